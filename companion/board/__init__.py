@@ -1,0 +1,1 @@
+"""The physical board: the tracker (pure) and the hardware ports and adapters (the edge)."""

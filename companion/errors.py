@@ -1,0 +1,46 @@
+"""One exception root for the whole product.
+
+Every error also subclasses the matching builtin (the gpiozero pattern), so callers may catch
+``ValueError`` where that reads better, and the CLI turns any ``CompanionError`` into one line
+on stderr and exit status 2.
+"""
+
+
+class CompanionError(Exception):
+    """Root of every error raised on purpose by companion."""
+
+
+class MapError(CompanionError, ValueError):
+    """A map file is malformed or contradicts itself."""
+
+
+class ProfileError(CompanionError, ValueError):
+    """A board profile (hardware/profiles/*.toml) is malformed."""
+
+
+class PositionError(CompanionError, ValueError):
+    """A position text (FEN or the extended format) cannot be parsed or is impossible."""
+
+
+class IllegalMoveError(CompanionError, ValueError):
+    """A move or decision that the rules do not allow in the current position."""
+
+
+class VariantError(CompanionError, ValueError):
+    """An unknown game, or game data (pieces, rosters) that does not validate."""
+
+
+class DiceError(CompanionError, ValueError):
+    """A dice entry out of range, or a dice record that does not verify."""
+
+
+class RecordError(CompanionError, ValueError):
+    """A journal, sensor log or game record is malformed."""
+
+
+class ProtocolError(CompanionError, ValueError):
+    """A serial frame is damaged or unknown."""
+
+
+class HardwareError(CompanionError, RuntimeError):
+    """A hardware adapter could not talk to its device."""

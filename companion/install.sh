@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# One script behind the README's two commands.
+#   bash companion/install.sh run  [app options]   install everything, start the app (simulated board)
+#   bash companion/install.sh test [pytest args]   install everything, run every test
+# It installs the Debian packages it needs (apt-get, with sudo when not root), makes a virtual
+# environment in .venv and installs companion into it with its test extra.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode="${1:-run}"
+[ $# -gt 0 ] && shift
+
+say() { printf '[companion] %s\n' "$*" >&2; }
+
+# --- system packages --------------------------------------------------------------------------
+# OpenGL/EGL from Mesa and mtdev for Kivy's window, Xvfb for the window tests, venv for Python.
+apt_pkgs="python3 python3-venv python3-pip libgl1 libegl1 libgl1-mesa-dri libmtdev1 xvfb xauth"
+if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+    missing=""
+    for p in $apt_pkgs; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+    done
+    if [ -n "$missing" ]; then
+        say "installing system packages:$missing"
+        sudo=""
+        [ "$(id -u)" -ne 0 ] && sudo="sudo"
+        export DEBIAN_FRONTEND=noninteractive
+        $sudo apt-get update -qq
+        # shellcheck disable=SC2086
+        $sudo apt-get install -y -qq $missing >/dev/null
+    fi
+else
+    say "no apt-get here: make sure Python 3.11+, venv, Mesa OpenGL and Xvfb are installed"
+fi
+
+# --- Python -----------------------------------------------------------------------------------
+py=""
+for cand in python3.13 python3.12 python3.11 python3; do
+    if command -v "$cand" >/dev/null 2>&1 && "$cand" -c 'import sys, venv; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+        py="$cand"; break
+    fi
+done
+[ -n "$py" ] || { say "Python 3.11 or newer is needed"; exit 1; }
+
+if [ ! -x .venv/bin/python ]; then
+    say "creating the virtual environment in .venv ($($py --version))"
+    "$py" -m venv .venv
+fi
+stamp=.venv/.companion-installed
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+    say "installing companion and its dependencies (first time: a few minutes)"
+    .venv/bin/python -m pip install -q --upgrade pip
+    .venv/bin/python -m pip install -q -e ".[test]"
+    touch "$stamp"
+fi
+
+export KIVY_NO_ARGS=1
+case "$mode" in
+    run)
+        if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ ! -e /dev/dri/card0 ]; then
+            say "no display found: starting on a virtual screen (Xvfb); nothing will be visible"
+            exec xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/companion "$@"
+        fi
+        exec .venv/bin/companion "$@"
+        ;;
+    test)
+        exec xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/python -m pytest "$@"
+        ;;
+    *)
+        say "unknown mode '$mode' (use: run | test)"; exit 2 ;;
+esac
