@@ -1,0 +1,202 @@
+"""Movement tables compiled once per (game, board): the vocabulary turned into square lists.
+
+For every piece kind, owner and square we precompute where its leaps land and the squares of
+each slide (truncated at the board edge, at void, and at water where the kind is blocked by
+it). Move generation and attack detection then only walk tuples of ints.
+
+Reverse tables answer "is this square attacked by player p?" without generating moves: for a
+target square they list, per attack group, the squares an attacker would stand on (leaps) or
+the rays to walk outward until the first piece (slides) or the second piece (cannons).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .geometry import FLOOR, VOID, WATER, Geometry
+from .pieces import Pattern, PieceKind
+
+HOMES = ("south", "north", "west", "east")
+# forward and right unit vectors for a player sitting at each edge
+_FRAMES = {
+    "south": ((0, 1), (1, 0)),
+    "north": ((0, -1), (-1, 0)),
+    "west": ((1, 0), (0, -1)),
+    "east": ((-1, 0), (0, 1)),
+}
+
+
+def orient(dx: int, dy: int, home: str) -> tuple[int, int]:
+    (fx, fy), (rx, ry) = _FRAMES[home]
+    return dx * rx + dy * fx, dx * ry + dy * fy
+
+
+def relative_rank(geo: Geometry, sq: int, home: str) -> int:
+    f, r = sq % geo.width, sq // geo.width
+    if home == "south":
+        return r
+    if home == "north":
+        return geo.height - 1 - r
+    if home == "west":
+        return f
+    return geo.width - 1 - f
+
+
+def backward_step(geo: Geometry, sq: int, home: str) -> int | None:
+    """The square one step toward the owner's home edge, or None off the board."""
+    dx, dy = orient(0, -1, home)
+    f, r = sq % geo.width + dx, sq // geo.width + dy
+    return r * geo.width + f if geo.on_board(f, r) else None
+
+
+@dataclass
+class CompiledKind:
+    """Tables for one kind and one owner; each list is indexed by square."""
+
+    leaps_move: list
+    leaps_capture: list
+    leaps_both: list
+    rays_move: list
+    rays_capture: list
+    rays_both: list
+    hops: list
+    lames: list  # (squares that must be empty, target) pairs; move-only
+    nostop: frozenset  # squares this kind may slide over but never stop on
+    promo_squares: frozenset
+    simple_rays: bool  # no nostop squares: the fast slide loop applies
+
+
+def _can_stop(geo: Geometry, sq: int, kind: PieceKind) -> bool:
+    t = geo.terrain[sq]
+    return t == FLOOR or (t == WATER and kind.water == "stop")
+
+
+def _ray(geo: Geometry, sq: int, dx: int, dy: int, kind: PieceKind, limit: int) -> tuple[int, ...]:
+    out = []
+    f, r = sq % geo.width, sq // geo.width
+    while True:
+        f += dx
+        r += dy
+        if not geo.on_board(f, r):
+            break
+        t = r * geo.width + f
+        ter = geo.terrain[t]
+        if ter == VOID or (ter == WATER and kind.water == "block"):
+            break
+        out.append(t)
+        if limit and len(out) >= limit:
+            break
+    return tuple(out)
+
+
+def _hop_line(geo: Geometry, sq: int, dx: int, dy: int) -> tuple[int, ...]:
+    """A cannon's line: stops at void and the edge; water squares are skipped (transparent)."""
+    out = []
+    f, r = sq % geo.width, sq // geo.width
+    while True:
+        f += dx
+        r += dy
+        if not geo.on_board(f, r):
+            break
+        t = r * geo.width + f
+        ter = geo.terrain[t]
+        if ter == VOID:
+            break
+        if ter == WATER:
+            continue
+        out.append(t)
+    return tuple(out)
+
+
+def compile_kind(geo: Geometry, kind: PieceKind, home: str) -> CompiledKind:
+    n = geo.size
+    tables = {k: [[] for _ in range(n)] for k in ("leaps_move", "leaps_capture", "leaps_both",
+                                                   "rays_move", "rays_capture", "rays_both", "hops", "lames")}
+    for mode, pat in kind.all_patterns():
+        for sq in range(n):
+            if geo.terrain[sq] == VOID:
+                continue
+            if pat.from_rank >= 0 and relative_rank(geo, sq, home) != pat.from_rank:
+                continue
+            f, r = sq % geo.width, sq // geo.width
+            for odx, ody in pat.offsets():
+                dx, dy = orient(odx, ody, home)
+                if pat.type == "leap" and pat.lame:
+                    if mode != "move":
+                        raise ValueError(f"{kind.name}: lame leaps are move-only")
+                    n_steps = max(abs(dx), abs(dy))
+                    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+                    path = _ray(geo, sq, sx, sy, kind, n_steps)
+                    if len(path) == n_steps and _can_stop(geo, path[-1], kind):
+                        tables["lames"][sq].append((path[:-1], path[-1]))
+                elif pat.type == "leap":
+                    tf, tr = f + dx, r + dy
+                    if geo.on_board(tf, tr):
+                        t = tr * geo.width + tf
+                        if _can_stop(geo, t, kind) and t not in tables[f"leaps_{mode}"][sq]:
+                            tables[f"leaps_{mode}"][sq].append(t)
+                elif pat.type == "ride":
+                    ray = _ray(geo, sq, dx, dy, kind, pat.max_range)
+                    if ray:
+                        tables[f"rays_{mode}"][sq].append(ray)
+                else:
+                    line = _hop_line(geo, sq, dx, dy)
+                    if len(line) >= 2:
+                        tables["hops"][sq].append(line)
+    nostop = frozenset(s for s in range(n) if geo.terrain[s] == WATER and kind.water == "cross")
+    promo = frozenset()
+    if kind.promotes_to:
+        far = (geo.height if home in ("south", "north") else geo.width) - 1
+        promo = frozenset(s for s in range(n) if relative_rank(geo, s, home) == far)
+    frozen = {k: [tuple(v) for v in lst] for k, lst in tables.items()}
+    return CompiledKind(**frozen, nostop=nostop, promo_squares=promo, simple_rays=not nostop)
+
+
+class AttackTables:
+    """Reverse lookup for one attacking player.
+
+    ``leap[sq]``: tuple of (attacker square, kind ids) pairs.
+    ``rays[sq]``: tuple of (ray outward from sq, kind ids): the first piece met attacks if its
+    kind is listed. ``hops[sq]``: same, but the second piece met (cannons).
+    """
+
+    def __init__(self, geo: Geometry, kinds: list[PieceKind], home: str):
+        n = geo.size
+        leap: list[dict[int, set[int]]] = [dict() for _ in range(n)]
+        rays: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
+        hops: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
+        for kid, kind in enumerate(kinds):
+            pats = [p for mode, p in kind.all_patterns() if mode != "move"]
+            for pat in pats:
+                for sq in range(n):  # sq = attacker square
+                    if geo.terrain[sq] == VOID:
+                        continue
+                    f, r = sq % geo.width, sq // geo.width
+                    for odx, ody in pat.offsets():
+                        dx, dy = orient(odx, ody, home)
+                        if pat.type == "leap":
+                            tf, tr = f + dx, r + dy
+                            if geo.on_board(tf, tr):
+                                t = tr * geo.width + tf
+                                if _can_stop(geo, t, kind):
+                                    leap[t].setdefault(sq, set()).add(kid)
+            # slides and hops are symmetric in their squares: walk outward from the target
+            for pat in pats:
+                if pat.type == "leap":
+                    continue
+                for t in range(n):
+                    if geo.terrain[t] == VOID or not _can_stop(geo, t, kind):
+                        continue
+                    for odx, ody in pat.offsets():
+                        dx, dy = orient(odx, ody, home)
+                        if pat.type == "ride":
+                            ray = _ray(geo, t, -dx, -dy, kind, pat.max_range)
+                            if ray:
+                                rays[t].setdefault(ray, set()).add(kid)
+                        else:
+                            line = _hop_line(geo, t, -dx, -dy)
+                            if len(line) >= 2:
+                                hops[t].setdefault(line, set()).add(kid)
+        self.leap = [tuple((s, frozenset(k)) for s, k in d.items()) for d in leap]
+        self.rays = [tuple((r, frozenset(k)) for r, k in d.items()) for d in rays]
+        self.hops = [tuple((r, frozenset(k)) for r, k in d.items()) for d in hops]

@@ -1,0 +1,170 @@
+"""Piece kinds as data, pieces as small mutable records with state.
+
+The movement vocabulary, written once and used by every game:
+
+* ``leap dx,dy``   jump to the square at that offset (knight ``leap 1,2``, king ``leap 1,0`` +
+  ``leap 1,1``); what lies between does not matter.
+* ``ride dx,dy``   slide step by step in that direction until blocked (rook ``ride 1,0``);
+  ``max=N`` limits the range.
+* ``hop dx,dy``    XiangQi cannon: along the line, over exactly one piece (the screen, either
+  side's), onto the first piece behind it. Capture only.
+
+Each pattern is listed under ``move`` (to an empty square only), ``capture`` (onto an enemy
+only) or ``both``. Offsets are in the piece's own frame: +dy is the owner's forward. Symmetry:
+by default every rotation and reflection of the offset is included (``leap 1,2`` is all eight
+knight jumps); ``forward`` keeps the given offset and its left-right mirror (a pawn's
+``leap 1,1 forward`` is its two forward diagonals); ``exact`` keeps the offset alone.
+``from_rank=N`` allows the pattern only from the owner's N-th rank counted from 0 at its home
+edge; ``lame`` makes a straight leap need the squares it passes empty (the pawn's double step
+is ``leap 0,2 exact from_rank=1 lame``).
+
+Terrain permissions per kind: ``water = "stop" | "cross" | "block"`` (stand on it, slide over
+it without stopping, or be stopped by it). Void is never entered or crossed by a slide; a
+leaper may jump over void and water but never lands on void.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from ..errors import VariantError
+
+WATER_RULES = ("stop", "cross", "block")
+PATTERN_TYPES = ("leap", "ride", "hop")
+SYMMETRIES = ("all", "forward", "exact")
+
+
+@dataclass(frozen=True)
+class Pattern:
+    type: str
+    dx: int
+    dy: int
+    symmetry: str = "all"
+    max_range: int = 0  # 0: unlimited (rides only)
+    from_rank: int = -1  # -1: anywhere
+    lame: bool = False  # a leap that needs the squares on its straight path empty
+
+    def offsets(self) -> tuple[tuple[int, int], ...]:
+        dx, dy = self.dx, self.dy
+        if self.symmetry == "exact":
+            cands = [(dx, dy)]
+        elif self.symmetry == "forward":
+            cands = [(dx, dy), (-dx, dy)]
+        else:
+            cands = [(a * sx, b * sy) for a, b in ((dx, dy), (dy, dx)) for sx in (1, -1) for sy in (1, -1)]
+        seen: list[tuple[int, int]] = []
+        for c in cands:
+            if c not in seen:
+                seen.append(c)
+        return tuple(seen)
+
+    def text(self) -> str:
+        out = f"{self.type} {self.dx},{self.dy}"
+        if self.symmetry != "all":
+            out += f" {self.symmetry}"
+        if self.max_range:
+            out += f" max={self.max_range}"
+        if self.from_rank >= 0:
+            out += f" from_rank={self.from_rank}"
+        if self.lame:
+            out += " lame"
+        return out
+
+
+def parse_pattern(text: str, where: str = "pattern") -> Pattern:
+    """Parse ``"ride 1,0 max=3"`` and friends; errors say what was expected."""
+    words = str(text).split()
+    if len(words) < 2 or words[0] not in PATTERN_TYPES:
+        raise VariantError(
+            f"{where}: {text!r} is not a movement pattern; expected e.g. 'leap 1,2', 'ride 1,0 max=3', 'hop 1,0'"
+        )
+    try:
+        dx, dy = (int(v) for v in words[1].split(","))
+    except ValueError:
+        raise VariantError(f"{where}: offset {words[1]!r} in {text!r} must be two integers like 1,2") from None
+    if (dx, dy) == (0, 0) or max(abs(dx), abs(dy)) > 8:
+        raise VariantError(f"{where}: offset {dx},{dy} in {text!r} must be non-zero and at most 8 squares")
+    symmetry, max_range, from_rank, lame = "all", 0, -1, False
+    for w in words[2:]:
+        if w in SYMMETRIES:
+            symmetry = w
+        elif w == "lame":
+            lame = True
+        elif w.startswith("max=") and w[4:].isdigit() and int(w[4:]) > 0:
+            max_range = int(w[4:])
+        elif w.startswith("from_rank=") and w[10:].isdigit():
+            from_rank = int(w[10:])
+        else:
+            raise VariantError(
+                f"{where}: unknown option {w!r} in {text!r}; expected all, forward, exact, max=N, from_rank=N or lame"
+            )
+    if max_range and words[0] != "ride":
+        raise VariantError(f"{where}: max=N only applies to 'ride' patterns ({text!r})")
+    if lame and (words[0] != "leap" or not (dx == 0 or dy == 0 or abs(dx) == abs(dy))):
+        raise VariantError(f"{where}: 'lame' applies to straight-line leaps only ({text!r})")
+    return Pattern(words[0], dx, dy, symmetry, max_range, from_rank, lame)
+
+
+@dataclass(frozen=True)
+class PieceKind:
+    """A kind of piece, as data. ``code`` is its letter(s) in position texts (upper case)."""
+
+    name: str
+    code: str
+    move: tuple[Pattern, ...] = ()
+    capture: tuple[Pattern, ...] = ()
+    both: tuple[Pattern, ...] = ()
+    water: str = "block"
+    royal: bool = False
+    value: int = 0
+    promotes_to: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+    role: str = ""
+    title: str = ""
+    cost: int = 0
+    info: tuple = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.code or not self.code.isalpha() or self.code != self.code.upper() or len(self.code) > 3:
+            raise VariantError(f"piece {self.name!r}: code must be 1-3 upper-case letters, got {self.code!r}")
+        if self.water not in WATER_RULES:
+            raise VariantError(f"piece {self.name!r}: water must be one of {', '.join(WATER_RULES)}, got {self.water!r}")
+        for p in self.capture + self.both:
+            if p.from_rank >= 0:
+                raise VariantError(f"piece {self.name!r}: from_rank=N is only for 'move' patterns ({p.text()})")
+        for p in self.move:
+            if p.type == "hop":
+                raise VariantError(f"piece {self.name!r}: 'hop' (cannon) patterns capture; list them under capture")
+
+    def all_patterns(self) -> Iterable[tuple[str, Pattern]]:
+        for p in self.move:
+            yield "move", p
+        for p in self.capture:
+            yield "capture", p
+        for p in self.both:
+            yield "both", p
+
+
+class Piece:
+    """One piece on the board: its kind, owner, and its own state (fatigue, wounds, timers).
+
+    ``uid`` stays with the piece for the whole game (fight histories, hexes). State values are
+    ints or strings; change them only through ``Position.set_state`` so undo and hashing see it.
+    """
+
+    __slots__ = ("kind", "kid", "owner", "uid", "state")
+
+    def __init__(self, kind: PieceKind, kid: int, owner: int, uid: int, state: dict | None = None):
+        self.kind = kind
+        self.kid = kid
+        self.owner = owner
+        self.uid = uid
+        self.state = dict(state) if state else {}
+
+    def copy(self) -> "Piece":
+        return Piece(self.kind, self.kid, self.owner, self.uid, self.state)
+
+    def __repr__(self) -> str:
+        st = f", {self.state!r}" if self.state else ""
+        return f"<Piece {self.kind.name} p{self.owner} #{self.uid}{st}>"

@@ -1,0 +1,393 @@
+"""The engine every game shares: compiled movement, attack detection, legality, apply/undo.
+
+A game is a :class:`Rules` subclass that supplies its piece kinds (data) and overrides a few
+documented hooks where its turn structure differs:
+
+``extra_moves``      moves outside the vocabulary (castling, en passant, a hex, a whirlwind)
+``perform``          how a chosen move changes the position (built from Position primitives)
+``answer``           how an answer to a pending Decision continues the turn (dice, choices)
+``chance_outcomes``  the possible answers to a chance decision with exact probabilities
+``outcome``          whether the game is over, who won and why
+
+Everything else (pseudo-legal generation from the vocabulary, "is this square attacked",
+legal filtering, apply/undo, hashing, turn order) is written once here.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from ..errors import IllegalMoveError, VariantError
+from .compiled import AttackTables, CompiledKind, compile_kind
+from .geometry import Geometry
+from .moves import Answer, ChanceOutcome, Decision, Move, Outcome
+from .pieces import PieceKind
+from .position import Position, splitmix64, _MASK
+
+
+class Rules:
+    """Shared engine. Subclasses set ``name`` and call ``super().__init__``."""
+
+    name = "base"
+    #: variables that are not part of the position's identity (move counters)
+    unhashed_vars: frozenset = frozenset({"halfmove", "fullmove"})
+
+    def __init__(self, geometry: Geometry, kinds: Sequence[PieceKind], homes: Sequence[str]):
+        if not 2 <= len(homes) <= 4:
+            raise VariantError(f"a game has 2 to 4 players, got {len(homes)}")
+        codes = [k.code for k in kinds]
+        dup = {c for c in codes if codes.count(c) > 1}
+        if dup:
+            raise VariantError(f"piece codes must be unique; repeated: {', '.join(sorted(dup))}")
+        self.geometry = geometry
+        self.kinds: list[PieceKind] = list(kinds)
+        self.kind_index = {k.code: i for i, k in enumerate(self.kinds)}
+        self.homes = tuple(homes)
+        self.nplayers = len(homes)
+        self.compiled: list[list[CompiledKind]] = [
+            [compile_kind(geometry, k, home) for home in self.homes] for k in self.kinds
+        ]
+        self.attack_tables = [AttackTables(geometry, self.kinds, home) for home in self.homes]
+        n = geometry.size
+        self.zobrist = [
+            [[splitmix64((kid * 8 + owner) * 1024 + sq + 1) for sq in range(n)] for owner in range(self.nplayers)]
+            for kid in range(len(self.kinds))
+        ]
+        self.turn_keys = [splitmix64(0xABCDEF + p) & _MASK for p in range(self.nplayers)]
+
+    # ----- construction -----------------------------------------------------------------------
+    def new_position(self) -> Position:
+        return Position(self, self.geometry, self.nplayers)
+
+    def kind(self, code: str) -> PieceKind:
+        try:
+            return self.kinds[self.kind_index[code]]
+        except KeyError:
+            raise VariantError(f"{self.name}: no piece with code {code!r}") from None
+
+    # ----- attack detection -------------------------------------------------------------------
+    def is_attacked(self, pos: Position, sq: int, by: int) -> bool:
+        """Could a piece of player ``by`` capture on ``sq`` (by the movement vocabulary)?"""
+        board = pos.board
+        tab = self.attack_tables[by]
+        for s, kids in tab.leap[sq]:
+            p = board[s]
+            if p is not None and p.owner == by and p.kid in kids:
+                return True
+        for ray, kids in tab.rays[sq]:
+            for s in ray:
+                p = board[s]
+                if p is not None:
+                    if p.owner == by and p.kid in kids:
+                        return True
+                    break
+        for line, kids in tab.hops[sq]:
+            screen = False
+            for s in line:
+                p = board[s]
+                if p is not None:
+                    if screen:
+                        if p.owner == by and p.kid in kids:
+                            return True
+                        break
+                    screen = True
+        return False
+
+    def attackers(self, pos: Position, sq: int, by: int) -> list[int]:
+        """Squares of ``by``'s pieces that could capture on ``sq``."""
+        board = pos.board
+        tab = self.attack_tables[by]
+        out = []
+        for s, kids in tab.leap[sq]:
+            p = board[s]
+            if p is not None and p.owner == by and p.kid in kids:
+                out.append(s)
+        for ray, kids in tab.rays[sq]:
+            for s in ray:
+                p = board[s]
+                if p is not None:
+                    if p.owner == by and p.kid in kids:
+                        out.append(s)
+                    break
+        for line, kids in tab.hops[sq]:
+            screen = False
+            for s in line:
+                p = board[s]
+                if p is not None:
+                    if screen:
+                        if p.owner == by and p.kid in kids:
+                            out.append(s)
+                        break
+                    screen = True
+        return out
+
+    def enemies(self, pos: Position, player: int) -> list[int]:
+        out = pos.var("out", ())
+        return [p for p in range(pos.nplayers) if p != player and p not in out]
+
+    def in_check(self, pos: Position, player: int | None = None) -> bool:
+        player = pos.turn if player is None else player
+        foes = self.enemies(pos, player)
+        return any(self.is_attacked(pos, k, e) for k in pos.royals[player] for e in foes)
+
+    # ----- move generation --------------------------------------------------------------------
+    def pseudo_moves(self, pos: Position, player: int) -> list[Move]:
+        """Every move the vocabulary allows ``player``, ignoring royal safety."""
+        board = pos.board
+        out: list[Move] = []
+        app = out.append
+        compiled = self.compiled
+        for sq in pos.occ[player]:
+            p = board[sq]
+            ck = compiled[p.kid][player]
+            promo = ck.promo_squares
+            start = len(out)
+            for t in ck.leaps_both[sq]:
+                q = board[t]
+                if q is None:
+                    app(Move(sq, t))
+                elif q.owner != player:
+                    app(Move(sq, t, t))
+            for t in ck.leaps_move[sq]:
+                if board[t] is None:
+                    app(Move(sq, t))
+            for t in ck.leaps_capture[sq]:
+                q = board[t]
+                if q is not None and q.owner != player:
+                    app(Move(sq, t, t))
+            for path, t in ck.lames[sq]:
+                if board[t] is None:
+                    for s in path:
+                        if board[s] is not None:
+                            break
+                    else:
+                        app(Move(sq, t))
+            if ck.simple_rays:
+                for ray in ck.rays_both[sq]:
+                    for t in ray:
+                        q = board[t]
+                        if q is None:
+                            app(Move(sq, t))
+                        else:
+                            if q.owner != player:
+                                app(Move(sq, t, t))
+                            break
+                for ray in ck.rays_move[sq]:
+                    for t in ray:
+                        if board[t] is not None:
+                            break
+                        app(Move(sq, t))
+            else:
+                nostop = ck.nostop
+                for ray in ck.rays_both[sq]:
+                    for t in ray:
+                        q = board[t]
+                        if q is None:
+                            if t not in nostop:
+                                app(Move(sq, t))
+                        else:
+                            if q.owner != player:
+                                app(Move(sq, t, t))
+                            break
+                for ray in ck.rays_move[sq]:
+                    for t in ray:
+                        if board[t] is not None:
+                            break
+                        if t not in nostop:
+                            app(Move(sq, t))
+            for ray in ck.rays_capture[sq]:
+                for t in ray:
+                    q = board[t]
+                    if q is not None:
+                        if q.owner != player:
+                            app(Move(sq, t, t))
+                        break
+            for line in ck.hops[sq]:
+                screen = False
+                for t in line:
+                    q = board[t]
+                    if q is not None:
+                        if screen:
+                            if q.owner != player:
+                                app(Move(sq, t, t))
+                            break
+                        screen = True
+            if promo:
+                self._expand_promotions(out, start, promo, p.kind.promotes_to)
+        self.extra_moves(pos, player, out)
+        return out
+
+    @staticmethod
+    def _expand_promotions(out: list[Move], start: int, promo: frozenset, codes: tuple) -> None:
+        i = start
+        while i < len(out):
+            m = out[i]
+            if m.to in promo:
+                out[i:i + 1] = [Move(m.frm, m.to, m.capture, c, m.special) for c in codes]
+                i += len(codes)
+            else:
+                i += 1
+
+    def moves_from(self, pos: Position, sq: int) -> list[Move]:
+        """Legal moves of the piece on ``sq`` (for lighting a lifted piece)."""
+        return [m for m in self.legal_moves(pos) if m.frm == sq]
+
+    def legal_moves(self, pos: Position) -> list[Move]:
+        """Legal moves for the side to move; empty while a decision is pending or game over."""
+        if pos.pending is not None:
+            return []
+        player = pos.turn
+        pseudo = self.pseudo_moves(pos, player)
+        return [m for m in pseudo if self.is_legal(pos, m)]
+
+    def is_legal(self, pos: Position, move: Move) -> bool:
+        """Default legality: after the move, none of the mover's royals is attacked."""
+        player = pos.turn
+        pos.begin()
+        try:
+            self.perform(pos, move)
+            ok = not any(
+                self.is_attacked(pos, k, e) for k in pos.royals[player] for e in self.enemies(pos, player)
+            )
+        finally:
+            pos.undo_frame()
+        return ok
+
+    # ----- hooks --------------------------------------------------------------------------------
+    def extra_moves(self, pos: Position, player: int, out: list[Move]) -> None:
+        """Add moves outside the movement vocabulary (castling, en passant, ...)."""
+
+    def perform(self, pos: Position, move: Move) -> None:
+        """Change the position for ``move`` using the primitives; default: capture, move,
+        promote, pass the turn."""
+        if move.capture is not None:
+            pos.take(move.capture)
+        piece = pos.move_piece(move.frm, move.to)
+        if move.promotion:
+            pos.take(move.to)
+            new = pos.new_piece(move.promotion, piece.owner, piece.state)
+            new.uid = piece.uid
+            pos.put(move.to, new)
+        self.end_turn(pos)
+
+    def answer(self, pos: Position, answer: Answer) -> None:
+        """Continue a turn stopped on a Decision."""
+        raise IllegalMoveError(f"{self.name}: nothing is waiting for an answer")
+
+    def answers(self, pos: Position) -> list[Answer]:
+        """The possible answers to a pending choice (not chance) decision."""
+        return []
+
+    def chance_outcomes(self, pos: Position) -> list[ChanceOutcome]:
+        """For a pending chance decision: every answer with its exact probability."""
+        return []
+
+    def outcome(self, pos: Position, claim_draw: bool = True) -> Outcome | None:
+        return None
+
+    def next_player(self, pos: Position) -> int:
+        out = pos.var("out", ())
+        p = pos.turn
+        for _ in range(pos.nplayers):
+            p = (p + 1) % pos.nplayers
+            if p not in out:
+                return p
+        return pos.turn
+
+    def end_turn(self, pos: Position) -> None:
+        pos.set_turn(self.next_player(pos))
+
+    # ----- apply / undo (the only entry points that change a position) ------------------------
+    def apply(self, pos: Position, action: Move | Answer) -> None:
+        """Apply a move or an answer without checking legality (search, replay)."""
+        pos.begin()
+        try:
+            pos.record_history()
+            if isinstance(action, Answer):
+                self.answer(pos, action)
+            else:
+                self.perform(pos, action)
+        except BaseException:
+            pos.undo_frame()
+            raise
+
+    def undo(self, pos: Position) -> None:
+        if not pos.depth:
+            raise IllegalMoveError("nothing to undo")
+        pos.undo_frame()
+
+    def play(self, pos: Position, action: Move | Answer) -> None:
+        """Apply after checking that ``action`` is legal now; raises IllegalMoveError."""
+        if self.outcome(pos) is not None:
+            raise IllegalMoveError("the game is over")
+        if isinstance(action, Answer):
+            if pos.pending is None:
+                raise IllegalMoveError("no decision is pending")
+            self.validate_answer(pos, action)
+        elif pos.pending is not None:
+            raise IllegalMoveError(f"a decision is pending ({pos.pending.kind}); answer it first")
+        elif action not in self.legal_moves(pos):
+            raise IllegalMoveError(f"{self.move_text(pos, action)} is not a legal move here")
+        self.apply(pos, action)
+
+    def validate_answer(self, pos: Position, answer: Answer) -> None:
+        options = self.answers(pos)
+        if options and answer not in options:
+            raise IllegalMoveError(f"{answer.value!r} is not one of the choices")
+
+    # ----- names --------------------------------------------------------------------------------
+    def move_text(self, pos: Position, move: Move) -> str:
+        g = self.geometry
+        s = g.name_of(move.frm) + g.name_of(move.to)
+        if move.promotion:
+            s += move.promotion.lower()
+        return s
+
+    def parse_move(self, pos: Position, text: str) -> Move:
+        """A move in coordinate notation (``e2e4``, ``e7e8q``, ``j10j12``) that is legal now."""
+        t = text.strip()
+        for m in self.legal_moves(pos):
+            if self.move_text(pos, m) == t:
+                return m
+        raise IllegalMoveError(f"{text!r} is not a legal move in this position")
+
+    def expected_occupancy(self, pos: Position) -> frozenset[int]:
+        """Squares that should hold a piece on the physical board right now."""
+        return pos.occupied()
+
+    def occupancy_after(self, pos: Position, move: Move) -> frozenset[int]:
+        """Occupied squares right after ``move`` is made physically (before any fight)."""
+        occ = set(pos.occupied())
+        occ.discard(move.frm)
+        if move.capture is not None:
+            occ.discard(move.capture)
+        occ.add(move.to)
+        return frozenset(occ)
+
+
+def iter_perft(rules: Rules, pos: Position, depth: int) -> int:
+    """Leaf count to ``depth`` (bulk counting at the last ply, as python-chess's own)."""
+    moves = rules.legal_moves(pos)
+    if depth <= 1:
+        return len(moves) if depth == 1 else 1
+    n = 0
+    for m in moves:
+        rules.apply(pos, m)
+        n += iter_perft(rules, pos, depth - 1)
+        rules.undo(pos)
+    return n
+
+
+def perft_divide(rules: Rules, pos: Position, depth: int) -> list[tuple[Move, int]]:
+    out = []
+    for m in rules.legal_moves(pos):
+        rules.apply(pos, m)
+        out.append((m, iter_perft(rules, pos, depth - 1) if depth > 1 else 1))
+        rules.undo(pos)
+    return out
+
+
+def first_answer(options: Iterable[Answer]) -> Answer | None:
+    for a in options:
+        return a
+    return None

@@ -1,0 +1,393 @@
+"""FIDE chess (``chess``): castling, en passant, promotion, check, checkmate, stalemate,
+fifty/seventy-five-move rules, three/fivefold repetition, insufficient material, FEN and SAN.
+
+Pieces and their movement are data (maps/variants/chess.toml); this module adds only what
+the vocabulary does not express. Combat Chess builds on it (companion/games/combat.py).
+
+Legality uses the classic fast path (pins and checkers computed once per position) because
+every FIDE piece is a plain leaper or rider; moves it cannot judge that way (en passant) fall
+back to the engine's generic apply-and-test.
+"""
+
+from __future__ import annotations
+
+from ..core.geometry import Geometry
+from ..core.moves import Move, Outcome
+from ..core.position import Position
+from ..core.roster import load_roster
+from ..core.rules import Rules
+from ..errors import PositionError
+
+START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+WHITE, BLACK = 0, 1
+
+
+class ChessRules(Rules):
+    name = "chess"
+    title = "FIDE chess"
+
+    def __init__(self, geometry: Geometry | None = None, roster: str = "chess"):
+        geometry = geometry or Geometry(8, 8, name="standard")
+        if (geometry.width, geometry.height) != (8, 8):
+            raise PositionError(f"FIDE chess is played on 8x8, not {geometry.width}x{geometry.height}")
+        self.roster = load_roster(roster)
+        super().__init__(geometry, self.roster.kinds, ("south", "north"))
+        self.P, self.N, self.B, self.R, self.Q, self.K = (self.kind_index[c] for c in "PNBRQK")
+        w = geometry.width
+        # castling: right letter -> (king from, king to, rook from, rook to, squares that must be
+        # empty, squares the king crosses that must not be attacked)
+        self.castles = {
+            "K": (4, 6, 7, 5, (5, 6), (4, 5, 6)),
+            "Q": (4, 2, 0, 3, (1, 2, 3), (4, 3, 2)),
+            "k": (60, 62, 63, 61, (61, 62), (60, 61, 62)),
+            "q": (60, 58, 56, 59, (57, 58, 59), (60, 59, 58)),
+        }
+        # squares whose change of occupant loses castling rights
+        self.rights_lost = {4: "KQ", 0: "Q", 7: "K", 60: "kq", 56: "q", 63: "k"}
+        assert w == 8
+
+    # ----- position text ------------------------------------------------------------------------
+    def position_from_fen(self, fen: str) -> Position:
+        return parse_fen(self, fen)
+
+    def fen(self, pos: Position) -> str:
+        return format_fen(self, pos)
+
+    def start_position(self) -> Position:
+        return parse_fen(self, START_FEN)
+
+    # ----- move generation ------------------------------------------------------------------------
+    def extra_moves(self, pos: Position, player: int, out: list[Move]) -> None:
+        board = pos.board
+        ep = pos.var("ep")
+        if ep is not None:
+            back = ep - 8 if player == WHITE else ep + 8
+            f = ep % 8
+            for df in (-1, 1):
+                if 0 <= f + df < 8:
+                    s = back + df
+                    p = board[s]
+                    if p is not None and p.owner == player and p.kid == self.P:
+                        out.append(Move(s, ep, back, None, "ep"))
+        rights = pos.var("castling", "")
+        if rights:
+            enemy = 1 - player
+            for r in (("K", "Q") if player == WHITE else ("k", "q")):
+                if r not in rights:
+                    continue
+                kf, kt, rf, rt, empty, safe = self.castles[r]
+                if any(board[s] is not None for s in empty):
+                    continue
+                if any(self.is_attacked(pos, s, enemy) for s in safe):
+                    continue
+                out.append(Move(kf, kt, None, None, "castle"))
+
+    def legal_moves(self, pos: Position) -> list[Move]:
+        if pos.pending is not None:
+            return []
+        player = pos.turn
+        enemy = 1 - player
+        board = pos.board
+        kings = pos.royals[player]
+        if len(kings) != 1:
+            return super().legal_moves(pos)
+        (ksq,) = kings
+        pseudo = self.pseudo_moves(pos, player)
+        checkers = self.attackers(pos, ksq, enemy)
+        tab = self.attack_tables[enemy]
+        # pins: an own piece alone between our king and an enemy rider that attacks along the line
+        pins: dict[int, frozenset] = {}
+        block: frozenset | None = None
+        for ray, kids in tab.rays[ksq]:
+            own = -1
+            for i, s in enumerate(ray):
+                p = board[s]
+                if p is None:
+                    continue
+                if p.owner == player:
+                    if own >= 0:
+                        break
+                    own = s
+                    continue
+                if p.kid in kids:
+                    if own >= 0:
+                        pins[own] = frozenset(ray[: i + 1])
+                    elif checkers and len(checkers) == 1:
+                        block = frozenset(ray[: i + 1])
+                break
+        if len(checkers) == 1 and block is None:
+            block = frozenset(checkers)
+        out = []
+        double = len(checkers) > 1
+        for m in pseudo:
+            frm = m.frm
+            if frm == ksq:
+                if m.special == "castle":
+                    if not checkers:
+                        out.append(m)
+                    continue
+                king = board[ksq]
+                board[ksq] = None
+                attacked = self.is_attacked(pos, m.to, enemy)
+                board[ksq] = king
+                if not attacked:
+                    out.append(m)
+                continue
+            if double:
+                continue
+            if m.special == "ep":
+                if self.is_legal(pos, m):
+                    out.append(m)
+                continue
+            if block is not None and m.to not in block:
+                continue
+            pin = pins.get(frm)
+            if pin is not None and m.to not in pin:
+                continue
+            out.append(m)
+        return out
+
+    # ----- making moves -----------------------------------------------------------------------------
+    def perform(self, pos: Position, move: Move) -> None:
+        board = pos.board
+        piece = board[move.frm]
+        player = piece.owner
+        halfmove = pos.var("halfmove", 0) + 1
+        if move.special == "castle":
+            right = next(r for r, c in self.castles.items() if c[0] == move.frm and c[1] == move.to)
+            kf, kt, rf, rt, _, _ = self.castles[right]
+            pos.move_piece(kf, kt)
+            pos.move_piece(rf, rt)
+        else:
+            if move.capture is not None:
+                pos.take(move.capture)
+                halfmove = 0
+            pos.move_piece(move.frm, move.to)
+            if move.promotion:
+                self.promote(pos, move.to, move.promotion)
+            if piece.kid == self.P:
+                halfmove = 0
+        rights = pos.var("castling", "")
+        if rights:
+            for sq in (move.frm, move.to):
+                lost = self.rights_lost.get(sq)
+                if lost:
+                    rights = "".join(c for c in rights if c not in lost)
+            pos.set_var("castling", rights or None)
+        pos.set_var("halfmove", halfmove)
+        if player == BLACK:
+            pos.set_var("fullmove", pos.var("fullmove", 1) + 1)
+        pos.set_var("ep", None)
+        self.end_turn(pos)
+        if piece.kid == self.P and abs(move.to - move.frm) == 16:
+            self._set_ep_if_capturable(pos, (move.to + move.frm) // 2)
+
+    def promote(self, pos: Position, sq: int, code: str) -> None:
+        old = pos.take(sq)
+        new = pos.new_piece(code, old.owner, old.state)
+        new.uid = old.uid
+        pos.put(sq, new)
+
+    def _set_ep_if_capturable(self, pos: Position, ep: int) -> None:
+        """Record the en passant square only when a legal en passant capture exists (as FEN and
+        the repetition rules count it)."""
+        pos.set_var("ep", ep)
+        candidates: list[Move] = []
+        self.extra_moves(pos, pos.turn, candidates)
+        if not any(m.special == "ep" and self.is_legal(pos, m) for m in candidates):
+            pos.set_var("ep", None)
+
+    # ----- the end ------------------------------------------------------------------------------------
+    def outcome(self, pos: Position, claim_draw: bool = True) -> Outcome | None:
+        if pos.pending is not None:
+            return None
+        player = pos.turn
+        if not self.legal_moves(pos):
+            if self.in_check(pos, player):
+                return Outcome(frozenset({1 - player}), "checkmate")
+            return Outcome(frozenset(), "stalemate")
+        if self.insufficient_material(pos):
+            return Outcome(frozenset(), "insufficient material")
+        halfmove = pos.var("halfmove", 0)
+        if halfmove >= 150:
+            return Outcome(frozenset(), "seventy-five-move rule")
+        reps = self.repetitions(pos)
+        if reps >= 5:
+            return Outcome(frozenset(), "fivefold repetition")
+        if claim_draw:
+            if halfmove >= 100:
+                return Outcome(frozenset(), "fifty-move rule")
+            if reps >= 3:
+                return Outcome(frozenset(), "threefold repetition")
+        return None
+
+    def repetitions(self, pos: Position) -> int:
+        """How often the current position has occurred (this time included)."""
+        h = pos.hash
+        return 1 + sum(1 for x in pos.history if x == h)
+
+    def insufficient_material(self, pos: Position) -> bool:
+        return all(self._insufficient(pos, c) for c in (WHITE, BLACK))
+
+    def _insufficient(self, pos: Position, color: int) -> bool:
+        board = pos.board
+        mine = [board[s].kid for s in pos.occ[color]]
+        if any(k in (self.P, self.R, self.Q) for k in mine):
+            return False
+        if self.N in mine:
+            others = [board[s].kid for s in pos.occ[1 - color]]
+            return len(mine) <= 2 and all(k in (self.K, self.Q) for k in others)
+        if self.B in mine:
+            bishops = [s for s in range(64) if board[s] is not None and board[s].kid == self.B]
+            colours = {(s % 8 + s // 8) % 2 for s in bishops}
+            anyone = [board[s].kid for s in range(64) if board[s] is not None]
+            return len(colours) == 1 and self.P not in anyone and self.N not in anyone
+        return True
+
+    # ----- notation ---------------------------------------------------------------------------------------
+    def move_text(self, pos: Position, move: Move) -> str:
+        n = self.geometry.name_of
+        return n(move.frm) + n(move.to) + (move.promotion.lower() if move.promotion else "")
+
+    def san(self, pos: Position, move: Move) -> str:
+        """Standard algebraic notation, with + and # (the move must be legal in ``pos``)."""
+        n = self.geometry.name_of
+        piece = pos.board[move.frm]
+        if move.special == "castle":
+            text = "O-O" if move.to % 8 == 6 else "O-O-O"
+        elif piece.kid == self.P:
+            text = (n(move.frm)[0] + "x" if move.capture is not None else "") + n(move.to)
+            if move.promotion:
+                text += "=" + move.promotion
+        else:
+            text = piece.kind.code
+            rivals = [m for m in self.legal_moves(pos) if m.to == move.to and m.frm != move.frm
+                      and pos.board[m.frm].kid == piece.kid]
+            if rivals:
+                same_file = any(m.frm % 8 == move.frm % 8 for m in rivals)
+                same_rank = any(m.frm // 8 == move.frm // 8 for m in rivals)
+                if not same_file:
+                    text += n(move.frm)[0]
+                elif not same_rank:
+                    text += n(move.frm)[1:]
+                else:
+                    text += n(move.frm)
+            if move.capture is not None:
+                text += "x"
+            text += n(move.to)
+        self.apply(pos, move)
+        try:
+            if pos.pending is None and self.in_check(pos):
+                text += "#" if not self.legal_moves(pos) else "+"
+        finally:
+            self.undo(pos)
+        return text
+
+
+# --------------------------------------------------------------------------------------------------
+# FEN
+
+_FEN_HELP = "expected '<8 ranks> <w|b> <castling|-> <en passant|-> [halfmove fullmove]'"
+
+
+def parse_fen(rules: ChessRules, fen: str) -> Position:
+    """Parse and validate a FEN; raises PositionError saying what is wrong."""
+    parts = fen.split()
+    if len(parts) not in (4, 6):
+        raise PositionError(f"FEN has {len(parts)} fields; {_FEN_HELP}")
+    placement, side, castling, ep = parts[:4]
+    pos = rules.new_position()
+    ranks = placement.split("/")
+    if len(ranks) != 8:
+        raise PositionError(f"FEN board has {len(ranks)} ranks separated by '/', expected 8")
+    for i, row in enumerate(ranks):
+        rank = 7 - i
+        f = 0
+        for ch in row:
+            if ch.isdigit():
+                if ch == "0":
+                    raise PositionError(f"FEN rank {rank + 1}: '0' is not a valid empty-square count")
+                f += int(ch)
+            else:
+                code = ch.upper()
+                if code not in "PNBRQK":
+                    raise PositionError(f"FEN rank {rank + 1}: {ch!r} is not a piece letter (PNBRQK, lower case for black)")
+                if f >= 8:
+                    raise PositionError(f"FEN rank {rank + 1} has more than 8 squares")
+                owner = WHITE if ch.isupper() else BLACK
+                if code == "P" and rank in (0, 7):
+                    raise PositionError(f"FEN: a pawn on rank {rank + 1} is impossible")
+                pos.put(rank * 8 + f, pos.new_piece(code, owner))
+                f += 1
+            if f > 8:
+                raise PositionError(f"FEN rank {rank + 1} has more than 8 squares")
+        if f != 8:
+            raise PositionError(f"FEN rank {rank + 1} has {f} squares, expected 8")
+    for color, name in ((WHITE, "white"), (BLACK, "black")):
+        if len(pos.royals[color]) != 1:
+            raise PositionError(f"FEN: {name} must have exactly one king, found {len(pos.royals[color])}")
+    if side not in ("w", "b"):
+        raise PositionError(f"FEN side to move is {side!r}; expected 'w' or 'b'")
+    pos.set_turn(WHITE if side == "w" else BLACK)
+    if castling != "-":
+        if any(c not in "KQkq" for c in castling) or len(set(castling)) != len(castling):
+            raise PositionError(f"FEN castling field {castling!r}: expected '-' or letters from KQkq")
+        for r in castling:
+            kf, _, rf, _, _, _ = rules.castles[r]
+            owner = WHITE if r.isupper() else BLACK
+            k, rk = pos.board[kf], pos.board[rf]
+            if not (k and k.owner == owner and k.kid == rules.K and rk and rk.owner == owner and rk.kid == rules.R):
+                who = "white" if owner == WHITE else "black"
+                raise PositionError(
+                    f"FEN castling right {r!r} needs the {who} king on {rules.geometry.name_of(kf)} "
+                    f"and a {who} rook on {rules.geometry.name_of(rf)}"
+                )
+        pos.set_var("castling", "".join(c for c in "KQkq" if c in castling))
+    halfmove, fullmove = 0, 1
+    if len(parts) == 6:
+        if not (parts[4].isdigit() and parts[5].isdigit()) or int(parts[5]) < 1:
+            raise PositionError(f"FEN move counters {parts[4]!r} {parts[5]!r}: expected a halfmove count >= 0 and a move number >= 1")
+        halfmove, fullmove = int(parts[4]), int(parts[5])
+    pos.set_var("halfmove", halfmove)
+    pos.set_var("fullmove", fullmove)
+    if rules.in_check(pos, 1 - pos.turn):
+        raise PositionError("FEN: the side not to move is in check, which is impossible")
+    if ep != "-":
+        try:
+            sq = rules.geometry.parse_square(ep)
+        except ValueError as e:
+            raise PositionError(f"FEN en passant field: {e}") from None
+        want_rank = 5 if pos.turn == WHITE else 2
+        if sq // 8 != want_rank:
+            raise PositionError(f"FEN en passant square {ep} is impossible with {side} to move (expected rank {want_rank + 1})")
+        pawn_sq = sq - 8 if pos.turn == WHITE else sq + 8
+        p = pos.board[pawn_sq]
+        if p is None or p.kid != rules.P or p.owner == pos.turn or pos.board[sq] is not None:
+            raise PositionError(f"FEN en passant square {ep}: no pawn just passed it")
+        rules._set_ep_if_capturable(pos, sq)
+    return pos
+
+
+def format_fen(rules: ChessRules, pos: Position) -> str:
+    rows = []
+    for rank in range(7, -1, -1):
+        row, empty = "", 0
+        for f in range(8):
+            p = pos.board[rank * 8 + f]
+            if p is None:
+                empty += 1
+                continue
+            if empty:
+                row += str(empty)
+                empty = 0
+            row += p.kind.code if p.owner == WHITE else p.kind.code.lower()
+        rows.append(row + (str(empty) if empty else ""))
+    ep = pos.var("ep")
+    return " ".join([
+        "/".join(rows),
+        "w" if pos.turn == WHITE else "b",
+        pos.var("castling") or "-",
+        rules.geometry.name_of(ep) if ep is not None else "-",
+        str(pos.var("halfmove", 0)),
+        str(pos.var("fullmove", 1)),
+    ])
