@@ -56,6 +56,13 @@ class ChessRules(Rules):
     def start_position(self) -> Position:
         return parse_fen(self, START_FEN)
 
+    def position_from_text(self, text: str) -> Position:
+        """FEN (the format for this game)."""
+        return parse_fen(self, text)
+
+    def position_text(self, pos: Position) -> str:
+        return format_fen(self, pos)
+
     # ----- move generation ------------------------------------------------------------------------
     def extra_moves(self, pos: Position, player: int, out: list[Move]) -> None:
         board = pos.board
@@ -391,3 +398,15 @@ def format_fen(rules: ChessRules, pos: Position) -> str:
         str(pos.var("halfmove", 0)),
         str(pos.var("fullmove", 1)),
     ])
+
+
+def make(board_map=None, **options) -> ChessRules:
+    """FIDE chess is played on the standard 8x8 map only."""
+    if options:
+        raise PositionError(f"chess takes no options, got {', '.join(options)}")
+    if board_map not in (None, "standard"):
+        from ..maps import load_map
+
+        geometry = load_map(board_map).geometry
+        return ChessRules(geometry)
+    return ChessRules()

@@ -1,0 +1,126 @@
+"""``companion bench``: speed measured against a peer in the same run, reported as ratios.
+
+Each benchmark is a function returning rows ``(name, value, unit)``; peers are imported lazily
+(python-chess is a test/benchmark dependency only). Timed with perf_counter here, at the edge;
+nothing in the core reads the clock.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Callable, Iterable
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+Row = tuple[str, float, str]
+
+
+def _best_of(fn: Callable[[], object], repeat: int) -> tuple[float, object]:
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        result = fn()
+        best = min(best, time.perf_counter() - t)
+    return best, result
+
+
+def bench_perft(quick: bool = False) -> list[Row]:
+    from .core.rules import iter_perft
+    from .games.chess import ChessRules
+
+    rules = ChessRules()
+    try:
+        import chess  # python-chess, the peer
+    except ImportError:
+        chess = None
+
+    def peer_perft(board, depth):
+        if depth == 1:
+            return board.legal_moves.count()
+        n = 0
+        for m in board.legal_moves:
+            board.push(m)
+            n += peer_perft(board, depth - 1)
+            board.pop()
+        return n
+
+    rows: list[Row] = []
+    repeat = 1 if quick else 3
+    for name, fen, depth in (("start", START, 3 if quick else 4), ("kiwipete", KIWIPETE, 2 if quick else 3)):
+        label = f"{name} perft({depth})"
+        pos = rules.position_from_fen(fen)
+        ours, n = _best_of(lambda: iter_perft(rules, pos, depth), repeat)
+        rows.append((f"{label} ours ({n} nodes)", ours * 1000, "ms"))
+        if chess is not None:
+            board = chess.Board(fen)
+            peer, pn = _best_of(lambda: peer_perft(board, depth), repeat)
+            assert pn == n, f"node counts differ: ours {n}, python-chess {pn}"
+            rows.append((f"{label} python-chess", peer * 1000, "ms"))
+            rows.append((f"{label} ratio ours/python-chess", ours / peer, "x"))
+            rows.append((f"{label} ours nodes/s", n / ours, "nodes/s"))
+    return rows
+
+
+def _random_positions(rules, count: int, seed: int = 7):
+    """Positions from seeded random play (the bench's own randomness, at the edge)."""
+    import random
+
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        pos = rules.start_position()
+        for _ in range(rng.randint(4, 60)):
+            moves = rules.legal_moves(pos)
+            if not moves:
+                break
+            rules.apply(pos, rng.choice(moves))
+        out.append(pos)
+    return out
+
+
+def bench_lifted_piece(quick: bool = False) -> list[Row]:
+    """Median and p99 time to list the legal moves of one lifted piece (what lights the LEDs)."""
+    from .games.chess import ChessRules
+
+    rules = ChessRules()
+    samples = []
+    for pos in _random_positions(rules, 40 if quick else 200):
+        for sq in sorted(pos.occ[pos.turn]):
+            t = time.perf_counter()
+            rules.moves_from(pos, sq)
+            samples.append(time.perf_counter() - t)
+    samples.sort()
+    return [
+        ("chess lifted piece legal moves median", statistics.median(samples) * 1e6, "us"),
+        ("chess lifted piece legal moves p99", samples[int(len(samples) * 0.99) - 1] * 1e6, "us"),
+    ]
+
+
+BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
+    ("perft", bench_perft),
+    ("lifted", bench_lifted_piece),
+]
+
+
+def run_bench(quick: bool = False, only: str | None = None, out=print) -> int:
+    import platform
+
+    out(f"companion bench  python {platform.python_version()}  {platform.machine()}  {'quick' if quick else 'full'}")
+    for name, fn in _selected(only):
+        for label, value, unit in fn(quick):
+            out(f"{label:<52} {_fmt(value)} {unit}")
+    return 0
+
+
+def _selected(only: str | None) -> Iterable[tuple[str, Callable]]:
+    return [(n, f) for n, f in BENCHES if only is None or only in n]
+
+
+def _fmt(v: float) -> str:
+    if v >= 1000:
+        return f"{v:12,.0f}"
+    if v >= 10:
+        return f"{v:12.1f}"
+    return f"{v:12.3f}"

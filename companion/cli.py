@@ -1,0 +1,131 @@
+"""The ``companion`` command line. Every command has --help; a bad input exits 2 with one line
+on stderr, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from .errors import CompanionError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _add_variant(p: argparse.ArgumentParser, fen: bool = True) -> None:
+    p.add_argument("--variant", default="chess", help="game name (chess, combat, ...)")
+    p.add_argument("--map", default=None, help="map name or file (default: the game's own)")
+    if fen:
+        p.add_argument("--fen", default=None, help="start position (FEN for chess; the extended format otherwise)")
+
+
+def _rules_and_position(args):
+    from .games import make_rules
+
+    rules = make_rules(args.variant, args.map)
+    pos = rules.position_from_text(args.fen) if getattr(args, "fen", None) else rules.start_position()
+    return rules, pos
+
+
+def cmd_perft(args) -> int:
+    from .core.rules import iter_perft, perft_divide
+
+    if args.depth < 0:
+        raise CompanionError("depth must be 0 or more")
+    rules, pos = _rules_and_position(args)
+    if args.divide and args.depth >= 1:
+        total = 0
+        for move, n in perft_divide(rules, pos, args.depth):
+            print(f"{rules.move_text(pos, move)}: {n}")
+            total += n
+        print()
+        print(total)
+    else:
+        print(iter_perft(rules, pos, args.depth))
+    return 0
+
+
+def cmd_moves(args) -> int:
+    rules, pos = _rules_and_position(args)
+    for text in sorted(rules.move_text(pos, m) for m in rules.legal_moves(pos)):
+        print(text)
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from .bench import run_bench
+
+    return run_bench(quick=args.quick, only=args.only)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="companion", description="Companion: a sensing, lighting board for chess variants.")
+    parser.add_argument("--profile", help="board profile (hardware/profiles/*.toml) to run the app on real hardware")
+    parser.add_argument("--serial", help="serial device of an RP2040 board (see docs/serial-protocol.md)")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+
+    p = sub.add_parser("perft", help="count leaf nodes of the move tree (engine check)",
+                       description="Count the positions reached after DEPTH moves. The last line is the count.")
+    _add_variant(p)
+    p.add_argument("--depth", type=int, required=True)
+    p.add_argument("--divide", action="store_true", help="also print the count below each first move")
+    p.set_defaults(func=cmd_perft)
+
+    p = sub.add_parser("moves", help="list the legal moves of a position, one per line (UCI)",
+                       description="Every legal move, one per line, in coordinate notation (e2e4, e7e8q, e1g1).")
+    _add_variant(p)
+    p.set_defaults(func=cmd_moves)
+
+    p = sub.add_parser("bench", help="measure speed against peers (python-chess) in one run",
+                       description="Benchmarks; needs the test extra (python-chess) for the peer figures.")
+    p.add_argument("--quick", action="store_true", help="smaller workloads (seconds, not minutes)")
+    p.add_argument("--only", default=None, help="run only benchmarks whose name contains this")
+    p.set_defaults(func=cmd_bench)
+
+    for register in _extra_commands():
+        register(sub)
+    return parser
+
+
+def _extra_commands():
+    """Commands that live with their feature (maps, dice, tracker, firmware, AI)."""
+    out = []
+    try:
+        from . import maps_cli
+        out.append(maps_cli.add_parser)
+    except ImportError:
+        pass
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command is None:
+            return run_app(args)
+        return args.func(args)
+    except CompanionError as e:
+        print(f"companion: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def run_app(args) -> int:
+    try:
+        from .app.main import run
+    except ImportError:
+        print("companion: the touchscreen app is not installed in this build; try 'companion --help'", file=sys.stderr)
+        return 2
+    return run(profile=args.profile, serial=args.serial)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,88 @@
+"""The command line: outputs in the documented shapes, bad input -> exit 2 and one line."""
+
+import subprocess
+import sys
+
+import pytest
+
+from companion.cli import main
+from tests.conftest import ROOT
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_perft_last_line_is_the_bare_count(capsys):
+    code, out, _ = run(capsys, "perft", "--variant", "chess", "--depth", "3")
+    assert code == 0 and out.strip().splitlines()[-1] == "8902"
+
+
+def test_perft_divide_sums_to_the_count(capsys):
+    code, out, _ = run(capsys, "perft", "--variant", "chess", "--fen", KIWIPETE, "--depth", "2", "--divide")
+    lines = out.strip().splitlines()
+    assert lines[-1] == "2039"
+    parts = [line.split(": ") for line in lines[:-1] if line]
+    assert len(parts) == 48 and sum(int(n) for _, n in parts) == 2039
+
+
+def test_moves_are_uci_one_per_line_with_promotions_and_castling(capsys):
+    code, out, _ = run(capsys, "moves", "--variant", "chess", "--fen", "r3k3/1P6/8/8/8/8/8/R3K2R w KQq - 0 1")
+    moves = out.split()
+    assert code == 0
+    assert {"e1g1", "e1c1", "b7b8q", "b7b8n", "b7a8r"} <= set(moves)
+    assert all(len(m) in (4, 5) for m in moves)
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["moves", "--fen", "not a fen"], "FEN has 3 fields"),
+    (["moves", "--variant", "nope"], "unknown variant 'nope'"),
+    (["perft", "--depth", "x"], "invalid int value"),
+    (["perft", "--depth", "-1"], "depth must be 0 or more"),
+    (["moves", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"], "white must have exactly one king"),
+])
+def test_bad_input_exits_2_with_one_line(capsys, argv, words):
+    with pytest.raises(SystemExit) if "invalid int" in words else _nothing():
+        code, out, err = run(capsys, *argv)
+        assert code == 2
+        assert out == ""
+        assert len(err.strip().splitlines()) == 1 and words in err
+    if "invalid int" in words:
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and words in err
+
+
+class _nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def test_real_process_never_prints_a_traceback():
+    for argv in (["moves", "--fen", "garbage"], ["perft", "--variant", "x", "--depth", "1"], ["nope"]):
+        r = subprocess.run([sys.executable, "-m", "companion", *argv], cwd=ROOT, capture_output=True, text=True)
+        assert r.returncode == 2, argv
+        assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_every_command_has_help():
+    r = subprocess.run([sys.executable, "-m", "companion", "--help"], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0
+    for cmd in ("perft", "moves", "bench"):
+        assert cmd in r.stdout
+        h = subprocess.run([sys.executable, "-m", "companion", cmd, "--help"], cwd=ROOT, capture_output=True, text=True)
+        assert h.returncode == 0 and "usage:" in h.stdout
+
+
+def test_bench_quick_reports_ratio_against_python_chess(capsys):
+    code, out, _ = run(capsys, "bench", "--quick", "--only", "perft")
+    assert code == 0
+    ratios = [line for line in out.splitlines() if "ratio ours/python-chess" in line]
+    assert len(ratios) == 2
+    assert all(float(line.split()[-2]) > 0 for line in ratios)
