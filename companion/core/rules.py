@@ -366,7 +366,21 @@ class Rules:
 
 
 def iter_perft(rules: Rules, pos: Position, depth: int) -> int:
-    """Leaf count to ``depth`` (bulk counting at the last ply, as python-chess's own)."""
+    """Leaf count to ``depth`` (bulk counting at the last ply, as python-chess's own).
+
+    A move that stops for a decision (a fight's dice, a duel bid) branches into every possible
+    answer within the same ply: a chance decision into its outcomes, a choice into its options.
+    """
+    if pos.pending is not None:
+        answers = [o.answer for o in rules.chance_outcomes(pos)] if pos.pending.chance else rules.answers(pos)
+        n = 0
+        for a in answers:
+            rules.apply(pos, a)
+            n += iter_perft(rules, pos, depth)
+            rules.undo(pos)
+        return n
+    if depth == 0:
+        return 1
     moves = rules.legal_moves(pos)
     if depth <= 1:
         return len(moves) if depth == 1 else 1
