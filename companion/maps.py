@@ -1,0 +1,569 @@
+"""Board maps: TOML files under ``maps/`` turned into validated, immutable values.
+
+A map is data a player may write by hand (docs/maps.md), so every mistake must come back as
+one ``MapError`` that names the file, the key (and the line), and what was expected; nothing
+half-valid gets through to the engine. The grid in a file is drawn like a picture, top row
+first; squares are numbered the engine's way, ``index = rank * width + file`` with rank 0 at
+the bottom (the first player's side), so the last text row is rank 0.
+
+Public: ``BoardMap``, ``Seat``, ``load_map``, ``parse_map``, ``find_map``,
+``available_maps``, ``format_map``, ``draw_map``, ``MAPS_DIR``, ``COLOURS``, ``HOMES``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from .core.geometry import FILES, FLOOR, MAX_SIZE, MIN_SIZE, TERRAIN_NAMES, VOID, WATER, Geometry
+from .errors import MapError
+from .toml_locations import TomlLocations, parse_toml
+
+#: The repository's maps/ folder (next to the companion package).
+MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+
+#: The side a player sits at, and the step (file, rank) that is "forward" for them.
+HOMES: Mapping[str, tuple[int, int]] = {
+    "south": (0, 1),
+    "north": (0, -1),
+    "west": (1, 0),
+    "east": (-1, 0),
+}
+
+#: Player colour names a map may use, with the RGB hex the screen draws them in.
+COLOURS: Mapping[str, str] = {
+    "white": "#ffffff",
+    "black": "#202020",
+    "red": "#e02020",
+    "blue": "#2060e0",
+    "green": "#20a040",
+    "yellow": "#f0d020",
+    "orange": "#f08020",
+    "purple": "#8030c0",
+    "cyan": "#20c0d0",
+    "magenta": "#d020a0",
+}
+
+SPAWN_TAG = "spawn:{}"
+EDGE_TAG = "edge"
+
+_TOP_KEYS = ("map", "legend", "players", "tags")
+_MAP_KEYS = ("name", "title", "description", "width", "height", "players", "grid")
+_MAP_REQUIRED = ("name", "width", "height", "players", "grid")
+_SEAT_KEYS = ("home", "colour")
+_LEGEND_KEYS = ("terrain", "spawn", "tags")
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_TAG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
+_TAG_IN, _TAG_OUT = "x", "."
+_BAD_SYMBOLS = "\"'\\"
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """What one grid character means: a terrain, maybe a spawn zone, maybe extra tags."""
+
+    terrain: int
+    spawn: int | None = None
+    tags: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        words = TERRAIN_NAMES[self.terrain]
+        if self.spawn is not None:
+            words += f" in player {self.spawn}'s spawn zone"
+        if self.tags:
+            words += " tagged " + ", ".join(self.tags)
+        return words
+
+
+DEFAULT_LEGEND: Mapping[str, Symbol] = {
+    ".": Symbol(FLOOR),
+    "~": Symbol(WATER),
+    "#": Symbol(VOID),
+    **{str(p): Symbol(FLOOR, p) for p in range(1, MAX_PLAYERS + 1)},
+}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's place at the board: number (1-based), home edge, colour, spawn squares."""
+
+    player: int
+    home: str
+    colour: str
+    spawn: frozenset[int]
+
+    @property
+    def forward(self) -> tuple[int, int]:
+        """The (file, rank) step away from the home edge."""
+        return HOMES[self.home]
+
+
+@dataclass(frozen=True)
+class BoardMap:
+    """A validated map. ``geometry.tags`` holds ``spawn:N``, ``edge`` and the file's own tags."""
+
+    name: str
+    title: str
+    description: str
+    geometry: Geometry
+    seats: tuple[Seat, ...]
+    source: Path | None = field(default=None, compare=False)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def seat(self, player: int) -> Seat:
+        if not 1 <= player <= len(self.seats):
+            raise ValueError(f"player {player} does not exist on map {self.name!r} (players 1..{len(self.seats)})")
+        return self.seats[player - 1]
+
+    def spawn_zone(self, player: int) -> frozenset[int]:
+        return self.seat(player).spawn
+
+    def user_tags(self) -> dict[str, frozenset[int]]:
+        """Tags the file declared itself (not ``spawn:N`` or ``edge``)."""
+        return {k: v for k, v in self.geometry.tags.items() if not _is_reserved_tag(k)}
+
+
+# --------------------------------------------------------------------------- finding files
+
+
+def available_maps() -> list[str]:
+    """Names of the maps shipped in ``maps/``."""
+    return sorted(p.stem for p in MAPS_DIR.glob("*.toml"))
+
+
+def find_map(name: str | os.PathLike[str]) -> Path:
+    """A bare name (``"standard"``) means ``maps/<name>.toml``; anything that looks like a path
+    (a separator, a ``.toml`` suffix, or a ``Path``) is used as it is."""
+    text = os.fspath(name)
+    is_path = isinstance(name, os.PathLike) or "/" in text or os.sep in text or text.endswith(".toml")
+    if is_path:
+        path = Path(text)
+        if not path.is_file():
+            raise MapError(f"map file {text} not found; expected a path to a .toml map file")
+        return path
+    path = MAPS_DIR / f"{text}.toml"
+    if not path.is_file():
+        known = ", ".join(available_maps()) or "none"
+        raise MapError(f"no map named {text!r} in {MAPS_DIR}; known maps: {known} (or give a path to a .toml file)")
+    return path
+
+
+def load_map(path_or_name: str | os.PathLike[str]) -> BoardMap:
+    """Find, read and validate a map; every problem is a ``MapError``."""
+    path = find_map(path_or_name)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise MapError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start}); save the map as UTF-8") from None
+    except OSError as exc:
+        raise MapError(f"cannot read map file {path}: {exc.strerror or exc}") from None
+    return parse_map(text, source=path)
+
+
+def parse_map(text: str, source: str | os.PathLike[str] = "<map text>") -> BoardMap:
+    """Validate map ``text``; ``source`` names it in errors (and, if a path, must match
+    ``map.name``: the file ``maps/foo.toml`` holds the map named ``foo``)."""
+    return _Reader(text, source).read()
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _is_reserved_tag(name: str) -> bool:
+    return name == EDGE_TAG or name.startswith("spawn:")
+
+
+def _type_name(value: object) -> str:
+    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
+            list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
+
+
+def _hint(word: str, choices: tuple[str, ...] | list[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+class _Reader:
+    """One pass over one map text; knows the file and its line numbers for messages."""
+
+    def __init__(self, text: str, source: str | os.PathLike[str]) -> None:
+        self.text = text
+        self.source = source
+        self.where = os.fspath(source)
+        self.lines = TomlLocations.scan(text)
+
+    # -- errors
+
+    def fail(self, key: str, problem: str, line: int | None = None) -> MapError:
+        if line is None:
+            line = self.lines.line_of(*key.split("."))
+        at = f"{self.where}, line {line}" if line else self.where
+        return MapError(f"{at}: {key}: {problem}")
+
+    def table(self, value: Any, key: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(key, f"expected a table ([{key}]), got {_type_name(value)}")
+        return value
+
+    def known_keys(self, table: dict[str, Any], key: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> None:
+        for k in table:
+            if k not in allowed:
+                full = f"{key}.{k}" if key else k
+                raise self.fail(full, f"unknown key{_hint(k, allowed)}; expected one of: {', '.join(allowed)}")
+        for k in required:
+            if k not in table:
+                if not key:
+                    raise self.fail(k, f"missing table [{k}]; every map has [map] and [players] (docs/maps.md)")
+                raise self.fail(key, f"missing key {k!r} in [{key}]")
+
+    def integer(self, value: Any, key: str, low: int, high: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(key, f"expected an integer from {low} to {high}, got {_type_name(value)} {value!r}")
+        if not low <= value <= high:
+            raise self.fail(key, f"expected an integer from {low} to {high}, got {value}")
+        return value
+
+    def string(self, value: Any, key: str) -> str:
+        if not isinstance(value, str):
+            raise self.fail(key, f"expected a string, got {_type_name(value)} {value!r}")
+        return value
+
+    def choice(self, value: Any, key: str, choices: tuple[str, ...] | list[str]) -> str:
+        word = self.string(value, key)
+        if word not in choices:
+            raise self.fail(key, f"unknown value {word!r}{_hint(word, choices)}; expected one of: {', '.join(choices)}")
+        return word
+
+    # -- the whole file
+
+    def read(self) -> BoardMap:
+        data = parse_toml(self.text, self.where, MapError)
+        self.known_keys(data, "", _TOP_KEYS, ("map", "players"))
+        head = self.table(data["map"], "map")
+        self.known_keys(head, "map", _MAP_KEYS, _MAP_REQUIRED)
+
+        name = self.string(head["name"], "map.name")
+        if not _NAME.match(name):
+            raise self.fail("map.name", f"{name!r} is not a map name; expected lower-case letters, digits, '-' or '_'")
+        if isinstance(self.source, os.PathLike) and Path(self.source).stem != name:
+            stem = Path(self.source).stem
+            raise self.fail("map.name", f"is {name!r} but the file is {stem}.toml; expected name = \"{stem}\" "
+                                        f"(a map is found by its file name)")
+        title = self.string(head.get("title", name), "map.title")
+        description = self.string(head.get("description", ""), "map.description")
+        width = self.integer(head["width"], "map.width", MIN_SIZE, MAX_SIZE)
+        height = self.integer(head["height"], "map.height", MIN_SIZE, MAX_SIZE)
+        players = self.integer(head["players"], "map.players", MIN_PLAYERS, MAX_PLAYERS)
+
+        legend = self.legend(data.get("legend", {}), players)
+        known = ", ".join(f"{s!r} {m.describe()}" for s, m in legend.items() if (m.spawn or 0) <= players)
+        symbols, row_lines = self.grid(self.string(head["grid"], "map.grid"), "map.grid", width, height,
+                                       legend, known)
+        terrain = tuple(legend[s].terrain for s in symbols)
+        geometry = Geometry(width, height, terrain, name=name)
+
+        spawns: dict[int, set[int]] = {p: set() for p in range(1, MAX_PLAYERS + 1)}
+        tags: dict[str, set[int]] = {}
+        for square, s in enumerate(symbols):
+            meaning = legend[s]
+            if meaning.spawn is not None:
+                spawns[meaning.spawn].add(square)
+            for tag in meaning.tags:
+                tags.setdefault(tag, set()).add(square)
+        for player in range(players + 1, MAX_PLAYERS + 1):
+            if spawns[player]:
+                square = min(spawns[player])
+                raise self.fail("map.grid", f"square {geometry.name_of(square)} is in the spawn zone of player "
+                                            f"{player}, but map.players = {players}; expected spawn zones "
+                                            f"for players 1 to {players} only",
+                                line=row_lines[height - 1 - geometry.rank_of(square)])
+
+        seats = self.seats(data["players"], players, spawns, geometry)
+        for tag, squares in self.tags(data.get("tags", {}), geometry).items():
+            tags.setdefault(tag, set()).update(squares)
+
+        all_tags: dict[str, frozenset[int]] = {SPAWN_TAG.format(s.player): s.spawn for s in seats}
+        all_tags[EDGE_TAG] = frozenset(
+            sq for sq in geometry.playable()
+            if geometry.file_of(sq) in (0, width - 1) or geometry.rank_of(sq) in (0, height - 1)
+        )
+        all_tags.update({k: frozenset(v) for k, v in sorted(tags.items())})
+        geometry = Geometry(width, height, terrain, all_tags, name=name)
+        path = Path(self.source) if isinstance(self.source, os.PathLike) else None
+        return BoardMap(name, title, description, geometry, seats, source=path)
+
+    # -- pieces of the file
+
+    def legend(self, value: Any, players: int) -> dict[str, Symbol]:
+        table = self.table(value, "legend")
+        legend = dict(DEFAULT_LEGEND)
+        for char, entry in table.items():
+            key = f"legend.{char}"
+            if len(char) != 1 or char.isspace() or char in _BAD_SYMBOLS or not char.isprintable():
+                raise self.fail(key, f"legend symbols must be one visible character other than "
+                                     f"{' '.join(_BAD_SYMBOLS)}, got {char!r}")
+            if char in DEFAULT_LEGEND:
+                raise self.fail(key, f"{char!r} is built in ({DEFAULT_LEGEND[char].describe()}); "
+                                     f"expected a new character for a new meaning")
+            entry = self.table(entry, key)
+            self.known_keys(entry, key, _LEGEND_KEYS, ("terrain",))
+            terrain = TERRAIN_NAMES.index(self.choice(entry["terrain"], f"{key}.terrain", TERRAIN_NAMES))
+            spawn = None
+            if "spawn" in entry:
+                spawn = self.integer(entry["spawn"], f"{key}.spawn", 1, MAX_PLAYERS)
+                if spawn > players:
+                    raise self.fail(f"{key}.spawn", f"player {spawn} does not exist (map.players = {players}); "
+                                                    f"expected a player from 1 to {players}")
+                if terrain == VOID:
+                    raise self.fail(f"{key}.spawn", "a void square cannot be in a spawn zone; "
+                                                    "expected terrain floor or water")
+            tags = entry.get("tags", [])
+            if not isinstance(tags, list):
+                raise self.fail(f"{key}.tags", f"expected a list of tag names, got {_type_name(tags)}")
+            for tag in tags:
+                self.tag_name(tag, f"{key}.tags")
+            legend[char] = Symbol(terrain, spawn, tuple(tags))
+        return legend
+
+    def tag_name(self, tag: Any, key: str) -> str:
+        tag = self.string(tag, key)
+        if _is_reserved_tag(tag):
+            raise self.fail(key, f"tag name {tag!r} is reserved (spawn zones and the edge are computed "
+                                 f"from the grid); expected another name")
+        if not _TAG_NAME.match(tag):
+            raise self.fail(key, f"{tag!r} is not a tag name; expected a letter, then letters, digits, '-' or '_'")
+        return tag
+
+    def grid(self, text: str, key: str, width: int, height: int, alphabet: Mapping[str, object],
+             known: str) -> tuple[list[str], list[int | None]]:
+        """The grid's characters in square-index order (bottom row first), and the file line of
+        each text row (top row first; ``None`` where the line is unknown)."""
+        numbered = [(i, row.strip()) for i, row in enumerate(text.split("\n"))]
+        while numbered and not numbered[0][1]:
+            numbered.pop(0)
+        while numbered and not numbered[-1][1]:
+            numbered.pop()
+        path = key.split(".")
+        lines = [self.lines.value_line(*path, row=i) for i, _ in numbered]
+        for count, ((_, row), line) in enumerate(zip(numbered, lines), start=1):
+            rank = f" (rank {height - count + 1})" if count <= height else ""
+            if not row:
+                raise self.fail(key, f"row {count} from the top is blank; expected {height} rows of "
+                                     f"{width} characters with no blank line between them", line=line)
+            if len(row) != width:
+                raise self.fail(key, f"row {count} from the top{rank} has {len(row)} squares, expected "
+                                     f"{width} (map.width = {width})", line=line)
+            for column, char in enumerate(row):
+                if char not in alphabet:
+                    raise self.fail(key, f"row {count} from the top{rank}, column {column + 1} "
+                                         f"(file {FILES[column]}): unknown letter {char!r}; known: {known}",
+                                    line=line)
+        if len(numbered) != height:
+            raise self.fail(key, f"has {len(numbered)} rows, expected {height} (map.height = {height})",
+                            line=lines[-1] if lines else None)
+        rows = [row for _, row in numbered]
+        return [char for row in reversed(rows) for char in row], lines
+
+    def seats(self, value: Any, players: int, spawns: dict[int, set[int]], geometry: Geometry) -> tuple[Seat, ...]:
+        table = self.table(value, "players")
+        expected = tuple(str(p) for p in range(1, players + 1))
+        for k in table:
+            if k not in expected:
+                if k.isdigit() and 1 <= int(k) <= MAX_PLAYERS and str(int(k)) == k:
+                    problem = f"describes player {k}, but map.players = {players}"
+                else:
+                    problem = "is not a player number"
+                raise self.fail(f"players.{k}", f"{problem}; expected tables [players.1] to [players.{players}]")
+        seats = []
+        for p in expected:
+            key = f"players.{p}"
+            if p not in table:
+                raise self.fail("players", f"missing table [{key}] (home and colour of player {p}); "
+                                           f"expected one table per player, [players.1] to [players.{players}]")
+            entry = self.table(table[p], key)
+            self.known_keys(entry, key, _SEAT_KEYS, _SEAT_KEYS)
+            home = self.choice(entry["home"], f"{key}.home", tuple(HOMES))
+            colour = self.choice(entry["colour"], f"{key}.colour", tuple(COLOURS))
+            spawn = frozenset(spawns[int(p)])
+            if not spawn:
+                raise self.fail(key, f"player {p} has no spawn zone; expected some squares marked {p!r} "
+                                     f"(or a legend symbol with spawn = {p}) in map.grid")
+            held = _edges_held(geometry, spawn)
+            if home not in held:
+                hint = f"expected the edge the spawn zone lies at: {', '.join(held)}" if held else \
+                    "the spawn zone lies at no edge; expected it to touch the player's edge"
+                raise self.fail(f"{key}.home", f"is {home!r} but player {p}'s spawn zone does not lie at the "
+                                               f"{home} edge (touching it, within that half of the board); {hint}")
+            seats.append(Seat(int(p), home, colour, spawn))
+        for a in seats:
+            for b in seats:
+                if a.player < b.player and a.home == b.home:
+                    raise self.fail(f"players.{b.player}.home", f"players {a.player} and {b.player} both sit at "
+                                                                f"the {a.home} edge; expected a different edge per player")
+                if a.player < b.player and a.colour == b.colour:
+                    raise self.fail(f"players.{b.player}.colour", f"players {a.player} and {b.player} are both "
+                                                                  f"{a.colour}; expected a different colour per player")
+        return tuple(seats)
+
+    def tags(self, value: Any, geometry: Geometry) -> dict[str, frozenset[int]]:
+        table = self.table(value, "tags")
+        found = {}
+        for name, spec in table.items():
+            key = f"tags.{name}"
+            self.tag_name(name, key)
+            if isinstance(spec, str):
+                marks, _ = self.grid(spec, key, geometry.width, geometry.height, {_TAG_IN: 1, _TAG_OUT: 0},
+                                  f"{_TAG_IN!r} in the tag, {_TAG_OUT!r} not")
+                found[name] = frozenset(sq for sq, m in enumerate(marks) if m == _TAG_IN)
+            elif isinstance(spec, list):
+                squares: set[int] = set()
+                for entry in spec:
+                    text = self.string(entry, key)
+                    try:
+                        square = geometry.parse_square(text)
+                    except ValueError as exc:
+                        raise self.fail(key, f"{exc}") from None
+                    if square in squares:
+                        raise self.fail(key, f"names {geometry.name_of(square)} twice; expected each square once")
+                    squares.add(square)
+                found[name] = frozenset(squares)
+            else:
+                raise self.fail(key, f"expected a list of square names or a grid string of "
+                                     f"{_TAG_IN!r} and {_TAG_OUT!r}, got {_type_name(spec)}")
+        return found
+
+
+def _edges_held(geometry: Geometry, squares: frozenset[int]) -> list[str]:
+    """The edges a spawn zone lies at: it touches that edge and no square of it is nearer the
+    opposite edge (so a zone along the whole south edge does not also count as "west")."""
+    ranks = {geometry.rank_of(s) for s in squares}
+    files = {geometry.file_of(s) for s in squares}
+    top, right = geometry.height - 1, geometry.width - 1
+    held = {
+        "south": 0 in ranks and all(r <= top - r for r in ranks),
+        "north": top in ranks and all(top - r <= r for r in ranks),
+        "west": 0 in files and all(f <= right - f for f in files),
+        "east": right in files and all(right - f <= f for f in files),
+    }
+    return [edge for edge, ok in held.items() if ok]
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _toml_string(text: str) -> str:
+    """A TOML basic string (escapes quotes, backslashes and every control character)."""
+    out = []
+    for char in text:
+        if char in '"\\':
+            out.append("\\" + char)
+        elif char == "\n":
+            out.append("\\n")
+        elif char == "\t":
+            out.append("\\t")
+        elif ord(char) < 0x20 or ord(char) == 0x7F:
+            out.append(f"\\u{ord(char):04x}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+def _grid_symbols(board_map: BoardMap) -> tuple[list[str], dict[str, Symbol]]:
+    """One character per square (index order) and the legend entries the default lacks."""
+    geometry = board_map.geometry
+    owner = {sq: seat.player for seat in board_map.seats for sq in seat.spawn}
+    by_meaning = {meaning: char for char, meaning in DEFAULT_LEGEND.items()}
+    extra: dict[str, Symbol] = {}
+    spare = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    chars = []
+    for sq in range(geometry.size):
+        meaning = Symbol(geometry.terrain[sq], owner.get(sq))
+        if meaning not in by_meaning:
+            char = next(spare)
+            by_meaning[meaning] = char
+            extra[char] = meaning
+        chars.append(by_meaning[meaning])
+    return chars, extra
+
+
+def format_map(board_map: BoardMap) -> str:
+    """TOML text that ``parse_map`` reads back to an equal ``BoardMap``.
+
+    Spawn zones and terrain go into the grid (default legend, plus a legend entry for any
+    spawn square on water); the file's own tags are written as square-name lists."""
+    geometry = board_map.geometry
+    chars, extra = _grid_symbols(board_map)
+    width = geometry.width
+    rows = ["".join(chars[rank * width:(rank + 1) * width]) for rank in reversed(range(geometry.height))]
+    out = [
+        "[map]",
+        f"name = {_toml_string(board_map.name)}",
+        f"title = {_toml_string(board_map.title)}",
+        f"description = {_toml_string(board_map.description)}",
+        f"width = {geometry.width}",
+        f"height = {geometry.height}",
+        f"players = {board_map.players}",
+        "grid = '''",
+        *rows,
+        "'''",
+    ]
+    if extra:
+        out += ["", "[legend]"]
+        for char, meaning in extra.items():
+            out.append(f'{_toml_string(char)} = {{ terrain = "{TERRAIN_NAMES[meaning.terrain]}", '
+                       f"spawn = {meaning.spawn} }}")
+    for seat in board_map.seats:
+        out += ["", f"[players.{seat.player}]", f'home = "{seat.home}"', f'colour = "{seat.colour}"']
+    tags = board_map.user_tags()
+    if tags:
+        out += ["", "[tags]"]
+        for name, squares in tags.items():
+            names = [f'"{geometry.name_of(sq)}"' for sq in sorted(squares)]
+            if len(names) <= 12:
+                out.append(f"{name} = [{', '.join(names)}]")
+            else:
+                out.append(f"{name} = [")
+                out += ["    " + ", ".join(names[i:i + 12]) + "," for i in range(0, len(names), 12)]
+                out.append("]")
+    return "\n".join(out) + "\n"
+
+
+def draw_map(board_map: BoardMap) -> str:
+    """A text picture for ``companion check-map``: ranks down the left, files along the bottom,
+    the grid's own symbols (spawn squares as their player's digit), a legend and a summary."""
+    geometry = board_map.geometry
+    owner = {sq: seat.player for seat in board_map.seats for sq in seat.spawn}
+    terrain_char = {FLOOR: ".", WATER: "~", VOID: "#"}
+    label = len(str(geometry.height))
+    lines = [f"{board_map.title} ({board_map.name})"]
+    for rank in reversed(range(geometry.height)):
+        cells = []
+        for file in range(geometry.width):
+            sq = geometry.square(file, rank)
+            cells.append(str(owner[sq]) if sq in owner else terrain_char[geometry.terrain[sq]])
+        lines.append(f"{rank + 1:>{label}}  " + " ".join(cells))
+    lines.append(" " * (label + 2) + " ".join(FILES[:geometry.width]))
+    lines.append(f"legend: . floor  ~ water  # void  1-{board_map.players} spawn zone of that player")
+    counts = [sum(1 for t in geometry.terrain if t == kind) for kind in (FLOOR, WATER, VOID)]
+    spawn_parts = []
+    for seat in board_map.seats:
+        wet = sum(1 for sq in seat.spawn if geometry.is_water(sq))
+        wet_note = f", {wet} on water" if wet else ""
+        spawn_parts.append(f"player {seat.player} ({seat.colour}, {seat.home}): {len(seat.spawn)} spawn squares{wet_note}")
+    tags = board_map.user_tags()
+    tag_note = f"; tags: {', '.join(f'{k} ({len(v)})' for k, v in tags.items())}" if tags else ""
+    lines.append(
+        f"summary: {geometry.width} files x {geometry.height} ranks, {board_map.players} players, "
+        f"{counts[0]} floor, {counts[1]} water, {counts[2]} void; " + "; ".join(spawn_parts) + tag_note
+    )
+    return "\n".join(lines) + "\n"

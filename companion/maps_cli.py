@@ -1,0 +1,47 @@
+"""``companion check-map FILE``: validate a map and draw it as text.
+
+A thin edge over ``companion.maps``: the drawing goes to stdout (exit 0); a bad map is one
+line on stderr and exit status 2, never a traceback, so a person editing a map file sees
+exactly what to fix.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .errors import CompanionError
+from .maps import MAPS_DIR, draw_map, load_map
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+
+
+def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> argparse.ArgumentParser:
+    """Register ``check-map`` on the main CLI's subparsers; sets ``func=run``."""
+    parser = subparsers.add_parser(
+        "check-map",
+        help="validate a map file and draw it as text",
+        description=(
+            "Validate a board map (TOML, format in docs/maps.md) and draw it: ranks down the "
+            "left, files along the bottom, '.' floor, '~' water, '#' void, digits for spawn "
+            "zones. Exit status 0 if the map is valid, 2 (with one line on stderr) if not."
+        ),
+    )
+    parser.add_argument(
+        "map",
+        metavar="FILE",
+        help=f"a map file path, or the name of a map in {MAPS_DIR} (e.g. standard, dungeon-compact)",
+    )
+    parser.set_defaults(func=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        board_map = load_map(args.map)
+    except CompanionError as exc:
+        print(f"check-map: {' '.join(str(exc).split())}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    sys.stdout.write(draw_map(board_map))
+    return EXIT_OK

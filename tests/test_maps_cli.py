@@ -1,0 +1,126 @@
+"""``companion check-map``: the drawing on stdout, or one line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+
+import pytest
+
+from companion import maps_cli
+from companion.maps import draw_map, load_map, parse_map
+
+
+def run_check_map(*argv: str) -> int:
+    parser = argparse.ArgumentParser(prog="companion")
+    maps_cli.add_parser(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["check-map", *argv])
+    return args.func(args)
+
+
+def test_drawing_has_ranks_down_the_left_and_files_along_the_bottom():
+    lines = draw_map(load_map("dungeon-compact")).splitlines()
+    assert lines[0] == "Compact Skirmish (dungeon-compact)"
+    assert lines[1] == "10  2 2 2 2 2 2 2 2 2 2"
+    assert lines[4] == " 7  . . . ~ ~ ~ ~ . . ."
+    assert lines[10] == " 1  1 1 1 1 1 1 1 1 1 1"
+    assert lines[11] == "    a b c d e f g h i j"
+    assert lines[12].startswith("legend: . floor  ~ water  # void  1-2 spawn zone")
+    assert lines[13] == ("summary: 10 files x 10 ranks, 2 players, 84 floor, 16 water, 0 void; "
+                         "player 1 (blue, south): 20 spawn squares; player 2 (red, north): 20 spawn squares")
+
+
+def test_drawing_puts_a1_at_the_lower_left():
+    text = '''[map]
+name = "corner"
+width = 5
+height = 5
+players = 2
+grid = """
+2...~
+2....
+.....
+.....
+1...#
+"""
+[players.1]
+home = "south"
+colour = "red"
+[players.2]
+home = "north"
+colour = "blue"
+'''
+    lines = draw_map(parse_map(text)).splitlines()
+    assert lines[1] == "5  2 . . . ~"
+    assert lines[5] == "1  1 . . . #"
+    assert lines[6] == "   a b c d e"
+
+
+def test_drawing_of_the_twenty_wide_map_labels_files_a_to_t():
+    lines = draw_map(load_map("dungeon-four-player")).splitlines()
+    assert lines[21] == "    " + " ".join("abcdefghijklmnopqrst")
+    assert lines[1].startswith("20  # # # # # # 3 3")
+    assert "tags: arena (64), corridor (24)" in lines[-1]
+
+
+def test_drawing_notes_spawn_squares_on_water():
+    m = parse_map(load_map("standard").source.read_text().replace("11111111\n11111111", "11111111\n1w111111")
+                  + '\n[legend]\nw = { terrain = "water", spawn = 1 }\n')
+    assert "player 1 (white, south): 16 spawn squares, 1 on water" in draw_map(m)
+
+
+def test_check_map_prints_the_drawing_and_exits_0(capsys):
+    assert run_check_map("dungeon-two-player") == 0
+    out, err = capsys.readouterr()
+    assert out == draw_map(load_map("dungeon-two-player"))
+    assert err == ""
+
+
+def test_check_map_takes_a_path(tmp_path, capsys):
+    path = tmp_path / "standard.toml"
+    path.write_text(load_map("standard").source.read_text())
+    assert run_check_map(str(path)) == 0
+    assert "Standard chessboard (standard)" in capsys.readouterr().out
+
+
+def test_bad_map_is_one_line_on_stderr_and_exit_2(tmp_path, capsys):
+    path = tmp_path / "standard.toml"
+    path.write_text(load_map("standard").source.read_text().replace("........\n........\n11", "....X...\n........\n11"))
+    assert run_check_map(str(path)) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1
+    assert err.startswith(f"check-map: {path}, line 18: map.grid: row 5 from the top (rank 4), column 5")
+    assert "unknown letter 'X'" in err
+
+
+def test_unknown_map_name_is_exit_2(capsys):
+    assert run_check_map("atlantis") == 2
+    err = capsys.readouterr().err
+    assert err.startswith("check-map: no map named 'atlantis'") and err.count("\n") == 1
+
+
+def test_unreadable_path_is_exit_2(tmp_path, capsys):
+    assert run_check_map(str(tmp_path)) == 2
+    assert "not found" in capsys.readouterr().err
+
+
+def test_help_describes_the_command(capsys):
+    with pytest.raises(SystemExit) as done:
+        run_check_map("--help")
+    assert done.value.code == 0
+    assert "Validate a board map" in capsys.readouterr().out
+
+
+def test_check_map_in_a_fresh_interpreter_prints_no_traceback(tmp_path):
+    path = tmp_path / "broken.toml"
+    path.write_text("[map\n")
+    code = ("import argparse, sys; from companion import maps_cli; p = argparse.ArgumentParser(); "
+            "maps_cli.add_parser(p.add_subparsers()); a = p.parse_args(sys.argv[1:]); sys.exit(a.func(a))")
+    done = subprocess.run([sys.executable, "-c", code, "check-map", str(path)],
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines() == [f"check-map: {path}, line 1: TOML syntax error: "
+                                                 "Expected ']' at the end of a table declaration"]
