@@ -19,6 +19,7 @@ class GameInfo:
 
 GAMES: dict[str, GameInfo] = {
     "chess": GameInfo("chess", "FIDE chess", "companion.games.chess", "standard"),
+    "combat": GameInfo("combat", "Human Combat Chess", "companion.games.combat", "standard"),
 }
 
 

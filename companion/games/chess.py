@@ -174,9 +174,16 @@ class ChessRules(Rules):
                 self.promote(pos, move.to, move.promotion)
             if piece.kid == self.P:
                 halfmove = 0
+        self.close_turn(pos, player, (move.frm, move.to), halfmove)
+        if piece.kid == self.P and abs(move.to - move.frm) == 16:
+            self._set_ep_if_capturable(pos, (move.to + move.frm) // 2)
+
+    def close_turn(self, pos: Position, player: int, touched, halfmove: int) -> None:
+        """Bookkeeping after any turn: castling rights lost by touching king or rook squares,
+        the move counters, the en passant square cleared, the turn passed."""
         rights = pos.var("castling", "")
         if rights:
-            for sq in (move.frm, move.to):
+            for sq in touched:
                 lost = self.rights_lost.get(sq)
                 if lost:
                     rights = "".join(c for c in rights if c not in lost)
@@ -186,8 +193,6 @@ class ChessRules(Rules):
             pos.set_var("fullmove", pos.var("fullmove", 1) + 1)
         pos.set_var("ep", None)
         self.end_turn(pos)
-        if piece.kid == self.P and abs(move.to - move.frm) == 16:
-            self._set_ep_if_capturable(pos, (move.to + move.frm) // 2)
 
     def promote(self, pos: Position, sq: int, code: str) -> None:
         old = pos.take(sq)
