@@ -1,0 +1,10 @@
+"""Dice for fights: exact odds, dice sources (seeded, system, entered), the dice record.
+
+A fighter is a die spec plus modifiers, so the layer serves any game that settles a duel by
+comparing modified rolls; Human Combat Chess is its first user (docs/rules/combat-dice.md).
+
+- companion.dice.odds     pure, exact arithmetic: DiceSpec, Fighter, fight_odds, scoring
+- companion.dice.sources  where faces come from: SeededDice, SystemDice, EnteredDice
+- companion.dice.record   the record of every roll, its text form and verify_record
+- companion.dice.cli      ``companion verify-dice`` and ``companion odds``
+"""
