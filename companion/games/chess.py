@@ -25,6 +25,8 @@ WHITE, BLACK = 0, 1
 class ChessRules(Rules):
     name = "chess"
     title = "FIDE chess"
+    #: FEN check: in FIDE chess the side not to move can never be in check
+    opponent_may_be_in_check = False
 
     def __init__(self, geometry: Geometry | None = None, roster: str = "chess"):
         geometry = geometry or Geometry(8, 8, name="standard")
@@ -362,7 +364,7 @@ def parse_fen(rules: ChessRules, fen: str) -> Position:
         halfmove, fullmove = int(parts[4]), int(parts[5])
     pos.set_var("halfmove", halfmove)
     pos.set_var("fullmove", fullmove)
-    if rules.in_check(pos, 1 - pos.turn):
+    if rules.in_check(pos, 1 - pos.turn) and not rules.opponent_may_be_in_check:
         raise PositionError("FEN: the side not to move is in check, which is impossible")
     if ep != "-":
         try:

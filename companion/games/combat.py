@@ -36,6 +36,8 @@ class CombatRules(ChessRules):
     name = "combat"
     title = "Human Combat Chess"
     unhashed_vars = ChessRules.unhashed_vars | {"fights"}
+    #: after a lost fight the enemy King can stand attacked on our turn (compulsory attack)
+    opponent_may_be_in_check = True
 
     def __init__(self, geometry=None, d6_only: bool = False):
         super().__init__(geometry)
