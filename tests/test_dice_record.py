@@ -22,8 +22,8 @@ from companion.dice.record import (
     parse_record,
     score_round,
     start_record,
-    verify_record,
 )
+from companion.dice.verify import verify_record
 from companion.dice.sources import EnteredDice, SeededDice, SystemDice
 from companion.errors import DiceError, RecordError
 
@@ -351,3 +351,14 @@ def test_text_with_unicode_line_separators_stays_on_its_line():
     record = DiceRecord("g\u2028", "combat", "entered", rounds=(entry,))
     assert parse_record(format_record(record)) == record
     assert parse_record(format_record(record).replace("\n", "\r\n")) == record
+
+
+def test_problems_are_listed_in_record_order_the_first_first():
+    record = seeded_game()
+    one_round = [r for r in record.rounds if r.round == 1 and r.result != "tie"][:2]
+    a, b = (record.rounds.index(r) for r in one_round)
+    swapped = list(record.rounds)
+    swapped[a], swapped[b] = swapped[b], swapped[a]
+    result = verify_record(DiceRecord("g", "combat", "seeded", record.commitment, 3, swapped, SEED))
+    assert result.first.fight == one_round[1].fight
+    assert f"expected fight {one_round[0].fight}, round 1" in result.first.message

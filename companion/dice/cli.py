@@ -18,12 +18,17 @@ from pathlib import Path
 from typing import Any, NoReturn, Sequence
 
 from companion.dice.odds import Fighter, chess_kind, fight_odds, fighter_dice, weapon_choice_side
-from companion.dice.record import parse_record, verify_record
+from companion.dice.record import parse_record
+from companion.dice.verify import verify_record
 from companion.errors import CompanionError, DiceError
 
 
-def _one_line_errors(parser: argparse.ArgumentParser) -> None:
-    """Make argparse's own complaints one line on stderr (it still exits with status 2)."""
+def use_one_line_errors(parser: argparse.ArgumentParser) -> None:
+    """Make argparse's own complaints one line on stderr (it still exits with status 2).
+
+    companion/cli.py may apply it to its top-level parser too, so that unrecognized arguments
+    (reported by the top-level parser) are one line as well.
+    """
 
     def error(message: str) -> NoReturn:
         sys.stderr.write(f"{parser.prog}: {message} (see {parser.prog} --help)\n")
@@ -58,7 +63,7 @@ def add_parser_verify(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("record", metavar="RECORD", help="the game's dice record (JSON Lines)")
     parser.set_defaults(func=run_verify)
-    _one_line_errors(parser)
+    use_one_line_errors(parser)
     return parser
 
 
@@ -100,7 +105,7 @@ def add_parser_odds(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--d6-only", action="store_true",
                         help="'only d6's' mode: d8 fighters roll 2d6, d10 fighters 3d6, keep the highest")
     parser.set_defaults(func=run_odds)
-    _one_line_errors(parser)
+    use_one_line_errors(parser)
     return parser
 
 
@@ -134,7 +139,7 @@ def _fail(line: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """The two dice commands on their own, for tests and ``python -m companion.dice.cli``."""
     parser = argparse.ArgumentParser(prog="companion")
-    _one_line_errors(parser)
+    use_one_line_errors(parser)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_parser_verify(commands)
     add_parser_odds(commands)

@@ -12,8 +12,8 @@ and a damaged line is easy to point at:
     {"type": "reveal", "seed": "<seed hex>"}
 
 ``parse_record(format_record(r)) == r``. Loading is strict (unknown or missing fields, wrong
-types, impossible faces are RecordError naming the line and the field). ``verify_record``
-then checks what a well-formed record claims: totals and results recomputed from the faces,
+types, impossible faces are RecordError naming the line and the field).
+companion.dice.verify then checks what a well-formed record claims: totals and results recomputed from the faces,
 fights and rounds in order with unchanged modifiers, and for a seeded game the commitment
 and every face re-derived from the revealed seed.
 """
@@ -31,7 +31,7 @@ from companion.dice.odds import (
     Fighter,
     round_outcome,
 )
-from companion.dice.sources import DiceSource, SeededDice, commitment_of, seed_bytes
+from companion.dice.sources import DiceSource, seed_bytes
 from companion.errors import CompanionError, DiceError, RecordError
 
 FORMAT_NAME = "companion.dice-record"
@@ -78,7 +78,7 @@ class FighterRoll:
 class SideRoll:
     """A side's roll in one round: its fighters (several under King's Prerogative), its total.
 
-    ``total`` is what was recorded; ``verify_record`` recomputes it from the faces.
+    ``total`` is what was recorded; companion.dice.verify recomputes it from the faces.
     """
 
     fighters: tuple[FighterRoll, ...]
@@ -146,7 +146,7 @@ class DiceRecord:
         if self.revealed_seed is not None:
             if self.source != "seeded":
                 raise DiceError(f"only a seeded record reveals a seed, not a {self.source} one")
-            seed_bytes(self.revealed_seed)
+            object.__setattr__(self, "revealed_seed", seed_bytes(self.revealed_seed))
         if not _is_int(self.max_ties) or self.max_ties < 1:
             raise DiceError(f"max_ties must be a whole number of at least 1, got {self.max_ties!r}")
         if not all(isinstance(r, RoundRecord) for r in self.rounds):
@@ -398,170 +398,3 @@ def parse_record(text: str, name: str = "dice record") -> DiceRecord:
     if record is None:
         raise RecordError(f"{name}: empty; the first line must be the dice record header")
     return replace(record, rounds=tuple(rounds), revealed_seed=seed)
-
-
-# --- verification ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing in a record that is not right; ``message`` says it for a person."""
-
-    message: str
-    fight: int | None = None
-    round: int | None = None
-    side: str | None = None
-    expected: str | None = None
-    recorded: str | None = None
-
-    def __str__(self) -> str:
-        return self.message
-
-
-@dataclass(frozen=True)
-class VerifyResult:
-    """Outcome of ``verify_record``.
-
-    status: "verified" (seeded, every face re-derived, commitment holds), "consistent"
-    (system/entered: totals and results hold, faces cannot be re-derived), "unrevealed"
-    (seeded, consistent, but no seed to re-derive from) or "mismatch" (see ``problems``).
-    """
-
-    status: str
-    source: str
-    fights: int
-    rounds: int
-    problems: tuple[Problem, ...] = ()
-
-    @property
-    def ok(self) -> bool:
-        return self.status in ("verified", "consistent")
-
-    @property
-    def first(self) -> Problem | None:
-        return self.problems[0] if self.problems else None
-
-    def summary(self) -> str:
-        counted = f"{self.rounds} round(s) in {self.fights} fight(s)"
-        if self.status == "verified":
-            return (f"verified: {counted} re-derived from the revealed seed, which matches the "
-                    "published commitment")
-        if self.status == "consistent":
-            return (f"consistent: {counted}; dice from the '{self.source}' source cannot be "
-                    "re-derived, only totals, results and order were checked")
-        if self.status == "unrevealed":
-            return (f"not verified: the seed was never revealed, so the {counted} cannot be "
-                    "re-derived (totals, results and order are consistent)")
-        return f"mismatch: {len(self.problems)} problem(s) in {counted}; first: {self.problems[0]}"
-
-
-def _fighters_text(side: SideRoll) -> str:
-    return " + ".join(f"{f.piece} {f.dice}" for f in side.fighters)
-
-
-def _setup(side: SideRoll) -> tuple[tuple[str, DiceSpec, int, bool], ...]:
-    return tuple((f.piece, f.dice, f.fatigue, f.weapon_choice) for f in side.fighters)
-
-
-def _check_round(entry: RoundRecord, max_ties: int) -> list[Problem]:
-    """Totals and result recomputed from faces and modifiers."""
-    at = f"fight {entry.fight}, round {entry.round}"
-    problems = []
-    for name in SIDES:
-        side = entry.side(name)
-        total = sum(f.total for f in side.fighters)
-        if total != side.total:
-            problems.append(Problem(
-                f"{at}, {name}: total {side.total} recorded, but the faces and modifiers give {total}",
-                entry.fight, entry.round, name, str(total), str(side.total)))
-    if entry.round <= max_ties:
-        attacker, defender = (sum(f.total for f in entry.side(n).fighters) for n in SIDES)
-        result = round_outcome(attacker, defender, entry.round, max_ties)
-        if result != entry.result:
-            problems.append(Problem(
-                f"{at}: result {entry.result!r} recorded, but {attacker} against {defender} gives {result!r}",
-                entry.fight, entry.round, None, result, entry.result))
-    return problems
-
-
-def _check_order(record: DiceRecord) -> list[Problem]:
-    """Fights numbered 1, 2, ...; rounds 1, 2, ... while tied; same move and modifiers."""
-    problems = []
-    previous: RoundRecord | None = None
-    for entry in record.rounds:
-        at = f"fight {entry.fight}, round {entry.round}"
-        open_fight = previous is not None and previous.result == "tie"
-        if open_fight and entry.fight == previous.fight:
-            if entry.round != previous.round + 1:
-                problems.append(Problem(f"{at}: expected round {previous.round + 1} after a tie",
-                                        entry.fight, entry.round))
-            if entry.move != previous.move or any(
-                _setup(entry.side(n)) != _setup(previous.side(n)) for n in SIDES
-            ):
-                problems.append(Problem(
-                    f"{at}: the re-roll after a tie changed the move, fighters or modifiers "
-                    "(the seed: \"roll again using the same modifiers\")", entry.fight, entry.round))
-        else:
-            if open_fight:
-                problems.append(Problem(
-                    f"fight {previous.fight} stops after a tie in round {previous.round}: "
-                    "the record is missing its next round", previous.fight, previous.round))
-            expected_fight = 1 if previous is None else previous.fight + 1
-            if entry.fight != expected_fight or entry.round != 1:
-                problems.append(Problem(
-                    f"{at}: expected fight {expected_fight}, round 1 here (fights are numbered "
-                    "1, 2, ... and start at round 1)", entry.fight, entry.round))
-        if entry.round > record.max_ties:
-            problems.append(Problem(f"{at}: a fight has at most {record.max_ties} rounds",
-                                    entry.fight, entry.round))
-        previous = entry
-    if previous is not None and previous.result == "tie":
-        problems.append(Problem(
-            f"fight {previous.fight} stops after a tie in round {previous.round}: the record is "
-            "missing its next round", previous.fight, previous.round))
-    return problems
-
-
-def _check_faces(record: DiceRecord, seed: bytes) -> list[Problem]:
-    """Every face re-derived from the seed, at the address str(fight)/round/side/die."""
-    dice = SeededDice(seed)
-    problems = []
-    for entry in record.rounds:
-        for name in SIDES:
-            side = entry.side(name)
-            expected = dice.roll_side([f.dice for f in side.fighters], str(entry.fight), entry.round, name)
-            for fighter, own in zip(side.fighters, expected):
-                if list(fighter.faces) != own:
-                    problems.append(Problem(
-                        f"fight {entry.fight}, round {entry.round}, {name}: {fighter.piece} "
-                        f"({fighter.dice}) shows {list(fighter.faces)} in the record, but the "
-                        f"seed gives {own}",
-                        entry.fight, entry.round, name, str(own), str(list(fighter.faces))))
-    return problems
-
-
-def verify_record(record: DiceRecord) -> VerifyResult:
-    """Check a finished game's record; problems come in record order (the first is first)."""
-    problems: list[Problem] = []
-    if record.source == "seeded" and record.revealed_seed is not None:
-        opened = commitment_of(record.revealed_seed)
-        if opened != record.commitment:
-            problems.append(Problem(
-                f"the revealed seed does not match the published commitment: SHA-256 of the "
-                f"seed is {opened}, the commitment is {record.commitment}",
-                expected=record.commitment, recorded=opened))
-    found: list[Problem] = []  # for one round: a wrong face first, then what it disturbs
-    if record.source == "seeded" and record.revealed_seed is not None:
-        found += _check_faces(record, record.revealed_seed)
-    found += _check_order(record)
-    for entry in record.rounds:
-        found += _check_round(entry, record.max_ties)
-    problems += sorted(found, key=lambda p: (p.fight or 0, p.round or 0))  # stable
-    fights = len({entry.fight for entry in record.rounds})
-    if problems:
-        status = "mismatch"
-    elif record.source != "seeded":
-        status = "consistent"
-    else:
-        status = "verified" if record.revealed_seed is not None else "unrevealed"
-    return VerifyResult(status, record.source, fights, len(record.rounds), tuple(problems))
