@@ -5,6 +5,7 @@ comparing modified rolls; Human Combat Chess is its first user (docs/rules/comba
 
 - companion.dice.odds     pure, exact arithmetic: DiceSpec, Fighter, fight_odds, scoring
 - companion.dice.sources  where faces come from: SeededDice, SystemDice, EnteredDice
-- companion.dice.record   the record of every roll, its text form and verify_record
+- companion.dice.record   the record of every roll and its text form (JSON Lines)
+- companion.dice.verify   verify_record: commitment, re-derived faces, consistency
 - companion.dice.cli      ``companion verify-dice`` and ``companion odds``
 """

@@ -1,0 +1,185 @@
+"""Verification of a dice record: does what it claims hold, and for a seeded game, do the
+faces come from the revealed seed?
+
+Checks, each reported as a ``Problem`` naming the fight, round and side:
+- the revealed seed hashes (SHA-256) to the commitment published at the start;
+- every face equals the one derived from the seed at ``str(fight)/round/side/die``;
+- every side's total equals its fighters' kept dice plus modifiers; every result follows from
+  the totals and the round number;
+- fights are numbered 1, 2, ...; a fight's rounds are 1, 2, ... and continue only after a tie;
+  a re-roll keeps the move, fighters and modifiers (the seed: "roll again using the same
+  modifiers"); no fight stops on a tie.
+System and entered dice cannot be re-derived: only the consistency checks apply, and the
+result says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.dice.odds import DiceSpec, round_outcome
+from companion.dice.record import SIDES, DiceRecord, RoundRecord, SideRoll
+from companion.dice.sources import SeededDice, commitment_of
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing in a record that is not right; ``message`` says it for a person."""
+
+    message: str
+    fight: int | None = None
+    round: int | None = None
+    side: str | None = None
+    expected: str | None = None
+    recorded: str | None = None
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class VerifyResult:
+    """Outcome of ``verify_record``.
+
+    status: "verified" (seeded, every face re-derived, commitment holds), "consistent"
+    (system/entered: totals and results hold, faces cannot be re-derived), "unrevealed"
+    (seeded, consistent, but no seed to re-derive from) or "mismatch" (see ``problems``).
+    """
+
+    status: str
+    source: str
+    fights: int
+    rounds: int
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.status in ("verified", "consistent")
+
+    @property
+    def first(self) -> Problem | None:
+        return self.problems[0] if self.problems else None
+
+    def summary(self) -> str:
+        counted = f"{self.rounds} round(s) in {self.fights} fight(s)"
+        if self.status == "verified":
+            return (f"verified: {counted} re-derived from the revealed seed, which matches the "
+                    "published commitment")
+        if self.status == "consistent":
+            return (f"consistent: {counted}; dice from the '{self.source}' source cannot be "
+                    "re-derived, only totals, results and order were checked")
+        if self.status == "unrevealed":
+            return (f"not verified: the seed was never revealed, so the {counted} cannot be "
+                    "re-derived (totals, results and order are consistent)")
+        return f"mismatch: {len(self.problems)} problem(s) in {counted}; first: {self.problems[0]}"
+
+
+def _setup(side: SideRoll) -> tuple[tuple[str, DiceSpec, int, bool], ...]:
+    return tuple((f.piece, f.dice, f.fatigue, f.weapon_choice) for f in side.fighters)
+
+
+def _check_round(entry: RoundRecord, max_ties: int) -> list[Problem]:
+    """Totals and result recomputed from faces and modifiers."""
+    at = f"fight {entry.fight}, round {entry.round}"
+    problems = []
+    for name in SIDES:
+        side = entry.side(name)
+        total = sum(f.total for f in side.fighters)
+        if total != side.total:
+            problems.append(Problem(
+                f"{at}, {name}: total {side.total} recorded, but the faces and modifiers give {total}",
+                entry.fight, entry.round, name, str(total), str(side.total)))
+    if entry.round <= max_ties:
+        attacker, defender = (sum(f.total for f in entry.side(n).fighters) for n in SIDES)
+        result = round_outcome(attacker, defender, entry.round, max_ties)
+        if result != entry.result:
+            problems.append(Problem(
+                f"{at}: result {entry.result!r} recorded, but {attacker} against {defender} gives {result!r}",
+                entry.fight, entry.round, None, result, entry.result))
+    return problems
+
+
+def _check_order(record: DiceRecord) -> list[Problem]:
+    """Fights numbered 1, 2, ...; rounds 1, 2, ... while tied; same move and modifiers."""
+    problems = []
+    previous: RoundRecord | None = None
+    for entry in record.rounds:
+        at = f"fight {entry.fight}, round {entry.round}"
+        open_fight = previous is not None and previous.result == "tie"
+        if open_fight and entry.fight == previous.fight:
+            if entry.round != previous.round + 1:
+                problems.append(Problem(f"{at}: expected round {previous.round + 1} after a tie",
+                                        entry.fight, entry.round))
+            if entry.move != previous.move or any(
+                _setup(entry.side(n)) != _setup(previous.side(n)) for n in SIDES
+            ):
+                problems.append(Problem(
+                    f"{at}: the re-roll after a tie changed the move, fighters or modifiers "
+                    "(the seed: \"roll again using the same modifiers\")", entry.fight, entry.round))
+        else:
+            if open_fight:
+                problems.append(Problem(
+                    f"fight {previous.fight} stops after a tie in round {previous.round}: "
+                    "the record is missing its next round", previous.fight, previous.round))
+            expected_fight = 1 if previous is None else previous.fight + 1
+            if entry.fight != expected_fight or entry.round != 1:
+                problems.append(Problem(
+                    f"{at}: expected fight {expected_fight}, round 1 here (fights are numbered "
+                    "1, 2, ... and start at round 1)", entry.fight, entry.round))
+        if entry.round > record.max_ties:
+            problems.append(Problem(f"{at}: a fight has at most {record.max_ties} rounds",
+                                    entry.fight, entry.round))
+        previous = entry
+    if previous is not None and previous.result == "tie":
+        problems.append(Problem(
+            f"fight {previous.fight} stops after a tie in round {previous.round}: the record is "
+            "missing its next round", previous.fight, previous.round))
+    return problems
+
+
+def _check_faces(record: DiceRecord, seed: bytes) -> list[Problem]:
+    """Every face re-derived from the seed, at the address str(fight)/round/side/die."""
+    dice = SeededDice(seed)
+    problems = []
+    for entry in record.rounds:
+        for name in SIDES:
+            side = entry.side(name)
+            expected = dice.roll_side([f.dice for f in side.fighters], str(entry.fight), entry.round, name)
+            for fighter, own in zip(side.fighters, expected):
+                if list(fighter.faces) != own:
+                    problems.append(Problem(
+                        f"fight {entry.fight}, round {entry.round}, {name}: {fighter.piece} "
+                        f"({fighter.dice}) shows {list(fighter.faces)} in the record, but the "
+                        f"seed gives {own}",
+                        entry.fight, entry.round, name, str(own), str(list(fighter.faces))))
+    return problems
+
+
+def verify_record(record: DiceRecord) -> VerifyResult:
+    """Check a finished game's record; problems come in record order (the first is first)."""
+    problems: list[Problem] = []
+    if record.source == "seeded" and record.revealed_seed is not None:
+        opened = commitment_of(record.revealed_seed)
+        if opened != record.commitment:
+            problems.append(Problem(
+                f"the revealed seed does not match the published commitment: SHA-256 of the "
+                f"seed is {opened}, the commitment is {record.commitment}",
+                expected=record.commitment, recorded=opened))
+    found: list[Problem] = []  # for one round: a wrong face first, then what it disturbs
+    if record.source == "seeded" and record.revealed_seed is not None:
+        found += _check_faces(record, record.revealed_seed)
+    found += _check_order(record)
+    for entry in record.rounds:
+        found += _check_round(entry, record.max_ties)
+    position: dict[tuple[int, int], int] = {}
+    for index, entry in enumerate(record.rounds):
+        position.setdefault((entry.fight, entry.round), index)
+    problems += sorted(found, key=lambda p: position.get((p.fight, p.round), -1))  # stable
+    fights = len({entry.fight for entry in record.rounds})
+    if problems:
+        status = "mismatch"
+    elif record.source != "seeded":
+        status = "consistent"
+    else:
+        status = "verified" if record.revealed_seed is not None else "unrevealed"
+    return VerifyResult(status, record.source, fights, len(record.rounds), tuple(problems))
