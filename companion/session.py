@@ -1,0 +1,815 @@
+"""One game from the first move to the result: rules, position, players, dice, the board.
+
+The session is the app's single owner of the game. Everything that changes the game is an
+*action*, a small value (:class:`PlayMove`, :class:`Roll`, :class:`Undo`, :class:`Resign`,
+:class:`OfferDraw`, :class:`AnswerDraw`), and every action goes the same way:
+
+1. it is checked (an illegal move or an impossible die is refused, nothing is written);
+2. it is handed to the ``recorder`` (the crash-safe journal, companion.journal) *before* it
+   takes effect, so a power cut never loses an action that the players saw happen;
+3. it is applied, and the session returns what happened as event values (``MovePlayed``,
+   ``FightStarted``, ``DiceRolled``, ``FightEnded``, ``GameOver``, ...) for the presenters.
+
+Replaying the journal's actions through :meth:`Session.replay` therefore rebuilds the game
+exactly, fatigue and dice record included. Randomness never happens inside an action: the
+faces of a virtual roll are drawn first (by the dice source, at the edge) and the action
+carries them.
+
+The physical board comes in through a tracker (companion.board.tracker) that the app attaches
+with :meth:`Session.attach_tracker`. The session feeds it sensor events and answers, turns
+its ``MoveDetected`` into :class:`PlayMove` actions, tells it ``position_changed()`` after each
+action, and passes its other outputs (lights, guidance, prompts, in/out of sync) on to the
+presenters untouched. No clock, no threads, no I/O here.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterable, Sequence
+
+from .core.moves import Answer, Move
+from .dice.odds import DiceSpec, FightOdds
+from .dice.record import DiceRecord, FighterRoll, RoundRecord, score_round, start_record
+from .dice.sources import SeededDice, SystemDice, commitment_of, seed_bytes
+from .errors import CompanionError, DiceError, IllegalMoveError, RecordError, VariantError
+from .games import GAMES, make_rules
+
+COLOURS = ("white", "black")
+#: Where the dice of a Combat Chess game come from (the start screen's three choices).
+DICE_MODES = ("virtual", "seeded", "entered")
+#: Source names written in the journal and the dice record, per dice mode.
+SOURCE_OF_MODE = {"virtual": "system", "seeded": "seeded", "entered": "entered"}
+GAMES_WITH_DICE = frozenset({"combat"})
+MAX_TIES = 3
+
+
+# --- the game's set-up ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player: a display name, and for a computer seat its strength (level 1..)."""
+
+    name: str
+    computer: bool = False
+    level: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise VariantError(f"a player needs a name, got {self.name!r}")
+        if self.computer and (not isinstance(self.level, int) or self.level < 1):
+            raise VariantError(f"a computer player needs a level of 1 or more, got {self.level!r}")
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything chosen on the start screen. ``seed`` (hex) exists for seeded dice only and is
+    kept secret until the game ends; ``start`` is an optional start position text."""
+
+    game: str
+    seats: tuple[Seat, ...]
+    dice: str = "virtual"
+    d6_only: bool = False
+    game_id: str = "game"
+    seed: str | None = None
+    start: str | None = None
+    board_map: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seats", tuple(self.seats))
+        if self.game not in GAMES:
+            raise VariantError(f"unknown game {self.game!r}; known: {', '.join(sorted(GAMES))}")
+        if len(self.seats) != 2:
+            raise VariantError(f"{self.game} is played by 2 players, got {len(self.seats)}")
+        if self.dice not in DICE_MODES:
+            raise DiceError(f"dice must be one of {', '.join(DICE_MODES)}, got {self.dice!r}")
+        if self.dice == "seeded":
+            if not self.seed:
+                raise DiceError("seeded dice need a seed")
+            try:
+                seed_bytes(bytes.fromhex(self.seed))
+            except (ValueError, CompanionError):
+                raise DiceError(f"the dice seed must be hex text, got {self.seed!r}") from None
+        elif self.seed is not None:
+            raise DiceError(f"only seeded dice have a seed, not {self.dice} dice")
+        if self.d6_only and self.game not in GAMES_WITH_DICE:
+            raise DiceError(f"'only d6' is a dice option; {self.game} has no dice")
+        if not isinstance(self.game_id, str) or not self.game_id or "/" in self.game_id:
+            raise VariantError(f"a game id is non-empty text without '/', got {self.game_id!r}")
+
+    @property
+    def has_dice(self) -> bool:
+        return self.game in GAMES_WITH_DICE
+
+    @property
+    def commitment(self) -> str | None:
+        """SHA-256 of the seed, published when the game starts (seeded dice only)."""
+        return commitment_of(bytes.fromhex(self.seed)) if self.seed else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "seats": [{"name": s.name, "computer": s.computer, "level": s.level} for s in self.seats],
+            "dice": self.dice,
+            "d6_only": self.d6_only,
+            "game_id": self.game_id,
+            "seed": self.seed,
+            "start": self.start,
+            "board_map": self.board_map,
+        }
+
+    @classmethod
+    def from_json(cls, value: Any, where: str = "setup") -> GameSetup:
+        fields = _Fields(value, where, ("game", "seats", "dice", "d6_only", "game_id", "seed", "start", "board_map"))
+        seats = []
+        raw = fields.value["seats"]
+        if not isinstance(raw, list):
+            raise RecordError(f"{where}: 'seats' must be a list of players")
+        for i, s in enumerate(raw):
+            f = _Fields(s, f"{where} seat {i + 1}", ("name", "computer", "level"))
+            seats.append(Seat(f.text("name"), f.flag("computer"), f.integer("level")))
+        try:
+            return cls(
+                fields.text("game"), tuple(seats), fields.text("dice"), fields.flag("d6_only"),
+                fields.text("game_id"), fields.optional_text("seed"), fields.optional_text("start"),
+                fields.optional_text("board_map"),
+            )
+        except CompanionError as e:
+            raise RecordError(f"{where}: {e}") from None
+
+
+# --- actions: what the journal holds --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayMove:
+    """A move made on the board, in coordinate text (``e2e4``, ``e7e8q``)."""
+
+    move: str
+
+
+@dataclass(frozen=True)
+class Roll:
+    """The faces of one round of the pending fight: the attacker's dice and each defender's.
+    ``source`` says where they came from ("system", "seeded", "entered")."""
+
+    attacker: tuple[int, ...]
+    defenders: tuple[tuple[int, ...], ...]
+    source: str
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back ``turns`` whole turns (a move with its fight counts as one turn)."""
+
+    turns: int
+
+
+@dataclass(frozen=True)
+class Resign:
+    player: int
+
+
+@dataclass(frozen=True)
+class OfferDraw:
+    player: int
+
+
+@dataclass(frozen=True)
+class AnswerDraw:
+    accept: bool
+
+
+Action = PlayMove | Roll | Undo | Resign | OfferDraw | AnswerDraw
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    if isinstance(action, PlayMove):
+        return {"type": "move", "move": action.move}
+    if isinstance(action, Roll):
+        return {"type": "roll", "attacker": list(action.attacker),
+                "defenders": [list(d) for d in action.defenders], "source": action.source}
+    if isinstance(action, Undo):
+        return {"type": "undo", "turns": action.turns}
+    if isinstance(action, Resign):
+        return {"type": "resign", "player": action.player}
+    if isinstance(action, OfferDraw):
+        return {"type": "offer-draw", "player": action.player}
+    if isinstance(action, AnswerDraw):
+        return {"type": "answer-draw", "accept": action.accept}
+    raise TypeError(f"not a session action: {action!r}")
+
+
+def action_from_json(value: Any, where: str = "action") -> Action:
+    """The inverse of :func:`action_to_json`; RecordError names ``where`` and the field."""
+    kind = value.get("type") if isinstance(value, dict) else None
+    if kind == "move":
+        return PlayMove(_Fields(value, where, ("type", "move")).text("move"))
+    if kind == "roll":
+        f = _Fields(value, where, ("type", "attacker", "defenders", "source"))
+        defenders = f.value["defenders"]
+        if not isinstance(defenders, list) or not defenders:
+            raise RecordError(f"{where}: 'defenders' must be a non-empty list of dice lists")
+        return Roll(f.faces(value["attacker"], "attacker"),
+                    tuple(f.faces(d, f"defenders[{i}]") for i, d in enumerate(defenders)), f.text("source"))
+    if kind == "undo":
+        return Undo(_Fields(value, where, ("type", "turns")).integer("turns", 1))
+    if kind == "resign":
+        return Resign(_Fields(value, where, ("type", "player")).integer("player", 0))
+    if kind == "offer-draw":
+        return OfferDraw(_Fields(value, where, ("type", "player")).integer("player", 0))
+    if kind == "answer-draw":
+        return AnswerDraw(_Fields(value, where, ("type", "accept")).flag("accept"))
+    raise RecordError(f"{where}: unknown action type {kind!r} (expected move, roll, undo, resign, offer-draw or answer-draw)")
+
+
+def start_to_json(setup: GameSetup) -> dict[str, Any]:
+    """The journal's first entry: the set-up (the commitment is shown, the seed kept)."""
+    return {"type": "start", "version": 1, "setup": setup.to_json(), "commitment": setup.commitment}
+
+
+def start_from_json(value: Any, where: str = "start") -> GameSetup:
+    f = _Fields(value, where, ("type", "version", "setup", "commitment"))
+    if value["type"] != "start":
+        raise RecordError(f"{where}: the first entry must be the game's start, got type {value['type']!r}")
+    if f.integer("version") != 1:
+        raise RecordError(f"{where}: journal version {value['version']} is not known (this companion reads 1)")
+    setup = GameSetup.from_json(value["setup"], f"{where} setup")
+    if value["commitment"] != setup.commitment:
+        raise RecordError(f"{where}: the dice commitment does not belong to the seed")
+    return setup
+
+
+# --- events: what the presenters get ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FighterInfo:
+    """One fighter as the fight screen shows it."""
+
+    player: int
+    kind: str  # piece kind name: "pawn", "knight", ...
+    square: int
+    uid: int
+    dice: DiceSpec
+    fatigue: int
+    weapon_choice: bool
+
+    @property
+    def modifier(self) -> int:
+        return (1 if self.weapon_choice else 0) - self.fatigue
+
+
+@dataclass(frozen=True)
+class FightInfo:
+    """A pending fight: who, with which dice and modifiers, the exact odds from this round on,
+    and the rounds rolled so far (ties)."""
+
+    number: int
+    round: int
+    move: str
+    san: str
+    attacker: FighterInfo
+    defenders: tuple[FighterInfo, ...]
+    odds: FightOdds
+    rounds: tuple[RoundRecord, ...]
+    prerogative: bool = False
+
+
+@dataclass(frozen=True)
+class MoveEntry:
+    """One line of the move list. ``fight`` is the fight's result, if the move started one."""
+
+    player: int
+    san: str
+    move: str
+    frm: int
+    to: int
+    fight: str | None = None
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How the game ended: ``winners`` is empty for a draw; ``reason`` is a key of
+    companion.app.texts.RESULT_REASONS ("checkmate", "resigned", "draw agreed", ...)."""
+
+    winners: frozenset[int]
+    reason: str
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+
+@dataclass(frozen=True)
+class GameStarted:
+    setup: GameSetup
+    commitment: str | None
+
+
+@dataclass(frozen=True)
+class MovePlayed:
+    entry: MoveEntry
+    ply: int
+
+
+@dataclass(frozen=True)
+class FightStarted:
+    fight: FightInfo
+
+
+@dataclass(frozen=True)
+class DiceRolled:
+    """One round was rolled; ``fight`` is the fight after it (None when it ended)."""
+
+    round: RoundRecord
+    fight: FightInfo | None
+
+
+@dataclass(frozen=True)
+class FightEnded:
+    number: int
+    result: str  # "attacker", "defender" or "bounce"
+    rounds: tuple[RoundRecord, ...]
+    attacker: FighterInfo
+    defenders: tuple[FighterInfo, ...]
+
+
+@dataclass(frozen=True)
+class TurnsUndone:
+    entries: tuple[MoveEntry, ...]
+
+
+@dataclass(frozen=True)
+class DrawOffered:
+    player: int
+
+
+@dataclass(frozen=True)
+class DrawDeclined:
+    player: int
+
+
+@dataclass(frozen=True)
+class GameOver:
+    result: GameResult
+    revealed_seed: str | None
+
+
+@dataclass(frozen=True)
+class ActionRefused:
+    """The board reported a move the game cannot take (the tracker is told to guide back)."""
+
+    reason: str
+
+
+# --- the session --------------------------------------------------------------------------------------
+
+
+class Session:
+    """A game in progress. Build it with :meth:`new` or :meth:`replay`."""
+
+    def __init__(self, setup: GameSetup, *, rules=None, recorder: Callable[[dict], None] | None = None,
+                 source=None) -> None:
+        self.setup = setup
+        options = {"d6_only": True} if setup.d6_only else {}
+        self.rules = rules or make_rules(setup.game, setup.board_map, **options)
+        self.pos = self.rules.position_from_text(setup.start) if setup.start else self.rules.start_position()
+        #: called with each action's JSON before it takes effect (the journal's append)
+        self.recorder = recorder
+        self.source = source if source is not None else default_source(setup)
+        self.record: DiceRecord | None = (
+            start_record(setup.game_id, setup.game, _RecordSource(setup), MAX_TIES) if setup.has_dice else None
+        )
+        self.moves: list[MoveEntry] = []
+        self.result: GameResult | None = None
+        self.draw_offer: int | None = None
+        self.actions = 0
+        self.tracker = None
+        self._turn_starts: list[int] = []
+        self._known: dict[int, tuple[str, int]] = {p.uid: (p.kind.name, p.owner) for _, p in self.pos.pieces()}
+        self._initial = dict(self._known)
+
+    # ----- construction -------------------------------------------------------------------------
+    @classmethod
+    def new(cls, setup: GameSetup, *, recorder: Callable[[dict], None] | None = None, source=None):
+        """A fresh game; the start entry goes to ``recorder`` first. Returns (session, events)."""
+        if recorder is not None:
+            recorder(start_to_json(setup))
+        session = cls(setup, recorder=recorder, source=source)
+        return session, [GameStarted(setup, setup.commitment)] + session._check_end()
+
+    @classmethod
+    def replay(cls, entries: Sequence[dict], *, source=None,
+               progress: Callable[[int, int], None] | None = None) -> tuple[Session, int, str | None]:
+        """Rebuild a game from journal entries (the start entry first).
+
+        Returns ``(session, used, problem)``: ``used`` entries were applied; ``problem`` says
+        why the rest could not be (None when all were). Raises RecordError when not even the
+        start entry is usable."""
+        if not entries:
+            raise RecordError("the journal is empty: it has no start entry")
+        setup = start_from_json(entries[0], "journal entry 1")
+        session = cls(setup, source=source)
+        used = 1
+        for i, entry in enumerate(entries[1:], start=2):
+            try:
+                action = action_from_json(entry, f"journal entry {i}")
+                session._check(action)
+                session._apply(action)
+            except CompanionError as e:
+                return session, used, str(e)
+            used += 1
+            if progress is not None:
+                progress(used, len(entries))
+        return session, used, None
+
+    # ----- queries ----------------------------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        return self.pos.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.setup.seats
+
+    def in_check(self) -> bool:
+        return self.result is None and self.pos.pending is None and self.rules.in_check(self.pos)
+
+    def last_move(self) -> tuple[int, int] | None:
+        """(from, to) of the last move still on the board, for the 'last move' marks."""
+        return (self.moves[-1].frm, self.moves[-1].to) if self.moves else None
+
+    def pending_fight(self) -> FightInfo | None:
+        d = self.pos.pending
+        if d is None or d.kind != "fight":
+            return None
+        return self._fight_info()
+
+    def computer_to_move(self) -> int | None:
+        """The seat index of a computer that should choose a move now, else None."""
+        if self.result is not None or self.pos.pending is not None or self.draw_offer is not None:
+            return None
+        return self.turn if self.seats[self.turn].computer else None
+
+    def captured(self, player: int) -> list[str]:
+        """Kind names of ``player``'s pieces no longer on the board, in the order of value."""
+        present = {p.uid for _, p in self.pos.pieces()}
+        gone = [kind for uid, (kind, owner) in self._known.items() if owner == player and uid not in present]
+        order = {k.name: k.value for k in self.rules.kinds}
+        return sorted(gone, key=lambda k: -order.get(k, 0))
+
+    def describe_uid(self, uid: int) -> tuple[str, int] | None:
+        """(kind name, owner) of a piece, also of one that left the board."""
+        return self._known.get(uid)
+
+    def fight_history(self, uid: int) -> list[dict[str, Any]]:
+        """Every finished fight of piece ``uid``: number, move, role, opponent(s), result, rounds."""
+        out = []
+        for number, move_text, att, defs, result, rounds in self.pos.var("fights", ()):
+            if uid == att:
+                role, others = "attacker", list(defs)
+            elif uid in defs:
+                role, others = "defender", [att]
+            else:
+                continue
+            won = (result == "attacker") == (role == "attacker") if result != "bounce" else None
+            out.append({"number": number, "move": move_text, "role": role,
+                        "opponents": [self._known.get(o, ("piece", -1)) for o in others],
+                        "result": result, "won": won, "rounds": max(1, len(rounds))})
+        return out
+
+    def can_undo(self) -> bool:
+        return self.result is None and bool(self._turn_starts)
+
+    # ----- player commands -----------------------------------------------------------------------------
+    def play(self, move: Move | str) -> list:
+        """A move from the board (tracker) or a test; refused moves raise IllegalMoveError."""
+        text = move if isinstance(move, str) else self.rules.move_text(self.pos, move)
+        return self._act(PlayMove(text))
+
+    def roll(self) -> list:
+        """Roll the pending fight's dice with the game's source (virtual or seeded dice)."""
+        fight = self._require_fight()
+        if self.source is None:
+            raise DiceError("this game uses real dice: enter the numbers rolled")
+        addr = (str(fight.number), fight.round)
+        att = self.source.roll_side([fight.attacker.dice], addr[0], addr[1], "attacker")[0]
+        defs = self.source.roll_side([d.dice for d in fight.defenders], addr[0], addr[1], "defender")
+        return self._act(Roll(tuple(att), tuple(tuple(d) for d in defs), self.source.name))
+
+    def enter_dice(self, attacker: Sequence[int], defenders: Sequence[Sequence[int]]) -> list:
+        """Faces of real dice, typed on the screen; DiceError (nothing changes) if impossible."""
+        return self._act(Roll(tuple(attacker), tuple(tuple(d) for d in defenders), "entered"))
+
+    def undo(self) -> list:
+        """Take back the last turn, and more until a person is to move (so a move against the
+        computer takes back its reply too)."""
+        if not self.can_undo():
+            raise IllegalMoveError("there is no move to take back" if self.result is None
+                                   else "the game is over; start a new one")
+        turns = 1
+        turn_players = self._turn_players()
+        while turns < len(self._turn_starts) and self.seats[turn_players[-turns]].computer:
+            turns += 1
+        return self._act(Undo(turns))
+
+    def resign(self, player: int) -> list:
+        return self._act(Resign(player))
+
+    def offer_draw(self, player: int) -> list:
+        """``player`` offers a draw; a computer opponent answers at once."""
+        events = self._act(OfferDraw(player))
+        other = 1 - player
+        if self.seats[other].computer:
+            events += self._act(AnswerDraw(computer_accepts_draw(self.rules, self.pos, other)))
+        return events
+
+    def answer_draw(self, accept: bool) -> list:
+        return self._act(AnswerDraw(bool(accept)))
+
+    # ----- the tracker ---------------------------------------------------------------------------------
+    def attach_tracker(self, tracker) -> list:
+        """Follow the physical board with ``tracker`` (which reads this session's ``rules`` and
+        ``pos``); returns its first outputs (what to light, what to fix)."""
+        self.tracker = tracker
+        return self._route(tracker.position_changed())
+
+    def feed_board(self, event) -> list:
+        """A sensor event from the board (SquareChanged, OccupancySnapshot, ...)."""
+        if self.tracker is None:
+            return []
+        return self._route(self.tracker.feed(event))
+
+    def tick(self, t_ms: int) -> list:
+        if self.tracker is None:
+            return []
+        return self._route(self.tracker.tick(t_ms))
+
+    def choose(self, option) -> list:
+        """The answer to a tracker prompt (promotion piece, which of two moves)."""
+        if self.tracker is None:
+            return []
+        return self._route(self.tracker.choose(option))
+
+    def request_move(self, move: Move) -> list:
+        """The computer chose ``move``: light it so that a person makes it on the board."""
+        if self.tracker is None:
+            return []
+        return self._route(self.tracker.request_move(move))
+
+    def _route(self, outputs: Iterable | None) -> list:
+        events: list = []
+        for out in outputs or ():
+            if type(out).__name__ == "MoveDetected":
+                try:
+                    events += self.play(out.move)
+                except CompanionError as e:
+                    events.append(ActionRefused(str(e)))
+                    if self.tracker is not None:
+                        events += self._route(self.tracker.position_changed())
+            else:
+                events.append(out)
+        return events
+
+    # ----- actions ------------------------------------------------------------------------------------
+    def _act(self, action: Action) -> list:
+        self._check(action)
+        if self.recorder is not None:
+            self.recorder(action_to_json(action))
+        events = self._apply(action)
+        if self.tracker is not None:
+            events += self._route(self.tracker.position_changed())
+        return events
+
+    def _check(self, action: Action) -> None:
+        """Refuse an action that cannot be applied now, before anything is written."""
+        if self.result is not None:
+            raise IllegalMoveError("the game is over")
+        if isinstance(action, PlayMove):
+            if self.draw_offer is not None:
+                raise IllegalMoveError("a draw offer is waiting for an answer")
+            self.rules.parse_move(self.pos, action.move)
+        elif isinstance(action, Roll):
+            fight = self._require_fight()
+            if action.source not in ("system", "seeded", "entered"):
+                raise DiceError(f"unknown dice source {action.source!r}")
+            if len(action.defenders) != len(fight.defenders):
+                raise DiceError(f"this fight has {len(fight.defenders)} defender(s); "
+                                f"{len(action.defenders)} dice list(s) were given")
+            fight.attacker.dice.check_faces(list(action.attacker))
+            for d, faces in zip(fight.defenders, action.defenders):
+                d.dice.check_faces(list(faces))
+        elif isinstance(action, Undo):
+            if not 1 <= action.turns <= len(self._turn_starts):
+                raise IllegalMoveError(f"cannot take back {action.turns} turn(s); {len(self._turn_starts)} were played")
+        elif isinstance(action, (Resign, OfferDraw)):
+            if action.player not in (0, 1):
+                raise IllegalMoveError(f"player must be 0 or 1, got {action.player}")
+            if isinstance(action, OfferDraw):
+                if self.draw_offer is not None:
+                    raise IllegalMoveError("a draw offer is already waiting for an answer")
+                if self.pos.pending is not None:
+                    raise IllegalMoveError("finish the fight first")
+        elif isinstance(action, AnswerDraw):
+            if self.draw_offer is None:
+                raise IllegalMoveError("no draw was offered")
+
+    def _apply(self, action: Action) -> list:
+        self.actions += 1
+        if isinstance(action, PlayMove):
+            return self._apply_move(action)
+        if isinstance(action, Roll):
+            return self._apply_roll(action)
+        if isinstance(action, Undo):
+            return self._apply_undo(action)
+        if isinstance(action, Resign):
+            return self._finish(GameResult(frozenset({1 - action.player}), "resigned"))
+        if isinstance(action, OfferDraw):
+            self.draw_offer = action.player
+            return [DrawOffered(action.player)]
+        if isinstance(action, AnswerDraw):
+            by = self.draw_offer
+            self.draw_offer = None
+            if action.accept:
+                return self._finish(GameResult(frozenset(), "draw agreed"))
+            return [DrawDeclined(1 - by)]
+        raise TypeError(action)
+
+    def _apply_move(self, action: PlayMove) -> list:
+        pos, rules = self.pos, self.rules
+        move = rules.parse_move(pos, action.move)
+        san = rules.san(pos, move) if hasattr(rules, "san") else action.move
+        player = pos.turn
+        self._turn_starts.append(pos.depth)
+        rules.apply(pos, move)
+        entry = MoveEntry(player, san, action.move, move.frm, move.to)
+        self.moves.append(entry)
+        events: list = [MovePlayed(entry, len(self.moves))]
+        fight = self.pending_fight()
+        if fight is not None:
+            events.append(FightStarted(fight))
+        self._remember_pieces()
+        return events + self._check_end()
+
+    def _apply_roll(self, action: Roll) -> list:
+        fight = self._fight_info()
+        rolls_att = [_fighter_roll(fight.attacker, action.attacker)]
+        rolls_def = [_fighter_roll(d, faces) for d, faces in zip(fight.defenders, action.defenders)]
+        entry = score_round(fight.number, fight.round, fight.move, rolls_att, rolls_def, MAX_TIES)
+        self.record = self.record.with_round(entry)
+        self.rules.apply(self.pos, Answer("fight", ("roll", tuple(action.attacker), tuple(action.defenders))))
+        after = self.pending_fight()
+        events: list = [DiceRolled(entry, after)]
+        if after is None:
+            result = entry.result if entry.result != "tie" else "bounce"
+            last = self.moves[-1]
+            self.moves[-1] = replace(last, fight=result)
+            rounds = tuple(r for r in self.record.rounds if r.fight == fight.number)
+            events.append(FightEnded(fight.number, result, rounds, fight.attacker, fight.defenders))
+            self._remember_pieces()
+            events += self._check_end()
+        return events
+
+    def _apply_undo(self, action: Undo) -> list:
+        target = self._turn_starts[-action.turns]
+        while self.pos.depth > target:
+            self.rules.undo(self.pos)
+        del self._turn_starts[-action.turns:]
+        undone = tuple(self.moves[-action.turns:])
+        del self.moves[-action.turns:]
+        self.draw_offer = None
+        if self.record is not None:
+            next_fight = len(self.pos.var("fights", ())) + 1
+            self.record = replace(self.record, rounds=tuple(r for r in self.record.rounds if r.fight < next_fight))
+        return [TurnsUndone(undone)]
+
+    def _finish(self, result: GameResult) -> list:
+        self.result = result
+        self.draw_offer = None
+        seed = None
+        if self.setup.seed and self.record is not None:
+            self.record = self.record.with_reveal(bytes.fromhex(self.setup.seed))
+            seed = self.setup.seed
+        return [GameOver(result, seed)]
+
+    def _check_end(self) -> list:
+        outcome = self.rules.outcome(self.pos)
+        if outcome is None:
+            return []
+        return self._finish(GameResult(frozenset(outcome.winners), outcome.reason))
+
+    # ----- internals ------------------------------------------------------------------------------------
+    def _turn_players(self) -> list[int]:
+        """Who made each turn still on the board (from the move list)."""
+        return [m.player for m in self.moves]
+
+    def _remember_pieces(self) -> None:
+        for _, p in self.pos.pieces():
+            self._known[p.uid] = (p.kind.name, p.owner)
+
+    def _require_fight(self) -> FightInfo:
+        fight = self.pending_fight()
+        if fight is None:
+            raise IllegalMoveError("no fight is waiting for dice")
+        return fight
+
+    def _fight_info(self) -> FightInfo:
+        pos, rules = self.pos, self.rules
+        d = pos.pending
+        attacker, defenders = rules.fighters(pos, d)
+        move: Move = d.get("move")
+        att_sq = d.get("attacker")
+
+        def info(sq: int, fighter) -> FighterInfo:
+            p = pos.board[sq]
+            return FighterInfo(p.owner, p.kind.name, sq, p.uid, fighter.dice, fighter.fatigue, fighter.weapon_choice)
+
+        number = d.get("number")
+        rounds = tuple(r for r in self.record.rounds if r.fight == number) if self.record else ()
+        san = self.moves[-1].san if self.moves else rules.move_text(pos, move)
+        return FightInfo(
+            number, d.get("round"), rules.move_text(pos, move), san,
+            info(att_sq, attacker),
+            tuple(info(sq, f) for sq, f in zip(d.get("defenders"), defenders)),
+            rules.odds(pos, d), rounds, move.special == "prerogative",
+        )
+
+
+def default_source(setup: GameSetup):
+    """The dice source a set-up asks for: system randomness, a seed, or none (real dice)."""
+    if not setup.has_dice or setup.dice == "entered":
+        return None
+    if setup.dice == "seeded":
+        return SeededDice(bytes.fromhex(setup.seed))
+    return SystemDice()
+
+
+class _RecordSource:
+    """What start_record needs to know about the source: its record name and commitment."""
+
+    def __init__(self, setup: GameSetup) -> None:
+        self.name = SOURCE_OF_MODE[setup.dice]
+        self.commitment = setup.commitment
+
+
+def _fighter_roll(f: FighterInfo, faces: Sequence[int]) -> FighterRoll:
+    desc = f"{COLOURS[f.player] if f.player in (0, 1) else 'player ' + str(f.player + 1)} {f.kind}"
+    return FighterRoll(desc, f.dice, tuple(faces), f.fatigue, f.weapon_choice)
+
+
+def material(rules, pos, player: int) -> int:
+    return sum(p.kind.value for _, p in pos.pieces(player))
+
+
+def computer_accepts_draw(rules, pos, player: int) -> bool:
+    """A computer takes a draw when it is behind in material (by a pawn's worth or more)."""
+    return material(rules, pos, player) + 100 <= material(rules, pos, 1 - player)
+
+
+# --- strict JSON reading ------------------------------------------------------------------------------
+
+
+class _Fields:
+    def __init__(self, value: Any, where: str, keys: Sequence[str]) -> None:
+        if not isinstance(value, dict):
+            raise RecordError(f"{where}: expected a JSON object, got {json.dumps(value)[:40]}")
+        unknown = sorted(set(value) - set(keys))
+        if unknown:
+            raise RecordError(f"{where}: unknown field {unknown[0]!r} (expected {', '.join(keys)})")
+        missing = [k for k in keys if k not in value]
+        if missing:
+            raise RecordError(f"{where}: field {missing[0]!r} is missing")
+        self.value, self.where = value, where
+
+    def text(self, key: str) -> str:
+        v = self.value[key]
+        if not isinstance(v, str):
+            raise RecordError(f"{self.where}: field {key!r} must be text, got {v!r}")
+        return v
+
+    def optional_text(self, key: str) -> str | None:
+        return None if self.value[key] is None else self.text(key)
+
+    def flag(self, key: str) -> bool:
+        v = self.value[key]
+        if not isinstance(v, bool):
+            raise RecordError(f"{self.where}: field {key!r} must be true or false, got {v!r}")
+        return v
+
+    def integer(self, key: str, least: int | None = None) -> int:
+        v = self.value[key]
+        if isinstance(v, bool) or not isinstance(v, int) or (least is not None and v < least):
+            floor = f" of at least {least}" if least is not None else ""
+            raise RecordError(f"{self.where}: field {key!r} must be a whole number{floor}, got {v!r}")
+        return v
+
+    def faces(self, v: Any, name: str) -> tuple[int, ...]:
+        if not isinstance(v, list) or not v or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+            raise RecordError(f"{self.where}: field {name!r} must be a non-empty list of whole numbers, got {v!r}")
+        return tuple(v)
