@@ -92,12 +92,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _extra_commands():
     """Commands that live with their feature (maps, dice, tracker, firmware, AI)."""
-    out = []
-    try:
-        from . import maps_cli
-        out.append(maps_cli.add_parser)
-    except ImportError:
-        pass
+    from . import maps_cli
+    from .dice import cli as dice_cli
+
+    out = [maps_cli.add_parser, dice_cli.add_parser_odds, dice_cli.add_parser_verify]
     return out
 
 
