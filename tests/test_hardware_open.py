@@ -195,3 +195,13 @@ def test_a_missing_serial_driver_is_a_hardware_error(monkeypatch):
     monkeypatch.setitem(sys.modules, "companion.board.serial_board", None)
     with pytest.raises(HardwareError, match="serial board driver cannot be loaded"):
         open_board(parse_profile(SERIAL, "s.toml"))
+
+
+def test_the_shipped_profiles_worst_case_fits_their_supply():
+    from companion.board.neopixel_leds import SUPPLY_HEADROOM, estimate_current_ma
+
+    for name in ("gpio-8x8", "serial-20x20"):
+        leds = load_profile(name).leds
+        cap = leds.brightness_cap
+        worst = estimate_current_ma([(cap, cap, cap)] * leds.count)
+        assert worst <= leds.supply_amps * 1000 * SUPPLY_HEADROOM, name

@@ -24,8 +24,9 @@ from .ports import (
 )
 from .profiles import BoardProfile, Placement
 
-#: USB interface names of the RP2040's second CDC port (CircuitPython 8+ and older).
-RP2040_DATA_INTERFACES = ("CircuitPython CDC2 data", "CircuitPython CDC data")
+#: How the RP2040's second CDC port names its USB interface ("CircuitPython CDC2 data" on
+#: CircuitPython 8+, "... CDC data" before); the console port ends in "control".
+RP2040_DATA_INTERFACE_ENDINGS = ("CDC2 data", "CDC data")
 
 
 def open_board(
@@ -128,7 +129,7 @@ def find_rp2040_port() -> str:
     """The device path of the RP2040's data port, found by its USB interface name."""
     from serial.tools import list_ports
 
-    found = [p.device for p in list_ports.comports() if (p.interface or "") in RP2040_DATA_INTERFACES]
+    found = [p.device for p in list_ports.comports() if (p.interface or "").endswith(RP2040_DATA_INTERFACE_ENDINGS)]
     if len(found) == 1:
         return found[0]
     if not found:
