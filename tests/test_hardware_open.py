@@ -19,16 +19,6 @@ from companion.board.simulated import SimulatedBoard
 from companion.errors import HardwareError
 
 
-@pytest.fixture
-def mock_factory():
-    factory = MockFactory()
-    previous = Device.pin_factory
-    Device.pin_factory = factory
-    yield factory
-    factory.reset()
-    Device.pin_factory = previous
-
-
 class FakePixels:
     def __init__(self, n):
         self.buffer = [(0, 0, 0)] * n
