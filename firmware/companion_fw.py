@@ -47,7 +47,7 @@ SETTINGS = {
     "KEY_COUNT": (0, "int"),
     "SCAN_INTERVAL_S": (0.01, "float"),
     "DEBOUNCE_SCANS": (2, "int"),
-    "MAX_EVENTS": (128, "int"),
+    "MAX_EVENTS": (0, "int"),
     "KEY_ORDER": ("rows", "str"),
     "KEY_FLIP_FILES": (False, "bool"),
     "KEY_FLIP_RANKS": (False, "bool"),
@@ -159,11 +159,20 @@ def load_config(source):
                 "config.py: KEY_COUNT %d is less than the %d squares of a %dx%d board"
                 % (cfg.key_count, cfg.square_count, cfg.width, cfg.height)
             )
+    if cfg.max_events == 0:
+        cfg.max_events = cfg.key_count
+    if cfg.max_events < cfg.key_count:
+        # after an overflow the scanner is reset and reports every closed switch at once:
+        # a shorter queue would overflow again, for ever
+        raise ConfigError(
+            "config.py: MAX_EVENTS %d is less than the %d keys; leave it out (it defaults to the key count)"
+            % (cfg.max_events, cfg.key_count)
+        )
     if not 0 <= cfg.brightness_cap <= 255:
         raise ConfigError("config.py: BRIGHTNESS_CAP must be 0..255, got %d" % cfg.brightness_cap)
     if cfg.pixel_order not in ("RGB", "GRB", "RGBW", "GRBW"):
         raise ConfigError("config.py: PIXEL_ORDER must be RGB, GRB, RGBW or GRBW, got %r" % cfg.pixel_order)
-    for name in ("DEBOUNCE_SCANS", "MAX_EVENTS", "SNAPSHOT_INTERVAL_MS", "HEARTBEAT_MS", "HOST_TIMEOUT_MS"):
+    for name in ("DEBOUNCE_SCANS", "SNAPSHOT_INTERVAL_MS", "HEARTBEAT_MS", "HOST_TIMEOUT_MS"):
         if values[name] < 1:
             raise ConfigError("config.py: %s must be at least 1, got %d" % (name, values[name]))
     if cfg.watchdog_s != 0 and not 1 <= cfg.watchdog_s <= 8:
@@ -292,6 +301,7 @@ class Firmware:
         now = self.clock()
         if self.watchdog is not None:
             self.watchdog.feed()
+        self._scan(now)
         connected = self.serial.connected
         if self.in_session and not connected:
             self._end_session(now)
@@ -302,7 +312,6 @@ class Firmware:
                 if data:
                     for message in self.decoder.feed(data):
                         self._handle(message, now)
-        self._scan(now)
         if self.in_session:
             if now - self.last_rx > self.timeout_ms:
                 self._end_session(now)

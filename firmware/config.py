@@ -30,7 +30,8 @@ VALUE_WHEN_PRESSED = False  # reed switch pulls the input low when a piece stand
 # only after DEBOUNCE_SCANS equal scans (needs CircuitPython 9; older versions ignore it).
 SCAN_INTERVAL_S = 0.01
 DEBOUNCE_SCANS = 2
-MAX_EVENTS = 128  # keypad event queue; an overflow triggers a full resync, never a lost change
+# MAX_EVENTS = 400  # keypad event queue, at least one per key (the default); an overflow
+#                   # triggers a full resync, never a lost change
 
 # Which square each key number is (key 0 = first bit clocked in / row 0 column 0):
 #   "rows" (a1 b1 ... then a2 ...), "serpentine", "columns", "columns_serpentine"
