@@ -104,3 +104,13 @@ def test_cobs_long_runs_use_0xff_blocks_without_a_trailing_empty_block():
     assert p.cobs_encode(bytes(range(0, 255))) == b"\x01\xff" + bytes(range(1, 255))
     assert p.cobs_encode(bytes(range(1, 256))) == b"\xff" + bytes(range(1, 255)) + b"\x02\xff"
     assert p.cobs_encode(bytes(range(2, 256)) + b"\x00") == b"\xff" + bytes(range(2, 256)) + b"\x01\x01"
+
+
+def test_the_protocol_document_lists_exactly_these_vectors():
+    from pathlib import Path
+    import re
+
+    doc = (Path(__file__).resolve().parents[1] / "docs/serial-protocol.md").read_text()
+    table = doc[doc.index("## Test vectors") : doc.index("## Writing another host")]
+    listed = set(re.findall(r"\| `((?:[0-9a-f]{2} )+00)` \|", table))
+    assert listed == {wire for _, _, wire in VECTORS}
