@@ -162,6 +162,15 @@ def test_need_hello_restarts_the_handshake_and_a_new_boot_id_is_a_restart():
     assert host.link.counters["restarts_seen"] == 1
 
 
+def test_the_repl_console_is_recognised_and_left_alone():
+    host = Host()
+    host.link.opened(0)
+    host.poll()
+    (event,) = host.link.receive(b"soft reboot\r\n\r\nAuto-reload is on. Simply save files", 10)
+    assert "/dev/test is the CircuitPython console (REPL), not the data port" in event.reason
+    assert host.poll(1000)[0] == []  # no more HELLOs into the REPL
+
+
 def test_messages_meant_for_the_board_are_counted_not_obeyed():
     host = Host()
     host.connect()

@@ -35,6 +35,9 @@ DATA_INTERFACE_NAMES = ("circuitpython cdc2 data", "cdc data", "circuitpython cd
 
 DISCONNECTED = "board disconnected"
 
+# Text only the CircuitPython console (the REPL) prints: seeing it means the wrong port.
+CONSOLE_MARKERS = (b"Adafruit CircuitPython", b"Press any key to enter the REPL", b"\r\n>>> ", b"Auto-reload is")
+
 _HOST_TO_BOARD = (
     protocol.HELLO,
     protocol.SNAPSHOT_REQUEST,
@@ -149,6 +152,14 @@ class HostLink:
 
     def receive(self, data: bytes, now: int) -> list[BoardEvent]:
         events: list[BoardEvent] = []
+        if self.phase == "hello" and any(marker in data for marker in CONSOLE_MARKERS):
+            # Stop talking at once: our bytes could reach the REPL as Ctrl-C and stop the firmware.
+            self._enter("incompatible", now)
+            return self._down(
+                now,
+                f"{self.where} is the CircuitPython console (REPL), not the data port: use the port "
+                f"named 'CircuitPython CDC2 data' or --serial auto (hardware/FIRMWARE.md)",
+            )
         for message in self.decoder.feed(data):
             self.last_rx = now
             events.extend(self._handle(message, now))
@@ -392,7 +403,11 @@ class SerialBoard:
     ``path`` is a device (``/dev/ttyACM1``, a ``/dev/serial/by-id/...`` link, a pty from
     ``companion firmware-sim``), any pyserial URL, or ``"auto"`` to look the data channel up by
     its USB interface name on every (re)connection. The adapter reconnects by itself; the app
-    sees BoardDisconnected, later OccupancySnapshot + BoardConnected."""
+    sees BoardDisconnected, later OccupancySnapshot + BoardConnected.
+
+    The first event after :meth:`start` is the handshake's OccupancySnapshot when the board
+    answers; when it cannot be reached it is one BoardDisconnected saying why, and the snapshot
+    follows once the board appears. Nothing is opened before ``start``."""
 
     def __init__(
         self,
