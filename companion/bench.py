@@ -98,9 +98,16 @@ def bench_lifted_piece(quick: bool = False) -> list[Row]:
     ]
 
 
+def bench_serial(quick: bool = False) -> list[Row]:
+    from .board.serial_bench import bench_serial as run
+
+    return run(quick)
+
+
 BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("perft", bench_perft),
     ("lifted", bench_lifted_piece),
+    ("serial", bench_serial),
 ]
 
 

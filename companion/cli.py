@@ -92,13 +92,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _extra_commands():
     """Commands that live with their feature (maps, dice, tracker, firmware, AI)."""
-    out = []
-    try:
-        from . import maps_cli
-        out.append(maps_cli.add_parser)
-    except ImportError:
-        pass
-    return out
+    from . import maps_cli
+    from .board import firmware_sim
+    from .dice import cli as dice_cli
+
+    return [maps_cli.add_parser, dice_cli.add_parser_odds, dice_cli.add_parser_verify, firmware_sim.add_parser]
 
 
 def main(argv: list[str] | None = None) -> int:

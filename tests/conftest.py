@@ -15,3 +15,17 @@ def chess_rules():
     from companion.games.chess import ChessRules
 
     return ChessRules()
+
+
+@pytest.fixture
+def mock_factory():
+    """gpiozero's MockFactory as the pin factory for one test, reset afterwards (pins free)."""
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    factory = MockFactory()
+    previous = Device.pin_factory
+    Device.pin_factory = factory
+    yield factory
+    factory.reset()
+    Device.pin_factory = previous

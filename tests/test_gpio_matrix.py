@@ -31,16 +31,6 @@ def sq(name: str, width: int = 8) -> int:
 START = frozenset(range(16)) | frozenset(range(48, 64))
 
 
-@pytest.fixture
-def mock_factory():
-    factory = MockFactory()
-    previous = Device.pin_factory
-    Device.pin_factory = factory
-    yield factory
-    factory.reset()
-    Device.pin_factory = previous
-
-
 # --- a model of the switch matrix --------------------------------------------------------------
 
 

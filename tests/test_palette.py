@@ -20,7 +20,6 @@ from companion.board.palette import (
     PALETTE,
     Appearance,
     Meaning,
-    Pattern,
     cap,
     led_levels,
     linear_fraction,

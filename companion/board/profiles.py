@@ -211,7 +211,8 @@ class _Table:
     def fail(self, key: str, expected: str, got: Any = _REQUIRED) -> ProfileError:
         if got is _REQUIRED:
             return ProfileError(f"{self.where(key)} is missing: expected {expected}")
-        return ProfileError(f"{self.where(key)}: expected {expected}, got {got!r}")
+        shown = str(got).lower() if isinstance(got, bool) else repr(got)  # as TOML spells it
+        return ProfileError(f"{self.where(key)}: expected {expected}, got {shown}")
 
     def get(self, key: str, expected: str, check: Callable[[Any], bool], default: Any = _REQUIRED) -> Any:
         self.read.add(key)
@@ -313,7 +314,7 @@ class _ProfileReader:
             self.check_pins(matrix, shift, leds)
         elif link == "serial":
             serial = self.serial(top)
-            leds = self.leds(top, width * height, required=False, neopixel=False)
+            leds = self.leds(top, width * height, required=True, neopixel=False)
             for t in ("matrix", "shift_register", "scan"):
                 self.refuse(top, t, "the RP2040 firmware scans the switches (see hardware/FIRMWARE.md)")
         else:

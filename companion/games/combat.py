@@ -247,3 +247,34 @@ def make(board_map=None, d6_only: bool = False, **options) -> CombatRules:
 
         return CombatRules(load_map(board_map).geometry, d6_only=d6_only)
     return CombatRules(d6_only=d6_only)
+
+
+def piece_label(rules: CombatRules, pos: Position, sq: int) -> str:
+    """"white knight on f3": how a fighter is named on screen and in the dice record."""
+    p = pos.board[sq]
+    return f"{'white' if p.owner == WHITE else 'black'} {p.kind.name} on {rules.geometry.name_of(sq)}"
+
+
+def roll_pending_round(rules: CombatRules, pos: Position, source):
+    """Roll one round of the pending fight from a dice ``source`` (seeded, system or entered).
+
+    Returns ``(round_record, answer)``: the record entry for the dice record (addressed by the
+    fight number and round, so a seeded game re-derives roll for roll) and the Answer to give
+    the engine. Nothing in the position changes here.
+    """
+    from ..dice.record import roll_round
+
+    d = pos.pending
+    if d is None or d.kind != "fight":
+        raise IllegalMoveError("no fight is waiting for dice")
+    attacker, defenders = rules.fighters(pos, d)
+    move = d.get("move")
+    entry = roll_round(
+        source, d.get("number"), d.get("round"), rules.move_text(pos, move),
+        [(piece_label(rules, pos, d.get("attacker")), attacker)],
+        [(piece_label(rules, pos, s), f) for s, f in zip(d.get("defenders"), defenders)],
+        MAX_TIES,
+    )
+    answer = Answer("fight", ("roll", tuple(entry.attacker.fighters[0].faces),
+                              tuple(tuple(f.faces) for f in entry.defender.fighters)))
+    return entry, answer

@@ -1,0 +1,10 @@
+"""Fake ``watchdog``."""
+
+
+class WatchDogMode:
+    RAISE = "RAISE"
+    RESET = "RESET"
+
+
+class WatchDogTimeout(Exception):
+    pass
