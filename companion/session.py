@@ -540,6 +540,12 @@ class Session:
         self.tracker = tracker
         return self._route(tracker.position_changed())
 
+    def begin_setup(self) -> list:
+        """Guide the players to set up the start position on the board."""
+        if self.tracker is None:
+            return []
+        return self._route(self.tracker.begin_setup())
+
     def feed_board(self, event) -> list:
         """A sensor event from the board (SquareChanged, OccupancySnapshot, ...)."""
         if self.tracker is None:

@@ -1,0 +1,161 @@
+"""The one place that builds the app from its parts (the cosmicpython 'bootstrap').
+
+``build_flow`` wires the board, the journal directory, the tracker, the computer player and
+the clock into an AppFlow; ``build_presenters`` adds one presenter per screen; ``build_app``
+wraps both in the Kivy app. Tests call the same functions with fakes (a simulated board, a
+tracker double, a scripted computer) so that what they open is the product's own app.
+
+Nothing here opens hardware at import: boards are opened by ``open_board`` when called.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from ..board.palette import linearize
+from ..dice.sources import new_seed
+from ..errors import HardwareError
+from ..journal import JournalStore
+from .presenters.board import BoardPresenter
+from .presenters.board_check import BoardCheckPresenter
+from .presenters.fight import FightPresenter
+from .presenters.flow import AppFlow, BoardLink
+from .presenters.game import GamePresenter
+from .presenters.game_over import GameOverPresenter
+from .presenters.prompt import PieceInfoPresenter, PromptPresenter
+from .presenters.resume import ResumePresenter
+from .presenters.setup import SetupPresenter
+from .presenters.start import StartPresenter
+
+#: The game map's size: FIDE and Combat Chess are 8x8 (larger maps arrive with Dungeon Chess).
+MAP_SIZE = (8, 8)
+
+
+@dataclass
+class Presenters:
+    start: StartPresenter
+    resume: ResumePresenter
+    setup: SetupPresenter
+    game: GamePresenter
+    board: BoardPresenter
+    fight: FightPresenter
+    over: GameOverPresenter
+    prompt: PromptPresenter
+    info: PieceInfoPresenter
+    check: BoardCheckPresenter
+
+
+def data_dir() -> Path:
+    """Where games are journaled: $COMPANION_DATA, else $XDG_DATA_HOME/companion, else
+    ~/.local/share/companion."""
+    if os.environ.get("COMPANION_DATA"):
+        return Path(os.environ["COMPANION_DATA"])
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "companion"
+
+
+def open_board(profile: str | None = None, serial: str | None = None, size: tuple[int, int] = MAP_SIZE) -> BoardLink:
+    """The board to play on: a profile's hardware, an RP2040 on a serial device, or (neither
+    given) the simulated board that the screen itself operates."""
+    width, height = size
+    if profile and serial:
+        raise HardwareError("give either --profile or --serial, not both")
+    if profile:
+        from ..board.hardware import open_board as open_hardware
+        from ..board.profiles import load_profile
+
+        loaded = load_profile(profile)
+        sensors, leds = open_hardware(loaded, map_width=width, map_height=height)
+        simulated = sensors if loaded.link == "simulated" else None
+        return BoardLink(sensors, leds, width, height, simulated=simulated, name=str(profile))
+    if serial:
+        from ..board.serial_board import SerialBoard
+
+        board = SerialBoard(serial, width, height)
+        return BoardLink(board, _LinearLeds(board), width, height, name=serial)
+    from ..board.simulated import SimulatedBoard
+
+    board = SimulatedBoard(width, height)
+    return BoardLink(board, board, width, height, simulated=board)
+
+
+class _LinearLeds:
+    """Design colours -> LED levels for a board whose firmware applies the brightness cap."""
+
+    def __init__(self, port: Any) -> None:
+        self.port = port
+
+    def show(self, frame) -> None:
+        self.port.show(linearize(frame))
+
+    def stop(self) -> None:
+        self.port.stop()
+
+
+def default_tracker() -> Callable:
+    """The real tracker's constructor (rules, position) -> Tracker."""
+    from ..board.tracker import Tracker
+
+    return Tracker
+
+
+def default_computer() -> Any:
+    """The computer player, or None when companion.ai is not installed."""
+    try:
+        from .computer import SearchComputer
+    except ImportError:
+        return None
+    return SearchComputer.available()
+
+
+def game_id() -> str:
+    """A name for a new game's files: its start time plus a few random letters."""
+    return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(2)
+
+
+def monotonic_ms() -> int:
+    return int(time.monotonic() * 1000)
+
+
+def build_flow(
+    board: BoardLink,
+    store: JournalStore,
+    *,
+    make_tracker: Callable,
+    computer: Any = None,
+    clock_ms: Callable[[], int] = monotonic_ms,
+    new_game_id: Callable[[], str] = game_id,
+    seed: Callable[[], bytes] = new_seed,
+    run_in_worker: Callable | None = None,
+) -> AppFlow:
+    return AppFlow(board, store, make_tracker=make_tracker, clock_ms=clock_ms, new_game_id=new_game_id,
+                   new_seed=seed, computer=computer, run_in_worker=run_in_worker)
+
+
+def build_presenters(flow: AppFlow) -> Presenters:
+    return Presenters(
+        StartPresenter(flow), ResumePresenter(flow), SetupPresenter(flow), GamePresenter(flow), BoardPresenter(flow),
+        FightPresenter(flow), GameOverPresenter(flow), PromptPresenter(flow), PieceInfoPresenter(flow),
+        BoardCheckPresenter(flow),
+    )
+
+
+def build_app(flow: AppFlow, presenters: Presenters | None = None):
+    """The Kivy app around ``flow`` (imports Kivy, so call it only to open a window)."""
+    from .shell import CompanionApp
+
+    return CompanionApp(flow, presenters or build_presenters(flow))
+
+
+def build(profile: str | None = None, serial: str | None = None, data: Path | None = None):
+    """The product as shipped: the chosen board, the real tracker and computer, games saved
+    under :func:`data_dir`."""
+    board = open_board(profile, serial)
+    store = JournalStore(data or data_dir())
+    flow = build_flow(board, store, make_tracker=default_tracker(), computer=default_computer())
+    return build_app(flow)

@@ -1,0 +1,157 @@
+"""The screen's board: what each square shows (plain values; the board widget only paints).
+
+A square shows the game's piece (glyph, owner, fatigue badge), the colour its LED has right
+now (the palette's frame, so the screen and the board agree), and marks for what the sensors
+say differently: a piece lifted off its square is drawn faded, a piece sensed where the game
+has none is drawn as the piece in hand (or a neutral disc). While a piece of the side to move
+is lifted in Combat Chess, each square it could attack shows the chance of winning that fight.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...board.ports import RGB
+from .. import texts as T
+from .flow import AppFlow
+
+
+@dataclass(frozen=True)
+class SquareView:
+    index: int
+    name: str
+    dark: bool
+    light: RGB | None  # the LED colour, None when the LED is off
+    glyph: str = ""
+    owner: int = -1
+    fatigue: int = 0
+    lifted: bool = False  # the game's piece is off the board (in a hand)
+    stray: bool = False  # the board senses a piece the game does not have here
+    odds: str = ""  # "58%": the chance of winning a fight on this square
+    last_move: bool = False
+    check: bool = False
+
+
+@dataclass(frozen=True)
+class BoardView:
+    width: int
+    height: int
+    squares: tuple[SquareView, ...]
+    files: tuple[str, ...]
+    ranks: tuple[str, ...]
+    version: int
+
+
+class BoardPresenter:
+    """View of the flow's board; ``tap`` and ``hold`` are the widget's two gestures."""
+
+    def __init__(self, flow: AppFlow) -> None:
+        self.flow = flow
+        self.info_mode = False
+        self._odds_key = None
+        self._odds: dict[int, str] = {}
+
+    @property
+    def simulated(self) -> bool:
+        return self.flow.board.simulated is not None
+
+    def tap(self, square: int) -> None:
+        """A short tap: lift/place on the simulated board, piece info otherwise."""
+        if self.info_mode or not self.simulated:
+            self.flow.show_piece_info(square)
+        else:
+            self.flow.tap_square(square)
+
+    def hold(self, square: int) -> None:
+        """A long press always shows the piece's info (fatigue, fights)."""
+        self.flow.show_piece_info(square)
+
+    def toggle_info_mode(self) -> None:
+        self.info_mode = not self.info_mode
+        self.flow.changed()
+
+    def view(self) -> BoardView:
+        flow = self.flow
+        width, height = flow.board.width, flow.board.height
+        session = flow.session
+        pos = session.pos if session is not None else None
+        sensed = flow.sensed
+        expected = session.rules.expected_occupancy(pos) if session is not None else frozenset()
+        last = session.last_move() if session is not None else None
+        check_sq = set()
+        if session is not None and session.in_check():
+            check_sq = set(pos.royals[pos.turn])
+        hand = self._piece_in_hand(expected, sensed)
+        odds = self._lifted_odds(expected, sensed)
+        fight_board = self._fight_board()
+        squares = []
+        for sq in range(width * height):
+            file, rank = sq % width, sq // width
+            light = flow.frame[sq] if sq < len(flow.frame) else (0, 0, 0)
+            view = dict(index=sq, name=_name(sq, width), dark=(file + rank) % 2 == 0,
+                        light=None if light == (0, 0, 0) else light,
+                        last_move=last is not None and sq in last, check=sq in check_sq, odds=odds.get(sq, ""))
+            piece = pos.board[sq] if pos is not None else None
+            if fight_board is not None and sq in fight_board:
+                piece = fight_board[sq]
+            if piece is not None:
+                view.update(glyph=T.PIECE_GLYPHS.get(piece.kind.name, piece.kind.code), owner=piece.owner,
+                            fatigue=piece.state.get("fatigue", 0), lifted=sq in expected and sq not in sensed)
+            elif sq in sensed and sq not in expected:
+                view.update(stray=True, glyph=hand[0] if hand else "", owner=hand[1] if hand else -1)
+            squares.append(SquareView(**view))
+        return BoardView(width, height, tuple(squares),
+                         tuple(T_FILES[:width]), tuple(str(r + 1) for r in range(height)), flow.version)
+
+    # ----- helpers -------------------------------------------------------------------------------
+    def _fight_board(self):
+        """During a fight the board holds the attacker on the defender's square (as moved)."""
+        flow = self.flow
+        s = flow.session
+        if s is None or s.pos.pending is None or s.pos.pending.kind != "fight":
+            return None
+        pos = s.pos
+        move = pos.pending.get("move")
+        board = {move.frm: None, move.to: pos.board[move.frm]}
+        if move.capture is not None and move.capture != move.to:
+            board[move.capture] = None
+        return board
+
+    def _piece_in_hand(self, expected, sensed) -> tuple[str, int] | None:
+        s = self.flow.session
+        if s is None:
+            return None
+        for sq in sorted(expected - sensed):
+            p = s.pos.board[sq]
+            if p is not None and p.owner == s.pos.turn:
+                return T.PIECE_GLYPHS.get(p.kind.name, p.kind.code), p.owner
+        return None
+
+    def _lifted_odds(self, expected, sensed) -> dict[int, str]:
+        """Win chances of the lifted piece's possible fights (Combat Chess only)."""
+        s = self.flow.session
+        if s is None or not s.setup.has_dice or s.pos.pending is not None or s.is_over:
+            return {}
+        lifted = [sq for sq in expected - sensed if s.pos.board[sq] is not None and s.pos.board[sq].owner == s.pos.turn]
+        if len(lifted) != 1:
+            return {}
+        key = (s.pos.hash, lifted[0])
+        if key != self._odds_key:
+            out = {}
+            for m in s.rules.moves_from(s.pos, lifted[0]):
+                if m.capture is not None and m.capture not in out:
+                    out[m.capture] = percent(s.rules.odds_of_move(s.pos, m).attacker)
+            self._odds_key, self._odds = key, out
+        return self._odds
+
+
+T_FILES = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _name(sq: int, width: int) -> str:
+    return f"{T_FILES[sq % width]}{sq // width + 1}"
+
+
+def percent(p) -> str:
+    """A probability as a whole percentage for a small badge ("58%")."""
+    return f"{round(float(p) * 100)}%"

@@ -1,0 +1,611 @@
+"""The app's coordinator: which screen is up, the game session, the board, the computer.
+
+Plain Python, no Kivy: the Kivy app calls :meth:`AppFlow.pump` on its clock and the screens'
+presenters call the command methods; tests do the same without a window.
+
+Threads never touch the game. Board adapters (a scan thread, the serial reader), the computer's
+search and the resume replay run elsewhere and only :meth:`post` values to the inbox; ``pump``
+drains it on the UI thread, feeds the session, and renders the LED frame. Every change bumps
+:attr:`version` and calls the listeners, so a screen redraws only when something changed.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ...board.palette import Meaning, render
+from ...board.ports import BoardConnected, BoardDisconnected, OccupancySnapshot, SquareChanged, blank_frame
+from ...core.moves import Move
+from ...dice.record import RoundRecord, format_record
+from ...errors import CompanionError
+from ...journal import JournalStore, Resumed, resume
+from ...session import (
+    ActionRefused, DiceRolled, DrawDeclined, DrawOffered, FightEnded, FightInfo, FightStarted, GameOver,
+    GameSetup, MovePlayed, Seat, Session, TurnsUndone,
+)
+from .. import texts as T
+
+#: Milliseconds each LED stays lit during the board check's walk.
+WALK_STEP_MS = 250
+
+
+@dataclass
+class BoardLink:
+    """The board the app talks to: its two ports, and the simulated board when there is no
+    hardware (then taps on the screen's board move its pieces)."""
+
+    sensors: Any
+    leds: Any
+    width: int
+    height: int
+    simulated: Any = None
+    name: str = "simulated"
+
+    @property
+    def size(self) -> int:
+        return self.width * self.height
+
+
+@dataclass(frozen=True)
+class PromptOption:
+    key: str
+    label: str
+    glyph: str = ""
+    owner: int = 0
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A question with big buttons. ``kind``: promotion, ambiguous, draw, resign-who,
+    resign-confirm, new-game, menu. ``cancel``: whether it may be closed unanswered."""
+
+    kind: str
+    title: str
+    options: tuple[PromptOption, ...]
+    cancel: bool = True
+    values: tuple = ()  # what each option stands for (a tracker's own option values)
+
+
+@dataclass
+class FightState:
+    """The fight on screen: its info, the rounds rolled, how it ended; ``rolling`` while the
+    dice animation runs (the LEDs wait, so they do not tell the result first)."""
+
+    info: FightInfo
+    rounds: list[RoundRecord] = field(default_factory=list)
+    ended: FightEnded | None = None
+    rolling: bool = False
+
+
+@dataclass
+class Thinking:
+    seat: int
+    key: tuple
+    progress: float = 0.0
+
+
+class AppFlow:
+    def __init__(
+        self,
+        board: BoardLink,
+        store: JournalStore,
+        *,
+        make_tracker: Callable,
+        clock_ms: Callable[[], int],
+        new_game_id: Callable[[], str],
+        new_seed: Callable[[], bytes],
+        computer: Any = None,
+        run_in_worker: Callable[[Callable[[], None]], None] | None = None,
+    ) -> None:
+        self.board = board
+        self.store = store
+        self.make_tracker = make_tracker
+        self.clock_ms = clock_ms
+        self.new_game_id = new_game_id
+        self.new_seed = new_seed
+        self.computer = computer
+        self.run_in_worker = run_in_worker or _thread
+        self.inbox: queue.SimpleQueue = queue.SimpleQueue()
+        self.listeners: list[Callable[[], None]] = []
+        self.version = 0
+
+        self.screen = "loading"
+        self.session: Session | None = None
+        self.journal = None
+        self.sensed: frozenset[int] = frozenset()
+        self.connected = True
+        self.disconnect_reason = ""
+        self.meanings: dict[int, Meaning] = {}
+        self.frame = blank_frame(board.size)
+        self.leds_held = False
+        self.guidance = ""
+        self.in_sync = True
+        self.prompt: Prompt | None = None
+        self.notice = ""
+        self.fight: FightState | None = None
+        self.over: GameOver | None = None
+        self.thinking: Thinking | None = None
+        self.requested: Move | None = None
+        self.resumed: Resumed | None = None
+        self.resume_progress = 0.0
+        self.resume_problem = ""
+        self.info_square: int | None = None
+        self.walk: int | None = None
+        self._walk_t = 0
+        self._last_leds = None
+        self._leds_moved = False
+        self._return_to = "start"
+
+    # ----- plumbing -----------------------------------------------------------------------------
+    def post(self, kind: str, value: Any = None) -> None:
+        """Thread-safe: hand a value to the UI thread (board events, search results, ...)."""
+        self.inbox.put((kind, value))
+
+    def board_sink(self, event) -> None:
+        self.post("board", event)
+
+    def changed(self) -> None:
+        self.version += 1
+        for listener in list(self.listeners):
+            listener()
+
+    def start(self) -> None:
+        """Start the board and look for an unfinished game (replayed in a worker)."""
+        self.board.sensors.start(self.board_sink)
+        if self.store.current.exists():
+            self.screen = "loading"
+
+            def work() -> None:
+                try:
+                    back = resume(self.store, lambda entries: Session.replay(
+                        entries, progress=lambda i, n: self.post("resume-progress", i / max(n, 1))))
+                except (OSError, CompanionError) as e:
+                    back = Resumed(None, None, str(e))
+                self.post("resumed", back)
+
+            self.run_in_worker(work)
+        else:
+            self.screen = "start"
+        self.changed()
+
+    def stop(self) -> None:
+        if self.computer is not None:
+            self.computer.stop()
+        if self.journal is not None:
+            self.journal.close()
+        for port in (self.board.sensors, self.board.leds):
+            try:
+                port.stop()
+            except Exception:  # noqa: BLE001 - shutting down: a port that fails to stop must not block the other
+                pass
+
+    def pump(self, t_ms: int) -> None:
+        """Drain the inbox, let the tracker see the time, show the LEDs. UI thread only."""
+        before = self.version
+        while True:
+            try:
+                kind, value = self.inbox.get_nowait()
+            except queue.Empty:
+                break
+            self._receive(kind, value)
+        if self.session is not None and self.session.tracker is not None:
+            self._handle(self.session.tick(t_ms))
+        self._step_walk(t_ms)
+        self._show_leds(t_ms)
+        if self.version == before and self._leds_moved:
+            self.changed()
+
+    def _receive(self, kind: str, value: Any) -> None:
+        if kind == "board":
+            self._on_board(value)
+        elif kind == "ai-progress":
+            key, fraction = value
+            if self.thinking is not None and self.thinking.key == key:
+                self.thinking.progress = fraction
+                self.changed()
+        elif kind == "ai-done":
+            self._on_computer_move(*value)
+        elif kind == "resume-progress":
+            self.resume_progress = value
+            self.changed()
+        elif kind == "resumed":
+            self._on_resumed(value)
+
+    # ----- the board ------------------------------------------------------------------------------
+    def _on_board(self, event) -> None:
+        if isinstance(event, SquareChanged):
+            s = set(self.sensed)
+            (s.add if event.occupied else s.discard)(event.square)
+            self.sensed = frozenset(s)
+        elif isinstance(event, OccupancySnapshot):
+            self.sensed = frozenset(event.occupied)
+        elif isinstance(event, BoardDisconnected):
+            self.connected, self.disconnect_reason = False, event.reason
+        elif isinstance(event, BoardConnected):
+            self.connected, self.disconnect_reason = True, ""
+        if self.session is not None:
+            self._handle(self.session.feed_board(event))
+        self.changed()
+
+    def tap_square(self, square: int) -> None:
+        """A tap on the screen's board: on the simulated board it lifts or places a piece."""
+        if self.board.simulated is None:
+            self.show_piece_info(square)
+            return
+        self.board.simulated.toggle(square, self.clock_ms())
+
+    def fill_simulated_board(self) -> None:
+        """Set the simulated board to what the game expects (no 32 taps to set up)."""
+        if self.board.simulated is None or self.session is None:
+            return
+        expected = self.session.rules.expected_occupancy(self.session.pos)
+        self.board.simulated.set_occupancy(expected, self.clock_ms())
+
+    def _show_leds(self, t_ms: int) -> None:
+        self._leds_moved = False
+        if self.leds_held:
+            return
+        if self.screen == "board_check":
+            meanings = {self.walk: Meaning.DIAG_TEST} if self.walk is not None else {}
+        else:
+            meanings = self.meanings
+        frame = render(meanings, self.board.size, t_ms=t_ms)
+        if frame != self.frame:
+            self.frame = frame
+            self._leds_moved = True
+        if frame != self._last_leds:
+            self._last_leds = frame
+            self.board.leds.show(frame)
+
+    # ----- starting and resuming --------------------------------------------------------------------
+    def new_game(self, game: str, seats: tuple[Seat, ...], dice: str = "virtual", d6_only: bool = False,
+                 start: str | None = None) -> None:
+        """Start a game from the start screen's choices; the board is then set up with the LEDs."""
+        self._stop_thinking()
+        self._close_game()
+        seed = self.new_seed().hex() if dice == "seeded" and game == "combat" else None
+        if game != "combat":
+            dice, d6_only = "virtual", False
+        setup = GameSetup(game, tuple(seats), dice, d6_only, self.new_game_id(), seed, start)
+        self.journal = self.store.create()
+        session, _ = Session.new(setup, recorder=self.journal.append)
+        self._reset_game_state()
+        self.session = session
+        self._attach_tracker()
+        self.screen = "setup"
+        self._handle(session.begin_setup())
+        self.changed()
+
+    def _attach_tracker(self) -> None:
+        """A new tracker for the session, told at once what the board senses now (it may have
+        been set up, or knocked, while no game was running); a fresh snapshot follows."""
+        s = self.session
+        self._handle(s.attach_tracker(self.make_tracker(s.rules, s.pos)))
+        self._handle(s.feed_board(OccupancySnapshot(self.sensed, self.clock_ms())))
+        self.board.sensors.request_snapshot()
+
+    def start_playing(self) -> None:
+        if self.session is not None and self.screen == "setup":
+            self.screen = "game"
+            self._maybe_think()
+            self.changed()
+
+    def _on_resumed(self, back: Resumed | None) -> None:
+        self.resumed = back
+        if back is None:
+            self.screen = "start"
+        elif back.game is None:
+            self.resume_problem = T.RESUME_UNUSABLE.format(loss=back.loss)
+            self.screen = "start"
+        elif back.game.is_over:
+            back.journal.close()
+            self._archive(back.game)
+            self.resumed = None
+            self.screen = "start"
+        else:
+            self.screen = "resume"
+        self.changed()
+
+    def accept_resume(self) -> None:
+        back = self.resumed
+        if back is None or back.game is None:
+            return
+        self._reset_game_state()
+        self.session, self.journal = back.game, back.journal
+        self.session.recorder = self.journal.append
+        self.resumed = None
+        self._attach_tracker()
+        fight = self.session.pending_fight()
+        if fight is not None:
+            self.fight = FightState(fight, list(fight.rounds))
+            self.screen = "fight"
+        else:
+            self.screen = "game"
+        self._maybe_think()
+        self.changed()
+
+    def discard_resume(self) -> None:
+        back = self.resumed
+        if back is not None and back.journal is not None:
+            back.journal.close()
+            self.store.archive(f"{back.game.setup.game_id}-unfinished" if back.game else "abandoned")
+        self.resumed = None
+        self.screen = "start"
+        self.changed()
+
+    # ----- playing ------------------------------------------------------------------------------------
+    def _handle(self, events: list) -> None:
+        for ev in events:
+            name = type(ev).__name__
+            if isinstance(ev, MovePlayed):
+                self.notice = ""
+                self.requested = None
+            elif isinstance(ev, FightStarted):
+                self.fight = FightState(ev.fight)
+                self.screen = "fight"
+            elif isinstance(ev, DiceRolled):
+                if self.fight is not None:
+                    self.fight.rounds.append(ev.round)
+                    if ev.fight is not None:
+                        self.fight.info = ev.fight
+                    self.fight.rolling = self._animated
+                    self.leds_held = self.fight.rolling
+            elif isinstance(ev, FightEnded):
+                if self.fight is not None:
+                    self.fight.ended = ev
+            elif isinstance(ev, TurnsUndone):
+                self.fight = None
+                self.leds_held = False
+                self.requested = None
+                self.notice = T.UNDONE.format(moves=", ".join(e.san for e in ev.entries))
+                if self.screen == "fight":
+                    self.screen = "game"
+            elif isinstance(ev, DrawOffered):
+                self._ask_draw(ev.player)
+            elif isinstance(ev, DrawDeclined):
+                self.notice = T.DRAW_DECLINED.format(name=self.session.seats[ev.player].name)
+            elif isinstance(ev, GameOver):
+                self.over = ev
+                self._stop_thinking()
+                self._archive(self.session)
+                if self.screen != "fight":
+                    self.screen = "game_over"
+            elif isinstance(ev, ActionRefused):
+                self.notice = T.MOVE_REFUSED.format(reason=ev.reason)
+            elif name == "LedsChanged":
+                self.meanings = dict(ev.meanings) if not isinstance(ev.meanings, dict) else ev.meanings
+            elif name == "GuidanceChanged":
+                self.guidance = ev.text
+            elif name == "PromptRequested":
+                self._ask_tracker(ev)
+            elif name == "InSync":
+                self.in_sync = True
+                if self.screen == "setup":
+                    self.start_playing()
+            elif name == "OutOfSync":
+                self.in_sync = False
+        if events:
+            self._maybe_think()
+            self.changed()
+
+    @property
+    def _animated(self) -> bool:
+        return self.session is not None and self.session.setup.dice != "entered"
+
+    def roll(self) -> None:
+        self._command(lambda: self.session.roll())
+
+    def enter_dice(self, attacker, defenders) -> None:
+        self._command(lambda: self.session.enter_dice(attacker, defenders))
+
+    def fight_shown(self) -> None:
+        """The dice animation is over: the result is on screen, the LEDs may tell it too."""
+        if self.fight is not None:
+            self.fight.rolling = False
+        self.leds_held = False
+        self.changed()
+
+    def fight_continue(self) -> None:
+        """Leave the fight screen once the fight is over."""
+        if self.fight is None or self.fight.ended is None:
+            return
+        self.fight = None
+        self.leds_held = False
+        self.screen = "game_over" if self.over is not None else "game"
+        self._maybe_think()
+        self.changed()
+
+    def undo(self) -> None:
+        self._stop_thinking()
+        self._command(lambda: self.session.undo())
+
+    def offer_draw(self) -> None:
+        s = self.session
+        if s is None or s.is_over:
+            return
+        humans = [i for i, seat in enumerate(s.seats) if not seat.computer]
+        player = s.turn if s.turn in humans else humans[0]
+        self._command(lambda: s.offer_draw(player))
+
+    def resign(self) -> None:
+        s = self.session
+        if s is None or s.is_over:
+            return
+        humans = [i for i, seat in enumerate(s.seats) if not seat.computer]
+        if len(humans) == 1:
+            name = s.seats[humans[0]].name
+            self.prompt = Prompt("resign-confirm", T.CONFIRM_RESIGN.format(name=name),
+                                 (PromptOption(str(humans[0]), T.YES_RESIGN),))
+        else:
+            self.prompt = Prompt("resign-who", T.WHO_RESIGNS, tuple(
+                PromptOption(str(i), s.seats[i].name, T.PIECE_GLYPHS["king"], i) for i in humans))
+        self.changed()
+
+    def open_menu(self) -> None:
+        options = [PromptOption("board-check", T.BOARD_CHECK), PromptOption("new-game", T.NEW_GAME)]
+        self.prompt = Prompt("menu", T.MENU, tuple(options))
+        self.changed()
+
+    def answer_prompt(self, key: str | None) -> None:
+        """A button of the open prompt was tapped (None: closed without an answer)."""
+        prompt, self.prompt = self.prompt, None
+        if prompt is None:
+            return
+        if key is None:
+            if not prompt.cancel:
+                self.prompt = prompt  # must be answered
+            self.changed()
+            return
+        if prompt.kind in ("promotion", "ambiguous"):
+            index = [o.key for o in prompt.options].index(key)
+            self._command(lambda: self.session.choose(prompt.values[index]))
+        elif prompt.kind == "draw":
+            self._command(lambda: self.session.answer_draw(key == "accept"))
+        elif prompt.kind in ("resign-who", "resign-confirm"):
+            self._command(lambda: self.session.resign(int(key)))
+        elif prompt.kind == "menu":
+            if key == "board-check":
+                self.open_board_check()
+            elif key == "new-game":
+                self.prompt = Prompt("new-game", T.CONFIRM_NEW, (PromptOption("yes", T.YES_NEW),))
+        elif prompt.kind == "new-game" and key == "yes":
+            self.go_to_start()
+        self.changed()
+
+    def go_to_start(self) -> None:
+        """Leave the game for the start screen (an unfinished game is kept in games/)."""
+        self._stop_thinking()
+        self._close_game()
+        self.screen = "start"
+        self.changed()
+
+    def show_piece_info(self, square: int | None) -> None:
+        self.info_square = square
+        self.changed()
+
+    def _command(self, action: Callable[[], list]) -> None:
+        if self.session is None:
+            return
+        try:
+            events = action()
+        except CompanionError as e:
+            self.notice = str(e)
+            self.changed()
+            return
+        self._handle(events)
+        self.changed()
+
+    def _ask_draw(self, player: int) -> None:
+        s = self.session
+        other = 1 - player
+        if s.seats[other].computer:
+            return  # the session has the computer's answer already
+        self.prompt = Prompt("draw", T.DRAW_OFFER.format(name=s.seats[other].name, other=s.seats[player].name),
+                             (PromptOption("accept", T.ACCEPT), PromptOption("decline", T.DECLINE)), cancel=False)
+
+    def _ask_tracker(self, ev) -> None:
+        options, values = [], []
+        owner = self.session.turn if self.session else 0
+        g = self.session.rules.geometry if self.session else None
+        for i, value in enumerate(ev.options):
+            code = value.promotion if isinstance(value, Move) and ev.kind == "promotion" else value
+            if isinstance(code, str) and code.upper() in T.PIECE_CODES:
+                kind = T.PIECE_CODES[code.upper()]
+                options.append(PromptOption(str(i), T.piece_name(kind).capitalize(), T.PIECE_GLYPHS[kind], owner))
+            elif isinstance(value, Move) and g is not None:
+                options.append(PromptOption(str(i), f"{g.name_of(value.frm)} \u2192 {g.name_of(value.to)}"))
+            else:
+                options.append(PromptOption(str(i), str(value)))
+            values.append(value)
+        title = T.PROMOTE if ev.kind == "promotion" else T.WHICH_MOVE
+        self.prompt = Prompt(ev.kind, title, tuple(options), cancel=False, values=tuple(values))
+
+    # ----- the computer --------------------------------------------------------------------------------
+    def _maybe_think(self) -> None:
+        s = self.session
+        if s is None or self.computer is None or self.screen not in ("game",) or self.thinking is not None:
+            return
+        if self.requested is not None:
+            return
+        seat = s.computer_to_move()
+        if seat is None:
+            return
+        key = (s.actions, s.pos.hash)
+        self.thinking = Thinking(seat, key)
+        self.computer.start(
+            s.rules, s.pos.copy(), s.seats[seat].level,
+            lambda fraction: self.post("ai-progress", (key, fraction)),
+            lambda move: self.post("ai-done", (key, move)),
+        )
+
+    def _on_computer_move(self, key, move) -> None:
+        if self.thinking is None or self.thinking.key != key or self.session is None:
+            return  # an old search (the game moved on, or was taken back)
+        self.thinking = None
+        if move is None:
+            self.changed()
+            return
+        self.requested = move
+        self._handle(self.session.request_move(move))
+        self.changed()
+
+    def _stop_thinking(self) -> None:
+        if self.thinking is not None and self.computer is not None:
+            self.computer.stop()
+        self.thinking = None
+
+    # ----- board check -----------------------------------------------------------------------------------
+    def open_board_check(self) -> None:
+        if self.screen != "board_check":
+            self._return_to = self.screen
+        self.screen = "board_check"
+        self.walk = None
+        self.changed()
+
+    def close_board_check(self) -> None:
+        self.walk = None
+        self.screen = self._return_to if self._return_to in ("start", "game", "setup", "fight", "game_over") else "start"
+        self.changed()
+
+    def toggle_led_walk(self) -> None:
+        self.walk = None if self.walk is not None else -1
+        self._walk_t = -WALK_STEP_MS
+        self.changed()
+
+    def _step_walk(self, t_ms: int) -> None:
+        if self.screen != "board_check" or self.walk is None:
+            return
+        if self.walk == -1 or t_ms - self._walk_t >= WALK_STEP_MS:
+            self.walk = (self.walk + 1) % self.board.size
+            self._walk_t = t_ms
+            self.changed()
+
+    # ----- bookkeeping -----------------------------------------------------------------------------------
+    def _reset_game_state(self) -> None:
+        self.meanings, self.guidance, self.in_sync = {}, "", True
+        self.prompt, self.notice, self.fight, self.over = None, "", None, None
+        self.thinking, self.requested, self.info_square = None, None, None
+        self.leds_held = False
+
+    def _close_game(self) -> None:
+        """Put the current game away: archived when finished, kept as unfinished otherwise."""
+        s = self.session
+        if s is not None and self.journal is not None and not self.journal.closed:
+            self.journal.close()
+            if not s.is_over:
+                self.store.archive(f"{s.setup.game_id}-unfinished")
+        self.session, self.journal = None, None
+        self._reset_game_state()
+
+    def _archive(self, session: Session) -> None:
+        if self.journal is not None:
+            self.journal.close()
+        extra = {".dice.jsonl": format_record(session.record)} if session.record is not None else None
+        self.store.archive(session.setup.game_id, extra)
+
+
+def _thread(work: Callable[[], None]) -> None:
+    threading.Thread(target=work, name="companion-worker", daemon=True).start()

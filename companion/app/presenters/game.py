@@ -1,0 +1,125 @@
+"""The game screen's side panel: players, whose turn, check, what to do, moves, buttons."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ... import session as S
+from .. import texts as T
+from .flow import AppFlow
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    name: str
+    player: int
+    to_move: bool
+    computer: bool
+    captured: str  # glyphs of this player's pieces that are gone
+
+
+@dataclass(frozen=True)
+class GameView:
+    title: str
+    players: tuple[PlayerLine, ...]
+    status: str
+    check: bool
+    guidance: str
+    notice: str
+    thinking: str
+    progress: float  # 0..1 while the computer thinks, -1 otherwise
+    moves: tuple[tuple[str, str, str], ...]  # ("12.", white's move, black's move)
+    marks: tuple[tuple[str, str], ...]  # the fights' results of those moves ("won", "")
+    can_undo: bool
+    can_draw: bool
+    can_resign: bool
+    seal: str
+    banner: str
+    simulated: bool
+
+
+class GamePresenter:
+    def __init__(self, flow: AppFlow) -> None:
+        self.flow = flow
+
+    # commands (one per button)
+    def undo(self) -> None:
+        self.flow.undo()
+
+    def offer_draw(self) -> None:
+        self.flow.offer_draw()
+
+    def resign(self) -> None:
+        self.flow.resign()
+
+    def menu(self) -> None:
+        self.flow.open_menu()
+
+    def view(self) -> GameView:
+        flow = self.flow
+        s = flow.session
+        banner = "" if flow.connected else T.BOARD_DISCONNECTED
+        if s is None:
+            return GameView("", (), "", False, "", flow.notice, "", -1, (), (), False, False, False, "", banner,
+                            flow.board.simulated is not None)
+        players = tuple(
+            PlayerLine(seat.name, i, s.turn == i and not s.is_over, seat.computer,
+                       "".join(T.PIECE_GLYPHS.get(k, "?") for k in s.captured(i)))
+            for i, seat in enumerate(s.seats)
+        )
+        thinking, progress = "", -1.0
+        if flow.thinking is not None:
+            thinking = T.THINKING.format(name=s.seats[flow.thinking.seat].name)
+            progress = max(0.0, min(1.0, flow.thinking.progress))
+        status = status_line(flow)
+        guidance = "" if flow.in_sync else flow.guidance
+        if flow.requested is not None and flow.in_sync:
+            g = s.rules.geometry
+            guidance = T.COMPUTER_MOVE.format(name=s.seats[s.turn].name, frm=g.name_of(flow.requested.frm),
+                                              to=g.name_of(flow.requested.to))
+        seal = T.COMMITMENT.format(short=s.setup.commitment[:8]) if s.setup.commitment else ""
+        live = not s.is_over and s.pos.pending is None
+        return GameView(
+            T.GAME_TITLES.get(s.setup.game, s.setup.game), players, status, s.in_check(), guidance, flow.notice,
+            thinking, progress, move_rows(s.moves), fight_marks(s.moves), s.can_undo(), live and s.draw_offer is None, not s.is_over,
+            seal, banner, flow.board.simulated is not None,
+        )
+
+
+def status_line(flow: AppFlow) -> str:
+    s = flow.session
+    if s.result is not None:
+        return result_headline(s, s.result)
+    if s.pos.pending is not None:
+        return T.FIGHT_PENDING
+    seat = s.seats[s.turn]
+    colour = T.COLOUR_NAMES[s.turn]
+    text = (T.TO_MOVE if seat.name == colour else T.TO_MOVE_COLOUR).format(name=seat.name, colour=colour)
+    return text + ("  " + T.CHECK if s.in_check() else "")
+
+
+def result_headline(s: S.Session, result: S.GameResult) -> str:
+    reason = T.RESULT_REASONS.get(result.reason, result.reason)
+    if result.is_draw:
+        return f"{T.DRAW}: {reason}"
+    (winner,) = tuple(result.winners)
+    return f"{T.WINS.format(name=s.seats[winner].name)}: {reason}"
+
+
+def move_rows(moves: list[S.MoveEntry]) -> tuple[tuple[str, str, str], ...]:
+    """The move list in pairs ("1.", white's move, black's move), in standard notation."""
+    return tuple((n, w.san if w else "", b.san if b else "") for n, w, b in _pairs(moves))
+
+
+def fight_marks(moves: list[S.MoveEntry]) -> tuple[tuple[str, str], ...]:
+    """For each row of :func:`move_rows`: how each move's fight ended ("won", "lost", ...)."""
+    return tuple(tuple(T.FIGHT_MARK[m.fight] if m and m.fight else "" for m in (w, b)) for _, w, b in _pairs(moves))
+
+
+def _pairs(moves: list[S.MoveEntry]):
+    rows: list[list] = []
+    for m in moves:
+        if m.player == 0 or not rows or rows[-1][2] is not None:
+            rows.append([f"{len(rows) + 1}.", None, None])
+        rows[-1][1 + m.player] = m
+    return rows

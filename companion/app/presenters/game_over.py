@@ -1,0 +1,43 @@
+"""The end: who won and why, and for seeded dice the seed that proves every roll."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import texts as T
+from .flow import AppFlow
+from .game import move_rows, result_headline
+
+
+@dataclass(frozen=True)
+class GameOverView:
+    headline: str
+    reason: str
+    moves: tuple[tuple[str, str, str], ...]
+    seed: str
+    seal: str
+    seed_help: str
+    saved: str
+
+
+class GameOverPresenter:
+    def __init__(self, flow: AppFlow) -> None:
+        self.flow = flow
+
+    def new_game(self) -> None:
+        self.flow.go_to_start()
+
+    def view(self) -> GameOverView | None:
+        s = self.flow.session
+        if s is None or s.result is None:
+            return None
+        result = s.result
+        headline = T.DRAW if result.is_draw else T.WINS.format(name=s.seats[next(iter(result.winners))].name)
+        seed = s.setup.seed if s.setup.seed else ""
+        return GameOverView(headline, T.RESULT_REASONS.get(result.reason, result.reason), move_rows(s.moves),
+                            T.SEED_REVEALED.format(seed=seed) if seed else "",
+                            T.SEAL_FULL.format(commitment=s.setup.commitment) if seed else "", T.SEED_CHECK if seed else "",
+                            T.GAME_SAVED)
+
+
+__all__ = ["GameOverPresenter", "GameOverView", "result_headline"]

@@ -1,0 +1,58 @@
+"""Questions with big buttons (promotion, which move, a draw offer, resigning, the menu) and
+the piece info card (fatigue and fight history of a tapped piece)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import texts as T
+from .flow import AppFlow, Prompt
+
+
+@dataclass(frozen=True)
+class PieceInfoView:
+    title: str
+    glyph: str
+    owner: int
+    fatigue: str
+    fights: tuple[str, ...]
+
+
+class PromptPresenter:
+    def __init__(self, flow: AppFlow) -> None:
+        self.flow = flow
+
+    def view(self) -> Prompt | None:
+        return self.flow.prompt
+
+    def answer(self, key: str | None) -> None:
+        self.flow.answer_prompt(key)
+
+
+class PieceInfoPresenter:
+    def __init__(self, flow: AppFlow) -> None:
+        self.flow = flow
+
+    def close(self) -> None:
+        self.flow.show_piece_info(None)
+
+    def view(self) -> PieceInfoView | None:
+        flow = self.flow
+        s, sq = flow.session, flow.info_square
+        if sq is None:
+            return None
+        name = s.rules.geometry.name_of(sq) if s is not None else str(sq)
+        piece = s.pos.board[sq] if s is not None else None
+        if piece is None:
+            return PieceInfoView(T.EMPTY_SQUARE.format(square=name), "", -1, "", ())
+        lines = []
+        for f in s.fight_history(piece.uid):
+            opponents = ", ".join(T.fighter_name(owner, kind).lower() if owner >= 0 else T.UNKNOWN_PIECE
+                                  for kind, owner in f["opponents"])
+            outcome = T.OUTCOME_BOUNCED if f["won"] is None else (T.OUTCOME_WON if f["won"] else T.OUTCOME_LOST)
+            template = T.FIGHT_LINE_ATTACK if f["role"] == "attacker" else T.FIGHT_LINE_DEFEND
+            lines.append(template.format(number=f["number"], opponent=opponents, outcome=outcome))
+        colour = T.COLOUR_NAMES[piece.owner]
+        return PieceInfoView(T.PIECE_TITLE.format(colour=colour, piece=T.piece_name(piece.kind.name), square=name),
+                             T.PIECE_GLYPHS.get(piece.kind.name, "?"), piece.owner,
+                             T.FATIGUE.format(n=piece.state.get("fatigue", 0)), tuple(lines) or (T.NO_FIGHTS,))

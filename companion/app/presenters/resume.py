@@ -1,0 +1,39 @@
+"""Offering an unfinished game after a restart (the replay runs in a worker meanwhile)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import texts as T
+from .flow import AppFlow
+
+
+@dataclass(frozen=True)
+class ResumeView:
+    loading: bool
+    progress: float
+    title: str
+    summary: str
+    loss: str
+
+
+class ResumePresenter:
+    def __init__(self, flow: AppFlow) -> None:
+        self.flow = flow
+
+    def accept(self) -> None:
+        self.flow.accept_resume()
+
+    def discard(self) -> None:
+        self.flow.discard_resume()
+
+    def view(self) -> ResumeView:
+        flow = self.flow
+        back = flow.resumed
+        if back is None or back.game is None:
+            return ResumeView(True, flow.resume_progress,
+                              T.RESUME_LOADING.format(percent=round(flow.resume_progress * 100)), "", "")
+        s = back.game
+        summary = T.RESUME_SUMMARY.format(game=T.GAME_TITLES.get(s.setup.game, s.setup.game),
+                                          white=s.seats[0].name, black=s.seats[1].name, moves=len(s.moves))
+        return ResumeView(False, 1.0, T.RESUME_TITLE, summary, T.RESUME_LOSS.format(loss=back.loss) if back.loss else "")

@@ -1,0 +1,35 @@
+"""The game screen: the board mirror and the side panel. (Layout: game.kv.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.app import App
+from kivy.properties import ObjectProperty
+from kivy.utils import escape_markup
+
+from .base import PresentedScreen
+
+KV = Path(__file__).with_suffix(".kv")
+
+
+class GameScreen(PresentedScreen):
+    board_presenter = ObjectProperty(None)
+    board_view = ObjectProperty(None, allownone=True)
+
+    def refresh(self) -> None:
+        super().refresh()
+        self.board_view = self.board_presenter.view()
+        rows = self.view.moves if self.view else ()
+        marks = self.view.marks if self.view else ()
+        self.ids.moves.data = [{"number": r[0], "white": _cell(r[1], m[0]), "black": _cell(r[2], m[1])}
+                               for r, m in zip(rows, marks)]
+        if rows:
+            self.ids.moves.scroll_y = 0
+
+
+def _cell(san: str, mark: str) -> str:
+    """A move with its fight's result in small grey letters (Kivy markup)."""
+    if not mark:
+        return escape_markup(san)
+    return f"{escape_markup(san)} [size={int(App.get_running_app().fs_small * 0.85)}][color=#b0b0b8]{escape_markup(mark)}[/color][/size]"

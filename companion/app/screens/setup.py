@@ -1,0 +1,20 @@
+"""Setting up the board with the LEDs' help. (Layout: setup.kv.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.properties import ObjectProperty
+
+from .base import PresentedScreen
+
+KV = Path(__file__).with_suffix(".kv")
+
+
+class SetupScreen(PresentedScreen):
+    board_presenter = ObjectProperty(None)
+    board_view = ObjectProperty(None, allownone=True)
+
+    def refresh(self) -> None:
+        super().refresh()
+        self.board_view = self.board_presenter.view()

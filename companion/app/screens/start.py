@@ -1,0 +1,27 @@
+"""Start screen: game, players, dice; then Start. (Layout: start.kv.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.properties import ObjectProperty
+
+from ..widgets.popups import NamePopup
+from .base import PresentedScreen
+
+KV = Path(__file__).with_suffix(".kv")
+
+
+class StartScreen(PresentedScreen):
+    names_popup = ObjectProperty(None, allownone=True)
+
+    def refresh(self) -> None:
+        super().refresh()
+        v = self.view
+        if v is not None and v.names and self.names_popup is None:
+            self.names_popup = NamePopup()
+            self.names_popup.show(v.picking_for, v.names, self._picked)
+
+    def _picked(self, name) -> None:
+        self.names_popup = None
+        self.presenter.pick_name(name)

@@ -1,0 +1,191 @@
+"""Every word the touchscreen shows, in one place (ready for translation).
+
+Presenters build sentences from these templates with ``str.format``; .kv files take their
+fixed labels from here too (``T.UNDO``), so nothing the players read is spelled anywhere
+else. Words for players, not programmers: short, plain, no notation they did not ask for.
+"""
+
+from __future__ import annotations
+
+APP_TITLE = "Companion"
+
+# --- games, players, pieces --------------------------------------------------------------------
+GAME_TITLES = {"chess": "Chess", "combat": "Combat Chess"}
+GAME_HINTS = {
+    "chess": "Classic chess.",
+    "combat": "Every capture is a dice fight.",
+}
+COLOUR_NAMES = ("White", "Black")
+#: Names a player can pick with one tap (no keyboard, ever).
+NAME_PRESETS = ("White", "Black", "Player 1", "Player 2", "Player 3", "Player 4", "Guest", "Champion", "Computer")
+PIECE_NAMES = {"pawn": "pawn", "knight": "knight", "bishop": "bishop", "rook": "rook", "queen": "queen", "king": "king"}
+#: Filled chess symbols, drawn white-on-black-outline or black-on-white-outline.
+PIECE_GLYPHS = {"king": "\u265a", "queen": "\u265b", "rook": "\u265c", "bishop": "\u265d", "knight": "\u265e", "pawn": "\u265f"}
+PIECE_CODES = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
+UNKNOWN_PIECE = "piece"
+
+# --- start screen ---------------------------------------------------------------------------------
+NEW_GAME = "New game"
+GAME = "Game"
+PLAYERS = "Players"
+HUMAN = "Person"
+COMPUTER = "Computer"
+LEVEL = "Level {level}"
+LEVEL_DOWN = "\u2212"
+LEVEL_UP = "+"
+NO_COMPUTER = "Computer players are not installed."
+DICE = "Dice"
+DICE_MODES = {"virtual": "App rolls", "seeded": "Checkable", "entered": "Real dice"}
+DICE_HINTS = {
+    "virtual": "The app rolls the dice.",
+    "seeded": "The app rolls from a secret seed, shown at the end so anyone can check every roll.",
+    "entered": "Roll your own dice and tap the numbers.",
+}
+D6_ONLY = "Only d6"
+D6_ONLY_HINT = "Stronger pieces roll more six-sided dice and keep the highest."
+START = "Start"
+BOARD_CHECK = "Board check"
+PICK_NAME = "Pick a name for {colour}"
+
+# --- resume ----------------------------------------------------------------------------------------
+RESUME_TITLE = "Unfinished game"
+RESUME_SUMMARY = "{game}: {white} against {black}, {moves} moves played."
+RESUME_LOADING = "Loading the last game\u2026 {percent}%"
+RESUME = "Continue this game"
+DISCARD = "Start a new game"
+RESUME_LOSS = "Part of the record was damaged and is lost: {loss}"
+RESUME_UNUSABLE = "A saved game could not be read and was set aside ({loss})."
+
+# --- setting up the board --------------------------------------------------------------------------
+SETUP_TITLE = "Set up the board"
+SETUP_HELP = "Put a piece on every lit square. The game starts when the board is right."
+SETUP_COUNTS = "{fill} squares to fill, {empty} to empty"
+SETUP_DONE = "The board is ready."
+FILL_FOR_ME = "Place every piece for me"
+START_PLAYING = "Start playing"
+SIMULATED_HELP = "Tap a square to put a piece there or take it off."
+
+# --- the game screen ------------------------------------------------------------------------------
+TO_MOVE = "{name} to move"
+TO_MOVE_COLOUR = "{name} ({colour}) to move"
+CHECK = "Check!"
+THINKING = "{name} is thinking\u2026"
+COMPUTER_MOVE = "Move for {name}: {frm} to {to}"
+FIGHT_PENDING = "A fight is on: roll the dice."
+BOARD_DIFFERS = "The board does not match the game."
+BOARD_DISCONNECTED = "The board is not connected. Check its cable."
+UNDO = "Undo"
+OFFER_DRAW = "Draw?"
+RESIGN = "Resign"
+MENU = "Menu"
+PIECE_INFO = "Piece info"
+PIECE_INFO_ON = "Tap a piece"
+MOVES = "Moves"
+CAPTURED = "Lost"
+COMMITMENT = "Dice seal {short}"
+MOVE_REFUSED = "That move cannot be played now: {reason}"
+DRAW_DECLINED = "{name} declines the draw."
+UNDONE = "Taken back: {moves}"
+FIGHT_MARK = {"attacker": "won", "defender": "lost", "bounce": "bounced"}
+BACK = "Back"
+CLOSE = "Close"
+CANCEL = "Cancel"
+
+# --- piece info (tap a piece) ----------------------------------------------------------------------
+PIECE_TITLE = "{colour} {piece} on {square}"
+FATIGUE = "Fatigue: {n}"
+NO_FIGHTS = "No fights yet."
+FIGHT_LINE_ATTACK = "Fight {number}: attacked the {opponent} \u2014 {outcome}"
+FIGHT_LINE_DEFEND = "Fight {number}: attacked by the {opponent} \u2014 {outcome}"
+OUTCOME_WON = "won"
+OUTCOME_LOST = "lost"
+OUTCOME_BOUNCED = "bounced"
+EMPTY_SQUARE = "Square {square} is empty."
+
+# --- the fight screen ------------------------------------------------------------------------------
+FIGHT_TITLE = "Fight {number}: {san}"
+ATTACKER = "Attacker"
+DEFENDER = "Defender"
+DEFENDERS = "Defenders"
+FIGHTER_NAME = "{colour} {piece}"
+ROLLS = "rolls {dice}"
+WEAPON_CHOICE = "+1 weapon choice"
+FATIGUE_MOD = "\u2212{n} fatigue"
+NO_MODIFIER = "no modifiers"
+ODDS_WIN = "{name} wins"
+ODDS_BOUNCE = "Three ties (bounce)"
+ROLL = "Roll the dice"
+ROLL_AGAIN = "Tie! Roll again"
+ENTER_DICE = "Roll your dice, then tap the numbers"
+CONTINUE = "Continue"
+ROUND = "Round {n}"
+ROUND_LINE = "{a} against {d}"
+ROUND_TIE = "tie"
+ROLLING = "Rolling\u2026"
+TOTAL = "= {total}"
+RESULT_ATTACKER = "{winner} wins, {a} beats {d}. It takes {square}."
+RESULT_DEFENDER = "{winner} holds, {d} beats {a}. The {loser} is removed."
+RESULT_BOUNCE = "Three ties: the fight bounces. Both go back to their squares and each gets a fatigue token."
+RESULT_TOKEN = "The winner gets a fatigue token."
+ENTRY_ASK = "{name}: roll {dice}, tap the number"
+ENTRY_DIE = "die {i} of {n}"
+ENTRY_FIX = "Fix"
+ENTRY_USE = "Use these dice"
+DICE_WORDS = {1: "a d{sides}", 2: "two d{sides}", 3: "three d{sides}"}
+KEEP_HIGHEST = " (the highest counts)"
+
+# --- prompts ---------------------------------------------------------------------------------------
+PROMOTE = "Promote the pawn to:"
+WHICH_MOVE = "Which move did you make?"
+DRAW_OFFER = "{name}, {other} offers a draw."
+ACCEPT = "Accept"
+DECLINE = "Decline"
+WHO_RESIGNS = "Who resigns?"
+CONFIRM_RESIGN = "{name}, resign this game?"
+YES_RESIGN = "Yes, resign"
+CONFIRM_NEW = "Stop this game and start a new one?"
+YES_NEW = "Yes, new game"
+
+# --- the end ---------------------------------------------------------------------------------------
+GAME_OVER = "Game over"
+WINS = "{name} wins"
+DRAW = "Draw"
+RESULT_REASONS = {
+    "checkmate": "by checkmate",
+    "king lost a fight": "the king lost a fight",
+    "resigned": "by resignation",
+    "draw agreed": "by agreement",
+    "stalemate": "stalemate",
+    "insufficient material": "not enough pieces to win",
+    "fifty-move rule": "fifty moves without a capture or pawn move",
+    "seventy-five-move rule": "seventy-five moves without a capture or pawn move",
+    "threefold repetition": "the same position three times",
+    "fivefold repetition": "the same position five times",
+}
+SEED_REVEALED = "Dice seed: {seed}"
+SEAL_FULL = "Seal shown at the start: {commitment}"
+SEED_CHECK = "Anyone can check every roll against the seal shown at the start: companion verify-dice."
+GAME_SAVED = "The game is saved."
+
+# --- board check -----------------------------------------------------------------------------------
+CHECK_TITLE = "Board check"
+CHECK_HELP = "Lift and place pieces: each switch lights up here."
+CHECK_SENSED = "Pieces sensed: {n}"
+LED_WALK = "Light every LED in turn"
+LED_STOP = "Stop the lights"
+LED_AT = "Lit: {square} ({i} of {n})"
+CHECK_SIMULATED = "This is the simulated board (no hardware)."
+
+
+def piece_name(kind: str) -> str:
+    return PIECE_NAMES.get(kind, kind)
+
+
+def fighter_name(player: int, kind: str) -> str:
+    colour = COLOUR_NAMES[player] if 0 <= player < len(COLOUR_NAMES) else f"Player {player + 1}"
+    return FIGHTER_NAME.format(colour=colour, piece=piece_name(kind))
+
+
+def dice_words(sides: int, count: int, keep: str) -> str:
+    text = DICE_WORDS.get(count, "{n} d{sides}").format(sides=sides, n=count)
+    return text + (KEEP_HIGHEST if count > 1 and keep == "highest" else "")

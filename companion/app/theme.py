@@ -1,0 +1,53 @@
+"""Colours and sizes of the screen, as plain values (the .kv files read them via ``app``).
+
+Text is white or near-black on flat backgrounds with a luminance contrast of at least 7:1;
+a selected choice is shown by brightness (light background, dark text) and a check mark, not
+by hue alone. Player colours are white and black pieces with an outline in the other colour,
+readable on every square and every LED colour. Sizes scale with the window: ``unit`` is 1.0
+on the Raspberry Pi touchscreen (800x480) and grows with larger screens.
+"""
+
+from __future__ import annotations
+
+BACKGROUND = (0.11, 0.11, 0.12, 1)
+PANEL = (0.17, 0.17, 0.19, 1)
+TEXT = (0.97, 0.97, 0.97, 1)
+TEXT_DIM = (0.75, 0.75, 0.78, 1)
+TEXT_DARK = (0.05, 0.05, 0.05, 1)
+BUTTON = (0.27, 0.28, 0.31, 1)
+BUTTON_DOWN = (0.40, 0.41, 0.45, 1)
+SELECTED = (0.34, 0.71, 0.91, 1)  # Okabe-Ito sky blue; dark text on it
+PRIMARY = (0.0, 0.62, 0.45, 1)  # Okabe-Ito bluish green; dark text on it
+WARNING = (0.94, 0.89, 0.26, 1)  # Okabe-Ito yellow; dark text on it
+DANGER = (0.84, 0.37, 0.0, 1)  # Okabe-Ito vermillion
+LIGHT_SQUARE = (0.93, 0.86, 0.74, 1)
+DARK_SQUARE = (0.66, 0.52, 0.39, 1)
+MARK = (0.05, 0.05, 0.05, 1)
+BADGE = (0.05, 0.05, 0.05, 0.9)
+WHITE_PIECE = ((1, 1, 1, 1), (0, 0, 0, 1))  # fill, outline
+BLACK_PIECE = ((0, 0, 0, 1), (1, 1, 1, 1))
+NEUTRAL_PIECE = ((0.55, 0.55, 0.55, 1), (0, 0, 0, 1))
+
+#: Design size: everything is laid out for this and scaled by ``unit``.
+DESIGN_SIZE = (800, 480)
+FONT_SMALL = 18
+FONT = 22
+FONT_LARGE = 28
+FONT_TITLE = 34
+BUTTON_HEIGHT = 62
+PADDING = 8
+#: A press held this long on the board shows the piece's info instead of lifting it.
+HOLD_SECONDS = 0.6
+
+
+def piece_colours(owner: int):
+    """(fill, outline) for a piece of ``owner`` (-1: unknown)."""
+    if owner == 0:
+        return WHITE_PIECE
+    if owner == 1:
+        return BLACK_PIECE
+    return NEUTRAL_PIECE
+
+
+def rgb(colour: tuple[int, int, int]) -> tuple[float, float, float, float]:
+    return (colour[0] / 255, colour[1] / 255, colour[2] / 255, 1)

@@ -1,0 +1,85 @@
+"""Build the app's flow and presenters without Kivy: simulated board, stand-in tracker,
+a fake computer, a journal directory, and a clock the test moves."""
+
+from __future__ import annotations
+
+from companion.app.presenters.board import BoardPresenter
+from companion.app.presenters.board_check import BoardCheckPresenter
+from companion.app.presenters.fight import FightPresenter
+from companion.app.presenters.flow import AppFlow, BoardLink
+from companion.app.presenters.game import GamePresenter
+from companion.app.presenters.game_over import GameOverPresenter
+from companion.app.presenters.prompt import PieceInfoPresenter, PromptPresenter
+from companion.app.presenters.resume import ResumePresenter
+from companion.app.presenters.setup import SetupPresenter
+from companion.app.presenters.start import StartPresenter
+from companion.board.simulated import SimulatedBoard
+from companion.journal import JournalStore
+from tests.ui_fakes import FakeComputer, StandInTracker
+
+
+class Clock:
+    def __init__(self):
+        self.t = 0
+
+    def __call__(self):
+        self.t += 10
+        return self.t
+
+
+class App:
+    """The flow plus one presenter per screen, driven like the Kivy app drives them."""
+
+    def __init__(self, directory, computer=True, seed=b"\x01" * 32):
+        self.sim = SimulatedBoard(8, 8)
+        self.clock = Clock()
+        self.computer = FakeComputer() if computer else None
+        ids = iter(range(1, 1000))
+        self.flow = AppFlow(
+            BoardLink(self.sim, self.sim, 8, 8, simulated=self.sim),
+            JournalStore(directory),
+            make_tracker=StandInTracker,
+            clock_ms=self.clock,
+            new_game_id=lambda: f"game-{next(ids)}",
+            new_seed=lambda: seed,
+            computer=self.computer,
+            run_in_worker=lambda work: work(),
+        )
+        f = self.flow
+        self.start, self.setup, self.game = StartPresenter(f), SetupPresenter(f), GamePresenter(f)
+        self.board, self.fight, self.over = BoardPresenter(f), FightPresenter(f), GameOverPresenter(f)
+        self.prompt, self.info, self.resume = PromptPresenter(f), PieceInfoPresenter(f), ResumePresenter(f)
+        self.check = BoardCheckPresenter(f)
+        f.start()
+        self.pump()
+
+    def pump(self):
+        self.flow.pump(self.clock())
+
+    def sq(self, name):
+        return "abcdefgh".index(name[0]) + 8 * (int(name[1:]) - 1)
+
+    def tap(self, *names):
+        for n in names:
+            self.board.tap(self.sq(n))
+            self.pump()
+
+    def new_game(self, game="combat", dice="seeded", computer_black=False, start=None, fill=True):
+        from companion.session import Seat
+        seats = (Seat("White"), Seat("Computer", True, 2) if computer_black else Seat("Black"))
+        self.flow.new_game(game, seats, dice, False, start)
+        self.pump()
+        if fill:
+            self.setup.fill()
+            self.pump()
+
+    def fight_through(self):
+        """Roll until the fight ends, finishing each animation, then continue."""
+        while self.fight.phase() in ("ready", "again", "rolling"):
+            if self.fight.phase() == "rolling":
+                self.fight.animation_done()
+            else:
+                self.fight.act()
+            self.pump()
+        self.fight.act()
+        self.pump()

@@ -1,0 +1,335 @@
+"""Open the real app in a window and play it by taps, as a person would; save screenshots.
+
+    python tests/ui_smoke_driver.py SCENARIO SHOT_DIR DATA_DIR [WIDTHxHEIGHT]
+
+Runs inside a display (Xvfb in the tests). The app is built by companion.app.bootstrap exactly
+as the product builds it, on the simulated board, with a journal in DATA_DIR. Every action is a
+synthetic touch on a widget found by its text (buttons) or on a square of the on-screen board;
+the driver never calls a presenter. Prints "SMOKE OK" at the end; any exception (in the script
+or in the app) exits non-zero with the traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SCENARIO, SHOTS, DATA = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
+SIZE = sys.argv[4] if len(sys.argv) > 4 else "800x480"
+os.environ["COMPANION_WINDOW"] = SIZE
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+
+from companion.app.main import configure_window  # noqa: E402
+
+configure_window()
+
+from kivy.clock import Clock  # noqa: E402
+from kivy.core.window import Window  # noqa: E402
+from kivy.tests.common import UnitTestTouch  # noqa: E402
+from kivy.uix.modalview import ModalView  # noqa: E402
+
+from companion.app import bootstrap  # noqa: E402
+from companion.app.widgets.board import BoardWidget  # noqa: E402
+from companion.app.widgets.common import BigButton  # noqa: E402
+from companion.journal import JournalStore  # noqa: E402
+
+FRAME = 0.06  # seconds: enough for the app's 30 Hz pump to take a tap in and redraw
+
+
+def tracker_factory():
+    try:
+        return bootstrap.default_tracker()
+    except ImportError:  # the real tracker has not landed in this checkout yet
+        from tests.ui_fakes import StandInTracker
+
+        return StandInTracker
+
+
+class Driver:
+    def __init__(self, app) -> None:
+        self.app = app
+        self.flow = app.flow
+        self.failure: str | None = None
+        self.shots: list[str] = []
+
+    # ----- running a script ------------------------------------------------------------------
+    def run(self, script) -> None:
+        self.gen = script(self)
+        Clock.schedule_once(self._step, 0.5)
+
+    def _step(self, _dt) -> None:
+        closing = [w for w in Window.children if isinstance(w, ModalView) and not w._is_open]
+        if self.app.screens.transition.is_active or self.app._dirty or closing:
+            # a screen is being switched or a popup is closing (both ignore touches meanwhile),
+            # or a change is not on screen yet: a person would not be faster than that either
+            Clock.schedule_once(self._step, FRAME / 2)
+            return
+        try:
+            wait = next(self.gen)
+        except StopIteration:
+            self.app.stop()
+            return
+        except Exception:  # noqa: BLE001 - report any failure of the script, then stop
+            self.failure = traceback.format_exc() + "\n" + self.state()
+            self.app.stop()
+            return
+        Clock.schedule_once(self._step, FRAME if wait is None else wait)
+
+    def state(self) -> str:
+        f = self.flow
+        moves = [m.san for m in f.session.moves] if f.session else []
+        return (f"screen={f.screen} moves={moves} in_sync={f.in_sync} guidance={f.guidance!r} "
+                f"notice={f.notice!r} sensed={sorted(f.sensed)}")
+
+    # ----- finding and touching widgets ------------------------------------------------------
+    def widgets(self):
+        for top in Window.children:
+            yield from top.walk(restrict=True)
+
+    def button(self, text: str) -> BigButton:
+        found = [w for w in self.widgets() if isinstance(w, BigButton) and w.text == text
+                 and not w.disabled and w.opacity > 0 and w.get_root_window() is not None]
+        if not found:
+            shown = sorted({w.text for w in self.widgets() if isinstance(w, BigButton) and w.opacity > 0})
+            raise AssertionError(f"no button {text!r} on screen {self.flow.screen!r}; buttons: {shown}")
+        return found[-1]
+
+    def press(self, text: str):
+        b = self.button(text)
+        x, y = b.to_window(*b.center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        yield FRAME * 2
+
+    def board(self) -> BoardWidget:
+        screen = self.app.screens.current_screen
+        for w in screen.walk(restrict=True):
+            if isinstance(w, BoardWidget) and w.view is not None:
+                return w
+        raise AssertionError(f"no board on screen {self.flow.screen!r}")
+
+    def tap(self, square: str, hold: float = 0.0):
+        board = self.board()
+        index = self.flow.session.rules.geometry.parse_square(square) if self.flow.session else _index(square)
+        x, y = board.square_centre(index)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        if hold:
+            yield hold
+        touch.touch_up()
+        yield FRAME
+
+    def move(self, frm: str, to: str):
+        """A move by hand on the simulated board: a capture lifts the victim first."""
+        g = self.flow.session.rules.geometry
+        if self.flow.session.pos.board[g.parse_square(to)] is not None:
+            yield from self.tap(to)
+        yield from self.tap(frm)
+        yield from self.tap(to)
+        yield FRAME
+
+    def follow_the_lights(self):
+        """Do what the board asks after an undo or a fight: empty and fill the marked squares."""
+        s = self.flow.session
+        expected = s.rules.expected_occupancy(s.pos)
+        g = s.rules.geometry
+        for sq in sorted(self.flow.sensed - expected):
+            yield from self.tap(g.name_of(sq))
+        for sq in sorted(expected - self.flow.sensed):
+            yield from self.tap(g.name_of(sq))
+        assert self.flow.in_sync, f"the board is still out of step: {self.flow.guidance!r}"
+
+    def enter_dice(self, *faces: int):
+        for face in faces:
+            yield from self.press(str(face))
+        yield from self.press("Use these dice")
+
+    def shot(self, name: str):
+        yield FRAME * 3  # let the last change reach the screen
+        made = Window.screenshot(name=str(SHOTS / f"{name}.png"))
+        final = SHOTS / f"{name}.png"
+        os.replace(made, final)
+        self.shots.append(str(final))
+        yield FRAME
+
+    def expect(self, screen: str):
+        assert self.flow.screen == screen, f"expected the {screen} screen, the app shows {self.flow.screen}"
+        yield None
+
+
+def _index(name: str) -> int:
+    return "abcdefgh".index(name[0]) + 8 * (int(name[1:]) - 1)
+
+
+# ----- scenarios --------------------------------------------------------------------------------
+
+
+def combat_game(d: Driver):
+    """A whole Combat Chess game with real dice typed on the number pad: a tie, fights won,
+    an undo, a promotion with a capture, a piece's fight history, and checkmate."""
+    yield from d.expect("start")
+    yield from d.shot("start")
+    yield from d.press("Real dice")
+    yield from d.press("Start")
+    yield from d.expect("setup")
+    yield from d.shot("setup")
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    yield from d.move("h2", "h4")
+    yield from d.move("a7", "a6")
+    yield from d.press("Undo")
+    assert not d.flow.in_sync and [m.san for m in d.flow.session.moves] == ["h4"]
+    yield from d.shot("undo-guidance")
+    yield from d.follow_the_lights()
+    yield from d.move("g7", "g5")
+    yield from d.tap("h4")  # lift: its moves light up, the capture shows its odds
+    yield from d.shot("lifted-piece")
+    yield from d.tap("h4")  # put back: nothing happened
+    yield from d.move("h4", "g5")
+    yield from d.expect("fight")
+    yield from d.shot("fight-odds")
+    yield from d.press("5")
+    yield from d.shot("fight-entry")
+    yield from d.press("6")
+    yield from d.press("Use these dice")
+    yield from d.shot("fight-tie")
+    yield from d.enter_dice(6, 1)
+    yield from d.shot("fight-result")
+    yield from d.press("Continue")
+    yield from d.expect("game")
+    yield from d.move("h7", "h6")
+    yield from d.move("g5", "h6")
+    yield from d.enter_dice(6, 1)
+    yield from d.press("Continue")
+    yield from d.move("f8", "g7")
+    yield from d.move("h6", "g7")
+    yield from d.enter_dice(6, 1)
+    yield from d.press("Continue")
+    yield from d.move("g8", "f6")
+    yield from d.shot("fatigue")
+    yield from d.move("g7", "h8")
+    assert d.flow.prompt is not None and d.flow.prompt.kind == "promotion", d.flow.prompt
+    yield from d.shot("promotion")
+    yield from d.press("Queen")
+    yield from d.expect("fight")
+    yield from d.enter_dice(6, 1)
+    yield from d.press("Continue")
+    yield from d.tap("h8", hold=0.8)
+    assert d.app.presenters.info.view() is not None
+    yield from d.shot("piece-info")
+    yield from d.press("Close")
+    yield from d.move("f6", "g8")
+    yield from d.move("h8", "g8")
+    yield from d.enter_dice(10, 1)
+    yield from d.shot("fight-won-queen")
+    yield from d.press("Continue")
+    yield from d.expect("game_over")
+    yield from d.shot("game-over")
+    assert d.flow.session.result.reason == "checkmate"
+    moves = [m.san for m in d.flow.session.moves]
+    assert moves == ["h4", "g5", "hxg5", "h6", "gxh6", "Bg7", "hxg7", "Nf6", "gxh8=Q", "Ng8", "Qxg8"], moves
+    yield from d.press("New game")
+    yield from d.expect("start")
+
+
+def app_dice(d: Driver):
+    """The app rolls (a checkable seed): the roll animation, a fight's result guided on the
+    board, a draw offer declined, the board check, resignation and the revealed seed."""
+    yield from d.press("Checkable")
+    yield from d.press("Start")
+    yield from d.press("Place every piece for me")
+    yield from d.move("e2", "e4")
+    yield from d.move("d7", "d5")
+    yield from d.move("e4", "d5")
+    yield from d.expect("fight")
+    yield from d.press("Roll the dice")
+    yield from d.shot("fight-rolling")
+    yield 1.2  # the animation
+    while d.flow.fight is not None and d.flow.fight.ended is None:
+        yield from d.press("Tie! Roll again")
+        yield 1.2
+    yield from d.shot("fight-rolled")
+    yield from d.press("Continue")
+    yield from d.expect("game")
+    yield from d.shot("after-fight")
+    yield from d.follow_the_lights()
+    yield from d.press("Draw?")
+    yield from d.shot("draw-offer")
+    yield from d.press("Decline")
+    yield from d.press("Menu")
+    yield from d.press("Board check")
+    yield from d.expect("board_check")
+    yield from d.press("Light every LED in turn")
+    yield 0.6
+    yield from d.shot("board-check")
+    yield from d.press("Stop the lights")
+    yield from d.press("Back")
+    yield from d.expect("game")
+    yield from d.press("Resign")
+    yield from d.press("Black")
+    yield from d.expect("game_over")
+    assert d.flow.session.setup.seed and d.flow.session.setup.seed in d.app.presenters.over.view().seed
+    yield from d.shot("game-over-seed")
+
+
+def leave_unfinished(d: Driver):
+    """Start a game, make two moves, and stop the app mid-game (as if the power went off)."""
+    yield from d.press("Start")
+    yield from d.press("Place every piece for me")
+    yield from d.move("e2", "e4")
+    yield from d.move("e7", "e5")
+
+
+def resume_game(d: Driver):
+    """The next start offers the unfinished game; it continues where it was."""
+    yield 0.3
+    yield from d.expect("resume")
+    yield from d.shot("resume")
+    yield from d.press("Continue this game")
+    yield from d.expect("game")
+    assert [m.san for m in d.flow.session.moves] == ["e4", "e5"]
+    yield from d.shot("resumed-board")
+    yield from d.follow_the_lights()
+    yield from d.move("g1", "f3")
+
+
+def large_window(d: Driver):
+    """The same screens at a larger size: everything scales."""
+    yield from d.shot("start-large")
+    yield from d.press("Start")
+    yield from d.press("Place every piece for me")
+    yield from d.move("e2", "e4")
+    yield from d.shot("game-large")
+
+
+SCENARIOS = {"combat-game": combat_game, "app-dice": app_dice, "leave-unfinished": leave_unfinished,
+             "resume": resume_game, "large": large_window}
+
+
+def main() -> int:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    board = bootstrap.open_board()
+    seed_counter = iter(range(1, 1000))
+    flow = bootstrap.build_flow(board, JournalStore(DATA), make_tracker=tracker_factory(),
+                                computer=bootstrap.default_computer(),
+                                seed=lambda: bytes([next(seed_counter)]) * 32)
+    app = bootstrap.build_app(flow)
+    driver = Driver(app)
+    driver.run(SCENARIOS[SCENARIO])
+    app.run()
+    if driver.failure:
+        print(driver.failure, file=sys.stderr)
+        return 1
+    print("SHOTS " + " ".join(driver.shots))
+    print("SMOKE OK")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
