@@ -28,6 +28,7 @@ from companion.app.main import configure_window  # noqa: E402
 
 configure_window()
 
+from kivy.animation import Animation  # noqa: E402
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
@@ -63,9 +64,9 @@ class Driver:
         Clock.schedule_once(self._step, 0.5)
 
     def _step(self, _dt) -> None:
-        closing = [w for w in Window.children if isinstance(w, ModalView) and not w._is_open]
-        if self.app.screens.transition.is_active or self.app._dirty or closing:
-            # a screen is being switched or a popup is closing (both ignore touches meanwhile),
+        fading = [w for w in Window.children if isinstance(w, ModalView) and w._anim_alpha < 1]
+        if self.app.screens.transition.is_active or self.app._dirty or fading or Animation._instances:
+            # a screen is being switched or a popup fades in or out (both take touches away),
             # or a change is not on screen yet: a person would not be faster than that either
             Clock.schedule_once(self._step, FRAME / 2)
             return

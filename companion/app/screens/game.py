@@ -24,8 +24,9 @@ class GameScreen(PresentedScreen):
         marks = self.view.marks if self.view else ()
         self.ids.moves.data = [{"number": r[0], "white": _cell(r[1], m[0]), "black": _cell(r[2], m[1])}
                                for r, m in zip(rows, marks)]
-        if rows:
-            self.ids.moves.scroll_y = 0
+        moves = self.ids.moves
+        # newest move in view: scroll to the end once the list is longer than its box
+        moves.scroll_y = 0 if len(rows) * self.ids.moves.layout_manager.default_size[1] > moves.height else 1
 
 
 def _cell(san: str, mark: str) -> str:

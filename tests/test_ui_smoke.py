@@ -1,0 +1,111 @@
+"""Smoke tests: the real app in a real window (Xvfb), played by taps; screenshots checked.
+
+Each scenario runs tests/ui_smoke_driver.py in its own process (a Kivy app is one per
+process), under the display the test run has, or under xvfb-run when there is none. A scenario
+fails on a non-zero exit, on any error or traceback in the app's log, or on a screenshot that
+is blank. Screenshots land in tests/screenshots/<scenario>/ (not in git); the ones the README
+shows are copied to docs/screenshots/ when missing or when COMPANION_UPDATE_SCREENSHOTS=1.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.png_check import colour_count, read_png
+
+pytestmark = pytest.mark.ui
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+DRIVER = HERE / "ui_smoke_driver.py"
+SHOTS = HERE / "screenshots"
+DOCS = ROOT / "docs" / "screenshots"
+#: screenshot name in a scenario -> file name under docs/screenshots/
+README_SHOTS = {
+    ("combat-game", "start"): "start.png",
+    ("combat-game", "setup"): "setup.png",
+    ("combat-game", "lifted-piece"): "lifted-piece.png",
+    ("combat-game", "fight-odds"): "fight-odds.png",
+    ("combat-game", "fight-entry"): "fight-real-dice.png",
+    ("combat-game", "fight-result"): "fight-result.png",
+    ("combat-game", "fatigue"): "game.png",
+    ("combat-game", "promotion"): "promotion.png",
+    ("combat-game", "piece-info"): "piece-info.png",
+    ("combat-game", "undo-guidance"): "undo.png",
+    ("combat-game", "game-over"): "game-over.png",
+    ("app-dice", "fight-rolled"): "fight-app-dice.png",
+    ("app-dice", "board-check"): "board-check.png",
+    ("resume", "resume"): "resume.png",
+}
+
+
+def run_driver(scenario: str, data: Path, tmp_path: Path, size: str = "800x480") -> list[Path]:
+    out = SHOTS / scenario
+    if out.exists():
+        shutil.rmtree(out)
+    env = dict(os.environ, KIVY_HOME=str(tmp_path / "kivy-home"), KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1")
+    env.pop("KIVY_NO_CONSOLELOG", None)  # the app's log is checked for errors
+    command = [sys.executable, str(DRIVER), scenario, str(out), str(data), size]
+    if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+        xvfb = shutil.which("xvfb-run")
+        assert xvfb, "no display and no xvfb-run: install xvfb (apt-get install xvfb xauth)"
+        command = [xvfb, "-a", "-s", "-screen 0 1280x800x24"] + command
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
+    log = done.stdout + done.stderr
+    assert done.returncode == 0 and "SMOKE OK" in done.stdout, log[-4000:]
+    problems = [line for line in log.splitlines()
+                if "Traceback" in line or "[ERROR" in line or "[CRITICAL" in line or "Exception" in line]
+    assert not problems, "\n".join(problems[:20])
+    shots = [Path(p) for line in done.stdout.splitlines() if line.startswith("SHOTS ") for p in line.split()[1:]]
+    width, height = (int(v) for v in size.split("x"))
+    for shot in shots:
+        w, h, _, _ = read_png(shot)
+        assert (w, h) == (width, height), f"{shot.name}: {w}x{h}, the window is {size}"
+        assert colour_count(shot) > 20, f"{shot.name} is (nearly) blank"
+    publish(scenario, shots)
+    return shots
+
+
+def publish(scenario: str, shots: list[Path]) -> None:
+    update = os.environ.get("COMPANION_UPDATE_SCREENSHOTS") == "1"
+    for shot in shots:
+        name = README_SHOTS.get((scenario, shot.stem))
+        if name and (update or not (DOCS / name).exists()):
+            DOCS.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(shot, DOCS / name)
+
+
+def names(shots: list[Path]) -> list[str]:
+    return [s.stem for s in shots]
+
+
+def test_a_whole_combat_chess_game_is_played_by_taps_alone(tmp_path):
+    """Real dice on the number pad, a tie, an undo guided back, a promotion, checkmate."""
+    shots = run_driver("combat-game", tmp_path / "data", tmp_path)
+    assert names(shots)[-1] == "game-over" and "promotion" in names(shots) and "fight-tie" in names(shots)
+    archived = list((tmp_path / "data" / "games").glob("*.jsonl"))
+    assert any(p.name.endswith(".dice.jsonl") for p in archived) and not (tmp_path / "data" / "current.jsonl").exists()
+
+
+def test_app_rolled_dice_animate_and_the_seed_is_revealed_at_the_end(tmp_path):
+    shots = run_driver("app-dice", tmp_path / "data", tmp_path)
+    assert {"fight-rolling", "fight-rolled", "board-check", "game-over-seed"} <= set(names(shots))
+
+
+def test_a_game_left_unfinished_is_resumed_at_the_next_start(tmp_path):
+    data = tmp_path / "data"
+    run_driver("leave-unfinished", data, tmp_path)
+    assert (data / "current.jsonl").exists()
+    shots = run_driver("resume", data, tmp_path)
+    assert names(shots) == ["resume", "resumed-board"]
+
+
+def test_the_screens_scale_to_a_larger_window(tmp_path):
+    shots = run_driver("large", tmp_path / "data", tmp_path, size="1280x800")
+    assert names(shots) == ["start-large", "game-large"]
