@@ -260,10 +260,27 @@ def test_a_fast_reply_commits_the_waiting_move_first():
     assert table.moves == ["e2e3", "e7e5"]
 
 
-def test_a_reply_started_before_the_move_landed_is_sorted_out():
+def test_a_reply_started_before_the_move_landed_is_flagged_then_sorted_out():
+    """Black lifts before white's pawn lands: the board never showed e2-e4 on its own, so the
+    tracker does not guess; black's pawn on e5 is flagged, and once it is back white's move
+    stands alone and counts."""
     table = Table()
     table.run([("lift", "e2"), ("lift", "e7", 10), ("put", "e4", 10), ("put", "e5", 100)])
+    assert table.moves == []
+    assert table.lit()["e5"] == "illegal"
+    table.run([("lift", "e5"), ("put", "e7"), ("lift", "e7"), ("put", "e5")])
     assert table.moves == ["e2e4", "e7e5"]
+
+
+def test_a_brush_during_a_slide_is_not_mistaken_for_a_fast_reply():
+    """Rook a8 takes on e8 (attacker first), sliding through b8 and brushing c7: the board
+    briefly shows 'Rb8 plus a white piece on c7', which no white piece can reach."""
+    fen = "r3Qbk1/8/8/8/8/8/8/1K6 b - - 0 1"
+    steps = [("lift", "a8"), ("lift", "e8"), ("put", "b8", 50), ("put", "c7", 15), ("lift", "c7", 20),
+             ("lift", "b8", 40), ("put", "c8", 50), ("lift", "c8", 50), ("put", "d8", 50), ("lift", "d8", 50),
+             ("put", "e8", 50)]
+    table = Table(fen).run(steps)
+    assert table.moves == ["a8e8"]
 
 
 def test_changing_your_mind_to_a_capture_is_not_mistaken_for_a_reply():

@@ -225,6 +225,7 @@ class Tracker:
         self._L: set[int] = set()
         self._X: set[int] = set()
         self._T: set[int] = set()
+        self._seen: dict[tuple, int] = {}  # moves the board showed exactly since it was last in step: when
         self._compare_board()
         self._shown = _View(meanings={}, guidance=GuidanceChanged(""), status="in-sync")
 
@@ -342,6 +343,8 @@ class Tracker:
         self._load_position()
         if self._mode != SETUP:
             self._compare_board()
+        if self._mode == PLAY and (self._L or self._X):
+            out += self._infer(self._now)  # the next move may already be on the board
         return out + self._refresh(self._now)
 
     def request_move(self, move: Move) -> list[Output]:
@@ -381,6 +384,7 @@ class Tracker:
         self._target = {s: (_look(board[s]) if settled and board[s] is not None else None) for s in self._E}
         # a game that is over (checkmate, a draw by rule, a fallen King) accepts no move
         self._legal = rules.legal_moves(pos) if rules.outcome(pos) is None else []
+        self._replies: dict[Move, list] = {}
         self._pms = self._physical_moves(self._legal)
         self._index: dict[tuple, list[PhysicalMove]] = {}
         self._by_mover: dict[int, list[PhysicalMove]] = {}
@@ -533,6 +537,7 @@ class Tracker:
             out += self._withdraw_prompt()  # the pieces moved on: the question (or answer) lapses
         if not self._L and not self._X:
             self._T.clear()
+            self._seen.clear()
             self._candidate = None
             self._illegal_since = None
             return out
@@ -541,6 +546,8 @@ class Tracker:
             if self._request is not None else \
             [pm for pm in self._index.get(key, ()) if self._explains(pm, exact=True)]
         if matches:
+            for pm in matches:
+                self._seen[pm.key] = t
             settle = self._settle_ms if self._request is not None else max(self._settles[pm.settle] for pm in matches)
             self._candidate = _Candidate(matches, key, t, settle)
             self._illegal_since = None
@@ -552,30 +559,66 @@ class Tracker:
         return out
 
     def _early_commit(self, t: int) -> list[Output]:
-        """The board shows a finished move plus the start of the next player's move: commit it
-        now rather than after the settle time (fast play), unless the lifted enemy piece may be
-        the mover's new target (the player changing their mind to a capture)."""
+        """The board showed a finished move and now also the start of the next player's move:
+        commit it at once rather than after the settle time (fast play).
+
+        Guarded against slides, brushes and changes of mind: the move must have been shown on
+        its own before; what else changed must be the start of a legal reply (a piece of the
+        next player lifted, a victim lifted, a piece put where a lifted one may go); and an
+        enemy piece the mover could capture, lifted while nothing was put down, may mean the
+        player is changing their move into that capture: no commit until more happens."""
         found = []
         for pm in self._pool():
+            if pm.key not in self._seen:
+                continue
             if len(pm.moves) != 1 and self._choice not in pm.moves:
                 continue
             if not self._explains(pm, exact=False):
                 continue
-            rest_l = self._L - pm.removed
-            rest_x = self._X - pm.added
+            rest_l = frozenset(self._L - pm.removed)
+            rest_x = frozenset(self._X - pm.added)
             if not rest_l:
-                continue
-            owners = {self._owner(s) for s in rest_l}
-            if None in owners or self.pos.turn in owners:
                 continue
             if not rest_x and rest_l & self._capture_targets.get(pm.frm, set()):
                 continue
-            found.append(pm)
+            move = pm.moves[0] if len(pm.moves) == 1 else self._choice
+            if not self._is_reply_start(move, rest_l, rest_x):
+                continue
+            found.append((pm, move))
         if len(found) != 1:
             return []
-        pm = found[0]
-        move = pm.moves[0] if len(pm.moves) == 1 else self._choice
-        return self._commit(pm, move)
+        return self._commit(*found[0])
+
+    def _is_reply_start(self, move: Move, lifted: frozenset[int], placed: frozenset[int]) -> bool:
+        """After ``move``, is (lifted, placed) the start of some legal reply?"""
+        for removed, added, victims in self._reply_shapes(move):
+            if lifted <= removed | victims and placed <= added and (not placed or lifted & (removed - victims)):
+                return True
+        return False
+
+    def _reply_shapes(self, move: Move) -> list[tuple[frozenset[int], frozenset[int], frozenset[int]]]:
+        """The physical shape (emptied, filled, victims) of every legal reply to ``move``,
+        worked out on a scratch copy; cached until the game changes. Only reached when a
+        finished move and something more show at once."""
+        cached = self._replies.get(move)
+        if cached is not None:
+            return cached
+        scratch = self.pos.copy()
+        self.rules.apply(scratch, move)
+        shapes = []
+        if scratch.pending is None and self.rules.outcome(scratch) is None:
+            before = frozenset(self.rules.expected_occupancy(scratch))
+            for m2 in self.rules.legal_moves(scratch):
+                if m2.special == "castle":
+                    self.rules.apply(scratch, m2)
+                    after = frozenset(self.rules.expected_occupancy(scratch))
+                    self.rules.undo(scratch)
+                else:
+                    after = frozenset(self.rules.occupancy_after(scratch, m2))
+                victims = frozenset({m2.capture}) if m2.capture is not None else frozenset()
+                shapes.append((before - after, after - before, victims))
+        self._replies[move] = shapes
+        return shapes
 
     def _owner(self, sq: int) -> int | None:
         look = self._board.get(sq)
@@ -597,7 +640,11 @@ class Tracker:
         return self._withdraw_prompt() + self._open_prompt(c.pms)
 
     def _commit(self, pm: PhysicalMove, move: Move) -> list[Output]:
-        landed = max((self._changed_at[s] for s in pm.footprint if s in self._changed_at), default=self._now)
+        # when the board last showed the move by itself (a fast reply may have touched its
+        # squares since); else when its last square changed
+        landed = self._seen.get(pm.key)
+        if landed is None:
+            landed = max((self._changed_at[s] for s in pm.footprint if s in self._changed_at), default=self._now)
         board = dict(self._board)
         moving = [(a, b, board.get(a)) for a, b in pm.relocations]
         for s in pm.removed | pm.victims:
@@ -672,6 +719,7 @@ class Tracker:
         # move landed, e.g. a victim taken off by a fast reply before the move was committed
         landed = self._landed
         self._T = set(self._L)
+        self._seen = {}
         if landed is not None:
             self._T |= {s for s in self._E if self._vacated_at.get(s, -1) > landed}
         self._landed = None
