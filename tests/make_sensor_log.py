@@ -91,7 +91,8 @@ def find_move(rules, pos, san: str):
 class Hands:
     """A person moving pieces: turns moves into timestamped switch events."""
 
-    def __init__(self, rules, pos, seed: int):
+    def __init__(self, rules, pos, seed: int, think: tuple[int, int] = (300, 2500)):
+        self.think = think
         self.rules = rules
         self.g = rules.geometry
         self.pos = pos
@@ -184,7 +185,7 @@ class Hands:
 
     # -- a whole move
     def make(self, move) -> None:
-        self.t += self.rng.randint(300, 2500)  # thinking
+        self.t += self.rng.randint(*self.think)  # thinking
         self.fidget()
         if move.special == "castle":
             right = next(r for r, c in self.rules.castles.items() if c[0] == move.frm and c[1] == move.to)
@@ -247,18 +248,20 @@ class Log(NamedTuple):
     did: Counter  # what the hands did
 
 
-def game_log(name: str) -> Log:
-    """The log of game ``name``: its lines, moves, final position and what the hands did."""
+def game_log(name: str, seed: int | None = None, think: tuple[int, int] = (300, 2500)) -> Log:
+    """The log of game ``name``: its lines, moves, final position and what the hands did.
+    ``seed`` and ``think`` (ms between moves) vary the hands (tests try other seeds too)."""
     spec = GAMES[name]
     rules = make_rules("chess")
     pos = rules.start_position()
-    hands = Hands(rules, pos, spec["seed"])
+    seed = spec["seed"] if seed is None else seed
+    hands = Hands(rules, pos, seed, think)
     uci = []
     for san in san_moves(spec["moves"]):
         move = find_move(rules, pos, san)
         uci.append(rules.move_text(pos, move))
         hands.make(move)
-    lines = [{"note": f"{spec['source']}. Made by tests/make_sensor_log.py (seed {spec['seed']})."}]
+    lines = [{"note": f"{spec['source']}. Made by tests/make_sensor_log.py (seed {seed})."}]
     return Log(lines + hands.lines, uci, rules.fen(pos), hands.did)
 
 

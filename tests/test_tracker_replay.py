@@ -4,6 +4,7 @@ a log that ends out of step exits 1; malformed logs exit 2 naming the line."""
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 from collections import Counter
@@ -73,6 +74,19 @@ def test_the_expected_moves_agree_with_python_chess(name):
     lines = (LOGS / f"{name}.expected").read_text().splitlines()
     assert lines[:-1] == [m.uci() for m in board.move_stack]
     assert lines[-1] == f"final {board.fen()}"
+
+
+@pytest.mark.parametrize("think", [(300, 2500), (20, 300)], ids=["normal hands", "very fast hands"])
+@pytest.mark.parametrize("name", sorted(make_sensor_log.GAMES))
+def test_other_hands_on_the_same_games_replay_to_the_same_moves(name, think):
+    """Six more seeds per game: other orders, slides, bounces and pauses; with very fast
+    hands the reply often starts before the settle time ran out."""
+    for seed in range(100, 106):
+        log = make_sensor_log.game_log(name, seed=seed, think=think)
+        rules = make_rules("chess")
+        result = replay_cli.replay(rules, rules.start_position(), [json.dumps(line) for line in log.lines])
+        assert result.moves == log.moves, seed
+        assert result.final == log.final and result.in_step, seed
 
 
 def test_the_real_game_log_is_sloppy():

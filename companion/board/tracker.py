@@ -423,7 +423,11 @@ class Tracker:
             relocations += list(zip(others_from, others_to))
             movers = frozenset(a for a, _ in relocations)
             out.append(PhysicalMove(tuple(ms), removed, added, needs_touch, movers, tuple(relocations), victims))
-        return [self._with_settle(pm, out) for pm in out]
+        by_frm: dict[int, list[PhysicalMove]] = {}
+        for pm in out:
+            by_frm.setdefault(pm.frm, []).append(pm)
+        multi = [pm for pm in out if len(pm.relocations) > 1]
+        return [self._with_settle(pm, by_frm[pm.frm], multi) for pm in out]
 
     def _occupancy_after(self, move: Move) -> frozenset[int]:
         """The occupancy right after ``move`` is made by hand.
@@ -437,23 +441,26 @@ class Tracker:
             return frozenset(self.rules.expected_occupancy(scratch))
         return frozenset(self.rules.occupancy_after(self.pos, move))
 
-    def _with_settle(self, pm: PhysicalMove, all_pms: list[PhysicalMove]) -> PhysicalMove:
+    def _with_settle(self, pm: PhysicalMove, same_piece: list[PhysicalMove],
+                     multi: list[PhysicalMove]) -> PhysicalMove:
         """How long the board must show ``pm`` before it counts: longer if the same hand could
         still be on its way to another legal move (PicoChess's rule: only moves that can still
-        be extended wait)."""
+        be extended wait). ``same_piece``: the moves from the same square; ``multi``: moves of
+        more than one piece (castling)."""
         settle = "normal"
-        for other in all_pms:
-            if other is pm:
-                continue
-            if len(other.relocations) > 1 and pm.removed <= other.removed and pm.added <= other.added:
+        for other in multi:
+            if other is not pm and pm.removed <= other.removed and pm.added <= other.added:
                 # a part of castling: the rook moved first waits long (the hand goes on to the
                 # king); the king's first step waits like a slide
                 if pm.relocations[0] in other.relocations[1:]:
                     settle = "castle"
                     break
                 settle = "slow"
-            if other.frm == pm.frm and self._strictly_between(pm.frm, pm.to, other.to):
-                settle = "slow"
+        if settle == "normal":
+            for other in same_piece:
+                if other is not pm and self._strictly_between(pm.frm, pm.to, other.to):
+                    settle = "slow"
+                    break
         if settle == "normal":
             return pm
         return PhysicalMove(pm.moves, pm.removed, pm.added, pm.needs_touch, pm.movers,
