@@ -108,9 +108,10 @@ def test_a_capture_needs_the_victims_square_to_have_been_lifted():
 def test_lifting_the_enemy_piece_first_or_your_own_first_lights_the_capture(first):
     table = Table(CAPTURE)
     table.lift(first)
+    assert table.lit()[first] == "lifted"
     table.lift("e3" if first == "d5" else "d5")
     lit = table.lit()
-    assert lit["e3"] == "lifted" and lit["d5"] == "lifted"
+    assert lit["e3"] == "lifted" and lit["d5"] == "capture"  # the victim's square: go here
     table.put("d5")
     assert table.lit()["d5"] == "capture"  # the knight stands on its capture square
 

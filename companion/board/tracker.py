@@ -850,7 +850,9 @@ class Tracker:
             if finish:
                 guidance = GuidanceChanged(finish)
         for sq in L:
-            m[sq] = Meaning.LIFTED
+            # a lifted victim's square shows where the capturing piece goes
+            if m.get(sq) != Meaning.CAPTURE:
+                m[sq] = Meaning.LIFTED
         return _View(m, guidance, "moving")
 
     def _finish_hint(self, m: dict[int, Meaning]) -> str:
