@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tracker_hands import MoveDetected, PromptRequested, PromptWithdrawn, Table, interleavings, physically_possible
+from tests.tracker_hands import (MoveDetected, PromptRequested, PromptWithdrawn, Table, interleavings,
+                                 physically_possible)
 
 CAPTURE = "4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1"  # Nxd5
 CASTLE_WHITE = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"

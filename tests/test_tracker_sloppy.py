@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_tracker_moves import CAPTURE, CAPTURE_ORDERS, CASTLE_CASES, EN_PASSANT, EP_CASES
+from tests.test_tracker_moves import CAPTURE, CAPTURE_ORDERS, CASTLE_CASES, EP_CASES
 from tests.tracker_hands import IllegalMoveShown, InSync, OutOfSync, Table, chatter
 
 START = None

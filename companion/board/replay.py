@@ -119,7 +119,8 @@ def _parse(line: str, where: str) -> dict | None:
     except json.JSONDecodeError as e:
         raise RecordError(f"{where}: not JSON ({e.msg} at column {e.colno})") from None
     if not isinstance(record, dict):
-        raise RecordError(f"{where}: expected a JSON object like {{\"t\": 1200, \"square\": \"e2\", \"occupied\": false}}")
+        example = '{"t": 1200, "square": "e2", "occupied": false}'
+        raise RecordError(f"{where}: expected a JSON object like {example}")
     if set(record) == {"note"}:
         return None
     if "t" not in record:
@@ -168,7 +169,8 @@ def _fight_answer(record: dict, kind: str, where: str) -> Answer:
 
 
 def _faces(value) -> bool:
-    return isinstance(value, list) and bool(value) and all(isinstance(f, int) and not isinstance(f, bool) for f in value)
+    return (isinstance(value, list) and bool(value)
+            and all(isinstance(f, int) and not isinstance(f, bool) for f in value))
 
 
 # ----- the command line ------------------------------------------------------------------------------

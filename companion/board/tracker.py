@@ -190,6 +190,11 @@ class Tracker:
                  castle_settle_ms: int = 1500, illegal_ms: int = 0,
                  sensed: Iterable[int] | None = None, player_names: Sequence[str] | None = None,
                  t_ms: int = 0):
+        """``rules``/``pos``: the game (read only). Settle times in ms (see the module and
+        docs/tracker.md). ``illegal_ms``: how long a wrong placement may stand before it is
+        flagged (0: at once). ``sensed``: the occupancy at start if known (default: the board
+        shows the game; the sensor port's first snapshot corrects it). ``player_names``:
+        colour words per player for the guidance (default white, black, red, blue)."""
         for name, value in (("settle_ms", settle_ms), ("slow_settle_ms", slow_settle_ms),
                             ("castle_settle_ms", castle_settle_ms), ("illegal_ms", illegal_ms)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -549,9 +554,8 @@ class Tracker:
             self._illegal_since = None
             return out
         key = (frozenset(self._L), frozenset(self._X))
-        matches = [pm for pm in self._pool() if pm.key == key and self._explains(pm, exact=True)] \
-            if self._request is not None else \
-            [pm for pm in self._index.get(key, ()) if self._explains(pm, exact=True)]
+        shown = [pm for pm in self._pool() if pm.key == key] if self._request is not None else self._index.get(key, ())
+        matches = [pm for pm in shown if pm.needs_touch is None or pm.needs_touch in self._T]
         if matches:
             for pm in matches:
                 self._seen[pm.key] = t
