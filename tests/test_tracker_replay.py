@@ -224,3 +224,18 @@ def test_a_missing_file_and_a_bad_fen_exit_2(tmp_path, capsys):
 def test_the_module_runs_on_its_own(capsys):
     code = replay_cli.main([str(LOGS / "out-of-step.jsonl")])
     assert code == 1
+
+
+def test_the_command_plugs_into_the_main_cli(monkeypatch, capsys):
+    """As the lead wires it: ``_extra_commands`` returns ``replay.add_parser`` too."""
+    from companion import cli
+
+    original = cli._extra_commands
+    monkeypatch.setattr(cli, "_extra_commands", lambda: original() + [replay_cli.add_parser])
+    code = cli.main(["replay", "--variant", "chess", str(LOGS / "gundersen-faul-1928.jsonl")])
+    out = capsys.readouterr()
+    assert code == 0 and out.out == (LOGS / "gundersen-faul-1928.expected").read_text()
+    assert cli.main(["replay", str(LOGS / "malformed-square.jsonl")]) == 2
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["replay", "--help"])
+    assert exc.value.code == 0 and "sensor log" in capsys.readouterr().out
