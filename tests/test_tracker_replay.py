@@ -227,11 +227,9 @@ def test_the_module_runs_on_its_own(capsys):
 
 
 def test_the_command_plugs_into_the_main_cli(monkeypatch, capsys):
-    """As the lead wires it: ``_extra_commands`` returns ``replay.add_parser`` too."""
+    """``companion replay`` is a command of the main CLI."""
     from companion import cli
 
-    original = cli._extra_commands
-    monkeypatch.setattr(cli, "_extra_commands", lambda: original() + [replay_cli.add_parser])
     code = cli.main(["replay", "--variant", "chess", str(LOGS / "gundersen-faul-1928.jsonl")])
     out = capsys.readouterr()
     assert code == 0 and out.out == (LOGS / "gundersen-faul-1928.expected").read_text()

@@ -435,15 +435,7 @@ class Tracker:
         return [self._with_settle(pm, by_frm[pm.frm], multi) for pm in out]
 
     def _occupancy_after(self, move: Move) -> frozenset[int]:
-        """The occupancy right after ``move`` is made by hand.
-
-        ``rules.occupancy_after`` is the engine's answer; for castling the chess rules do not
-        (yet) move the rook there, so a castling move is played on a scratch copy instead
-        (castling never stops for a decision, so the copy's occupancy is the physical one)."""
-        if move.special == "castle":
-            scratch = self.pos.copy()
-            self.rules.apply(scratch, move)
-            return frozenset(self.rules.expected_occupancy(scratch))
+        """The occupancy right after ``move`` is made by hand (the engine's answer)."""
         return frozenset(self.rules.occupancy_after(self.pos, move))
 
     def _with_settle(self, pm: PhysicalMove, same_piece: list[PhysicalMove],
