@@ -104,10 +104,17 @@ def bench_serial(quick: bool = False) -> list[Row]:
     return run(quick)
 
 
+def bench_tracker(quick: bool = False) -> list[Row]:
+    from .board.tracker_bench import bench_tracker as run
+
+    return run(quick)
+
+
 BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("perft", bench_perft),
     ("lifted", bench_lifted_piece),
     ("serial", bench_serial),
+    ("tracker", bench_tracker),
 ]
 
 

@@ -129,3 +129,16 @@ def test_san_of_typical_moves():
     sans = {RULES.san(pos, m) for m in RULES.legal_moves(pos)}
     peer = chess.Board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
     assert sans == {peer.san(m) for m in peer.legal_moves}
+
+
+@pytest.mark.parametrize("uci,rook_from,rook_to", [("e1g1", "h1", "f1"), ("e1c1", "a1", "d1"),
+                                                   ("e8g8", "h8", "f8"), ("e8c8", "a8", "d8")])
+def test_occupancy_after_castling_moves_the_rook_too(uci, rook_from, rook_to):
+    """Reported by the tracker work: the physical board shows both king and rook moved."""
+    side = "w" if uci[1] == "1" else "b"
+    pos = RULES.position_from_fen(f"r3k2r/8/8/8/8/8/8/R3K2R {side} KQkq - 0 1")
+    after = RULES.occupancy_after(pos, RULES.parse_move(pos, uci))
+    g = RULES.geometry
+    assert g.parse_square(rook_from) not in after and g.parse_square(rook_to) in after
+    RULES.apply(pos, RULES.parse_move(pos, uci))
+    assert after == pos.occupied()

@@ -196,6 +196,14 @@ class ChessRules(Rules):
         pos.set_var("ep", None)
         self.end_turn(pos)
 
+    def occupancy_after(self, pos: Position, move: Move) -> frozenset[int]:
+        """Castling moves the rook too; everything else as the engine's default."""
+        occ = super().occupancy_after(pos, move)
+        if move.special == "castle":
+            _, _, rf, rt, _, _ = next(c for c in self.castles.values() if c[0] == move.frm and c[1] == move.to)
+            occ = (occ - {rf}) | {rt}
+        return occ
+
     def promote(self, pos: Position, sq: int, code: str) -> None:
         old = pos.take(sq)
         new = pos.new_piece(code, old.owner, old.state)

@@ -1,0 +1,242 @@
+"""``companion replay LOG``: run a recorded sensor log through the real tracker.
+
+A sensor log is JSON Lines, one event per line (docs/tracker.md has the format):
+
+    {"t": 1200, "square": "e2", "occupied": false}     a reed switch changed
+    {"t": 1900, "snapshot": ["a1", "b1", ...]}          every occupied square at once
+    {"t": 2400, "choose": "q"}                          the screen answered a question
+    {"t": 3000, "fight": "defender"}                    a Combat Chess fight's result, or
+    {"t": 3000, "dice": [[5], [[3]]]}                   one round's faces: attacker, defenders
+    {"note": "any text"}                                ignored
+
+Squares are named from the first player's lower left (``a1``). ``t`` is in milliseconds and
+never goes back. Between lines the tracker is told that time passed (``tick``); at the end a
+little more (the longest settle time) so a last move can settle.
+
+:func:`replay` is the pure part (lines in, a :class:`ReplayResult` out, :class:`RecordError`
+naming the line for a malformed log); :func:`run` is the CLI edge: it prints each detected
+move in coordinate notation, then ``final <position text>``; exit 0, 1 when the log ends with
+the board out of step with the game (which squares, on stderr), 2 for a malformed log.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from ..core.moves import Answer
+from ..errors import CompanionError, RecordError
+from .ports import OccupancySnapshot, SquareChanged
+from .tracker import MoveDetected, PromptRequested, Tracker
+
+EXIT_OK, EXIT_OUT_OF_STEP, EXIT_BAD_LOG = 0, 1, 2
+
+_KINDS = ("square", "snapshot", "choose", "dice", "fight")
+_FIGHT_RESULTS = ("attacker", "defender", "bounce")
+
+
+@dataclass
+class ReplayResult:
+    moves: list[str] = field(default_factory=list)
+    final: str = ""
+    remove: tuple[str, ...] = ()  # squares to empty when the log ends out of step
+    place: tuple[str, ...] = ()  # squares to fill
+    open_question: str = ""  # a prompt still unanswered at the end
+
+    @property
+    def in_step(self) -> bool:
+        return not (self.remove or self.place or self.open_question)
+
+
+def replay(rules, pos, lines: Iterable[str], *, source: str = "log", **tracker_options) -> ReplayResult:
+    """Feed every line to a tracker on ``pos``, applying detected moves with ``rules.play``."""
+    tracker = Tracker(rules, pos, **tracker_options)
+    result = ReplayResult()
+    geometry = rules.geometry
+    last_t = 0
+
+    def handle(outputs) -> None:
+        for o in outputs:
+            if isinstance(o, MoveDetected):
+                result.moves.append(rules.move_text(pos, o.move))
+                rules.play(pos, o.move)
+                handle(tracker.position_changed())
+
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        where = f"{source}, line {number}"
+        record = _parse(line, where)
+        if record is None:
+            continue
+        t = record["t"]
+        if t < last_t:
+            raise RecordError(f"{where}: time {t} ms goes back (the line before was at {last_t} ms)")
+        last_t = t
+        try:
+            handle(tracker.tick(t))
+            kind = next(k for k in _KINDS if k in record)
+            if kind == "square":
+                sq = _square(geometry, record["square"], where)
+                handle(tracker.feed(SquareChanged(sq, record["occupied"], t)))
+            elif kind == "snapshot":
+                occ = frozenset(_square(geometry, name, where) for name in record["snapshot"])
+                handle(tracker.feed(OccupancySnapshot(occ, t)))
+            elif kind == "choose":
+                handle(tracker.choose(record["choose"]))
+            else:
+                answer = _fight_answer(record, kind, where)
+                if pos.pending is None or pos.pending.kind != "fight":
+                    raise RecordError(f"{where}: a fight result, but no fight is waiting")
+                rules.play(pos, answer)
+                handle(tracker.position_changed())
+        except RecordError:
+            raise
+        except CompanionError as e:  # an answer nobody asked for, dice out of range, ...
+            raise RecordError(f"{where}: {e}") from None
+    longest = max(tracker_options.get(k, d) for k, d in (("settle_ms", 150), ("slow_settle_ms", 600),
+                                                          ("castle_settle_ms", 1500)))
+    handle(tracker.tick(last_t + longest + 1))
+    result.final = rules.position_text(pos)
+    name = geometry.name_of
+    sensed, expected = tracker.sensed, tracker.expected
+    guidance = tracker.guidance
+    if not tracker.in_sync:
+        result.remove = tuple(name(s) for s in sorted(set(guidance.remove) | (sensed - expected)))
+        result.place = tuple(name(s) for s in sorted(set(guidance.place) | (expected - sensed)))
+    prompt: PromptRequested | None = tracker.prompt
+    if prompt is not None:
+        result.open_question = prompt.text
+    return result
+
+
+def _parse(line: str, where: str) -> dict | None:
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{where}: not JSON ({e.msg} at column {e.colno})") from None
+    if not isinstance(record, dict):
+        example = '{"t": 1200, "square": "e2", "occupied": false}'
+        raise RecordError(f"{where}: expected a JSON object like {example}")
+    if set(record) == {"note"}:
+        return None
+    if "t" not in record:
+        raise RecordError(f"{where}: missing \"t\" (the time in milliseconds)")
+    t = record["t"]
+    if isinstance(t, bool) or not isinstance(t, int) or t < 0:
+        raise RecordError(f"{where}: \"t\" must be a whole number of milliseconds (0 or more), got {t!r}")
+    kinds = [k for k in _KINDS if k in record]
+    if len(kinds) != 1:
+        raise RecordError(f"{where}: expected exactly one of {', '.join(repr(k) for k in _KINDS)}; "
+                          f"found {', '.join(repr(k) for k in kinds) or 'none'}")
+    allowed = {"t", kinds[0]} | ({"occupied"} if kinds[0] == "square" else set())
+    extra = sorted(set(record) - allowed)
+    if extra:
+        raise RecordError(f"{where}: unknown key(s) {', '.join(repr(k) for k in extra)}")
+    if kinds[0] == "square" and not isinstance(record.get("occupied"), bool):
+        raise RecordError(f"{where}: \"occupied\" must be true or false, got {record.get('occupied')!r}")
+    if kinds[0] == "snapshot" and not (isinstance(record["snapshot"], list)
+                                       and all(isinstance(s, str) for s in record["snapshot"])):
+        raise RecordError(f"{where}: \"snapshot\" must be a list of square names")
+    if kinds[0] == "choose" and not isinstance(record["choose"], str):
+        raise RecordError(f"{where}: \"choose\" must be text (a piece letter like \"q\", or a move like \"d1e2\")")
+    return record
+
+
+def _square(geometry, name, where: str) -> int:
+    if not isinstance(name, str):
+        raise RecordError(f"{where}: a square is named like \"e2\", got {name!r}")
+    try:
+        return geometry.parse_square(name)
+    except ValueError as e:
+        raise RecordError(f"{where}: {e}") from None
+
+
+def _fight_answer(record: dict, kind: str, where: str) -> Answer:
+    if kind == "fight":
+        if record["fight"] not in _FIGHT_RESULTS:
+            raise RecordError(f"{where}: \"fight\" must be one of {', '.join(_FIGHT_RESULTS)}, got {record['fight']!r}")
+        return Answer("fight", record["fight"])
+    dice = record["dice"]
+    shape = "[[attacker faces...], [[defender faces...], ...]]"
+    if not (isinstance(dice, list) and len(dice) == 2 and _faces(dice[0]) and isinstance(dice[1], list)
+            and dice[1] and all(_faces(d) for d in dice[1])):
+        raise RecordError(f"{where}: \"dice\" must look like {shape}, e.g. [[5], [[3]]]; got {dice!r}")
+    return Answer("fight", ("roll", tuple(dice[0]), tuple(tuple(d) for d in dice[1])))
+
+
+def _faces(value) -> bool:
+    return (isinstance(value, list) and bool(value)
+            and all(isinstance(f, int) and not isinstance(f, bool) for f in value))
+
+
+# ----- the command line ------------------------------------------------------------------------------
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    """Register ``replay`` on the main CLI's subparsers; sets ``func=run``."""
+    parser = subparsers.add_parser(
+        "replay",
+        help="run a recorded sensor log through the move tracker",
+        description=("Replay a sensor log (JSON Lines; format in docs/tracker.md) through the real "
+                     "tracker: print each detected move (UCI), then 'final <position>'. Exit 0, 1 if "
+                     "the log ends with the board out of step with the game, 2 for a malformed log."),
+    )
+    _arguments(parser)
+    parser.set_defaults(func=run)
+    return parser
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", default="chess", help="game name (chess, combat, ...)")
+    parser.add_argument("--map", default=None, help="map name or file (default: the game's own)")
+    parser.add_argument("--fen", default=None, help="start position (FEN for chess; the extended format otherwise)")
+    parser.add_argument("log", metavar="LOG", help="the sensor log (JSON Lines)")
+
+
+def run(args: argparse.Namespace, out=None, err=None) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    from ..games import make_rules
+
+    try:
+        rules = make_rules(args.variant, args.map)
+        pos = rules.position_from_text(args.fen) if args.fen else rules.start_position()
+        with open(args.log, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        result = replay(rules, pos, lines, source=args.log)
+    except OSError as e:
+        print(f"replay: cannot read {args.log}: {e.strerror or e}", file=err)
+        return EXIT_BAD_LOG
+    except CompanionError as e:
+        print(f"replay: {' '.join(str(e).split())}", file=err)
+        return EXIT_BAD_LOG
+    for move in result.moves:
+        print(move, file=out)
+    print(f"final {result.final}", file=out)
+    if not result.in_step:
+        parts = []
+        if result.remove:
+            parts.append("empty " + " ".join(result.remove))
+        if result.place:
+            parts.append("fill " + " ".join(result.place))
+        if result.open_question:
+            parts.append(f"unanswered: {result.open_question}")
+        print(f"replay: the board is out of step with the game at the end of {args.log}: {'; '.join(parts)}",
+              file=err)
+        return EXIT_OUT_OF_STEP
+    return EXIT_OK
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m companion.board.replay`` (the same as ``companion replay``)."""
+    parser = argparse.ArgumentParser(prog="companion replay")
+    _arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

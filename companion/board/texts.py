@@ -1,0 +1,64 @@
+"""Every sentence the tracker shows to players, in one table, so it can be translated.
+
+The tracker builds guidance from small phrases ("the white knight", "Move ... from f3 to
+e5.") rather than from whole pre-written messages, because corrections combine: a lost fight
+needs "Take the white queen off d7." and "Put the black pawn back on d7." together. A
+translation replaces :data:`TEXTS` (same keys, same ``{placeholders}``); the code never
+builds a sentence out of English words of its own.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+#: Player colour words, by player number (0-based). Two-player games use white and black;
+#: four-player maps name their seats' colours.
+COLOURS: Sequence[str] = ("white", "black", "red", "blue")
+
+TEXTS: Mapping[str, str] = {
+    # how a piece is named
+    "piece": "the {colour} {kind}",
+    "unknown piece": "the piece",
+    # one instruction each; the tracker joins several with spaces
+    "move": "Move {piece} from {frm} to {to}.",
+    "take off": "Take {piece} off {square}.",
+    "put back": "Put {piece} back on {square}.",
+    "put": "Put {piece} on {square}.",
+    "more": "{count} more squares are lit.",
+    # a wrong placement, said at once
+    "illegal one": "{piece} cannot go to {square}.",
+    "illegal many": "Pieces stand where they may not go: {squares}.",
+    "one at a time": "Make one move at a time.",
+    # a move half done (castling, en passant)
+    "finish move": "Now move {piece} from {frm} to {to}.",
+    "finish take": "Now take {piece} off {square}.",
+    # the computer's (or remote player's) move, carried out by a person
+    "request move": "Move {piece} from {frm} to {to}.",
+    "request take": "Take {piece} off {square}.",
+    "request promote": "It becomes a {kind}.",
+    "not the request": "That is not the move to make.",
+    # questions for the screen
+    "promotion question": "Which piece does the {colour} pawn on {square} become?",
+    "which move question": "Two moves leave the board like this. Which one did you make?",
+    # setting up
+    "setup put": "Put {piece} on {square}.",
+    "setup take": "Take {piece} off {square}.",
+}
+
+
+def text(key: str, **values: object) -> str:
+    """The sentence ``key`` with its placeholders filled; a capital first letter."""
+    out = TEXTS[key].format(**values)
+    return out[:1].upper() + out[1:]
+
+
+def piece_phrase(colour: str | None, kind: str | None) -> str:
+    """"the white knight", or "the piece" when the tracker cannot know which one stands there."""
+    if colour is None or kind is None:
+        return TEXTS["unknown piece"]
+    return TEXTS["piece"].format(colour=colour, kind=kind)
+
+
+def colour_name(player: int, names: Sequence[str] | None = None) -> str:
+    names = names or COLOURS
+    return names[player] if 0 <= player < len(names) else f"player {player + 1}"
