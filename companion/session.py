@@ -28,6 +28,7 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Sequence
 
+from .board.tracker import MoveDetected
 from .core.moves import Answer, Move
 from .dice.odds import DiceSpec, FightOdds
 from .dice.record import DiceRecord, FighterRoll, RoundRecord, score_round, start_record
@@ -541,7 +542,8 @@ class Session:
         return self._route(tracker.position_changed())
 
     def begin_setup(self) -> list:
-        """Guide the players to set up the start position on the board."""
+        """Guide the players to set up the game's position on the board (SetupCompleted when
+        it stands)."""
         if self.tracker is None:
             return []
         return self._route(self.tracker.begin_setup())
@@ -572,7 +574,7 @@ class Session:
     def _route(self, outputs: Iterable | None) -> list:
         events: list = []
         for out in outputs or ():
-            if type(out).__name__ == "MoveDetected":
+            if isinstance(out, MoveDetected):
                 try:
                     events += self.play(out.move)
                 except CompanionError as e:

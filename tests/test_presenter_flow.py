@@ -65,7 +65,8 @@ def test_the_computer_move_is_lit_and_made_by_a_person(tmp_path):
     assert app.computer.started  # the fake answers at once: a7a5 comes first in order
     app.pump()
     assert app.flow.requested is not None
-    assert app.game.view().guidance == "Move for Computer: a7 to a5"
+    view = app.game.view()
+    assert view.status == "Move for Computer: a7 to a5" and "a7" in view.guidance and "a5" in view.guidance
     assert app.flow.frame[app.sq("a7")] == PALETTE[Meaning.COMPUTER_MOVE_FROM].rgb or \
         app.flow.frame[app.sq("a7")] == COLOURS["black"]  # blinking
     app.tap("a7", "a5")
@@ -143,10 +144,11 @@ def test_an_unfinished_game_is_offered_after_a_restart_and_continues(tmp_path):
     view = app.resume.view()
     assert view.summary == "Chess: White against Black, 1 moves played." and not view.loss
     app.resume.accept()
-    assert app.flow.screen == "game" and app.game.view().moves == (("1.", "e4", ""),)
-    assert not app.flow.in_sync  # the simulated board restarted empty: the tracker guides it back
-    app.flow.fill_simulated_board()
+    assert app.flow.screen == "setup"  # the simulated board restarted empty: set it up first
+    assert app.setup.view().counts == "32 squares to fill, 0 to empty"
+    app.setup.fill()
     app.pump()
+    assert app.flow.screen == "game" and app.game.view().moves == (("1.", "e4", ""),)
     app.tap("e7", "e5")
     assert len(read_journal(tmp_path / "current.jsonl").entries) == 3
 
@@ -158,6 +160,8 @@ def test_a_fight_in_progress_is_resumed_on_the_fight_screen(tmp_path):
     first.flow.journal.close()
     app = App(tmp_path)
     app.resume.accept()
+    app.setup.fill()
+    app.pump()
     assert app.flow.screen == "fight" and app.fight.phase() == "ready"
 
 

@@ -1,22 +1,10 @@
 """The session drives the tracker: detected moves are played, the tracker hears of every
 change, and its other outputs reach the presenters untouched."""
 
-from dataclasses import dataclass
-
 from companion.board.ports import SquareChanged
+from companion.board.tracker import GuidanceChanged, MoveDetected, Tracker
 from companion.session import ActionRefused, FightStarted, MovePlayed
 from tests.session_helpers import new_session
-
-
-@dataclass(frozen=True)
-class MoveDetected:
-    move: object
-    t_ms: int
-
-
-@dataclass(frozen=True)
-class GuidanceChanged:
-    text: str
 
 
 class FakeTracker:
@@ -112,3 +100,14 @@ def test_the_computer_move_is_handed_to_the_tracker_to_light():
 def test_without_a_tracker_board_events_are_ignored():
     s = new_session(game="chess", dice="virtual")
     assert s.feed_board(SquareChanged(28, True, 1)) == [] and s.tick(5) == [] and s.choose("Q") == []
+
+
+def test_with_the_real_tracker_a_move_made_on_the_board_is_played_after_the_settle_time():
+    s = new_session(game="chess", dice="virtual")
+    s.attach_tracker(Tracker(s.rules, s.pos))
+    g = s.rules.geometry
+    events = s.feed_board(SquareChanged(g.parse_square("e2"), False, 100))
+    events += s.feed_board(SquareChanged(g.parse_square("e4"), True, 300))
+    events += s.tick(2000)
+    played = [e for e in events if isinstance(e, MovePlayed)]
+    assert [e.entry.san for e in played] == ["e4"] and s.tracker.in_sync

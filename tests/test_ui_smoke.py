@@ -42,6 +42,7 @@ README_SHOTS = {
     ("app-dice", "fight-rolled"): "fight-app-dice.png",
     ("app-dice", "board-check"): "board-check.png",
     ("resume", "resume"): "resume.png",
+    ("resume", "resumed-game"): "game-1280x800.png",
 }
 
 
@@ -98,14 +99,9 @@ def test_app_rolled_dice_animate_and_the_seed_is_revealed_at_the_end(tmp_path):
     assert {"fight-rolling", "fight-rolled", "board-check", "game-over-seed"} <= set(names(shots))
 
 
-def test_a_game_left_unfinished_is_resumed_at_the_next_start(tmp_path):
+def test_a_game_left_unfinished_is_resumed_at_the_next_start_in_a_larger_window(tmp_path):
     data = tmp_path / "data"
     run_driver("leave-unfinished", data, tmp_path)
     assert (data / "current.jsonl").exists()
-    shots = run_driver("resume", data, tmp_path)
-    assert names(shots) == ["resume", "resumed-board"]
-
-
-def test_the_screens_scale_to_a_larger_window(tmp_path):
-    shots = run_driver("large", tmp_path / "data", tmp_path, size="1280x800")
-    assert names(shots) == ["start-large", "game-large"]
+    shots = run_driver("resume", data, tmp_path, size="1280x800")
+    assert names(shots) == ["resume", "resumed-setup", "resumed-game"]

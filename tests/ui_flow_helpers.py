@@ -1,4 +1,4 @@
-"""Build the app's flow and presenters without Kivy: simulated board, stand-in tracker,
+"""Build the app's flow and presenters without Kivy: simulated board, the real tracker,
 a fake computer, a journal directory, and a clock the test moves."""
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from companion.app.presenters.setup import SetupPresenter
 from companion.app.presenters.start import StartPresenter
 from companion.board.simulated import SimulatedBoard
 from companion.journal import JournalStore
-from tests.ui_fakes import FakeComputer, StandInTracker
+from companion.board.tracker import Tracker
+from tests.ui_fakes import FakeComputer
 
 
 class Clock:
@@ -38,7 +39,7 @@ class App:
         self.flow = AppFlow(
             BoardLink(self.sim, self.sim, 8, 8, simulated=self.sim),
             JournalStore(directory),
-            make_tracker=StandInTracker,
+            make_tracker=Tracker,
             clock_ms=self.clock,
             new_game_id=lambda: f"game-{next(ids)}",
             new_seed=lambda: seed,
@@ -59,9 +60,13 @@ class App:
     def sq(self, name):
         return "abcdefgh".index(name[0]) + 8 * (int(name[1:]) - 1)
 
-    def tap(self, *names):
+    def tap(self, *names, settle=True):
+        """Taps on the simulated board, then time for the tracker to settle the move."""
         for n in names:
             self.board.tap(self.sq(n))
+            self.pump()
+        if settle:
+            self.clock.t += 2000
             self.pump()
 
     def new_game(self, game="combat", dice="seeded", computer_black=False, start=None, fill=True):

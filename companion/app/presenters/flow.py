@@ -18,6 +18,10 @@ from typing import Any, Callable
 
 from ...board.palette import Meaning, render
 from ...board.ports import BoardConnected, BoardDisconnected, OccupancySnapshot, SquareChanged, blank_frame
+from ...board.tracker import (
+    GuidanceChanged, IllegalMoveShown, InSync, LedsChanged, OutOfSync, PromptRequested, PromptWithdrawn,
+    SetupCompleted,
+)
 from ...core.moves import Move
 from ...dice.record import RoundRecord, format_record
 from ...errors import CompanionError
@@ -59,7 +63,7 @@ class PromptOption:
 
 @dataclass(frozen=True)
 class Prompt:
-    """A question with big buttons. ``kind``: promotion, ambiguous, draw, resign-who,
+    """A question with big buttons. ``kind``: promotion, which-move, draw, resign-who,
     resign-confirm, new-game, menu. ``cancel``: whether it may be closed unanswered."""
 
     kind: str
@@ -283,15 +287,25 @@ class AppFlow:
         """A new tracker for the session, told at once what the board senses now (it may have
         been set up, or knocked, while no game was running); a fresh snapshot follows."""
         s = self.session
-        self._handle(s.attach_tracker(self.make_tracker(s.rules, s.pos)))
-        self._handle(s.feed_board(OccupancySnapshot(self.sensed, self.clock_ms())))
+        t = self.clock_ms()
+        tracker = self.make_tracker(s.rules, s.pos, sensed=self.sensed, t_ms=t,
+                                    player_names=tuple(c.lower() for c in T.COLOUR_NAMES))
+        self._handle(s.attach_tracker(tracker))
+        self._handle(s.feed_board(OccupancySnapshot(self.sensed, t)))
         self.board.sensors.request_snapshot()
 
     def start_playing(self) -> None:
-        if self.session is not None and self.screen == "setup":
+        """Leave the set-up: to the fight screen when a resumed game stopped mid-fight."""
+        if self.session is None or self.screen != "setup":
+            return
+        fight = self.session.pending_fight()
+        if fight is not None:
+            self.fight = FightState(fight, list(fight.rounds))
+            self.screen = "fight"
+        else:
             self.screen = "game"
-            self._maybe_think()
-            self.changed()
+        self._maybe_think()
+        self.changed()
 
     def _on_resumed(self, back: Resumed | None) -> None:
         self.resumed = back
@@ -310,6 +324,8 @@ class AppFlow:
         self.changed()
 
     def accept_resume(self) -> None:
+        """Continue the unfinished game: first the board is set up as the game stands (at
+        once when the pieces are still in place), then play goes on where it stopped."""
         back = self.resumed
         if back is None or back.game is None:
             return
@@ -318,13 +334,8 @@ class AppFlow:
         self.session.recorder = self.journal.append
         self.resumed = None
         self._attach_tracker()
-        fight = self.session.pending_fight()
-        if fight is not None:
-            self.fight = FightState(fight, list(fight.rounds))
-            self.screen = "fight"
-        else:
-            self.screen = "game"
-        self._maybe_think()
+        self.screen = "setup"
+        self._handle(self.session.begin_setup())
         self.changed()
 
     def discard_resume(self) -> None:
@@ -339,7 +350,6 @@ class AppFlow:
     # ----- playing ------------------------------------------------------------------------------------
     def _handle(self, events: list) -> None:
         for ev in events:
-            name = type(ev).__name__
             if isinstance(ev, MovePlayed):
                 self.notice = ""
                 self.requested = None
@@ -375,18 +385,25 @@ class AppFlow:
                     self.screen = "game_over"
             elif isinstance(ev, ActionRefused):
                 self.notice = T.MOVE_REFUSED.format(reason=ev.reason)
-            elif name == "LedsChanged":
-                self.meanings = dict(ev.meanings) if not isinstance(ev.meanings, dict) else ev.meanings
-            elif name == "GuidanceChanged":
+            elif isinstance(ev, LedsChanged):
+                self.meanings = dict(ev.meanings)
+            elif isinstance(ev, GuidanceChanged):
                 self.guidance = ev.text
-            elif name == "PromptRequested":
+            elif isinstance(ev, IllegalMoveShown):
+                self.guidance = ev.text
+            elif isinstance(ev, PromptRequested):
                 self._ask_tracker(ev)
-            elif name == "InSync":
+            elif isinstance(ev, PromptWithdrawn):
+                if self.prompt is not None and self.prompt.kind == ev.kind:
+                    self.prompt = None
+            elif isinstance(ev, InSync):
+                self.in_sync = True
+            elif isinstance(ev, OutOfSync):
+                self.in_sync = False
+            elif isinstance(ev, SetupCompleted):
                 self.in_sync = True
                 if self.screen == "setup":
                     self.start_playing()
-            elif name == "OutOfSync":
-                self.in_sync = False
         if events:
             self._maybe_think()
             self.changed()
@@ -459,7 +476,7 @@ class AppFlow:
                 self.prompt = prompt  # must be answered
             self.changed()
             return
-        if prompt.kind in ("promotion", "ambiguous"):
+        if prompt.kind in ("promotion", "which-move"):
             index = [o.key for o in prompt.options].index(key)
             self._command(lambda: self.session.choose(prompt.values[index]))
         elif prompt.kind == "draw":
@@ -506,22 +523,29 @@ class AppFlow:
         self.prompt = Prompt("draw", T.DRAW_OFFER.format(name=s.seats[other].name, other=s.seats[player].name),
                              (PromptOption("accept", T.ACCEPT), PromptOption("decline", T.DECLINE)), cancel=False)
 
-    def _ask_tracker(self, ev) -> None:
-        options, values = [], []
+    def _ask_tracker(self, ev: PromptRequested) -> None:
+        """A tracker question as big buttons: a piece for a promotion, or which of two moves."""
+        options = []
         owner = self.session.turn if self.session else 0
-        g = self.session.rules.geometry if self.session else None
         for i, value in enumerate(ev.options):
-            code = value.promotion if isinstance(value, Move) and ev.kind == "promotion" else value
-            if isinstance(code, str) and code.upper() in T.PIECE_CODES:
-                kind = T.PIECE_CODES[code.upper()]
+            code = str(value).upper()
+            if ev.kind == "promotion" and code in T.PIECE_CODES:
+                kind = T.PIECE_CODES[code]
                 options.append(PromptOption(str(i), T.piece_name(kind).capitalize(), T.PIECE_GLYPHS[kind], owner))
-            elif isinstance(value, Move) and g is not None:
-                options.append(PromptOption(str(i), f"{g.name_of(value.frm)} \u2192 {g.name_of(value.to)}"))
             else:
-                options.append(PromptOption(str(i), str(value)))
-            values.append(value)
+                label = ev.labels[i] if i < len(ev.labels) else self._move_words(str(value))
+                options.append(PromptOption(str(i), label))
         title = T.PROMOTE if ev.kind == "promotion" else T.WHICH_MOVE
-        self.prompt = Prompt(ev.kind, title, tuple(options), cancel=False, values=tuple(values))
+        self.prompt = Prompt(ev.kind, title, tuple(options), cancel=False, values=tuple(ev.options))
+
+    def _move_words(self, text: str) -> str:
+        s = self.session
+        try:
+            m = s.rules.parse_move(s.pos, text)
+        except CompanionError:
+            return text
+        g = s.rules.geometry
+        return f"{g.name_of(m.frm)} \u2192 {g.name_of(m.to)}"
 
     # ----- the computer --------------------------------------------------------------------------------
     def _maybe_think(self) -> None:

@@ -72,11 +72,11 @@ class GamePresenter:
             thinking = T.THINKING.format(name=s.seats[flow.thinking.seat].name)
             progress = max(0.0, min(1.0, flow.thinking.progress))
         status = status_line(flow)
-        guidance = "" if flow.in_sync else flow.guidance
-        if flow.requested is not None and flow.in_sync:
+        guidance = flow.guidance  # the tracker's words: what to do on the board, if anything
+        if flow.requested is not None:
             g = s.rules.geometry
-            guidance = T.COMPUTER_MOVE.format(name=s.seats[s.turn].name, frm=g.name_of(flow.requested.frm),
-                                              to=g.name_of(flow.requested.to))
+            status = T.COMPUTER_MOVE.format(name=s.seats[s.turn].name, frm=g.name_of(flow.requested.frm),
+                                            to=g.name_of(flow.requested.to))
         seal = T.COMMITMENT.format(short=s.setup.commitment[:8]) if s.setup.commitment else ""
         live = not s.is_over and s.pos.pending is None
         return GameView(
