@@ -121,14 +121,14 @@ def compile_kind(geo: Geometry, kind: PieceKind, home: str) -> CompiledKind:
                                                    "rays_move", "rays_capture", "rays_both", "hops", "lames",
                                                    "phase_rays", "pierce_rays")}
     for mode, pat in kind.all_patterns():
+        steps = [orient(odx, ody, home) for odx, ody in pat.offsets()]
         for sq in range(n):
             if geo.terrain[sq] == VOID:
                 continue
             if pat.from_rank >= 0 and relative_rank(geo, sq, home) != pat.from_rank:
                 continue
             f, r = sq % geo.width, sq // geo.width
-            for odx, ody in pat.offsets():
-                dx, dy = orient(odx, ody, home)
+            for dx, dy in steps:
                 if pat.type == "leap" and pat.lame:
                     if mode != "move":
                         raise ValueError(f"{kind.name}: lame leaps are move-only")
@@ -191,27 +191,28 @@ class AttackTables:
         for kid, kind in enumerate(kinds):
             pats = [p for mode, p in kind.all_patterns() if mode != "move"]
             for pat in pats:
+                if pat.type != "leap":
+                    continue
+                steps = [orient(odx, ody, home) for odx, ody in pat.offsets()]
                 for sq in range(n):  # sq = attacker square
                     if geo.terrain[sq] == VOID:
                         continue
                     f, r = sq % geo.width, sq // geo.width
-                    for odx, ody in pat.offsets():
-                        dx, dy = orient(odx, ody, home)
-                        if pat.type == "leap":
-                            tf, tr = f + dx, r + dy
-                            if geo.on_board(tf, tr):
-                                t = tr * geo.width + tf
-                                if _can_stop(geo, t, kind):
-                                    leap[t].setdefault(sq, set()).add(kid)
+                    for dx, dy in steps:
+                        tf, tr = f + dx, r + dy
+                        if geo.on_board(tf, tr):
+                            t = tr * geo.width + tf
+                            if _can_stop(geo, t, kind):
+                                leap[t].setdefault(sq, set()).add(kid)
             # slides and hops are symmetric in their squares: walk outward from the target
             for pat in pats:
                 if pat.type == "leap":
                     continue
+                steps = [orient(odx, ody, home) for odx, ody in pat.offsets()]
                 for t in range(n):
                     if geo.terrain[t] == VOID or not _can_stop(geo, t, kind):
                         continue
-                    for odx, ody in pat.offsets():
-                        dx, dy = orient(odx, ody, home)
+                    for dx, dy in steps:
                         if pat.type == "ride":
                             ray = _ray(geo, t, -dx, -dy, kind, pat.max_range)
                             if not ray:

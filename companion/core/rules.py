@@ -44,10 +44,17 @@ class Rules:
         self.kind_index = {k.code: i for i, k in enumerate(self.kinds)}
         self.homes = tuple(homes)
         self.nplayers = len(homes)
-        self.compiled: list[list[CompiledKind]] = [
-            [compile_kind(geometry, k, home) for home in self.homes] for k in self.kinds
-        ]
-        self.attack_tables = [AttackTables(geometry, self.kinds, home) for home in self.homes]
+        # a kind whose patterns look the same from every seat is compiled once and shared
+        self.compiled: list[list[CompiledKind]] = []
+        for k in self.kinds:
+            if _seat_free(k):
+                self.compiled.append([compile_kind(geometry, k, self.homes[0])] * self.nplayers)
+            else:
+                self.compiled.append([compile_kind(geometry, k, home) for home in self.homes])
+        if all(_seat_free(k) for k in self.kinds):
+            self.attack_tables = [AttackTables(geometry, self.kinds, self.homes[0])] * self.nplayers
+        else:
+            self.attack_tables = [AttackTables(geometry, self.kinds, home) for home in self.homes]
         n = geometry.size
         self.zobrist = [
             [[splitmix64((kid * 8 + owner) * 1024 + sq + 1) for sq in range(n)] for owner in range(self.nplayers)]
@@ -440,6 +447,12 @@ class Rules:
             occ.discard(move.capture)
         occ.add(move.to)
         return frozenset(occ)
+
+
+def _seat_free(kind: PieceKind) -> bool:
+    """True when the kind moves the same whichever edge its owner sits at: every pattern has
+    full symmetry, none is limited to a rank, and it does not promote."""
+    return not kind.promotes_to and all(p.symmetry == "all" and p.from_rank < 0 for _, p in kind.all_patterns())
 
 
 def iter_perft(rules: Rules, pos: Position, depth: int) -> int:

@@ -424,6 +424,8 @@ class DungeonRules(Rules):
         for p in range(pos.nplayers):
             n = len(pos.royals[p])
             if p in out:
+                if n:
+                    raise PositionError(f"player {p + 1} is out but still has a King")
                 if pos.occ[p] and pos.nplayers - len(out) > 1:
                     raise PositionError(f"player {p + 1} is out but still has pieces")
             elif n != 1:
