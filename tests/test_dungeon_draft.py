@@ -6,7 +6,7 @@ import pytest
 from companion.core.roster import load_roster
 from companion.games.draft import (
     Army, Deployment, DraftError, DraftRules, army_cost, auto_placements, build_position, deploy, draft_problems,
-    first_player, load_armies_file, presets, remaining_budget, validate_army, zone_capacity,
+    faction_units, first_player, load_armies_file, presets, remaining_budget, validate_army, zone_capacity,
 )
 from tests.dungeon_board import OPEN, names, rules, sq
 
@@ -47,6 +47,16 @@ def test_the_four_rulebook_armies_are_accepted_and_cost_75(name):
     assert a.rulebook and a.source
     validate_army(ROSTER, a)
     assert army_cost(ROSTER, a) == 75 and remaining_budget(ROSTER, a) == 0
+
+
+def test_the_draft_screen_lists_each_factions_six_units_in_roster_order():
+    """"Each faction has 6 unit types corresponding to chess roles (Pawn, Castle, Knight,
+    Bishop, Queen, King).""""
+    assert [k.title for k in faction_units(ROSTER, "redskin")] == [
+        "Kobold", "Iron Golem", "Salamander", "Fire Elemental", "Demonics", "Red Dragon"]
+    assert [k.cost for k in faction_units(ROSTER, "undead")] == [1, 12, 15, 15, 20, 20]
+    with pytest.raises(DraftError, match="unknown faction"):
+        faction_units(ROSTER, "orcs")
 
 
 def test_skeleton_swarm_has_56_units():

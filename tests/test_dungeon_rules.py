@@ -306,3 +306,25 @@ def test_registered_game_and_default_map():
     r = make_rules("dungeon")
     assert r.board_map.name == "dungeon-compact" and r.nplayers == 2
     assert make_rules("dungeon", "dungeon-four-player").nplayers == 4
+
+
+@pytest.mark.parametrize("map_name,seed", [("dungeon-four-player", 1), ("dungeon-compact", 2),
+                                           pytest.param("dungeon-four-player", 3, marks=pytest.mark.slow),
+                                           pytest.param("dungeon-two-player", 4, marks=pytest.mark.slow)])
+def test_whole_games_run_to_an_outcome_with_the_board_and_words_consistent(map_name, seed):
+    """Seeded random play (captures preferred) until the game ends: every turn's effects have
+    words, the expected board is the position's, passes and eliminations included."""
+    r = rules(map_name)
+    rng = random.Random(seed)
+    pos = r.start_position()
+    while r.outcome(pos) is None:
+        if pos.pending is not None:
+            r.play(pos, rng.choice(r.answers(pos)))
+        else:
+            ms = r.legal_moves(pos)
+            caps = [m for m in ms if m.capture is not None]
+            r.play(pos, rng.choice(caps) if caps and rng.random() < 0.7 else rng.choice(ms))
+        assert len(r.describe_effects(pos)) == len(pos.var("effects", ()))
+        assert r.expected_occupancy(pos) == pos.occupied()
+        assert all(not w.startswith("(") for w in r.describe_effects(pos))
+    assert r.outcome(pos).reason

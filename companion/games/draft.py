@@ -117,6 +117,19 @@ def draft_rules(path: str | Path | None = None) -> DraftRules:
 # ------------------------------------------------------------------------------ drafting
 
 
+ROSTER_ORDER = ("pawn", "castle", "knight", "bishop", "queen", "king")
+
+
+def faction_units(roster, faction: str) -> list:
+    """The faction's units in the rulebook's roster order (Pawn, Castle, Knight, Bishop, Queen,
+    King), for the draft screen: each has ``title``, ``cost``, ``abilities`` and its plain
+    words in ``dict(kind.info)["notes"]``."""
+    if faction not in FACTIONS:
+        raise DraftError(f"unknown faction {faction!r}; choose one of {', '.join(FACTIONS)}")
+    order = {role: i for i, role in enumerate(ROSTER_ORDER)}
+    return sorted((k for k in roster.kinds if k.faction == faction), key=lambda k: order.get(k.role, len(order)))
+
+
 def army_cost(roster, army: Army) -> int:
     return sum(_kind(roster, u).cost for u in army.units)
 
