@@ -51,7 +51,7 @@ def test_the_four_rulebook_armies_are_accepted_and_cost_75(name):
 
 def test_the_draft_screen_lists_each_factions_six_units_in_roster_order():
     """"Each faction has 6 unit types corresponding to chess roles (Pawn, Castle, Knight,
-    Bishop, Queen, King).""""
+    Bishop, Queen, King).\""""
     assert [k.title for k in faction_units(ROSTER, "redskin")] == [
         "Kobold", "Iron Golem", "Salamander", "Fire Elemental", "Demonics", "Red Dragon"]
     assert [k.cost for k in faction_units(ROSTER, "undead")] == [1, 12, 15, 15, 20, 20]
