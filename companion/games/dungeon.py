@@ -36,9 +36,10 @@ STUCK_CHOICES = ("pass", "expose")
 STATE_KEYS = {"wounded": "a Troll that has absorbed its first capture",
               "hex": "turns of its owner left under a hex (1 or 2)",
               "hex_spent": "a Shaman that has used its hex"}
-#: default armies for the start position, by the number of spawn squares per player
+#: default armies for the start position, by the number of players
 DEFAULT_ARMIES = {
     2: ("human-balanced", "redskin-elite"),
+    3: ("human-balanced", "redskin-elite", "greenskin-midrange"),
     4: ("human-balanced", "skeleton-swarm-24", "redskin-elite", "greenskin-midrange"),
 }
 DEFAULT_MAP = "dungeon-compact"
@@ -81,6 +82,8 @@ class DungeonRules(Rules):
         self.neighbours = ab.neighbour_table(geo)
         self.sight = ab.sight_table(geo)
         self.lines = [frozenset(s for line in self.sight_all(sq) for s in line) for sq in range(geo.size)]
+        # the fast legality path assumes that only slides and cannons can be blocked
+        self.fast_legality = not any(p.lame for k in self.kinds for _, p in k.all_patterns())
         names = armies or DEFAULT_ARMIES.get(self.nplayers)
         self.default_armies = tuple(names) if names else None
 
@@ -218,7 +221,7 @@ class DungeonRules(Rules):
         attacks and cannons all run along those lines)."""
         player = pos.turn
         kings = pos.royals[player]
-        safe_now = len(kings) == 1 and not self.in_check(pos, player)
+        safe_now = self.fast_legality and len(kings) == 1 and not self.in_check(pos, player)
         lines = self.lines[next(iter(kings))] if safe_now else None
         board = pos.board
         out = []
