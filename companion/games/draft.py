@@ -20,7 +20,7 @@ from typing import Iterable, Mapping, Sequence
 
 from ..core.compiled import relative_rank
 from ..core.position import Position
-from ..errors import VariantError
+from ..errors import DraftError, VariantError
 from .abilities import can_stand
 
 ARMIES_FILE = Path(__file__).resolve().parent.parent.parent / "maps" / "variants" / "dungeon-armies.toml"
@@ -28,11 +28,6 @@ FACTIONS = ("human", "undead", "redskin", "greenskin")
 #: The order the screen asks for units during deployment.
 DEPLOY_ORDER = ("king", "queen", "bishop", "knight", "castle", "pawn")
 TURN_ORDER_CHOICES = ("first", "second", "random")
-
-
-class DraftError(VariantError):
-    """An army that breaks the drafting rules or does not fit its spawn zone, or a bad
-    deployment step. (Subclass of VariantError; a candidate for companion/errors.py.)"""
 
 
 @dataclass(frozen=True)
