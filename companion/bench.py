@@ -110,11 +110,18 @@ def bench_tracker(quick: bool = False) -> list[Row]:
     return run(quick)
 
 
+def bench_dungeon(quick: bool = False) -> list[Row]:
+    from .games.dungeon_bench import bench_dungeon as run
+
+    return run(quick)
+
+
 BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("perft", bench_perft),
     ("lifted", bench_lifted_piece),
     ("serial", bench_serial),
     ("tracker", bench_tracker),
+    ("dungeon", bench_dungeon),
 ]
 
 

@@ -30,6 +30,10 @@ class VariantError(CompanionError, ValueError):
     """An unknown game, or game data (pieces, rosters) that does not validate."""
 
 
+class DraftError(VariantError):
+    """An army or a deployment that breaks the setup rules (budget, King, Pawn, spawn zone)."""
+
+
 class DiceError(CompanionError, ValueError):
     """A dice entry out of range, or a dice record that does not verify."""
 

@@ -7,6 +7,10 @@ it). Move generation and attack detection then only walk tuples of ints.
 Reverse tables answer "is this square attacked by player p?" without generating moves: for a
 target square they list, per attack group, the squares an attacker would stand on (leaps) or
 the rays to walk outward until the first piece (slides) or the second piece (cannons).
+
+Rides with the ``phase`` or ``pierce`` option (see companion.core.pieces) are kept apart, in
+``phase_rays`` / ``pierce_rays`` and the matching reverse tables, so that the plain loops stay
+as short as they were and games without such pieces pay one flag test per piece.
 """
 
 from __future__ import annotations
@@ -64,6 +68,9 @@ class CompiledKind:
     nostop: frozenset  # squares this kind may slide over but never stop on
     promo_squares: frozenset
     simple_rays: bool  # no nostop squares: the fast slide loop applies
+    phase_rays: list = ()  # per square: (may move, may capture, ray) of phasing rides
+    pierce_rays: list = ()  # per square: (friend only, ray) of piercing capture rides
+    special: bool = False  # any phase or pierce ray at all
 
 
 def _can_stop(geo: Geometry, sq: int, kind: PieceKind) -> bool:
@@ -111,16 +118,17 @@ def _hop_line(geo: Geometry, sq: int, dx: int, dy: int) -> tuple[int, ...]:
 def compile_kind(geo: Geometry, kind: PieceKind, home: str) -> CompiledKind:
     n = geo.size
     tables = {k: [[] for _ in range(n)] for k in ("leaps_move", "leaps_capture", "leaps_both",
-                                                   "rays_move", "rays_capture", "rays_both", "hops", "lames")}
+                                                   "rays_move", "rays_capture", "rays_both", "hops", "lames",
+                                                   "phase_rays", "pierce_rays")}
     for mode, pat in kind.all_patterns():
+        steps = [orient(odx, ody, home) for odx, ody in pat.offsets()]
         for sq in range(n):
             if geo.terrain[sq] == VOID:
                 continue
             if pat.from_rank >= 0 and relative_rank(geo, sq, home) != pat.from_rank:
                 continue
             f, r = sq % geo.width, sq // geo.width
-            for odx, ody in pat.offsets():
-                dx, dy = orient(odx, ody, home)
+            for dx, dy in steps:
                 if pat.type == "leap" and pat.lame:
                     if mode != "move":
                         raise ValueError(f"{kind.name}: lame leaps are move-only")
@@ -137,7 +145,15 @@ def compile_kind(geo: Geometry, kind: PieceKind, home: str) -> CompiledKind:
                             tables[f"leaps_{mode}"][sq].append(t)
                 elif pat.type == "ride":
                     ray = _ray(geo, sq, dx, dy, kind, pat.max_range)
-                    if ray:
+                    if not ray:
+                        continue
+                    if pat.phase:
+                        tables["phase_rays"][sq].append((mode != "capture", mode != "move", ray))
+                    elif pat.pierce:
+                        tables["pierce_rays"][sq].append((pat.pierce == "friend", ray))
+                        if mode == "both":
+                            tables["rays_move"][sq].append(ray)
+                    else:
                         tables[f"rays_{mode}"][sq].append(ray)
                 else:
                     line = _hop_line(geo, sq, dx, dy)
@@ -149,7 +165,8 @@ def compile_kind(geo: Geometry, kind: PieceKind, home: str) -> CompiledKind:
         far = (geo.height if home in ("south", "north") else geo.width) - 1
         promo = frozenset(s for s in range(n) if relative_rank(geo, s, home) == far)
     frozen = {k: [tuple(v) for v in lst] for k, lst in tables.items()}
-    return CompiledKind(**frozen, nostop=nostop, promo_squares=promo, simple_rays=not nostop)
+    special = any(frozen["phase_rays"]) or any(frozen["pierce_rays"])
+    return CompiledKind(**frozen, nostop=nostop, promo_squares=promo, simple_rays=not nostop, special=special)
 
 
 class AttackTables:
@@ -158,6 +175,10 @@ class AttackTables:
     ``leap[sq]``: tuple of (attacker square, kind ids) pairs.
     ``rays[sq]``: tuple of (ray outward from sq, kind ids): the first piece met attacks if its
     kind is listed. ``hops[sq]``: same, but the second piece met (cannons).
+    ``phase[sq]``: (ray, kind ids) of phasing rides: the attacker's own other pieces on the ray
+    are passed through. ``pierce[sq]``: (ray, kind ids, friend only) of piercing rides: the first
+    or the second piece met attacks (with friend only, the first must be the attacker's own).
+    ``special`` is true when any phase or pierce entry exists.
     """
 
     def __init__(self, geo: Geometry, kinds: list[PieceKind], home: str):
@@ -165,33 +186,42 @@ class AttackTables:
         leap: list[dict[int, set[int]]] = [dict() for _ in range(n)]
         rays: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
         hops: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
+        phase: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
+        pierce: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
         for kid, kind in enumerate(kinds):
             pats = [p for mode, p in kind.all_patterns() if mode != "move"]
             for pat in pats:
+                if pat.type != "leap":
+                    continue
+                steps = [orient(odx, ody, home) for odx, ody in pat.offsets()]
                 for sq in range(n):  # sq = attacker square
                     if geo.terrain[sq] == VOID:
                         continue
                     f, r = sq % geo.width, sq // geo.width
-                    for odx, ody in pat.offsets():
-                        dx, dy = orient(odx, ody, home)
-                        if pat.type == "leap":
-                            tf, tr = f + dx, r + dy
-                            if geo.on_board(tf, tr):
-                                t = tr * geo.width + tf
-                                if _can_stop(geo, t, kind):
-                                    leap[t].setdefault(sq, set()).add(kid)
+                    for dx, dy in steps:
+                        tf, tr = f + dx, r + dy
+                        if geo.on_board(tf, tr):
+                            t = tr * geo.width + tf
+                            if _can_stop(geo, t, kind):
+                                leap[t].setdefault(sq, set()).add(kid)
             # slides and hops are symmetric in their squares: walk outward from the target
             for pat in pats:
                 if pat.type == "leap":
                     continue
+                steps = [orient(odx, ody, home) for odx, ody in pat.offsets()]
                 for t in range(n):
                     if geo.terrain[t] == VOID or not _can_stop(geo, t, kind):
                         continue
-                    for odx, ody in pat.offsets():
-                        dx, dy = orient(odx, ody, home)
+                    for dx, dy in steps:
                         if pat.type == "ride":
                             ray = _ray(geo, t, -dx, -dy, kind, pat.max_range)
-                            if ray:
+                            if not ray:
+                                continue
+                            if pat.phase:
+                                phase[t].setdefault(ray, set()).add(kid)
+                            elif pat.pierce:
+                                pierce[t].setdefault((ray, pat.pierce == "friend"), set()).add(kid)
+                            else:
                                 rays[t].setdefault(ray, set()).add(kid)
                         else:
                             line = _hop_line(geo, t, -dx, -dy)
@@ -200,3 +230,6 @@ class AttackTables:
         self.leap = [tuple((s, frozenset(k)) for s, k in d.items()) for d in leap]
         self.rays = [tuple((r, frozenset(k)) for r, k in d.items()) for d in rays]
         self.hops = [tuple((r, frozenset(k)) for r, k in d.items()) for d in hops]
+        self.phase = [tuple((r, frozenset(k)) for r, k in d.items()) for d in phase]
+        self.pierce = [tuple((r, frozenset(k), f) for (r, f), k in d.items()) for d in pierce]
+        self.special = any(self.phase) or any(self.pierce)

@@ -18,6 +18,18 @@ knight jumps); ``forward`` keeps the given offset and its left-right mirror (a p
 edge; ``lame`` makes a straight leap need the squares it passes empty (the pawn's double step
 is ``leap 0,2 exact from_rank=1 lame``).
 
+Two ride options change what stops a slide:
+
+* ``phase``: the ride passes through the mover's own pieces (it can neither stop on them nor
+  is it blocked by them); any other piece stops it as usual (Dungeon Chess's Wraith).
+* ``pierce`` / ``pierce=friend``: a capturing ride may pass over exactly one piece (of any
+  side; with ``friend``, only one of the mover's own) and capture the next piece behind it, as
+  well as the first piece met (Dungeon Chess's Archer, and the Tomb's phase fire). Moves to
+  empty squares still stop at the first piece; not allowed under ``move``.
+
+A kind may be immune to a pattern type: ``immune = ["hop"]`` means no cannon can capture it
+(Dungeon Chess's Iron Golem). Only ``hop`` is supported.
+
 Terrain permissions per kind: ``water = "stop" | "cross" | "block"`` (stand on it, slide over
 it without stopping, or be stopped by it). Void is never entered or crossed by a slide; a
 leaper may jump over void and water but never lands on void.
@@ -33,6 +45,8 @@ from ..errors import VariantError
 WATER_RULES = ("stop", "cross", "block")
 PATTERN_TYPES = ("leap", "ride", "hop")
 SYMMETRIES = ("all", "forward", "exact")
+PIERCE_KINDS = ("any", "friend")
+IMMUNITIES = ("hop",)
 
 
 @dataclass(frozen=True)
@@ -44,6 +58,8 @@ class Pattern:
     max_range: int = 0  # 0: unlimited (rides only)
     from_rank: int = -1  # -1: anywhere
     lame: bool = False  # a leap that needs the squares on its straight path empty
+    phase: bool = False  # a ride that passes through the mover's own pieces
+    pierce: str = ""  # "", "any" or "friend": a capturing ride may pass over one such piece
 
     def offsets(self) -> tuple[tuple[int, int], ...]:
         dx, dy = self.dx, self.dy
@@ -69,6 +85,10 @@ class Pattern:
             out += f" from_rank={self.from_rank}"
         if self.lame:
             out += " lame"
+        if self.phase:
+            out += " phase"
+        if self.pierce:
+            out += " pierce" if self.pierce == "any" else f" pierce={self.pierce}"
         return out
 
 
@@ -85,25 +105,34 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
         raise VariantError(f"{where}: offset {words[1]!r} in {text!r} must be two integers like 1,2") from None
     if (dx, dy) == (0, 0) or max(abs(dx), abs(dy)) > 8:
         raise VariantError(f"{where}: offset {dx},{dy} in {text!r} must be non-zero and at most 8 squares")
-    symmetry, max_range, from_rank, lame = "all", 0, -1, False
+    symmetry, max_range, from_rank, lame, phase, pierce = "all", 0, -1, False, False, ""
     for w in words[2:]:
         if w in SYMMETRIES:
             symmetry = w
         elif w == "lame":
             lame = True
+        elif w == "phase":
+            phase = True
+        elif w == "pierce" or (w.startswith("pierce=") and w[7:] in PIERCE_KINDS):
+            pierce = w[7:] or "any"
         elif w.startswith("max=") and w[4:].isdigit() and int(w[4:]) > 0:
             max_range = int(w[4:])
         elif w.startswith("from_rank=") and w[10:].isdigit():
             from_rank = int(w[10:])
         else:
             raise VariantError(
-                f"{where}: unknown option {w!r} in {text!r}; expected all, forward, exact, max=N, from_rank=N or lame"
+                f"{where}: unknown option {w!r} in {text!r}; expected all, forward, exact, max=N, "
+                f"from_rank=N, lame, phase, pierce or pierce=friend"
             )
     if max_range and words[0] != "ride":
         raise VariantError(f"{where}: max=N only applies to 'ride' patterns ({text!r})")
     if lame and (words[0] != "leap" or not (dx == 0 or dy == 0 or abs(dx) == abs(dy))):
         raise VariantError(f"{where}: 'lame' applies to straight-line leaps only ({text!r})")
-    return Pattern(words[0], dx, dy, symmetry, max_range, from_rank, lame)
+    if (phase or pierce) and words[0] != "ride":
+        raise VariantError(f"{where}: 'phase' and 'pierce' only apply to 'ride' patterns ({text!r})")
+    if phase and pierce:
+        raise VariantError(f"{where}: a ride is either 'phase' or 'pierce', not both ({text!r})")
+    return Pattern(words[0], dx, dy, symmetry, max_range, from_rank, lame, phase, pierce)
 
 
 @dataclass(frozen=True)
@@ -123,6 +152,8 @@ class PieceKind:
     role: str = ""
     title: str = ""
     cost: int = 0
+    faction: str = ""
+    immune: tuple[str, ...] = ()
     info: tuple = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
@@ -136,6 +167,13 @@ class PieceKind:
         for p in self.move:
             if p.type == "hop":
                 raise VariantError(f"piece {self.name!r}: 'hop' (cannon) patterns capture; list them under capture")
+            if p.pierce:
+                raise VariantError(f"piece {self.name!r}: 'pierce' is about captures; {p.text()} is under move")
+        for what in self.immune:
+            if what not in IMMUNITIES:
+                raise VariantError(
+                    f"piece {self.name!r}: immune lists {what!r}; only {', '.join(IMMUNITIES)} is supported"
+                )
 
     def all_patterns(self) -> Iterable[tuple[str, Pattern]]:
         for p in self.move:

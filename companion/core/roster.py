@@ -10,7 +10,7 @@
     value = 320
 
 Keys of a piece table: code (required), title, move, capture, both, water, royal, value,
-promotes_to, abilities, role, cost, notes. An unknown key, a wrong type or a bad pattern is a
+promotes_to, abilities, role, cost, faction, immune, notes. An unknown key, a wrong type or a bad pattern is a
 VariantError naming the file, the piece and the key.
 """
 
@@ -26,7 +26,7 @@ from .pieces import PieceKind, parse_pattern
 _PIECE_KEYS = {
     "code": str, "title": str, "move": list, "capture": list, "both": list, "water": str,
     "royal": bool, "value": int, "promotes_to": list, "abilities": list, "role": str,
-    "cost": int, "notes": str,
+    "cost": int, "faction": str, "immune": list, "notes": str,
 }
 _TOP_KEYS = {"variant", "pieces"}
 _VARIANT_KEYS = {"name": str, "title": str, "notes": str}
@@ -100,6 +100,8 @@ def roster_from_dict(data: dict, where: str) -> Roster:
                 role=table.get("role", ""),
                 title=table.get("title", pname.replace("_", " ").title()),
                 cost=table.get("cost", 0),
+                faction=table.get("faction", ""),
+                immune=tuple(table.get("immune", ())),
                 info=(("notes", table.get("notes", "")),),
             ))
         except VariantError as e:

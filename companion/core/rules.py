@@ -44,10 +44,17 @@ class Rules:
         self.kind_index = {k.code: i for i, k in enumerate(self.kinds)}
         self.homes = tuple(homes)
         self.nplayers = len(homes)
-        self.compiled: list[list[CompiledKind]] = [
-            [compile_kind(geometry, k, home) for home in self.homes] for k in self.kinds
-        ]
-        self.attack_tables = [AttackTables(geometry, self.kinds, home) for home in self.homes]
+        # a kind whose patterns look the same from every seat is compiled once and shared
+        self.compiled: list[list[CompiledKind]] = []
+        for k in self.kinds:
+            if _seat_free(k):
+                self.compiled.append([compile_kind(geometry, k, self.homes[0])] * self.nplayers)
+            else:
+                self.compiled.append([compile_kind(geometry, k, home) for home in self.homes])
+        if all(_seat_free(k) for k in self.kinds):
+            self.attack_tables = [AttackTables(geometry, self.kinds, self.homes[0])] * self.nplayers
+        else:
+            self.attack_tables = [AttackTables(geometry, self.kinds, home) for home in self.homes]
         n = geometry.size
         self.zobrist = [
             [[splitmix64((kid * 8 + owner) * 1024 + sq + 1) for sq in range(n)] for owner in range(self.nplayers)]
@@ -81,17 +88,55 @@ class Rules:
                     if p.owner == by and p.kid in kids:
                         return True
                     break
-        for line, kids in tab.hops[sq]:
-            screen = False
-            for s in line:
+        hops = tab.hops[sq]
+        if hops and not self._hop_proof(board[sq]):
+            for line, kids in hops:
+                screen = False
+                for s in line:
+                    p = board[s]
+                    if p is not None:
+                        if screen:
+                            if p.owner == by and p.kid in kids:
+                                return True
+                            break
+                        screen = True
+        if tab.special:
+            return bool(self._special_attackers(board, tab, sq, by, True))
+        return False
+
+    @staticmethod
+    def _hop_proof(target) -> bool:
+        return target is not None and "hop" in target.kind.immune
+
+    @staticmethod
+    def _special_attackers(board, tab, sq: int, by: int, first: bool) -> list[int]:
+        """Attackers of ``sq`` along phasing and piercing rides (see AttackTables)."""
+        out = []
+        for ray, kids in tab.phase[sq]:
+            for s in ray:
                 p = board[s]
                 if p is not None:
-                    if screen:
-                        if p.owner == by and p.kid in kids:
-                            return True
+                    if p.owner != by:
                         break
-                    screen = True
-        return False
+                    if p.kid in kids:
+                        out.append(s)
+                        if first:
+                            return out
+                        break
+        for ray, kids, friend_only in tab.pierce[sq]:
+            screen = False
+            for s in ray:
+                p = board[s]
+                if p is None:
+                    continue
+                if p.owner == by and p.kid in kids:
+                    out.append(s)
+                    if first:
+                        return out
+                if screen or (friend_only and p.owner != by):
+                    break
+                screen = True
+        return out
 
     def attackers(self, pos: Position, sq: int, by: int) -> list[int]:
         """Squares of ``by``'s pieces that could capture on ``sq``."""
@@ -109,16 +154,22 @@ class Rules:
                     if p.owner == by and p.kid in kids:
                         out.append(s)
                     break
-        for line, kids in tab.hops[sq]:
-            screen = False
-            for s in line:
-                p = board[s]
-                if p is not None:
-                    if screen:
-                        if p.owner == by and p.kid in kids:
-                            out.append(s)
-                        break
-                    screen = True
+        hops = tab.hops[sq]
+        if hops and not self._hop_proof(board[sq]):
+            for line, kids in hops:
+                screen = False
+                for s in line:
+                    p = board[s]
+                    if p is not None:
+                        if screen:
+                            if p.owner == by and p.kid in kids:
+                                out.append(s)
+                            break
+                        screen = True
+        if tab.special:
+            for s in self._special_attackers(board, tab, sq, by, False):
+                if s not in out:
+                    out.append(s)
         return out
 
     def enemies(self, pos: Position, player: int) -> list[int]:
@@ -131,13 +182,17 @@ class Rules:
         return any(self.is_attacked(pos, k, e) for k in pos.royals[player] for e in foes)
 
     # ----- move generation --------------------------------------------------------------------
-    def pseudo_moves(self, pos: Position, player: int) -> list[Move]:
-        """Every move the vocabulary allows ``player``, ignoring royal safety."""
+    def pseudo_moves(self, pos: Position, player: int, squares: Iterable[int] | None = None) -> list[Move]:
+        """Every move the vocabulary allows ``player``, ignoring royal safety.
+
+        ``squares`` limits generation to the pieces on those squares (a lifted piece); the
+        game's ``extra_moves`` are then not added (the caller asks for them if it wants).
+        """
         board = pos.board
         out: list[Move] = []
         app = out.append
         compiled = self.compiled
-        for sq in pos.occ[player]:
+        for sq in (pos.occ[player] if squares is None else squares):
             p = board[sq]
             ck = compiled[p.kid][player]
             promo = ck.promo_squares
@@ -186,7 +241,7 @@ class Rules:
                             if t not in nostop:
                                 app(Move(sq, t))
                         else:
-                            if q.owner != player:
+                            if q.owner != player and t not in nostop:
                                 app(Move(sq, t, t))
                             break
                 for ray in ck.rays_move[sq]:
@@ -199,7 +254,7 @@ class Rules:
                 for t in ray:
                     q = board[t]
                     if q is not None:
-                        if q.owner != player:
+                        if q.owner != player and t not in ck.nostop:
                             app(Move(sq, t, t))
                         break
             for line in ck.hops[sq]:
@@ -208,14 +263,43 @@ class Rules:
                     q = board[t]
                     if q is not None:
                         if screen:
-                            if q.owner != player:
+                            if q.owner != player and "hop" not in q.kind.immune:
                                 app(Move(sq, t, t))
                             break
                         screen = True
+            if ck.special:
+                self._special_ray_moves(board, ck, sq, player, app)
             if promo:
                 self._expand_promotions(out, start, promo, p.kind.promotes_to)
-        self.extra_moves(pos, player, out)
+        if squares is None:
+            self.extra_moves(pos, player, out)
         return out
+
+    @staticmethod
+    def _special_ray_moves(board, ck: CompiledKind, sq: int, player: int, app) -> None:
+        """Moves along phasing and piercing rides (the rarer options, kept out of the hot loop)."""
+        nostop = ck.nostop
+        for can_move, can_capture, ray in ck.phase_rays[sq]:
+            for t in ray:
+                q = board[t]
+                if q is None:
+                    if can_move and t not in nostop:
+                        app(Move(sq, t))
+                elif q.owner != player:
+                    if can_capture and t not in nostop:
+                        app(Move(sq, t, t))
+                    break
+        for friend_only, ray in ck.pierce_rays[sq]:
+            screen = False
+            for t in ray:
+                q = board[t]
+                if q is None:
+                    continue
+                if q.owner != player and t not in nostop:
+                    app(Move(sq, t, t))
+                if screen or (friend_only and q.owner != player):
+                    break
+                screen = True
 
     @staticmethod
     def _expand_promotions(out: list[Move], start: int, promo: frozenset, codes: tuple) -> None:
@@ -363,6 +447,12 @@ class Rules:
             occ.discard(move.capture)
         occ.add(move.to)
         return frozenset(occ)
+
+
+def _seat_free(kind: PieceKind) -> bool:
+    """True when the kind moves the same whichever edge its owner sits at: every pattern has
+    full symmetry, none is limited to a rank, and it does not promote."""
+    return not kind.promotes_to and all(p.symmetry == "all" and p.from_rank < 0 for _, p in kind.all_patterns())
 
 
 def iter_perft(rules: Rules, pos: Position, depth: int) -> int:

@@ -20,6 +20,7 @@ class GameInfo:
 GAMES: dict[str, GameInfo] = {
     "chess": GameInfo("chess", "FIDE chess", "companion.games.chess", "standard"),
     "combat": GameInfo("combat", "Human Combat Chess", "companion.games.combat", "standard"),
+    "dungeon": GameInfo("dungeon", "Dungeon Chess", "companion.games.dungeon", "dungeon-compact"),
 }
 
 

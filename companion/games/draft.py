@@ -1,0 +1,416 @@
+"""Dungeon Chess setup, pure: drafting an army, choosing who starts, deploying in spawn zones.
+
+The rulebook's "SETUP": "1. Choose your faction 2. Draft your army (75 XP) 3. Choose turn
+order: You First, AI First, or Random 4. Deploy units in your spawn zone". Constraints and the
+ready-made armies are data (maps/variants/dungeon-armies.toml). Nothing here draws a random
+number: "Random" takes the drawn value as an argument.
+
+An army is a faction and a list of unit names (maps/variants/dungeon.toml). Deployment places
+them one at a time (``Deployment``: which unit next, where it may go, undo), or all at once
+(``auto_placements`` / ``deploy``) for tests, the AI and the default start position.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Mapping, Sequence
+
+from ..core.compiled import relative_rank
+from ..core.position import Position
+from ..errors import DraftError, VariantError
+from .abilities import can_stand
+
+ARMIES_FILE = Path(__file__).resolve().parent.parent.parent / "maps" / "variants" / "dungeon-armies.toml"
+FACTIONS = ("human", "undead", "redskin", "greenskin")
+#: The order the screen asks for units during deployment.
+DEPLOY_ORDER = ("king", "queen", "bishop", "knight", "castle", "pawn")
+TURN_ORDER_CHOICES = ("first", "second", "random")
+
+
+@dataclass(frozen=True)
+class DraftRules:
+    budget: int = 75
+    kings: int = 1
+    min_pawns: int = 1
+
+
+@dataclass(frozen=True)
+class Army:
+    """A drafted army: its faction and its units by roster name (duplicates repeat)."""
+
+    faction: str
+    units: tuple[str, ...]
+    title: str = ""
+    source: str = ""
+    rulebook: bool = False
+
+    @classmethod
+    def from_counts(cls, faction: str, counts: Mapping[str, int], title: str = "", source: str = "",
+                    rulebook: bool = False) -> "Army":
+        units = tuple(name for name, n in counts.items() for _ in range(n))
+        return cls(faction, units, title, source, rulebook)
+
+    def counts(self) -> dict[str, int]:
+        return dict(Counter(self.units))
+
+
+# ------------------------------------------------------------------------------- the data
+
+
+def load_armies_file(path: str | Path | None = None) -> tuple[DraftRules, dict[str, Army]]:
+    """The draft constraints and the preset armies; errors name the file and the key."""
+    path = Path(path) if path else ARMIES_FILE
+    where = str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DraftError(f"{where}: no such file") from None
+    except tomllib.TOMLDecodeError as e:
+        raise DraftError(f"{where}: not valid TOML: {e}") from None
+    for key in data:
+        if key not in ("draft", "armies"):
+            raise DraftError(f"{where}: unknown table [{key}]; expected [draft] and [armies.<name>]")
+    d = data.get("draft", {})
+    for key, value in d.items():
+        if key not in ("budget", "kings", "min_pawns"):
+            raise DraftError(f"{where}: [draft] unknown key {key!r}; allowed: budget, kings, min_pawns")
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise DraftError(f"{where}: [draft] {key} must be a whole number >= 0, got {value!r}")
+    rules = DraftRules(**d)
+    armies = {}
+    for name, table in data.get("armies", {}).items():
+        at = f"{where}: [armies.{name}]"
+        if not isinstance(table, dict):
+            raise DraftError(f"{at} must be a table")
+        for key in table:
+            if key not in ("title", "faction", "units", "source", "rulebook"):
+                raise DraftError(f"{at}: unknown key {key!r}; allowed: title, faction, units, source, rulebook")
+        units = table.get("units")
+        if not isinstance(units, dict) or not units:
+            raise DraftError(f"{at}: units must be a table like {{ warlock = 1, skeleton = 55 }}")
+        for unit, n in units.items():
+            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                raise DraftError(f"{at}: units.{unit} must be a count >= 1, got {n!r}")
+        if table.get("faction") not in FACTIONS:
+            raise DraftError(f"{at}: faction must be one of {', '.join(FACTIONS)}, got {table.get('faction')!r}")
+        armies[name] = Army.from_counts(table["faction"], units, table.get("title", name),
+                                        table.get("source", ""), bool(table.get("rulebook", False)))
+    return rules, armies
+
+
+def presets(path: str | Path | None = None) -> dict[str, Army]:
+    return load_armies_file(path)[1]
+
+
+def draft_rules(path: str | Path | None = None) -> DraftRules:
+    return load_armies_file(path)[0]
+
+
+# ------------------------------------------------------------------------------ drafting
+
+
+ROSTER_ORDER = ("pawn", "castle", "knight", "bishop", "queen", "king")
+
+
+def faction_units(roster, faction: str) -> list:
+    """The faction's units in the rulebook's roster order (Pawn, Castle, Knight, Bishop, Queen,
+    King), for the draft screen: each has ``title``, ``cost``, ``abilities`` and its plain
+    words in ``dict(kind.info)["notes"]``."""
+    if faction not in FACTIONS:
+        raise DraftError(f"unknown faction {faction!r}; choose one of {', '.join(FACTIONS)}")
+    order = {role: i for i, role in enumerate(ROSTER_ORDER)}
+    return sorted((k for k in roster.kinds if k.faction == faction), key=lambda k: order.get(k.role, len(order)))
+
+
+def army_cost(roster, army: Army) -> int:
+    return sum(_kind(roster, u).cost for u in army.units)
+
+
+def draft_problems(roster, army: Army, rules: DraftRules | None = None, zone_squares: int | None = None) -> list[str]:
+    """Everything wrong with ``army``, in words for the draft screen (empty: the army is fine).
+
+    ``zone_squares``: the size of the spawn zone on the chosen map; None skips that check (an
+    army may be drafted before the map is chosen)."""
+    rules = rules or DraftRules()
+    problems = []
+    if army.faction not in FACTIONS:
+        return [f"unknown faction {army.faction!r}; choose one of {', '.join(FACTIONS)}"]
+    names = {k.name: k for k in roster.kinds}
+    unknown = sorted({u for u in army.units if u not in names})
+    if unknown:
+        return [f"unknown unit {u!r}; the {army.faction} units are "
+                f"{', '.join(k.name for k in roster.kinds if k.faction == army.faction)}" for u in unknown]
+    foreign = sorted({u for u in army.units if names[u].faction != army.faction})
+    for u in foreign:
+        problems.append(f"{names[u].title} is a {names[u].faction} unit, not {army.faction}")
+    cost = army_cost(roster, army)
+    if cost > rules.budget:
+        problems.append(f"the army costs {cost} XP, over the {rules.budget} XP budget by {cost - rules.budget}")
+    kings = sum(1 for u in army.units if names[u].royal)
+    if kings != rules.kings:
+        problems.append(f"an army needs exactly {rules.kings} King, this one has {kings}")
+    pawns = sum(1 for u in army.units if names[u].role == "pawn")
+    if pawns < rules.min_pawns:
+        problems.append(f"an army needs at least {rules.min_pawns} Pawn, this one has {pawns}")
+    if zone_squares is not None and len(army.units) > zone_squares:
+        problems.append(f"the army has {len(army.units)} units but the spawn zone on this map has only "
+                        f"{zone_squares} squares: every unit must fit in the spawn zone")
+    return problems
+
+
+def validate_army(roster, army: Army, rules: DraftRules | None = None, zone_squares: int | None = None) -> None:
+    problems = draft_problems(roster, army, rules, zone_squares)
+    if problems:
+        raise DraftError(f"{army.title or army.faction + ' army'}: " + "; ".join(problems))
+
+
+def remaining_budget(roster, army: Army, rules: DraftRules | None = None) -> int:
+    return (rules or DraftRules()).budget - army_cost(roster, army)
+
+
+def first_player(choice: str, you: int = 0, nplayers: int = 2, random_value: int | None = None) -> int:
+    """Who moves first. "first": you; "second": the next seat after you ("AI First");
+    "random": ``random_value`` (a seat number 0..nplayers-1 drawn by the caller)."""
+    if choice == "first":
+        return you
+    if choice == "second":
+        return (you + 1) % nplayers
+    if choice == "random":
+        if random_value is None or not 0 <= random_value < nplayers:
+            raise DraftError(f"turn order 'random' needs the drawn seat, a number 0..{nplayers - 1}, got {random_value!r}")
+        return random_value
+    raise DraftError(f"turn order {choice!r}: expected one of {', '.join(TURN_ORDER_CHOICES)}")
+
+
+# ---------------------------------------------------------------------------- deployment
+
+
+def spawn_zone(rules, player: int) -> frozenset[int]:
+    """Player ``player``'s (0-based) spawn squares on the rules' map."""
+    return rules.board_map.spawn_zone(player + 1)
+
+
+def zone_capacity(rules, player: int, army: Army) -> int:
+    """How many of ``army``'s units can stand in the zone (water squares only for units that
+    may stand on water)."""
+    geo = rules.geometry
+    zone = spawn_zone(rules, player)
+    floor = sum(1 for s in zone if can_stand(geo, s, _FLOOR_ONLY))
+    water = len(zone) - floor
+    swimmers = sum(1 for u in army.units if rules.roster_kind(u).water == "stop")
+    return floor + min(water, swimmers)
+
+
+def deploy_order(rules, army: Army) -> list[str]:
+    """The army's units in the order the screen asks for them: King first, Pawns last."""
+    rank = {role: i for i, role in enumerate(DEPLOY_ORDER)}
+    return sorted(army.units, key=lambda u: (rank.get(rules.roster_kind(u).role, len(rank)), u))
+
+
+def _lateral(geo, sq: int, home: str) -> int:
+    return sq % geo.width if home in ("south", "north") else sq // geo.width
+
+
+def auto_placements(rules, player: int, units: Sequence[str],
+                    placed: Iterable[tuple[int, str, int]] = ()) -> list[tuple[str, int]]:
+    """A default deployment: the King at the back in the middle, the other non-Pawns around it
+    from the back row forward, the Pawns in the rows just in front of them, middle first.
+    A unit skips a square where it would attack a King or expose one (cannons make that easy:
+    a King behind its own Pawn on an enemy cannon's file is attacked), unless no square is
+    left. ``placed``: (player, unit name, square) already on the board. Deterministic; raises
+    DraftError if the units do not fit."""
+    geo = rules.geometry
+    home = rules.homes[player]
+    placed = list(placed)
+    taken = {s for _, _, s in placed}
+    scratch = build_position(rules, placed)
+    free = [s for s in spawn_zone(rules, player) if s not in taken]
+    if not free:
+        raise DraftError(f"player {player + 1}'s spawn zone is full")
+    lats = [_lateral(geo, s, home) for s in spawn_zone(rules, player)]
+    centre2 = min(lats) + max(lats)  # twice the middle, to stay in integers
+
+    def key(s, back_first):
+        depth = relative_rank(geo, s, home)
+        lat = _lateral(geo, s, home)
+        return (depth if back_first else -depth, abs(2 * lat - centre2), lat)
+
+    back = sorted(free, key=lambda s: key(s, True))
+    used: set[int] = set()
+    out = []
+    ordered = deploy_order(rules, _units_army(units))
+    pawn_pool: list[int] | None = None
+    for name in ordered:
+        kind = rules.roster_kind(name)
+        if kind.role == "pawn" and pawn_pool is None:
+            # the rows in front of the other units first, going forward, then whatever is left
+            line = max((relative_rank(geo, s, home) for s in used), default=-1)
+            pawn_pool = sorted(free, key=lambda s: (relative_rank(geo, s, home) <= line,) + key(s, True))
+        pool = pawn_pool if kind.role == "pawn" else back
+        fits = [s for s in pool if s not in used and can_stand(geo, s, kind)]
+        if fits:
+            s = next((s for s in fits if not _checks_any_king(rules, scratch, player, kind, s)), fits[0])
+            scratch.put(s, scratch.new_piece(kind.code, player))
+            used.add(s)
+            out.append((name, s))
+        else:
+            raise DraftError(f"player {player + 1}: no room left in the spawn zone for {kind.title} "
+                             f"({len(ordered)} units, {len(free)} free squares): the army must fit its spawn zone")
+    return out
+
+
+def _checks_any_king(rules, pos: Position, player: int, kind, sq: int) -> bool:
+    """Would a unit of ``kind`` on ``sq`` leave some King attacked?"""
+    pos.put(sq, pos.new_piece(kind.code, player))
+    try:
+        for p in range(rules.nplayers):
+            for k in pos.royals[p]:
+                if any(rules.is_attacked(pos, k, e) for e in range(rules.nplayers) if e != p):
+                    return True
+        return False
+    finally:
+        pos.take(sq)
+
+
+def _units_army(units: Sequence[str]) -> Army:
+    return Army("", tuple(units))
+
+
+class Deployment:
+    """Step-by-step deployment for the screen: which unit next, where it may go, undo.
+
+    Players deploy in ``order`` (default: seat order), each all their units, King first.
+    """
+
+    def __init__(self, rules, armies: Sequence[Army], order: Sequence[int] | None = None):
+        if len(armies) != rules.nplayers:
+            raise DraftError(f"{rules.nplayers} players need {rules.nplayers} armies, got {len(armies)}")
+        self.rules = rules
+        self.armies = tuple(armies)
+        order = tuple(range(rules.nplayers)) if order is None else tuple(order)
+        if sorted(order) != list(range(rules.nplayers)):
+            raise DraftError(f"deployment order must name each player 0..{rules.nplayers - 1} once, got {order}")
+        for p, army in enumerate(self.armies):
+            validate_army(rules.roster, army, rules.draft_rules, zone_capacity(rules, p, army))
+        self.queue = [(p, u) for p in order for u in deploy_order(rules, self.armies[p])]
+        self.placed: list[tuple[int, str, int]] = []
+
+    @property
+    def done(self) -> bool:
+        return len(self.placed) == len(self.queue)
+
+    def next_unit(self) -> tuple[int, str] | None:
+        """(player, unit name) to place next, or None when everyone has deployed."""
+        return None if self.done else self.queue[len(self.placed)]
+
+    def occupied(self) -> frozenset[int]:
+        return frozenset(s for _, _, s in self.placed)
+
+    def free_squares(self) -> frozenset[int]:
+        """Where the next unit may go (its player's spawn squares, empty, standable)."""
+        nxt = self.next_unit()
+        if nxt is None:
+            return frozenset()
+        player, name = nxt
+        kind = self.rules.roster_kind(name)
+        taken = self.occupied()
+        return frozenset(s for s in spawn_zone(self.rules, player)
+                         if s not in taken and can_stand(self.rules.geometry, s, kind))
+
+    def place(self, sq: int) -> None:
+        nxt = self.next_unit()
+        if nxt is None:
+            raise DraftError("every unit is deployed already")
+        player, name = nxt
+        if sq not in self.free_squares():
+            geo = self.rules.geometry
+            name_sq = geo.name_of(sq) if 0 <= sq < geo.size else str(sq)
+            kind = self.rules.roster_kind(name)
+            if sq not in spawn_zone(self.rules, player):
+                why = f"it is not in player {player + 1}'s spawn zone"
+            elif sq in self.occupied():
+                why = "a unit stands there already"
+            else:
+                why = f"a {kind.title} cannot stand on water"
+            raise DraftError(f"cannot place {kind.title} on {name_sq}: {why}")
+        self.placed.append((player, name, sq))
+
+    def undo(self) -> tuple[int, str, int] | None:
+        """Take back the last placement (None if nothing is placed)."""
+        return self.placed.pop() if self.placed else None
+
+    def auto_rest(self) -> None:
+        """Place every remaining unit automatically (auto_placements per player)."""
+        while not self.done:
+            player, _ = self.next_unit()
+            rest = [u for p, u in self.queue[len(self.placed):] if p == player]
+            for name, sq in auto_placements(self.rules, player, rest, self.placed):
+                if self.next_unit() != (player, name):
+                    raise AssertionError("deployment order and auto placement disagree")
+                self.place(sq)
+
+    def position(self, first: int = 0) -> Position:
+        if not self.done:
+            player, name = self.next_unit()
+            raise DraftError(f"deployment is not finished: player {player + 1} still has to place "
+                             f"{self.rules.roster_kind(name).title}")
+        return build_position(self.rules, self.placed, first)
+
+
+def build_position(rules, placements: Iterable[tuple[int, str, int]], first: int = 0) -> Position:
+    """A start position from (player, unit name, square) placements; ``first`` moves first."""
+    if not 0 <= first < rules.nplayers:
+        raise DraftError(f"first player must be 0..{rules.nplayers - 1}, got {first}")
+    pos = rules.new_position()
+    for player, name, sq in placements:
+        kind = rules.roster_kind(name)
+        pos.put(sq, pos.new_piece(kind.code, player))
+    pos.set_turn(first)
+    return pos
+
+
+def deploy(rules, armies: Sequence[Army], placements: Iterable[tuple[int, str, int]] | None = None,
+           first: int = 0) -> Position:
+    """Deploy ``armies`` (one per player) and return the start position. ``placements``:
+    (player, unit name, square) for every unit in any order; None = the automatic deployment.
+    Every placement is checked as on the screen (spawn zone, free square, water)."""
+    dep = Deployment(rules, armies)
+    if placements is None:
+        dep.auto_rest()
+        return dep.position(first)
+    placements = list(placements)
+    want = Counter((p, u) for p, u in dep.queue)
+    got = Counter((p, u) for p, u, _ in placements)
+    if want != got:
+        missing = want - got
+        extra = got - want
+        parts = []
+        if missing:
+            parts.append("missing " + ", ".join(f"player {p + 1} {u} x{n}" for (p, u), n in sorted(missing.items())))
+        if extra:
+            parts.append("not in the armies " + ", ".join(f"player {p + 1} {u} x{n}" for (p, u), n in sorted(extra.items())))
+        raise DraftError("placements do not match the armies: " + "; ".join(parts))
+    # feed them in the screen's order so every check applies
+    pending = list(placements)
+    while not dep.done:
+        player, name = dep.next_unit()
+        i = next(i for i, (p, u, _) in enumerate(pending) if p == player and u == name)
+        dep.place(pending.pop(i)[2])
+    return dep.position(first)
+
+
+def _kind(roster, name: str):
+    for k in roster.kinds:
+        if k.name == name:
+            return k
+    raise DraftError(f"unknown unit {name!r}")
+
+
+class _FloorOnly:
+    water = "block"
+
+
+_FLOOR_ONLY = _FloorOnly()

@@ -1,0 +1,482 @@
+"""Dungeon Chess (``dungeon``), rulebook v0.1.0: four asymmetric factions on dungeon maps.
+
+Units are data (maps/variants/dungeon.toml, 24 units in the movement vocabulary); abilities
+that change more than the moved piece are the named hooks of companion.games.abilities;
+drafting and deployment are companion.games.draft. This module holds the turn structure:
+
+* 2 to 4 players on a map's seats; turns go round by seat number, skipping eliminated players.
+* One move, one attack (capture) or one hex per turn. A capture by a hit-and-run unit stops
+  the turn on a choice Decision ``"step"`` (answers: ``"stay"`` or a square).
+* You may not leave your King attacked ("check"); there is no checkmate: the game ends when a
+  King is taken (captured or blown up). With 3-4 players the fallen King's pieces are removed
+  and the last King standing wins.
+* A player with no legal move passes (option ``when_stuck="pass"``, the publisher's choice) or
+  may make moves that leave the King attacked (``when_stuck="expose"``).
+* Draws (options): the same position for the ``repetition``-th time (default 3), or
+  ``quiet_moves`` turns per surviving player without any piece removed (default 50).
+
+Every decision, with the rulebook's words, is in docs/rules/dungeon.md.
+"""
+
+from __future__ import annotations
+
+from ..core.geometry import WATER
+from ..core.moves import Answer, Decision, Move, Outcome
+from ..core.notation import format_position, parse_position
+from ..core.position import Position
+from ..core.roster import load_roster
+from ..core.rules import Rules
+from ..errors import IllegalMoveError, PositionError, VariantError
+from . import abilities as ab
+from .draft import Army, DraftRules, deploy, draft_rules, presets
+
+PASS = Move(-1, -1, None, None, "pass")
+STUCK_CHOICES = ("pass", "expose")
+#: piece state keys a position text may carry, and what they mean
+STATE_KEYS = {"wounded": "a Troll that has absorbed its first capture",
+              "hex": "turns of its owner left under a hex (1 or 2)",
+              "hex_spent": "a Shaman that has used its hex"}
+#: default armies for the start position, by the number of players
+DEFAULT_ARMIES = {
+    2: ("human-balanced", "redskin-elite"),
+    3: ("human-balanced", "redskin-elite", "greenskin-midrange"),
+    4: ("human-balanced", "skeleton-swarm-24", "redskin-elite", "greenskin-midrange"),
+}
+DEFAULT_MAP = "dungeon-compact"
+
+
+class DungeonRules(Rules):
+    name = "dungeon"
+    title = "Dungeon Chess"
+    unhashed_vars = frozenset({"quiet", "effects"})
+
+    def __init__(self, board_map, roster: str = "dungeon", when_stuck: str = "pass",
+                 repetition: int = 3, quiet_moves: int = 50, armies: tuple[str, ...] | None = None):
+        if when_stuck not in STUCK_CHOICES:
+            raise VariantError(f"dungeon option when_stuck={when_stuck!r}: expected one of {', '.join(STUCK_CHOICES)}")
+        for opt, v in (("repetition", repetition), ("quiet_moves", quiet_moves)):
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0 or (opt == "repetition" and v == 1):
+                raise VariantError(f"dungeon option {opt}={v!r}: expected a whole number >= 2, or 0 for no such draw")
+        self.board_map = board_map
+        self.roster = load_roster(roster)
+        homes = tuple(seat.home for seat in board_map.seats)
+        super().__init__(board_map.geometry, self.roster.kinds, homes)
+        self.when_stuck = when_stuck
+        self.repetition = repetition
+        self.quiet_moves = quiet_moves
+        self.draft_rules: DraftRules = draft_rules()
+        self._by_name = {k.name: k for k in self.kinds}
+        for k in self.kinds:
+            for a in k.abilities:
+                if a not in ab.ABILITIES:
+                    raise VariantError(f"{self.roster.source}: [pieces.{k.name}] ability {a!r} is unknown; "
+                                       f"known: {', '.join(sorted(ab.ABILITIES))}")
+        self.fragile = self._kids("fragile")
+        self.intimidators = self._kids("intimidate")
+        self.thick = self._kids("thick_skin")
+        self.volatile = self._kids("volatile")
+        self.hit_and_run = self._kids("hit_and_run")
+        self.hexers = self._kids("hex")
+        self.pawns = frozenset(i for i, k in enumerate(self.kinds) if k.role == "pawn")
+        geo = self.geometry
+        self.neighbours = ab.neighbour_table(geo)
+        self.sight = ab.sight_table(geo)
+        self.lines = [frozenset(s for line in self.sight_all(sq) for s in line) for sq in range(geo.size)]
+        # the fast legality path assumes that only slides and cannons can be blocked
+        self.fast_legality = not any(p.lame for k in self.kinds for _, p in k.all_patterns())
+        names = armies or DEFAULT_ARMIES.get(self.nplayers)
+        self.default_armies = tuple(names) if names else None
+
+    def _kids(self, ability: str) -> frozenset[int]:
+        return frozenset(i for i, k in enumerate(self.kinds) if ability in k.abilities)
+
+    def sight_all(self, sq: int):
+        """The 8 lines from ``sq`` to the board edge, ignoring terrain (a superset of every line a
+        slide, a cannon or a piercing attack can use)."""
+        g = self.geometry
+        f, r = sq % g.width, sq // g.width
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+            line, x, y = [], f + dx, r + dy
+            while g.on_board(x, y):
+                line.append(y * g.width + x)
+                x += dx
+                y += dy
+            yield line
+
+    def roster_kind(self, name: str):
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise VariantError(f"dungeon: no unit named {name!r}; known: {', '.join(sorted(self._by_name))}") from None
+
+    # ----- setup ------------------------------------------------------------------------------
+    def armies(self, names: tuple[str, ...] | None = None) -> list[Army]:
+        names = names or self.default_armies
+        if not names or len(names) != self.nplayers:
+            raise VariantError(f"dungeon on {self.board_map.name}: give one army per player ({self.nplayers})")
+        known = presets()
+        try:
+            return [known[n] for n in names]
+        except KeyError as e:
+            raise VariantError(f"unknown army {e.args[0]!r}; presets: {', '.join(sorted(known))}") from None
+
+    def start_position(self) -> Position:
+        """The default armies (DEFAULT_ARMIES, or the ``armies`` option) deployed automatically,
+        player 1 to move."""
+        return deploy(self, self.armies())
+
+    # ----- attacks ----------------------------------------------------------------------------
+    def cannot_attack(self, pos: Position, sq: int) -> bool:
+        """A hexed unit and an intimidated Pawn cannot attack (nor give check)."""
+        p = pos.board[sq]
+        if p.state and p.state.get("hex"):
+            return True
+        return p.kid in self.pawns and ab.is_intimidated(pos.board, self.neighbours, self.intimidators, sq)
+
+    def is_attacked(self, pos: Position, sq: int, by: int) -> bool:
+        if super().is_attacked(pos, sq, by):
+            for s in super().attackers(pos, sq, by):
+                if not self.cannot_attack(pos, s):
+                    return True
+        target = pos.board[sq]
+        if target is not None and target.kid in self.fragile:
+            return bool(self._fragile_attackers(pos, sq, by))
+        return False
+
+    def attackers(self, pos: Position, sq: int, by: int) -> list[int]:
+        out = [s for s in super().attackers(pos, sq, by) if not self.cannot_attack(pos, s)]
+        target = pos.board[sq]
+        if target is not None and target.kid in self.fragile:
+            out += [s for s in self._fragile_attackers(pos, sq, by) if s not in out]
+        return out
+
+    def _fragile_attackers(self, pos: Position, sq: int, by: int) -> list[int]:
+        board = pos.board
+        return [n for n in self.neighbours[sq]
+                if board[n] is not None and board[n].owner == by and not self.cannot_attack(pos, n)]
+
+    # ----- moves ------------------------------------------------------------------------------
+    def pseudo_moves(self, pos: Position, player: int, squares=None) -> list[Move]:
+        """The vocabulary's moves, minus hexed units and intimidated Pawns' attacks, plus the
+        fragile captures and the hexes."""
+        board = pos.board
+        squares = pos.occ[player] if squares is None else squares
+        active = [s for s in squares if not (board[s].state and board[s].state.get("hex"))]
+        moves = super().pseudo_moves(pos, player, active)
+        pawns, neighbours, intim = self.pawns, self.neighbours, self.intimidators
+        out = []
+        silenced: dict[int, bool] = {}
+        for m in moves:
+            if m.capture is not None and board[m.frm].kid in pawns:
+                s = silenced.get(m.frm)
+                if s is None:
+                    s = silenced[m.frm] = ab.is_intimidated(board, neighbours, intim, m.frm)
+                if s:
+                    continue
+            out.append(m)
+        out_players = pos.var("out", ())
+        for sq in active:
+            p = board[sq]
+            victims = ab.fragile_captures(board, neighbours, self.fragile, sq, player)
+            if victims and not (p.kid in pawns and ab.is_intimidated(board, neighbours, intim, sq)):
+                have = {m.to for m in out if m.frm == sq and m.capture is not None}
+                out.extend(Move(sq, v, v, None, "fragile") for v in victims if v not in have)
+            if p.kid in self.hexers:
+                out.extend(ab.hex_moves(pos, self.sight, sq, player, out_players))
+        return out
+
+    def is_over(self, pos: Position) -> bool:
+        return len(self.alive(pos)) <= 1
+
+    def alive(self, pos: Position) -> list[int]:
+        out = pos.var("out", ())
+        return [p for p in range(pos.nplayers) if p not in out and pos.royals[p]]
+
+    def legal_moves(self, pos: Position) -> list[Move]:
+        if pos.pending is not None or self.is_over(pos):
+            return []
+        pseudo = self.pseudo_moves(pos, pos.turn)
+        moves = self._legal(pos, pseudo)
+        if moves:
+            return moves
+        if self.when_stuck == "expose":
+            moves = [m for m in pseudo if self._keeps_king(pos, m)]
+        return moves or [PASS]
+
+    def moves_from(self, pos: Position, sq: int) -> list[Move]:
+        """Legal moves of the piece on ``sq`` (hexes included: special ``"hex"``), fast enough
+        to light a lifted piece."""
+        p = pos.board[sq] if 0 <= sq < len(pos.board) else None
+        if p is None or p.owner != pos.turn or pos.pending is not None or self.is_over(pos):
+            return []
+        moves = self._legal(pos, self.pseudo_moves(pos, pos.turn, (sq,)))
+        if not moves and self.when_stuck == "expose" and not self._legal(pos, self.pseudo_moves(pos, pos.turn)):
+            moves = [m for m in self.pseudo_moves(pos, pos.turn, (sq,)) if self._keeps_king(pos, m)]
+        return moves
+
+    def _legal(self, pos: Position, pseudo: list[Move]) -> list[Move]:
+        """Filter with a fast path: when the King is not attacked, a quiet move of a piece that
+        is not the King, nor an Ogre, from and to squares off every line through the King,
+        cannot change any attack on the King (leaps are never blocked; slides, piercing
+        attacks and cannons all run along those lines)."""
+        player = pos.turn
+        kings = pos.royals[player]
+        safe_now = self.fast_legality and len(kings) == 1 and not self.in_check(pos, player)
+        lines = self.lines[next(iter(kings))] if safe_now else None
+        board = pos.board
+        out = []
+        for m in pseudo:
+            if (safe_now and m.capture is None and not m.special and m.frm not in lines and m.to not in lines
+                    and not board[m.frm].kind.royal and board[m.frm].kid not in self.intimidators):
+                out.append(m)
+            elif self.is_legal(pos, m):
+                out.append(m)
+        return out
+
+    def is_legal(self, pos: Position, move: Move) -> bool:
+        """After the move (and, for a hit-and-run capture, after at least one of the steps), the
+        mover's King stands and is not attacked, or the game is won."""
+        player = pos.turn
+        pos.begin()
+        try:
+            self.perform(pos, move)
+            if pos.pending is not None:
+                return bool(self.answers(pos))
+            return self._safe(pos, player)
+        finally:
+            pos.undo_frame()
+
+    def _safe(self, pos: Position, player: int) -> bool:
+        if not pos.royals[player]:
+            return False
+        alive = self.alive(pos)
+        if alive == [player]:
+            return True
+        return not any(self.is_attacked(pos, k, e) for k in pos.royals[player] for e in alive if e != player)
+
+    def _keeps_king(self, pos: Position, move: Move) -> bool:
+        """For ``when_stuck="expose"``: the move may leave the King attacked, never blown up."""
+        player = pos.turn
+        pos.begin()
+        try:
+            self.perform(pos, move)
+            return bool(pos.royals[player])
+        finally:
+            pos.undo_frame()
+
+    # ----- making moves -----------------------------------------------------------------------
+    def perform(self, pos: Position, move: Move) -> None:
+        player = pos.turn
+        effects: list = []
+        removed = False
+        if move.special == "pass":
+            effects.append(("pass", player))
+        elif move.special == "hex":
+            ab.cast_hex(pos, move, effects)
+        else:
+            removed = self._strike(pos, move, effects)
+            if removed and pos.board[move.to] is not None and pos.board[move.to].kid in self.hit_and_run:
+                self._eliminate(pos, effects)
+                if not self.is_over(pos):
+                    steps = ab.step_squares(pos, self.neighbours, move.to)
+                    if steps:
+                        pos.set_var("effects", tuple(effects))
+                        pos.set_var("pending", Decision("step", player, False, (
+                            ("square", move.to), ("options", tuple(steps)),
+                            ("effects", tuple(effects)), ("removed", removed))))
+                        return
+        self._close_turn(pos, player, effects, removed)
+
+    def _strike(self, pos: Position, move: Move, effects: list) -> bool:
+        """Move or capture; returns whether a piece left the board."""
+        board = pos.board
+        if move.capture is None:
+            pos.move_piece(move.frm, move.to)
+            return False
+        target = board[move.capture]
+        if target.kid in self.thick and ab.absorb(pos, self.homes, move.capture, effects):
+            return False
+        victim = pos.take(move.capture)
+        effects.append(("captured", move.capture, victim.kind.title, victim.owner))
+        pos.move_piece(move.frm, move.to)
+        if victim.kid in self.volatile:
+            ab.explode(pos, self.neighbours, self.volatile, move.capture, victim.owner, victim.kind.title, effects)
+        return True
+
+    def answers(self, pos: Position) -> list[Answer]:
+        """The hit-and-run choices that keep the mover's King safe: "stay" or a square."""
+        d = pos.pending
+        if d is None or d.kind != "step":
+            return []
+        player = d.player
+        out = []
+        for value in ("stay",) + d.get("options"):
+            a = Answer("step", value)
+            pos.begin()
+            try:
+                self.answer(pos, a)
+                ok = self._safe(pos, player)
+            finally:
+                pos.undo_frame()
+            if ok:
+                out.append(a)
+        return out
+
+    def answer(self, pos: Position, answer: Answer) -> None:
+        d = pos.pending
+        if d is None or d.kind != "step" or answer.decision != "step":
+            raise IllegalMoveError("no hit-and-run step is waiting for an answer")
+        value = answer.value
+        if value != "stay" and value not in d.get("options"):
+            raise IllegalMoveError(f"{value!r} is not one of the hit-and-run choices (stay or a square next to it)")
+        effects = list(d.get("effects"))
+        pos.set_var("pending", None)
+        if value != "stay":
+            piece = pos.move_piece(d.get("square"), value)
+            effects.append(("step", d.get("square"), value, piece.kind.title, piece.owner))
+        self._close_turn(pos, d.player, effects, d.get("removed"))
+
+    def _eliminate(self, pos: Position, effects: list) -> None:
+        """Players whose King fell are out; with more than one survivor their pieces go."""
+        out = pos.var("out", ())
+        fallen = [p for p in range(pos.nplayers) if p not in out and not pos.royals[p]]
+        if not fallen:
+            return
+        out = tuple(sorted(out + tuple(fallen)))
+        pos.set_var("out", out)
+        if pos.nplayers - len(out) > 1:
+            for p in fallen:
+                squares = tuple(sorted(pos.occ[p]))
+                for s in squares:
+                    pos.take(s)
+                effects.append(("eliminated", p, squares))
+        else:
+            for p in fallen:
+                effects.append(("king_falls", p))
+
+    def _close_turn(self, pos: Position, player: int, effects: list, removed: bool) -> None:
+        self._eliminate(pos, effects)
+        ab.tick_hexes(pos, player, effects)
+        pos.set_var("quiet", 0 if removed or any(e[0] == "eliminated" for e in effects) else pos.var("quiet", 0) + 1)
+        pos.set_var("effects", tuple(effects))
+        self.end_turn(pos)
+
+    # ----- the end ----------------------------------------------------------------------------
+    def outcome(self, pos: Position, claim_draw: bool = True) -> Outcome | None:
+        if pos.pending is not None:
+            return None
+        alive = self.alive(pos)
+        if len(alive) == 1:
+            blown = any(e[0] == "destroyed" for e in pos.var("effects", ()))
+            how = "the last King standing" if pos.nplayers > 2 else "King captured"
+            if blown and pos.nplayers == 2:
+                how = "King destroyed by an explosion"
+            return Outcome(frozenset(alive), how)
+        if not alive:
+            return Outcome(frozenset(), "no King left")
+        if self.repetition and 1 + sum(1 for h in pos.history if h == pos.hash) >= self.repetition:
+            return Outcome(frozenset(), f"the same position {self.repetition} times")
+        if self.quiet_moves and pos.var("quiet", 0) >= self.quiet_moves * len(alive):
+            return Outcome(frozenset(), f"{self.quiet_moves} moves each without a piece removed")
+        return None
+
+    # ----- the physical board and the screen --------------------------------------------------
+    def occupancy_after(self, pos: Position, move: Move) -> frozenset[int]:
+        """Occupied squares once ``move`` and all its effects (push-back, explosion, fragile
+        capture, elimination) are done; during a hit-and-run choice, before the step."""
+        self.apply(pos, move)
+        try:
+            return pos.occupied()
+        finally:
+            self.undo(pos)
+
+    def describe_effects(self, pos: Position) -> list[str]:
+        """The last turn's effects beyond the moved piece, in words (see abilities.py)."""
+        return [describe_effect(self, e) for e in pos.var("effects", ())]
+
+    # ----- names ------------------------------------------------------------------------------
+    def move_text(self, pos: Position, move: Move) -> str:
+        if move.special == "pass":
+            return "pass"
+        text = super().move_text(pos, move)
+        return text + "hex" if move.special == "hex" else text
+
+    def answer_text(self, answer: Answer) -> str:
+        return "stay" if answer.value == "stay" else self.geometry.name_of(answer.value)
+
+    def position_text(self, pos: Position) -> str:
+        """The extended format (companion/core/notation.py) with ``out`` and ``quiet``."""
+        keep = {k: v for k, v in pos.vars.items() if k in ("out", "quiet") and v}
+        return format_position(pos, keep)
+
+    def position_from_text(self, text: str) -> Position:
+        pos = parse_position(self, text, {"out": list, "quiet": int})
+        out = pos.var("out", ())
+        for p in out:
+            if not isinstance(p, int) or not 0 <= p < pos.nplayers:
+                raise PositionError(f"out={list(out)}: expected player indexes 0..{pos.nplayers - 1}")
+        for sq, piece in pos.pieces():
+            for key, value in piece.state.items():
+                if key not in STATE_KEYS:
+                    raise PositionError(f"{piece.kind.title} on {self.geometry.name_of(sq)}: unknown state {key!r}; "
+                                        f"known: {', '.join(f'{k} ({v})' for k, v in STATE_KEYS.items())}")
+                if not isinstance(value, int) or not (1 <= value <= (ab.HEX_TURNS if key == "hex" else 1)):
+                    raise PositionError(f"{piece.kind.title} on {self.geometry.name_of(sq)}: {key}={value!r} is out of range")
+            if self.geometry.terrain[sq] == WATER and piece.kind.water != "stop":
+                raise PositionError(f"{piece.kind.title} on {self.geometry.name_of(sq)}: it cannot stand on water")
+        for p in range(pos.nplayers):
+            n = len(pos.royals[p])
+            if p in out:
+                if n:
+                    raise PositionError(f"player {p + 1} is out but still has a King")
+                if pos.occ[p] and pos.nplayers - len(out) > 1:
+                    raise PositionError(f"player {p + 1} is out but still has pieces")
+            elif n != 1:
+                raise PositionError(f"player {p + 1} must have exactly one King, found {n}")
+        if pos.turn in out:
+            raise PositionError(f"player {pos.turn + 1} is out and cannot be the one to move")
+        return pos
+
+
+def describe_effect(rules: DungeonRules, e: tuple) -> str:
+    """One effect tuple (see companion/games/abilities.py) in plain words."""
+    n = rules.geometry.name_of
+    who = lambda p: f"player {p + 1}"  # noqa: E731
+    kind = e[0]
+    if kind == "captured":
+        return f"{who(e[3])}'s {e[2]} on {n(e[1])} is captured."
+    if kind == "absorbed":
+        return f"{who(e[4])}'s {e[3]} absorbs the blow: move it back from {n(e[1])} to {n(e[2])}; the attacker stays where it was."
+    if kind == "crushed":
+        return f"{who(e[3])}'s {e[2]} on {n(e[1])} cannot be pushed back ({e[4]} behind it) and dies."
+    if kind == "explosion":
+        return f"{who(e[3])}'s {e[2]} explodes on {n(e[1])}: every enemy piece next to it is destroyed."
+    if kind == "destroyed":
+        return f"Remove {who(e[3])}'s {e[2]} from {n(e[1])} (destroyed by the explosion)."
+    if kind == "hex":
+        return f"{who(e[3])}'s {e[2]} on {n(e[1])} is hexed: it cannot move or attack for its owner's next {e[4]} turns."
+    if kind == "hex_ends":
+        return f"The hex on {who(e[3])}'s {e[2]} on {n(e[1])} wears off."
+    if kind == "step":
+        return f"{who(e[4])}'s {e[3]} steps on from {n(e[1])} to {n(e[2])} (hit-and-run)."
+    if kind == "eliminated":
+        squares = ", ".join(n(s) for s in e[2]) or "none"
+        return f"{who(e[1])}'s King has fallen: remove all their pieces ({squares})."
+    if kind == "king_falls":
+        return f"{who(e[1])}'s King has fallen."
+    if kind == "pass":
+        return f"{who(e[1])} has no legal move and passes."
+    return repr(e)
+
+
+def make(board_map=None, **options) -> DungeonRules:
+    """Dungeon Chess on ``board_map`` (a map name or path; default dungeon-compact). Options:
+    when_stuck ("pass"/"expose"), repetition (3; 0 = off), quiet_moves (50; 0 = off), armies
+    (preset names, one per player, for the start position)."""
+    from ..maps import load_map
+
+    allowed = {"when_stuck", "repetition", "quiet_moves", "armies", "roster"}
+    unknown = set(options) - allowed
+    if unknown:
+        raise VariantError(f"dungeon options: unknown {', '.join(sorted(unknown))}; allowed: {', '.join(sorted(allowed))}")
+    return DungeonRules(load_map(board_map or DEFAULT_MAP), **options)

@@ -1,0 +1,39 @@
+"""``companion perft`` and ``companion moves`` for Dungeon Chess (the game is in the registry)."""
+
+from pathlib import Path
+
+from companion.cli import main
+from tests.test_dungeon_perft import CASES
+
+
+def test_perft_command_on_each_map_default_position(capsys):
+    for ident, map_name, armies, text, depth, count, slow in CASES:
+        if armies != "-" or depth != 2:
+            continue
+        assert main(["perft", "--variant", "dungeon", "--map", map_name, "--depth", "2"]) == 0
+        assert capsys.readouterr().out.strip().splitlines()[-1] == str(count), ident
+
+
+def test_perft_command_with_a_position_text(capsys):
+    ident, map_name, armies, text, depth, count, _ = next(c for c in CASES if c[0] == "compact-redskin-greenskin" and c[4] == 2)
+    assert main(["perft", "--variant", "dungeon", "--map", map_name, "--fen", text, "--depth", "2", "--divide"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[-1] == str(count) and len(out) > 3
+
+
+def test_moves_command_lists_hexes_and_a_bad_position_is_one_line(capsys):
+    text = "(2WD)4(2SM)4/10/10/10/10/10/10/10/10/(1PR)4(1HE)4 2"  # the Shaman sees f1 across the water
+    assert main(["moves", "--variant", "dungeon", "--map", "dungeon-compact", "--fen", text]) == 0
+    moves = capsys.readouterr().out.split()
+    assert "f10f1hex" in moves and "a10a9" in moves
+    assert main(["moves", "--variant", "dungeon", "--map", "dungeon-compact", "--fen", "10/10 1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "rows" in err
+
+
+def test_a_map_file_of_ones_own_works(tmp_path, capsys):
+    src = Path("maps/dungeon-compact.toml").read_text().replace('name = "dungeon-compact"', 'name = "mine"')
+    path = tmp_path / "mine.toml"
+    path.write_text(src)
+    assert main(["perft", "--variant", "dungeon", "--map", str(path), "--depth", "1"]) == 0
+    assert capsys.readouterr().out.strip() == "24"

