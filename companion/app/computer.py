@@ -1,0 +1,79 @@
+"""The computer player for the app: companion.ai's search in its worker thread.
+
+The flow asks ``start(rules, pos, level, on_progress, on_done)`` and ``stop()``. Both
+callbacks are called from the worker thread; the flow's callbacks only post to its inbox, so
+the game is never touched outside the UI thread. Each search gets its own worker, so a late
+answer of a stopped search reaches only its own (stale) callbacks, which the flow ignores.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from typing import Any, Callable
+
+log = logging.getLogger(__name__)
+
+#: Seconds the strongest level may think per move (weaker levels use a share of it).
+MOVE_SECONDS = 3.0
+
+
+class SearchComputer:
+    def __init__(self, levels: Any, worker: Any, *, now: Callable[[], float] = time.monotonic,
+                 seconds: float = MOVE_SECONDS, rng: random.Random | None = None) -> None:
+        self._levels = levels
+        self._worker_class = worker.SearchWorker
+        self._events = worker
+        self.now = now
+        self.seconds = seconds
+        self.rng = rng or random.Random()
+        self.max_level = len(levels.LEVELS)
+        self._players: dict[tuple[int, int], Any] = {}
+        self._worker = None
+
+    @classmethod
+    def available(cls) -> SearchComputer | None:
+        """The computer player, or None when companion.ai is not part of this installation."""
+        try:
+            from ..ai import levels, worker
+        except ImportError:
+            return None
+        return cls(levels, worker)
+
+    def level_title(self, level: int) -> str:
+        return self._levels.LEVELS[level - 1].title
+
+    def start(self, rules, pos, level: int, on_progress: Callable[[float], None],
+              on_done: Callable[[Any], None]) -> None:
+        """Think about ``pos`` (copied by the worker) at ``level``; report progress (0..1) and
+        the chosen move (None if the search failed)."""
+        self.stop()
+        player = self._player(rules, level)
+        budget = self.seconds
+
+        def deliver(event) -> None:
+            if isinstance(event, self._events.SearchProgressed):
+                on_progress(min(1.0, event.info.elapsed / max(budget * player.level.time_share, 1e-6)))
+            elif isinstance(event, self._events.MoveFound):
+                on_done(event.action)
+            elif isinstance(event, self._events.SearchFailed):
+                log.error("the computer's search failed: %s", event.error)
+                on_done(None)
+
+        worker = self._worker_class(self.now, deliver=deliver)
+        worker.start(player, pos, budget)
+        self._worker = worker
+
+    def stop(self) -> None:
+        """Stop thinking (a takeback, a new game); its answer will be ignored."""
+        if self._worker is not None:
+            self._worker.stop()
+            self._worker = None
+
+    def _player(self, rules, level: int):
+        key = (id(rules), level)
+        if key not in self._players:
+            lv = self._levels.LEVELS[max(1, min(level, self.max_level)) - 1]
+            self._players[key] = self._levels.ComputerPlayer(rules, lv, random.Random(self.rng.random()))
+        return self._players[key]
