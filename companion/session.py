@@ -589,7 +589,10 @@ class Session:
     def _act(self, action: Action) -> list:
         self._check(action)
         if self.recorder is not None:
-            self.recorder(action_to_json(action))
+            try:
+                self.recorder(action_to_json(action))
+            except OSError as e:  # a full or failing SD card: refuse rather than lose it later
+                raise RecordError(f"the game could not be saved ({e.strerror or e}); nothing was changed") from e
         events = self._apply(action)
         if self.tracker is not None:
             events += self._route(self.tracker.position_changed())

@@ -103,3 +103,20 @@ def test_an_empty_square_tapped_for_info_says_so(tmp_path):
     app.new_game(game="chess")
     app.board.hold(app.sq("e4"))
     assert app.info.view().title == "Square e4 is empty."
+
+
+def test_a_which_move_question_uses_the_trackers_words_and_can_be_withdrawn(tmp_path):
+    from companion.board.tracker import PromptRequested, PromptWithdrawn
+
+    app = App(tmp_path)
+    app.new_game(game="chess")
+    app.flow._handle([PromptRequested("which-move", ("e2e4", "e2e3"), "Which?", ("e2 to e4", "e2 to e3"))])
+    prompt = app.prompt.view()
+    assert prompt.title == "Which move did you make?" and [o.label for o in prompt.options] == ["e2 to e4", "e2 to e3"]
+    assert not prompt.cancel
+    app.flow._handle([PromptWithdrawn("which-move")])
+    assert app.prompt.view() is None
+    app.flow._handle([PromptRequested("which-move", ("e2e4",), "Which?")])
+    assert app.prompt.view().options[0].label == "e2 \u2192 e4"  # no label given: the squares
+    app.prompt.answer("0")  # the real tracker has no such question open: said, not crashed
+    assert "no question" in app.game.view().notice

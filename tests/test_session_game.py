@@ -164,3 +164,16 @@ def test_set_up_errors_name_the_problem():
         Seat("Computer", computer=True, level=0)
     with pytest.raises(VariantError, match="name"):
         Seat("  ")
+
+
+def test_an_action_that_cannot_be_saved_is_refused_and_changes_nothing():
+    from companion.errors import RecordError
+
+    def broken(entry):
+        if entry["type"] != "start":
+            raise OSError(28, "No space left on device")
+
+    s = new_session(recorder=broken, game="chess", dice="virtual")
+    with pytest.raises(RecordError, match="No space left"):
+        s.play("e2e4")
+    assert s.moves == [] and s.turn == 0
