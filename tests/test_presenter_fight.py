@@ -105,3 +105,22 @@ def test_fatigue_and_weapon_choice_of_a_king_defender(tmp_path):
     v = app.fight.view()
     assert v.attacker.name == "Black king" and v.attacker.dice == "rolls a d10"
     assert v.attacker.modifiers == ("+1 weapon choice",)
+
+
+def test_kings_prerogative_lists_every_defender_and_adds_their_rolls(tmp_path):
+    # Black is mated by the rook on e7 (defended by the knight on c6 and the pawn on f6); the King
+    # may attack it anyway and fights all three at once
+    start = "4k3/4R1P1/2N2P2/8/8/8/8/4K3 b - - 0 1"
+    app = fight_app(tmp_path, dice="entered", start=start)
+    app.tap("e7", "e8", "e7")
+    v = app.fight.view()
+    assert v.attacker.name == "Black king" and len(v.defenders) == 3
+    assert v.supporters.startswith("Fighting together with the white rook: ")
+    assert "white knight (rolls a d8)" in v.supporters and "white pawn (rolls a d6)" in v.supporters
+    assert v.entry.slots == 4
+    for f in (10, 1, 1, 1):
+        app.fight.enter(f)
+    app.fight.use_dice()
+    app.pump()
+    v = app.fight.view()
+    assert v.phase == "done" and v.result.startswith("Black king wins, 11 beats 3.")

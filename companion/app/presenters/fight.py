@@ -54,6 +54,7 @@ class FightView:
     result: str
     action: str  # the big button's label ("" when the number pad is shown instead)
     entry: EntryView | None
+    supporters: str = ""  # King's Prerogative: the other defenders, in words
 
 
 class FightPresenter:
@@ -147,7 +148,7 @@ class FightPresenter:
             T.FIGHT_TITLE.format(number=info.number, san=info.san), attacker, defenders,
             odds_lines(info, attacker, defenders),
             tuple(round_line(r) for r in (fight.rounds[:-1] if phase == "rolling" else fight.rounds)),
-            phase, result, action, entry,
+            phase, result, action, entry, supporters_text(defenders),
         )
 
     def _with_entered(self, attacker: FighterView, defenders: tuple[FighterView, ...]):
@@ -203,6 +204,18 @@ def fighter_view(role: str, f: FighterInfo, last: RoundRecord | None, side: str,
         T.ROLLS.format(dice=T.dice_words(f.dice.sides, f.dice.count, f.dice.keep)),
         tuple(mods) or (T.NO_MODIFIER,), faces, total, f.dice.sides,
     )
+
+
+def supporters_text(defenders: tuple[FighterView, ...]) -> str:
+    """The defenders after the first (King's Prerogative), with dice, modifiers and faces."""
+    if len(defenders) < 2:
+        return ""
+    others = []
+    for d in defenders[1:]:
+        mods = "" if d.modifiers == (T.NO_MODIFIER,) else ", " + ", ".join(d.modifiers)
+        faces = (": " + " ".join(str(f) for f in d.faces)) if d.faces else ""
+        others.append(T.SUPPORTER.format(name=d.name.lower(), dice=d.dice, mods=mods, faces=faces))
+    return T.SUPPORTERS.format(first=defenders[0].name.lower(), others="; ".join(others))
 
 
 def odds_lines(info, attacker: FighterView, defenders: tuple[FighterView, ...]) -> tuple[OddsLine, ...]:
