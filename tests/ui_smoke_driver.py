@@ -97,6 +97,7 @@ class Driver:
         return found[-1]
 
     def press(self, text: str):
+        yield FRAME  # one more frame: widgets added by the last change get their place first
         b = self.button(text)
         x, y = b.to_window(*b.center)
         touch = UnitTestTouch(x, y)

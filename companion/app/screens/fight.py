@@ -56,5 +56,6 @@ class FightScreen(PresentedScreen):
             pad.clear_widgets()
             for face in range(1, wanted + 1):
                 b = BigButton(text=str(face), font_size=self.ids.action.font_size * 1.2)
+                b.size_hint_y = 1  # as tall as the row, like the buttons beside the pad
                 b.bind(on_release=lambda _b, n=face: self.presenter.enter(n))
                 pad.add_widget(b)
