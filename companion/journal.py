@@ -24,7 +24,7 @@ import os
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Generic, Sequence, TypeVar
+from typing import Callable, Generic, Sequence, TypeVar
 
 from .errors import RecordError
 
@@ -281,11 +281,3 @@ def resume(store: JournalStore, replay: Callable[[Sequence[dict]], tuple[G, int,
         return Resumed(None, None, str(e), len(read.entries))
     journal = store.reopen(read, keep=used)
     return Resumed(game, journal, describe_loss(read.damage, problem, used, len(read.entries)), used)
-
-
-def entry_summary(entries: list[dict[str, Any]]) -> dict[str, int]:
-    """Counts by entry type (for logs and the resume screen)."""
-    out: dict[str, int] = {}
-    for e in entries:
-        out[e.get("type", "?")] = out.get(e.get("type", "?"), 0) + 1
-    return out

@@ -390,7 +390,6 @@ class Session:
         self.tracker = None
         self._turn_starts: list[int] = []
         self._known: dict[int, tuple[str, int]] = {p.uid: (p.kind.name, p.owner) for _, p in self.pos.pieces()}
-        self._initial = dict(self._known)
 
     # ----- construction -------------------------------------------------------------------------
     @classmethod
@@ -464,10 +463,6 @@ class Session:
         gone = [kind for uid, (kind, owner) in self._known.items() if owner == player and uid not in present]
         order = {k.name: k.value for k in self.rules.kinds}
         return sorted(gone, key=lambda k: -order.get(k, 0))
-
-    def describe_uid(self, uid: int) -> tuple[str, int] | None:
-        """(kind name, owner) of a piece, also of one that left the board."""
-        return self._known.get(uid)
 
     def fight_history(self, uid: int) -> list[dict[str, Any]]:
         """Every finished fight of piece ``uid``: number, move, role, opponent(s), result, rounds."""

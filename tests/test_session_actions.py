@@ -4,7 +4,7 @@ import pytest
 
 from companion.errors import RecordError
 from companion.session import (
-    AnswerDraw, GameSetup, OfferDraw, PlayMove, Resign, Roll, Seat, Undo,
+    AnswerDraw, OfferDraw, PlayMove, Resign, Roll, Undo,
     action_from_json, action_to_json, start_from_json, start_to_json,
 )
 from tests.session_helpers import VS_COMPUTER, setup
