@@ -1,0 +1,39 @@
+"""The app's flow on an RP2040 board over a real serial line (the firmware simulator on a
+pseudo-terminal), as `companion --serial PATH` runs it: connection, a move made on the
+board reaches the game, the app's lights reach the board's LEDs. Real I/O: bounded waits."""
+
+import time
+
+from companion.app import bootstrap
+from companion.board.firmware_sim import FirmwareSim
+from companion.journal import JournalStore
+from companion.session import Seat
+
+CHESS = [sq for sq in range(64) if sq < 16 or sq >= 48]
+
+
+def pump_until(flow, condition, seconds=5.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        flow.pump(bootstrap.monotonic_ms())
+        if condition():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_a_move_on_the_serial_board_is_played_and_the_leds_answer(tmp_path):
+    with FirmwareSim(8, 8, occupied=CHESS) as sim:
+        link = bootstrap.open_board(serial=sim.path)
+        flow = bootstrap.build_flow(link, JournalStore(tmp_path), make_tracker=bootstrap.default_tracker())
+        flow.start()
+        try:
+            assert pump_until(flow, lambda: flow.connected and len(flow.sensed) == 32)
+            flow.new_game("chess", (Seat("White"), Seat("Black")))
+            assert pump_until(flow, lambda: flow.screen == "game"), flow.guidance  # the pieces stand
+            sim.release(12)  # e2 lifted: its moves light up on the board's LEDs
+            assert pump_until(flow, lambda: any(sim.leds()[sq] != (0, 0, 0) for sq in (20, 28)))
+            sim.press(28)  # ... and put down on e4
+            assert pump_until(flow, lambda: flow.session.moves and flow.session.moves[-1].san == "e4")
+        finally:
+            flow.stop()
