@@ -66,7 +66,7 @@ def test_the_computer_move_is_lit_and_made_by_a_person(tmp_path):
     app.pump()
     assert app.flow.requested is not None
     view = app.game.view()
-    assert view.status == "Move for Computer: a7 to a5" and "a7" in view.guidance and "a5" in view.guidance
+    assert view.status == "Computer plays a7\u2013a5" and "a7" in view.guidance and "a5" in view.guidance
     assert app.flow.frame[app.sq("a7")] == PALETTE[Meaning.COMPUTER_MOVE_FROM].rgb or \
         app.flow.frame[app.sq("a7")] == COLOURS["black"]  # blinking
     app.tap("a7", "a5")

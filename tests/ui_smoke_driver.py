@@ -152,6 +152,14 @@ class Driver:
             yield from self.tap(g.name_of(sq))
         assert self.flow.in_sync, f"the board is still out of step: {self.flow.guidance!r}"
 
+    def wait_for_computer(self, seconds: float = 15.0):
+        """Until the computer's move is lit (its search runs in a worker thread)."""
+        waited = 0.0
+        while self.flow.requested is None:
+            assert waited < seconds, "the computer did not answer"
+            yield FRAME
+            waited += FRAME
+
     def enter_dice(self, *faces: int):
         for face in faces:
             yield from self.press(str(face))
@@ -311,8 +319,37 @@ def resume_game(d: Driver):
     yield from d.shot("resumed-game")
 
 
+def vs_computer(d: Driver):
+    """Against the computer (Black, level 1): it thinks in its worker, its move is lit, a person
+    makes it on the board; an undo takes back its reply and the player's move together."""
+    yield from d.press("Computer")  # the last Computer button is Black's
+    assert d.flow.computer is not None, "companion.ai is not installed"
+    yield from d.shot("start-computer")
+    yield from d.press("Start")
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    s = d.flow.session
+    assert s.seats[1].computer and not s.seats[0].computer
+    yield from d.move("e2", "e4")
+    yield from d.wait_for_computer()
+    yield from d.shot("computer-move")
+    g = s.rules.geometry
+    move = d.flow.requested
+    yield from d.move(g.name_of(move.frm), g.name_of(move.to))
+    assert len(s.moves) == 2 and d.flow.requested is None
+    first_two = [m.san for m in s.moves]
+    yield from d.move("d2", "d4")
+    yield from d.wait_for_computer()
+    move = d.flow.requested
+    yield from d.move(g.name_of(move.frm), g.name_of(move.to))
+    assert len(s.moves) == 4
+    yield from d.press("Undo")
+    assert [m.san for m in s.moves] == first_two and s.turn == 0
+    yield from d.shot("computer-undo")
+
+
 SCENARIOS = {"combat-game": combat_game, "app-dice": app_dice, "leave-unfinished": leave_unfinished,
-             "resume": resume_game}
+             "resume": resume_game, "vs-computer": vs_computer}
 
 
 def main() -> int:
