@@ -85,6 +85,25 @@ class CombatRules(ChessRules):
                 out.append(Move(ksq, c, c, None, "prerogative"))
         return out
 
+    def is_legal(self, pos: Position, move: Move) -> bool:
+        """A capture is legal when the chess move it attempts is: judged on the board after the
+        attacker wins, as FIDE judges it.
+
+        ``perform`` only opens a fight (the board does not change yet), so the engine's
+        default apply-and-test would judge an en passant capture on the unchanged board: it
+        would forbid the e.p. capture of a checking pawn and allow one that exposes the King.
+        """
+        if move.capture is None or move.special == "prerogative":
+            return super().is_legal(pos, move)
+        player = pos.turn
+        pos.begin()
+        try:
+            ChessRules.perform(self, pos, move)
+            (king,) = pos.royals[player]
+            return not self.is_attacked(pos, king, 1 - player)
+        finally:
+            pos.undo_frame()
+
     # ----- fights ---------------------------------------------------------------------------------
     def perform(self, pos: Position, move: Move) -> None:
         if move.capture is None:
