@@ -45,3 +45,68 @@ def test_en_passant_legality_in_a_position_from_random_combat_play_matches_pytho
     board = chess.Board(fen)
     assert ours == sorted(m.uci() for m in board.legal_moves)
     assert R.fen(pos) == board.fen(en_passant="legal")
+
+
+# --- random whole games with seeded dice: invariants ------------------------------------------
+
+import random  # noqa: E402
+
+import pytest  # noqa: E402
+
+from companion.core.moves import Answer  # noqa: E402
+
+
+def _faces(spec, rng):
+    return tuple(rng.randint(1, spec.sides) for _ in range(spec.count))
+
+
+def _fatigue(pos):
+    return {p.uid: p.state.get("fatigue", 0) for _, p in pos.pieces()}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_combat_games_keep_every_invariant_and_end(seed):
+    """Whole games of random legal moves and seeded dice: apply/undo restores the position
+    exactly (moves and every dice round), only fight survivors gain exactly one token, the
+    expected board is the sensed one after each turn, legal moves equal python-chess's wherever
+    the position is a FIDE one, and the game reaches an outcome."""
+    rules = CombatRules(d6_only=seed % 3 == 0)
+    rng = random.Random(seed)
+    pos = rules.start_position()
+    for _ply in range(2000):
+        if rules.outcome(pos) is not None:
+            break
+        moves = rules.legal_moves(pos)
+        (enemy_king,) = pos.royals[1 - pos.turn]
+        if not rules.is_attacked(pos, enemy_king, pos.turn) and all(m.special != "prerogative" for m in moves):
+            board = chess.Board(rules.fen(pos))
+            assert sorted(rules.move_text(pos, m) for m in moves) == sorted(m.uci() for m in board.legal_moves)
+        move = rng.choice(moves)
+        before = pos.snapshot()
+        rules.apply(pos, move)
+        rules.undo(pos)
+        assert pos.snapshot() == before
+        tired = _fatigue(pos)
+        as_made = rules.occupancy_after(pos, move)
+        rules.play(pos, move)
+        if move.capture is not None:
+            d = pos.pending
+            assert rules.expected_occupancy(pos) == as_made  # the board as the player made it
+            fighters = [pos.board[d.get("attacker")].uid] + [pos.board[s].uid for s in d.get("defenders")]
+            while pos.pending is not None:
+                a, ds = rules.fighters(pos)
+                answer = Answer("fight", ("roll", _faces(a.dice, rng), tuple(_faces(x.dice, rng) for x in ds)))
+                before = pos.snapshot()
+                rules.apply(pos, answer)
+                rules.undo(pos)
+                assert pos.snapshot() == before
+                rules.play(pos, answer)
+            result = pos.var("fights")[-1][4]
+            winners = {"attacker": fighters[:1], "defender": fighters[1:], "bounce": fighters}[result]
+            after = _fatigue(pos)
+            assert set(winners) <= set(after)
+            assert all(after[u] == tired[u] + (u in winners) for u in after)
+        else:
+            assert _fatigue(pos) == tired
+        assert rules.expected_occupancy(pos) == pos.occupied()
+    assert rules.outcome(pos) is not None
