@@ -26,3 +26,50 @@ def test_a_fast_queen_reply_onto_the_vacated_square_from_random_play():
     table.run([("lift", "e4"), ("put", "d5", 260), ("lift", "e3", 218), ("put", "e4", 356)])
     assert table.moves == ["e4d5", "e3e4"]
     assert table.tracker.in_sync
+
+
+# ----- random fast play -------------------------------------------------------------------------------
+
+import random  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+def _hand_steps(rules, pos, move, rng):
+    """The lifts and puts of ``move`` in a random order a hand could use (castling: rook too)."""
+    before, after = pos.occupied(), rules.occupancy_after(pos, move)
+    relocations = [(move.frm, move.to)]
+    if move.special == "castle":
+        relocations.append((min(before - after - {move.frm}), min(after - before - {move.to})))
+    todo = [("lift", a) for a, _ in relocations] + [("put", b) for _, b in relocations]
+    steps = []
+    while todo:
+        ready = [s for s in todo if s[0] == "lift" or ("lift", dict((b, a) for a, b in relocations)[s[1]]) not in todo]
+        step = rng.choice(ready)
+        todo.remove(step)
+        steps.append(step)
+    return steps
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_quiet_games_played_fast_are_followed_move_for_move(seed):
+    """Quiet moves (castling included) with 20-400 ms between every lift and put and no pause
+    between one player's last put and the other's first lift: the tracker reports exactly
+    the moves played (it must commit early on the reply, whatever square the reply uses)."""
+    rng = random.Random(seed)
+    table = Table(slow_settle_ms=600)
+    rules = table.rules
+    shadow = rules.start_position()
+    played = []
+    for _ply in range(100):
+        quiet = [m for m in rules.legal_moves(shadow) if m.capture is None and not m.promotion]
+        if not quiet or rules.outcome(shadow) is not None:
+            break
+        move = rng.choice(quiet)
+        for kind, sq in _hand_steps(rules, shadow, move, rng):
+            getattr(table, kind)(rules.geometry.name_of(sq), rng.randint(20, 400))
+        played.append(rules.move_text(shadow, move))
+        rules.play(shadow, move)
+    table.wait(2000)
+    assert table.moves == played
+    assert table.tracker.in_sync
