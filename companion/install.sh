@@ -48,9 +48,10 @@ for cand in python3.13 python3.12 python3.11 python3; do
 done
 [ -n "$py" ] || { say "Python 3.11 or newer is needed"; exit 1; }
 
-if [ ! -x .venv/bin/python ]; then
+# (a .venv made while python3-venv was missing has a python but no pip: make it again)
+if [ ! -x .venv/bin/python ] || ! .venv/bin/python -m pip --version >/dev/null 2>&1; then
     say "creating the virtual environment in .venv ($($py --version))"
-    "$py" -m venv .venv
+    "$py" -m venv --clear .venv
 fi
 stamp=.venv/.companion-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
