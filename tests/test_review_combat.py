@@ -110,3 +110,40 @@ def test_random_combat_games_keep_every_invariant_and_end(seed):
             assert _fatigue(pos) == tired
         assert rules.expected_occupancy(pos) == pos.occupied()
     assert rules.outcome(pos) is not None
+
+
+# --- castling rights after fights -------------------------------------------------------------
+
+
+def test_a_rook_removed_by_a_won_prerogative_takes_its_castling_right_with_it():
+    """The King wins a Prerogative against the queen on h2 and its supporter, the rook on h8:
+    black may no longer castle kingside (the rook is gone). Before the fix the right stayed,
+    e8g8 was offered and playing it crashed (take from an empty h8), and the position text
+    could not be read back."""
+    pos = R.position_from_text("4k2r/p7/8/8/8/8/P6q/7K w k - 0 1")
+    (prerogative,) = R.legal_moves(pos)
+    R.play(pos, prerogative)
+    R.play(pos, Answer("fight", "attacker"))
+    assert pos.var("castling") is None
+    assert "e8g8" not in {R.move_text(pos, m) for m in R.legal_moves(pos)}
+    text = R.position_text(pos)
+    assert R.position_text(R.position_from_text(text)) == text
+
+
+def test_a_defending_rook_that_wins_keeps_its_castling_right():
+    """"Like in Standard Chess": castling rights go when the king or rook moves. The black rook
+    on h8 wins its fight and never leaves h8, so black may still castle kingside; the white
+    rook that attacked from h1 is gone, and with it white's kingside right."""
+    pos = R.position_from_text("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    R.play(pos, R.parse_move(pos, "h1h8"))
+    R.play(pos, Answer("fight", "defender"))
+    assert pos.var("castling") == "Qkq"
+
+
+def test_a_king_that_survives_the_compulsory_attack_keeps_its_castling_rights():
+    """The black king on e8 is attacked (compulsory), wins as defender and stays: not moved."""
+    pos = R.position_from_text("r3k2r/8/8/8/8/8/4R3/4K3 w kq - 0 1")
+    assert [R.move_text(pos, m) for m in R.legal_moves(pos)] == ["e2e8"]
+    R.play(pos, R.legal_moves(pos)[0])
+    R.play(pos, Answer("fight", "defender"))
+    assert pos.var("castling") == "kq"
