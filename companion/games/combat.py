@@ -197,7 +197,8 @@ class CombatRules(ChessRules):
                     pos.take(s)
                 pos.take(move.capture)
                 pos.move_piece(move.frm, move.to)
-                self.close_turn(pos, player, (move.frm, move.to), 0)
+                # a supporting rook taken off its home square takes its castling right along
+                self.close_turn(pos, player, (move.frm, move.to, *defenders[1:]), 0)
             else:
                 super().perform(pos, move)
             pos.set_state(move.to, "fatigue", fatigue)
@@ -205,7 +206,8 @@ class CombatRules(ChessRules):
             pos.take(attacker_sq)
             for s in defenders:
                 pos.set_state(s, "fatigue", board[s].state.get("fatigue", 0) + 1)
-            self.close_turn(pos, player, (attacker_sq, move.to), 0)
+            # only the attacker left its square; the defenders never moved (castling rights)
+            self.close_turn(pos, player, (attacker_sq,), 0)
         else:  # bounce: both back where they started, one token each, the move is lost
             pos.set_state(attacker_sq, "fatigue", att.state.get("fatigue", 0) + 1)
             for s in defenders:
