@@ -147,3 +147,16 @@ def test_a_king_that_survives_the_compulsory_attack_keeps_its_castling_rights():
     R.play(pos, R.legal_moves(pos)[0])
     R.play(pos, Answer("fight", "defender"))
     assert pos.var("castling") == "kq"
+
+
+def test_castling_is_as_in_fide():
+    """"Promotion, castling, en passant as in FIDE" (issue): both castlings are offered, they
+    move the rook, and the move tree equals FIDE's while no fight is reachable."""
+    from companion.core.rules import iter_perft
+
+    fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
+    pos = R.position_from_text(fen)
+    assert {"e1g1", "e1c1"} <= {R.move_text(pos, m) for m in R.legal_moves(pos)}
+    R.play(pos, R.parse_move(pos, "e1c1"))
+    assert R.fen(pos).startswith("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b kq")
+    assert iter_perft(R, R.position_from_text(fen), 3) == iter_perft(CHESS, CHESS.position_from_fen(fen), 3)
