@@ -118,6 +118,8 @@ def _parse(line: str, where: str) -> dict | None:
         record = json.loads(line)
     except json.JSONDecodeError as e:
         raise RecordError(f"{where}: not JSON ({e.msg} at column {e.colno})") from None
+    except RecursionError:
+        raise RecordError(f"{where}: not a sensor event (JSON nested too deeply)") from None
     if not isinstance(record, dict):
         example = '{"t": 1200, "square": "e2", "occupied": false}'
         raise RecordError(f"{where}: expected a JSON object like {example}")
@@ -210,6 +212,9 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
         result = replay(rules, pos, lines, source=args.log)
     except OSError as e:
         print(f"replay: cannot read {args.log}: {e.strerror or e}", file=err)
+        return EXIT_BAD_LOG
+    except UnicodeDecodeError as e:
+        print(f"replay: {args.log}: not UTF-8 text (byte {e.start}); a sensor log is JSON Lines", file=err)
         return EXIT_BAD_LOG
     except CompanionError as e:
         print(f"replay: {' '.join(str(e).split())}", file=err)

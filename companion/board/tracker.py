@@ -566,20 +566,29 @@ class Tracker:
         commit it at once rather than after the settle time (fast play).
 
         Guarded against slides, brushes and changes of mind: the move must have been shown on
-        its own before; what else changed must be the start of a legal reply (a piece of the
-        next player lifted, a victim lifted, a piece put where a lifted one may go); and an
+        its own before, and its piece must still stand where it went; what else changed, seen
+        from the board after the move, must be the start of a legal reply (a piece of the next
+        player lifted, a victim lifted, a piece put where a lifted one may go, also on the
+        square the move just left); and an
         enemy piece the mover could capture, lifted while nothing was put down, may mean the
         player is changing their move into that capture: no commit until more happens."""
         found = []
+        S = self._S
         for pm in self._pool():
             if pm.key not in self._seen:
                 continue
             if len(pm.moves) != 1 and self._choice not in pm.moves:
                 continue
-            if not self._explains(pm, exact=False):
+            # the moved piece(s) still stand where they went (else the mover may be changing
+            # their mind); a square the move emptied may be filled again by the reply
+            if not pm.added <= S:
                 continue
-            rest_l = frozenset(self._L - pm.removed)
-            rest_x = frozenset(self._X - pm.added)
+            t = pm.needs_touch
+            if t is not None and not (t in self._T and t in S):
+                continue
+            after = (self._E - pm.removed) | pm.added
+            rest_l = frozenset(after - S)
+            rest_x = frozenset(S - after)
             if not rest_l:
                 continue
             if not rest_x and rest_l & self._capture_targets.get(pm.frm, set()):
