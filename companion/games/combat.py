@@ -38,6 +38,8 @@ class CombatRules(ChessRules):
     unhashed_vars = ChessRules.unhashed_vars | {"fights"}
     #: after a lost fight the enemy King can stand attacked on our turn (compulsory attack)
     opponent_may_be_in_check = True
+    #: a finished game's position text has the losing King off the board
+    king_may_have_fallen = True
 
     def __init__(self, geometry=None, d6_only: bool = False):
         super().__init__(geometry)
@@ -222,6 +224,11 @@ class CombatRules(ChessRules):
             if not pos.royals[p]:
                 return Outcome(frozenset({1 - p}), "king lost a fight")
         return super().outcome(pos, claim_draw)
+
+    def insufficient_material(self, pos: Position) -> bool:
+        """Only King against King is dead: any other piece can still fight a King, and a King
+        that loses a fight loses the game (docs/rules/combat.md)."""
+        return all(len(pos.occ[c]) == 1 for c in (WHITE, BLACK))
 
     def expected_occupancy(self, pos: Position) -> frozenset[int]:
         """While the dice roll, the board shows the attempted capture as the player made it."""
