@@ -390,9 +390,9 @@ class Tracker:
             self._prompt = None  # answered: the screen closes it
             return self._screen_action(self._standing_actions[option])
         if (self._prompt is None or option not in self._prompt.options) and option in self._screen_actions:
-            if self._mode != PLAY:
+            if not self.in_sync:
                 raise IllegalMoveError(f"{option!r} must wait: the board does not show the game yet "
-                                       f"({self.guidance.text or 'see the lit squares'})")
+                                       f"({self.guidance.text or 'put the lifted pieces back'})")
             return self._withdraw_prompt() + self._screen_action(self._screen_actions[option])
         if self._prompt is None:
             raise IllegalMoveError("no question is waiting for an answer")
@@ -458,7 +458,8 @@ class Tracker:
         moves no piece (a hex, a pass) has nothing to carry out: it is reported at once."""
         if move not in self._legal:
             raise IllegalMoveError(f"{self.rules.move_text(self.pos, move)} is not a legal move here")
-        if move in self._screen_actions.values():
+        if move in self._screen_actions.values() or move in self._standing_actions.values():
+            self._prompt = None  # a forced pass asked for: the question is answered
             return self._withdraw_prompt() + self._screen_action(move)
         forms = [pm for pm in self._pms if move in pm.moves]
         # the person carries out what they are told: no touch is needed to show an attack
@@ -534,7 +535,7 @@ class Tracker:
 
     def _physical_moves(self, moves: list[Move]) -> list[PhysicalMove]:
         groups: dict[tuple, list[Move]] = {}
-        for m in moves:
+        for m in dict.fromkeys(moves):  # a move the vocabulary finds twice (leap and ride) counts once
             groups.setdefault((m.frm, m.to, m.capture, m.special), []).append(m)
         base = self._E
         out = []
@@ -574,7 +575,7 @@ class Tracker:
         base = self._E
         uids = self._uids()
         groups: dict[tuple, list[Move]] = {}
-        for m in moves:
+        for m in dict.fromkeys(moves):  # a move the vocabulary finds twice (leap and ride) counts once
             groups.setdefault((m.frm, m.to, m.capture, m.special), []).append(m)
         hands: list[PhysicalMove] = []
         fulls: list[PhysicalMove] = []
