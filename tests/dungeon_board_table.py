@@ -4,18 +4,22 @@
 timestamps, plays every ``MoveDetected``/``AnswerDetected`` with ``rules.play`` and calls
 ``position_changed``, and records what was said. Its hands make moves the way a person does
 (lift the mover, lift the victim, put the mover down) and follow the tracker's guidance after
-an effect (take off what is lit to remove, fill what is lit to place).
+an effect (take off what is lit to remove, fill what is lit to place). ``Hands`` does the
+same for a deployment (companion/board/deployment.py).
 """
 
 from __future__ import annotations
 
 from typing import Iterable
 
+from companion.board.deployment import DeploymentTracker
 from companion.board.palette import Meaning
 from companion.board.ports import OccupancySnapshot, SquareChanged
 from companion.board.tracker import (AnswerDetected, GuidanceChanged, LedsChanged, MoveDetected, PromptRequested,
                                      ScreenMovesChanged, Tracker)
 from companion.core.moves import Move
+from companion.games import make_rules
+from companion.games.draft import Army, Deployment, auto_placements
 
 
 class DungeonTable:
@@ -145,3 +149,73 @@ class DungeonTable:
 
     def text(self) -> str:
         return self.rules.position_text(self.pos)
+
+
+# ----- deployment ------------------------------------------------------------------------------
+
+SMALL = {
+    "human": Army("human", ("princess", "wizard", "hero", "hero")),
+    "undead": Army("undead", ("warlock", "reaper", "skeleton", "skeleton")),
+    "redskin": Army("redskin", ("red_dragon", "salamander", "kobold")),
+    "greenskin": Army("greenskin", ("warlord", "shaman", "troll", "goblin")),
+}
+
+
+class Hands:
+    """A person at the board during deployment, and the screen reading the outputs."""
+
+    def __init__(self, map_name: str, armies, **options):
+        self.rules = make_rules("dungeon", map_name)
+        self.deployment = Deployment(self.rules, armies)
+        self.guide = DeploymentTracker(self.rules, self.deployment, **options)
+        self.t = 0
+        self.outputs: list = []
+        self.frames: list = []
+        self.take(self.guide.tick(0))
+
+    def take(self, outputs):
+        for o in outputs:
+            self.outputs.append(o)
+            if isinstance(o, LedsChanged):
+                self.frames.append(dict(o.meanings))
+        return outputs
+
+    def sq(self, name):
+        return self.rules.geometry.parse_square(name) if isinstance(name, str) else name
+
+    def name(self, sq):
+        return self.rules.geometry.name_of(sq)
+
+    def put(self, square, settle=200):
+        self.t += 40
+        out = self.take(self.guide.feed(SquareChanged(self.sq(square), True, self.t)))
+        return out + self.wait(settle)
+
+    def lift(self, square, settle=200):
+        self.t += 40
+        out = self.take(self.guide.feed(SquareChanged(self.sq(square), False, self.t)))
+        return out + self.wait(settle)
+
+    def wait(self, ms):
+        if not ms:
+            return []
+        self.t += ms
+        return self.take(self.guide.tick(self.t))
+
+    def lit(self):
+        return {self.name(s): m.value for s, m in self.guide.meanings.items() if m.value != "terrain-water"}
+
+    def of(self, cls):
+        return [o for o in self.outputs if isinstance(o, cls)]
+
+
+def deploy_everything(hands: Hands) -> list:
+    """Put every unit where the automatic deployment would, one piece at a time."""
+    placed = []
+    while hands.deployment.next_unit() is not None:
+        player, _ = hands.deployment.next_unit()
+        rest = [u for p, u in hands.deployment.queue[len(hands.deployment.placed):] if p == player]
+        name, sq = auto_placements(hands.rules, player, rest, hands.deployment.placed)[0]
+        hands.put(sq)
+        placed.append((player, name, sq))
+    return placed
