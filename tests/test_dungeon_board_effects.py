@@ -443,3 +443,14 @@ def test_water_is_lit_under_everything_and_void_never():
     for frame in t.frames:
         assert t.sq("h9") not in frame
         assert {t.name(s) for s, m in frame.items() if m is Meaning.TERRAIN_WATER} <= water
+
+
+def test_a_troll_pushed_back_with_two_possible_attackers_asks_which_one():
+    """The full form does not say who struck: the screen asks, and the answer counts."""
+    t = table({"b3": (0, "knight"), "e4": (0, "knight"), "c5": (1, "troll")})
+    t.run([("lift", "c5"), ("put", "c6")])
+    prompt = t.prompt()
+    assert prompt.kind == "which-move" and sorted(prompt.options) == ["b3c5", "e4c5"]
+    assert "Move the blue Knight from e4 to c5." in prompt.labels
+    t.choose("e4c5")
+    assert t.actions == ["e4c5"] and t.tracker.in_sync

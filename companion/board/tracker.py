@@ -459,14 +459,9 @@ class Tracker:
         if move not in self._legal:
             raise IllegalMoveError(f"{self.rules.move_text(self.pos, move)} is not a legal move here")
         if move in self._screen_actions.values() or move in self._standing_actions.values():
-            self._prompt = None  # a forced pass asked for: the question is answered
             return self._withdraw_prompt() + self._screen_action(move)
-        forms = [pm for pm in self._pms if move in pm.moves]
-        # the person carries out what they are told: no touch is needed to show an attack
-        # that moves no attacker (a Troll pushed back), and the settle time is the short one
-        self._request_forms = [replace(pm, moves=(move,), settle="normal",
-                                       needs_touch=None if pm.needs_touch == move.frm else pm.needs_touch)
-                               for pm in forms]
+        # the person carries out what they are told: the short settle time is enough
+        self._request_forms = [replace(pm, moves=(move,), settle="normal") for pm in self._pms if move in pm.moves]
         self._request = next((pm for pm in self._request_forms if pm.form == "full"), self._request_forms[0])
         self._candidate = None
         out = self._withdraw_prompt()
@@ -666,6 +661,7 @@ class Tracker:
                 labels = options
             return PromptRequested(d.kind, options, text, labels)
         if len(self._legal) == 1 and self._legal[0].frm < 0 and self._legal[0].special == "pass":
+            # the only legal move: asked as a question rather than offered as a screen move
             move = self._legal[0]
             self._screen_actions.pop(self._action_text(move), None)
             self._standing_actions[self._action_text(move)] = move
@@ -907,34 +903,32 @@ class Tracker:
             board[move.to] = (board[move.to][0], move.promotion)
         self._board = board
         self._landed = landed
-        out = self._done(move, pm.relocations[0] if isinstance(move, Answer) else None)
-        return out[:-1] + [MoveDetected(move, landed) if isinstance(move, Move) else AnswerDetected(move, landed)]
+        return self._done(move, landed, pm.relocations[0] if isinstance(move, Answer) else None)
 
-    def _done(self, action: Action, squares: tuple[int, int] | None = None) -> list[Output]:
+    def _done(self, action: Action, t_ms: int, squares: tuple[int, int] | None = None) -> list[Output]:
         """Hand ``action`` to the session and wait for the game (the contract: the session
-        applies it and calls position_changed). The last output is the report itself."""
+        applies it and calls position_changed). ``squares``: what to light as the last move
+        (default: a move's from and to)."""
         if squares is None and isinstance(action, Move) and action.frm >= 0 and action.to >= 0:
             squares = (action.frm, action.to)
         self._committed = _Done(action, self.pos.depth, squares)
         self._mode = WAITING
         self._candidate = None
         self._choice = None
-        out: list[Output] = []
-        if self._prompt is not None and not (self._prompt.kind in ("promotion", "which-move")
-                                             and action in [m for p in self._prompt_pms for m in p.moves]):
-            out.append(PromptWithdrawn(self._prompt.kind))  # the board answered a standing question
+        # a question still open was not answered (an answered one is closed already): the
+        # board answered it (the Salamander stepped) or made it moot
+        out: list[Output] = [PromptWithdrawn(self._prompt.kind)] if self._prompt is not None else []
         self._prompt = None
         self._prompt_pms = []
         self._request = None
         self._request_forms = []
         self._illegal_since = None
-        report = MoveDetected(action, self._now) if isinstance(action, Move) else AnswerDetected(action, self._now)
-        return out + [report]
+        return out + [MoveDetected(action, t_ms) if isinstance(action, Move) else AnswerDetected(action, t_ms)]
 
     def _screen_action(self, action: Action) -> list[Output]:
         """A move or answer made on the screen (a hex, a pass, "stay", a step chosen by
         tapping): reported at once; the board is guided afterwards if it must change."""
-        return self._done(action) + self._refresh(self._now)
+        return self._done(action, self._now) + self._refresh(self._now)
 
     # ----- questions ----------------------------------------------------------------------------------
     def _open_prompt(self, pms: list[PhysicalMove]) -> list[Output]:
