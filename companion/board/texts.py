@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-#: Player colour words, by player number (0-based). Two-player games use white and black;
-#: four-player maps name their seats' colours.
+#: Player colour words, by player number (0-based), for a tracker given no names. The tracker
+#: itself names players by their map seat's colour ("blue", "red", ...; see
+#: companion/board/backdrop.py), and chess, which has no map of seats, white and black.
 COLOURS: Sequence[str] = ("white", "black", "red", "blue")
 
 TEXTS: Mapping[str, str] = {
