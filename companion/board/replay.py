@@ -30,7 +30,7 @@ from typing import Iterable
 from ..core.moves import Answer
 from ..errors import CompanionError, RecordError
 from .ports import OccupancySnapshot, SquareChanged
-from .tracker import MoveDetected, PromptRequested, Tracker
+from .tracker import AnswerDetected, MoveDetected, PromptRequested, Tracker
 
 EXIT_OK, EXIT_OUT_OF_STEP, EXIT_BAD_LOG = 0, 1, 2
 
@@ -63,6 +63,10 @@ def replay(rules, pos, lines: Iterable[str], *, source: str = "log", **tracker_o
             if isinstance(o, MoveDetected):
                 result.moves.append(rules.move_text(pos, o.move))
                 rules.play(pos, o.move)
+                handle(tracker.position_changed())
+            elif isinstance(o, AnswerDetected):  # e.g. a Salamander's extra step made on the board
+                result.moves.append(rules.answer_text(o.answer))
+                rules.play(pos, o.answer)
                 handle(tracker.position_changed())
 
     for number, line in enumerate(lines, start=1):
