@@ -26,7 +26,10 @@ def _rules_and_position(args):
     from .games import make_rules
 
     rules = make_rules(args.variant, args.map)
-    pos = rules.position_from_text(args.fen) if getattr(args, "fen", None) else rules.start_position()
+    fen = getattr(args, "fen", None)
+    if fen is not None and not fen.strip():
+        raise CompanionError("--fen is empty; leave it out to start from the start position")
+    pos = rules.position_from_text(fen) if fen is not None else rules.start_position()
     return rules, pos
 
 

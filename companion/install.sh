@@ -20,9 +20,16 @@ if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; 
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
     done
     if [ -n "$missing" ]; then
-        say "installing system packages:$missing"
         sudo=""
-        [ "$(id -u)" -ne 0 ] && sudo="sudo"
+        if [ "$(id -u)" -ne 0 ]; then
+            if ! command -v sudo >/dev/null 2>&1; then
+                say "these Debian packages are missing:$missing"
+                say "run this script as root, or install them as root (apt-get install$missing), or install sudo"
+                exit 1
+            fi
+            sudo="sudo"
+        fi
+        say "installing system packages:$missing"
         export DEBIAN_FRONTEND=noninteractive
         $sudo apt-get update -qq
         # shellcheck disable=SC2086
@@ -41,9 +48,10 @@ for cand in python3.13 python3.12 python3.11 python3; do
 done
 [ -n "$py" ] || { say "Python 3.11 or newer is needed"; exit 1; }
 
-if [ ! -x .venv/bin/python ]; then
+# (a .venv made while python3-venv was missing has a python but no pip: make it again)
+if [ ! -x .venv/bin/python ] || ! .venv/bin/python -m pip --version >/dev/null 2>&1; then
     say "creating the virtual environment in .venv ($($py --version))"
-    "$py" -m venv .venv
+    "$py" -m venv --clear .venv
 fi
 stamp=.venv/.companion-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then

@@ -103,6 +103,8 @@ def parse_toml(text: str, source: str, error: type[Exception]) -> dict[str, Any]
     """``tomllib.loads`` whose syntax errors become ``error`` with the file and line named."""
     try:
         return tomllib.loads(text)
+    except RecursionError:
+        raise error(f"{source}: TOML syntax error: values nested too deeply") from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         at = _AT_LINE.search(message)

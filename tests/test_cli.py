@@ -86,3 +86,8 @@ def test_bench_quick_reports_ratio_against_python_chess(capsys):
     ratios = [line for line in out.splitlines() if "ratio ours/python-chess" in line]
     assert len(ratios) == 2
     assert all(float(line.split()[-2]) > 0 for line in ratios)
+
+
+def test_an_empty_fen_is_an_error_not_the_start_position(capsys):
+    code, out, err = run(capsys, "moves", "--fen", "")
+    assert code == 2 and "--fen is empty" in err and out == ""

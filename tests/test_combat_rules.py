@@ -324,3 +324,25 @@ def test_position_text_round_trip_with_fatigue():
     pos = pos_of(text)
     assert R.position_text(pos) == text
     assert pos_of(AFTER_E4_D5 + " fatigue=d5:2,e4:1").snapshot()[0] == pos.snapshot()[0]
+
+
+def test_insufficient_material_is_only_king_against_king():
+    """A lone King can still lose a fight against a bishop (and so the game): K+B v K is alive
+    in Combat Chess; only K v K is dead (docs/rules/combat.md)."""
+    assert R.outcome(pos_of("8/8/4k3/8/8/3KB3/8/8 w - - 0 1")) is None
+    assert R.outcome(pos_of("8/8/4k3/8/8/3K4/8/8 w - - 0 1")).reason == "insufficient material"
+    assert CHESS.outcome(CHESS.position_from_fen("8/8/4k3/8/8/3KB3/8/8 w - - 0 1")).reason == "insufficient material"
+
+
+def test_a_finished_game_with_a_fallen_king_reads_back_from_its_text():
+    pos = pos_of("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1")
+    R.play(pos, move(pos, "e1d2"))
+    R.play(pos, roll([1], [10]))
+    text = R.position_text(pos)
+    again = pos_of(text)
+    assert R.outcome(again).reason == "king lost a fight" and R.position_text(again) == text
+    import pytest as _pytest
+    from companion.errors import PositionError
+
+    with _pytest.raises(PositionError, match="exactly one king"):
+        pos_of("8/8/8/8/8/8/8/8 w - - 0 1")

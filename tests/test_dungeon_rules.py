@@ -328,3 +328,24 @@ def test_whole_games_run_to_an_outcome_with_the_board_and_words_consistent(map_n
         assert r.expected_occupancy(pos) == pos.occupied()
         assert all(not w.startswith("(") for w in r.describe_effects(pos))
     assert r.outcome(pos).reason
+
+
+def test_legal_moves_never_list_a_move_twice_in_random_play():
+    import random
+    from collections import Counter
+
+    from companion.games import make_rules
+
+    for map_name in ("dungeon-compact", "dungeon-four-player"):
+        rules = make_rules("dungeon", map_name)
+        pos = rules.start_position()
+        rng = random.Random(11)
+        for _ in range(120):
+            moves = rules.legal_moves(pos)
+            assert not [m for m, n in Counter(moves).items() if n > 1]
+            if not moves or rules.outcome(pos):
+                break
+            rules.apply(pos, rng.choice(moves))
+            while pos.pending is not None:
+                options = rules.answers(pos) or [o.answer for o in rules.chance_outcomes(pos)]
+                rules.apply(pos, options[0])

@@ -305,3 +305,17 @@ def test_perft_on_a_fairy_board_is_stable_and_leaves_the_position_unchanged():
     before = pos.snapshot()
     assert iter_perft(rules, pos, 3) == iter_perft(rules, pos, 3) > 0
     assert pos.snapshot() == before
+
+
+def test_a_move_reachable_by_two_patterns_is_listed_once():
+    """A king step that is also the first square of a slide (Dungeon's Princess, Kobold) is one
+    move, not two: perft and the AI count moves, the tracker matches them."""
+    princess = kind("princess", "Q", move=["ride 1,1"], both=["leap 1,0", "leap 1,1"], royal=True)
+    kobold = kind("kobold", "B", move=["leap 1,0", "leap 1,1", "ride 1,0"], capture=["leap 1,1", "hop 1,0"])
+    rules = Rules(Geometry(8, 8), [princess, kobold, KING], ("south", "north"))
+    pos = parse_position(rules, "7k/8/8/8/3B4/8/8/Q7 1")
+    moves = rules.pseudo_moves(pos, 0)
+    assert len(moves) == len(set(moves))
+    g = rules.geometry
+    assert sum(1 for m in moves if m.frm == g.parse_square("a1") and m.to == g.parse_square("b2")) == 1
+    assert sum(1 for m in moves if m.frm == g.parse_square("d4") and m.to == g.parse_square("d5")) == 1

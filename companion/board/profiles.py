@@ -184,6 +184,8 @@ def load_profile(name_or_path: str | Path) -> BoardProfile:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ProfileError(f"{path}: cannot read the board profile: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ProfileError(f"{path}: not UTF-8 text (byte {exc.start}); save the profile as UTF-8") from None
     return parse_profile(text, str(path))
 
 
@@ -192,6 +194,8 @@ def parse_profile(text: str, source: str = "<profile>") -> BoardProfile:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(f"{source}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ProfileError(f"{source}: not valid TOML: values nested too deeply") from None
     return _ProfileReader(source).read(data)
 
 

@@ -30,7 +30,7 @@ from typing import Iterable
 from ..core.moves import Answer
 from ..errors import CompanionError, RecordError
 from .ports import OccupancySnapshot, SquareChanged
-from .tracker import MoveDetected, PromptRequested, Tracker
+from .tracker import AnswerDetected, MoveDetected, PromptRequested, Tracker
 
 EXIT_OK, EXIT_OUT_OF_STEP, EXIT_BAD_LOG = 0, 1, 2
 
@@ -63,6 +63,10 @@ def replay(rules, pos, lines: Iterable[str], *, source: str = "log", **tracker_o
             if isinstance(o, MoveDetected):
                 result.moves.append(rules.move_text(pos, o.move))
                 rules.play(pos, o.move)
+                handle(tracker.position_changed())
+            elif isinstance(o, AnswerDetected):  # e.g. a Salamander's extra step made on the board
+                result.moves.append(rules.answer_text(o.answer))
+                rules.play(pos, o.answer)
                 handle(tracker.position_changed())
 
     for number, line in enumerate(lines, start=1):
@@ -118,6 +122,8 @@ def _parse(line: str, where: str) -> dict | None:
         record = json.loads(line)
     except json.JSONDecodeError as e:
         raise RecordError(f"{where}: not JSON ({e.msg} at column {e.colno})") from None
+    except RecursionError:
+        raise RecordError(f"{where}: not a sensor event (JSON nested too deeply)") from None
     if not isinstance(record, dict):
         example = '{"t": 1200, "square": "e2", "occupied": false}'
         raise RecordError(f"{where}: expected a JSON object like {example}")
@@ -210,6 +216,9 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
         result = replay(rules, pos, lines, source=args.log)
     except OSError as e:
         print(f"replay: cannot read {args.log}: {e.strerror or e}", file=err)
+        return EXIT_BAD_LOG
+    except UnicodeDecodeError as e:
+        print(f"replay: {args.log}: not UTF-8 text (byte {e.start}); a sensor log is JSON Lines", file=err)
         return EXIT_BAD_LOG
     except CompanionError as e:
         print(f"replay: {' '.join(str(e).split())}", file=err)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-#: Player colour words, by player number (0-based). Two-player games use white and black;
-#: four-player maps name their seats' colours.
+#: Player colour words, by player number (0-based), for a tracker given no names. The tracker
+#: itself names players by their map seat's colour ("blue", "red", ...; see
+#: companion/board/backdrop.py), and chess, which has no map of seats, white and black.
 COLOURS: Sequence[str] = ("white", "black", "red", "blue")
 
 TEXTS: Mapping[str, str] = {
@@ -43,6 +44,41 @@ TEXTS: Mapping[str, str] = {
     # setting up
     "setup put": "Put {piece} on {square}.",
     "setup take": "Take {piece} off {square}.",
+    # effects of a move beyond the moved piece (Dungeon Chess), with the reason in brackets
+    "remove why": "Remove {piece} from {square} ({why}).",
+    "move why": "Move {piece} from {frm} to {to} ({why}).",
+    "move back why": "Move {piece} back from {frm} to {to} ({why}).",
+    "put why": "Put {piece} on {square} ({why}).",
+    "why fragile": "fragile",
+    "why destroyed": "destroyed by the explosion",
+    "why out": "{colour} is out",
+    "why thick skin": "thick skin",
+    "why absorbed": "{piece} took the blow",
+    "why crushed": "it cannot be pushed back",
+    "why step": "hit-and-run",
+    # choices made on the screen
+    "step question": "{piece} may step one more square (hit-and-run): move it to a lit square, or choose Stay.",
+    "step stay": "Stay on {square}",
+    "step to": "Step to {square}",
+    "decision question": "Make a choice on the screen.",
+    "pass question": "The {colour} player has no legal move and must pass.",
+    "pass label": "Pass",
+    "hex label": "Hex {target} on {square} with {piece}",
+    # deploying an army (Dungeon Chess): the switches cannot tell pieces apart
+    "deploy next": "Put {piece} on a lit square of the {colour} spawn zone.",
+    "deploy count": "{placed} of {total} units placed.",
+    "deploy outside": "The piece on {square} is not on a free square of the {colour} spawn zone: put it on a lit square.",
+    "deploy water": "{piece} cannot stand on water ({square}): put it on a lit square.",
+    "deploy one at a time": "Place one unit at a time: take a piece off {squares}.",
+    "deploy put back": "Put {piece} back on {square} (only the last unit placed can be taken back).",
+    "deploy done": "Every unit is placed.",
+}
+
+#: Piece titles that are ordinary nouns in the sentences (FIDE's six pieces: "the white
+#: knight"). A game whose kinds all appear here uses these words; any other game names its units
+#: by their titles, as proper names ("the red Skeleton", "the blue Knight").
+KIND_WORDS: Mapping[str, str] = {
+    "Pawn": "pawn", "Knight": "knight", "Bishop": "bishop", "Rook": "rook", "Queen": "queen", "King": "king",
 }
 
 
@@ -57,6 +93,14 @@ def piece_phrase(colour: str | None, kind: str | None) -> str:
     if colour is None or kind is None:
         return TEXTS["unknown piece"]
     return TEXTS["piece"].format(colour=colour, kind=kind)
+
+
+def kind_words(titles: Sequence[str]) -> dict[str, str]:
+    """The word for each kind title: :data:`KIND_WORDS` when every title has one (chess), else the
+    titles themselves (a game of named units)."""
+    if titles and all(t in KIND_WORDS for t in titles):
+        return {t: KIND_WORDS[t] for t in titles}
+    return {t: t for t in titles}
 
 
 def colour_name(player: int, names: Sequence[str] | None = None) -> str:

@@ -11,6 +11,12 @@ Scenarios:
 * ``busiest``: the 218-legal-move position (the most moves known in a legal chess position,
   eight queens and two rooks), one and then up to eight pieces in the air at once, pieces
   put on destinations and illegal squares.
+* ``20x20 four players``: Dungeon Chess on the Four Player Dungeon with the four default
+  armies (45 units), after 24 plies that bring units out into the corridors and the arena;
+  every piece of the side to move lifted and put on a destination and back, two in the air,
+  one put on water (illegal), enemy pieces touched. Also the cost of ``position_changed``
+  there (once per move: the tracker plays and takes back every legal move to find its
+  effects).
 
 Timed with ``perf_counter`` here, at the edge; the tracker itself never reads the clock.
 """
@@ -54,19 +60,66 @@ def _busiest_cycle(g):
     return cycle
 
 
-def _measure(fen: str, make_cycle, events: int) -> tuple[list[float], list[float]]:
+def _dungeon_four_player():
+    """The four default armies on the 20x20 map, advanced 24 plies deterministically: each
+    player moves the unit that gets closest to the centre of the board (no captures chosen,
+    so all 45 units stay)."""
+    from ..games import make_rules
+
+    rules = make_rules("dungeon", "dungeon-four-player")
+    pos = rules.start_position()
+    g = rules.geometry
+    cx, cy = (g.width - 1) / 2, (g.height - 1) / 2
+
+    def centre_gain(m):
+        d = lambda s: abs(s % g.width - cx) + abs(s // g.width - cy)  # noqa: E731
+        return (d(m.frm) - d(m.to), -m.frm, -m.to)
+
+    for _ in range(24):
+        quiet = [m for m in rules.legal_moves(pos) if m.capture is None and m.frm >= 0 and not m.special]
+        if not quiet:
+            break
+        rules.play(pos, max(quiet, key=centre_gain))
+    return rules, pos
+
+
+def _dungeon_cycle(rules, pos):
+    g = rules.geometry
+    water = next(s for s in range(g.size) if g.is_water(s))
+    cycle = []
+    movers = sorted(pos.occ[pos.turn])
+    for sq in movers:  # each piece of the side to move: lift, put on a destination, back
+        moves = [m for m in rules.moves_from(pos, sq) if m.capture is None and m.frm != m.to and not m.special]
+        if moves:
+            to = moves[len(moves) // 2].to
+            cycle += [(sq, False), (to, True), (to, False), (sq, True)]
+    a, b = movers[0], movers[-1]
+    cycle += [(a, False), (b, False), (water, True), (water, False), (b, True), (a, True)]  # two in the air, water
+    for p in range(pos.nplayers):  # an enemy piece of each other player touched
+        if p != pos.turn and pos.occ[p]:
+            e = min(pos.occ[p])
+            cycle += [(e, False), (e, True)]
+    return cycle
+
+
+def _measure(fen, make_cycle, events: int) -> tuple[list[float], list[float]]:
     """Wall-clock and this thread's CPU seconds per event. On a shared machine the wall
-    clock includes time the process waited for a core; the CPU time is the tracker's own."""
+    clock includes time the process waited for a core; the CPU time is the tracker's own.
+    ``fen``: a chess position, or a (rules, position) pair."""
     from ..games import make_rules
     from .palette import render
     from .ports import SquareChanged
     from .tracker import LedsChanged, MoveDetected, Tracker
 
-    rules = make_rules("chess")
-    pos = rules.position_from_text(fen)
+    if isinstance(fen, str):
+        rules = make_rules("chess")
+        pos = rules.position_from_text(fen)
+        cycle = make_cycle(rules.geometry)
+    else:
+        rules, pos = fen
+        cycle = make_cycle(rules, pos)
     tracker = Tracker(rules, pos)
     size = rules.geometry.size
-    cycle = make_cycle(rules.geometry)
     meanings: dict = {}
     wall: list[float] = []
     cpu: list[float] = []
@@ -103,13 +156,32 @@ def _rows(label: str, wall: list[float], cpu: list[float]) -> list[Row]:
     ]
 
 
+def _measure_position_changed(game, times: int) -> list[float]:
+    """Seconds per ``position_changed`` (the game is not changed: the cost is the tracker
+    working out every legal move's physical forms again)."""
+    from .tracker import Tracker
+
+    rules, pos = game
+    tracker = Tracker(rules, pos)
+    out = []
+    for _ in range(times):
+        start = time.perf_counter()
+        tracker.position_changed()
+        out.append(time.perf_counter() - start)
+    return out
+
+
 def bench_tracker(quick: bool = False) -> list[Row]:
     """Median, p99 and max milliseconds from a sensor event to its LED frame."""
     events = 2_000 if quick else 20_000
     rows: list[Row] = []
-    for label, fen, cycle in (("8x8 start", START, _start_cycle), ("busiest (218 moves)", BUSIEST, _busiest_cycle)):
+    four = _dungeon_four_player()
+    for label, fen, cycle in (("8x8 start", START, _start_cycle), ("busiest (218 moves)", BUSIEST, _busiest_cycle),
+                              ("20x20 four players", four, _dungeon_cycle)):
         _measure(fen, cycle, 200)  # warm up
         rows += _rows(label, *_measure(fen, cycle, events))
+    samples = _measure_position_changed(four, 20 if quick else 200)
+    rows.append(("tracker 20x20 four players: position_changed median", statistics.median(samples) * 1000, "ms"))
     return rows
 
 

@@ -71,6 +71,7 @@ class CompiledKind:
     phase_rays: list = ()  # per square: (may move, may capture, ray) of phasing rides
     pierce_rays: list = ()  # per square: (friend only, ray) of piercing capture rides
     special: bool = False  # any phase or pierce ray at all
+    may_repeat: bool = False  # two patterns can reach one square: generation removes repeats
 
 
 def _can_stop(geo: Geometry, sq: int, kind: PieceKind) -> bool:
@@ -166,7 +167,25 @@ def compile_kind(geo: Geometry, kind: PieceKind, home: str) -> CompiledKind:
         promo = frozenset(s for s in range(n) if relative_rank(geo, s, home) == far)
     frozen = {k: [tuple(v) for v in lst] for k, lst in tables.items()}
     special = any(frozen["phase_rays"]) or any(frozen["pierce_rays"])
-    return CompiledKind(**frozen, nostop=nostop, promo_squares=promo, simple_rays=not nostop, special=special)
+    return CompiledKind(**frozen, nostop=nostop, promo_squares=promo, simple_rays=not nostop, special=special,
+                        may_repeat=_patterns_overlap(frozen, n))
+
+
+def _patterns_overlap(t: dict, n: int) -> bool:
+    """Can two of a kind's patterns produce the same move from one square (e.g. a king step and
+    the first square of a slide)? Quiet and capturing patterns are counted apart."""
+    for sq in range(n):
+        quiet = list(t["leaps_move"][sq]) + [x for _, x in t["lames"][sq]]
+        quiet += [s for ray in t["rays_move"][sq] for s in ray]
+        captures = list(t["leaps_capture"][sq]) + [s for ray in t["rays_capture"][sq] for s in ray]
+        captures += [s for line in t["hops"][sq] for s in line]
+        both = list(t["leaps_both"][sq]) + [s for ray in t["rays_both"][sq] for s in ray]
+        for may_move, may_capture, ray in t["phase_rays"][sq]:
+            (both if may_move and may_capture else quiet if may_move else captures).extend(ray)
+        captures += [s for _, ray in t["pierce_rays"][sq] for s in ray]
+        if len(set(quiet + both)) < len(quiet + both) or len(set(captures + both)) < len(captures + both):
+            return True
+    return False
 
 
 class AttackTables:

@@ -269,6 +269,8 @@ class Rules:
                         screen = True
             if ck.special:
                 self._special_ray_moves(board, ck, sq, player, app)
+            if ck.may_repeat:
+                out[start:] = dict.fromkeys(out[start:])
             if promo:
                 self._expand_promotions(out, start, promo, p.kind.promotes_to)
         if squares is None:
@@ -426,6 +428,10 @@ class Rules:
         if move.promotion:
             s += move.promotion.lower()
         return s
+
+    def answer_text(self, answer: Answer) -> str:
+        """How an answer is written in logs and move lists (games may say it better)."""
+        return str(answer.value)
 
     def parse_move(self, pos: Position, text: str) -> Move:
         """A move in coordinate notation (``e2e4``, ``e7e8q``, ``j10j12``) that is legal now."""

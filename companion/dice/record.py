@@ -376,6 +376,8 @@ def parse_record(text: str, name: str = "dice record") -> DiceRecord:
             value = json.loads(line)
         except json.JSONDecodeError as error:
             raise RecordError(f"{where}: not valid JSON ({error.msg} at column {error.colno})") from None
+        except RecursionError:
+            raise RecordError(f"{where}: not valid JSON for a dice record (nested too deeply)") from None
         kind = value.get("type") if isinstance(value, dict) else None
         if record is None:
             if kind != "header":

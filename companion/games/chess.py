@@ -27,6 +27,8 @@ class ChessRules(Rules):
     title = "FIDE chess"
     #: FEN check: in FIDE chess the side not to move can never be in check
     opponent_may_be_in_check = False
+    #: FEN check: a finished game may have lost its King (Combat Chess)
+    king_may_have_fallen = False
 
     def __init__(self, geometry: Geometry | None = None, roster: str = "chess"):
         geometry = geometry or Geometry(8, 8, name="standard")
@@ -345,9 +347,11 @@ def parse_fen(rules: ChessRules, fen: str) -> Position:
                 raise PositionError(f"FEN rank {rank + 1} has more than 8 squares")
         if f != 8:
             raise PositionError(f"FEN rank {rank + 1} has {f} squares, expected 8")
+    kings = [len(pos.royals[c]) for c in (WHITE, BLACK)]
+    fallen_ok = rules.king_may_have_fallen and sorted(kings) == [0, 1]
     for color, name in ((WHITE, "white"), (BLACK, "black")):
-        if len(pos.royals[color]) != 1:
-            raise PositionError(f"FEN: {name} must have exactly one king, found {len(pos.royals[color])}")
+        if kings[color] != 1 and not fallen_ok:
+            raise PositionError(f"FEN: {name} must have exactly one king, found {kings[color]}")
     if side not in ("w", "b"):
         raise PositionError(f"FEN side to move is {side!r}; expected 'w' or 'b'")
     pos.set_turn(WHITE if side == "w" else BLACK)

@@ -38,6 +38,8 @@ class CombatRules(ChessRules):
     unhashed_vars = ChessRules.unhashed_vars | {"fights"}
     #: after a lost fight the enemy King can stand attacked on our turn (compulsory attack)
     opponent_may_be_in_check = True
+    #: a finished game's position text has the losing King off the board
+    king_may_have_fallen = True
 
     def __init__(self, geometry=None, d6_only: bool = False):
         super().__init__(geometry)
@@ -84,6 +86,25 @@ class CombatRules(ChessRules):
             if safe:
                 out.append(Move(ksq, c, c, None, "prerogative"))
         return out
+
+    def is_legal(self, pos: Position, move: Move) -> bool:
+        """A capture is legal when the chess move it attempts is: judged on the board after the
+        attacker wins, as FIDE judges it.
+
+        ``perform`` only opens a fight (the board does not change yet), so the engine's
+        default apply-and-test would judge an en passant capture on the unchanged board: it
+        would forbid the e.p. capture of a checking pawn and allow one that exposes the King.
+        """
+        if move.capture is None or move.special == "prerogative":
+            return super().is_legal(pos, move)
+        player = pos.turn
+        pos.begin()
+        try:
+            ChessRules.perform(self, pos, move)
+            (king,) = pos.royals[player]
+            return not self.is_attacked(pos, king, 1 - player)
+        finally:
+            pos.undo_frame()
 
     # ----- fights ---------------------------------------------------------------------------------
     def perform(self, pos: Position, move: Move) -> None:
@@ -178,7 +199,8 @@ class CombatRules(ChessRules):
                     pos.take(s)
                 pos.take(move.capture)
                 pos.move_piece(move.frm, move.to)
-                self.close_turn(pos, player, (move.frm, move.to), 0)
+                # a supporting rook taken off its home square takes its castling right along
+                self.close_turn(pos, player, (move.frm, move.to, *defenders[1:]), 0)
             else:
                 super().perform(pos, move)
             pos.set_state(move.to, "fatigue", fatigue)
@@ -186,7 +208,8 @@ class CombatRules(ChessRules):
             pos.take(attacker_sq)
             for s in defenders:
                 pos.set_state(s, "fatigue", board[s].state.get("fatigue", 0) + 1)
-            self.close_turn(pos, player, (attacker_sq, move.to), 0)
+            # only the attacker left its square; the defenders never moved (castling rights)
+            self.close_turn(pos, player, (attacker_sq,), 0)
         else:  # bounce: both back where they started, one token each, the move is lost
             pos.set_state(attacker_sq, "fatigue", att.state.get("fatigue", 0) + 1)
             for s in defenders:
@@ -201,6 +224,11 @@ class CombatRules(ChessRules):
             if not pos.royals[p]:
                 return Outcome(frozenset({1 - p}), "king lost a fight")
         return super().outcome(pos, claim_draw)
+
+    def insufficient_material(self, pos: Position) -> bool:
+        """Only King against King is dead: any other piece can still fight a King, and a King
+        that loses a fight loses the game (docs/rules/combat.md)."""
+        return all(len(pos.occ[c]) == 1 for c in (WHITE, BLACK))
 
     def expected_occupancy(self, pos: Position) -> frozenset[int]:
         """While the dice roll, the board shows the attempted capture as the player made it."""
