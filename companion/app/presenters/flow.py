@@ -288,8 +288,7 @@ class AppFlow:
         been set up, or knocked, while no game was running); a fresh snapshot follows."""
         s = self.session
         t = self.clock_ms()
-        tracker = self.make_tracker(s.rules, s.pos, sensed=self.sensed, t_ms=t,
-                                    player_names=tuple(c.lower() for c in T.COLOUR_NAMES))
+        tracker = self.make_tracker(s.rules, s.pos, sensed=self.sensed, t_ms=t)
         self._handle(s.attach_tracker(tracker))
         self._handle(s.feed_board(OccupancySnapshot(self.sensed, t)))
         self.board.sensors.request_snapshot()
