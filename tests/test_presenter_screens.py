@@ -120,3 +120,12 @@ def test_a_which_move_question_uses_the_trackers_words_and_can_be_withdrawn(tmp_
     assert app.prompt.view().options[0].label == "e2 \u2192 e4"  # no label given: the squares
     app.prompt.answer("0")  # the real tracker has no such question open: said, not crashed
     assert "no question" in app.game.view().notice
+
+
+def test_a_game_that_cannot_be_saved_is_not_started_and_the_start_screen_says_why(tmp_path):
+    blocked = tmp_path / "file"
+    blocked.write_text("not a directory")
+    app = App(blocked)
+    app.start.start()
+    assert app.flow.screen == "start" and app.flow.session is None
+    assert app.start.view().problem.startswith("Games cannot be saved here:")

@@ -55,6 +55,7 @@ RESUME = "Continue this game"
 DISCARD = "Start a new game"
 RESUME_LOSS = "Part of the record was damaged and is lost: {loss}"
 RESUME_UNUSABLE = "A saved game could not be read and was set aside ({loss})."
+CANNOT_SAVE = "Games cannot be saved here: {reason}"
 
 # --- setting up the board --------------------------------------------------------------------------
 SETUP_TITLE = "Set up the board"

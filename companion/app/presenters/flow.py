@@ -274,8 +274,15 @@ class AppFlow:
         if game != "combat":
             dice, d6_only = "virtual", False
         setup = GameSetup(game, tuple(seats), dice, d6_only, self.new_game_id(), seed, start)
-        self.journal = self.store.create()
-        session, _ = Session.new(setup, recorder=self.journal.append)
+        try:
+            self.journal = self.store.create()
+            session, _ = Session.new(setup, recorder=self.journal.append)
+        except (OSError, CompanionError) as e:  # no game without its journal: say why
+            self.journal = None
+            self.resume_problem = T.CANNOT_SAVE.format(reason=e)
+            self.screen = "start"
+            self.changed()
+            return
         self._reset_game_state()
         self.session = session
         self._attach_tracker()
@@ -341,7 +348,7 @@ class AppFlow:
         back = self.resumed
         if back is not None and back.journal is not None:
             back.journal.close()
-            self.store.archive(f"{back.game.setup.game_id}-unfinished" if back.game else "abandoned")
+            self._set_aside(f"{back.game.setup.game_id}-unfinished" if back.game else "abandoned")
         self.resumed = None
         self.screen = "start"
         self.changed()
@@ -619,15 +626,25 @@ class AppFlow:
         if s is not None and self.journal is not None and not self.journal.closed:
             self.journal.close()
             if not s.is_over:
-                self.store.archive(f"{s.setup.game_id}-unfinished")
+                self._set_aside(f"{s.setup.game_id}-unfinished")
         self.session, self.journal = None, None
         self._reset_game_state()
+
+    def _set_aside(self, name: str) -> None:
+        """Keep an unfinished game in games/ (a failure leaves it as the current journal)."""
+        try:
+            self.store.archive(name)
+        except OSError as e:
+            self.resume_problem = T.CANNOT_SAVE.format(reason=e)
 
     def _archive(self, session: Session) -> None:
         if self.journal is not None:
             self.journal.close()
         extra = {".dice.jsonl": format_record(session.record)} if session.record is not None else None
-        self.store.archive(session.setup.game_id, extra)
+        try:
+            self.store.archive(session.setup.game_id, extra)
+        except OSError as e:  # the game stays in current.jsonl and is archived at the next start
+            self.notice = T.CANNOT_SAVE.format(reason=e)
 
 
 def _thread(work: Callable[[], None]) -> None:
