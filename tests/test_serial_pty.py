@@ -316,3 +316,32 @@ def test_the_simulator_removes_its_device_path_when_stopped():
     assert os.path.islink(path)
     sim.stop()
     assert not os.path.exists(path)
+
+
+def test_a_serial_profile_opens_the_real_serial_board(sim):
+    """The profile path (hardware.open_board) builds the real SerialBoard, baud included."""
+    from companion.board.hardware import open_board
+    from companion.board.profiles import parse_profile
+
+    text = f"""
+name = "sim"
+link = "serial"
+[board]
+width = 8
+height = 8
+[serial]
+port = "{sim.path}"
+baud = 230400
+[leds]
+count = 64
+brightness_cap = 32
+supply_amps = 4
+"""
+    sensor, leds = open_board(parse_profile(text, "sim.toml"))
+    log = Log()
+    sensor.start(log)
+    try:
+        assert log.next_of(OccupancySnapshot).occupied == frozenset(CHESS)
+    finally:
+        sensor.stop()
+        leds.stop()

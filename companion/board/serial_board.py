@@ -14,6 +14,7 @@ and maps squares to its LED chain (config.py LED_ORDER).
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from typing import Callable, Optional
@@ -391,10 +392,10 @@ def find_data_port(comports: Optional[Callable[[], list]] = None) -> Optional[st
     return None
 
 
-def _open_with_pyserial(path: str, timeout: float, write_timeout: float):
+def _open_with_pyserial(path: str, timeout: float, write_timeout: float, baudrate: int = 115200):
     import serial
 
-    return serial.serial_for_url(path, baudrate=115200, timeout=timeout, write_timeout=write_timeout)
+    return serial.serial_for_url(path, baudrate=baudrate, timeout=timeout, write_timeout=write_timeout)
 
 
 class SerialBoard:
@@ -422,13 +423,15 @@ class SerialBoard:
         clock: Callable[[], float] = time.monotonic,
         open_port: Optional[Callable[[str, float, float], object]] = None,
         find_port: Callable[[], Optional[str]] = find_data_port,
+        baud: int = 115200,
     ) -> None:
+        """``baud`` matters only on a real UART; USB CDC (the RP2040's data port) ignores it."""
         self.path = path
         self.width = width
         self.height = height
         self.retry_s = retry_s
         self._clock = clock
-        self._open_port = open_port or _open_with_pyserial
+        self._open_port = open_port or functools.partial(_open_with_pyserial, baudrate=baud)
         self._find_port = find_port
         self.link = HostLink(
             width,
