@@ -45,3 +45,19 @@ def test_copy_is_independent():
     RULES.undo(other)
     assert other.snapshot() == RULES.start_position().snapshot()
     assert RULES.fen(pos).startswith("rnbqkbnr/pppppppp/8/8/4P3/")
+
+
+def test_legal_moves_order_is_a_function_of_the_position():
+    """Found by the AI work: the order must not depend on the apply/undo history (determinism
+    of the computer player for a given seed)."""
+    pos = RULES.position_from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    before = RULES.legal_moves(pos)
+    for m in before:
+        RULES.apply(pos, m)
+        for r in RULES.legal_moves(pos)[:5]:
+            RULES.apply(pos, r)
+            RULES.undo(pos)
+        RULES.undo(pos)
+    assert RULES.legal_moves(pos) == before
+    fresh = RULES.position_from_fen(RULES.fen(pos))
+    assert RULES.legal_moves(fresh) == before

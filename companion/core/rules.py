@@ -192,7 +192,7 @@ class Rules:
         out: list[Move] = []
         app = out.append
         compiled = self.compiled
-        for sq in (pos.occ[player] if squares is None else squares):
+        for sq in (sorted(pos.occ[player]) if squares is None else squares):
             p = board[sq]
             ck = compiled[p.kid][player]
             promo = ck.promo_squares
