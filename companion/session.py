@@ -380,9 +380,7 @@ class Session:
         #: called with each action's JSON before it takes effect (the journal's append)
         self.recorder = recorder
         self.source = source if source is not None else default_source(setup)
-        self.record: DiceRecord | None = (
-            start_record(setup.game_id, setup.game, _RecordSource(setup), MAX_TIES) if setup.has_dice else None
-        )
+        self.record: DiceRecord | None = _start_dice_record(setup, self.rules, self.pos) if setup.has_dice else None
         self.moves: list[MoveEntry] = []
         self.result: GameResult | None = None
         self.draw_offer: int | None = None
@@ -653,6 +651,8 @@ class Session:
         san = rules.san(pos, move) if hasattr(rules, "san") else action.move
         player = pos.turn
         self._turn_starts.append(pos.depth)
+        if self.record is not None:  # the dice record carries the game (version 2)
+            self.record = self.record.with_move(rules.move_text(pos, move))
         rules.apply(pos, move)
         entry = MoveEntry(player, san, action.move, move.frm, move.to)
         self.moves.append(entry)
@@ -691,8 +691,7 @@ class Session:
         del self.moves[-action.turns:]
         self.draw_offer = None
         if self.record is not None:
-            next_fight = len(self.pos.var("fights", ())) + 1
-            self.record = replace(self.record, rounds=tuple(r for r in self.record.rounds if r.fight < next_fight))
+            self.record = self.record.taken_back(len(self.moves), len(self.pos.var("fights", ())))
         return [TurnsUndone(undone)]
 
     def _finish(self, result: GameResult) -> list:
@@ -754,6 +753,14 @@ def default_source(setup: GameSetup):
     if setup.dice == "seeded":
         return SeededDice(bytes.fromhex(setup.seed))
     return SystemDice()
+
+
+def _start_dice_record(setup: GameSetup, rules, pos) -> DiceRecord:
+    """An empty dice record that carries the game (version 2): its options, board and start
+    position, so that ``companion verify-dice`` can replay it and check every fight."""
+    return start_record(setup.game_id, setup.game, _RecordSource(setup), MAX_TIES,
+                        start=rules.position_text(pos), options={"d6_only": setup.d6_only},
+                        board_map=setup.board_map)
 
 
 class _RecordSource:

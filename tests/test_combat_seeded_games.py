@@ -7,25 +7,28 @@ import random
 from companion.cli import main
 from companion.dice.record import format_record, start_record
 from companion.dice.sources import SeededDice
-from companion.dice.verify import verify_record
 from companion.games.combat import CombatRules, roll_pending_round
+from companion.games.combat_verify import verify_game_record
 
 R = CombatRules()
 
 
 def play_seeded_game(seed: bytes, plies: int = 160, choice_seed: int = 3):
     """A game where moves are chosen by a fixed RNG (captures preferred) and every fight is
-    rolled by SeededDice. Returns (final position text, dice record)."""
+    rolled by SeededDice. Returns (final position text, dice record, final position); the
+    record carries the game (version 2): start position, options and every move."""
     source = SeededDice(seed)
-    record = start_record("test-game", "combat", source)
-    rng = random.Random(choice_seed)
     pos = R.start_position()
+    record = start_record("test-game", "combat", source, start=R.position_text(pos), options={"d6_only": False})
+    rng = random.Random(choice_seed)
     for _ in range(plies):
         if R.outcome(pos) is not None:
             break
         moves = R.legal_moves(pos)
         captures = [m for m in moves if m.capture is not None]
-        R.play(pos, rng.choice(captures or moves) if captures and rng.random() < 0.7 else rng.choice(moves))
+        move = rng.choice(captures or moves) if captures and rng.random() < 0.7 else rng.choice(moves)
+        record = record.with_move(R.move_text(pos, move))
+        R.play(pos, move)
         while pos.pending is not None:
             entry, answer = roll_pending_round(R, pos, source)
             record = record.with_round(entry)
@@ -51,7 +54,9 @@ def test_seeded_games_are_reproducible_roll_for_roll():
 
 def test_verify_dice_accepts_the_game_and_names_a_tampered_roll(tmp_path, capsys):
     _, record, _ = play_seeded_game(b"tournament-seed-2")
-    assert verify_record(record).ok
+    assert record.version == 2 and len(record.game_record.moves) > 20
+    result = verify_game_record(record)
+    assert result.ok and result.moves == len(record.game_record.moves), result.problems
     good = tmp_path / "game.dice"
     good.write_text(format_record(record))
     assert main(["verify-dice", str(good)]) == 0

@@ -101,7 +101,8 @@ def test_verify_dice_accepts_an_untouched_seeded_game(capsys, tmp_path):
     path.write_text(format_record(seeded_game()), encoding="utf-8")
     code, out, err = run(capsys, "verify-dice", str(path))
     assert code == 0 and err == []
-    assert out[0].startswith("verified: ") and len(out) == 1
+    assert out[0].startswith("verified: ") and len(out) == 2
+    assert out[1].startswith("note: this is a version 1 record")  # no game to check modifiers against
 
 
 def test_verify_dice_names_the_tampered_roll_and_exits_1(capsys, tmp_path):

@@ -155,7 +155,7 @@ def _drop(key: str):
 @pytest.mark.parametrize(
     "line, change, words",
     [
-        (1, _set("version", 2), "line 1: field 'version' is 2; this companion reads version 1"),
+        (1, _set("version", 3), "line 1: field 'version' is 3; this companion reads versions 1 and 2"),
         (1, _set("format", "something else"), "line 1: not a dice record header"),
         (1, _set("source", "dice cup"), "line 1: field 'source' must be one of seeded, system, entered"),
         (1, _set("commitment", None), "line 1: field 'commitment' must be 64 lowercase hex digits"),

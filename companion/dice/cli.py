@@ -6,7 +6,9 @@ stderr with exit status 2. ``main`` runs the two alone (``python -m companion.di
 
 Exit status of verify-dice: 0 verified (or, for system/entered dice, consistent: such dice
 cannot be re-derived and the output says so), 1 the record does not verify (every problem is
-printed, the first one first), 2 the file cannot be read or is not a dice record.
+printed, the first one first), 2 the file cannot be read or is not a dice record. A version 2
+record's game is replayed with the rules (companion.games.combat_verify); for a version 1
+record a ``note:`` line says that the modifiers could not be checked against the game.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from typing import Any, NoReturn, Sequence
 
 from companion.dice.odds import Fighter, chess_kind, fight_odds, fighter_dice, weapon_choice_side
 from companion.dice.record import parse_record
-from companion.dice.verify import verify_record
 from companion.errors import CompanionError, DiceError
 
 
@@ -59,7 +60,9 @@ def add_parser_verify(subparsers: Any) -> argparse.ArgumentParser:
         "verify-dice",
         help="check a finished game's dice record",
         description="Re-derive every roll of a seeded game from its revealed seed, check the "
-        "seed against the published commitment, and recompute totals and results.",
+        "seed against the published commitment, recompute totals and results, and replay the "
+        "game (version 2 records) to check every fight's fighters, dice, fatigue and weapon "
+        "choice against it.",
     )
     parser.add_argument("record", metavar="RECORD", help="the game's dice record (JSON Lines)")
     parser.set_defaults(func=run_verify)
@@ -79,10 +82,14 @@ def run_verify(args: argparse.Namespace) -> int:
         return _fail(f"companion verify-dice: {path}: cannot read ({error.strerror})")
     except CompanionError as error:
         return _fail(f"companion verify-dice: {error}")
-    result = verify_record(record)
+    from companion.games.combat_verify import verify_game_record  # the rules load only here
+
+    result = verify_game_record(record)
     print(result.summary())
     for problem in result.problems:
         print(f"  {problem}")
+    for note in result.notes:
+        print(f"note: {note}")
     return 0 if result.ok else 1
 
 

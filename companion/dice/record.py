@@ -1,28 +1,38 @@
 """The dice record of a game: every round of every fight, what was rolled and what it meant.
 
 One JSON object per line (JSON Lines), so the record can be appended to as the game goes
-and a damaged line is easy to point at:
+and a damaged line is easy to point at. Version 2 also carries the game itself (its
+options, start position and every move, in order with the rounds), so that an arbiter can
+replay the game and check that each fight's fighters and modifiers are the game's:
 
-    {"type": "header", "format": "companion.dice-record", "version": 1, "game_id": ...,
-     "game": "combat", "source": "seeded", "commitment": "<sha256 hex>", "max_ties": 3}
+    {"type": "header", "format": "companion.dice-record", "version": 2, "game_id": ...,
+     "game": "combat", "source": "seeded", "commitment": "<sha256 hex>", "max_ties": 3,
+     "options": {"d6_only": false}, "board_map": null, "start": "<position text>"}
+    {"type": "move", "ply": 1, "text": "e2e4"}
+    ...
     {"type": "round", "fight": 1, "round": 1, "move": "e4d5",
      "attacker": {"fighters": [{"piece": "white pawn e4", "dice": "d6", "faces": [5],
                                 "fatigue": 0, "weapon_choice": true}], "total": 6},
      "defender": {...}, "result": "attacker"}
     {"type": "reveal", "seed": "<seed hex>"}
 
+Version 1 (still read and written, for a record without its game) has no ``options``,
+``board_map`` and ``start`` and no move lines. The rounds are the answers to the game's
+fights, so moves and rounds together are the whole game in order.
+
 ``parse_record(format_record(r)) == r``. Loading is strict (unknown or missing fields, wrong
 types, impossible faces are RecordError naming the line and the field).
 companion.dice.verify then checks what a well-formed record claims: totals and results recomputed from the faces,
 fights and rounds in order with unchanged modifiers, and for a seeded game the commitment
-and every face re-derived from the revealed seed.
+and every face re-derived from the revealed seed; companion.games.combat_verify replays the
+game of a version 2 record and checks every fight against it.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from companion.dice.odds import (
     DEFAULT_MAX_TIES,
@@ -35,7 +45,9 @@ from companion.dice.sources import DiceSource, seed_bytes
 from companion.errors import CompanionError, DiceError, RecordError
 
 FORMAT_NAME = "companion.dice-record"
-FORMAT_VERSION = 1
+#: the version written for a record that carries its game; one without it is written as 1
+FORMAT_VERSION = 2
+VERSIONS = (1, 2)
 SOURCES = ("seeded", "system", "entered")
 SIDES = ("attacker", "defender")
 
@@ -117,9 +129,70 @@ class RoundRecord:
         return self.attacker if name == "attacker" else self.defender
 
 
+Option = tuple[str, bool | int | str]
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One move of the game, as the rules write it (``rules.move_text``).
+
+    ``rounds_before`` is how many rounds the record holds before this move: it places the
+    move among the rounds (a fight's rounds follow the move that started it).
+    """
+
+    ply: int
+    text: str
+    rounds_before: int
+
+    def __post_init__(self) -> None:
+        for name in ("ply", "rounds_before"):
+            value = getattr(self, name)
+            if not _is_int(value) or value < (1 if name == "ply" else 0):
+                raise DiceError(f"a move's {name} must be a whole number, got {value!r}")
+        if not isinstance(self.text, str):
+            raise DiceError(f"a move must be text, got {self.text!r}")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """The game a version 2 record belongs to: how to set it up and every move, in order.
+
+    ``options`` are the rules' options as (name, value) pairs, sorted (``d6_only`` for
+    Human Combat Chess); ``board_map`` is None for the game's usual board; ``start`` is the
+    start position as ``rules.position_text`` writes it.
+    """
+
+    start: str
+    options: tuple[Option, ...] = ()
+    board_map: str | None = None
+    moves: tuple[MoveRecord, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.start, str) or not self.start.strip():
+            raise DiceError(f"the start position must be its text, got {self.start!r}")
+        if self.board_map is not None and not isinstance(self.board_map, str):
+            raise DiceError(f"the board map must be a name or None, got {self.board_map!r}")
+        options = dict(self.options)
+        for name, value in options.items():
+            if not isinstance(name, str) or not isinstance(value, (bool, int, str)):
+                raise DiceError(f"an option is a name and true/false, a number or text, got {name!r}: {value!r}")
+        object.__setattr__(self, "options", tuple(sorted(options.items())))
+        object.__setattr__(self, "moves", tuple(self.moves))
+        if not all(isinstance(m, MoveRecord) for m in self.moves):
+            raise DiceError("a game's moves must be MoveRecord values")
+        if any(b.rounds_before < a.rounds_before for a, b in zip(self.moves, self.moves[1:])):
+            raise DiceError("a game's moves must be in the order they were played")
+
+    @property
+    def option_values(self) -> dict[str, bool | int | str]:
+        """The options as keyword arguments for ``make_rules``."""
+        return dict(self.options)
+
+
 @dataclass(frozen=True)
 class DiceRecord:
-    """A game's dice: the header facts, the rounds in order, and the seed once revealed."""
+    """A game's dice: the header facts, the rounds in order, the seed once revealed, and (from
+    version 2) the game they belong to."""
 
     game_id: str
     game: str
@@ -128,6 +201,12 @@ class DiceRecord:
     max_ties: int = DEFAULT_MAX_TIES
     rounds: tuple[RoundRecord, ...] = field(default=())
     revealed_seed: bytes | None = None
+    game_record: GameRecord | None = None
+
+    @property
+    def version(self) -> int:
+        """2 when the record carries its game, else 1 (what ``format_record`` writes)."""
+        return 1 if self.game_record is None else 2
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rounds", tuple(self.rounds))
@@ -151,21 +230,75 @@ class DiceRecord:
             raise DiceError(f"max_ties must be a whole number of at least 1, got {self.max_ties!r}")
         if not all(isinstance(r, RoundRecord) for r in self.rounds):
             raise DiceError("a record's rounds must be RoundRecord values")
+        if self.game_record is not None:
+            if not isinstance(self.game_record, GameRecord):
+                raise DiceError("a record's game must be a GameRecord")
+            moves = self.game_record.moves
+            if moves and moves[-1].rounds_before > len(self.rounds):
+                raise DiceError(f"move {moves[-1].ply} follows round {moves[-1].rounds_before}, "
+                                f"but the record has {len(self.rounds)} round(s)")
+
+    def in_order(self) -> list[MoveRecord | RoundRecord]:
+        """The game's moves and the rounds, in the order they happened (rounds only for a
+        version 1 record)."""
+        later = list(self.game_record.moves) if self.game_record is not None else []
+        out: list[MoveRecord | RoundRecord] = []
+        for index, entry in enumerate(self.rounds):
+            while later and later[0].rounds_before <= index:
+                out.append(later.pop(0))
+            out.append(entry)
+        return out + later
 
     def with_round(self, entry: RoundRecord) -> DiceRecord:
         if self.revealed_seed is not None:
             raise DiceError("the seed is already revealed: the record is closed")
         return replace(self, rounds=self.rounds + (entry,))
 
+    def with_move(self, text: str) -> DiceRecord:
+        """The next move of the game (version 2 records only), after the rounds so far."""
+        if self.game_record is None:
+            raise DiceError("this record does not carry its game (version 1): start it with start=...")
+        if self.revealed_seed is not None:
+            raise DiceError("the seed is already revealed: the record is closed")
+        moves = self.game_record.moves
+        move = MoveRecord(len(moves) + 1, text, len(self.rounds))
+        return replace(self, game_record=replace(self.game_record, moves=moves + (move,)))
+
+    def taken_back(self, moves: int, fights: int) -> DiceRecord:
+        """The record after taking back turns: the first ``moves`` moves and the rounds of
+        the first ``fights`` fights stay."""
+        rounds = tuple(r for r in self.rounds if r.fight <= fights)
+        game = self.game_record
+        if game is not None:
+            game = replace(game, moves=tuple(m for m in game.moves[:moves] if m.rounds_before <= len(rounds)))
+        return replace(self, rounds=rounds, game_record=game)
+
     def with_reveal(self, seed: bytes | str) -> DiceRecord:
         return replace(self, revealed_seed=seed_bytes(seed))
 
 
 def start_record(
-    game_id: str, game: str, source: DiceSource, max_ties: int = DEFAULT_MAX_TIES
+    game_id: str,
+    game: str,
+    source: DiceSource,
+    max_ties: int = DEFAULT_MAX_TIES,
+    *,
+    start: str | None = None,
+    options: Mapping[str, bool | int | str] | None = None,
+    board_map: str | None = None,
 ) -> DiceRecord:
-    """An empty record for a game played with ``source`` (its name and commitment)."""
-    return DiceRecord(game_id, game, source.name, source.commitment, max_ties)
+    """An empty record for a game played with ``source`` (its name and commitment).
+
+    Given the ``start`` position text (and the rules' ``options`` and ``board_map``), the
+    record carries the game (version 2): add each move with ``with_move`` as it is played.
+    Without it the record holds the dice only (version 1).
+    """
+    game_record = None
+    if start is not None:
+        game_record = GameRecord(start, tuple((options or {}).items()), board_map)
+    elif options or board_map is not None:
+        raise DiceError("options and board_map describe the game: give its start position too")
+    return DiceRecord(game_id, game, source.name, source.commitment, max_ties, game_record=game_record)
 
 
 def score_round(
@@ -218,6 +351,10 @@ def _fighter_json(roll: FighterRoll) -> dict[str, Any]:
     }
 
 
+def _move_json(move: MoveRecord) -> dict[str, Any]:
+    return {"type": "move", "ply": move.ply, "text": move.text}
+
+
 def _round_json(entry: RoundRecord) -> dict[str, Any]:
     return {
         "type": "round",
@@ -233,18 +370,25 @@ def _round_json(entry: RoundRecord) -> dict[str, Any]:
 
 
 def format_record(record: DiceRecord) -> str:
-    """The record as JSON Lines (header, rounds, then the reveal if any), newline-terminated."""
-    header = {
+    """The record as JSON Lines (header; moves and rounds in the order they happened; then
+    the reveal if any), newline-terminated. Version 2 when the record carries its game."""
+    header: dict[str, Any] = {
         "type": "header",
         "format": FORMAT_NAME,
-        "version": FORMAT_VERSION,
+        "version": record.version,
         "game_id": record.game_id,
         "game": record.game,
         "source": record.source,
         "commitment": record.commitment,
         "max_ties": record.max_ties,
     }
-    lines = [header] + [_round_json(r) for r in record.rounds]
+    if record.game_record is not None:
+        header["options"] = dict(record.game_record.options)
+        header["board_map"] = record.game_record.board_map
+        header["start"] = record.game_record.start
+    lines = [header] + [
+        _move_json(item) if isinstance(item, MoveRecord) else _round_json(item) for item in record.in_order()
+    ]
     if record.revealed_seed is not None:
         lines.append({"type": "reveal", "seed": record.revealed_seed.hex()})
     return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
@@ -303,6 +447,8 @@ class _Fields:
 _FIGHTER_KEYS = ("piece", "dice", "faces", "fatigue", "weapon_choice")
 _ROUND_KEYS = ("type", "fight", "round", "move", "attacker", "defender", "result")
 _HEADER_KEYS = ("type", "format", "version", "game_id", "game", "source", "commitment", "max_ties")
+_GAME_KEYS = ("options", "board_map", "start")  # version 2
+_MOVE_KEYS = ("type", "ply", "text")
 
 
 def _parse_fighter(value: Any, where: str, path: str) -> FighterRoll:
@@ -345,13 +491,34 @@ def _parse_round(value: dict[str, Any], where: str) -> RoundRecord:
     )
 
 
+def _parse_game(f: _Fields) -> GameRecord:
+    """The version 2 header fields that describe the game: options, board map, start."""
+    options = f.value["options"]
+    if not isinstance(options, dict):
+        raise f.error("options", f'must be a JSON object of option names and values, e.g. {{"d6_only": false}}, got {options!r}')
+    for name, value in options.items():
+        if not isinstance(value, (bool, int, str)):
+            raise f.error(f"options.{name}", f"must be true or false, a whole number or text, got {value!r}")
+    board_map = f.value["board_map"]
+    if board_map is not None and not isinstance(board_map, str):
+        raise f.error("board_map", f"must be a map name, or null for the game's usual board, got {board_map!r}")
+    start = f.text("start")
+    if not start.strip():
+        raise f.error("start", "must be the start position text, got an empty text")
+    return GameRecord(start, tuple(options.items()), board_map)
+
+
 def _parse_header(value: dict[str, Any], where: str) -> DiceRecord:
-    f = _Fields(value, where, "", _HEADER_KEYS)
+    version = value.get("version")
+    if _is_int(version) and version not in VERSIONS and value.get("format") == FORMAT_NAME:
+        raise RecordError(f"{where}: field 'version' is {version}; this companion reads versions "
+                          f"{' and '.join(map(str, VERSIONS))}")
+    f = _Fields(value, where, "", _HEADER_KEYS + (_GAME_KEYS if version == 2 else ()))
     if value["type"] != "header" or value["format"] != FORMAT_NAME:
         raise RecordError(f"{where}: not a dice record header (expected format {FORMAT_NAME!r})")
     version = f.integer("version")
-    if version != FORMAT_VERSION:
-        raise f.error("version", f"is {version}; this companion reads version {FORMAT_VERSION}")
+    if version not in VERSIONS:
+        raise f.error("version", f"is {version}; this companion reads versions {' and '.join(map(str, VERSIONS))}")
     source = f.text("source")
     if source not in SOURCES:
         raise f.error("source", f"must be one of {', '.join(SOURCES)}, got {source!r}")
@@ -360,13 +527,16 @@ def _parse_header(value: dict[str, Any], where: str) -> DiceRecord:
         raise f.error("commitment", f"must be 64 lowercase hex digits, got {commitment!r}")
     if source != "seeded" and commitment is not None:
         raise f.error("commitment", f"must be null for a {source} record, got {commitment!r}")
-    return DiceRecord(f.text("game_id"), f.text("game"), source, commitment, f.integer("max_ties", 1))
+    game = _parse_game(f) if version == 2 else None
+    return DiceRecord(f.text("game_id"), f.text("game"), source, commitment, f.integer("max_ties", 1),
+                      game_record=game)
 
 
 def parse_record(text: str, name: str = "dice record") -> DiceRecord:
     """Read a record written by ``format_record``; RecordError names ``name``, line and field."""
     record: DiceRecord | None = None
     rounds: list[RoundRecord] = []
+    moves: list[MoveRecord] = []
     seed: bytes | None = None
     for number, line in enumerate(text.split("\n"), start=1):  # not splitlines: U+2028 etc.
         where = f"{name} line {number}"
@@ -387,6 +557,11 @@ def parse_record(text: str, name: str = "dice record") -> DiceRecord:
             raise RecordError(f"{where}: nothing may follow the reveal of the seed")
         elif kind == "round":
             rounds.append(_parse_round(value, where))
+        elif kind == "move" and record.game_record is not None:
+            f = _Fields(value, where, "", _MOVE_KEYS)
+            moves.append(MoveRecord(f.integer("ply", 1), f.text("text"), len(rounds)))
+        elif kind == "move":
+            raise RecordError(f"{where}: a move line belongs in a version 2 record; the header says version 1")
         elif kind == "reveal":
             f = _Fields(value, where, "", ("type", "seed"))
             if record.source != "seeded":
@@ -396,7 +571,11 @@ def parse_record(text: str, name: str = "dice record") -> DiceRecord:
             except (ValueError, CompanionError):
                 raise f.error("seed", "must be the seed as non-empty hex") from None
         else:
-            raise RecordError(f"{where}: field 'type' must be 'round' or 'reveal', got {kind!r}")
+            kinds = "'move', 'round' or 'reveal'" if record.game_record is not None else "'round' or 'reveal'"
+            raise RecordError(f"{where}: field 'type' must be {kinds}, got {kind!r}")
     if record is None:
         raise RecordError(f"{name}: empty; the first line must be the dice record header")
-    return replace(record, rounds=tuple(rounds), revealed_seed=seed)
+    game = record.game_record
+    if game is not None:
+        game = replace(game, moves=tuple(moves))
+    return replace(record, rounds=tuple(rounds), revealed_seed=seed, game_record=game)

@@ -11,20 +11,40 @@ Checks, each reported as a ``Problem`` naming the fight, round and side:
   modifiers"); no fight stops on a tie.
 System and entered dice cannot be re-derived: only the consistency checks apply, and the
 result says so.
+
+None of this ties the fighters and modifiers to the game: a forger could give a fighter more
+fatigue and rescore the round. A version 2 record carries the game, and ``verify_record``
+takes a ``replay`` (companion.games.combat_verify, which knows the rules) that replays it
+and reports every fight whose fighters, dice, fatigue, weapon choice, move or result are
+not the game's. A version 1 record cannot be checked that way; the result notes it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from companion.dice.odds import DiceSpec, round_outcome
 from companion.dice.record import SIDES, DiceRecord, RoundRecord, SideRoll
 from companion.dice.sources import SeededDice, commitment_of
 
 
+#: the note on a record that does not carry its game
+VERSION_1_NOTE = ("this is a version 1 record: it does not carry the game, so the fighters' "
+                  "dice, fatigue and weapon choice could not be checked against the game")
+NOT_REPLAYED_NOTE = ("the record carries its game, but it was not replayed here, so the fighters' "
+                     "dice, fatigue and weapon choice were not checked against it "
+                     "(companion verify-dice replays it)")
+
+
 @dataclass(frozen=True)
 class Problem:
-    """One thing in a record that is not right; ``message`` says it for a person."""
+    """One thing in a record that is not right; ``message`` says it for a person.
+
+    ``field`` names what is wrong when a recorded value differs from the game's ("fatigue",
+    "dice", "weapon_choice", "piece", "move", "result", ...); ``ply`` is the move's number
+    when the problem is a move line of the game (counted 1, 2, ... in the record).
+    """
 
     message: str
     fight: int | None = None
@@ -32,6 +52,8 @@ class Problem:
     side: str | None = None
     expected: str | None = None
     recorded: str | None = None
+    field: str | None = None
+    ply: int | None = None
 
     def __str__(self) -> str:
         return self.message
@@ -51,6 +73,10 @@ class VerifyResult:
     fights: int
     rounds: int
     problems: tuple[Problem, ...] = ()
+    #: moves of the game replayed against the fights (None: the game was not replayed)
+    moves: int | None = None
+    #: what could not be checked (a version 1 record), for a person
+    notes: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -62,12 +88,16 @@ class VerifyResult:
 
     def summary(self) -> str:
         counted = f"{self.rounds} round(s) in {self.fights} fight(s)"
+        game = ""
+        if self.moves is not None:
+            game = (f"; the game's {self.moves} move(s) replayed, and every fight's fighters, "
+                    "dice, fatigue, weapon choice and result are the game's")
         if self.status == "verified":
             return (f"verified: {counted} re-derived from the revealed seed, which matches the "
-                    "published commitment")
+                    f"published commitment{game}")
         if self.status == "consistent":
             return (f"consistent: {counted}; dice from the '{self.source}' source cannot be "
-                    "re-derived, only totals, results and order were checked")
+                    f"re-derived, only totals, results and order were checked{game}")
         if self.status == "unrevealed":
             return (f"not verified: the seed was never revealed, so the {counted} cannot be "
                     "re-derived (totals, results and order are consistent)")
@@ -88,14 +118,14 @@ def _check_round(entry: RoundRecord, max_ties: int) -> list[Problem]:
         if total != side.total:
             problems.append(Problem(
                 f"{at}, {name}: total {side.total} recorded, but the faces and modifiers give {total}",
-                entry.fight, entry.round, name, str(total), str(side.total)))
+                entry.fight, entry.round, name, str(total), str(side.total), "total"))
     if entry.round <= max_ties:
         attacker, defender = (sum(f.total for f in entry.side(n).fighters) for n in SIDES)
         result = round_outcome(attacker, defender, entry.round, max_ties)
         if result != entry.result:
             problems.append(Problem(
                 f"{at}: result {entry.result!r} recorded, but {attacker} against {defender} gives {result!r}",
-                entry.fight, entry.round, None, result, entry.result))
+                entry.fight, entry.round, None, result, entry.result, "result"))
     return problems
 
 
@@ -155,8 +185,17 @@ def _check_faces(record: DiceRecord, seed: bytes) -> list[Problem]:
     return problems
 
 
-def verify_record(record: DiceRecord) -> VerifyResult:
-    """Check a finished game's record; problems come in record order (the first is first)."""
+#: a game replay: the problems of a record that carries its game, in record order
+Replay = Callable[[DiceRecord], "list[Problem]"]
+
+
+def verify_record(record: DiceRecord, replay: Replay | None = None) -> VerifyResult:
+    """Check a finished game's record; problems come in record order (the first is first).
+
+    ``replay`` (companion.games.combat_verify.replay_fights) checks a version 2 record's
+    fights against its game; within one round its problems come first, since a wrong
+    modifier or dice type is the cause of what the other checks then see.
+    """
     problems: list[Problem] = []
     if record.source == "seeded" and record.revealed_seed is not None:
         opened = commitment_of(record.revealed_seed)
@@ -165,16 +204,22 @@ def verify_record(record: DiceRecord) -> VerifyResult:
                 f"the revealed seed does not match the published commitment: SHA-256 of the "
                 f"seed is {opened}, the commitment is {record.commitment}",
                 expected=record.commitment, recorded=opened))
-    found: list[Problem] = []  # for one round: a wrong face first, then what it disturbs
+    found: list[Problem] = []  # for one round: the game's view, a wrong face, then what it disturbs
+    notes: tuple[str, ...] = ()
+    moves: int | None = None
+    if record.game_record is None:
+        notes = (VERSION_1_NOTE,)
+    elif replay is None:
+        notes = (NOT_REPLAYED_NOTE,)
+    else:
+        found += replay(record)
+        moves = len(record.game_record.moves)
     if record.source == "seeded" and record.revealed_seed is not None:
         found += _check_faces(record, record.revealed_seed)
     found += _check_order(record)
     for entry in record.rounds:
         found += _check_round(entry, record.max_ties)
-    position: dict[tuple[int, int], int] = {}
-    for index, entry in enumerate(record.rounds):
-        position.setdefault((entry.fight, entry.round), index)
-    problems += sorted(found, key=lambda p: position.get((p.fight, p.round), -1))  # stable
+    problems += sorted(found, key=_record_order(record))  # stable
     fights = len({entry.fight for entry in record.rounds})
     if problems:
         status = "mismatch"
@@ -182,4 +227,20 @@ def verify_record(record: DiceRecord) -> VerifyResult:
         status = "consistent"
     else:
         status = "verified" if record.revealed_seed is not None else "unrevealed"
-    return VerifyResult(status, record.source, fights, len(record.rounds), tuple(problems))
+    return VerifyResult(status, record.source, fights, len(record.rounds), tuple(problems), moves, notes)
+
+
+def _record_order(record: DiceRecord) -> Callable[[Problem], float]:
+    """Sort key: where in the record a problem is (a round, or a move between rounds)."""
+    position: dict[tuple[int, int], float] = {}
+    for index, entry in enumerate(record.rounds):
+        position.setdefault((entry.fight, entry.round), index)
+    moves = record.game_record.moves if record.game_record is not None else ()
+    move_position = {number: m.rounds_before - 0.5 for number, m in enumerate(moves, start=1)}
+
+    def key(problem: Problem) -> float:
+        if problem.ply is not None:
+            return move_position.get(problem.ply, -1)
+        return position.get((problem.fight, problem.round), -1)  # type: ignore[arg-type]
+
+    return key

@@ -1,0 +1,231 @@
+"""Replay a Human Combat Chess game from its dice record: are the recorded fights the game's?
+
+The dice checks (companion.dice.verify) prove that the faces came from the revealed seed and
+that totals and results follow from the faces and the *recorded* modifiers. On their own they
+cannot tell whether those modifiers are right: someone could give a fighter twenty fatigue
+tokens, or another die, and rescore the round. A version 2 record carries the game (options,
+start position, every move, in order with the rounds), so this module replays it with the
+real rules and, at every round, compares the record with the engine:
+
+- the fight and round numbers, and the move that started the fight;
+- each fighter's piece, dice, fatigue and weapon choice (``rules.fighters(pos)``);
+- the result, by answering the engine's fight with the recorded faces.
+
+The replay stops where the game can no longer follow the record (an illegal move, a round
+where the game has no fight, a move while a fight waits for its dice, a different number of
+fighters, faces the game's dice cannot show); every other difference is reported and the
+replay goes on with the engine's view, so later fights are judged on the real game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core.moves import Answer
+from ..core.position import Position
+from ..dice.odds import Fighter, round_outcome
+from ..dice.record import SIDES, DiceRecord, FighterRoll, MoveRecord, RoundRecord
+from ..dice.verify import Problem, VerifyResult, verify_record
+from ..errors import CompanionError
+from . import make_rules
+from .combat import MAX_TIES, CombatRules, piece_label
+
+GAME = "combat"
+
+
+class _Stop(Exception):
+    """The game cannot follow the record any further."""
+
+
+def verify_game_record(record: DiceRecord) -> VerifyResult:
+    """Everything ``companion verify-dice`` checks: the dice (faces from the seed, totals,
+    results, order) and, for a version 2 record, the fights against the replayed game.
+
+    The replay trusts the record's header for how the game was set up, so the result notes
+    a set-up an arbiter should confirm: a start other than the usual one, "only d6's".
+    """
+    if record.game_record is None:
+        return verify_record(record)
+    result = verify_record(record, replay_fights)
+    return replace(result, notes=result.notes + tuple(setup_notes(record)))
+
+
+def setup_notes(record: DiceRecord) -> list[str]:
+    """What the record says about the game's set-up that an arbiter should confirm."""
+    game = record.game_record
+    if game is None or record.game != GAME:
+        return []
+    notes = []
+    try:
+        rules = make_rules(GAME, game.board_map, **game.option_values)
+        usual = rules.position_text(rules.start_position())
+    except CompanionError:
+        return []  # reported as a problem by the replay
+    if game.start != usual:
+        notes.append(f"the game starts from the position {game.start!r} (the record's header), not "
+                     "the usual start: check that it is the position the game was played from")
+    if game.option_values.get("d6_only"):
+        notes.append("the record says the game was played with only d6's (d8 fighters roll 2d6, "
+                     "d10 fighters 3d6, the highest counts): check that it was")
+    return notes
+
+
+def replay_fights(record: DiceRecord) -> list[Problem]:
+    """Replay the game a version 2 record carries; the problems in record order.
+
+    A record without its game (version 1) gives no problems: there is nothing to replay.
+    """
+    game = record.game_record
+    if game is None:
+        return []
+    if record.game != GAME:
+        return [Problem(f"the record is for the game {record.game!r}; only Human Combat Chess "
+                        f"({GAME!r}) games can be replayed against their fights", field="game",
+                        expected=GAME, recorded=record.game)]
+    problems: list[Problem] = []
+    if record.max_ties != MAX_TIES:
+        problems.append(Problem(
+            f"max_ties recorded {record.max_ties}, Human Combat Chess says {MAX_TIES} (the third tie bounces)",
+            field="max_ties", expected=str(MAX_TIES), recorded=str(record.max_ties)))
+    try:
+        rules = make_rules(GAME, game.board_map, **game.option_values)
+    except CompanionError as error:
+        return problems + [Problem(f"the game cannot be set up from the record's options and board: {error}",
+                                   field="options")]
+    try:
+        pos = rules.position_from_text(game.start)
+    except CompanionError as error:
+        return problems + [Problem(f"the start position cannot be read: {error}", field="start")]
+    replay = _Replay(rules, pos, record, problems)
+    try:
+        for item in record.in_order():
+            if isinstance(item, MoveRecord):
+                replay.move(item)
+            else:
+                replay.round(item)
+    except _Stop:
+        pass
+    except CompanionError as error:  # the rules refuse something the checks above let through
+        problems.append(Problem(f"the replay of the game stops at move {replay.moves}: {error}",
+                                field="game"))
+    return problems
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+class _Replay:
+    """The game as far as it has been replayed, and what was found on the way."""
+
+    def __init__(self, rules: CombatRules, pos: Position, record: DiceRecord, problems: list[Problem]) -> None:
+        self.rules, self.pos, self.record, self.problems = rules, pos, record, problems
+        self.moves = 0
+        self.last_move = "the start"
+
+    def stop(self, problem: Problem) -> None:
+        self.problems.append(problem)
+        raise _Stop
+
+    # ----- a move line ----------------------------------------------------------------------------
+    def move(self, item: MoveRecord) -> None:
+        self.moves += 1
+        number, text = self.moves, item.text
+        at = f"move {number} ({text!r})"
+        if item.ply != number:
+            self.problems.append(Problem(
+                f"{at}: numbered {item.ply} in the record; moves are numbered 1, 2, ...",
+                field="ply", expected=str(number), recorded=str(item.ply), ply=number))
+        d = self.pos.pending
+        if d is not None:
+            self.stop(Problem(
+                f"{at}: recorded while fight {d.get('number')} of the game still waits for its "
+                f"round {d.get('round')}", field="move", ply=number))
+        outcome = self.rules.outcome(self.pos)
+        if outcome is not None:
+            self.stop(Problem(f"{at}: recorded after the game ended ({outcome.reason})", field="move", ply=number))
+        try:
+            self.rules.play(self.pos, self.rules.parse_move(self.pos, text))
+        except CompanionError as error:
+            self.stop(Problem(f"{at}: not a legal move in the game at this point ({error})",
+                              field="move", recorded=text, ply=number))
+        self.last_move = f"move {number} ({text})"
+
+    # ----- a round line ---------------------------------------------------------------------------
+    def round(self, entry: RoundRecord) -> None:
+        rules, pos = self.rules, self.pos
+        at = f"fight {entry.fight}, round {entry.round}"
+        d = pos.pending
+        if d is None or d.kind != "fight":
+            self.stop(Problem(f"{at}: recorded after {self.last_move}, where the game has no fight",
+                              entry.fight, entry.round, field="fight"))
+        number, rnd = d.get("number"), d.get("round")
+        if (entry.fight, entry.round) != (number, rnd):
+            self.stop(Problem(
+                f"{at}: recorded after {self.last_move}, where the game is at fight {number}, round {rnd}",
+                entry.fight, entry.round, field="fight" if entry.fight != number else "round",
+                expected=f"fight {number}, round {rnd}", recorded=f"fight {entry.fight}, round {entry.round}"))
+        before = len(self.problems)
+        move = rules.move_text(pos, d.get("move"))
+        if entry.move != move:
+            self.problems.append(Problem(f"{at}: move recorded {entry.move!r}, the game says {move!r}",
+                                         entry.fight, entry.round, field="move", expected=move, recorded=entry.move))
+        attacker, defenders = rules.fighters(pos, d)
+        game_sides = (((d.get("attacker"), attacker),), tuple(zip(d.get("defenders"), defenders)))
+        unfit: Problem | None = None
+        for side, recorded, real in zip(SIDES, (entry.attacker, entry.defender), game_sides):
+            if len(recorded.fighters) != len(real):
+                self.stop(Problem(
+                    f"{at}: the {side} side has {len(recorded.fighters)} fighter(s) in the record, "
+                    f"the game says {len(real)}", entry.fight, entry.round, side, str(len(real)),
+                    str(len(recorded.fighters)), "fighters"))
+            for index, (roll, (square, fighter)) in enumerate(zip(recorded.fighters, real)):
+                label = side if len(real) == 1 else f"{side} {index + 1}"
+                self._compare(at, entry, side, label, roll, fighter, piece_label(rules, pos, square))
+                try:
+                    fighter.dice.check_faces(list(roll.faces))
+                except CompanionError as error:
+                    unfit = unfit or Problem(
+                        f"{at}: the replay stops here: the {label} faces {list(roll.faces)} cannot "
+                        f"be the game's dice ({error})", entry.fight, entry.round, side, field="faces")
+        if unfit is not None:  # after a forged dice type, the game cannot take these faces
+            self.stop(unfit)
+        answer = Answer("fight", ("roll", tuple(entry.attacker.fighters[0].faces),
+                                  tuple(tuple(f.faces) for f in entry.defender.fighters)))
+        try:
+            rules.play(pos, answer)
+        except CompanionError as error:
+            self.stop(Problem(f"{at}: the game refuses these faces ({error})", entry.fight, entry.round,
+                              field="faces"))
+        after = pos.pending
+        result = "tie" if after is not None and after.get("number") == number else pos.var("fights")[-1][4]
+        # With the game's modifiers, the dice checks already recompute the result; report it
+        # here only when the recorded modifiers hide it (they give the recorded result).
+        if result != entry.result and len(self.problems) > before and self._recorded_result(entry) == entry.result:
+            self.problems.append(Problem(
+                f"{at}: result recorded {entry.result!r}, the game gives {result!r} for these faces",
+                entry.fight, entry.round, field="result", expected=result, recorded=entry.result))
+
+    def _compare(self, at: str, entry: RoundRecord, side: str, label: str, roll: FighterRoll,
+                 fighter: Fighter, piece: str) -> None:
+        """One fighter: the record against the game (piece, dice, fatigue, weapon choice)."""
+        colour_kind = piece.split(" on ")[0]  # "white pawn on e4" -> "white pawn"
+        if not (roll.piece == colour_kind or roll.piece.startswith(colour_kind + " ")):
+            self.problems.append(Problem(f"{at}: {label} piece recorded {roll.piece!r}, the game says {piece}",
+                                         entry.fight, entry.round, side, piece, roll.piece, "piece"))
+        checks = (
+            ("dice", "dice", roll.dice.notation(), fighter.dice.notation()),
+            ("fatigue", "fatigue", str(roll.fatigue), str(fighter.fatigue)),
+            ("weapon_choice", "weapon choice (+1)", _yes(roll.weapon_choice), _yes(fighter.weapon_choice)),
+        )
+        for name, words, recorded, real in checks:
+            if recorded != real:
+                self.problems.append(Problem(f"{at}: {label} {words} recorded {recorded}, the game says {real}",
+                                             entry.fight, entry.round, side, real, recorded, name))
+
+    def _recorded_result(self, entry: RoundRecord) -> str | None:
+        """The result the record's own faces and modifiers give (None past its max_ties)."""
+        if entry.round > self.record.max_ties:
+            return None
+        attacker, defender = (sum(f.total for f in entry.side(n).fighters) for n in SIDES)
+        return round_outcome(attacker, defender, entry.round, self.record.max_ties)
