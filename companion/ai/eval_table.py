@@ -44,6 +44,7 @@ DEFAULTS: dict[str, object] = {
     "doubled": 10.0,             # per extra pawn-like piece on a line
     "isolated": 8.0,             # pawn-like piece with no own pawn-like neighbour line
     "passed": 15.0,              # pawn-like piece with no enemy pawn-like piece ahead (scaled by progress)
+    "alive": 1500.0,             # 3-4 players: worth of still being in the game (knocking a player out pays)
     "contempt": 0.0,             # how much the computer dislikes a draw
     "phase_material": 0.0,       # material (without pawn-like and royal pieces) of a full middlegame; 0: from the start position
     "repetition_is_draw": True,  # a repeated position scores as a draw inside the search

@@ -19,8 +19,8 @@ in a won endgame a push of the lone enemy royal to the edge. Middlegame and endg
 blended by the phase (how much non-pawn material is left).
 
 Scores are per player; :meth:`Evaluator.evaluate` gives one player's view: its score minus the
-mean of the opponents still in the game (the paranoid view used by the search; with two
-players it is plain "mine minus theirs").
+opponents' total divided by (players - 1), an eliminated player counting nothing (the paranoid
+view used by the search; with two players it is plain "mine minus theirs").
 """
 
 from __future__ import annotations
@@ -192,16 +192,16 @@ class Evaluator:
         return value * min(share, 1.0)
 
     def material(self, pos: Position, player: int) -> float:
-        """Material only, from ``player``'s side (mine minus the opponents' mean)."""
+        """Material only, from ``player``'s side (as :meth:`evaluate` weighs the opponents)."""
         totals = [sum(self.piece_value(pos.board[s]) for s in occ) for occ in pos.occ]
         return self._view(pos, totals, player)
 
     def _view(self, pos: Position, totals, player: int) -> float:
+        """Mine minus the opponents' total over (players - 1): an eliminated opponent counts
+        nothing, so knocking one out is always good for the viewer."""
         out = pos.vars.get("out", ())
-        others = [totals[q] for q in range(pos.nplayers) if q != player and q not in out]
-        if not others:
-            return totals[player]
-        return totals[player] - sum(others) / len(others)
+        others = sum(totals[q] for q in range(pos.nplayers) if q != player and q not in out)
+        return totals[player] - others / (pos.nplayers - 1)
 
     def evaluate(self, pos: Position, player: int) -> float:
         """The position from ``player``'s side, in centipawns."""
@@ -283,6 +283,11 @@ class Evaluator:
                 extra[p] += phase * self._king_safety(pos, p, royals[p], officers)
         if phase < 0.6 and t.mop_up:
             self._mop_up(pos, mats, pawns, royals, extra, 1.0 - phase)
+        if n > 2:
+            gone = pos.vars.get("out", ())
+            for p in range(n):
+                if p not in gone:
+                    extra[p] += t.alive
         out = tuple(mgs[p] * phase + egs[p] * (1.0 - phase) + extra[p] for p in range(n))
         if len(self._cache) > _CACHE_LIMIT:
             self._cache.clear()

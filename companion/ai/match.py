@@ -40,8 +40,9 @@ class GameResult:
     plies: int
     seats_of_a: frozenset
     seconds: float
-    longest_move: float       # the longest time one search of side A took (seconds)
+    longest_move: float       # the longest time one search of side A took (seconds, wall clock)
     budget: float | None
+    longest_cpu: float = 0.0  # the processor time of that search (shows waits for a busy machine)
 
     @property
     def winner(self) -> str:
@@ -81,13 +82,14 @@ def settle_chance(rules, pos, rng: random.Random):
 
 def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Callable[[], float],
               budget: float | None, max_nodes: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
-              seats_of_a: frozenset = frozenset(), position=None) -> GameResult:
+              seats_of_a: frozenset = frozenset(), position=None,
+              cpu: Callable[[], float] | None = None) -> GameResult:
     """Play one game to its end or the ply cap. Every action goes through ``rules.play``,
     which refuses an illegal one (IllegalMoveError), so an illegal move cannot pass unseen."""
     pos = position if position is not None else rules.start_position()
     start = now()
     plies = 0
-    longest = 0.0
+    longest = longest_cpu = 0.0
     while True:
         pend = pos.pending
         if pend is not None and pend.chance:
@@ -95,16 +97,18 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
             continue
         o = rules.outcome(pos)
         if o is not None:
-            return GameResult(o, plies, seats_of_a, now() - start, longest, budget)
+            return GameResult(o, plies, seats_of_a, now() - start, longest, budget, longest_cpu)
         if plies >= max_plies:
-            return GameResult(None, plies, seats_of_a, now() - start, longest, budget)
+            return GameResult(None, plies, seats_of_a, now() - start, longest, budget, longest_cpu)
         seat = pend.player if pend is not None and pend.player >= 0 else pos.turn
         player = players[seat]
         t0 = now()
+        c0 = cpu() if cpu is not None else 0.0
         info = player.choose(pos, now=now, budget=budget, max_nodes=max_nodes)
         took = now() - t0
-        if seat in seats_of_a:
-            longest = max(longest, took)
+        if seat in seats_of_a and took > longest:
+            longest = took
+            longest_cpu = cpu() - c0 if cpu is not None else 0.0
         if info.best is None:
             raise CompanionError(f"{player.name} found no action in a position that is not over")
         rules.play(pos, info.best)
@@ -113,7 +117,8 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
 
 
 def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, movetime_ms: float | None,
-              seed: int, *, now: Callable[[], float], out: Callable[[str], None] = print,
+              seed: int, *, now: Callable[[], float], cpu: Callable[[], float] | None = None,
+              out: Callable[[str], None] = print,
               max_nodes: int | None = None, max_plies: int = DEFAULT_MAX_PLIES) -> tuple[int, int, int]:
     from ..games import make_rules
 
@@ -131,7 +136,7 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
             side = "a" if seat == seat_a else "b"
             players[seat] = make_player(a if side == "a" else b, rules, random.Random(f"{seed}:{side}:{g}:{seat}"), evaluator)
         res = play_game(rules, players, random.Random(f"{seed}:dice:{g}"), now=now, budget=budget,
-                        max_nodes=max_nodes, max_plies=max_plies, seats_of_a=frozenset({seat_a}))
+                        max_nodes=max_nodes, max_plies=max_plies, seats_of_a=frozenset({seat_a}), cpu=cpu)
         w = res.winner
         if w == "A":
             wa += 1
@@ -139,7 +144,11 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
             wb += 1
         else:
             draws += 1
-        slow = f", longest A move {res.longest_move * 1000:.0f} ms" if budget else ""
+        slow = ""
+        if budget:
+            slow = f", longest A move {res.longest_move * 1000:.0f} ms"
+            if cpu is not None:
+                slow += f" (processor {res.longest_cpu * 1000:.0f} ms)"
         out(f"game {g + 1}/{games}: A={a} as player {seat_a + 1} vs B={b}: "
             f"{'draw' if w == 'draw' else w + ' wins'} ({res.reason}), {res.plies} plies, "
             f"{res.seconds:.1f} s{slow}; running {wa}-{wb}-{draws}")
@@ -177,7 +186,7 @@ def run(args) -> int:
         if spec.lower() not in ("random", "greedy"):
             parse_level(spec)
     run_match(args.variant, args.map, args.a, args.b, args.games, movetime, args.seed,
-              now=time.perf_counter, out=lambda line: print(line, flush=True),
+              now=time.perf_counter, cpu=time.thread_time, out=lambda line: print(line, flush=True),
               max_nodes=args.nodes, max_plies=args.max_plies)
     return 0
 

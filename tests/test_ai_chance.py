@@ -1,0 +1,96 @@
+"""Combat Chess fights are chance nodes: the search takes the exact expectation over the fight
+outcomes, so a computer attacker weighs the risk of losing its piece against the prize."""
+
+import time
+
+import pytest
+
+from companion.ai.evaluate import Evaluator
+from companion.ai.search import Search, SearchOptions
+from companion.games import make_rules
+
+# a white knight on c3 can attack the undefended black bishop on d5; nothing else is going on
+FORK_FREE = "4k3/8/8/3b4/8/2N5/8/4K3 w - - 0 1"
+
+
+@pytest.fixture(scope="module")
+def combat():
+    return make_rules("combat")
+
+
+def choose(rules, text, depth=3):
+    pos = rules.position_from_text(text)
+    info = Search(rules).run(pos, now=time.perf_counter, max_depth=depth)
+    return rules.move_text(pos, info.best), info
+
+
+def test_capture_score_is_the_exact_expectation_over_the_fight_outcomes(combat):
+    """Depth 1 without quiescence: the capture's score must be sum(p * value of outcome)."""
+    pos = combat.position_from_text(FORK_FREE)
+    ev = Evaluator(combat)
+    search = Search(combat, ev, SearchOptions(quiescence=False))
+    info = search.run(pos, now=time.perf_counter, max_depth=1, exact_root=True)
+    capture = combat.parse_move(pos, "c3d5")
+    combat.apply(pos, capture)
+    outcomes = combat.chance_outcomes(pos)
+    assert {o.answer.value for o in outcomes} == {"attacker", "defender", "bounce"}
+    expected = 0.0
+    for o in outcomes:
+        combat.apply(pos, o.answer)
+        expected += float(o.probability) * ev.evaluate(pos, 0)
+        combat.undo(pos)
+    combat.undo(pos)
+    assert dict(info.root_scores)[capture] == pytest.approx(expected)
+
+
+def test_fresh_attacker_takes_the_fight_with_good_odds(combat):
+    move, _ = choose(combat, FORK_FREE)
+    assert move == "c3d5"
+
+
+def test_tired_attacker_declines_a_fight_it_will_probably_lose(combat):
+    """Four fatigue tokens: the knight rolls d8+1-4 against the bishop's d8, wins about one
+    fight in six and dies in most of the rest; taking is a loss on average."""
+    pos = combat.position_from_text(FORK_FREE + " fatigue=c3:4")
+    odds = combat.odds_of_move(pos, combat.parse_move(pos, "c3d5"))
+    assert odds.attacker < odds.defender
+    move, info = choose(combat, FORK_FREE + " fatigue=c3:4")
+    assert move != "c3d5"
+
+
+def test_in_fide_chess_the_same_capture_is_simply_taken():
+    chess = make_rules("chess")
+    move, _ = choose(chess, FORK_FREE)
+    assert move == "c3d5"
+
+
+def test_prefers_the_attacker_with_the_better_odds(combat):
+    """Two knights can attack the same bishop: the fresh one is sent, not the tired one."""
+    text = "4k3/8/8/3b4/8/2N1N3/8/4K3 w - - 0 1 fatigue=c3:3"
+    move, _ = choose(combat, text)
+    assert move == "e3d5"
+    # and with the fatigue on the other knight, the other one goes
+    move, _ = choose(combat, "4k3/8/8/3b4/8/2N1N3/8/4K3 w - - 0 1 fatigue=e3:3")
+    assert move == "c3d5"
+
+
+def test_worse_odds_never_make_the_fight_more_attractive(combat):
+    """Fatigue 0..5 on the attacking knight: it fights while fresh, declines when exhausted,
+    and once it declines at some fatigue it declines at every higher one."""
+    takes = []
+    for f in range(6):
+        text = FORK_FREE + (f" fatigue=c3:{f}" if f else "")
+        move, _ = choose(combat, text)
+        takes.append(move == "c3d5")
+    assert takes[0] and not takes[-1]
+    first_decline = takes.index(False)
+    assert not any(takes[first_decline:])
+
+
+def test_fatigue_lowers_a_pieces_value(combat):
+    ev = Evaluator(combat)
+    fresh = combat.position_from_text(FORK_FREE)
+    tired = combat.position_from_text(FORK_FREE + " fatigue=c3:2")
+    knight = combat.geometry.parse_square("c3")
+    assert ev.piece_value(tired.board[knight]) < ev.piece_value(fresh.board[knight])
+    assert ev.evaluate(tired, 0) < ev.evaluate(fresh, 0)
