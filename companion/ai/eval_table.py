@@ -45,8 +45,10 @@ DEFAULTS: dict[str, object] = {
     "isolated": 8.0,             # pawn-like piece with no own pawn-like neighbour line
     "passed": 15.0,              # pawn-like piece with no enemy pawn-like piece ahead (scaled by progress)
     "alive": 1500.0,             # 3-4 players: worth of still being in the game (knocking a player out pays)
-    "contempt": 0.0,             # how much the computer dislikes a draw
+    "contempt": 0.0,
+    "result_scale": 400.0,       # centipawns that make 10:1 odds (chance nodes average expected results)             # how much the computer dislikes a draw
     "phase_material": 0.0,       # material (without pawn-like and royal pieces) of a full middlegame; 0: from the start position
+    "chance_key_ignore": [],     # details of a chance decision that do not change its odds (reuse them)
     "repetition_is_draw": True,  # a repeated position scores as a draw inside the search
     "outcome_every_node": True,  # ask rules.outcome at every node (False: only when no move is legal)
 }
@@ -124,7 +126,10 @@ def table_from_dict(data: dict, where: str, name: str = "custom", _seen: tuple =
         if key not in DEFAULTS:
             raise VariantError(f"{where}: [evaluation] unknown key {key!r}; allowed: inherit, {', '.join(sorted(DEFAULTS))}")
         want = type(DEFAULTS[key])
-        if want is bool:
+        if want is list:
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise VariantError(f"{where}: [evaluation] {key} must be a list of names, got {value!r}")
+        elif want is bool:
             if not isinstance(value, bool):
                 raise VariantError(f"{where}: [evaluation] {key} must be true or false, got {value!r}")
         elif isinstance(value, bool) or not isinstance(value, (int, float)):

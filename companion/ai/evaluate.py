@@ -288,7 +288,9 @@ class Evaluator:
             for p in range(n):
                 if p not in gone:
                     extra[p] += t.alive
-        out = tuple(mgs[p] * phase + egs[p] * (1.0 - phase) + extra[p] for p in range(n))
+        # rounded: float sums in piece-set order (which apply/undo may change) must not make
+        # two visits of one position differ in the last bit
+        out = tuple(round(mgs[p] * phase + egs[p] * (1.0 - phase) + extra[p], 6) for p in range(n))
         if len(self._cache) > _CACHE_LIMIT:
             self._cache.clear()
         self._cache[key] = out

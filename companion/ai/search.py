@@ -26,7 +26,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass
 from typing import Callable, Optional
 
 from ..core.moves import Answer, Move, Outcome
@@ -37,6 +38,36 @@ MATE = 1_000_000.0
 MATE_BOUND = MATE - 10_000.0
 INF = float("inf")
 _EXACT, _LOWER, _UPPER = 0, 1, 2
+_CLAMP = 5000.0              # centipawn scores beyond this count as this when averaged
+_MATE_SPAN = 1e-3            # expected results of won games lie in [1, 1 + _MATE_SPAN]
+_WIN_U, _LOSS_U = 1.0 + _MATE_SPAN, -_MATE_SPAN
+_RARE_CHANCE = 0.02          # rarer chance outcomes are judged statically (still weighted exactly)
+
+
+def expected_result(score: float, scale: float) -> float:
+    """The expected game result (0 loss .. 1 win) a score stands for: a logistic curve of the
+    centipawns (``scale`` centipawns = 10:1 odds); a won game is 1 plus a hair more the sooner
+    it is won, a lost one 0 minus a hair. Strictly increasing, so comparisons do not change."""
+    if score >= MATE_BOUND:
+        return 1.0 + _MATE_SPAN * (min(score, MATE) - MATE_BOUND) / (MATE - MATE_BOUND)
+    if score <= -MATE_BOUND:
+        return -_MATE_SPAN * (min(-score, MATE) - MATE_BOUND) / (MATE - MATE_BOUND)
+    if score == INF:
+        return INF
+    if score == -INF:
+        return -INF
+    score = max(-_CLAMP, min(_CLAMP, score))
+    return 1.0 / (1.0 + 10.0 ** (-score / scale))
+
+
+def score_of_result(u: float, scale: float) -> float:
+    """The inverse of :func:`expected_result` (centipawns, or a mate score past 1 or 0)."""
+    if u >= 1.0:
+        return MATE_BOUND + (min(u, _WIN_U) - 1.0) / _MATE_SPAN * (MATE - MATE_BOUND)
+    if u <= 0.0:
+        return -MATE_BOUND - (min(-u, _MATE_SPAN)) / _MATE_SPAN * (MATE - MATE_BOUND)
+    v = scale * math.log10(u / (1.0 - u))
+    return max(-_CLAMP, min(_CLAMP, v))
 
 Action = Move | Answer
 
@@ -75,7 +106,8 @@ class SearchOptions:
     """Knobs the levels turn (companion.ai.levels)."""
 
     quiescence: bool = True
-    max_qply: int = 10
+    max_qply: int = 8
+    chance_qply: int = 2       # capture-search plies after which chance outcomes are judged statically
     lmr: bool = True
     check_extension: bool = True
     tt_limit: int = 300_000
@@ -94,6 +126,8 @@ class Search:
         self.contempt = float(t.contempt)
         self.repetition = bool(t.repetition_is_draw)
         self.every_node = bool(t.outcome_every_node)
+        self.scale = float(t.result_scale)
+        self.chance_ignore = frozenset(t.chance_key_ignore)
         self.tt: dict[int, tuple] = {}
         self.history: dict[tuple[int, int], int] = {}
         self._chance_cache: dict[int, list] = {}
@@ -376,7 +410,8 @@ class Search:
                 return self._terminal(o, ply)
             return stand if stand is not None else self._leaf(ply)
         if stand is not None:
-            moves = [m for m in moves if m.capture is not None or getattr(m, "promotion", None)]
+            moves = [m for m in moves if (m.capture is not None and not self._losing_capture(m))
+                     or getattr(m, "promotion", None)]
             if not moves:
                 return stand
         ordered = self._order(moves, None, ply)
@@ -401,37 +436,80 @@ class Search:
         return best
 
     def _chance(self, depth: int, alpha: float, beta: float, ply: int, quiet: bool, qply: int = 0) -> float:
-        """Expectation over the exact outcomes, with Star1 windows (bounds -MATE..MATE)."""
+        """Expectation of the game result over the exact outcomes, with Star1 windows.
+
+        Values are averaged as expected results (:func:`expected_result`: a win 1, a loss 0,
+        a centipawn score its win chance), not as centipawns: a 5% chance of taking the enemy
+        king is worth 5% of a game, not 5% of a mate score (which would outweigh any material).
+        """
         pos, rules = self.pos, self.rules
-        h = pos.hash
-        outs = self._chance_cache.get(h)
+        key = self._chance_key(pos)
+        outs = self._chance_cache.get(key)
         if outs is None:
             outs = [(o.answer, float(o.probability)) for o in rules.chance_outcomes(pos)]
             outs.sort(key=lambda ap: -ap[1])
-            self._chance_cache[h] = outs
-        lo_bound, hi_bound = -MATE, MATE
+            self._chance_cache[key] = outs
+        k = self.scale
+        a_u, b_u = expected_result(alpha, k), expected_result(beta, k)
         acc = 0.0
         rest = 1.0
         for answer, p in outs:
             rest -= p
             if rest < 1e-12:
                 rest = 0.0
-            lo = (alpha - acc - hi_bound * rest) / p
-            hi = (beta - acc - lo_bound * rest) / p
+            lo = (a_u - acc - _WIN_U * rest) / p
+            hi = (b_u - acc - _LOSS_U * rest) / p
+            c_alpha = score_of_result(max(lo, _LOSS_U), k) if lo > _LOSS_U else -INF
+            c_beta = score_of_result(min(hi, _WIN_U), k) if hi < _WIN_U else INF
             rules.apply(pos, answer)
             try:
-                if quiet:
-                    v = self._qs(max(lo, lo_bound), min(hi, hi_bound), ply + 1, qply)
+                if p < _RARE_CHANCE or (quiet and qply >= self.options.chance_qply):
+                    self._tick()
+                    v = self._leaf(ply + 1)  # a rare outcome, or deep in the capture search: judged statically
+                elif quiet:
+                    v = self._qs(c_alpha, c_beta, ply + 1, qply)
                 else:
-                    v = self._ab(depth, max(lo, lo_bound), min(hi, hi_bound), ply + 1)
+                    v = self._ab(depth, c_alpha, c_beta, ply + 1)
             finally:
                 rules.undo(pos)
-            acc += p * v
-            if v <= lo:
-                return acc + hi_bound * rest  # the node cannot reach alpha any more
-            if v >= hi:
-                return acc + lo_bound * rest  # the node is already at least beta
-        return acc
+            u = expected_result(v, k)
+            acc += p * u
+            if u <= lo:
+                return score_of_result(acc + _WIN_U * rest, k)  # the node cannot reach alpha any more
+            if u >= hi:
+                return score_of_result(acc + _LOSS_U * rest, k)  # the node is already at least beta
+        return score_of_result(acc, k)
+
+    def _chance_key(self, pos: Position):
+        """What a chance decision's outcomes depend on, to reuse them across positions.
+
+        By default the position itself (its hash). A game's table may list decision details
+        that do not change the odds (``chance_key_ignore``, e.g. a fight's serial number); then
+        the key is the decision without them plus the pieces (kind, owner, state) on every
+        square the decision names: the same fight met again in another position is not worked
+        out again (exact fight odds cost about a millisecond each).
+        """
+        if not self.chance_ignore:
+            return pos.hash
+        d = pos.vars.get("pending")
+        board = pos.board
+        parts = [d.kind]
+        for name, value in d.info:
+            if name in self.chance_ignore:
+                continue
+            parts.append((name, value))
+            squares = value if isinstance(value, tuple) and not isinstance(value, Move) else (value,)
+            for v in squares:
+                if isinstance(v, Move):
+                    sqs = (v.frm, v.to) if v.capture is None else (v.frm, v.to, v.capture)
+                elif isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(board):
+                    sqs = (v,)
+                else:
+                    continue
+                for sq in sqs:
+                    pc = board[sq]
+                    parts.append(None if pc is None else (pc.kid, pc.owner, tuple(sorted(pc.state.items()))))
+        return tuple(parts)
 
     def _choice(self, pend, depth: int, alpha: float, beta: float, ply: int, quiet: bool, qply: int = 0) -> float:
         """A decision a player answers (not dice): max or min over the answers."""
@@ -457,6 +535,20 @@ class Search:
             if alpha >= beta:
                 break
         return best
+
+    def _losing_capture(self, m: Move) -> bool:
+        """A capture of a cheaper piece on a square an opponent defends: skipped in the capture
+        search (a cheap stand-in for static exchange evaluation)."""
+        board = self.pos.board
+        victim, attacker = board[m.capture], board[m.frm]
+        if victim is None or attacker is None:
+            return False
+        ov = self.ev.order_values
+        if ov[victim.kid] >= ov[attacker.kid]:
+            return False
+        rules = self.rules
+        return any(rules.is_attacked(self.pos, m.to, q) for q in range(self.pos.nplayers)
+                   if q != attacker.owner and q not in self.pos.vars.get("out", ()))
 
     def _leaf(self, ply: int) -> float:
         return self.ev.evaluate(self.pos, self.root)
@@ -486,7 +578,10 @@ class Search:
                 return 1e8 - killers.index(m)
             return hist.get((m.frm, m.to), 0)
 
-        return sorted(actions, key=key, reverse=True)
+        # ties broken by the move itself: the engine's piece sets iterate in an order that can
+        # change after apply/undo, and the search must not depend on it (determinism)
+        return sorted(actions, key=lambda m: (-key(m), m.frm, m.to, -1 if m.capture is None else m.capture,
+                                              m.promotion or "", m.special))
 
     def _pv(self, first: Action, depth: int) -> tuple:
         rules, pos = self.rules, self.pos

@@ -6,7 +6,7 @@ Needs python-chess (a test/benchmark dependency, never used by the product) and 
 (Debian: ``apt-get install stockfish``, /usr/games/stockfish). Stockfish gets
 ``UCI_LimitStrength = true`` and ``UCI_Elo``; both sides get the same time per move. Colours
 alternate; a game still running after ``--max-plies`` moves is adjudicated a draw. The game's
-end is judged by our rules and cross-checked against python-chess. Prints one line per game
+end is judged by our rules; checkmate and stalemate are cross-checked against python-chess. Prints one line per game
 and, last, ``score ours-stockfish-draws``.
 """
 
@@ -40,9 +40,10 @@ def play(games: int, movetime: float, elo: int, engine_path: str, seed: int, max
             result = None
             while True:
                 o = rules.outcome(pos)
-                peer = board.outcome(claim_draw=True)
-                if (o is None) != (peer is None):
-                    raise AssertionError(f"end of game disagrees with python-chess at {board.fen()}: {o} vs {peer}")
+                # python-chess may also allow a claim one move early (FIDE 9.2: announcing the
+                # move that repeats); checkmate and stalemate must agree exactly
+                if (board.is_checkmate() or board.is_stalemate()) != (o is not None and o.reason in ("checkmate", "stalemate")):
+                    raise AssertionError(f"end of game disagrees with python-chess at {board.fen()}: {o}")
                 if o is not None:
                     result = "draw" if not o.winners else ("ours" if our_colour in o.winners else "stockfish")
                     reason = o.reason
