@@ -146,3 +146,52 @@ def test_winning_for_the_root_player_is_a_mate_score():
     pos = parse_position(rules, "(2K)8/9/9/9/9/9/9/9/(1R)3(1K)3(3K) 1 out=[2]")
     info = Search(rules).run(pos, now=time.perf_counter, max_depth=2)
     assert info.score >= MATE_BOUND
+
+
+def test_budget_holds_in_four_player_games_on_random_positions():
+    """Measured by the search's own clock (processor time): at most 10% over."""
+    rules = game(4)
+    start = "(2K)(2R)(2N)6/9/(3N)7(4Q)/(3R)7(4R)/(3K)7(4K)/9/9/9/(1K)(1Q)(1R)(1N)5 1"
+    rng = random.Random(12)
+    search = Search(rules)
+    budget = 0.02
+    worst = 0.0
+    for _ in range(15):
+        pos = parse_position(rules, start)
+        for _ in range(rng.randint(0, 30)):
+            moves = rules.legal_moves(pos)
+            if not moves:
+                break
+            rules.apply(pos, rng.choice(moves))
+        if rules.outcome(pos) is not None:
+            continue
+        info = search.run(pos, now=time.process_time, budget=budget)
+        assert info.best in rules.legal_moves(pos)
+        worst = max(worst, info.elapsed)
+    assert worst <= budget * 1.10
+
+
+def test_dungeon_like_game_on_the_compact_map_uses_terrain_and_xp_costs():
+    """Dungeon Chess arrives later; its shape is here already: the compact map's 4x4 water
+    block, pieces priced in XP only, king capture wins. Defaults (no table) must cope."""
+    from companion.ai.evaluate import Evaluator
+    from companion.maps import load_map
+
+    geo = load_map("dungeon-compact").geometry
+    kinds = [
+        kind("warlord", "K", both=["leap 1,0", "leap 1,1"], royal=True, cost=15),
+        kind("hero", "H", move=["leap 1,0", "leap 1,1"], capture=["leap 1,1"], cost=2),
+        kind("knight", "N", both=["leap 1,2"], cost=12),
+        kind("wizard", "W", move=["ride 1,0"], capture=["ride 1,0", "ride 1,1"], cost=20),
+    ]
+    rules = LastKingStanding(geo, kinds, ("south", "north"))
+    ev = Evaluator(rules)
+    wid = rules.kind_index["W"]
+    # water fills d4..g7: a wizard on c5 slides along its rank only to a5/b5, one on c2 along
+    # the whole rank; the open square is worth more although c5 is nearer the centre
+    assert geo.is_water(geo.parse_square("d5"))
+    assert ev.mg[wid][0][geo.parse_square("c5")] < ev.mg[wid][0][geo.parse_square("c2")]
+    assert ev.values[rules.kind_index["N"]] == 12 * ev.table.xp_value
+    pos = parse_position(rules, "2(2K)7/(2H)(2H)(2N)7/10/10/10/10/10/10/(1H)(1H)(1W)7/3(1K)6 1")
+    info = Search(rules).run(pos, now=time.perf_counter, max_nodes=3000)
+    assert info.best in rules.legal_moves(pos)

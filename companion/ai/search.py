@@ -13,10 +13,10 @@
   against the root player), which keeps alpha-beta sound and is what makes a 4-player tree
   searchable at all in Python (docs/ai.md explains the choice against max-n).
 * Chance decisions (a Combat Chess fight) are expectation nodes over the exact
-  ``chance_outcomes``, pruned with Ballard's Star1 bounds: each outcome is searched with the
-  window that would already decide the node given the values seen so far and the bound
-  ``[-MATE, MATE]`` on the rest. Choice decisions (promotion pick, a bid) are max/min nodes of
-  the player who answers. Answers do not use up depth: they finish a turn.
+  ``chance_outcomes`` (no sampling), pruned with Ballard's Star1 windows. Outcomes are averaged
+  in centipawns with a won or lost game counting ``win_value`` (:func:`chance_value`), so a
+  long shot at the enemy king is not worth a queen. Choice decisions (promotion pick, a bid)
+  are max/min nodes of the player who answers. Answers do not use up depth: they finish a turn.
 * The clock is a value passed in: ``now()`` returns seconds, ``stop()`` says "stop now". Both
   are checked at every node, so the search answers within its budget and stops at once; the
   best move of the deepest finished iteration (or of the unfinished one, once its first move
@@ -38,38 +38,29 @@ MATE = 1_000_000.0
 MATE_BOUND = MATE - 10_000.0
 INF = float("inf")
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-_CLAMP = 5000.0              # centipawn scores beyond this count as this when averaged
-_MATE_SPAN = 1e-3            # expected results of won games lie in [1, 1 + _MATE_SPAN]
-_WIN_U, _LOSS_U = 1.0 + _MATE_SPAN, -_MATE_SPAN
 _RARE_CHANCE = 0.02          # rarer chance outcomes are judged statically (still weighted exactly)
 
 
-def expected_result(score: float, scale: float) -> float:
-    """The expected game result (0 loss .. 1 win) a score stands for: a logistic curve of the
-    centipawns (``scale`` centipawns = 10:1 odds); a won game is 1 plus a hair more the sooner
-    it is won, a lost one 0 minus a hair. Strictly increasing, so comparisons do not change."""
+def chance_value(score: float, win: float) -> float:
+    """What a score counts for when chance outcomes are averaged: centipawns, kept within
+    (-win, win), and a won (lost) game counts ``win`` (``-win``) plus (minus) up to one more the
+    sooner it ends. Strictly increasing, so it orders scores as they are."""
     if score >= MATE_BOUND:
-        return 1.0 + _MATE_SPAN * (min(score, MATE) - MATE_BOUND) / (MATE - MATE_BOUND)
+        return win + (min(score, MATE) - MATE_BOUND) / (MATE - MATE_BOUND)
     if score <= -MATE_BOUND:
-        return -_MATE_SPAN * (min(-score, MATE) - MATE_BOUND) / (MATE - MATE_BOUND)
-    if score == INF:
-        return INF
-    if score == -INF:
-        return -INF
-    score = max(-_CLAMP, min(_CLAMP, score))
-    return 1.0 / (1.0 + 10.0 ** (-score / scale))
+        return -win - (min(-score, MATE) - MATE_BOUND) / (MATE - MATE_BOUND)
+    if score == INF or score == -INF:
+        return score
+    return max(1.0 - win, min(win - 1.0, score))
 
 
-def score_of_result(u: float, scale: float) -> float:
-    """The inverse of :func:`expected_result` (centipawns, or a mate score past 1 or 0)."""
-    if u >= 1.0:
-        return MATE_BOUND + (min(u, _WIN_U) - 1.0) / _MATE_SPAN * (MATE - MATE_BOUND)
-    if u <= 0.0:
-        return -MATE_BOUND - (min(-u, _MATE_SPAN)) / _MATE_SPAN * (MATE - MATE_BOUND)
-    v = scale * math.log10(u / (1.0 - u))
-    return max(-_CLAMP, min(_CLAMP, v))
-
-Action = Move | Answer
+def score_of_value(v: float, win: float) -> float:
+    """The inverse of :func:`chance_value`: a mate score past ``win``, centipawns below."""
+    if v >= win:
+        return MATE_BOUND + min(v - win, 1.0) * (MATE - MATE_BOUND)
+    if v <= -win:
+        return -MATE_BOUND - min(-win - v, 1.0) * (MATE - MATE_BOUND)
+    return v
 
 
 class _Abort(Exception):
@@ -88,6 +79,7 @@ class SearchInfo:
     pv: tuple = ()
     root_scores: tuple = ()  # ((action, score), ...) when every root move got an exact score
     stopped: bool = False    # ended by stop() or the budget before reaching max_depth
+    engine_errors: tuple = ()  # messages of engine exceptions met (and skipped) in the tree
 
     @property
     def is_mate(self) -> bool:
@@ -126,7 +118,7 @@ class Search:
         self.contempt = float(t.contempt)
         self.repetition = bool(t.repetition_is_draw)
         self.every_node = bool(t.outcome_every_node)
-        self.scale = float(t.result_scale)
+        self.win = float(t.win_value)
         self.chance_ignore = frozenset(t.chance_key_ignore)
         self.tt: dict[int, tuple] = {}
         self.history: dict[tuple[int, int], int] = {}
@@ -160,6 +152,7 @@ class Search:
         soft = start + budget * self.options.soft_share if budget is not None else None
         self.max_nodes = max_nodes
         self.nodes = 0
+        self.engine_errors: list[str] = []
         self.pos = pos
         base_depth = pos.depth
         pend = pos.pending
@@ -178,7 +171,7 @@ class Search:
         self.killers: list[list[Action]] = [[] for _ in range(160)]
         if len(self.tt) > self.options.tt_limit:
             self.tt.clear()
-        if len(self._chance_cache) > 50_000:
+        if len(self._chance_cache) > 20_000:
             self._chance_cache.clear()
         seen: dict[int, int] = {}
         for h in pos.history:
@@ -207,6 +200,8 @@ class Search:
                                       (b,) + info.pv[1:] if info.pv and info.pv[0] == b else (b,),
                                       info.root_scores, True)
                 break
+            if it_best is None:  # no root action could be applied (engine errors, reported)
+                break
             scores = it_scores
             pv = self._pv(it_best, depth)
             ordered = [it_best] + [a for a in ordered if a != it_best]
@@ -226,7 +221,7 @@ class Search:
         while pos.depth > base_depth:
             rules.undo(pos)
         return SearchInfo(info.best, info.score, info.depth, self.nodes, now() - start, info.pv,
-                          info.root_scores, stopped)
+                          info.root_scores, stopped, tuple(self.engine_errors))
 
     # ----- root ----------------------------------------------------------------------------------------
     def _root(self, ordered, depth, exact):
@@ -239,7 +234,8 @@ class Search:
         self.seen[h] = self.seen.get(h, 0) + 1
         try:
             for i, a in enumerate(ordered):
-                rules.apply(pos, a)
+                if not self._apply(a):
+                    continue
                 try:
                     if exact:
                         v = self._ab(depth - 1, -INF, INF, 1)
@@ -260,7 +256,7 @@ class Search:
         finally:
             self.seen[h] -= 1
         key = h ^ self.salt
-        self.tt[key] = (depth, _EXACT, best_score, best)
+        self.tt[key] = (depth, _EXACT, best_score, hash(best))
         return best, best_score, scores
 
     # ----- the tree --------------------------------------------------------------------------------------
@@ -331,10 +327,11 @@ class Search:
         killers = self.killers[ply] if ply < len(self.killers) else []
         lmr = self.options.lmr and depth >= 3 and not in_check
         seen[h] = seen.get(h, 0) + 1
-        apply, undo, ab = rules.apply, rules.undo, self._ab
+        apply, undo, ab = self._apply, rules.undo, self._ab
         try:
             for i, m in enumerate(ordered):
-                apply(pos, m)
+                if not apply(m):
+                    continue
                 quiet = m.capture is None and not getattr(m, "promotion", None)
                 if lmr and i >= 3 and quiet and m not in killers:
                     v = ab(depth - 2, alpha, beta, ply + 1)
@@ -363,13 +360,15 @@ class Search:
                     break
         finally:
             seen[h] -= 1
+        if best_move is None:  # every move failed to apply (an engine error, reported)
+            return self._leaf(ply)
         flag = _UPPER if best <= a0 else _LOWER if best >= b0 else _EXACT
         s = best
         if s >= MATE_BOUND:
             s += ply
         elif s <= -MATE_BOUND:
             s -= ply
-        self.tt[key] = (depth, flag, s, best_move)
+        self.tt[key] = (depth, flag, s, hash(best_move) if best_move is not None else None)
         return best
 
     def _qs(self, alpha: float, beta: float, ply: int, qply: int) -> float:
@@ -416,9 +415,10 @@ class Search:
                 return stand
         ordered = self._order(moves, None, ply)
         best = stand if stand is not None else (-INF if maxi else INF)
-        apply, undo, qs = rules.apply, rules.undo, self._qs
+        apply, undo, qs = self._apply, rules.undo, self._qs
         for m in ordered:
-            apply(pos, m)
+            if not apply(m):
+                continue
             v = qs(alpha, beta, ply + 1, qply + 1)
             undo(pos)
             if maxi:
@@ -433,14 +433,18 @@ class Search:
                         beta = v
             if alpha >= beta:
                 break
+        if best in (INF, -INF):
+            return self._leaf(ply)
         return best
 
     def _chance(self, depth: int, alpha: float, beta: float, ply: int, quiet: bool, qply: int = 0) -> float:
-        """Expectation of the game result over the exact outcomes, with Star1 windows.
+        """Expectation over the exact outcomes, with Star1 windows.
 
-        Values are averaged as expected results (:func:`expected_result`: a win 1, a loss 0,
-        a centipawn score its win chance), not as centipawns: a 5% chance of taking the enemy
-        king is worth 5% of a game, not 5% of a mate score (which would outweigh any material).
+        Outcomes are averaged as :func:`chance_value`: centipawns, with a won or lost game
+        counting ``win_value`` (25 pawns by default) rather than a mate score: a 5% chance of
+        taking the enemy king must not outweigh losing the queen (5% of a mate score would).
+        Star1 (Ballard 1983): each outcome is searched with the window that, given the outcomes
+        already searched and the bounds on the rest, would already decide the node.
         """
         pos, rules = self.pos, self.rules
         key = self._chance_key(pos)
@@ -449,18 +453,19 @@ class Search:
             outs = [(o.answer, float(o.probability)) for o in rules.chance_outcomes(pos)]
             outs.sort(key=lambda ap: -ap[1])
             self._chance_cache[key] = outs
-        k = self.scale
-        a_u, b_u = expected_result(alpha, k), expected_result(beta, k)
+        win = self.win
+        low, high = -win - 1.0, win + 1.0
+        a_v, b_v = chance_value(alpha, win), chance_value(beta, win)
         acc = 0.0
         rest = 1.0
         for answer, p in outs:
             rest -= p
             if rest < 1e-12:
                 rest = 0.0
-            lo = (a_u - acc - _WIN_U * rest) / p
-            hi = (b_u - acc - _LOSS_U * rest) / p
-            c_alpha = score_of_result(max(lo, _LOSS_U), k) if lo > _LOSS_U else -INF
-            c_beta = score_of_result(min(hi, _WIN_U), k) if hi < _WIN_U else INF
+            lo = (a_v - acc - high * rest) / p
+            hi = (b_v - acc - low * rest) / p
+            c_alpha = score_of_value(lo, win) if lo > low else -INF
+            c_beta = score_of_value(hi, win) if hi < high else INF
             rules.apply(pos, answer)
             try:
                 if p < _RARE_CHANCE or (quiet and qply >= self.options.chance_qply):
@@ -472,13 +477,13 @@ class Search:
                     v = self._ab(depth, c_alpha, c_beta, ply + 1)
             finally:
                 rules.undo(pos)
-            u = expected_result(v, k)
+            u = chance_value(v, win)
             acc += p * u
             if u <= lo:
-                return score_of_result(acc + _WIN_U * rest, k)  # the node cannot reach alpha any more
+                return score_of_value(acc + high * rest, win)  # the node cannot reach alpha any more
             if u >= hi:
-                return score_of_result(acc + _LOSS_U * rest, k)  # the node is already at least beta
-        return score_of_result(acc, k)
+                return score_of_value(acc + low * rest, win)  # the node is already at least beta
+        return score_of_value(acc, win)
 
     def _chance_key(self, pos: Position):
         """What a chance decision's outcomes depend on, to reuse them across positions.
@@ -521,7 +526,8 @@ class Search:
         maxi = mover == self.root
         best = -INF if maxi else INF
         for a in answers:
-            rules.apply(pos, a)
+            if not self._apply(a):
+                continue
             try:
                 v = self._qs(alpha, beta, ply + 1, qply) if quiet else self._ab(depth, alpha, beta, ply + 1)
             finally:
@@ -534,6 +540,8 @@ class Search:
                 beta = min(beta, v)
             if alpha >= beta:
                 break
+        if best in (INF, -INF):
+            return self._leaf(ply)
         return best
 
     def _losing_capture(self, m: Move) -> bool:
@@ -550,6 +558,17 @@ class Search:
         return any(rules.is_attacked(self.pos, m.to, q) for q in range(self.pos.nplayers)
                    if q != attacker.owner and q not in self.pos.vars.get("out", ()))
 
+    def _apply(self, action) -> bool:
+        """Apply a player's action; an engine error skips that action and is reported in
+        ``SearchInfo.engine_errors`` (the game goes on; the bug gets logged, not hidden)."""
+        try:
+            self.rules.apply(self.pos, action)
+            return True
+        except Exception as e:  # the engine undid its own frame before raising
+            if len(self.engine_errors) < 5:
+                self.engine_errors.append(f"{type(e).__name__}: {e} (applying {action!r})")
+            return False
+
     def _leaf(self, ply: int) -> float:
         return self.ev.evaluate(self.pos, self.root)
 
@@ -564,7 +583,7 @@ class Search:
         index = self.rules.kind_index
 
         def key(m: Move) -> float:
-            if m == tt_move:
+            if tt_move is not None and hash(m) == tt_move:
                 return 1e12
             s = 0.0
             if m.capture is not None:
@@ -593,10 +612,13 @@ class Search:
                 if pos.pending is not None:
                     break
                 e = self.tt.get(pos.hash ^ self.salt)
-                if e is None or e[3] is None or e[3] not in rules.legal_moves(pos):
+                if e is None or e[3] is None:
                     break
-                pv.append(e[3])
-                rules.apply(pos, e[3])
+                move = next((m for m in rules.legal_moves(pos) if hash(m) == e[3]), None)
+                if move is None:
+                    break
+                pv.append(move)
+                rules.apply(pos, move)
                 applied += 1
         finally:
             for _ in range(applied):
