@@ -264,7 +264,7 @@ class Evaluator:
         structure = self._pawn_cache.get(pawn_key)
         if structure is None:
             structure = self._pawn_structure(pos, pawns)
-            if len(self._pawn_cache) > _CACHE_LIMIT:
+            if len(self._pawn_cache) > _CACHE_LIMIT // 4:
                 self._pawn_cache.clear()
             self._pawn_cache[pawn_key] = structure
         lines, pawn_scores = structure
@@ -277,7 +277,7 @@ class Evaluator:
             if liners[p]:
                 home, own = self.homes[p], lines[p]
                 for sq, bonus in liners[p]:
-                    if self._line_of(sq, home) not in own:
+                    if not (own >> self._line_of(sq, home)) & 1:
                         extra[p] += bonus
             if phase > 0 and royals[p]:
                 extra[p] += phase * self._king_safety(pos, p, royals[p], officers)
@@ -300,9 +300,9 @@ class Evaluator:
     def _line_of(self, sq: int, home: str) -> int:
         return self.file[sq] if home in ("south", "north") else self.rank[sq]
 
-    def _pawn_structure(self, pos: Position, pawns) -> tuple[tuple[frozenset, ...], tuple[float, ...]]:
-        """Lines holding each player's pawn-like pieces, and each player's pawn-structure score
-        (cached by the pawn-like pieces' placement: it changes rarely)."""
+    def _pawn_structure(self, pos: Position, pawns) -> tuple[tuple[int, ...], tuple[float, ...]]:
+        """Lines holding each player's pawn-like pieces (bit masks), and each player's
+        pawn-structure score (cached by the pawn-like pieces' placement: it changes rarely)."""
         t = self.table
         n = pos.nplayers
         geo = self.geometry
@@ -314,7 +314,7 @@ class Evaluator:
             for sq in pawns[p]:
                 ln = self._line_of(sq, home)
                 lines[ln] = lines.get(ln, 0) + 1
-            all_lines.append(frozenset(lines))
+            all_lines.append(sum(1 << ln for ln in lines))  # a bit mask: ints are not tracked by the GC
             score = 0.0
             for ln, c in lines.items():
                 if c > 1:

@@ -171,7 +171,7 @@ class Search:
         self.killers: list[list[Action]] = [[] for _ in range(160)]
         if len(self.tt) > self.options.tt_limit:
             self.tt.clear()
-        if len(self._chance_cache) > 20_000:
+        if len(self._chance_cache) > 5_000:  # its answers are objects the GC must walk
             self._chance_cache.clear()
         seen: dict[int, int] = {}
         for h in pos.history:
