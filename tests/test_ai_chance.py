@@ -49,13 +49,13 @@ def test_capture_score_is_the_exact_expectation_over_the_fight_outcomes(combat):
 def test_a_small_chance_to_take_the_king_does_not_outweigh_a_sure_material_loss():
     """A won game counts win_value when averaged over dice, not a mate score: a 5% shot at
     the enemy king while the queen is lost otherwise is a bad trade."""
-    win = 2500.0
+    win = 5000.0
     gamble = 0.05 * chance_value(MATE - 3, win) + 0.95 * chance_value(-900, win)
     assert score_of_value(gamble, win) < 0
-    for v in (-2400.0, -250.5, 0.0, 17.0, 999.0, 2498.0):
+    for v in (-4900.0, -250.5, 0.0, 17.0, 999.0, 4998.0):
         assert score_of_value(chance_value(v, win), win) == v
-    assert chance_value(MATE - 1, win) > chance_value(MATE - 5, win) > chance_value(4000, win)
-    assert chance_value(-MATE + 1, win) < chance_value(-MATE + 5, win) < chance_value(-4000, win)
+    assert chance_value(MATE - 1, win) > chance_value(MATE - 5, win) > chance_value(8000, win)
+    assert chance_value(-MATE + 1, win) < chance_value(-MATE + 5, win) < chance_value(-8000, win)
     assert score_of_value(chance_value(MATE - 7, win), win) == pytest.approx(MATE - 7)
 
 

@@ -441,7 +441,7 @@ class Search:
         """Expectation over the exact outcomes, with Star1 windows.
 
         Outcomes are averaged as :func:`chance_value`: centipawns, with a won or lost game
-        counting ``win_value`` (25 pawns by default) rather than a mate score: a 5% chance of
+        counting ``win_value`` (50 pawns by default) rather than a mate score: a 5% chance of
         taking the enemy king must not outweigh losing the queen (5% of a mate score would).
         Star1 (Ballard 1983): each outcome is searched with the window that, given the outcomes
         already searched and the bounds on the rest, would already decide the node.
