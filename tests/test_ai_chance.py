@@ -111,3 +111,17 @@ def test_fatigue_lowers_a_pieces_value(combat):
     knight = combat.geometry.parse_square("c3")
     assert ev.piece_value(tired.board[knight]) < ev.piece_value(fresh.board[knight])
     assert ev.evaluate(tired, 0) < ev.evaluate(fresh, 0)
+
+
+def test_risk_scale_averages_win_chances_instead_of_centipawns():
+    """With risk_scale a side far ahead weighs a fight's risk above its gain: +300/-300 at even
+    odds is neutral at 0 but a loss at +1500 (the win chance curve flattens); order is kept."""
+    win, k = 5000.0, 1000.0
+    for v in (-3000.0, -250.5, 0.0, 17.0, 999.0, 3000.0):
+        assert score_of_value(chance_value(v, win, k), win, k) == pytest.approx(v, rel=1e-9, abs=1e-9)
+    values = [chance_value(v, win, k) for v in (-4000, -100, 0, 100, 4000)]
+    assert values == sorted(values) and chance_value(MATE - 9, win, k) > chance_value(20000, win, k)
+    even = 0.5 * chance_value(300, win, k) + 0.5 * chance_value(-300, win, k)
+    assert score_of_value(even, win, k) == pytest.approx(0.0, abs=1e-9)
+    ahead = 0.5 * chance_value(1800, win, k) + 0.5 * chance_value(1200, win, k)
+    assert score_of_value(ahead, win, k) < 1500

@@ -47,6 +47,7 @@ DEFAULTS: dict[str, object] = {
     "alive": 1500.0,             # 3-4 players: worth of still being in the game (knocking a player out pays)
     "contempt": 0.0,             # how much the computer dislikes a draw
     "win_value": 5000.0,         # what a won (lost) game counts when chance outcomes are averaged
+    "risk_scale": 0.0,           # 0: average centipawns; N: average win chances (N centipawns = 10:1 odds)
     "phase_material": 0.0,       # material (without pawn-like and royal pieces) of a full middlegame; 0: from the start position
     "chance_key_ignore": [],     # details of a chance decision that do not change its odds (reuse them)
     "repetition_is_draw": True,  # a repeated position scores as a draw inside the search

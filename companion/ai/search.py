@@ -41,26 +41,41 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 _RARE_CHANCE = 0.02          # rarer chance outcomes are judged statically (still weighted exactly)
 
 
-def chance_value(score: float, win: float) -> float:
-    """What a score counts for when chance outcomes are averaged: centipawns, kept within
-    (-win, win), and a won (lost) game counts ``win`` (``-win``) plus (minus) up to one more the
-    sooner it ends. Strictly increasing, so it orders scores as they are."""
+def chance_value(score: float, win: float, scale: float = 0.0) -> float:
+    """What a score counts for when chance outcomes are averaged.
+
+    A won (lost) game counts ``win`` (``-win``) plus (minus) up to one more the sooner it ends.
+    Any other score counts inside (-win, win): as itself (clamped) when ``scale`` is 0, else on
+    the curve (win - 1) * tanh(score * ln(10) / (2 * scale)) -- proportional to the win
+    chance a logistic model with ``scale`` centipawns per 10:1 odds gives the score, so a side
+    far ahead weighs a fight's risk more than its gain. Strictly increasing either way, so it
+    orders scores as they are.
+    """
     if score >= MATE_BOUND:
         return win + (min(score, MATE) - MATE_BOUND) / (MATE - MATE_BOUND)
     if score <= -MATE_BOUND:
         return -win - (min(-score, MATE) - MATE_BOUND) / (MATE - MATE_BOUND)
     if score == INF or score == -INF:
         return score
+    if scale:
+        return (win - 1.0) * math.tanh(score * _HALF_LN10 / scale)
     return max(1.0 - win, min(win - 1.0, score))
 
 
-def score_of_value(v: float, win: float) -> float:
+def score_of_value(v: float, win: float, scale: float = 0.0) -> float:
     """The inverse of :func:`chance_value`: a mate score past ``win``, centipawns below."""
     if v >= win:
         return MATE_BOUND + min(v - win, 1.0) * (MATE - MATE_BOUND)
     if v <= -win:
         return -MATE_BOUND - min(-win - v, 1.0) * (MATE - MATE_BOUND)
+    if scale:
+        x = max(-_ATANH_LIMIT, min(_ATANH_LIMIT, v / (win - 1.0)))
+        return math.atanh(x) * scale / _HALF_LN10
     return v
+
+
+_HALF_LN10 = math.log(10.0) / 2.0
+_ATANH_LIMIT = 1.0 - 1e-15
 
 
 class _Abort(Exception):
@@ -119,6 +134,7 @@ class Search:
         self.repetition = bool(t.repetition_is_draw)
         self.every_node = bool(t.outcome_every_node)
         self.win = float(t.win_value)
+        self.risk_scale = float(t.risk_scale)
         self.chance_ignore = frozenset(t.chance_key_ignore)
         self.tt: dict[int, tuple] = {}
         self.history: dict[tuple[int, int], int] = {}
@@ -453,9 +469,9 @@ class Search:
             outs = [(o.answer, float(o.probability)) for o in rules.chance_outcomes(pos)]
             outs.sort(key=lambda ap: -ap[1])
             self._chance_cache[key] = outs
-        win = self.win
+        win, k = self.win, self.risk_scale
         low, high = -win - 1.0, win + 1.0
-        a_v, b_v = chance_value(alpha, win), chance_value(beta, win)
+        a_v, b_v = chance_value(alpha, win, k), chance_value(beta, win, k)
         acc = 0.0
         rest = 1.0
         for answer, p in outs:
@@ -464,8 +480,8 @@ class Search:
                 rest = 0.0
             lo = (a_v - acc - high * rest) / p
             hi = (b_v - acc - low * rest) / p
-            c_alpha = score_of_value(lo, win) if lo > low else -INF
-            c_beta = score_of_value(hi, win) if hi < high else INF
+            c_alpha = score_of_value(lo, win, k) if lo > low else -INF
+            c_beta = score_of_value(hi, win, k) if hi < high else INF
             rules.apply(pos, answer)
             try:
                 if p < _RARE_CHANCE or (quiet and qply >= self.options.chance_qply):
@@ -477,13 +493,13 @@ class Search:
                     v = self._ab(depth, c_alpha, c_beta, ply + 1)
             finally:
                 rules.undo(pos)
-            u = chance_value(v, win)
+            u = chance_value(v, win, k)
             acc += p * u
             if u <= lo:
-                return score_of_value(acc + high * rest, win)  # the node cannot reach alpha any more
+                return score_of_value(acc + high * rest, win, k)  # the node cannot reach alpha any more
             if u >= hi:
-                return score_of_value(acc + low * rest, win)  # the node is already at least beta
-        return score_of_value(acc, win)
+                return score_of_value(acc + low * rest, win, k)  # the node is already at least beta
+        return score_of_value(acc, win, k)
 
     def _chance_key(self, pos: Position):
         """What a chance decision's outcomes depend on, to reuse them across positions.
