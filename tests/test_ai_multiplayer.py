@@ -3,6 +3,7 @@
 arrives later. Toy rules: kings may be captured; a captured king knocks its owner out (their
 other pieces leave the board, their turns are skipped); the last king standing wins."""
 
+import gc
 import random
 import time
 
@@ -165,10 +166,11 @@ def test_budget_holds_in_four_player_games_on_random_positions():
             rules.apply(pos, rng.choice(moves))
         if rules.outcome(pos) is not None:
             continue
+        gc.collect()  # garbage left by other tests is not this search's: collect it outside the timing
         info = search.run(pos, now=time.process_time, budget=budget)
         assert info.best in rules.legal_moves(pos)
         worst = max(worst, info.elapsed)
-    assert worst <= budget * 1.10
+    assert worst <= budget * 1.10, f"worst {worst * 1000:.1f} ms for {budget * 1000:.0f} ms"
 
 
 def test_dungeon_like_game_on_the_compact_map_uses_terrain_and_xp_costs():

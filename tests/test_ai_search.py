@@ -2,6 +2,7 @@
 budget (measured by its own clock), stops at once, is deterministic with a node limit, and
 leaves the position exactly as it found it."""
 
+import gc
 import random
 import time
 
@@ -162,10 +163,11 @@ def test_real_clock_budget_overrun_below_ten_percent_on_many_positions(game):
     budget = 0.02
     worst = 0.0
     for pos in random_positions(rules, 20, seed=31):
+        gc.collect()  # garbage left by other tests is not this search's: collect it outside the timing
         info = search.run(pos, now=time.process_time, budget=budget)
         assert info.best in rules.legal_moves(pos)
         worst = max(worst, info.elapsed)
-    assert worst <= budget * 1.10
+    assert worst <= budget * 1.10, f"worst {worst * 1000:.1f} ms for {budget * 1000:.0f} ms"
 
 
 def test_stop_ends_the_search_at_once_with_a_legal_move(chess):

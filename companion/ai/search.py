@@ -1,7 +1,8 @@
 """One search for every game, over the engine's public API only.
 
-``legal_moves``, ``apply``, ``undo``, ``outcome``, ``in_check``, the pending ``Decision``,
-``chance_outcomes`` and ``answers`` are all it uses, so a new game needs no search code.
+``legal_moves``, ``apply``, ``undo``, ``outcome``, ``in_check``, ``is_attacked``, the pending
+``Decision``, ``chance_outcomes`` and ``answers`` are all it uses, so a new game needs no
+search code.
 
 * Iterative deepening alpha-beta with a transposition table keyed by ``pos.hash`` (salted by
   the searching player), move ordering (table move, captures by most valuable victim / least
@@ -138,7 +139,7 @@ class Search:
         self.chance_ignore = frozenset(t.chance_key_ignore)
         self.tt: dict[int, tuple] = {}
         self.history: dict[tuple[int, int], int] = {}
-        self._chance_cache: dict[int, list] = {}
+        self._chance_cache: dict[object, list] = {}
         self.nodes = 0
 
     # ----- the public entry ------------------------------------------------------------------------
