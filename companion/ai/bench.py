@@ -1,0 +1,56 @@
+"""``companion bench`` rows for the computer: search speed in nodes per second.
+
+For every registered game: its start position and a position reached by seeded random play,
+each searched to a fixed number of nodes (so every run does the same work) by the strongest
+search. A node is one call of the search (a move, an answer, a quiescence position). Timed
+with perf_counter here, at the edge.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+Row = tuple[str, float, str]
+
+
+def _positions(rules, seed: int = 11):
+    out = [("start", rules.start_position())]
+    rng = random.Random(seed)
+    pos = rules.start_position()
+    plies = 0
+    while plies < 16:
+        if pos.pending is not None and pos.pending.chance:
+            outs = rules.chance_outcomes(pos)
+            rules.apply(pos, outs[0].answer)
+            continue
+        moves = rules.legal_moves(pos) if pos.pending is None else list(rules.answers(pos))
+        if not moves:
+            break
+        rules.apply(pos, rng.choice(moves))
+        plies += 1
+    if pos.pending is None and rules.outcome(pos) is None:
+        out.append(("after 16 random plies", pos))
+    return out
+
+
+def bench_ai(quick: bool = False) -> list[Row]:
+    from ..games import make_rules, names
+    from .search import Search
+
+    budget_nodes = 3_000 if quick else 20_000
+    rows: list[Row] = []
+    for game in names():
+        try:
+            rules = make_rules(game)
+            positions = _positions(rules)
+        except Exception as e:  # a game that needs setup first (a draft): say so, go on
+            rows.append((f"ai {game}: skipped ({type(e).__name__})", 0.0, "nodes/s"))
+            continue
+        for label, pos in positions:
+            search = Search(rules)
+            t = time.perf_counter()
+            info = search.run(pos, now=time.perf_counter, max_nodes=budget_nodes)
+            dt = time.perf_counter() - t
+            rows.append((f"ai {game} {label} (depth {info.depth})", info.nodes / dt if dt else 0.0, "nodes/s"))
+    return rows

@@ -1,0 +1,198 @@
+"""Evaluation tables: how the computer judges a position in one game, as data.
+
+A table lives in ``companion/ai/tables/<game>.toml`` (a new game needs only a table; a game
+without one gets the defaults below, computed from its piece data alone)::
+
+    [evaluation]
+    inherit = "chess"      # start from another table, then override
+    tempo = 10             # bonus for having the move (centipawns)
+    mobility = 2           # per square a piece reaches from its square on the empty board
+    ...
+    [values]               # piece values overriding the roster's (code = centipawns)
+    [pair]                 # bonus for owning two or more of a kind (B = 30: the bishop pair)
+    [open_line]            # bonus for a kind on a line with no own pawn-like piece (R = 15)
+    [state_penalty.fatigue]
+    per_point = 0.12       # a piece loses this share of its value per point of that state
+    max = 0.6
+    [pst.N]                # piece-square table, rows from the owner's last rank to its home rank
+    mg = "..."             # middlegame; eg = "..." endgame (defaults to mg)
+
+Every key is checked: an unknown key, a wrong type or a table of the wrong size is a
+VariantError naming the file and the key (docs/ai.md lists each key with its meaning).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import VariantError
+
+TABLE_DIR = Path(__file__).resolve().parent / "tables"
+
+#: [evaluation] keys with their defaults (numbers are centipawns unless said otherwise)
+DEFAULTS: dict[str, object] = {
+    "tempo": 10.0,
+    "mobility": 3.0,             # per empty-board reachable square (terrain aware)
+    "advance": 0.12,             # share of the promotion gain earned by a pawn-like piece at the far end
+    "centre": 2.0,               # per step closer to the board's centre (pieces without a table)
+    "shelter": 6.0,              # per own piece next to a royal piece (middlegame)
+    "tropism": 2.0,              # per step an enemy piece stands within 4 squares of a royal (middlegame)
+    "mop_up": 10.0,              # endgame: drive a lone royal to the edge when far ahead
+    "xp_value": 30.0,            # centipawns per XP point for pieces with a cost but no value
+    "doubled": 10.0,             # per extra pawn-like piece on a line
+    "isolated": 8.0,             # pawn-like piece with no own pawn-like neighbour line
+    "passed": 15.0,              # pawn-like piece with no enemy pawn-like piece ahead (scaled by progress)
+    "alive": 1500.0,             # 3-4 players: worth of still being in the game (knocking a player out pays)
+    "contempt": 0.0,             # how much the computer dislikes a draw
+    "win_value": 5000.0,         # what a won (lost) game counts when chance outcomes are averaged
+    "risk_scale": 0.0,           # 0: average centipawns; N: average win chances (N centipawns = 10:1 odds)
+    "phase_material": 0.0,       # material (without pawn-like and royal pieces) of a full middlegame; 0: from the start position
+    "chance_key_ignore": [],     # details of a chance decision that do not change its odds (reuse them)
+    "repetition_is_draw": True,  # a repeated position scores as a draw inside the search
+    "outcome_every_node": True,  # ask rules.outcome at every node (False: only when no move is legal)
+}
+_SUBTABLES = ("values", "pair", "open_line", "state_penalty", "pst")
+
+
+@dataclass(frozen=True)
+class StatePenalty:
+    per_point: float
+    max: float
+
+
+@dataclass(frozen=True)
+class EvalTable:
+    """One game's evaluation settings (see the module docstring for each key)."""
+
+    name: str
+    source: str
+    settings: dict
+    values: dict = field(default_factory=dict)
+    pair: dict = field(default_factory=dict)
+    open_line: dict = field(default_factory=dict)
+    state_penalty: dict = field(default_factory=dict)
+    pst: dict = field(default_factory=dict)  # code -> (mg rows, eg rows); rows: tuple of tuples
+
+    def __getattr__(self, key: str):
+        try:
+            return self.settings[key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+
+def table_path(name: str) -> Path:
+    return TABLE_DIR / f"{name}.toml"
+
+
+def load_table(name_or_path: str | Path) -> EvalTable:
+    """The table for a game name (``chess``) or a file; the defaults if the game has no file."""
+    path = Path(name_or_path)
+    if path.suffix != ".toml":
+        path = table_path(str(name_or_path))
+        if not path.exists():
+            return EvalTable(str(name_or_path), "<defaults>", dict(DEFAULTS))
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise VariantError(f"{path}: no such evaluation table") from None
+    except tomllib.TOMLDecodeError as e:
+        raise VariantError(f"{path}: not valid TOML: {e}") from None
+    return table_from_dict(data, str(path), path.stem)
+
+
+def table_from_dict(data: dict, where: str, name: str = "custom", _seen: tuple = ()) -> EvalTable:
+    for key in data:
+        if key not in ("evaluation",) + _SUBTABLES:
+            raise VariantError(f"{where}: unknown table [{key}]; expected [evaluation], "
+                               + ", ".join(f"[{k}]" for k in _SUBTABLES))
+    ev = data.get("evaluation", {})
+    if not isinstance(ev, dict):
+        raise VariantError(f"{where}: [evaluation] must be a table")
+    parent = ev.get("inherit")
+    if parent is not None:
+        if not isinstance(parent, str) or not table_path(parent).exists():
+            raise VariantError(f"{where}: [evaluation] inherit = {parent!r} names no table in {TABLE_DIR}")
+        if parent in _seen:
+            raise VariantError(f"{where}: [evaluation] inherit = {parent!r} makes a cycle")
+        ppath = table_path(parent)
+        base = table_from_dict(tomllib.loads(ppath.read_text(encoding="utf-8")), str(ppath), parent, _seen + (name,))
+    else:
+        base = EvalTable(name, where, dict(DEFAULTS))
+    settings = dict(base.settings)
+    for key, value in ev.items():
+        if key == "inherit":
+            continue
+        if key not in DEFAULTS:
+            raise VariantError(f"{where}: [evaluation] unknown key {key!r}; allowed: inherit, {', '.join(sorted(DEFAULTS))}")
+        want = type(DEFAULTS[key])
+        if want is list:
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise VariantError(f"{where}: [evaluation] {key} must be a list of names, got {value!r}")
+        elif want is bool:
+            if not isinstance(value, bool):
+                raise VariantError(f"{where}: [evaluation] {key} must be true or false, got {value!r}")
+        elif isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise VariantError(f"{where}: [evaluation] {key} must be a number, got {value!r}")
+        else:
+            value = float(value)
+        settings[key] = value
+    values = dict(base.values)
+    values.update(_numbers(data.get("values", {}), where, "values"))
+    pair = dict(base.pair)
+    pair.update(_numbers(data.get("pair", {}), where, "pair"))
+    open_line = dict(base.open_line)
+    open_line.update(_numbers(data.get("open_line", {}), where, "open_line"))
+    penalties = dict(base.state_penalty)
+    sp = data.get("state_penalty", {})
+    if not isinstance(sp, dict):
+        raise VariantError(f"{where}: [state_penalty] must hold tables like [state_penalty.fatigue]")
+    for key, t in sp.items():
+        at = f"{where}: [state_penalty.{key}]"
+        if not isinstance(t, dict) or set(t) - {"per_point", "max"} or "per_point" not in t:
+            raise VariantError(f"{at} needs per_point = <share of value per point> and optionally max = <largest share>")
+        nums = _numbers(t, where, f"state_penalty.{key}")
+        per, most = nums["per_point"], nums.get("max", 1.0)
+        if not (0 <= per <= 1 and 0 <= most <= 1):
+            raise VariantError(f"{at}: per_point and max are shares of the piece's value, from 0 to 1")
+        penalties[key] = StatePenalty(per, most)
+    pst = dict(base.pst)
+    ptab = data.get("pst", {})
+    if not isinstance(ptab, dict):
+        raise VariantError(f"{where}: [pst] must hold tables like [pst.N]")
+    for code, t in ptab.items():
+        at = f"[pst.{code}]"
+        if not isinstance(t, dict) or set(t) - {"mg", "eg"} or "mg" not in t:
+            raise VariantError(f"{where}: {at} needs mg = \"\"\"rows\"\"\" and optionally eg = \"\"\"rows\"\"\"")
+        mg = _grid(t["mg"], where, f"{at} mg")
+        eg = _grid(t["eg"], where, f"{at} eg") if "eg" in t else mg
+        if (len(eg), len(eg[0])) != (len(mg), len(mg[0])):
+            raise VariantError(f"{where}: {at} eg is {len(eg[0])}x{len(eg)}, mg is {len(mg[0])}x{len(mg)}; they must match")
+        pst[code] = (mg, eg)
+    return EvalTable(name, where, settings, values, pair, open_line, penalties, pst)
+
+
+def _numbers(t: object, where: str, key: str) -> dict:
+    if not isinstance(t, dict):
+        raise VariantError(f"{where}: [{key}] must be a table of numbers")
+    out = {}
+    for k, v in t.items():
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise VariantError(f"{where}: [{key}] {k} must be a number, got {v!r}")
+        out[k] = float(v)
+    return out
+
+
+def _grid(text: object, where: str, key: str) -> tuple[tuple[float, ...], ...]:
+    if not isinstance(text, str):
+        raise VariantError(f"{where}: {key} must be a multi-line string of numbers")
+    rows = []
+    for i, line in enumerate(filter(None, (ln.strip() for ln in text.splitlines()))):
+        try:
+            rows.append(tuple(float(v) for v in line.split()))
+        except ValueError:
+            raise VariantError(f"{where}: {key} row {i + 1}: {line!r} holds something that is not a number") from None
+    if not rows or len({len(r) for r in rows}) != 1:
+        raise VariantError(f"{where}: {key} rows must all have the same number of values")
+    return tuple(rows)

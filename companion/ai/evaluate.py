@@ -1,0 +1,381 @@
+"""Static evaluation for any game, from its piece data and its evaluation table.
+
+Everything that depends only on (kind, owner, square) is folded into two tables at start-up,
+middlegame and endgame, so scoring a position is one pass over the pieces:
+
+* material: ``kind.value``, or ``kind.cost`` x ``xp_value`` for games that price pieces in XP
+  (Dungeon Chess), or the table's ``[values]``; royal pieces count nothing (losing one ends
+  the game, which the search sees);
+* a piece-square table when the table gives one for the kind (FIDE chess); otherwise terms
+  computed from the movement data on the real map: mobility = how many squares the piece
+  reaches from there on the empty board (so water, void and edges count against a square:
+  that is the terrain awareness), closeness to the centre, and for pawn-like pieces (those
+  that promote) progress toward promotion worth a share of the promotion gain.
+
+Then, per position: pawn structure (doubled, isolated, passed; along each owner's forward
+axis), pairs, open lines, piece state (fatigue lowers a piece's value by the table's share per
+point), king safety (own pieces around a royal piece, enemy pieces near it; middlegame), and
+in a won endgame a push of the lone enemy royal to the edge. Middlegame and endgame scores are
+blended by the phase (how much non-pawn material is left).
+
+Scores are per player; :meth:`Evaluator.evaluate` gives one player's view: its score minus the
+opponents' total divided by (players - 1), an eliminated player counting nothing (the paranoid
+view used by the search; with two players it is plain "mine minus theirs").
+"""
+
+from __future__ import annotations
+
+from ..core.compiled import relative_rank
+from ..core.pieces import Piece
+from ..core.position import Position, splitmix64
+from .eval_table import EvalTable, load_table
+
+_CACHE_LIMIT = 200_000
+
+
+class Evaluator:
+    """Per-(rules, table) precomputed tables and the evaluation function."""
+
+    def __init__(self, rules, table: EvalTable | None = None):
+        self.rules = rules
+        self.table = table or load_table(rules.name)
+        t = self.table
+        geo = rules.geometry
+        self.geometry = geo
+        self.nplayers = rules.nplayers
+        homes = tuple(getattr(rules, "homes", ("south", "north", "west", "east")[: rules.nplayers]))
+        self.homes = homes
+        kinds = rules.kinds
+        n = geo.size
+        w, h = geo.width, geo.height
+        self.file = [s % w for s in range(n)]
+        self.rank = [s // w for s in range(n)]
+        # piece values
+        vals = []
+        for k in kinds:
+            v = t.values.get(k.code)
+            if v is None:
+                v = float(k.value) if k.value else float(k.cost) * t.xp_value
+            vals.append(0.0 if k.royal else v)
+        self.values = vals
+        top = max(vals) if vals else 100.0
+        #: for move ordering (most valuable victim): a royal counts more than anything
+        self.order_values = [(top * 2 + 100 if k.royal else v) for k, v in zip(kinds, vals)]
+        self.pawnlike = frozenset(i for i, k in enumerate(kinds) if k.promotes_to and not k.royal)
+        self.royal = frozenset(i for i, k in enumerate(kinds) if k.royal)
+        self.phase_weight = [0.0 if (i in self.pawnlike or k.royal) else vals[i] for i, k in enumerate(kinds)]
+        self.pair = {rules.kind_index[c]: b for c, b in t.pair.items() if c in rules.kind_index}
+        self.open_line = {rules.kind_index[c]: b for c, b in t.open_line.items() if c in rules.kind_index}
+        self.penalty = dict(t.state_penalty)
+        cx, cy = (w - 1) / 2, (h - 1) / 2
+        self.centre_dist = [max(abs(s % w - cx), abs(s // w - cy)) for s in range(n)]
+        self.max_centre = max(self.centre_dist) if n else 1
+        # tables
+        self.mg: list[list[list[float]]] = []
+        self.eg: list[list[list[float]]] = []
+        for kid, k in enumerate(kinds):
+            per_mg, per_eg = [], []
+            for owner in range(self.nplayers):
+                mg, eg = self._square_values(kid, k, owner, homes[owner])
+                per_mg.append(mg)
+                per_eg.append(eg)
+            self.mg.append(per_mg)
+            self.eg.append(per_eg)
+        self.phase_full = t.phase_material or self._start_phase_material()
+        self._cache: dict[int, tuple] = {}
+        self._pawn_cache: dict[int, tuple] = {}
+        self._pawn_keys = [[splitmix64((p + 1) * 1_000_003 + sq) for sq in range(n)] for p in range(self.nplayers)]
+        self.neighbours = [tuple(s2 for s2 in range(max(0, sq - w - 1), min(n, sq + w + 2))
+                                 if geo.distance(sq, s2) == 1) for sq in range(n)]
+
+    # ----- precomputation ----------------------------------------------------------------------
+    def _reach(self, kid: int, owner: int) -> list[int]:
+        """Squares the kind reaches from each square on the empty board (0 on void)."""
+        rules, geo = self.rules, self.geometry
+        code = rules.kinds[kid].code
+        out = [0] * geo.size
+        for sq in geo.playable():
+            pos = rules.new_position()
+            pos.put(sq, pos.new_piece(code, owner))
+            out[sq] = len(rules.pseudo_moves(pos, owner))
+        return out
+
+    def _square_values(self, kid: int, kind, owner: int, home: str) -> tuple[list[float], list[float]]:
+        t, geo = self.table, self.geometry
+        n = geo.size
+        base = self.values[kid]
+        grids = t.pst.get(kind.code)
+        if grids is not None:
+            mg_grid, eg_grid = grids
+            if (len(mg_grid), len(mg_grid[0])) != (geo.height, geo.width) and home in ("south", "north"):
+                from ..errors import VariantError
+                raise VariantError(f"{t.source}: [pst.{kind.code}] is {len(mg_grid[0])}x{len(mg_grid)}, "
+                                   f"the board is {geo.width}x{geo.height}")
+            mg, eg = [base] * n, [base] * n
+            for sq in range(n):
+                cell = self._cell(sq, home, len(mg_grid[0]), len(mg_grid))
+                if cell is None:
+                    continue
+                r, f = cell
+                mg[sq] = base + mg_grid[r][f]
+                eg[sq] = base + eg_grid[r][f]
+            return mg, eg
+        reach = self._reach(kid, owner)
+        playable = [r for s, r in enumerate(reach) if not geo.is_void(s)]
+        mean = sum(playable) / len(playable) if playable else 0.0
+        mg, eg = [base] * n, [base] * n
+        gain = 0.0
+        if kid in self.pawnlike:
+            gain = max(self.values[self.rules.kind_index[c]] for c in kind.promotes_to) - base
+        last = (geo.height if home in ("south", "north") else geo.width) - 1
+        for sq in range(n):
+            if geo.is_void(sq):
+                continue
+            mob = t.mobility * (reach[sq] - mean)
+            central = t.centre * (self.max_centre - self.centre_dist[sq])
+            if kind.royal:
+                mg[sq] = base - central  # a royal piece hides in the middlegame ...
+                eg[sq] = base + mob + 2 * central  # ... and walks to the centre in the endgame
+                continue
+            adv = 0.0
+            if gain > 0:
+                progress = relative_rank(geo, sq, home) / last
+                adv = t.advance * gain * progress * progress
+            mg[sq] = base + mob + central + adv
+            eg[sq] = base + mob + central + 2 * adv
+        return mg, eg
+
+    def _cell(self, sq: int, home: str, gw: int, gh: int) -> tuple[int, int] | None:
+        """Row (0 = the owner's far rank) and column of ``sq`` in an owner-relative grid."""
+        f, r = self.file[sq], self.rank[sq]
+        w, h = self.geometry.width, self.geometry.height
+        if home == "south":
+            rel_r, rel_f = r, f
+        elif home == "north":
+            rel_r, rel_f = h - 1 - r, f  # mirrored like chess (a1 and a8 on the same side)
+        elif home == "west":
+            rel_r, rel_f = f, h - 1 - r
+        else:
+            rel_r, rel_f = w - 1 - f, r
+        if rel_r >= gh or rel_f >= gw:
+            return None
+        return gh - 1 - rel_r, rel_f
+
+    def _start_phase_material(self) -> float:
+        start = getattr(self.rules, "start_position", None)
+        if start is None:
+            return 0.0
+        try:
+            pos = start()
+        except Exception:  # a game that needs a draft or setup first: fall back to the first position seen
+            return 0.0
+        return self._phase_material(pos)
+
+    def _phase_material(self, pos: Position) -> float:
+        pw = self.phase_weight
+        return sum(pw[pos.board[s].kid] for occ in pos.occ for s in occ)
+
+    # ----- values ------------------------------------------------------------------------------------
+    def piece_value(self, piece: Piece) -> float:
+        """Material value of one piece, lowered by its state (fatigue ...)."""
+        v = self.values[piece.kid]
+        if piece.state and v:
+            v -= self._state_penalty(piece, v)
+        return v
+
+    def _state_penalty(self, piece: Piece, value: float) -> float:
+        share = 0.0
+        for key, amount in piece.state.items():
+            pen = self.penalty.get(key)
+            if pen is not None and isinstance(amount, int) and amount > 0:
+                share += min(pen.max, pen.per_point * amount)
+        return value * min(share, 1.0)
+
+    def material(self, pos: Position, player: int) -> float:
+        """Material only, from ``player``'s side (as :meth:`evaluate` weighs the opponents)."""
+        totals = [sum(self.piece_value(pos.board[s]) for s in occ) for occ in pos.occ]
+        return self._view(pos, totals, player)
+
+    def _view(self, pos: Position, totals, player: int) -> float:
+        """Mine minus the opponents' total over (players - 1): an eliminated opponent counts
+        nothing, so knocking one out is always good for the viewer."""
+        out = pos.vars.get("out", ())
+        others = sum(totals[q] for q in range(pos.nplayers) if q != player and q not in out)
+        return totals[player] - others / (pos.nplayers - 1)
+
+    def evaluate(self, pos: Position, player: int) -> float:
+        """The position from ``player``'s side, in centipawns."""
+        s = self.scores(pos)
+        v = self._view(pos, s, player)
+        return v + self.table.tempo if pos.turn == player else v - self.table.tempo
+
+    def scores(self, pos: Position) -> tuple[float, ...]:
+        """Each player's score (material and position), cached by position hash."""
+        key = pos.hash
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        if not self.phase_full:
+            self.phase_full = self._phase_material(pos) or 1.0
+        board = pos.board
+        n = pos.nplayers
+        mgt, egt, pw = self.mg, self.eg, self.phase_weight
+        pawnlike, royal, pkeys = self.pawnlike, self.royal, self._pawn_keys
+        open_line = self.open_line
+        mgs = [0.0] * n
+        egs = [0.0] * n
+        mats = [0.0] * n
+        pawns: list[list[int]] = [[] for _ in range(n)]
+        royals: list[list[int]] = [[] for _ in range(n)]
+        officers: list[list[int]] = [[] for _ in range(n)]
+        liners: list[list[tuple[int, float]]] = [[] for _ in range(n)]
+        counts: list[dict[int, int]] = [{} for _ in range(n)]
+        phase_mat = 0.0
+        pawn_key = 0
+        for p in range(n):
+            m = e = mat = 0.0
+            cnt = counts[p]
+            keys = pkeys[p]
+            for sq in pos.occ[p]:
+                pc = board[sq]
+                k = pc.kid
+                m += mgt[k][p][sq]
+                e += egt[k][p][sq]
+                w = pw[k]
+                mat += w
+                if pc.state:
+                    pen = self._state_penalty(pc, self.values[k])
+                    m -= pen
+                    e -= pen
+                if k in pawnlike:
+                    pawns[p].append(sq)
+                    pawn_key ^= keys[sq]
+                elif k in royal:
+                    royals[p].append(sq)
+                else:
+                    officers[p].append(sq)
+                    if k in open_line:
+                        liners[p].append((sq, open_line[k]))
+                cnt[k] = cnt.get(k, 0) + 1
+            mgs[p], egs[p], mats[p] = m, e, mat
+            phase_mat += mat
+        phase = min(1.0, phase_mat / self.phase_full)
+        t = self.table
+        structure = self._pawn_cache.get(pawn_key)
+        if structure is None:
+            structure = self._pawn_structure(pos, pawns)
+            if len(self._pawn_cache) > _CACHE_LIMIT // 4:
+                self._pawn_cache.clear()
+            self._pawn_cache[pawn_key] = structure
+        lines, pawn_scores = structure
+        extra = list(pawn_scores)
+        for p in range(n):
+            cnt = counts[p]
+            for kid, bonus in self.pair.items():
+                if cnt.get(kid, 0) >= 2:
+                    extra[p] += bonus
+            if liners[p]:
+                home, own = self.homes[p], lines[p]
+                for sq, bonus in liners[p]:
+                    if not (own >> self._line_of(sq, home)) & 1:
+                        extra[p] += bonus
+            if phase > 0 and royals[p]:
+                extra[p] += phase * self._king_safety(pos, p, royals[p], officers)
+        if phase < 0.6 and t.mop_up:
+            self._mop_up(pos, mats, pawns, royals, extra, 1.0 - phase)
+        if n > 2:
+            gone = pos.vars.get("out", ())
+            for p in range(n):
+                if p not in gone:
+                    extra[p] += t.alive
+        # rounded: float sums in piece-set order (which apply/undo may change) must not make
+        # two visits of one position differ in the last bit
+        out = tuple(round(mgs[p] * phase + egs[p] * (1.0 - phase) + extra[p], 6) for p in range(n))
+        if len(self._cache) > _CACHE_LIMIT:
+            self._cache.clear()
+        self._cache[key] = out
+        return out
+
+    # ----- terms -----------------------------------------------------------------------------------
+    def _line_of(self, sq: int, home: str) -> int:
+        return self.file[sq] if home in ("south", "north") else self.rank[sq]
+
+    def _pawn_structure(self, pos: Position, pawns) -> tuple[tuple[int, ...], tuple[float, ...]]:
+        """Lines holding each player's pawn-like pieces (bit masks), and each player's
+        pawn-structure score (cached by the pawn-like pieces' placement: it changes rarely)."""
+        t = self.table
+        n = pos.nplayers
+        geo = self.geometry
+        all_lines = []
+        scores = []
+        for p in range(n):
+            home = self.homes[p]
+            lines: dict[int, int] = {}
+            for sq in pawns[p]:
+                ln = self._line_of(sq, home)
+                lines[ln] = lines.get(ln, 0) + 1
+            all_lines.append(sum(1 << ln for ln in lines))  # a bit mask: ints are not tracked by the GC
+            score = 0.0
+            for ln, c in lines.items():
+                if c > 1:
+                    score -= t.doubled * (c - 1)
+                if (ln - 1) not in lines and (ln + 1) not in lines:
+                    score -= t.isolated * c
+            if t.passed and n == 2 and pawns[p]:
+                foe = 1 - p
+                fhome = self.homes[foe]
+                if self._line_axis(home) == self._line_axis(fhome):
+                    last = (geo.height if home in ("south", "north") else geo.width) - 1
+                    theirs = [(self._line_of(s, fhome), relative_rank(geo, s, home)) for s in pawns[foe]]
+                    for sq in pawns[p]:
+                        ln = self._line_of(sq, home)
+                        rr = relative_rank(geo, sq, home)
+                        if not any(abs(fl - ln) <= 1 and fr > rr for fl, fr in theirs):
+                            progress = rr / last
+                            score += t.passed * (0.5 + 3.0 * progress * progress)
+            scores.append(score)
+        return tuple(all_lines), tuple(scores)
+
+    @staticmethod
+    def _line_axis(home: str) -> int:
+        return 0 if home in ("south", "north") else 1
+
+    def _king_safety(self, pos: Position, p: int, royals: list[int], officers) -> float:
+        """Own pieces next to each royal piece (shelter), enemy non-pawn pieces near it."""
+        t = self.table
+        board = pos.board
+        fl, rk = self.file, self.rank
+        score = 0.0
+        for k in royals:
+            shelter = 0
+            for s in self.neighbours[k]:
+                q = board[s]
+                if q is not None and q.owner == p:
+                    shelter += 1
+            kf, kr = fl[k], rk[k]
+            danger = 0
+            for q in range(pos.nplayers):
+                if q == p:
+                    continue
+                for s in officers[q]:
+                    d = max(abs(fl[s] - kf), abs(rk[s] - kr))
+                    if d < 4:
+                        danger += 4 - d
+            score += t.shelter * min(shelter, 3) - t.tropism * danger
+        return score
+
+    def _mop_up(self, pos: Position, mats, pawns, royals, extra, weight: float) -> None:
+        """Far ahead in an endgame: push the opponent's lone royal to the edge, come closer."""
+        out = pos.vars.get("out", ())
+        alive = [p for p in range(pos.nplayers) if p not in out]
+        if len(alive) != 2:
+            return
+        a, b = alive
+        lead, lone = (a, b) if mats[a] > mats[b] else (b, a)
+        if mats[lead] - mats[lone] < 200 or pawns[lone] or not royals[lone] or not royals[lead]:
+            return
+        t = self.table
+        ks, ls = royals[lead][0], royals[lone][0]
+        dist = max(abs(self.file[ks] - self.file[ls]), abs(self.rank[ks] - self.rank[ls]))
+        bonus = t.mop_up * self.centre_dist[ls] + t.mop_up * 0.5 * (self.max_centre * 2 - dist)
+        extra[lead] += weight * bonus

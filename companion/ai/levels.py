@@ -1,0 +1,122 @@
+"""Playing strength, from 1 (a beginner who makes human mistakes on purpose) to ``max``.
+
+A level limits the search (depth, no quiescence at level 1: it does not see the recapture)
+and, below the strongest, picks among the root moves with every move scored exactly, after
+adding seeded noise to each score and sometimes overlooking a capture it could make. All
+randomness comes from the ``random.Random`` handed in, so a seat replays identically from its
+seed (tests, bug reports); the strongest level uses no randomness at all.
+
+Levels are chosen per seat: each :class:`ComputerPlayer` has its own level, searcher (with
+its tables) and random generator.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from ..errors import CompanionError
+from .evaluate import Evaluator
+from .search import Search, SearchInfo, SearchOptions
+
+
+class LevelError(CompanionError, ValueError):
+    """A level that does not exist (the command line takes 1..N or max)."""
+
+
+@dataclass(frozen=True)
+class Level:
+    number: int
+    title: str
+    max_depth: int | None     # None: as deep as the time allows
+    quiescence: bool = True   # False: misses the recapture after a capture
+    noise: float = 0.0        # standard deviation (centipawns) added to each root move's score
+    miss: float = 0.0         # chance of overlooking each capture it could make
+    time_share: float = 1.0   # share of the move time it uses
+
+    @property
+    def is_strongest(self) -> bool:
+        return self.max_depth is None and not self.noise and not self.miss
+
+    def search_options(self) -> SearchOptions:
+        return SearchOptions(quiescence=self.quiescence)
+
+
+LEVELS: tuple[Level, ...] = (
+    Level(1, "beginner", 1, quiescence=False, noise=120.0, miss=0.35, time_share=0.5),
+    Level(2, "novice", 1, noise=70.0, miss=0.15, time_share=0.5),
+    Level(3, "club player", 2, noise=40.0, miss=0.05, time_share=0.7),
+    Level(4, "strong club player", 3, noise=20.0),
+    Level(5, "expert", 4, noise=8.0),
+    Level(6, "strongest", None),
+)
+STRONGEST = LEVELS[-1]
+
+
+def parse_level(text: str | int) -> Level:
+    """``"1"``..``"6"`` or ``"max"``; LevelError says what is allowed."""
+    t = str(text).strip().lower()
+    if t == "max":
+        return STRONGEST
+    if t.isdigit() and 1 <= int(t) <= len(LEVELS):
+        return LEVELS[int(t) - 1]
+    raise LevelError(f"level {text!r} does not exist; use 1 (beginner) to {len(LEVELS)}, or max")
+
+
+class ComputerPlayer:
+    """A computer seat: a level, its own searcher and its own seeded random generator."""
+
+    def __init__(self, rules, level: Level, rng: random.Random, evaluator: Evaluator | None = None):
+        self.rules = rules
+        self.level = level
+        self.rng = rng
+        self.search = Search(rules, evaluator, level.search_options())
+        self.name = f"level {level.number}" if not level.is_strongest else "max"
+
+    def choose(
+        self,
+        pos,
+        *,
+        now: Callable[[], float],
+        budget: float | None,
+        stop: Callable[[], bool] | None = None,
+        max_nodes: int | None = None,
+        on_progress: Callable[[SearchInfo], None] | None = None,
+    ) -> SearchInfo:
+        """Search ``pos`` (left unchanged) and return the chosen action in ``info.best``."""
+        lv = self.level
+        if budget is not None:
+            budget *= lv.time_share
+        if lv.is_strongest:
+            return self.search.run(pos, now=now, budget=budget, stop=stop, max_nodes=max_nodes,
+                                   on_progress=on_progress)
+        info = self.search.run(pos, now=now, budget=budget, stop=stop, max_nodes=max_nodes,
+                               max_depth=lv.max_depth, exact_root=True, on_progress=on_progress)
+        if not info.root_scores:
+            return info
+        return pick_with_mistakes(info, lv, self.rng)
+
+
+def pick_with_mistakes(info: SearchInfo, level: Level, rng: random.Random) -> SearchInfo:
+    """Choose among exactly scored root moves the way a weaker player would.
+
+    Each capture is overlooked with probability ``level.miss`` (never all moves); each
+    remaining score gets Gaussian noise of ``level.noise`` centipawns; the best noisy score
+    wins. Draws from ``rng`` in the root moves' order, so a seed replays the same choice.
+    """
+    seen = []
+    for action, score in info.root_scores:
+        captures = getattr(action, "capture", None) is not None
+        if captures and level.miss and rng.random() < level.miss:
+            continue
+        seen.append((action, score))
+    if not seen:
+        seen = list(info.root_scores)
+    best, best_noisy = None, None
+    for action, score in seen:
+        noisy = score + (rng.gauss(0.0, level.noise) if level.noise else 0.0)
+        if best_noisy is None or noisy > best_noisy:
+            best, best_noisy = action, noisy
+    score = dict(info.root_scores)[best]
+    return SearchInfo(best, score, info.depth, info.nodes, info.elapsed, (best,), info.root_scores, info.stopped)

@@ -1,0 +1,211 @@
+"""``companion ai-match``: games between two players, to measure the computer.
+
+    companion ai-match --variant combat --a max --b greedy --games 40 --movetime 200 --seed 1
+
+Side A and side B alternate colours (game 1: A is player 1; game 2: A is player 2; on a map
+with more seats A takes one seat in turn and B all the others). One progress line per game;
+the last line is ``score A-B-draws``.
+
+* A player is a level (``1``..``6``, ``max``), ``random`` or ``greedy``.
+* Chance decisions (Combat Chess fights) are settled by drawing from the exact
+  ``chance_outcomes`` with a ``random.Random`` seeded from ``--seed`` and the game number, so a
+  match replays its dice exactly; each player has its own seeded generator as well.
+* A game that reaches ``--max-plies`` moves (200 by default) is adjudicated a draw.
+* ``--movetime`` is each move's budget in milliseconds of wall-clock time; ``--nodes`` instead
+  limits each search by nodes, which makes whole matches reproducible.
+
+The clock is read here, at the edge (``time.perf_counter``), and handed to the search.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from ..core.moves import Outcome
+from ..errors import CompanionError
+from .baselines import GreedyPlayer, RandomPlayer
+from .evaluate import Evaluator
+from .levels import ComputerPlayer, parse_level
+
+DEFAULT_MAX_PLIES = 200
+
+
+@dataclass(frozen=True)
+class GameResult:
+    outcome: Outcome | None   # None: adjudicated a draw at the ply cap
+    plies: int
+    seats_of_a: frozenset
+    seconds: float
+    longest_move: float       # the longest time one search of side A took (seconds, wall clock)
+    budget: float | None
+    longest_cpu: float = 0.0  # the processor time of that search (shows waits for a busy machine)
+
+    @property
+    def winner(self) -> str:
+        """"A", "B" or "draw"."""
+        if self.outcome is None or not self.outcome.winners:
+            return "draw"
+        return "A" if self.outcome.winners & self.seats_of_a else "B"
+
+    @property
+    def reason(self) -> str:
+        return self.outcome.reason if self.outcome is not None else f"adjudicated draw after {self.plies} plies"
+
+
+def make_player(spec: str, rules, rng: random.Random, evaluator: Evaluator | None = None):
+    """``random``, ``greedy`` or a level (``1``.., ``max``)."""
+    s = spec.strip().lower()
+    if s == "random":
+        return RandomPlayer(rules, rng)
+    if s == "greedy":
+        return GreedyPlayer(rules, rng, evaluator)
+    return ComputerPlayer(rules, parse_level(s), rng, evaluator)
+
+
+def settle_chance(rules, pos, rng: random.Random):
+    """Draw an answer to a pending chance decision from its exact outcomes."""
+    outs = rules.chance_outcomes(pos)
+    if not outs:
+        raise CompanionError(f"{rules.name}: a chance decision ({pos.pending.kind}) has no outcomes")
+    x = rng.random()
+    acc = 0.0
+    for o in outs:
+        acc += float(o.probability)
+        if x < acc:
+            return o.answer
+    return outs[-1].answer
+
+
+def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Callable[[], float],
+              budget: float | None, max_nodes: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
+              seats_of_a: frozenset = frozenset(), position=None,
+              cpu: Callable[[], float] | None = None) -> GameResult:
+    """Play one game to its end or the ply cap. Every action goes through ``rules.play``,
+    which refuses an illegal one (IllegalMoveError), so an illegal move cannot pass unseen."""
+    pos = position if position is not None else rules.start_position()
+    start = now()
+    plies = 0
+    longest = longest_cpu = 0.0
+    while True:
+        pend = pos.pending
+        if pend is not None and pend.chance:
+            rules.play(pos, settle_chance(rules, pos, dice))
+            continue
+        o = rules.outcome(pos)
+        if o is not None:
+            return GameResult(o, plies, seats_of_a, now() - start, longest, budget, longest_cpu)
+        if plies >= max_plies:
+            return GameResult(None, plies, seats_of_a, now() - start, longest, budget, longest_cpu)
+        seat = pend.player if pend is not None and pend.player >= 0 else pos.turn
+        player = players[seat]
+        t0 = now()
+        c0 = cpu() if cpu is not None else 0.0
+        info = player.choose(pos, now=now, budget=budget, max_nodes=max_nodes)
+        took = now() - t0
+        if seat in seats_of_a and took > longest:
+            longest = took
+            longest_cpu = cpu() - c0 if cpu is not None else 0.0
+        if info.best is None:
+            raise CompanionError(f"{player.name} found no action in a position that is not over")
+        rules.play(pos, info.best)
+        if pend is None:
+            plies += 1
+
+
+def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, movetime_ms: float | None,
+              seed: int, *, now: Callable[[], float], cpu: Callable[[], float] | None = None,
+              out: Callable[[str], None] = print,
+              max_nodes: int | None = None, max_plies: int = DEFAULT_MAX_PLIES) -> tuple[int, int, int]:
+    from ..games import make_rules
+
+    if games < 1:
+        raise CompanionError("--games must be at least 1")
+    rules = make_rules(variant, board_map)
+    evaluator = Evaluator(rules)
+    n = rules.nplayers
+    budget = movetime_ms / 1000.0 if movetime_ms else None
+    wa = wb = draws = 0
+    for g in range(games):
+        seat_a = g % n
+        players = {}
+        for seat in range(n):
+            side = "a" if seat == seat_a else "b"
+            players[seat] = make_player(a if side == "a" else b, rules, random.Random(f"{seed}:{side}:{g}:{seat}"), evaluator)
+        res = play_game(rules, players, random.Random(f"{seed}:dice:{g}"), now=now, budget=budget,
+                        max_nodes=max_nodes, max_plies=max_plies, seats_of_a=frozenset({seat_a}), cpu=cpu)
+        w = res.winner
+        if w == "A":
+            wa += 1
+        elif w == "B":
+            wb += 1
+        else:
+            draws += 1
+        slow = ""
+        if budget:
+            slow = f", longest A move {res.longest_move * 1000:.0f} ms"
+            if cpu is not None:
+                slow += f" (processor {res.longest_cpu * 1000:.0f} ms)"
+        out(f"game {g + 1}/{games}: A={a} as player {seat_a + 1} vs B={b}: "
+            f"{'draw' if w == 'draw' else w + ' wins'} ({res.reason}), {res.plies} plies, "
+            f"{res.seconds:.1f} s{slow}; running {wa}-{wb}-{draws}")
+    out(f"score {wa}-{wb}-{draws}")
+    return wa, wb, draws
+
+
+# ----- command line ---------------------------------------------------------------------------------
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser(
+        "ai-match", help="play computer players against each other and print the score",
+        description="Play N games between A and B (alternating colours). A player is a level "
+                    "(1 = beginner .. 6, or max), random or greedy. One line per game; the last "
+                    "line is 'score A-B-draws'.")
+    p.add_argument("--variant", default="chess", help="game name (chess, combat, ...)")
+    p.add_argument("--map", default=None, help="map name or file (default: the game's own)")
+    p.add_argument("--a", required=True, help="side A: a level (1..6, max)")
+    p.add_argument("--b", required=True, help="side B: a level, random or greedy")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--movetime", type=float, default=200.0, help="milliseconds per move (default 200)")
+    p.add_argument("--nodes", type=int, default=None, help="limit each search by nodes instead (reproducible)")
+    p.add_argument("--seed", type=int, default=1, help="seeds the dice and the players' choices")
+    p.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, help="adjudicate a draw after this many moves")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args) -> int:
+    movetime = None if args.nodes else args.movetime
+    if movetime is not None and movetime <= 0:
+        raise CompanionError("--movetime must be more than 0 milliseconds")
+    if args.nodes is not None and args.nodes < 1:
+        raise CompanionError("--nodes must be at least 1")
+    for spec in (args.a, args.b):
+        if spec.lower() not in ("random", "greedy"):
+            parse_level(spec)
+    run_match(args.variant, args.map, args.a, args.b, args.games, movetime, args.seed,
+              now=time.perf_counter, cpu=time.thread_time, out=lambda line: print(line, flush=True),
+              max_nodes=args.nodes, max_plies=args.max_plies)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m companion.ai.match ...`` until ``companion ai-match`` is wired into the CLI."""
+    import sys
+
+    from ..cli import _Parser
+
+    parser = _Parser(prog="companion")
+    add_parser(parser.add_subparsers(dest="command", parser_class=_Parser))
+    args = parser.parse_args(["ai-match", *(sys.argv[1:] if argv is None else argv)])
+    try:
+        return args.func(args)
+    except CompanionError as e:
+        print(f"companion: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,643 @@
+"""One search for every game, over the engine's public API only.
+
+``legal_moves``, ``apply``, ``undo``, ``outcome``, ``in_check``, ``is_attacked``, the pending
+``Decision``, ``chance_outcomes`` and ``answers`` are all it uses, so a new game needs no
+search code.
+
+* Iterative deepening alpha-beta with a transposition table keyed by ``pos.hash`` (salted by
+  the searching player), move ordering (table move, captures by most valuable victim / least
+  valuable attacker, promotions, two killers per ply, history), late-move reductions, a check
+  extension and a quiescence search over captures and promotions.
+* Scores are always from the searching ("root") player's side: a node is a max node when
+  the root player decides and a min node otherwise. With two players that is negamax written
+  out; with three or four it is the *paranoid* search (every opponent is assumed to play
+  against the root player), which keeps alpha-beta sound and is what makes a 4-player tree
+  searchable at all in Python (docs/ai.md explains the choice against max-n).
+* Chance decisions (a Combat Chess fight) are expectation nodes over the exact
+  ``chance_outcomes`` (no sampling), pruned with Ballard's Star1 windows. Outcomes are averaged
+  in centipawns with a won or lost game counting ``win_value`` (:func:`chance_value`), so a
+  long shot at the enemy king is not worth a queen. Choice decisions (promotion pick, a bid)
+  are max/min nodes of the player who answers. Answers do not use up depth: they finish a turn.
+* The clock is a value passed in: ``now()`` returns seconds, ``stop()`` says "stop now". Both
+  are checked at every node, so the search answers within its budget and stops at once; the
+  best move of the deepest finished iteration (or of the unfinished one, once its first move
+  is searched) is returned. Nothing here reads the clock, starts a thread or draws a random
+  number; with a node or depth limit instead of a time budget the result is deterministic.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from ..core.moves import Answer, Move, Outcome
+from ..core.position import Position, splitmix64
+from .evaluate import Evaluator
+
+MATE = 1_000_000.0
+MATE_BOUND = MATE - 10_000.0
+INF = float("inf")
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_RARE_CHANCE = 0.02          # rarer chance outcomes are judged statically (still weighted exactly)
+
+
+def chance_value(score: float, win: float, scale: float = 0.0) -> float:
+    """What a score counts for when chance outcomes are averaged.
+
+    A won (lost) game counts ``win`` (``-win``) plus (minus) up to one more the sooner it ends.
+    Any other score counts inside (-win, win): as itself (clamped) when ``scale`` is 0, else on
+    the curve (win - 1) * tanh(score * ln(10) / (2 * scale)) -- proportional to the win
+    chance a logistic model with ``scale`` centipawns per 10:1 odds gives the score, so a side
+    far ahead weighs a fight's risk more than its gain. Strictly increasing either way, so it
+    orders scores as they are.
+    """
+    if score >= MATE_BOUND:
+        return win + (min(score, MATE) - MATE_BOUND) / (MATE - MATE_BOUND)
+    if score <= -MATE_BOUND:
+        return -win - (min(-score, MATE) - MATE_BOUND) / (MATE - MATE_BOUND)
+    if score == INF or score == -INF:
+        return score
+    if scale:
+        return (win - 1.0) * math.tanh(score * _HALF_LN10 / scale)
+    return max(1.0 - win, min(win - 1.0, score))
+
+
+def score_of_value(v: float, win: float, scale: float = 0.0) -> float:
+    """The inverse of :func:`chance_value`: a mate score past ``win``, centipawns below."""
+    if v >= win:
+        return MATE_BOUND + min(v - win, 1.0) * (MATE - MATE_BOUND)
+    if v <= -win:
+        return -MATE_BOUND - min(-win - v, 1.0) * (MATE - MATE_BOUND)
+    if scale:
+        x = max(-_ATANH_LIMIT, min(_ATANH_LIMIT, v / (win - 1.0)))
+        return math.atanh(x) * scale / _HALF_LN10
+    return v
+
+
+_HALF_LN10 = math.log(10.0) / 2.0
+_ATANH_LIMIT = 1.0 - 1e-15
+
+
+class _Abort(Exception):
+    """Raised inside the tree when time is up or a stop was asked; caught at the root."""
+
+
+@dataclass(frozen=True)
+class SearchInfo:
+    """What the search knows so far (a progress report and the final answer)."""
+
+    best: Optional[Action]
+    score: float
+    depth: int
+    nodes: int
+    elapsed: float
+    pv: tuple = ()
+    root_scores: tuple = ()  # ((action, score), ...) when every root move got an exact score
+    stopped: bool = False    # ended by stop() or the budget before reaching max_depth
+    engine_errors: tuple = ()  # messages of engine exceptions met (and skipped) in the tree
+
+    @property
+    def is_mate(self) -> bool:
+        return abs(self.score) >= MATE_BOUND
+
+    def mate_in(self) -> int | None:
+        """Plies to a forced win (positive) or loss (negative), if the score is a mate."""
+        if not self.is_mate:
+            return None
+        plies = int(round(MATE - abs(self.score)))
+        return plies if self.score > 0 else -plies
+
+
+@dataclass
+class SearchOptions:
+    """Knobs the levels turn (companion.ai.levels)."""
+
+    quiescence: bool = True
+    max_qply: int = 8
+    chance_qply: int = 2       # capture-search plies after which chance outcomes are judged statically
+    lmr: bool = True
+    check_extension: bool = True
+    tt_limit: int = 300_000
+    hard_share: float = 0.93   # of the budget: the search unwinds and answers by then
+    soft_share: float = 0.5    # no new iteration starts after this share of the budget
+
+
+class Search:
+    """A searcher for one game; keep one per computer seat to reuse its tables between moves."""
+
+    def __init__(self, rules, evaluator: Evaluator | None = None, options: SearchOptions | None = None):
+        self.rules = rules
+        self.ev = evaluator or Evaluator(rules)
+        self.options = options or SearchOptions()
+        t = self.ev.table
+        self.contempt = float(t.contempt)
+        self.repetition = bool(t.repetition_is_draw)
+        self.every_node = bool(t.outcome_every_node)
+        self.win = float(t.win_value)
+        self.risk_scale = float(t.risk_scale)
+        self.chance_ignore = frozenset(t.chance_key_ignore)
+        self.tt: dict[int, tuple] = {}
+        self.history: dict[tuple[int, int], int] = {}
+        self._chance_cache: dict[object, list] = {}
+        self.nodes = 0
+
+    # ----- the public entry ------------------------------------------------------------------------
+    def run(
+        self,
+        pos: Position,
+        *,
+        now: Callable[[], float],
+        budget: float | None = None,
+        stop: Callable[[], bool] | None = None,
+        max_depth: int = 64,
+        max_nodes: int | None = None,
+        exact_root: bool = False,
+        on_progress: Callable[[SearchInfo], None] | None = None,
+    ) -> SearchInfo:
+        """Search ``pos`` (left exactly as it was) and return the best action found.
+
+        ``budget``: seconds of ``now()`` time (None: no time limit). ``stop``: polled at
+        every node. ``max_nodes``: a deterministic limit. ``exact_root``: give every root
+        move an exact score (slower; the levels below the strongest pick among them).
+        ``on_progress`` is called after each finished iteration.
+        """
+        rules = self.rules
+        start = now()
+        self.now, self.stop = now, stop
+        self.deadline = start + budget * self.options.hard_share if budget is not None else None
+        soft = start + budget * self.options.soft_share if budget is not None else None
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.engine_errors: list[str] = []
+        self.pos = pos
+        base_depth = pos.depth
+        pend = pos.pending
+        if pend is not None and pend.chance:
+            raise ValueError("a chance decision is pending: the dice answer it, not the computer")
+        if pend is not None:
+            actions = list(rules.answers(pos))
+            root = pend.player if pend.player >= 0 else pos.turn
+        else:
+            actions = rules.legal_moves(pos)
+            root = pos.turn
+        self.root = root
+        self.salt = splitmix64(0x5EA4C4 + root)
+        self.draw = -self.contempt
+        self.multi = pos.nplayers > 2
+        self.killers: list[list[Action]] = [[] for _ in range(160)]
+        if len(self.tt) > self.options.tt_limit:
+            self.tt.clear()
+        if len(self._chance_cache) > 5_000:  # its answers are objects the GC must walk
+            self._chance_cache.clear()
+        seen: dict[int, int] = {}
+        for h in pos.history:
+            seen[h] = seen.get(h, 0) + 1
+        self.seen = seen
+        if not actions:
+            return SearchInfo(None, 0.0, 0, 0, now() - start)
+        ordered = self._order(actions, None, 0)
+        best: Action = ordered[0]
+        info = SearchInfo(best, 0.0, 0, 0, 0.0, (best,))
+        if len(actions) == 1 and not exact_root:
+            return SearchInfo(best, 0.0, 0, 0, now() - start, (best,))
+        scores: dict[Action, float] = {}
+        stopped = False
+        for depth in range(1, max_depth + 1):
+            self._partial = None
+            try:
+                it_best, it_score, it_scores = self._root(ordered, depth, exact_root)
+            except _Abort:
+                stopped = True
+                while pos.depth > base_depth:
+                    rules.undo(pos)
+                if self._partial is not None and not exact_root:
+                    b, s = self._partial
+                    info = SearchInfo(b, s, depth - 1, self.nodes, now() - start,
+                                      (b,) + info.pv[1:] if info.pv and info.pv[0] == b else (b,),
+                                      info.root_scores, True)
+                break
+            if it_best is None:  # no root action could be applied (engine errors, reported)
+                break
+            scores = it_scores
+            pv = self._pv(it_best, depth)
+            ordered = [it_best] + [a for a in ordered if a != it_best]
+            if exact_root:
+                ordered = [it_best] + sorted((a for a in ordered[1:]), key=lambda a: -scores.get(a, -INF))
+            info = SearchInfo(it_best, it_score, depth, self.nodes, now() - start, pv,
+                              tuple(scores.items()) if exact_root else ())
+            if on_progress is not None:
+                on_progress(info)
+            if abs(it_score) >= MATE_BOUND and MATE - abs(it_score) <= depth:
+                break  # a forced result is proven within the searched depth
+            if soft is not None and now() >= soft:
+                stopped = depth < max_depth
+                break
+        else:
+            stopped = False
+        while pos.depth > base_depth:
+            rules.undo(pos)
+        return SearchInfo(info.best, info.score, info.depth, self.nodes, now() - start, info.pv,
+                          info.root_scores, stopped, tuple(self.engine_errors))
+
+    # ----- root ----------------------------------------------------------------------------------------
+    def _root(self, ordered, depth, exact):
+        rules, pos = self.rules, self.pos
+        alpha, beta = -INF, INF
+        best, best_score = None, -INF
+        scores: dict[Action, float] = {}
+        self._partial = None
+        h = pos.hash
+        self.seen[h] = self.seen.get(h, 0) + 1
+        try:
+            for i, a in enumerate(ordered):
+                if not self._apply(a):
+                    continue
+                try:
+                    if exact:
+                        v = self._ab(depth - 1, -INF, INF, 1)
+                    elif i == 0:
+                        v = self._ab(depth - 1, alpha, beta, 1)
+                    else:
+                        v = self._ab(depth - 1, alpha, alpha + 1, 1)  # null window: prove it is worse
+                        if v > alpha:
+                            v = self._ab(depth - 1, alpha, beta, 1)
+                finally:
+                    rules.undo(pos)
+                scores[a] = v
+                if v > best_score:
+                    best, best_score = a, v
+                    self._partial = (a, v)
+                    if v > alpha:
+                        alpha = v
+        finally:
+            self.seen[h] -= 1
+        key = h ^ self.salt
+        self.tt[key] = (depth, _EXACT, best_score, hash(best))
+        return best, best_score, scores
+
+    # ----- the tree --------------------------------------------------------------------------------------
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.stop is not None and self.stop():
+            raise _Abort
+        if self.deadline is not None and self.now() >= self.deadline:
+            raise _Abort
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise _Abort
+
+    def _terminal(self, o: Outcome, ply: int) -> float:
+        if not o.winners:
+            return self.draw
+        return MATE - ply if self.root in o.winners else -(MATE - ply)
+
+    def _ab(self, depth: int, alpha: float, beta: float, ply: int) -> float:
+        self._tick()
+        pos, rules = self.pos, self.rules
+        pend = pos.vars.get("pending")
+        if pend is not None:
+            if pend.chance:
+                return self._chance(depth, alpha, beta, ply, False)
+            return self._choice(pend, depth, alpha, beta, ply, False)
+        if self.multi and self.root in pos.vars.get("out", ()):
+            return -(MATE - ply)
+        h = pos.hash
+        seen = self.seen
+        if self.repetition and h in seen and seen[h] > 0:
+            return self.draw
+        if depth <= 0:
+            if self.options.quiescence:
+                return self._qs(alpha, beta, ply, 0)
+            return self._leaf(ply)
+        key = h ^ self.salt
+        entry = self.tt.get(key)
+        tt_move = None
+        if entry is not None:
+            edepth, flag, escore, tt_move = entry
+            if edepth >= depth:
+                s = escore
+                if s >= MATE_BOUND:
+                    s -= ply
+                elif s <= -MATE_BOUND:
+                    s += ply
+                if flag == _EXACT:
+                    return s
+                if flag == _LOWER and s >= beta:
+                    return s
+                if flag == _UPPER and s <= alpha:
+                    return s
+        moves = rules.legal_moves(pos)
+        if not moves or self.every_node:
+            o = rules.outcome(pos)
+            if o is not None:
+                return self._terminal(o, ply)
+            if not moves:
+                return self._leaf(ply)
+        maxi = pos.turn == self.root
+        in_check = rules.in_check(pos)
+        if in_check and self.options.check_extension and ply < 40:
+            depth += 1
+        ordered = self._order(moves, tt_move, ply)
+        a0, b0 = alpha, beta
+        best = -INF if maxi else INF
+        best_move = None
+        killers = self.killers[ply] if ply < len(self.killers) else []
+        lmr = self.options.lmr and depth >= 3 and not in_check
+        seen[h] = seen.get(h, 0) + 1
+        apply, undo, ab = self._apply, rules.undo, self._ab
+        try:
+            for i, m in enumerate(ordered):
+                if not apply(m):
+                    continue
+                quiet = m.capture is None and not getattr(m, "promotion", None)
+                if lmr and i >= 3 and quiet and m not in killers:
+                    v = ab(depth - 2, alpha, beta, ply + 1)
+                    if (v > alpha) if maxi else (v < beta):
+                        v = ab(depth - 1, alpha, beta, ply + 1)
+                else:
+                    v = ab(depth - 1, alpha, beta, ply + 1)
+                undo(pos)
+                if maxi:
+                    if v > best:
+                        best, best_move = v, m
+                        if v > alpha:
+                            alpha = v
+                else:
+                    if v < best:
+                        best, best_move = v, m
+                        if v < beta:
+                            beta = v
+                if alpha >= beta:
+                    if quiet and isinstance(m, Move):
+                        if m not in killers:
+                            killers.insert(0, m)
+                            del killers[2:]
+                        k = (m.frm, m.to)
+                        self.history[k] = self.history.get(k, 0) + depth * depth
+                    break
+        finally:
+            seen[h] -= 1
+        if best_move is None:  # every move failed to apply (an engine error, reported)
+            return self._leaf(ply)
+        flag = _UPPER if best <= a0 else _LOWER if best >= b0 else _EXACT
+        s = best
+        if s >= MATE_BOUND:
+            s += ply
+        elif s <= -MATE_BOUND:
+            s -= ply
+        self.tt[key] = (depth, flag, s, hash(best_move) if best_move is not None else None)
+        return best
+
+    def _qs(self, alpha: float, beta: float, ply: int, qply: int) -> float:
+        self._tick()
+        pos, rules = self.pos, self.rules
+        pend = pos.vars.get("pending")
+        if pend is not None:
+            if pend.chance:
+                return self._chance(0, alpha, beta, ply, True, qply)
+            return self._choice(pend, 0, alpha, beta, ply, True, qply)
+        if self.multi and self.root in pos.vars.get("out", ()):
+            return -(MATE - ply)
+        maxi = pos.turn == self.root
+        in_check = rules.in_check(pos)
+        stand = None
+        if not in_check or qply >= self.options.max_qply:
+            if self.every_node:
+                o = rules.outcome(pos)
+                if o is not None:
+                    return self._terminal(o, ply)
+            stand = self._leaf(ply)
+            if qply >= self.options.max_qply:
+                return stand
+            if maxi:
+                if stand >= beta:
+                    return stand
+                if stand > alpha:
+                    alpha = stand
+            else:
+                if stand <= alpha:
+                    return stand
+                if stand < beta:
+                    beta = stand
+        moves = rules.legal_moves(pos)
+        if not moves:
+            o = rules.outcome(pos)
+            if o is not None:
+                return self._terminal(o, ply)
+            return stand if stand is not None else self._leaf(ply)
+        if stand is not None:
+            moves = [m for m in moves if (m.capture is not None and not self._losing_capture(m))
+                     or getattr(m, "promotion", None)]
+            if not moves:
+                return stand
+        ordered = self._order(moves, None, ply)
+        best = stand if stand is not None else (-INF if maxi else INF)
+        apply, undo, qs = self._apply, rules.undo, self._qs
+        for m in ordered:
+            if not apply(m):
+                continue
+            v = qs(alpha, beta, ply + 1, qply + 1)
+            undo(pos)
+            if maxi:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+            else:
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+            if alpha >= beta:
+                break
+        if best in (INF, -INF):
+            return self._leaf(ply)
+        return best
+
+    def _chance(self, depth: int, alpha: float, beta: float, ply: int, quiet: bool, qply: int = 0) -> float:
+        """Expectation over the exact outcomes, with Star1 windows.
+
+        Outcomes are averaged as :func:`chance_value`: centipawns, with a won or lost game
+        counting ``win_value`` (50 pawns by default) rather than a mate score: a 5% chance of
+        taking the enemy king must not outweigh losing the queen (5% of a mate score would).
+        Star1 (Ballard 1983): each outcome is searched with the window that, given the outcomes
+        already searched and the bounds on the rest, would already decide the node.
+        """
+        pos, rules = self.pos, self.rules
+        key = self._chance_key(pos)
+        outs = self._chance_cache.get(key)
+        if outs is None:
+            outs = [(o.answer, float(o.probability)) for o in rules.chance_outcomes(pos)]
+            outs.sort(key=lambda ap: -ap[1])
+            self._chance_cache[key] = outs
+        win, k = self.win, self.risk_scale
+        low, high = -win - 1.0, win + 1.0
+        a_v, b_v = chance_value(alpha, win, k), chance_value(beta, win, k)
+        acc = 0.0
+        rest = 1.0
+        for answer, p in outs:
+            rest -= p
+            if rest < 1e-12:
+                rest = 0.0
+            lo = (a_v - acc - high * rest) / p
+            hi = (b_v - acc - low * rest) / p
+            c_alpha = score_of_value(lo, win, k) if lo > low else -INF
+            c_beta = score_of_value(hi, win, k) if hi < high else INF
+            rules.apply(pos, answer)
+            try:
+                if p < _RARE_CHANCE or (quiet and qply >= self.options.chance_qply):
+                    self._tick()
+                    v = self._leaf(ply + 1)  # a rare outcome, or deep in the capture search: judged statically
+                elif quiet:
+                    v = self._qs(c_alpha, c_beta, ply + 1, qply)
+                else:
+                    v = self._ab(depth, c_alpha, c_beta, ply + 1)
+            finally:
+                rules.undo(pos)
+            u = chance_value(v, win, k)
+            acc += p * u
+            if u <= lo:
+                return score_of_value(acc + high * rest, win, k)  # the node cannot reach alpha any more
+            if u >= hi:
+                return score_of_value(acc + low * rest, win, k)  # the node is already at least beta
+        return score_of_value(acc, win, k)
+
+    def _chance_key(self, pos: Position):
+        """What a chance decision's outcomes depend on, to reuse them across positions.
+
+        By default the position itself (its hash). A game's table may list decision details
+        that do not change the odds (``chance_key_ignore``, e.g. a fight's serial number); then
+        the key is the decision without them plus the pieces (kind, owner, state) on every
+        square the decision names: the same fight met again in another position is not worked
+        out again (exact fight odds cost about a millisecond each).
+        """
+        if not self.chance_ignore:
+            return pos.hash
+        d = pos.vars.get("pending")
+        board = pos.board
+        parts = [d.kind]
+        for name, value in d.info:
+            if name in self.chance_ignore:
+                continue
+            parts.append((name, value))
+            squares = value if isinstance(value, tuple) and not isinstance(value, Move) else (value,)
+            for v in squares:
+                if isinstance(v, Move):
+                    sqs = (v.frm, v.to) if v.capture is None else (v.frm, v.to, v.capture)
+                elif isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(board):
+                    sqs = (v,)
+                else:
+                    continue
+                for sq in sqs:
+                    pc = board[sq]
+                    parts.append(None if pc is None else (pc.kid, pc.owner, tuple(sorted(pc.state.items()))))
+        return tuple(parts)
+
+    def _choice(self, pend, depth: int, alpha: float, beta: float, ply: int, quiet: bool, qply: int = 0) -> float:
+        """A decision a player answers (not dice): max or min over the answers."""
+        pos, rules = self.pos, self.rules
+        answers = list(rules.answers(pos))
+        if not answers:
+            return self._leaf(ply)
+        mover = pend.player if pend.player >= 0 else pos.turn
+        maxi = mover == self.root
+        best = -INF if maxi else INF
+        for a in answers:
+            if not self._apply(a):
+                continue
+            try:
+                v = self._qs(alpha, beta, ply + 1, qply) if quiet else self._ab(depth, alpha, beta, ply + 1)
+            finally:
+                rules.undo(pos)
+            if maxi:
+                best = max(best, v)
+                alpha = max(alpha, v)
+            else:
+                best = min(best, v)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        if best in (INF, -INF):
+            return self._leaf(ply)
+        return best
+
+    def _losing_capture(self, m: Move) -> bool:
+        """A capture of a cheaper piece on a square an opponent defends: skipped in the capture
+        search (a cheap stand-in for static exchange evaluation)."""
+        board = self.pos.board
+        victim, attacker = board[m.capture], board[m.frm]
+        if victim is None or attacker is None:
+            return False
+        ov = self.ev.order_values
+        if ov[victim.kid] >= ov[attacker.kid]:
+            return False
+        rules = self.rules
+        return any(rules.is_attacked(self.pos, m.to, q) for q in range(self.pos.nplayers)
+                   if q != attacker.owner and q not in self.pos.vars.get("out", ()))
+
+    def _apply(self, action) -> bool:
+        """Apply a player's action; an engine error skips that action and is reported in
+        ``SearchInfo.engine_errors`` (the game goes on; the bug gets logged, not hidden)."""
+        try:
+            self.rules.apply(self.pos, action)
+            return True
+        except Exception as e:  # the engine undid its own frame before raising
+            if len(self.engine_errors) < 5:
+                self.engine_errors.append(f"{type(e).__name__}: {e} (applying {action!r})")
+            return False
+
+    def _leaf(self, ply: int) -> float:
+        return self.ev.evaluate(self.pos, self.root)
+
+    # ----- ordering and the principal variation ---------------------------------------------------------
+    def _order(self, actions, tt_move, ply: int):
+        if not actions or not isinstance(actions[0], Move):
+            return list(actions)
+        board = self.pos.board
+        ov = self.ev.order_values
+        killers = self.killers[ply] if ply < len(self.killers) else ()
+        hist = self.history
+        index = self.rules.kind_index
+
+        def key(m: Move) -> float:
+            if tt_move is not None and hash(m) == tt_move:
+                return 1e12
+            s = 0.0
+            if m.capture is not None:
+                victim = board[m.capture]
+                s = 1e9 + ov[victim.kid] * 64 - ov[board[m.frm].kid] if victim is not None else 1e9
+            if m.promotion:
+                s += 5e8 + ov[index[m.promotion]]
+            if s:
+                return s
+            if m in killers:
+                return 1e8 - killers.index(m)
+            return hist.get((m.frm, m.to), 0)
+
+        # ties broken by the move itself: the engine's piece sets iterate in an order that can
+        # change after apply/undo, and the search must not depend on it (determinism)
+        return sorted(actions, key=lambda m: (-key(m), m.frm, m.to, -1 if m.capture is None else m.capture,
+                                              m.promotion or "", m.special))
+
+    def _pv(self, first: Action, depth: int) -> tuple:
+        rules, pos = self.rules, self.pos
+        pv = [first]
+        rules.apply(pos, first)
+        applied = 1
+        try:
+            for _ in range(depth - 1):
+                if pos.pending is not None:
+                    break
+                e = self.tt.get(pos.hash ^ self.salt)
+                if e is None or e[3] is None:
+                    break
+                move = next((m for m in rules.legal_moves(pos) if hash(m) == e[3]), None)
+                if move is None:
+                    break
+                pv.append(move)
+                rules.apply(pos, move)
+                applied += 1
+        finally:
+            for _ in range(applied):
+                rules.undo(pos)
+        return tuple(pv)

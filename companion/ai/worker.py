@@ -1,0 +1,114 @@
+"""The computer thinks in a worker thread; the UI thread only drains events.
+
+This is an edge adapter (the search itself knows nothing about threads): it copies the
+position, runs a player's ``choose`` in a daemon thread with a stop flag, and hands back
+events, each tagged with the request number so a late answer to a cancelled request can be
+ignored:
+
+* :class:`SearchStarted` when the thread begins (show the "thinking" indicator),
+* :class:`SearchProgressed` after each finished iteration (depth, score, principal variation),
+* :class:`MoveFound` with the chosen action (hide the indicator, light the move),
+* :class:`SearchFailed` if the search raised (a bug: the message is shown and logged).
+
+Events go to ``deliver`` if given (called from the worker thread: it must only enqueue), or
+else to :attr:`SearchWorker.events`, a ``queue.Queue`` the UI drains on its clock
+(``Clock.schedule_interval(lambda dt: handle(worker.drain()), 1/30)`` in Kivy).
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from dataclasses import dataclass
+from typing import Callable
+
+from .search import SearchInfo
+
+
+@dataclass(frozen=True)
+class SearchStarted:
+    request: int
+
+
+@dataclass(frozen=True)
+class SearchProgressed:
+    request: int
+    info: SearchInfo
+
+
+@dataclass(frozen=True)
+class MoveFound:
+    request: int
+    info: SearchInfo
+
+    @property
+    def action(self):
+        return self.info.best
+
+
+@dataclass(frozen=True)
+class SearchFailed:
+    request: int
+    error: str
+
+
+class SearchWorker:
+    """One background search at a time for one seat (or one per seat)."""
+
+    def __init__(self, now: Callable[[], float], deliver: Callable[[object], None] | None = None):
+        self.now = now
+        self.events: "queue.Queue[object]" = queue.Queue()
+        self._deliver = deliver or self.events.put
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._request = 0
+
+    @property
+    def busy(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self, player, pos, budget: float | None, max_nodes: int | None = None) -> int:
+        """Begin thinking about ``pos`` (copied now, so the caller may go on using it).
+        A search still running is stopped first. Returns the request number."""
+        if self.busy:
+            self.stop(wait=5.0)
+        self._request += 1
+        request = self._request
+        self._stop = threading.Event()
+        stop = self._stop
+        snapshot = pos.copy()
+
+        def work() -> None:
+            self._deliver(SearchStarted(request))
+            try:
+                info = player.choose(
+                    snapshot, now=self.now, budget=budget, stop=stop.is_set, max_nodes=max_nodes,
+                    on_progress=lambda i: self._deliver(SearchProgressed(request, i)),
+                )
+            except Exception as e:  # reported to the UI, never swallowed
+                self._deliver(SearchFailed(request, f"{type(e).__name__}: {e}"))
+                return
+            self._deliver(MoveFound(request, info))
+
+        self._thread = threading.Thread(target=work, name=f"ai-search-{request}", daemon=True)
+        self._thread.start()
+        return request
+
+    def stop(self, wait: float | None = None) -> None:
+        """Ask the search to answer now (it returns its best move so far as MoveFound)."""
+        self._stop.set()
+        if wait is not None and self._thread is not None:
+            self._thread.join(wait)
+
+    def join(self, timeout: float | None = None) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def drain(self) -> list[object]:
+        """Every event waiting, without blocking (for the UI's clock callback)."""
+        out = []
+        while True:
+            try:
+                out.append(self.events.get_nowait())
+            except queue.Empty:
+                return out

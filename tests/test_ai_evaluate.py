@@ -1,0 +1,135 @@
+"""Evaluation from data: piece values (or XP costs), piece-square tables, terrain-aware
+mobility, pawn structure, king safety, fatigue; tables validated with clear errors."""
+
+import pytest
+
+from companion.ai.eval_table import load_table, table_from_dict
+from companion.ai.evaluate import Evaluator
+from companion.core.geometry import FLOOR, WATER, Geometry
+from companion.core.notation import parse_position
+from companion.core.pieces import PieceKind, parse_pattern
+from companion.core.rules import Rules
+from companion.errors import VariantError
+from companion.games import make_rules
+
+
+def kind(name, code, both=(), **kw):
+    return PieceKind(name=name, code=code, both=tuple(parse_pattern(t) for t in both), **kw)
+
+
+def test_start_position_is_balanced_but_for_the_move(chess_rules):
+    ev = Evaluator(chess_rules)
+    pos = chess_rules.start_position()
+    assert ev.evaluate(pos, 0) == ev.table.tempo
+    assert ev.scores(pos)[0] == ev.scores(pos)[1]
+
+
+def test_mirrored_position_scores_the_same_for_the_other_side(chess_rules):
+    ev = Evaluator(chess_rules)
+    a = chess_rules.position_from_text("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+    b = chess_rules.position_from_text("rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R b KQkq - 4 4")
+    assert ev.evaluate(a, 0) == pytest.approx(ev.evaluate(b, 1))
+
+
+def test_material_values_come_from_the_roster(chess_rules):
+    ev = Evaluator(chess_rules)
+    assert [ev.values[chess_rules.kind_index[c]] for c in "PNBRQK"] == [100, 320, 330, 500, 900, 0]
+
+
+def test_knight_in_the_centre_beats_knight_in_the_corner(chess_rules):
+    ev = Evaluator(chess_rules)
+    centre = chess_rules.position_from_text("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1")
+    corner = chess_rules.position_from_text("4k3/8/8/8/8/8/8/N3K3 w - - 0 1")
+    assert ev.evaluate(centre, 0) > ev.evaluate(corner, 0)
+
+
+def test_passed_pawn_is_worth_more_further_up(chess_rules):
+    ev = Evaluator(chess_rules)
+    low = chess_rules.position_from_text("4k3/8/8/8/8/8/P7/4K3 w - - 0 1")
+    high = chess_rules.position_from_text("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+    assert ev.evaluate(high, 0) > ev.evaluate(low, 0) + 100
+
+
+def test_doubled_and_isolated_pawns_cost(chess_rules):
+    ev = Evaluator(chess_rules)
+    healthy = chess_rules.position_from_text("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1")
+    doubled = chess_rules.position_from_text("4k3/pp6/8/8/8/P7/P7/4K3 w - - 0 1")
+    assert ev.evaluate(doubled, 0) < ev.evaluate(healthy, 0)
+
+
+def test_king_shelter_counts_in_the_middlegame(chess_rules):
+    """White's king has three pawns around it, Black's none: the shelter weight favours White."""
+    pos = chess_rules.position_from_text("rnbq1bnr/8/5k2/8/8/8/5PPP/RNBQ1BK1 w - - 0 1")
+    with_shelter = Evaluator(chess_rules, table_from_dict({"evaluation": {"inherit": "chess", "shelter": 20}}, "x"))
+    without = Evaluator(chess_rules, table_from_dict({"evaluation": {"inherit": "chess", "shelter": 0}}, "x"))
+    assert with_shelter.evaluate(pos, 0) > without.evaluate(pos, 0) + 20
+
+
+def test_terrain_lowers_the_value_of_squares_next_to_water():
+    """Generic mobility comes from the movement data on the real map: a rook boxed in by
+    water reaches fewer squares, so the same rook is worth less there."""
+    t = [FLOOR] * 64
+    for sq in (9, 10, 17, 18, 11, 19, 25, 26, 27):  # water around c2..d3
+        t[sq] = WATER
+    kinds = [kind("king", "K", both=["leap 1,0", "leap 1,1"], royal=True), kind("rook", "R", both=["ride 1,0"], value=500)]
+    rules = Rules(Geometry(8, 8, tuple(t)), kinds, ("south", "north"))
+    ev = Evaluator(rules)
+    rid = rules.kind_index["R"]
+    boxed, open_ = rules.geometry.parse_square("a2"), rules.geometry.parse_square("e5")
+    assert ev.mg[rid][0][boxed] < ev.mg[rid][0][open_]
+    pos_boxed = parse_position(rules, "7k/8/8/8/8/8/R7/7K 1")
+    pos_open = parse_position(rules, "7k/8/8/4R3/8/8/8/7K 1")
+    assert ev.evaluate(pos_boxed, 0) < ev.evaluate(pos_open, 0)
+
+
+def test_pieces_with_only_an_xp_cost_are_valued_from_it():
+    kinds = [kind("king", "K", both=["leap 1,0"], royal=True), kind("archer", "A", both=["ride 1,1"], cost=18)]
+    rules = Rules(Geometry(8, 8), kinds, ("south", "north"))
+    ev = Evaluator(rules)
+    assert ev.values[rules.kind_index["A"]] == 18 * ev.table.xp_value
+
+
+def test_a_game_without_a_table_gets_the_defaults():
+    table = load_table("no-such-game-yet")
+    assert table.source == "<defaults>" and table.mobility > 0
+
+
+def test_combat_table_inherits_chess_and_adds_fatigue():
+    t = load_table("combat")
+    assert "P" in t.pst and "fatigue" in t.state_penalty
+    assert t.state_penalty["fatigue"].per_point > 0
+
+
+def test_fatigue_penalty_is_capped():
+    rules = make_rules("combat")
+    ev = Evaluator(rules)
+    pos = rules.position_from_text("4k3/8/8/8/8/2N5/8/4K3 w - - 0 1 fatigue=c3:40")
+    knight = pos.board[rules.geometry.parse_square("c3")]
+    cap = ev.table.state_penalty["fatigue"].max
+    assert ev.piece_value(knight) == pytest.approx(320 * (1 - cap))
+
+
+@pytest.mark.parametrize("data,words", [
+    ({"evaluation": {"mobilty": 2}}, "unknown key 'mobilty'"),
+    ({"evaluation": {"tempo": "ten"}}, "tempo must be a number"),
+    ({"evaluation": {"repetition_is_draw": 1}}, "must be true or false"),
+    ({"evaluation": {"inherit": "nothing-here"}}, "inherit = 'nothing-here' names no table"),
+    ({"evalution": {}}, r"unknown table \[evalution\]"),
+    ({"values": {"N": "lots"}}, r"\[values\] N must be a number"),
+    ({"state_penalty": {"fatigue": {"per_point": 2}}}, "shares of the piece's value"),
+    ({"state_penalty": {"fatigue": {"max": 0.5}}}, "needs per_point"),
+    ({"pst": {"N": {"mg": "1 2\n3"}}}, "same number of values"),
+    ({"pst": {"N": {"mg": "1 x"}}}, "not a number"),
+    ({"pst": {"N": {"mg": "1 2\n3 4", "eg": "1 2 3\n4 5 6"}}}, "must match"),
+    ({"pst": {"N": {"eg": "1 2"}}}, "needs mg"),
+])
+def test_bad_table_is_a_clear_error_naming_the_file_and_key(data, words):
+    with pytest.raises(VariantError, match=words) as e:
+        table_from_dict(data, "tables/x.toml")
+    assert "tables/x.toml" in str(e.value)
+
+
+def test_piece_square_table_of_the_wrong_size_is_refused(chess_rules):
+    table = table_from_dict({"pst": {"N": {"mg": "1 2\n3 4"}}}, "tables/x.toml")
+    with pytest.raises(VariantError, match=r"\[pst.N\] is 2x2, the board is 8x8"):
+        Evaluator(chess_rules, table)

@@ -1,0 +1,99 @@
+"""ai-match: games between players with seeded dice and a move cap; the baselines; bench."""
+
+import random
+import re
+import time
+
+import pytest
+
+from companion.ai import match
+from companion.ai.baselines import GreedyPlayer, RandomPlayer
+from companion.ai.bench import bench_ai
+from companion.cli import _Parser
+from companion.games import make_rules
+
+
+def run_cli(argv, capsys):
+    parser = _Parser(prog="companion")
+    match.add_parser(parser.add_subparsers(dest="command", parser_class=_Parser))
+    args = parser.parse_args(["ai-match", *argv])
+    code = args.func(args)
+    return code, capsys.readouterr().out.strip().splitlines()
+
+
+def test_match_prints_a_line_per_game_and_the_score_last(capsys):
+    code, lines = run_cli(["--variant", "chess", "--a", "max", "--b", "random", "--games", "2",
+                           "--nodes", "150", "--seed", "3", "--max-plies", "30"], capsys)
+    assert code == 0 and len(lines) == 3
+    assert lines[0].startswith("game 1/2: A=max as player 1") and lines[1].startswith("game 2/2: A=max as player 2")
+    m = re.fullmatch(r"score (\d+)-(\d+)-(\d+)", lines[-1])
+    assert m and sum(map(int, m.groups())) == 2
+
+
+def test_match_with_node_limits_replays_exactly(capsys):
+    argv = ["--variant", "combat", "--a", "2", "--b", "greedy", "--games", "2", "--nodes", "120",
+            "--seed", "5", "--max-plies", "24"]
+    _, first = run_cli(argv, capsys)
+    _, again = run_cli(argv, capsys)
+    strip = lambda lines: [re.sub(r", [\d.]+ s", "", ln) for ln in lines]  # noqa: E731
+    assert strip(first) == strip(again)
+
+
+def test_move_cap_adjudicates_a_draw(capsys):
+    _, lines = run_cli(["--a", "1", "--b", "random", "--games", "1", "--nodes", "50", "--max-plies", "4"], capsys)
+    assert "adjudicated draw after 4 plies" in lines[0] and lines[-1] == "score 0-0-1"
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["--a", "11", "--b", "random"], "level '11' does not exist"),
+    (["--a", "max", "--b", "smart"], "level 'smart' does not exist"),
+    (["--a", "max", "--b", "random", "--games", "0", "--nodes", "10"], "--games must be at least 1"),
+    (["--a", "max", "--b", "random", "--movetime", "0"], "--movetime must be more than 0"),
+    (["--variant", "go", "--a", "max", "--b", "random", "--nodes", "10"], "unknown variant 'go'"),
+])
+def test_bad_arguments_are_one_clear_line(argv, words, capsys):
+    code = match.main(argv)
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and words in err and len(err.splitlines()) == 1
+
+
+def test_greedy_takes_the_most_valuable_piece():
+    rules = make_rules("chess")
+    pos = rules.position_from_text("4k3/8/8/3q4/8/8/1n1R4/4K3 w - - 0 1")  # Rxb2 (knight) or Rxd5 (queen)
+    info = GreedyPlayer(rules, random.Random(1)).choose(pos, now=time.perf_counter)
+    assert rules.move_text(pos, info.best) == "d2d5"
+
+
+def test_greedy_weighs_fight_odds_in_combat():
+    rules = make_rules("combat")
+    pos = rules.position_from_text("4k3/8/8/3b4/8/2N5/8/4K3 w - - 0 1 fatigue=c3:5")
+    info = GreedyPlayer(rules, random.Random(1)).choose(pos, now=time.perf_counter)
+    assert info.best.capture is None  # an exhausted knight loses the fight nearly always
+
+
+def test_random_player_is_seeded():
+    rules = make_rules("chess")
+    pos = rules.start_position()
+    a = [RandomPlayer(rules, random.Random(7)).choose(pos, now=time.perf_counter).best for _ in range(3)]
+    b = [RandomPlayer(rules, random.Random(7)).choose(pos, now=time.perf_counter).best for _ in range(3)]
+    assert a == b and all(m in rules.legal_moves(pos) for m in a)
+
+
+def test_settle_chance_draws_from_the_exact_outcomes():
+    rules = make_rules("combat")
+    pos = rules.position_from_text("4k3/8/8/3b4/8/2N5/8/4K3 w - - 0 1")
+    rules.apply(pos, rules.parse_move(pos, "c3d5"))
+    rng = random.Random(0)
+    counts = {}
+    for _ in range(2000):
+        a = match.settle_chance(rules, pos, rng)
+        counts[a.value] = counts.get(a.value, 0) + 1
+    odds = rules.odds(pos)
+    assert abs(counts["attacker"] / 2000 - float(odds.attacker)) < 0.05
+
+
+def test_bench_reports_nodes_per_second_for_each_game():
+    rows = bench_ai(quick=True)
+    games = {name.split()[1] for name, _, _ in rows}
+    assert {"chess", "combat"} <= games
+    assert all(unit == "nodes/s" and value > 0 for _, value, unit in rows)
