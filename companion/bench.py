@@ -116,12 +116,19 @@ def bench_dungeon(quick: bool = False) -> list[Row]:
     return run(quick)
 
 
+def bench_ai(quick: bool = False) -> list[Row]:
+    from .ai.bench import bench_ai as run
+
+    return run(quick)
+
+
 BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("perft", bench_perft),
     ("lifted", bench_lifted_piece),
     ("serial", bench_serial),
     ("tracker", bench_tracker),
     ("dungeon", bench_dungeon),
+    ("ai", bench_ai),
 ]
 
 

@@ -96,11 +96,12 @@ def build_parser() -> argparse.ArgumentParser:
 def _extra_commands():
     """Commands that live with their feature (maps, dice, tracker, firmware, AI)."""
     from . import maps_cli
+    from .ai import match
     from .board import firmware_sim, replay
     from .dice import cli as dice_cli
 
     return [maps_cli.add_parser, dice_cli.add_parser_odds, dice_cli.add_parser_verify,
-            firmware_sim.add_parser, replay.add_parser]
+            firmware_sim.add_parser, replay.add_parser, match.add_parser]
 
 
 def main(argv: list[str] | None = None) -> int:
