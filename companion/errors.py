@@ -38,6 +38,10 @@ class DiceError(CompanionError, ValueError):
     """A dice entry out of range, or a dice record that does not verify."""
 
 
+class LevelError(CompanionError, ValueError):
+    """A computer level that does not exist (the command line takes 1..N or max)."""
+
+
 class RecordError(CompanionError, ValueError):
     """A journal, sensor log or game record is malformed."""
 

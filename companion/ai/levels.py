@@ -16,13 +16,10 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from ..errors import CompanionError
+from ..errors import LevelError
 from .evaluate import Evaluator
 from .search import Search, SearchInfo, SearchOptions
 
-
-class LevelError(CompanionError, ValueError):
-    """A level that does not exist (the command line takes 1..N or max)."""
 
 
 @dataclass(frozen=True)

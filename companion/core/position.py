@@ -30,8 +30,24 @@ def splitmix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
+_VALUE_KEYS: dict = {}
+
+
 def value_key(name: str, value: Any) -> int:
-    return splitmix64(zlib.crc32(f"{name}={value!r}".encode()) + 0x1000)
+    """The Zobrist key of a game variable's value (stable across runs: from its repr).
+
+    Cached, because a pending decision's repr is long and the search hashes it at every node;
+    the cache is bounded and values that cannot be dict keys are simply not cached."""
+    try:
+        return _VALUE_KEYS[(name, value)]
+    except KeyError:
+        key = splitmix64(zlib.crc32(f"{name}={value!r}".encode()) + 0x1000)
+        if len(_VALUE_KEYS) > 50_000:
+            _VALUE_KEYS.clear()
+        _VALUE_KEYS[(name, value)] = key
+        return key
+    except TypeError:  # unhashable value
+        return splitmix64(zlib.crc32(f"{name}={value!r}".encode()) + 0x1000)
 
 
 def _state_key(piece: Piece, sq: int) -> int:

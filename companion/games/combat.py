@@ -21,6 +21,7 @@ The dice arithmetic is companion.dice.odds (a layer other games can use as well)
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from ..core.moves import Answer, ChanceOutcome, Decision, Move, Outcome
 from ..core.position import Position
@@ -30,6 +31,12 @@ from .chess import BLACK, WHITE, ChessRules
 
 MAX_TIES = 3
 RESULTS = ("attacker", "defender", "bounce")
+
+
+@lru_cache(maxsize=4096)
+def _cached_odds(attacker: Fighter, defenders: tuple, max_ties: int) -> FightOdds:
+    """Exact odds depend only on the fighters (dice, fatigue, weapon choice): computed once."""
+    return fight_odds(attacker, defenders, max_ties)
 
 
 class CombatRules(ChessRules):
@@ -139,7 +146,7 @@ class CombatRules(ChessRules):
         """Exact odds of the pending fight from its current round on."""
         d = decision or pos.pending
         attacker, defenders = self.fighters(pos, d)
-        return fight_odds(attacker, defenders, MAX_TIES - d.get("round") + 1)
+        return _cached_odds(attacker, defenders, MAX_TIES - d.get("round") + 1)
 
     def odds_of_move(self, pos: Position, move: Move) -> FightOdds:
         """Odds before committing to a capture (the screen shows them)."""
