@@ -40,6 +40,9 @@ DEFAULTS: dict[str, object] = {
     "shelter": 6.0,              # per own piece next to a royal piece (middlegame)
     "tropism": 2.0,              # per step an enemy piece stands within 4 squares of a royal (middlegame)
     "mop_up": 10.0,              # endgame: drive a lone royal to the edge when far ahead
+    "hunt_lead": 200.0,          # material lead (pawn-like pieces included) from which the king hunt applies
+    "king_hunt": 0.0,            # when ahead: per step each own piece (royal excepted) stands closer to the enemy royal
+    "king_box": 0.0,             # when ahead: per square the enemy royal could step to safely
     "xp_value": 30.0,            # centipawns per XP point for pieces with a cost but no value
     "doubled": 10.0,             # per extra pawn-like piece on a line
     "isolated": 8.0,             # pawn-like piece with no own pawn-like neighbour line

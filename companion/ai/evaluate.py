@@ -15,7 +15,10 @@ middlegame and endgame, so scoring a position is one pass over the pieces:
 Then, per position: pawn structure (doubled, isolated, passed; along each owner's forward
 axis), pairs, open lines, piece state (fatigue lowers a piece's value by the table's share per
 point), king safety (own pieces around a royal piece, enemy pieces near it; middlegame), and
-in a won endgame a push of the lone enemy royal to the edge. Middlegame and endgame scores are
+in a won endgame a push of the lone enemy royal to the edge. When one side leads by
+``hunt_lead`` of material, a king hunt (two players; off unless the table sets it): its pieces
+earn ``king_hunt`` per step closer to the enemy royal, and each square that royal could step
+to safely costs ``king_box`` (a game won only by taking the King must go and take it). Middlegame and endgame scores are
 blended by the phase (how much non-pawn material is left).
 
 Scores are per player; :meth:`Evaluator.evaluate` gives one player's view: its score minus the
@@ -225,6 +228,8 @@ class Evaluator:
         mgs = [0.0] * n
         egs = [0.0] * n
         mats = [0.0] * n
+        fulls = [0.0] * n
+        vals = self.values
         pawns: list[list[int]] = [[] for _ in range(n)]
         royals: list[list[int]] = [[] for _ in range(n)]
         officers: list[list[int]] = [[] for _ in range(n)]
@@ -233,7 +238,7 @@ class Evaluator:
         phase_mat = 0.0
         pawn_key = 0
         for p in range(n):
-            m = e = mat = 0.0
+            m = e = mat = full = 0.0
             cnt = counts[p]
             keys = pkeys[p]
             for sq in pos.occ[p]:
@@ -243,6 +248,7 @@ class Evaluator:
                 e += egt[k][p][sq]
                 w = pw[k]
                 mat += w
+                full += vals[k]
                 if pc.state:
                     pen = self._state_penalty(pc, self.values[k])
                     m -= pen
@@ -257,7 +263,7 @@ class Evaluator:
                     if k in open_line:
                         liners[p].append((sq, open_line[k]))
                 cnt[k] = cnt.get(k, 0) + 1
-            mgs[p], egs[p], mats[p] = m, e, mat
+            mgs[p], egs[p], mats[p], fulls[p] = m, e, mat, full
             phase_mat += mat
         phase = min(1.0, phase_mat / self.phase_full)
         t = self.table
@@ -283,6 +289,8 @@ class Evaluator:
                 extra[p] += phase * self._king_safety(pos, p, royals[p], officers)
         if phase < 0.6 and t.mop_up:
             self._mop_up(pos, mats, pawns, royals, extra, 1.0 - phase)
+        if n == 2 and (t.king_hunt or t.king_box):
+            self._king_hunt(pos, fulls, royals, officers, pawns, extra)
         if n > 2:
             gone = pos.vars.get("out", ())
             for p in range(n):
@@ -379,3 +387,35 @@ class Evaluator:
         dist = max(abs(self.file[ks] - self.file[ls]), abs(self.rank[ks] - self.rank[ls]))
         bonus = t.mop_up * self.centre_dist[ls] + t.mop_up * 0.5 * (self.max_centre * 2 - dist)
         extra[lead] += weight * bonus
+
+    def _king_hunt(self, pos: Position, fulls, royals, officers, pawns, extra) -> None:
+        """Ahead by ``hunt_lead``: bring every piece closer to the enemy royal and take away
+        its safe squares. Games that end only when a King is taken (Dungeon Chess) are
+        otherwise drawn by the quiet-move rule with a won position on the board."""
+        t = self.table
+        a, b = 0, 1
+        lead, foe = (a, b) if fulls[a] >= fulls[b] else (b, a)
+        if fulls[lead] - fulls[foe] < t.hunt_lead or not royals[foe]:
+            return
+        fl, rk = self.file, self.rank
+        ks = royals[foe][0]
+        kf, kr = fl[ks], rk[ks]
+        span = max(self.geometry.width, self.geometry.height)
+        bonus = 0.0
+        if t.king_hunt:
+            for s in officers[lead] + pawns[lead]:
+                d = max(abs(fl[s] - kf), abs(rk[s] - kr))
+                bonus += t.king_hunt * (span - d)
+        if t.king_box:
+            board, rules, geo = pos.board, self.rules, self.geometry
+            room = 0
+            for s in self.neighbours[ks]:
+                if geo.is_void(s) or geo.is_water(s):
+                    continue
+                q = board[s]
+                if q is not None and q.owner == foe:
+                    continue
+                if not rules.is_attacked(pos, s, lead):
+                    room += 1
+            bonus -= t.king_box * room
+        extra[lead] += bonus

@@ -1,0 +1,58 @@
+"""The king hunt (Dungeon Chess ends only when a King is taken): ahead in material, pieces
+closer to the enemy King and fewer safe squares for it score better; off in chess."""
+
+import pytest
+
+from companion.ai.eval_table import load_table, table_from_dict
+from companion.ai.evaluate import Evaluator
+from companion.errors import VariantError
+from companion.games import make_rules
+
+# player 1 (Archer, Wizard, Princess, Heroes) far ahead of player 2's lone Red Dragon King
+FAR = "7(2RD)2/10/10/10/10/10/2(1WZ)7/10/1(1HE)1(1HE)(1HE)3(1AR)1/4(1PR)5 1"
+NEAR = "7(2RD)2/10/6(1WZ)3/10/10/10/10/10/1(1HE)1(1HE)(1HE)3(1AR)1/4(1PR)5 1"
+
+
+@pytest.fixture(scope="module")
+def dungeon():
+    return make_rules("dungeon", "dungeon-compact")
+
+
+def test_dungeon_table_turns_the_king_hunt_on(dungeon):
+    t = Evaluator(dungeon).table
+    assert t.name == "dungeon"
+    assert t.king_hunt > 0 and t.king_box > 0 and t.contempt > 0
+
+
+def test_the_side_ahead_gains_by_bringing_a_piece_to_the_enemy_king(dungeon):
+    ev = Evaluator(dungeon)
+    far, near = dungeon.position_from_text(FAR), dungeon.position_from_text(NEAR)
+    assert ev.evaluate(near, 0) > ev.evaluate(far, 0)
+    no_hunt = Evaluator(dungeon, table_from_dict({"evaluation": {"inherit": "dungeon", "king_hunt": 0, "king_box": 0}}, "test"))
+    gain = ev.evaluate(near, 0) - ev.evaluate(far, 0)
+    assert gain > no_hunt.evaluate(near, 0) - no_hunt.evaluate(far, 0)
+
+
+def test_taking_the_enemy_kings_safe_squares_scores(dungeon):
+    ev = Evaluator(dungeon)
+    no_box = Evaluator(dungeon, table_from_dict({"evaluation": {"inherit": "dungeon", "king_box": 0}}, "test"))
+    pos = dungeon.position_from_text(FAR)
+    # the King on h10 has safe squares: the box term costs the side ahead something
+    assert ev.evaluate(pos, 0) < no_box.evaluate(pos, 0)
+
+
+def test_no_hunt_when_the_material_is_even(dungeon):
+    ev = Evaluator(dungeon)
+    off = Evaluator(dungeon, table_from_dict({"evaluation": {"inherit": "dungeon", "king_hunt": 0, "king_box": 0}}, "test"))
+    pos = dungeon.start_position()
+    assert ev.evaluate(pos, 0) == off.evaluate(pos, 0)
+
+
+def test_chess_has_no_king_hunt(chess_rules):
+    t = load_table("chess")
+    assert t.king_hunt == 0 and t.king_box == 0
+
+
+def test_king_hunt_must_be_a_number():
+    with pytest.raises(VariantError, match="king_hunt must be a number"):
+        table_from_dict({"evaluation": {"king_hunt": "yes"}}, "t.toml")
