@@ -81,12 +81,12 @@ FIRST_DRAWN = "Drawn at random: {name} moves first."
 FIRST_CHOSEN = "{name} moves first."
 DEPLOY_TITLE = "Deploy the armies"
 DEPLOY_NEXT = "Next: {colour} {unit}"
-DEPLOY_PLAYER = "{name}: {placed} of {total} placed"
+DEPLOY_PLAYER = "{name} {placed} of {total} placed"
 DEPLOY_THEN = "Then: {units}"
 DEPLOY_ALL_PLACED = "Every unit is placed."
 DEPLOY_REST = "Place the rest for me"
 DEPLOY_BACK = "Back to the armies"
-DEPLOY_HELP = "The switches cannot tell pieces apart: a piece put on a lit square becomes the unit named here."
+DEPLOY_HELP = "A piece put on a lit square becomes the unit named here."
 
 # --- resume ----------------------------------------------------------------------------------------
 RESUME_TITLE = "Unfinished game"
@@ -138,7 +138,7 @@ OPEN_QUESTION = "Stay or step?"
 OUT = "out"
 LAST_TURN = "{name}: {move}"
 HISTORY_LINE = "{n}. {name}: {move}"
-UNITS_LEFT = "{n}"
+UNITS_LEFT = "{n}"  # on the player's disc: units still on the board
 CLOSE = "Close"
 CANCEL = "Cancel"
 

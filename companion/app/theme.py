@@ -50,8 +50,8 @@ def piece_colours(owner: int):
 
 
 #: Terrain of a map, drawn under the pieces: water clearly blue, void nearly black.
-WATER = (0.25, 0.50, 0.80, 1)
-WATER_DARK = (0.20, 0.43, 0.72, 1)
+WATER = (0.15, 0.35, 0.66, 1)
+WATER_DARK = (0.12, 0.30, 0.59, 1)
 VOID = (0.06, 0.06, 0.07, 1)
 
 #: Screen colours of the seat colour words maps use (Okabe-Ito where it has the hue), so a

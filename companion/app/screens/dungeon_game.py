@@ -6,10 +6,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.properties import ObjectProperty
+from kivy.uix.boxlayout import BoxLayout
 
 from .base import PresentedScreen
 
 KV = Path(__file__).with_suffix(".kv")
+
+
+class PlayerChip(BoxLayout):
+    """One player: colour, name, units left or "out" (layout: dungeon_game.kv)."""
+
+    chip = ObjectProperty(None, allownone=True)
 
 
 class DungeonGameScreen(PresentedScreen):

@@ -67,7 +67,13 @@ class BoardWidget(Widget):
     # ----- geometry -------------------------------------------------------------------------------
     def _frame(self):
         v = self.view
-        margin = min(self.width, self.height) * (0.035 if max(v.width, v.height) > 12 else 0.045) if self.coordinates else 0
+        if not self.coordinates:
+            margin = 0
+        elif max(v.width, v.height) <= 12:
+            margin = min(self.width, self.height) * 0.045
+        else:  # a large map: small squares, but the coordinates stay readable
+            side = min(self.width / v.width, self.height / v.height)
+            margin = min(20.0, max(13.0, side * 0.6))
         side = min((self.width - margin) / v.width, (self.height - margin) / v.height)
         ox = self.x + margin + (self.width - margin - side * v.width) / 2
         oy = self.y + margin + (self.height - margin - side * v.height) / 2
@@ -172,7 +178,7 @@ class BoardWidget(Widget):
         """A unit: a disc in its player's colour, a thin dark rim, its code in black or white."""
         alpha = 0.35 if (sq.lifted or sq.stray) else 1.0
         colour = v.owner_colours[sq.owner] if 0 <= sq.owner < len(v.owner_colours) else theme.NEUTRAL_PIECE[0]
-        d = side * 0.84
+        d = side * (0.72 if sq.light is not None else 0.84)  # a lit square shows its light around the disc
         cx, cy = x + side / 2, y + side / 2
         Color(0.05, 0.05, 0.05, alpha)
         Ellipse(pos=(cx - d / 2 - 1, cy - d / 2 - 1), size=(d + 2, d + 2))
@@ -181,7 +187,7 @@ class BoardWidget(Widget):
         if not sq.glyph:
             return
         ink = theme.text_on(colour)
-        size = int(side * (0.42 if len(sq.glyph) > 1 else 0.55))
+        size = int(side * (0.4 if len(sq.glyph) > 1 else 0.52))
         tex = TEXTURES.get(sq.glyph, size, ink, bold=True)
         Color(1, 1, 1, alpha)
         w, h = tex.size

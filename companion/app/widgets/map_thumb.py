@@ -7,8 +7,10 @@ from pathlib import Path
 
 from kivy.graphics import Color, Ellipse, Rectangle
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
+from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from .. import theme
 from .common import BigButton
 
 KV = Path(__file__).with_suffix(".kv")
@@ -43,8 +45,9 @@ class MapButton(BigButton):
     detail = StringProperty("")
 
 
-class SeatDisc(Widget):
-    """A disc in a player's colour (a seat on the start screen, the player chips in a game)."""
+class SeatDisc(Label):
+    """A disc in a player's colour (a seat on the start screen, the player chips in a game),
+    with an optional short text on it (the number of units left)."""
 
     colour = ListProperty([0.5, 0.5, 0.5, 1])
 
@@ -53,10 +56,11 @@ class SeatDisc(Widget):
         self.bind(pos=self._redraw, size=self._redraw, colour=self._redraw)
 
     def _redraw(self, *_):
-        self.canvas.clear()
+        self.canvas.before.clear()
         d = min(self.width, self.height) * 0.8
-        with self.canvas:
-            Color(0.05, 0.05, 0.05, 1)
+        self.color = theme.text_on(self.colour)
+        with self.canvas.before:
+            Color(0.05, 0.05, 0.05, self.colour[3])
             Ellipse(pos=(self.center_x - d / 2 - 1, self.center_y - d / 2 - 1), size=(d + 2, d + 2))
             Color(*self.colour)
             Ellipse(pos=(self.center_x - d / 2, self.center_y - d / 2), size=(d, d))
