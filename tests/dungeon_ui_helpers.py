@@ -81,15 +81,29 @@ class DungeonApp:
             self.tap(to, settle=False)
         self.tap(frm, to)
 
-    def follow_the_lights(self):
-        """Do what the board asks: empty the squares that should be empty, fill the others."""
-        s = self.flow.session
-        expected = s.rules.expected_occupancy(s.pos)
-        for sq in sorted(self.flow.sensed - expected):
-            self.tap(sq, settle=False)
-        for sq in sorted(expected - self.flow.sensed):
-            self.tap(sq, settle=False)
-        self.settle()
+    def follow_the_lights(self, limit: int = 80):
+        """Do what the lit squares say (the game's tracker or the deployment guide) until the
+        board shows the game: pieces that move go square to square, the rest off and on."""
+        f = self.flow
+        for _ in range(limit):
+            guide = f.session.tracker if f.session is not None else f.prep.guide
+            if guide.status != "out-of-sync":
+                self.settle()
+                return
+            g, sensed = guide.guidance, guide.sensed
+            if g.pairs:
+                a, b = g.pairs[0]
+                if a in sensed:
+                    self.tap(a, settle=False)
+                if b not in guide.sensed:
+                    self.tap(b, settle=False)
+            elif [q for q in g.remove if q in sensed]:
+                self.tap([q for q in g.remove if q in sensed][0], settle=False)
+            elif [q for q in g.place if q not in sensed]:
+                self.tap([q for q in g.place if q not in sensed][0], settle=False)
+            else:
+                raise AssertionError(f"the guidance gives nothing to do: {g}")
+        raise AssertionError("the board never came back in step")
 
     # ----- the screens ---------------------------------------------------------------------------
     def choose_dungeon(self, board_map: str = "dungeon-compact"):
@@ -125,3 +139,74 @@ class DungeonApp:
             self.tap(free[0], settle=False)
             self.settle(300)
         raise AssertionError("deployment did not finish")
+
+
+# ----- the constructed four-player game (tests/dungeon_board_games.py) ------------------------------
+
+FOUR_SEATS = ("Blue", "Red", "Green", "Yellow")
+
+
+def quick_four_text() -> str:
+    from tests.dungeon_board import position, rules
+    from tests.dungeon_board_games import QUICK_FOUR_PIECES
+
+    r = rules("dungeon-four-player")
+    return r.position_text(position(r, QUICK_FOUR_PIECES, 0))
+
+
+def start_quick_four(app: DungeonApp, seats=None) -> None:
+    """The constructed position on the 20x20 map, four seats, the board set up for it."""
+    from companion.session import Seat
+
+    seats = seats or tuple(Seat(n) for n in FOUR_SEATS)
+    app.flow.new_game("dungeon", seats, start=quick_four_text(), board_map="dungeon-four-player")
+    app.pump()
+    app.p.setup.fill()
+    app.pump()
+    app.settle()
+
+
+def play_quick_four(app: DungeonApp, count: int | None = None, start: int = 0) -> None:
+    """Play the script's entries ``start`` to ``count`` as people do: moves by hand, the step, the hex
+    and the pass on the screen's buttons, effects followed on the board."""
+    import re
+
+    from tests.dungeon_board_games import QUICK_FOUR_SCRIPT
+
+    for text, _why in QUICK_FOUR_SCRIPT[start:count]:
+        prompt = app.flow.prompt
+        if prompt is not None and prompt.kind == "step":
+            app.answer_label(f"Step to {text}")
+        elif prompt is not None and prompt.kind == "pass":
+            app.answer_label("Pass")
+        elif text.endswith("hex"):
+            app.p.dungeon.hex()
+            app.pump()
+            app.answer("0")
+        else:
+            frm, to = re.fullmatch(r"([a-t]\d+)([a-t]\d+)", text).groups()
+            app.move(frm, to)
+        if not app.flow.in_sync:
+            app.follow_the_lights()
+
+
+class ScriptedComputer:
+    """A computer player that answers at once with the next of ``texts`` (a move, or an answer
+    to a choice such as a Salamander's step), like companion.ai's player would."""
+
+    max_level = 3
+
+    def __init__(self, texts):
+        self.texts = list(texts)
+        self.asked = []
+
+    def start(self, rules, pos, level, on_progress, on_done):
+        text = self.texts.pop(0)
+        self.asked.append((pos.pending.kind if pos.pending is not None else "move", text))
+        if pos.pending is not None:
+            on_done(next(a for a in rules.answers(pos) if rules.answer_text(a) == text))
+        else:
+            on_done(rules.parse_move(pos, text))
+
+    def stop(self):
+        pass

@@ -52,6 +52,15 @@ class TextTextures:
 TEXTURES = TextTextures()
 
 
+def fit_width(view, height: float, most: float, unit: float) -> float:
+    """How wide a board widget of ``height`` should be for ``view``'s map (at most ``most``):
+    square maps as high as they are, long maps (8 wide, 20 long) narrower, with room for the
+    rank numbers."""
+    if view is None or view.width >= view.height:
+        return min(height, most)
+    return min(most, height * view.width / view.height + unit * 20)
+
+
 class BoardWidget(Widget):
     view = ObjectProperty(None, allownone=True)
     presenter = ObjectProperty(None, allownone=True)
