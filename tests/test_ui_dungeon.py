@@ -37,6 +37,7 @@ DOCS_SHOTS = {
     ("four-player", "four-step"): "dungeon-step.png",
     ("four-player", "four-hex"): "dungeon-hex.png",
     ("four-player", "game-over"): "dungeon-game-over.png",
+    ("two-player", "two-player-game"): "dungeon-two-player-game.png",
 }
 
 
@@ -93,3 +94,8 @@ def test_a_four_player_game_on_the_20x20_map_is_played_by_taps_to_the_last_king_
     assert "REDRAW 20x20" in log
     archived = list((tmp_path / "data" / "games").glob("*.jsonl"))
     assert archived and not (tmp_path / "data" / "current.jsonl").exists()
+
+
+def test_the_two_player_dungeon_is_deployed_with_the_rest_placed_for_us_and_played(tmp_path):
+    shots, _ = run("two-player", tmp_path / "data", tmp_path)
+    assert names(shots) == ["two-player-game"]

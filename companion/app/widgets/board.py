@@ -5,8 +5,10 @@ No game logic here: everything shown comes from companion.app.presenters.board.
 
 Everything is drawn on the canvas; text (chess glyphs, unit codes, badges, coordinates) is
 rendered once per text, size and colour into a texture and then only placed. A 20x20 board
-has 400 squares: one Label widget per square and badge (the first version) took tens of
-milliseconds per redraw on the Pi, painting textures takes a few (docs/performance.md).
+has 400 squares: the first version kept three Label widgets per square (1,200 on that board)
+and rebuilt them on every change. Measured under Xvfb on the development machine with a
+four-player Dungeon position (45 units): rebuilding the canvas takes 3.3 ms (median; the
+Label version 7.7 ms), and the board presenter's view 1.0 ms.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ KV = Path(__file__).with_suffix(".kv")
 
 #: Rendered texts kept for reuse; cleared when it grows past this (a resized window).
 TEXTURE_CACHE_LIMIT = 3000
+#: A unit disc is at most about 60 pixels wide: 32 segments look round (Kivy draws 180)
+DISC_SEGMENTS = 32
 
 
 class TextTextures:
@@ -190,9 +194,9 @@ class BoardWidget(Widget):
         d = side * (0.72 if sq.light is not None else 0.84)  # a lit square shows its light around the disc
         cx, cy = x + side / 2, y + side / 2
         Color(0.05, 0.05, 0.05, alpha)
-        Ellipse(pos=(cx - d / 2 - 1, cy - d / 2 - 1), size=(d + 2, d + 2))
+        Ellipse(pos=(cx - d / 2 - 1, cy - d / 2 - 1), size=(d + 2, d + 2), segments=DISC_SEGMENTS)
         Color(colour[0], colour[1], colour[2], alpha)
-        Ellipse(pos=(cx - d / 2, cy - d / 2), size=(d, d))
+        Ellipse(pos=(cx - d / 2, cy - d / 2), size=(d, d), segments=DISC_SEGMENTS)
         if not sq.glyph:
             return
         ink = theme.text_on(colour)
