@@ -215,3 +215,13 @@ def test_a_unit_tapped_in_info_mode_is_described(tmp_path):
     assert v.title == "Yellow's Troll on n13" and v.glyph == "TR"
     assert v.fatigue == "Wounded: it has absorbed one capture; the next one kills it."
     assert v.fights[0].startswith("Slides diagonally") and v.colours[0] == theme.seat_colour("yellow")
+
+
+def test_units_an_explosion_or_an_elimination_removed_are_drawn_faded_until_taken_off(tmp_path):
+    app = quick_four(tmp_path, 9)
+    app.move("p10", "q11")  # the Demonics explodes, yellow is out
+    sq = {s.name: s for s in app.p.board.view().squares}
+    assert (sq["r11"].glyph, sq["r11"].owner, sq["r11"].stray) == ("WD", 3, True)  # destroyed
+    assert (sq["s7"].glyph, sq["s7"].owner, sq["s7"].stray) == ("", 3, True)  # eliminated
+    app.follow_the_lights()
+    assert not app.p.board.view().squares[app.sq("r11")].glyph

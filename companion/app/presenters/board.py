@@ -109,6 +109,7 @@ class BoardPresenter:
         placed = {}
         if prep is not None and prep.deployment is not None:
             placed = {sq: (rules.roster_kind(unit), player) for player, unit, sq in prep.deployment.placed}
+        gone = _removed_units(session) if units and session is not None else {}
         terrain = rules.geometry.terrain if rules is not None and rules.geometry.size == width * height else None
         water_light = flow.meanings if terrain is not None else {}
         squares = []
@@ -132,7 +133,8 @@ class BoardPresenter:
                 kind, owner = placed[sq]
                 view.update(glyph=kind.code, owner=owner, lifted=sq not in sensed)
             elif sq in sensed and sq not in expected:
-                view.update(stray=True, glyph=hand[0] if hand else "", owner=hand[1] if hand else -1)
+                look = gone.get(sq, hand)
+                view.update(stray=True, glyph=look[0] if look else "", owner=look[1] if look else -1)
             squares.append(SquareView(**view))
         colours = owner_colours(rules) if units else ()
         return BoardView(width, height, tuple(squares), tuple(T_FILES[:width]),
@@ -192,6 +194,22 @@ def _has_seats(rules) -> bool:
 def owner_colours(rules) -> tuple:
     """The screen colour of each player: their map seat's colour word."""
     return tuple(theme.seat_colour(seat.colour) for seat in rules.board_map.seats)
+
+
+def _removed_units(session) -> dict[int, tuple[str, int]]:
+    """Units the last turn took off the board besides its capture (an explosion's victims, an
+    eliminated player's pieces): while they still stand on the board they are drawn faded as
+    what they are, with their code when it is known."""
+    rules = session.rules
+    codes = {k.title: k.code for k in rules.kinds}
+    out = {}
+    for e in session.pos.var("effects", ()):
+        if e[0] == "destroyed":
+            out[e[1]] = (codes.get(e[2], ""), e[3])
+        elif e[0] == "eliminated":
+            for sq in e[2]:
+                out.setdefault(sq, ("", e[1]))
+    return out
 
 
 def _badge(state) -> str:
