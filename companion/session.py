@@ -1,8 +1,8 @@
 """One game from the first move to the result: rules, position, players, dice, the board.
 
 The session is the app's single owner of the game. Everything that changes the game is an
-*action*, a small value (:class:`PlayMove`, :class:`Roll`, :class:`Undo`, :class:`Resign`,
-:class:`OfferDraw`, :class:`AnswerDraw`), and every action goes the same way:
+*action*, a small value (:class:`PlayMove`, :class:`PlayAnswer`, :class:`Roll`, :class:`Undo`,
+:class:`Resign`, :class:`OfferDraw`, :class:`AnswerDraw`), and every action goes the same way:
 
 1. it is checked (an illegal move or an impossible die is refused, nothing is written);
 2. it is handed to the ``recorder`` (the crash-safe journal, companion.journal) *before* it
@@ -17,9 +17,10 @@ carries them.
 
 The physical board comes in through a tracker (companion.board.tracker) that the app attaches
 with :meth:`Session.attach_tracker`. The session feeds it sensor events and answers, turns
-its ``MoveDetected`` into :class:`PlayMove` actions, tells it ``position_changed()`` after each
-action, and passes its other outputs (lights, guidance, prompts, in/out of sync) on to the
-presenters untouched. No clock, no threads, no I/O here.
+its ``MoveDetected`` into :class:`PlayMove` actions (and ``AnswerDetected``, a choice made on
+the board such as a Salamander's step, into :class:`PlayAnswer`), tells it
+``position_changed()`` after each action, and passes its other outputs (lights, guidance,
+prompts, in/out of sync) on to the presenters untouched. No clock, no threads, no I/O here.
 """
 
 from __future__ import annotations
@@ -174,7 +175,8 @@ class PlayAnswer:
 
 @dataclass(frozen=True)
 class Undo:
-    """Take back ``turns`` whole turns (a move with its fight counts as one turn)."""
+    """Take back ``turns`` whole turns (a move with its fight, or with the choice it asked
+    for, counts as one turn)."""
 
     turns: int
 
@@ -490,11 +492,6 @@ class Session:
                 return None
             return d.player if self.seats[d.player].computer else None
         return self.turn if self.seats[self.turn].computer else None
-
-    def choice(self):
-        """The choice the game waits for in the middle of a turn (not a dice fight), or None."""
-        d = self.pos.pending
-        return d if d is not None and not d.chance else None
 
     def captured(self, player: int) -> list[str]:
         """Kind names of ``player``'s pieces no longer on the board, in the order of value."""

@@ -92,6 +92,26 @@ def test_a_hardware_board_of_another_size_says_so_on_the_start_screen(tmp_path):
     assert app.p.start.view().problem == "this board plays 8x8 maps; the map is 10x10"
 
 
+def test_a_board_that_cannot_open_for_the_map_is_opened_again_at_its_own_size(tmp_path):
+    from companion.errors import HardwareError
+
+    app = DungeonApp(tmp_path)
+    wired = app.flow.board
+    opened = []
+
+    def opener(width, height):
+        opened.append((width, height))
+        if (width, height) != (8, 8):
+            raise HardwareError(f"the board's 8x8 squares cannot hold a {width}x{height} map")
+        return BoardLink(wired.sensors, wired.leds, 8, 8, simulated=wired.simulated, opener=opener)
+
+    app.flow.board = BoardLink(wired.sensors, wired.leds, 8, 8, simulated=wired.simulated, opener=opener)
+    app.choose_dungeon("dungeon-four-player")
+    assert opened == [(20, 20), (8, 8)] and app.flow.screen == "start"
+    assert app.p.start.view().problem == "the board's 8x8 squares cannot hold a 20x20 map"
+    assert app.flow.board.sensors.is_running and app.flow.connected
+
+
 def test_a_chess_game_after_a_dungeon_game_gets_an_eight_by_eight_board_again(tmp_path):
     app = DungeonApp(tmp_path)
     app.choose_dungeon("dungeon-compact")
@@ -109,7 +129,7 @@ def test_each_seat_starts_with_a_ready_rulebook_army(tmp_path):
     app = DungeonApp(tmp_path)
     app.choose_dungeon()
     v = app.p.draft.view()
-    assert (v.title, v.seat) == ("Blue army", "Blue, player 1 of 2")
+    assert (v.title, v.seat) == ("Blue army", "Player 1 of 2")
     assert [c.label for c in v.factions if c.selected] == ["Human"]
     assert [(u.title, u.count) for u in v.units] == [("Hero", 5), ("Stronghold", 0), ("Knight", 1), ("Archer", 1),
                                                      ("Wizard", 1), ("Princess", 1)]

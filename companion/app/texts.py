@@ -57,6 +57,7 @@ SEAT_COMPUTER = "Computer {level}"
 # --- Dungeon Chess: the draft ------------------------------------------------------------------------
 DRAFT_TITLE = "{colour} army"
 DRAFT_SEAT = "{name}, player {n} of {count}"
+DRAFT_SEAT_PLAYER = "Player {n} of {count}"
 FACTION_NAMES = {"human": "Human", "undead": "Undead", "redskin": "Redskin", "greenskin": "Greenskin"}
 ROLE_NAMES = {"pawn": "Pawn", "castle": "Castle", "knight": "Knight", "bishop": "Bishop", "queen": "Queen",
               "king": "King"}

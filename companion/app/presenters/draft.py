@@ -137,7 +137,8 @@ class DraftPresenter:
         last = seat == prep.nplayers - 1
         return DraftView(
             T.DRAFT_TITLE.format(colour=word.capitalize()),
-            T.DRAFT_SEAT.format(name=prep.seats[seat].name, n=seat + 1, count=prep.nplayers),
+            (T.DRAFT_SEAT if prep.seats[seat].name.lower() != word else T.DRAFT_SEAT_PLAYER).format(
+                name=prep.seats[seat].name, n=seat + 1, count=prep.nplayers),
             theme.seat_colour(word), factions, units, presets, budget_text, over, detail_title, detail,
             "\n".join(problems), "" if problems else T.ARMY_READY.format(units=len(army.units), cost=prep.cost()),
             not problems, T.WHO_STARTS_BUTTON if last else T.NEXT_ARMY, self.flow.notice,

@@ -862,7 +862,11 @@ class AppFlow:
         for item in kept:
             self.inbox.put(item)
         if old.opener is not None:
-            new = old.opener(width, height)
+            try:
+                new = old.opener(width, height)
+            except (OSError, CompanionError):
+                self._reopen(old)  # keep playing on the board as it was
+                raise
         else:
             sim = SimulatedBoard(width, height)
             new = BoardLink(sim, sim, width, height, simulated=sim, name=old.name)
@@ -872,6 +876,19 @@ class AppFlow:
         self.frame = blank_frame(new.size)
         self._last_leds = None
         new.sensors.start(self.board_sink)
+
+    def _reopen(self, old: BoardLink) -> None:
+        """Open ``old``'s board again at its own size (its ports were stopped for a new size
+        that could not be opened); if even that fails, the banner says the board is gone."""
+        try:
+            again = old.opener(old.width, old.height)
+        except (OSError, CompanionError) as e:
+            self.connected, self.disconnect_reason = False, str(e)
+            return
+        self.board = again
+        self.sensed = frozenset()
+        self._last_leds = None
+        again.sensors.start(self.board_sink)
 
     # ----- bookkeeping -----------------------------------------------------------------------------------
     def _reset_game_state(self) -> None:
