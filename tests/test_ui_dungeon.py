@@ -36,6 +36,7 @@ DOCS_SHOTS = {
     ("four-player", "four-troll"): "dungeon-effect-guidance.png",
     ("four-player", "four-step"): "dungeon-step.png",
     ("four-player", "four-hex"): "dungeon-hex.png",
+    ("four-player", "four-info"): "dungeon-unit-info.png",
     ("four-player", "game-over"): "dungeon-game-over.png",
     ("two-player", "two-player-game"): "dungeon-two-player-game.png",
 }
@@ -90,7 +91,8 @@ def test_a_compact_game_is_drafted_deployed_by_taps_played_left_and_resumed(tmp_
 
 def test_a_four_player_game_on_the_20x20_map_is_played_by_taps_to_the_last_king_standing(tmp_path):
     shots, log = run("four-player", tmp_path / "data", tmp_path)
-    assert {"four-troll", "four-step", "four-hex", "four-explosion", "four-pass", "game-over"} <= set(names(shots))
+    assert {"four-troll", "four-info", "four-step", "four-hex", "four-explosion", "four-pass",
+            "game-over"} <= set(names(shots))
     assert "REDRAW 20x20" in log
     archived = list((tmp_path / "data" / "games").glob("*.jsonl"))
     assert archived and not (tmp_path / "data" / "current.jsonl").exists()

@@ -23,7 +23,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ui_smoke_driver as base  # noqa: E402  (sets up the window from argv first)
-from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 
 from companion.app import bootstrap  # noqa: E402
@@ -294,6 +293,11 @@ def four_player(d: DungeonDriver):
             yield from d.move(*split(text))
         if i == 0:
             yield from d.shot("four-troll")
+        if i == 1:  # a long press on the pushed-back Troll: what it is and does
+            yield from d.tap("n13", hold=0.8)
+            assert d.app.presenters.info.view().fatigue.startswith("Wounded")
+            yield from d.shot("four-info")
+            yield from d.press("Close")
         if i == 9:
             yield from d.shot("four-explosion")
         yield from d.settle_board()

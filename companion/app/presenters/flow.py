@@ -19,68 +19,29 @@ from typing import Any, Callable
 
 from ...board.palette import Meaning, render
 from ...board.ports import BoardConnected, BoardDisconnected, OccupancySnapshot, SquareChanged, blank_frame
-from ...board.deployment import DeploymentCompleted, DeploymentTracker
-from ...board.simulated import SimulatedBoard
+from ...board.deployment import DeploymentTracker
 from ...board.tracker import (
     GuidanceChanged, IllegalMoveShown, InSync, LedsChanged, OutOfSync, PromptRequested, PromptWithdrawn,
     ScreenMovesChanged, SetupCompleted,
 )
 from ...core.moves import Answer, Move
 from ...dice.record import RoundRecord, format_record
-from ...errors import CompanionError, HardwareError
-from ...games import GAMES
+from ...errors import CompanionError
 from ...journal import JournalStore, Resumed, resume
-from ...maps import load_map
 from ...session import (
     ActionRefused, AnswerPlayed, DiceRolled, DrawDeclined, DrawOffered, FightEnded, FightInfo, FightStarted,
     GameOver, GameSetup, MovePlayed, Seat, Session, TurnsUndone,
 )
 from .. import texts as T
+from .board_size import BoardLink, BoardSizing
 from .dungeon_prep import DungeonPrep
+from .dungeon_steps import DungeonSteps
+from .questions import BOARD_QUESTIONS, Prompt, PromptOption
+
+__all__ = ["AppFlow", "BoardLink", "Prompt", "PromptOption", "FightState", "Thinking"]
 
 #: Milliseconds each LED stays lit during the board check's walk.
 WALK_STEP_MS = 250
-
-
-@dataclass
-class BoardLink:
-    """The board the app talks to: its two ports, and the simulated board when there is no
-    hardware (then taps on the screen's board move its pieces)."""
-
-    sensors: Any
-    leds: Any
-    width: int
-    height: int
-    simulated: Any = None
-    name: str = "simulated"
-    #: opens the same board for a map of another size: (width, height) -> BoardLink (None: a
-    #: simulated board is simply made anew; hardware without it plays only its own size)
-    opener: Callable[[int, int], "BoardLink"] | None = None
-
-    @property
-    def size(self) -> int:
-        return self.width * self.height
-
-
-@dataclass(frozen=True)
-class PromptOption:
-    key: str
-    label: str
-    glyph: str = ""
-    owner: int = 0
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """A question with big buttons. ``kind``: promotion, which-move, draw, resign-who,
-    resign-confirm, new-game, menu. ``cancel``: whether it may be closed unanswered."""
-
-    kind: str
-    title: str
-    options: tuple[PromptOption, ...]
-    cancel: bool = True
-    values: tuple = ()  # what each option stands for (a tracker's own option values)
-    cancel_label: str = ""  # the closing button's words (default: Cancel)
 
 
 @dataclass
@@ -101,7 +62,7 @@ class Thinking:
     progress: float = 0.0
 
 
-class AppFlow:
+class AppFlow(DungeonSteps, BoardSizing):
     def __init__(
         self,
         board: BoardLink,
@@ -697,199 +658,6 @@ class AppFlow:
             self._walk_t = t_ms
             self.changed()
 
-    # ----- Dungeon Chess: armies, turn order, deployment -----------------------------------------------
-    def begin_dungeon(self, board_map: str, seats: tuple[Seat, ...]) -> None:
-        """From the start screen: draft the armies for ``board_map`` (one seat after another)."""
-        self._stop_thinking()
-        self._close_game()
-        try:
-            prep = DungeonPrep(board_map, tuple(seats))
-            self._use_board_for("dungeon", board_map)
-        except CompanionError as e:
-            self.resume_problem = str(e)
-            self.screen = "start"
-            self.changed()
-            return
-        self.resume_problem = ""
-        self.prep = prep
-        self.screen = "draft"
-        self.changed()
-
-    def draft_next(self) -> None:
-        """The army on screen is ready: the next seat's, or after the last one, who starts."""
-        prep = self.prep
-        if prep is None:
-            return
-        try:
-            more = prep.next_seat()
-        except CompanionError as e:
-            self.notice = str(e)
-            self.changed()
-            return
-        self.notice = ""
-        if not more:
-            self.prompt = Prompt("turn-order", T.WHO_STARTS, tuple(
-                PromptOption(key, label) for key, label in self._turn_order_labels()))
-        self.changed()
-
-    def draft_back(self) -> None:
-        prep = self.prep
-        if prep is None:
-            return
-        if not prep.previous_seat():
-            self.go_to_start()
-            return
-        self.notice = ""
-        self.changed()
-
-    def _turn_order_labels(self) -> list[tuple[str, str]]:
-        prep = self.prep
-        you = prep.you
-        after = (you + 1) % prep.nplayers
-        return [("first", T.STARTS_FIRST.format(name=prep.seats[you].name)),
-                ("second", T.STARTS_FIRST.format(name=prep.seats[after].name)),
-                ("random", T.STARTS_RANDOM)]
-
-    def choose_first(self, choice: str) -> None:
-        """Turn order chosen (a "random" seat is drawn here, at the edge): deploy the armies."""
-        prep = self.prep
-        if prep is None:
-            return
-        try:
-            drawn = self.draw_seat(prep.nplayers) if choice == "random" else None
-            first = prep.choose_first(choice, drawn)
-            outputs = prep.begin_deployment(self.make_deploy_guide, self.sensed, self.clock_ms())
-        except CompanionError as e:
-            self.notice = str(e)
-            self.changed()
-            return
-        self.meanings, self.guidance, self.in_sync = {}, "", True
-        template = T.FIRST_DRAWN if choice == "random" else T.FIRST_CHOSEN
-        self.notice = template.format(name=prep.seats[first].name)
-        self.screen = "deploy"
-        self._handle_deploy(outputs)
-        self.board.sensors.request_snapshot()
-        self.changed()
-
-    def deploy_undo(self) -> None:
-        if self.prep is not None and self.prep.guide is not None:
-            self._handle_deploy(self.prep.guide.undo())
-            self.changed()
-
-    def deploy_rest(self) -> None:
-        """Place every unit still to place automatically; the board is then guided (the
-        simulated board is simply set)."""
-        prep = self.prep
-        if prep is None or prep.guide is None:
-            return
-        try:
-            prep.deployment.auto_rest()
-        except CompanionError as e:
-            self.notice = str(e)
-            self.changed()
-            return
-        self._handle_deploy(prep.guide.deployment_changed())
-        if self.board.simulated is not None:
-            self.board.simulated.set_occupancy(prep.deployment.occupied(), self.clock_ms())
-        self.changed()
-
-    def deploy_back(self) -> None:
-        """Back to the armies (the placements are dropped)."""
-        if self.prep is None:
-            return
-        self.prep.end_deployment()
-        self.meanings, self.guidance, self.in_sync = {}, "", True
-        self.notice = ""
-        self.screen = "draft"
-        self.changed()
-
-    def _handle_deploy(self, outputs: list) -> None:
-        done = False
-        for ev in outputs:
-            if isinstance(ev, LedsChanged):
-                self.meanings = dict(ev.meanings)
-            elif isinstance(ev, (GuidanceChanged, IllegalMoveShown)):
-                self.guidance = ev.text
-            elif isinstance(ev, OutOfSync):
-                self.in_sync = False
-            elif isinstance(ev, InSync):
-                self.in_sync = True
-            elif isinstance(ev, DeploymentCompleted):
-                done = True
-        if outputs:
-            self.changed()
-        if done:
-            self._start_deployed_game()
-
-    def _start_deployed_game(self) -> None:
-        """Every unit stands: the game starts from the deployed position (journaled)."""
-        prep = self.prep
-        start = prep.start_position()
-        notice = self.notice
-        self.new_game("dungeon", prep.seats, start=start, board_map=prep.board_map)
-        if self.session is not None:
-            self.notice = notice
-
-    # ----- the board's size ------------------------------------------------------------------------------
-    def _use_board_for(self, game: str, board_map: str | None) -> None:
-        info = GAMES.get(game)
-        if info is None:
-            return  # GameSetup says what is wrong
-        g = load_map(board_map or info.default_map).geometry
-        self._use_board_size(g.width, g.height)
-
-    def _use_board_size(self, width: int, height: int) -> None:
-        """Play a map of ``width`` x ``height``: the board is opened again for it when its
-        size differs (a hardware board must be large enough; HardwareError says so)."""
-        old = self.board
-        if (old.width, old.height) == (width, height):
-            return
-        if old.opener is None and old.simulated is None:
-            raise HardwareError(f"this board plays {old.width}x{old.height} maps; the map is {width}x{height}")
-        for port in (old.sensors, old.leds):
-            try:
-                port.stop()
-            except Exception:  # noqa: BLE001 - a port that fails to stop must not keep the new one from opening
-                pass
-        kept = []
-        while True:  # events of the old board mean nothing on the new one
-            try:
-                item = self.inbox.get_nowait()
-            except queue.Empty:
-                break
-            if item[0] != "board":
-                kept.append(item)
-        for item in kept:
-            self.inbox.put(item)
-        if old.opener is not None:
-            try:
-                new = old.opener(width, height)
-            except (OSError, CompanionError):
-                self._reopen(old)  # keep playing on the board as it was
-                raise
-        else:
-            sim = SimulatedBoard(width, height)
-            new = BoardLink(sim, sim, width, height, simulated=sim, name=old.name)
-        self.board = new
-        self.sensed = frozenset()
-        self.meanings = {}
-        self.frame = blank_frame(new.size)
-        self._last_leds = None
-        new.sensors.start(self.board_sink)
-
-    def _reopen(self, old: BoardLink) -> None:
-        """Open ``old``'s board again at its own size (its ports were stopped for a new size
-        that could not be opened); if even that fails, the banner says the board is gone."""
-        try:
-            again = old.opener(old.width, old.height)
-        except (OSError, CompanionError) as e:
-            self.connected, self.disconnect_reason = False, str(e)
-            return
-        self.board = again
-        self.sensed = frozenset()
-        self._last_leds = None
-        again.sensors.start(self.board_sink)
-
     # ----- bookkeeping -----------------------------------------------------------------------------------
     def _reset_game_state(self) -> None:
         self.meanings, self.guidance, self.in_sync = {}, "", True
@@ -924,9 +692,6 @@ class AppFlow:
         except OSError as e:  # the game stays in current.jsonl and is archived at the next start
             self.notice = T.CANNOT_SAVE.format(reason=e)
 
-
-#: Questions about the board that the tracker asks (answered with Tracker.choose).
-BOARD_QUESTIONS = ("promotion", "which-move", "step", "pass")
 
 
 def _thread(work: Callable[[], None]) -> None:
