@@ -1,8 +1,8 @@
 """One game from the first move to the result: rules, position, players, dice, the board.
 
 The session is the app's single owner of the game. Everything that changes the game is an
-*action*, a small value (:class:`PlayMove`, :class:`Roll`, :class:`Undo`, :class:`Resign`,
-:class:`OfferDraw`, :class:`AnswerDraw`), and every action goes the same way:
+*action*, a small value (:class:`PlayMove`, :class:`PlayAnswer`, :class:`Roll`, :class:`Undo`,
+:class:`Resign`, :class:`OfferDraw`, :class:`AnswerDraw`), and every action goes the same way:
 
 1. it is checked (an illegal move or an impossible die is refused, nothing is written);
 2. it is handed to the ``recorder`` (the crash-safe journal, companion.journal) *before* it
@@ -17,9 +17,10 @@ carries them.
 
 The physical board comes in through a tracker (companion.board.tracker) that the app attaches
 with :meth:`Session.attach_tracker`. The session feeds it sensor events and answers, turns
-its ``MoveDetected`` into :class:`PlayMove` actions, tells it ``position_changed()`` after each
-action, and passes its other outputs (lights, guidance, prompts, in/out of sync) on to the
-presenters untouched. No clock, no threads, no I/O here.
+its ``MoveDetected`` into :class:`PlayMove` actions (and ``AnswerDetected``, a choice made on
+the board such as a Salamander's step, into :class:`PlayAnswer`), tells it
+``position_changed()`` after each action, and passes its other outputs (lights, guidance,
+prompts, in/out of sync) on to the presenters untouched. No clock, no threads, no I/O here.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Sequence
 
-from .board.tracker import MoveDetected
+from .board.tracker import AnswerDetected, MoveDetected
 from .core.moves import Answer, Move
 from .dice.odds import DiceSpec, FightOdds
 from .dice.record import DiceRecord, FighterRoll, RoundRecord, score_round, start_record
@@ -42,6 +43,8 @@ DICE_MODES = ("virtual", "seeded", "entered")
 #: Source names written in the journal and the dice record, per dice mode.
 SOURCE_OF_MODE = {"virtual": "system", "seeded": "seeded", "entered": "entered"}
 GAMES_WITH_DICE = frozenset({"combat"})
+#: How many players each game takes (a game not listed: 2). Dungeon Chess: the map's seats.
+PLAYER_COUNTS = {"dungeon": (2, 3, 4)}
 MAX_TIES = 3
 
 
@@ -81,8 +84,10 @@ class GameSetup:
         object.__setattr__(self, "seats", tuple(self.seats))
         if self.game not in GAMES:
             raise VariantError(f"unknown game {self.game!r}; known: {', '.join(sorted(GAMES))}")
-        if len(self.seats) != 2:
-            raise VariantError(f"{self.game} is played by 2 players, got {len(self.seats)}")
+        counts = PLAYER_COUNTS.get(self.game, (2,))
+        if len(self.seats) not in counts:
+            wanted = "2 players" if counts == (2,) else f"{counts[0]} to {counts[-1]} players"
+            raise VariantError(f"{self.game} is played by {wanted}, got {len(self.seats)}")
         if self.dice not in DICE_MODES:
             raise DiceError(f"dice must be one of {', '.join(DICE_MODES)}, got {self.dice!r}")
         if self.dice == "seeded":
@@ -161,8 +166,17 @@ class Roll:
 
 
 @dataclass(frozen=True)
+class PlayAnswer:
+    """The answer to a choice the game waits for in the middle of a turn (Dungeon Chess: a
+    Salamander's extra step, ``stay`` or a square such as ``i8``), as ``rules.answer_text``."""
+
+    answer: str
+
+
+@dataclass(frozen=True)
 class Undo:
-    """Take back ``turns`` whole turns (a move with its fight counts as one turn)."""
+    """Take back ``turns`` whole turns (a move with its fight, or with the choice it asked
+    for, counts as one turn)."""
 
     turns: int
 
@@ -182,12 +196,14 @@ class AnswerDraw:
     accept: bool
 
 
-Action = PlayMove | Roll | Undo | Resign | OfferDraw | AnswerDraw
+Action = PlayMove | PlayAnswer | Roll | Undo | Resign | OfferDraw | AnswerDraw
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
     if isinstance(action, PlayMove):
         return {"type": "move", "move": action.move}
+    if isinstance(action, PlayAnswer):
+        return {"type": "answer", "answer": action.answer}
     if isinstance(action, Roll):
         return {"type": "roll", "attacker": list(action.attacker),
                 "defenders": [list(d) for d in action.defenders], "source": action.source}
@@ -207,6 +223,8 @@ def action_from_json(value: Any, where: str = "action") -> Action:
     kind = value.get("type") if isinstance(value, dict) else None
     if kind == "move":
         return PlayMove(_Fields(value, where, ("type", "move")).text("move"))
+    if kind == "answer":
+        return PlayAnswer(_Fields(value, where, ("type", "answer")).text("answer"))
     if kind == "roll":
         f = _Fields(value, where, ("type", "attacker", "defenders", "source"))
         defenders = f.value["defenders"]
@@ -222,7 +240,8 @@ def action_from_json(value: Any, where: str = "action") -> Action:
         return OfferDraw(_Fields(value, where, ("type", "player")).integer("player", 0))
     if kind == "answer-draw":
         return AnswerDraw(_Fields(value, where, ("type", "accept")).flag("accept"))
-    raise RecordError(f"{where}: unknown action type {kind!r} (expected move, roll, undo, resign, offer-draw or answer-draw)")
+    raise RecordError(f"{where}: unknown action type {kind!r} "
+                      f"(expected move, answer, roll, undo, resign, offer-draw or answer-draw)")
 
 
 def start_to_json(setup: GameSetup) -> dict[str, Any]:
@@ -316,6 +335,14 @@ class MovePlayed:
 
 
 @dataclass(frozen=True)
+class AnswerPlayed:
+    """A choice in the middle of a turn was answered (``text``: ``stay``, ``i8``)."""
+
+    answer: Answer
+    text: str
+
+
+@dataclass(frozen=True)
 class FightStarted:
     fight: FightInfo
 
@@ -376,6 +403,9 @@ class Session:
         self.setup = setup
         options = {"d6_only": True} if setup.d6_only else {}
         self.rules = rules or make_rules(setup.game, setup.board_map, **options)
+        if len(setup.seats) != self.rules.nplayers:
+            raise VariantError(f"{setup.game} on this map is played by {self.rules.nplayers} players; "
+                               f"{len(setup.seats)} seats were given")
         self.pos = self.rules.position_from_text(setup.start) if setup.start else self.rules.start_position()
         #: called with each action's JSON before it takes effect (the journal's append)
         self.recorder = recorder
@@ -450,9 +480,15 @@ class Session:
         return self._fight_info()
 
     def computer_to_move(self) -> int | None:
-        """The seat index of a computer that should choose a move now, else None."""
-        if self.result is not None or self.pos.pending is not None or self.draw_offer is not None:
+        """The seat index of a computer that should choose a move now (or answer a choice it
+        waits for in the middle of its turn, such as a Salamander's step), else None."""
+        if self.result is not None or self.draw_offer is not None:
             return None
+        d = self.pos.pending
+        if d is not None:
+            if d.chance or not 0 <= d.player < len(self.seats):
+                return None
+            return d.player if self.seats[d.player].computer else None
         return self.turn if self.seats[self.turn].computer else None
 
     def captured(self, player: int) -> list[str]:
@@ -486,6 +522,12 @@ class Session:
         """A move from the board (tracker) or a test; refused moves raise IllegalMoveError."""
         text = move if isinstance(move, str) else self.rules.move_text(self.pos, move)
         return self._act(PlayMove(text))
+
+    def play_answer(self, answer: Answer | str) -> list:
+        """The answer to the choice the game waits for (from the board, the screen or the
+        computer): an Answer or its text (``stay``, ``i8``); IllegalMoveError if it is none."""
+        text = answer if isinstance(answer, str) else self.rules.answer_text(answer)
+        return self._act(PlayAnswer(text))
 
     def roll(self) -> list:
         """Roll the pending fight's dice with the game's source (virtual or seeded dice)."""
@@ -567,9 +609,9 @@ class Session:
     def _route(self, outputs: Iterable | None) -> list:
         events: list = []
         for out in outputs or ():
-            if isinstance(out, MoveDetected):
+            if isinstance(out, (MoveDetected, AnswerDetected)):
                 try:
-                    events += self.play(out.move)
+                    events += self.play(out.move) if isinstance(out, MoveDetected) else self.play_answer(out.answer)
                 except CompanionError as e:
                     events.append(ActionRefused(str(e)))
                     if self.tracker is not None:
@@ -599,6 +641,8 @@ class Session:
             if self.draw_offer is not None:
                 raise IllegalMoveError("a draw offer is waiting for an answer")
             self.rules.parse_move(self.pos, action.move)
+        elif isinstance(action, PlayAnswer):
+            self._find_answer(action.answer)
         elif isinstance(action, Roll):
             fight = self._require_fight()
             if action.source not in ("system", "seeded", "entered"):
@@ -615,6 +659,9 @@ class Session:
         elif isinstance(action, (Resign, OfferDraw)):
             if action.player not in (0, 1):
                 raise IllegalMoveError(f"player must be 0 or 1, got {action.player}")
+            if len(self.seats) > 2:
+                raise IllegalMoveError("with more than two players nobody can resign or offer a draw: "
+                                       "play on until one King is left")
             if isinstance(action, OfferDraw):
                 if self.draw_offer is not None:
                     raise IllegalMoveError("a draw offer is already waiting for an answer")
@@ -628,6 +675,8 @@ class Session:
         self.actions += 1
         if isinstance(action, PlayMove):
             return self._apply_move(action)
+        if isinstance(action, PlayAnswer):
+            return self._apply_answer(action)
         if isinstance(action, Roll):
             return self._apply_roll(action)
         if isinstance(action, Undo):
@@ -648,7 +697,7 @@ class Session:
     def _apply_move(self, action: PlayMove) -> list:
         pos, rules = self.pos, self.rules
         move = rules.parse_move(pos, action.move)
-        san = rules.san(pos, move) if hasattr(rules, "san") else action.move
+        san = rules.san(pos, move) if hasattr(rules, "san") else unit_move_text(rules, pos, move)
         player = pos.turn
         self._turn_starts.append(pos.depth)
         if self.record is not None:  # the dice record carries the game (version 2)
@@ -662,6 +711,28 @@ class Session:
             events.append(FightStarted(fight))
         self._remember_pieces()
         return events + self._check_end()
+
+    def _apply_answer(self, action: PlayAnswer) -> list:
+        """A choice in the middle of the turn: part of the last move's turn (one undo step
+        takes both back); the move list shows where the piece went on to."""
+        answer = self._find_answer(action.answer)
+        self.rules.apply(self.pos, answer)
+        if self.moves and isinstance(answer.value, int):
+            last = self.moves[-1]
+            self.moves[-1] = replace(last, san=f"{last.san}-{action.answer}", to=answer.value)
+        self._remember_pieces()
+        return [AnswerPlayed(answer, action.answer)] + self._check_end()
+
+    def _find_answer(self, text: str) -> Answer:
+        d = self.pos.pending
+        if d is None or d.chance:
+            raise IllegalMoveError("no choice is waiting for an answer")
+        answers = self.rules.answers(self.pos)
+        for a in answers:
+            if self.rules.answer_text(a) == text:
+                return a
+        choices = ", ".join(self.rules.answer_text(a) for a in answers)
+        raise IllegalMoveError(f"{text!r} is not one of the choices ({choices})")
 
     def _apply_roll(self, action: Roll) -> list:
         fight = self._fight_info()
@@ -744,6 +815,21 @@ class Session:
             tuple(info(sq, f) for sq, f in zip(d.get("defenders"), defenders)),
             rules.odds(pos, d), rounds, move.special == "prerogative",
         )
+
+
+def unit_move_text(rules, pos, move: Move) -> str:
+    """A move for the move list of a game of named units (Dungeon Chess): the unit's code, the
+    squares, ``x`` for a capture, ``hex`` for a Shaman's hex: ``KN k14xm13``, ``SM r12 hex q11``,
+    ``pass``. (Before the move is applied.)"""
+    if move.special == "pass" or move.frm < 0:
+        return "pass"
+    g = rules.geometry
+    piece = pos.board[move.frm]
+    code = piece.kind.code if piece is not None else "?"
+    if move.special == "hex":
+        return f"{code} {g.name_of(move.frm)} hex {g.name_of(move.to)}"
+    sep = "x" if move.capture is not None else "-"
+    return f"{code} {g.name_of(move.frm)}{sep}{g.name_of(move.to)}"
 
 
 def default_source(setup: GameSetup):

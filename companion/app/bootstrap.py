@@ -23,6 +23,9 @@ from ..errors import HardwareError
 from ..journal import JournalStore
 from .presenters.board import BoardPresenter
 from .presenters.board_check import BoardCheckPresenter
+from .presenters.deploy import DeployPresenter
+from .presenters.draft import DraftPresenter
+from .presenters.dungeon_game import DungeonGamePresenter
 from .presenters.fight import FightPresenter
 from .presenters.flow import AppFlow, BoardLink
 from .presenters.game import GamePresenter
@@ -48,6 +51,9 @@ class Presenters:
     prompt: PromptPresenter
     info: PieceInfoPresenter
     check: BoardCheckPresenter
+    draft: DraftPresenter
+    deploy: DeployPresenter
+    dungeon: DungeonGamePresenter
 
 
 def data_dir() -> Path:
@@ -61,8 +67,13 @@ def data_dir() -> Path:
 
 def open_board(profile: str | None = None, serial: str | None = None, size: tuple[int, int] = MAP_SIZE) -> BoardLink:
     """The board to play on: a profile's hardware, an RP2040 on a serial device, or (neither
-    given) the simulated board that the screen itself operates."""
+    given) the simulated board that the screen itself operates. ``size`` is the map's; a game
+    on another map opens the board again (the link's ``opener``)."""
     width, height = size
+
+    def opener(w: int, h: int) -> BoardLink:
+        return open_board(profile, serial, (w, h))
+
     if profile and serial:
         raise HardwareError("give either --profile or --serial, not both")
     if profile:
@@ -72,16 +83,16 @@ def open_board(profile: str | None = None, serial: str | None = None, size: tupl
         loaded = load_profile(profile)
         sensors, leds = open_hardware(loaded, map_width=width, map_height=height)
         simulated = sensors if loaded.link == "simulated" else None
-        return BoardLink(sensors, leds, width, height, simulated=simulated, name=str(profile))
+        return BoardLink(sensors, leds, width, height, simulated=simulated, name=str(profile), opener=opener)
     if serial:
         from ..board.serial_board import SerialBoard
 
         board = SerialBoard(serial, width, height)
-        return BoardLink(board, _LinearLeds(board), width, height, name=serial)
+        return BoardLink(board, _LinearLeds(board), width, height, name=serial, opener=opener)
     from ..board.simulated import SimulatedBoard
 
     board = SimulatedBoard(width, height)
-    return BoardLink(board, board, width, height, simulated=board)
+    return BoardLink(board, board, width, height, simulated=board, opener=opener)
 
 
 class _LinearLeds:
@@ -118,6 +129,18 @@ def game_id() -> str:
     return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(2)
 
 
+def random_seat(n: int) -> int:
+    """A seat drawn at random (a "random" turn order): the system's randomness, at the edge."""
+    return secrets.randbelow(n)
+
+
+def default_deploy_guide() -> Callable:
+    """The deployment guide's constructor (rules, deployment, sensed=, t_ms=) -> DeploymentTracker."""
+    from ..board.deployment import DeploymentTracker
+
+    return DeploymentTracker
+
+
 def monotonic_ms() -> int:
     return int(time.monotonic() * 1000)
 
@@ -132,16 +155,19 @@ def build_flow(
     new_game_id: Callable[[], str] = game_id,
     seed: Callable[[], bytes] = new_seed,
     run_in_worker: Callable | None = None,
+    draw_seat: Callable[[int], int] = random_seat,
+    make_deploy_guide: Callable | None = None,
 ) -> AppFlow:
     return AppFlow(board, store, make_tracker=make_tracker, clock_ms=clock_ms, new_game_id=new_game_id,
-                   new_seed=seed, computer=computer, run_in_worker=run_in_worker)
+                   new_seed=seed, computer=computer, run_in_worker=run_in_worker, draw_seat=draw_seat,
+                   make_deploy_guide=make_deploy_guide or default_deploy_guide())
 
 
 def build_presenters(flow: AppFlow) -> Presenters:
     return Presenters(
         StartPresenter(flow), ResumePresenter(flow), SetupPresenter(flow), GamePresenter(flow), BoardPresenter(flow),
         FightPresenter(flow), GameOverPresenter(flow), PromptPresenter(flow), PieceInfoPresenter(flow),
-        BoardCheckPresenter(flow),
+        BoardCheckPresenter(flow), DraftPresenter(flow), DeployPresenter(flow), DungeonGamePresenter(flow),
     )
 
 

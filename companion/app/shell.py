@@ -20,12 +20,12 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from . import texts as T
 from . import theme
-from .screens import board_check, fight, game, game_over, loading, resume, setup, start
+from .screens import board_check, deploy, draft, dungeon_game, fight, game, game_over, loading, resume, setup, start
 from .widgets import board as board_widget
-from .widgets import common, popups
+from .widgets import common, map_thumb, popups
 
-KV_FILES = [common.KV, board_widget.KV, popups.KV] + [
-    m.KV for m in (start, resume, loading, setup, game, fight, game_over, board_check)
+KV_FILES = [common.KV, board_widget.KV, map_thumb.KV, popups.KV] + [
+    m.KV for m in (start, resume, loading, setup, game, fight, game_over, board_check, draft, deploy, dungeon_game)
 ]
 PUMP_HZ = 30
 _loaded_kv: set[str] = set()
@@ -78,6 +78,10 @@ class CompanionApp(App):
         sm.add_widget(fight.FightScreen(name="fight", presenter=p.fight))
         sm.add_widget(game_over.GameOverScreen(name="game_over", presenter=p.over, board_presenter=p.board))
         sm.add_widget(board_check.BoardCheckScreen(name="board_check", presenter=p.check))
+        sm.add_widget(draft.DraftScreen(name="draft", presenter=p.draft))
+        sm.add_widget(deploy.DeployScreen(name="deploy", presenter=p.deploy, board_presenter=p.board))
+        sm.add_widget(dungeon_game.DungeonGameScreen(name="dungeon_game", presenter=p.dungeon,
+                                                     board_presenter=p.board))
         self.screens = sm
         Window.bind(size=self._scale)
         Window.clearcolor = theme.BACKGROUND
@@ -115,8 +119,9 @@ class CompanionApp(App):
     def _refresh(self) -> None:
         self._dirty = False
         sm = self.screens
-        if sm.current != self.flow.screen and sm.has_screen(self.flow.screen):
-            sm.current = self.flow.screen
+        screen = self.flow.view_screen
+        if sm.current != screen and sm.has_screen(screen):
+            sm.current = screen
         sm.current_screen.refresh()
         self._sync_prompt()
         self._sync_info()

@@ -10,10 +10,11 @@ from __future__ import annotations
 APP_TITLE = "Companion"
 
 # --- games, players, pieces --------------------------------------------------------------------
-GAME_TITLES = {"chess": "Chess", "combat": "Combat Chess"}
+GAME_TITLES = {"chess": "Chess", "combat": "Combat Chess", "dungeon": "Dungeon Chess"}
 GAME_HINTS = {
     "chess": "Classic chess.",
     "combat": "Every capture is a dice fight.",
+    "dungeon": "Armies of 75 XP on dungeon maps.",
 }
 COLOUR_NAMES = ("White", "Black")
 #: Names a player can pick with one tap (no keyboard, ever).
@@ -47,9 +48,51 @@ START = "Start"
 BOARD_CHECK = "Board check"
 PICK_NAME = "Pick a name for {colour}"
 
+# --- Dungeon Chess: map, seats ------------------------------------------------------------------
+MAP = "Map"
+MAP_SIZE = "{width}\u00d7{height}, {players} players"
+CHOOSE_ARMIES = "Choose the armies"
+SEAT_COMPUTER = "Computer {level}"
+
+# --- Dungeon Chess: the draft ------------------------------------------------------------------------
+DRAFT_TITLE = "{colour} army"
+DRAFT_SEAT = "{name}, player {n} of {count}"
+DRAFT_SEAT_PLAYER = "Player {n} of {count}"
+FACTION_NAMES = {"human": "Human", "undead": "Undead", "redskin": "Redskin", "greenskin": "Greenskin"}
+ROLE_NAMES = {"pawn": "Pawn", "castle": "Castle", "knight": "Knight", "bishop": "Bishop", "queen": "Queen",
+              "king": "King"}
+RULEBOOK_ARMIES = "The rulebook's armies"
+UNIT_COST = "{cost} XP"
+UNIT_LINE = "{role}, {cost} XP"
+BUDGET_LEFT = "{left} XP left of {budget}"
+BUDGET_OVER = "{over} XP over the {budget} XP budget"
+ARMY_READY = "{units} units, {cost} XP: ready."
+ABILITY_LINE = "{title}: {words}"
+CLEAR_ARMY = "Clear"
+NEXT_ARMY = "Next army"
+WHO_STARTS_BUTTON = "Who starts?"
+ADD = "+"
+REMOVE = "\u2212"
+
+# --- Dungeon Chess: turn order and deployment -------------------------------------------------------
+WHO_STARTS = "Who moves first?"
+STARTS_FIRST = "{name} first"
+STARTS_RANDOM = "Random"
+FIRST_DRAWN = "Drawn at random: {name} moves first."
+FIRST_CHOSEN = "{name} moves first."
+DEPLOY_TITLE = "Deploy the armies"
+DEPLOY_NEXT = "Next: {colour} {unit}"
+DEPLOY_PLAYER = "{name} {placed} of {total} placed"
+DEPLOY_THEN = "Then: {units}"
+DEPLOY_ALL_PLACED = "Every unit is placed."
+DEPLOY_REST = "Place the rest for me"
+DEPLOY_BACK = "Back to the armies"
+DEPLOY_HELP = "A piece put on a lit square becomes the unit named here."
+
 # --- resume ----------------------------------------------------------------------------------------
 RESUME_TITLE = "Unfinished game"
 RESUME_SUMMARY = "{game}: {white} against {black}, {moves} moves played."
+RESUME_SUMMARY_MANY = "{game} on {map}: {names}, {moves} moves played."
 RESUME_LOADING = "Loading the last game\u2026 {percent}%"
 RESUME = "Continue this game"
 DISCARD = "Start a new game"
@@ -89,8 +132,33 @@ DRAW_DECLINED = "{name} declines the draw."
 UNDONE = "Taken back: {moves}"
 FIGHT_MARK = {"attacker": "won", "defender": "lost", "bounce": "bounced"}
 BACK = "Back"
+HEX_TITLE = "Hex which unit? It cannot move or attack for its owner's next 2 turns."
+HEX_BUTTON = "Hex\u2026"
+LOOK_AT_BOARD = "Look at the board"
+OPEN_QUESTION = "Stay or step?"
+OUT = "out"
+LAST_TURN = "{name}: {move}"
+HISTORY_LINE = "{n}. {name}: {move}"
+UNITS_LEFT = "{n}"  # on the player's disc: units still on the board
 CLOSE = "Close"
 CANCEL = "Cancel"
+
+# --- Dungeon Chess: what a turn did beyond the moved unit (from the game's effects) ----------------
+EFFECTS = {
+    "captured": "{owner}'s {unit} on {square} is captured.",
+    "captured fragile": "{owner}'s {unit} on {square} is captured (fragile: any enemy next to it may take it).",
+    "absorbed": "{owner}'s {unit} absorbs the blow and is pushed back from {square} to {to}; the attacker stays.",
+    "crushed": "{owner}'s {unit} on {square} cannot be pushed back ({why} behind it) and dies.",
+    "explosion": "{owner}'s {unit} explodes on {square}!",
+    "destroyed": "{owner}'s {unit} on {square} is destroyed by the explosion.",
+    "hex": "{owner}'s {unit} on {square} is hexed: no move or attack for {turns} turns.",
+    "hex_ends": "The hex on {owner}'s {unit} on {square} wears off.",
+    "step": "{owner}'s {unit} steps on from {square} to {to} (hit-and-run).",
+    "eliminated": "{owner}'s King has fallen: {owner} is out and all their units leave the board.",
+    "king_falls": "{owner}'s King has fallen.",
+    "pass": "{owner} has no legal move and passes.",
+}
+WHY_BEHIND = {"the board edge": "the board edge", "void": "void", "water": "water", "a piece": "a piece"}
 
 # --- piece info (tap a piece) ----------------------------------------------------------------------
 PIECE_TITLE = "{colour} {piece} on {square}"
@@ -102,6 +170,11 @@ OUTCOME_WON = "won"
 OUTCOME_LOST = "lost"
 OUTCOME_BOUNCED = "bounced"
 EMPTY_SQUARE = "Square {square} is empty."
+UNIT_TITLE = "{owner}'s {unit} on {square}"
+UNIT_STATE_HEX = "Hexed: it cannot move or attack for {n} more turn(s) of its owner."
+UNIT_STATE_WOUNDED = "Wounded: it has absorbed one capture; the next one kills it."
+UNIT_STATE_HEX_SPENT = "It has used its hex."
+UNIT_STATE_NONE = "{role}, {cost} XP."
 
 # --- the fight screen ------------------------------------------------------------------------------
 FIGHT_TITLE = "Fight {number}: {san}"
@@ -164,6 +237,10 @@ RESULT_REASONS = {
     "seventy-five-move rule": "seventy-five moves without a capture or pawn move",
     "threefold repetition": "the same position three times",
     "fivefold repetition": "the same position five times",
+    "the last King standing": "the last King standing",
+    "King captured": "the enemy King is taken",
+    "King destroyed by an explosion": "the enemy King is destroyed by an explosion",
+    "no King left": "no King is left",
 }
 SEED_REVEALED = "Dice seed: {seed}"
 SEAL_FULL = "Seal shown at the start: {commitment}"

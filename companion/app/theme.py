@@ -49,5 +49,44 @@ def piece_colours(owner: int):
     return NEUTRAL_PIECE
 
 
+#: Terrain of a map, drawn under the pieces: water clearly blue, void nearly black.
+WATER = (0.15, 0.35, 0.66, 1)
+WATER_DARK = (0.12, 0.30, 0.59, 1)
+VOID = (0.06, 0.06, 0.07, 1)
+
+#: Screen colours of the seat colour words maps use (Okabe-Ito where it has the hue), so a
+#: unit's disc has its player's colour; the code on it is black or white, whichever reads better.
+SEAT_COLOURS = {
+    "blue": (0.0, 0.45, 0.70, 1),
+    "red": (0.84, 0.29, 0.0, 1),
+    "green": (0.0, 0.62, 0.45, 1),
+    "yellow": (0.94, 0.89, 0.26, 1),
+    "white": (0.97, 0.97, 0.97, 1),
+    "black": (0.08, 0.08, 0.08, 1),
+    "orange": (0.90, 0.62, 0.0, 1),
+    "purple": (0.80, 0.47, 0.65, 1),
+    "cyan": (0.34, 0.71, 0.91, 1),
+}
+
+
+def seat_colour(word: str):
+    """The screen colour of a seat colour word ("blue"); unknown words are grey."""
+    return SEAT_COLOURS.get(word.lower(), NEUTRAL_PIECE[0])
+
+
+def luminance(colour) -> float:
+    """Relative luminance (WCAG) of an RGBA colour with channels 0..1."""
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def text_on(colour):
+    """Black or white text, whichever contrasts more with ``colour``."""
+    lum = luminance(colour)
+    return TEXT_DARK if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else TEXT
+
+
 def rgb(colour: tuple[int, int, int]) -> tuple[float, float, float, float]:
     return (colour[0] / 255, colour[1] / 255, colour[2] / 255, 1)

@@ -5,15 +5,25 @@ now (the palette's frame, so the screen and the board agree), and marks for what
 say differently: a piece lifted off its square is drawn faded, a piece sensed where the game
 has none is drawn as the piece in hand (or a neutral disc). While a piece of the side to move
 is lifted in Combat Chess, each square it could attack shows the chance of winning that fight.
+
+Games on a map of seats (Dungeon Chess) draw their terrain (water, void) and their units as
+discs in the player's colour with the unit's short code (``KN``, ``SK``): legible on a 20x20
+board at 800x480, where a chess glyph of 20 pixels is not. While the armies are deployed the
+board shows the units placed so far (there is no game yet).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...board.palette import Meaning
 from ...board.ports import RGB
+from ...core.geometry import VOID, WATER
 from .. import texts as T
+from .. import theme
 from .flow import AppFlow
+
+TERRAIN_NAMES = {WATER: "water", VOID: "void"}
 
 
 @dataclass(frozen=True)
@@ -30,6 +40,8 @@ class SquareView:
     odds: str = ""  # "58%": the chance of winning a fight on this square
     last_move: bool = False
     check: bool = False
+    terrain: str = "floor"  # floor, water or void
+    badge: str = ""  # a unit's state in a few letters: "H2" hexed for 2 more turns, "W" wounded
 
 
 @dataclass(frozen=True)
@@ -40,6 +52,8 @@ class BoardView:
     files: tuple[str, ...]
     ranks: tuple[str, ...]
     version: int
+    units: bool = False  # pieces are units: a disc in the owner's colour with the unit's code
+    owner_colours: tuple = ()  # screen colour (RGBA) of each player, for units
 
 
 class BoardPresenter:
@@ -74,9 +88,17 @@ class BoardPresenter:
         flow = self.flow
         width, height = flow.board.width, flow.board.height
         session = flow.session
+        prep = flow.prep if session is None else None
+        rules = session.rules if session is not None else (prep.rules if prep is not None else None)
         pos = session.pos if session is not None else None
         sensed = flow.sensed
-        expected = session.rules.expected_occupancy(pos) if session is not None else frozenset()
+        if session is not None:
+            expected = session.rules.expected_occupancy(pos)
+        elif prep is not None and prep.deployment is not None:
+            expected = prep.deployment.occupied()
+        else:
+            expected = frozenset()
+        units = _has_seats(rules)
         last = session.last_move() if session is not None else None
         check_sq = set()
         if session is not None and session.in_check():
@@ -84,24 +106,39 @@ class BoardPresenter:
         hand = self._piece_in_hand(expected, sensed)
         odds = self._lifted_odds(expected, sensed)
         fight_board = self._fight_board()
+        placed = {}
+        if prep is not None and prep.deployment is not None:
+            placed = {sq: (rules.roster_kind(unit), player) for player, unit, sq in prep.deployment.placed}
+        gone = _removed_units(session) if units and session is not None else {}
+        terrain = rules.geometry.terrain if rules is not None and rules.geometry.size == width * height else None
+        water_light = flow.meanings if terrain is not None else {}
         squares = []
         for sq in range(width * height):
             file, rank = sq % width, sq // width
             light = flow.frame[sq] if sq < len(flow.frame) else (0, 0, 0)
+            ground = TERRAIN_NAMES.get(terrain[sq], "floor") if terrain is not None else "floor"
+            if water_light.get(sq) is Meaning.TERRAIN_WATER:
+                light = (0, 0, 0)  # the water is drawn as water; its dim glow would only darken it
             view = dict(index=sq, name=_name(sq, width), dark=(file + rank) % 2 == 0,
-                        light=None if light == (0, 0, 0) else light,
+                        light=None if light == (0, 0, 0) else light, terrain=ground,
                         last_move=last is not None and sq in last, check=sq in check_sq, odds=odds.get(sq, ""))
             piece = pos.board[sq] if pos is not None else None
             if fight_board is not None and sq in fight_board:
                 piece = fight_board[sq]
             if piece is not None:
-                view.update(glyph=T.PIECE_GLYPHS.get(piece.kind.name, piece.kind.code), owner=piece.owner,
-                            fatigue=piece.state.get("fatigue", 0), lifted=sq in expected and sq not in sensed)
+                glyph = piece.kind.code if units else T.PIECE_GLYPHS.get(piece.kind.name, piece.kind.code)
+                view.update(glyph=glyph, owner=piece.owner, fatigue=piece.state.get("fatigue", 0),
+                            lifted=sq in expected and sq not in sensed, badge=_badge(piece.state) if units else "")
+            elif sq in placed:
+                kind, owner = placed[sq]
+                view.update(glyph=kind.code, owner=owner, lifted=sq not in sensed)
             elif sq in sensed and sq not in expected:
-                view.update(stray=True, glyph=hand[0] if hand else "", owner=hand[1] if hand else -1)
+                look = gone.get(sq, hand)
+                view.update(stray=True, glyph=look[0] if look else "", owner=look[1] if look else -1)
             squares.append(SquareView(**view))
-        return BoardView(width, height, tuple(squares),
-                         tuple(T_FILES[:width]), tuple(str(r + 1) for r in range(height)), flow.version)
+        colours = owner_colours(rules) if units else ()
+        return BoardView(width, height, tuple(squares), tuple(T_FILES[:width]),
+                         tuple(str(r + 1) for r in range(height)), flow.version, units, colours)
 
     # ----- helpers -------------------------------------------------------------------------------
     def _fight_board(self):
@@ -121,10 +158,11 @@ class BoardPresenter:
         s = self.flow.session
         if s is None:
             return None
+        units = _has_seats(s.rules)
         for sq in sorted(expected - sensed):
             p = s.pos.board[sq]
             if p is not None and p.owner == s.pos.turn:
-                return T.PIECE_GLYPHS.get(p.kind.name, p.kind.code), p.owner
+                return (p.kind.code if units else T.PIECE_GLYPHS.get(p.kind.name, p.kind.code)), p.owner
         return None
 
     def _lifted_odds(self, expected, sensed) -> dict[int, str]:
@@ -146,6 +184,43 @@ class BoardPresenter:
 
 
 T_FILES = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _has_seats(rules) -> bool:
+    """Is this a game on a map of seats (Dungeon Chess), drawn with terrain and unit discs?"""
+    return bool(getattr(getattr(rules, "board_map", None), "seats", None))
+
+
+def owner_colours(rules) -> tuple:
+    """The screen colour of each player: their map seat's colour word."""
+    return tuple(theme.seat_colour(seat.colour) for seat in rules.board_map.seats)
+
+
+def _removed_units(session) -> dict[int, tuple[str, int]]:
+    """Units the last turn took off the board besides its capture (an explosion's victims, an
+    eliminated player's pieces): while they still stand on the board they are drawn faded as
+    what they are, with their code when it is known."""
+    rules = session.rules
+    codes = {k.title: k.code for k in rules.kinds}
+    out = {}
+    for e in session.pos.var("effects", ()):
+        if e[0] == "destroyed":
+            out[e[1]] = (codes.get(e[2], ""), e[3])
+        elif e[0] == "eliminated":
+            for sq in e[2]:
+                out.setdefault(sq, ("", e[1]))
+    return out
+
+
+def _badge(state) -> str:
+    """A unit's state in a few letters for its square (the info card says it in words)."""
+    if not state:
+        return ""
+    if state.get("hex"):
+        return f"H{state['hex']}"
+    if state.get("wounded"):
+        return "W"
+    return ""
 
 
 def _name(sq: int, width: int) -> str:

@@ -12,65 +12,36 @@ drains it on the UI thread, feeds the session, and renders the LED frame. Every 
 from __future__ import annotations
 
 import queue
+import secrets
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ...board.palette import Meaning, render
 from ...board.ports import BoardConnected, BoardDisconnected, OccupancySnapshot, SquareChanged, blank_frame
+from ...board.deployment import DeploymentTracker
 from ...board.tracker import (
     GuidanceChanged, IllegalMoveShown, InSync, LedsChanged, OutOfSync, PromptRequested, PromptWithdrawn,
-    SetupCompleted,
+    ScreenMovesChanged, SetupCompleted,
 )
-from ...core.moves import Move
+from ...core.moves import Answer, Move
 from ...dice.record import RoundRecord, format_record
 from ...errors import CompanionError
 from ...journal import JournalStore, Resumed, resume
 from ...session import (
-    ActionRefused, DiceRolled, DrawDeclined, DrawOffered, FightEnded, FightInfo, FightStarted, GameOver,
-    GameSetup, MovePlayed, Seat, Session, TurnsUndone,
+    ActionRefused, AnswerPlayed, DiceRolled, DrawDeclined, DrawOffered, FightEnded, FightInfo, FightStarted,
+    GameOver, GameSetup, MovePlayed, Seat, Session, TurnsUndone,
 )
 from .. import texts as T
+from .board_size import BoardLink, BoardSizing
+from .dungeon_prep import DungeonPrep
+from .dungeon_steps import DungeonSteps
+from .questions import BOARD_QUESTIONS, Prompt, PromptOption
+
+__all__ = ["AppFlow", "BoardLink", "Prompt", "PromptOption", "FightState", "Thinking"]
 
 #: Milliseconds each LED stays lit during the board check's walk.
 WALK_STEP_MS = 250
-
-
-@dataclass
-class BoardLink:
-    """The board the app talks to: its two ports, and the simulated board when there is no
-    hardware (then taps on the screen's board move its pieces)."""
-
-    sensors: Any
-    leds: Any
-    width: int
-    height: int
-    simulated: Any = None
-    name: str = "simulated"
-
-    @property
-    def size(self) -> int:
-        return self.width * self.height
-
-
-@dataclass(frozen=True)
-class PromptOption:
-    key: str
-    label: str
-    glyph: str = ""
-    owner: int = 0
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """A question with big buttons. ``kind``: promotion, which-move, draw, resign-who,
-    resign-confirm, new-game, menu. ``cancel``: whether it may be closed unanswered."""
-
-    kind: str
-    title: str
-    options: tuple[PromptOption, ...]
-    cancel: bool = True
-    values: tuple = ()  # what each option stands for (a tracker's own option values)
 
 
 @dataclass
@@ -91,7 +62,7 @@ class Thinking:
     progress: float = 0.0
 
 
-class AppFlow:
+class AppFlow(DungeonSteps, BoardSizing):
     def __init__(
         self,
         board: BoardLink,
@@ -103,6 +74,8 @@ class AppFlow:
         new_seed: Callable[[], bytes],
         computer: Any = None,
         run_in_worker: Callable[[Callable[[], None]], None] | None = None,
+        draw_seat: Callable[[int], int] | None = None,
+        make_deploy_guide: Callable | None = None,
     ) -> None:
         self.board = board
         self.store = store
@@ -112,6 +85,9 @@ class AppFlow:
         self.new_seed = new_seed
         self.computer = computer
         self.run_in_worker = run_in_worker or _thread
+        #: the seat drawn for a "random" turn order: n -> 0..n-1 (randomness stays at the edge)
+        self.draw_seat = draw_seat or secrets.randbelow
+        self.make_deploy_guide = make_deploy_guide or DeploymentTracker
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
         self.listeners: list[Callable[[], None]] = []
         self.version = 0
@@ -142,6 +118,9 @@ class AppFlow:
         self._last_leds = None
         self._leds_moved = False
         self._return_to = "start"
+        self.prep: DungeonPrep | None = None  # a Dungeon Chess game being drafted and deployed
+        self.screen_moves = ScreenMovesChanged(())  # moves only the screen can make (a hex)
+        self.parked: Prompt | None = None  # a board question closed to look at the board
 
     # ----- plumbing -----------------------------------------------------------------------------
     def post(self, kind: str, value: Any = None) -> None:
@@ -155,6 +134,14 @@ class AppFlow:
         self.version += 1
         for listener in list(self.listeners):
             listener()
+
+    @property
+    def view_screen(self) -> str:
+        """The screen to show: ``screen``, except that a game of named units on a map (Dungeon
+        Chess) has its own game screen."""
+        if self.screen == "game" and self.session is not None and self.session.setup.game == "dungeon":
+            return "dungeon_game"
+        return self.screen
 
     def start(self) -> None:
         """Start the board and look for an unfinished game (replayed in a worker)."""
@@ -197,6 +184,8 @@ class AppFlow:
             self._receive(kind, value)
         if self.session is not None and self.session.tracker is not None:
             self._handle(self.session.tick(t_ms))
+        elif self.prep is not None and self.prep.guide is not None:
+            self._handle_deploy(self.prep.guide.tick(t_ms))
         self._step_walk(t_ms)
         self._show_leds(t_ms)
         if self.version == before and self._leds_moved:
@@ -232,6 +221,8 @@ class AppFlow:
             self.connected, self.disconnect_reason = True, ""
         if self.session is not None:
             self._handle(self.session.feed_board(event))
+        elif self.prep is not None and self.prep.guide is not None:
+            self._handle_deploy(self.prep.guide.feed(event))
         self.changed()
 
     def tap_square(self, square: int) -> None:
@@ -266,14 +257,23 @@ class AppFlow:
 
     # ----- starting and resuming --------------------------------------------------------------------
     def new_game(self, game: str, seats: tuple[Seat, ...], dice: str = "virtual", d6_only: bool = False,
-                 start: str | None = None) -> None:
-        """Start a game from the start screen's choices; the board is then set up with the LEDs."""
+                 start: str | None = None, board_map: str | None = None) -> None:
+        """Start a game from the start screen's choices (a Dungeon Chess game: from its
+        deployed armies, ``start``); the board is then set up with the LEDs."""
         self._stop_thinking()
         self._close_game()
+        self.prep = None
         seed = self.new_seed().hex() if dice == "seeded" and game == "combat" else None
         if game != "combat":
             dice, d6_only = "virtual", False
-        setup = GameSetup(game, tuple(seats), dice, d6_only, self.new_game_id(), seed, start)
+        try:
+            self._use_board_for(game, board_map)
+            setup = GameSetup(game, tuple(seats), dice, d6_only, self.new_game_id(), seed, start, board_map)
+        except CompanionError as e:  # a board too small for the map, a wrong set-up: say it
+            self.resume_problem = str(e)
+            self.screen = "start"
+            self.changed()
+            return
         try:
             self.journal = self.store.create()
             session, _ = Session.new(setup, recorder=self.journal.append)
@@ -335,6 +335,12 @@ class AppFlow:
         back = self.resumed
         if back is None or back.game is None:
             return
+        try:
+            self._use_board_for(back.game.setup.game, back.game.setup.board_map)
+        except CompanionError as e:
+            self.resume_problem = str(e)
+            self.discard_resume()
+            return
         self._reset_game_state()
         self.session, self.journal = back.game, back.journal
         self.session.recorder = self.journal.append
@@ -359,6 +365,10 @@ class AppFlow:
             if isinstance(ev, MovePlayed):
                 self.notice = ""
                 self.requested = None
+            elif isinstance(ev, AnswerPlayed):
+                self.requested = None
+            elif isinstance(ev, ScreenMovesChanged):
+                self.screen_moves = ev
             elif isinstance(ev, FightStarted):
                 self.fight = FightState(ev.fight)
                 self.screen = "fight"
@@ -402,6 +412,8 @@ class AppFlow:
             elif isinstance(ev, PromptWithdrawn):
                 if self.prompt is not None and self.prompt.kind == ev.kind:
                     self.prompt = None
+                if self.parked is not None and self.parked.kind == ev.kind:
+                    self.parked = None
             elif isinstance(ev, InSync):
                 self.in_sync = True
             elif isinstance(ev, OutOfSync):
@@ -480,11 +492,16 @@ class AppFlow:
         if key is None:
             if not prompt.cancel:
                 self.prompt = prompt  # must be answered
+            elif prompt.kind in BOARD_QUESTIONS:
+                self.parked = prompt  # still open on the board; a button brings it back
             self.changed()
             return
-        if prompt.kind in ("promotion", "which-move"):
+        if prompt.kind in BOARD_QUESTIONS or prompt.kind == "hex":
             index = [o.key for o in prompt.options].index(key)
+            self.parked = None
             self._command(lambda: self.session.choose(prompt.values[index]))
+        elif prompt.kind == "turn-order":
+            self.choose_first(key)
         elif prompt.kind == "draw":
             self._command(lambda: self.session.answer_draw(key == "accept"))
         elif prompt.kind in ("resign-who", "resign-confirm"):
@@ -502,9 +519,25 @@ class AppFlow:
         """Leave the game for the start screen (an unfinished game is kept in games/)."""
         self._stop_thinking()
         self._close_game()
+        self.prep = None
         self.screen = "start"
         self.changed()
 
+    def reopen_question(self) -> None:
+        """Show again a board question that was closed to look at the board."""
+        if self.parked is not None and self.prompt is None:
+            self.prompt, self.parked = self.parked, None
+            self.changed()
+
+    def open_screen_moves(self) -> None:
+        """The moves only the screen can make (a Shaman's hex) as big buttons."""
+        offer = self.screen_moves
+        if not offer.options or self.session is None:
+            return
+        labels = offer.labels or offer.options
+        self.prompt = Prompt("hex", T.HEX_TITLE, tuple(PromptOption(str(i), label) for i, label in enumerate(labels)),
+                             values=tuple(offer.options))
+        self.changed()
     def show_piece_info(self, square: int | None) -> None:
         self.info_square = square
         self.changed()
@@ -541,8 +574,16 @@ class AppFlow:
             else:
                 label = ev.labels[i] if i < len(ev.labels) else self._move_words(str(value))
                 options.append(PromptOption(str(i), label))
-        title = T.PROMOTE if ev.kind == "promotion" else T.WHICH_MOVE
-        self.prompt = Prompt(ev.kind, title, tuple(options), cancel=False, values=tuple(ev.options))
+        if ev.kind in ("promotion", "which-move"):
+            title = T.PROMOTE if ev.kind == "promotion" else T.WHICH_MOVE
+            self.prompt = Prompt(ev.kind, title, tuple(options), cancel=False, values=tuple(ev.options))
+            return
+        # a question the game waits for (a Salamander's step, a forced pass): the tracker's
+        # words; a step may also be made on the board, so the question can be put aside
+        may_close = ev.kind != "pass"
+        self.parked = None
+        self.prompt = Prompt(ev.kind, ev.text, tuple(options), cancel=may_close, values=tuple(ev.options),
+                             cancel_label=T.LOOK_AT_BOARD if may_close else "")
 
     def _move_words(self, text: str) -> str:
         s = self.session
@@ -578,6 +619,9 @@ class AppFlow:
         if move is None:
             self.changed()
             return
+        if isinstance(move, Answer):  # the computer's choice in the middle of its turn
+            self._command(lambda: self.session.play_answer(move))
+            return
         self.requested = move
         self._handle(self.session.request_move(move))
         self.changed()
@@ -597,7 +641,8 @@ class AppFlow:
 
     def close_board_check(self) -> None:
         self.walk = None
-        self.screen = self._return_to if self._return_to in ("start", "game", "setup", "fight", "game_over") else "start"
+        back = ("start", "game", "setup", "fight", "game_over", "draft", "deploy")
+        self.screen = self._return_to if self._return_to in back else "start"
         self.changed()
 
     def toggle_led_walk(self) -> None:
@@ -619,6 +664,7 @@ class AppFlow:
         self.prompt, self.notice, self.fight, self.over = None, "", None, None
         self.thinking, self.requested, self.info_square = None, None, None
         self.leds_held = False
+        self.screen_moves, self.parked = ScreenMovesChanged(()), None
 
     def _close_game(self) -> None:
         """Put the current game away: archived when finished, kept as unfinished otherwise."""
@@ -645,6 +691,7 @@ class AppFlow:
             self.store.archive(session.setup.game_id, extra)
         except OSError as e:  # the game stays in current.jsonl and is archived at the next start
             self.notice = T.CANNOT_SAVE.format(reason=e)
+
 
 
 def _thread(work: Callable[[], None]) -> None:

@@ -106,8 +106,11 @@ def result_headline(s: S.Session, result: S.GameResult) -> str:
     return f"{T.WINS.format(name=s.seats[winner].name)}: {reason}"
 
 
-def move_rows(moves: list[S.MoveEntry]) -> tuple[tuple[str, str, str], ...]:
-    """The move list in pairs ("1.", white's move, black's move), in standard notation."""
+def move_rows(moves: list[S.MoveEntry], names: tuple[str, ...] = ()) -> tuple[tuple[str, str, str], ...]:
+    """The move list in pairs ("1.", white's move, black's move), in standard notation; with
+    more than two players one move per row ("7.", the player's name, the move)."""
+    if len(names) > 2:
+        return tuple((f"{i + 1}.", names[m.player], m.san) for i, m in enumerate(moves))
     return tuple((n, w.san if w else "", b.san if b else "") for n, w, b in _pairs(moves))
 
 

@@ -34,7 +34,8 @@ class GameOverPresenter:
         result = s.result
         headline = T.DRAW if result.is_draw else T.WINS.format(name=s.seats[next(iter(result.winners))].name)
         seed = s.setup.seed if s.setup.seed else ""
-        return GameOverView(headline, T.RESULT_REASONS.get(result.reason, result.reason), move_rows(s.moves),
+        names = tuple(seat.name for seat in s.seats)
+        return GameOverView(headline, T.RESULT_REASONS.get(result.reason, result.reason), move_rows(s.moves, names),
                             T.SEED_REVEALED.format(seed=seed) if seed else "",
                             T.SEAL_FULL.format(commitment=s.setup.commitment) if seed else "", T.SEED_CHECK if seed else "",
                             T.GAME_SAVED)

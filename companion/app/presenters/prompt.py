@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import texts as T
+from .. import theme
+from .draft import unit_words
 from .flow import AppFlow, Prompt
 
 
@@ -16,6 +18,7 @@ class PieceInfoView:
     owner: int
     fatigue: str
     fights: tuple[str, ...]
+    colours: tuple = ()  # (fill, outline) of the glyph when not a chess piece's (a unit's seat colour)
 
 
 class PromptPresenter:
@@ -45,6 +48,8 @@ class PieceInfoPresenter:
         piece = s.pos.board[sq] if s is not None else None
         if piece is None:
             return PieceInfoView(T.EMPTY_SQUARE.format(square=name), "", -1, "", ())
+        if getattr(getattr(s.rules, "board_map", None), "seats", None):
+            return unit_info(s, piece, name)
         lines = []
         for f in s.fight_history(piece.uid):
             opponents = ", ".join(T.fighter_name(owner, kind).lower() if owner >= 0 else T.UNKNOWN_PIECE
@@ -56,3 +61,22 @@ class PieceInfoPresenter:
         return PieceInfoView(T.PIECE_TITLE.format(colour=colour, piece=T.piece_name(piece.kind.name), square=name),
                              T.PIECE_GLYPHS.get(piece.kind.name, "?"), piece.owner,
                              T.FATIGUE.format(n=piece.state.get("fatigue", 0)), tuple(lines) or (T.NO_FIGHTS,))
+
+
+def unit_info(session, piece, square: str) -> PieceInfoView:
+    """A Dungeon Chess unit: whose, what it does in words, its state (hexed, wounded)."""
+    kind = piece.kind
+    seat_word = session.rules.board_map.seats[piece.owner].colour
+    owner = session.seats[piece.owner].name
+    state = piece.state or {}
+    lines = []
+    if state.get("hex"):
+        lines.append(T.UNIT_STATE_HEX.format(n=state["hex"]))
+    if state.get("wounded"):
+        lines.append(T.UNIT_STATE_WOUNDED)
+    if state.get("hex_spent"):
+        lines.append(T.UNIT_STATE_HEX_SPENT)
+    first = " ".join(lines) or T.UNIT_STATE_NONE.format(role=T.ROLE_NAMES.get(kind.role, kind.role), cost=kind.cost)
+    fill = theme.seat_colour(seat_word)
+    return PieceInfoView(T.UNIT_TITLE.format(owner=owner, unit=kind.title, square=square), kind.code, piece.owner,
+                         first, tuple(unit_words(kind).split("\n")), (fill, theme.text_on(fill)))

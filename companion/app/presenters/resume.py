@@ -34,6 +34,12 @@ class ResumePresenter:
             return ResumeView(True, flow.resume_progress,
                               T.RESUME_LOADING.format(percent=round(flow.resume_progress * 100)), "", "")
         s = back.game
-        summary = T.RESUME_SUMMARY.format(game=T.GAME_TITLES.get(s.setup.game, s.setup.game),
-                                          white=s.seats[0].name, black=s.seats[1].name, moves=len(s.moves))
+        game = T.GAME_TITLES.get(s.setup.game, s.setup.game)
+        board_map = getattr(s.rules, "board_map", None)
+        if board_map is not None and getattr(board_map, "seats", None):
+            summary = T.RESUME_SUMMARY_MANY.format(game=game, map=board_map.title, moves=len(s.moves),
+                                                   names=", ".join(seat.name for seat in s.seats))
+        else:
+            summary = T.RESUME_SUMMARY.format(game=game, white=s.seats[0].name, black=s.seats[1].name,
+                                              moves=len(s.moves))
         return ResumeView(False, 1.0, T.RESUME_TITLE, summary, T.RESUME_LOSS.format(loss=back.loss) if back.loss else "")

@@ -1,15 +1,23 @@
-"""The start screen: the game, the two players (person or computer, level, name from
-presets), the dice. Every choice is a tap; nothing is typed."""
+"""The start screen: the game, the players (person or computer, level, name from presets), the
+dice; for Dungeon Chess the map (drawn small) and one seat per player of the map. Every choice
+is a tap; nothing is typed."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ...core.geometry import VOID, WATER
+from ...maps import load_map
 from ...session import DICE_MODES, GAMES_WITH_DICE, Seat
 from .. import texts as T
+from .. import theme
 from .flow import AppFlow
 
-GAME_CHOICES = ("chess", "combat")
+GAME_CHOICES = ("chess", "combat", "dungeon")
+#: The maps of the rulebook, in its order (maps/*.toml).
+DUNGEON_MAPS = ("dungeon-compact", "dungeon-two-player", "dungeon-four-player")
+#: Thumbnail colours: floor, the wall of void around it, water.
+THUMB_FLOOR = (0.80, 0.74, 0.64, 1)
 
 
 @dataclass(frozen=True)
@@ -33,6 +41,26 @@ class SeatView:
     computer: bool
     level: str
     can_computer: bool
+    swatch: tuple = ()  # the seat's screen colour (Dungeon Chess seats)
+    kind: str = ""  # Dungeon Chess: "Person" or "Computer 2" (one button cycles through them)
+
+
+@dataclass(frozen=True)
+class MapThumb:
+    """A map drawn small: one colour per square, rank 1 first (as the board is indexed)."""
+
+    width: int
+    height: int
+    cells: tuple[tuple[float, float, float, float], ...]
+
+
+@dataclass(frozen=True)
+class MapChoice:
+    key: str
+    label: str
+    size: str
+    selected: bool
+    thumb: MapThumb
 
 
 @dataclass(frozen=True)
@@ -48,6 +76,9 @@ class StartView:
     picking_for: str  # "Pick a name for White" ("" when closed)
     problem: str  # e.g. a saved game that could not be read
     no_computer: str
+    dungeon: bool = False
+    maps: tuple[MapChoice, ...] = ()
+    start_label: str = T.START
 
 
 class StartPresenter:
@@ -58,20 +89,52 @@ class StartPresenter:
         self.dice = "virtual"
         self.d6_only = False
         self.picking: int | None = None
+        self.board_map = DUNGEON_MAPS[0]
+        self._maps = {name: load_map(name) for name in DUNGEON_MAPS}
+        self._thumbs = {name: thumbnail(m) for name, m in self._maps.items()}
+        most = max(m.players for m in self._maps.values())
+        self.dungeon_seats = [SeatChoice(self._seat_word(i)) for i in range(most)]
 
     @property
     def max_level(self) -> int:
         c = self.flow.computer
         return int(getattr(c, "max_level", 0)) if c is not None else 0
 
+    @property
+    def dungeon(self) -> bool:
+        return self.game == "dungeon"
+
     # ----- commands -----------------------------------------------------------------------------
     def choose_game(self, game: str) -> None:
         if game in GAME_CHOICES:
             self.game = game
+            self.picking = None
             self.flow.changed()
+
+    def choose_map(self, name: str) -> None:
+        """A Dungeon Chess map; seats keep their people, default names follow the map's colours."""
+        if name not in self._maps:
+            return
+        before = [self._seat_word(i) for i in range(len(self.dungeon_seats))]
+        self.board_map = name
+        for i, s in enumerate(self.dungeon_seats):
+            if s.name == before[i] or s.name.lower() in theme.SEAT_COLOURS:
+                self.dungeon_seats[i] = replace(s, name=self._seat_word(i))
+        self.flow.changed()
 
     def toggle_computer(self, seat: int) -> None:
         if self.max_level < 1:
+            return
+        if self.dungeon:
+            # one button: Person -> Computer 1 -> ... -> highest level -> Person
+            s = self.dungeon_seats[seat]
+            if not s.computer:
+                self.dungeon_seats[seat] = replace(s, computer=True, level=1)
+            elif s.level < self.max_level:
+                self.dungeon_seats[seat] = replace(s, level=s.level + 1)
+            else:
+                self.dungeon_seats[seat] = replace(s, computer=False, level=1)
+            self.flow.changed()
             return
         s = self.seats[seat]
         computer = not s.computer
@@ -93,8 +156,9 @@ class StartPresenter:
         self.flow.changed()
 
     def pick_name(self, name: str | None) -> None:
-        if self.picking is not None and name:
-            self.seats[self.picking] = replace(self.seats[self.picking], name=name)
+        seats = self.dungeon_seats if self.dungeon else self.seats
+        if self.picking is not None and name and self.picking < len(seats):
+            seats[self.picking] = replace(seats[self.picking], name=name)
         self.picking = None
         self.flow.changed()
 
@@ -108,6 +172,11 @@ class StartPresenter:
         self.flow.changed()
 
     def start(self) -> None:
+        if self.dungeon:
+            players = self._maps[self.board_map].players
+            seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in self.dungeon_seats[:players])
+            self.flow.begin_dungeon(self.board_map, seats)
+            return
         seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in self.seats)
         self.flow.new_game(self.game, seats, self.dice, self.d6_only and self.game in GAMES_WITH_DICE)
 
@@ -117,16 +186,66 @@ class StartPresenter:
     # ----- view ---------------------------------------------------------------------------------
     def view(self) -> StartView:
         has_dice = self.game in GAMES_WITH_DICE
-        seats = tuple(
-            SeatView(T.COLOUR_NAMES[i], s.name, s.computer, T.LEVEL.format(level=s.level), self.max_level > 0)
-            for i, s in enumerate(self.seats)
+        if self.dungeon:
+            seats = self._dungeon_seat_views()
+        else:
+            seats = tuple(
+                SeatView(T.COLOUR_NAMES[i], s.name, s.computer, T.LEVEL.format(level=s.level), self.max_level > 0)
+                for i, s in enumerate(self.seats)
+            )
+        maps = tuple(
+            MapChoice(name, m.title, T.MAP_SIZE.format(width=m.geometry.width, height=m.geometry.height,
+                                                       players=m.players),
+                      name == self.board_map, self._thumbs[name])
+            for name, m in self._maps.items()
         )
+        picking_for, names = "", ()
+        if self.picking is not None:
+            label = seats[self.picking].colour if self.picking < len(seats) else ""
+            picking_for = T.PICK_NAME.format(colour=label)
+            names = self._name_presets() if self.dungeon else T.NAME_PRESETS
         return StartView(
             tuple(Choice(g, T.GAME_TITLES[g], g == self.game) for g in GAME_CHOICES),
             T.GAME_HINTS[self.game], seats, has_dice,
             tuple(Choice(m, T.DICE_MODES[m], m == self.dice) for m in DICE_MODES),
-            T.DICE_HINTS[self.dice], self.d6_only,
-            T.NAME_PRESETS if self.picking is not None else (),
-            T.PICK_NAME.format(colour=T.COLOUR_NAMES[self.picking]) if self.picking is not None else "",
+            T.DICE_HINTS[self.dice], self.d6_only, names, picking_for,
             self.flow.resume_problem, "" if self.max_level else T.NO_COMPUTER,
+            self.dungeon, maps, T.CHOOSE_ARMIES if self.dungeon else T.START,
         )
+
+    def _dungeon_seat_views(self) -> tuple[SeatView, ...]:
+        m = self._maps[self.board_map]
+        out = []
+        for i, s in enumerate(self.dungeon_seats[:m.players]):
+            word = m.seats[i].colour
+            kind = T.SEAT_COMPUTER.format(level=s.level) if s.computer else T.HUMAN
+            out.append(SeatView(word.capitalize(), s.name, s.computer, T.LEVEL.format(level=s.level),
+                                self.max_level > 0, theme.seat_colour(word), kind))
+        return tuple(out)
+
+    def _seat_word(self, i: int) -> str:
+        seats = self._maps[self.board_map].seats
+        return seats[i].colour.capitalize() if i < len(seats) else f"Player {i + 1}"
+
+    def _name_presets(self) -> tuple[str, ...]:
+        words = tuple(s.colour.capitalize() for s in self._maps[self.board_map].seats)
+        return words + tuple(n for n in T.NAME_PRESETS if n not in T.COLOUR_NAMES and n not in words)
+
+
+def thumbnail(board_map) -> MapThumb:
+    """The map drawn small: floor, water and void, each spawn zone in its seat's colour."""
+    g = board_map.geometry
+    owner = {}
+    for i, seat in enumerate(board_map.seats):
+        for sq in seat.spawn:
+            owner[sq] = theme.seat_colour(seat.colour)
+    cells = []
+    for sq in range(g.size):
+        t = g.terrain[sq]
+        if t == VOID:
+            cells.append(theme.VOID)
+        elif t == WATER:
+            cells.append(theme.WATER)
+        else:
+            cells.append(owner.get(sq, THUMB_FLOOR))
+    return MapThumb(g.width, g.height, tuple(cells))

@@ -4,12 +4,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kivy.properties import ObjectProperty
+from kivy.properties import NumericProperty, ObjectProperty
+from kivy.uix.boxlayout import BoxLayout
 
 from ..widgets.popups import NamePopup
 from .base import PresentedScreen
 
 KV = Path(__file__).with_suffix(".kv")
+
+
+class SeatRow(BoxLayout):
+    """A chess seat: name, person or computer, level (layout: start.kv)."""
+
+    seat = NumericProperty(0)
+    sv = ObjectProperty(None, allownone=True)
+
+
+class DungeonSeat(BoxLayout):
+    """A Dungeon Chess seat: its colour, name, person or computer (layout: start.kv)."""
+
+    seat = NumericProperty(0)
+    sv = ObjectProperty(None, allownone=True)
 
 
 class StartScreen(PresentedScreen):

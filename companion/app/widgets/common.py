@@ -26,6 +26,7 @@ class BigButton(ButtonBehavior, Label):
     glyph = StringProperty("")
     glyph_colour = ListProperty([1, 1, 1, 1])
     glyph_outline = ListProperty([0, 0, 0, 1])
+    key = StringProperty("")  # what the button stands for, when its text is not unique ("add:hero")
 
     def on_touch_down(self, touch):
         if self.hidden:

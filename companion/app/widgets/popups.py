@@ -36,7 +36,7 @@ class PromptPopup(ModalView):
             button.bind(on_release=lambda _b, key=option.key: self._answer(key))
             grid.add_widget(button)
         cancel = self.ids.cancel
-        cancel.text = T.CANCEL
+        cancel.text = getattr(prompt, "cancel_label", "") or T.CANCEL
         if not prompt.cancel and cancel.parent is not None:
             cancel.parent.remove_widget(cancel)  # a question that must be answered
         self.open()

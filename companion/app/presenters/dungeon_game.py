@@ -1,0 +1,150 @@
+"""The Dungeon Chess game screen's side panel: 2 to 4 players in their colours (who is to
+move, who is out), what the last turn did in words, what the board asks, the hex button.
+
+Effects come from the game itself (``pos.var("effects")``, companion/games/abilities.py) and
+are said here with the players' names; the tracker's guidance says what to do on the board
+about them ("Remove the yellow Warlord from r11 (destroyed by the explosion).").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import texts as T
+from .. import theme
+from .flow import AppFlow
+from .game import move_rows, result_headline
+
+#: Earlier moves listed under the last turn (newest first; the game-over screen lists all).
+HISTORY_LINES = 12
+
+@dataclass(frozen=True)
+class PlayerChip:
+    name: str
+    colour: tuple
+    to_move: bool
+    out: bool
+    computer: bool
+    units: str  # how many units it has on the board
+
+
+@dataclass(frozen=True)
+class DungeonGameView:
+    title: str
+    players: tuple[PlayerChip, ...]
+    status: str
+    check: bool
+    last_turn: str  # "Blue: KN k14xm13"
+    effects: str  # what that turn did besides, in sentences
+    guidance: str
+    notice: str
+    thinking: str
+    progress: float
+    hex_label: str  # the hex button ("" when no hex can be cast now)
+    question: str  # a board question put aside ("" when none)
+    moves: tuple[tuple[str, str, str], ...]
+    history: str  # the moves before the last, newest first ("12. Red SK b8-b9")
+    can_undo: bool
+    can_resign: bool
+    banner: str
+
+
+class DungeonGamePresenter:
+    def __init__(self, flow: AppFlow) -> None:
+        self.flow = flow
+
+    # commands (one per button)
+    def undo(self) -> None:
+        self.flow.undo()
+
+    def hex(self) -> None:
+        self.flow.open_screen_moves()
+
+    def question(self) -> None:
+        self.flow.reopen_question()
+
+    def resign(self) -> None:
+        self.flow.resign()
+
+    def menu(self) -> None:
+        self.flow.open_menu()
+
+    def view(self) -> DungeonGameView | None:
+        flow = self.flow
+        s = flow.session
+        if s is None:
+            return None
+        rules, pos = s.rules, s.pos
+        seats = rules.board_map.seats
+        out = set(pos.var("out", ()))
+        d = pos.pending
+        turn = d.player if d is not None and d.player >= 0 else pos.turn
+        players = tuple(
+            PlayerChip(seat.name, theme.seat_colour(seats[i].colour), turn == i and not s.is_over, i in out,
+                       seat.computer, T.UNITS_LEFT.format(n=len(pos.occ[i])))
+            for i, seat in enumerate(s.seats)
+        )
+        names = tuple(seat.name for seat in s.seats)
+        if s.result is not None:
+            status = result_headline(s, s.result)
+        else:
+            status = T.TO_MOVE.format(name=names[turn]) + ("  " + T.CHECK if s.in_check() else "")
+        if flow.requested is not None:
+            g = rules.geometry
+            status = T.COMPUTER_MOVE.format(name=names[pos.turn], frm=g.name_of(flow.requested.frm),
+                                            to=g.name_of(flow.requested.to))
+        last_turn = ""
+        if s.moves:
+            last = s.moves[-1]
+            last_turn = T.LAST_TURN.format(name=names[last.player], move=last.san)
+        effects = " ".join(effect_words(rules, e, names) for e in pos.var("effects", ())) if s.moves else ""
+        thinking, progress = "", -1.0
+        if flow.thinking is not None:
+            thinking = T.THINKING.format(name=names[flow.thinking.seat])
+            progress = max(0.0, min(1.0, flow.thinking.progress))
+        offer = flow.screen_moves
+        hex_label = T.HEX_BUTTON if offer.options and not s.is_over and flow.prompt is None else ""
+        question = T.OPEN_QUESTION if flow.parked is not None else ""
+        moves = move_rows(s.moves, names)
+        history = "\n".join(T.HISTORY_LINE.format(n=i + 1, name=names[m.player], move=m.san)
+                            for i, m in reversed(list(enumerate(s.moves[:-1])))
+                            if i >= len(s.moves) - 1 - HISTORY_LINES)
+        return DungeonGameView(
+            rules.board_map.title, players, status, s.in_check(), last_turn, effects, flow.guidance, flow.notice,
+            thinking, progress, hex_label, question, moves, history, s.can_undo(), not s.is_over and len(s.seats) == 2,
+            "" if flow.connected else T.BOARD_DISCONNECTED,
+        )
+
+
+def effect_words(rules, effect: tuple, names) -> str:
+    """One effect of a turn (companion/games/abilities.py) as a sentence with the players' names."""
+    sq = rules.geometry.name_of
+    kind = effect[0]
+    if kind in ("eliminated", "king_falls", "pass"):
+        return T.EFFECTS[kind].format(owner=_name(names, effect[1]))
+    if kind == "captured":
+        key = "captured fragile" if _is_fragile(rules, effect[2]) else "captured"
+        return T.EFFECTS[key].format(owner=_name(names, effect[3]), unit=effect[2], square=sq(effect[1]))
+    if kind == "absorbed":
+        return T.EFFECTS[kind].format(owner=_name(names, effect[4]), unit=effect[3], square=sq(effect[1]),
+                                      to=sq(effect[2]))
+    if kind == "step":
+        return T.EFFECTS[kind].format(owner=_name(names, effect[4]), unit=effect[3], square=sq(effect[1]),
+                                      to=sq(effect[2]))
+    if kind == "crushed":
+        return T.EFFECTS[kind].format(owner=_name(names, effect[3]), unit=effect[2], square=sq(effect[1]),
+                                      why=T.WHY_BEHIND.get(effect[4], effect[4]))
+    if kind == "hex":
+        return T.EFFECTS[kind].format(owner=_name(names, effect[3]), unit=effect[2], square=sq(effect[1]),
+                                      turns=effect[4])
+    if kind in ("explosion", "destroyed", "hex_ends"):
+        return T.EFFECTS[kind].format(owner=_name(names, effect[3]), unit=effect[2], square=sq(effect[1]))
+    return ""
+
+
+def _name(names, player: int) -> str:
+    return names[player] if 0 <= player < len(names) else f"Player {player + 1}"
+
+
+def _is_fragile(rules, title: str) -> bool:
+    return any(k.title == title and "fragile" in k.abilities for k in rules.kinds)

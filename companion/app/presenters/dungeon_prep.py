@@ -1,0 +1,187 @@
+"""A Dungeon Chess game before its first move: armies drafted, who starts, deployment.
+
+The rulebook's "SETUP" is four steps ("1. Choose your faction 2. Draft your army (75 XP)
+3. Choose turn order: You First, AI First, or Random 4. Deploy units in your spawn zone").
+:class:`DungeonPrep` holds them for the screens, one seat after another, using the game's own
+rules (companion.games.draft): the draft constraints, the problems in words, the spawn zone
+check, ``first_player`` and the step-by-step ``Deployment``. It draws nothing at random: the
+"random" turn order takes the seat drawn at the edge as a value.
+
+Plain Python; the flow (companion.app.presenters.flow) owns one while the draft and the
+deployment screens are up, and builds the game's session from :meth:`start_position`.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from ...errors import DraftError
+from ...games import make_rules
+from ...games.draft import (
+    FACTIONS, TURN_ORDER_CHOICES, Army, Deployment, army_cost, draft_problems, faction_units, first_player,
+    presets, zone_capacity,
+)
+from ...session import Seat
+
+#: The rulebook's four example armies, in its order (maps/variants/dungeon-armies.toml).
+RULEBOOK_ARMIES = ("skeleton-swarm", "human-balanced", "redskin-elite", "greenskin-midrange")
+
+
+class DungeonPrep:
+    """Drafting, turn order and deployment of one Dungeon Chess game.
+
+    ``seats``: one per player of the map (people and computers). Each seat starts with the
+    game's default army for its place (a rulebook army that fits the map), so a group that only
+    wants to play can go straight on; every army can be changed unit by unit or by a preset."""
+
+    def __init__(self, board_map: str, seats: Sequence[Seat], rules=None) -> None:
+        self.rules = rules or make_rules("dungeon", board_map)
+        self.board_map = board_map
+        if len(seats) != self.rules.nplayers:
+            raise DraftError(f"the map {board_map} has {self.rules.nplayers} seats; {len(seats)} players were given")
+        self.seats = tuple(seats)
+        self.presets = presets()
+        self.armies: list[Army] = list(self.rules.armies())
+        self.seat = 0  # the seat whose army is on the draft screen
+        self.first: int | None = None  # who moves first, once chosen
+        self.first_choice: str | None = None
+        self.deployment: Deployment | None = None
+        self.guide = None  # the DeploymentTracker following the board
+
+    @property
+    def nplayers(self) -> int:
+        return self.rules.nplayers
+
+    @property
+    def phase(self) -> str:
+        """draft (choosing armies) or deploy (placing them on the board)."""
+        return "deploy" if self.deployment is not None else "draft"
+
+    # ----- drafting ---------------------------------------------------------------------------
+    def army(self, seat: int | None = None) -> Army:
+        return self.armies[self.seat if seat is None else seat]
+
+    def units(self, faction: str | None = None) -> list:
+        """The faction's unit kinds in the rulebook's roster order (Pawn ... King)."""
+        return faction_units(self.rules.roster, faction or self.army().faction)
+
+    def set_faction(self, faction: str) -> None:
+        """Draft for another faction: its units replace the army (units of two factions never
+        mix). Choosing the faction the army has already changes nothing."""
+        if faction not in FACTIONS:
+            raise DraftError(f"unknown faction {faction!r}; choose one of {', '.join(FACTIONS)}")
+        if faction != self.army().faction:
+            self.armies[self.seat] = Army(faction, ())
+
+    def add(self, unit: str) -> None:
+        kind = self.rules.roster_kind(unit)
+        army = self.army()
+        if kind.faction != army.faction:
+            raise DraftError(f"{kind.title} is a {kind.faction} unit, not {army.faction}")
+        self.armies[self.seat] = Army(army.faction, army.units + (unit,))
+
+    def remove(self, unit: str) -> None:
+        army = self.army()
+        if unit not in army.units:
+            return
+        units = list(army.units)
+        del units[len(units) - 1 - units[::-1].index(unit)]
+        self.armies[self.seat] = Army(army.faction, tuple(units))
+
+    def use_preset(self, name: str) -> None:
+        """One of the ready-made armies (by its name in dungeon-armies.toml), as it is."""
+        try:
+            self.armies[self.seat] = self.presets[name]
+        except KeyError:
+            raise DraftError(f"unknown army {name!r}; presets: {', '.join(sorted(self.presets))}") from None
+
+    def clear(self) -> None:
+        self.armies[self.seat] = Army(self.army().faction, ())
+
+    def preset_of(self, seat: int | None = None) -> str | None:
+        """The preset the army is exactly (same faction, same units), if any."""
+        army = self.army(seat)
+        for name, p in self.presets.items():
+            if p.faction == army.faction and sorted(p.units) == sorted(army.units):
+                return name
+        return None
+
+    def cost(self, seat: int | None = None) -> int:
+        return army_cost(self.rules.roster, self.army(seat))
+
+    def remaining(self, seat: int | None = None) -> int:
+        return self.rules.draft_rules.budget - self.cost(seat)
+
+    def zone_squares(self, seat: int | None = None) -> int:
+        """How many of the army's units the seat's spawn zone can hold (water counts only for
+        units that may stand on it)."""
+        seat = self.seat if seat is None else seat
+        return zone_capacity(self.rules, seat, self.army(seat))
+
+    def problems(self, seat: int | None = None) -> list[str]:
+        """What keeps the army from being played, in the draft rules' words (empty: ready)."""
+        return draft_problems(self.rules.roster, self.army(seat), self.rules.draft_rules, self.zone_squares(seat))
+
+    def ready(self, seat: int | None = None) -> bool:
+        return not self.problems(seat)
+
+    def next_seat(self) -> bool:
+        """Go on to the next seat's army; False when this was the last seat (or the army is
+        not ready: DraftError says why)."""
+        problems = self.problems()
+        if problems:
+            raise DraftError(f"player {self.seat + 1}'s army cannot be played yet: " + "; ".join(problems))
+        if self.seat + 1 < self.nplayers:
+            self.seat += 1
+            return True
+        return False
+
+    def previous_seat(self) -> bool:
+        """Back to the previous seat's army; False at the first seat."""
+        if self.seat > 0:
+            self.seat -= 1
+            return True
+        return False
+
+    # ----- turn order --------------------------------------------------------------------------
+    @property
+    def you(self) -> int:
+        """The seat the rulebook calls "you": the first seat played by a person (the first
+        seat when every seat is a computer)."""
+        return next((i for i, s in enumerate(self.seats) if not s.computer), 0)
+
+    def choose_first(self, choice: str, random_value: int | None = None) -> int:
+        """"first" (you), "second" (the seat after you) or "random" (``random_value``, the seat
+        drawn at the edge). Every army must be ready."""
+        if choice not in TURN_ORDER_CHOICES:
+            raise DraftError(f"turn order {choice!r}: expected one of {', '.join(TURN_ORDER_CHOICES)}")
+        for seat in range(self.nplayers):
+            if not self.ready(seat):
+                raise DraftError(f"player {seat + 1}'s army cannot be played yet: " + "; ".join(self.problems(seat)))
+        self.first = first_player(choice, self.you, self.nplayers, random_value)
+        self.first_choice = choice
+        return self.first
+
+    # ----- deployment ---------------------------------------------------------------------------
+    def begin_deployment(self, make_guide: Callable, sensed, t_ms: int) -> list:
+        """Start placing the armies on the board; returns the guide's first outputs (what to
+        light, what to say). ``make_guide(rules, deployment, sensed=, t_ms=)`` builds the
+        DeploymentTracker."""
+        if self.first is None:
+            raise DraftError("choose who moves first before the armies are deployed")
+        self.deployment = Deployment(self.rules, self.armies)
+        self.guide = make_guide(self.rules, self.deployment, sensed=frozenset(sensed), t_ms=t_ms)
+        return self.guide.tick(t_ms)
+
+    def end_deployment(self) -> None:
+        """Back to the draft (the armies stay as drafted; placements are dropped)."""
+        self.deployment = None
+        self.guide = None
+        self.seat = self.nplayers - 1
+
+    def start_position(self) -> str:
+        """The deployed armies as the game's start position text (the journal keeps it)."""
+        if self.deployment is None:
+            raise DraftError("the armies are not deployed yet")
+        pos = self.deployment.position(self.first or 0)
+        return self.rules.position_text(pos)

@@ -1,0 +1,66 @@
+"""A Dungeon Chess map drawn small (start screen): one coloured cell per square, from a
+presenter's MapThumb; and the button that holds one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.graphics import Color, Ellipse, Rectangle
+from kivy.properties import ListProperty, ObjectProperty, StringProperty
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from .. import theme
+from .common import BigButton
+
+KV = Path(__file__).with_suffix(".kv")
+
+
+class MapThumb(Widget):
+    thumb = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.bind(pos=self._redraw, size=self._redraw, thumb=self._redraw)
+
+    def _redraw(self, *_):
+        self.canvas.clear()
+        t = self.thumb
+        if t is None or self.width < 4:
+            return
+        cell = min(self.width / t.width, self.height / t.height)
+        ox = self.x + (self.width - cell * t.width) / 2
+        oy = self.y + (self.height - cell * t.height) / 2
+        with self.canvas:
+            for sq, colour in enumerate(t.cells):
+                Color(*colour)
+                Rectangle(pos=(ox + (sq % t.width) * cell, oy + (sq // t.width) * cell), size=(cell, cell))
+
+
+class MapButton(BigButton):
+    """A map to choose: its drawing on the left, its title and size on the right."""
+
+    thumb = ObjectProperty(None, allownone=True)
+    title = StringProperty("")
+    detail = StringProperty("")
+
+
+class SeatDisc(Label):
+    """A disc in a player's colour (a seat on the start screen, the player chips in a game),
+    with an optional short text on it (the number of units left)."""
+
+    colour = ListProperty([0.5, 0.5, 0.5, 1])
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.bind(pos=self._redraw, size=self._redraw, colour=self._redraw)
+
+    def _redraw(self, *_):
+        self.canvas.before.clear()
+        d = min(self.width, self.height) * 0.8
+        self.color = theme.text_on(self.colour)
+        with self.canvas.before:
+            Color(0.05, 0.05, 0.05, self.colour[3])
+            Ellipse(pos=(self.center_x - d / 2 - 1, self.center_y - d / 2 - 1), size=(d + 2, d + 2))
+            Color(*self.colour)
+            Ellipse(pos=(self.center_x - d / 2, self.center_y - d / 2), size=(d, d))

@@ -1,0 +1,146 @@
+"""The session with Dungeon Chess: 2 to 4 seats, the mid-turn choice (a Salamander's step)
+journaled as its own action, the game replayed exactly from its journal (resume)."""
+
+import pytest
+
+from companion.errors import IllegalMoveError, RecordError, VariantError
+from companion.session import (
+    AnswerPlayed, GameOver, GameSetup, PlayAnswer, Resign, Seat, Session, action_from_json, action_to_json,
+)
+from tests.dungeon_board_games import QUICK_FOUR_SCRIPT
+from tests.dungeon_ui_helpers import quick_four_text
+
+FOUR = tuple(Seat(n) for n in ("Blue", "Red", "Green", "Yellow"))
+
+
+def four_player(recorder=None, seats=FOUR):
+    setup = GameSetup("dungeon", seats, game_id="g1", start=quick_four_text(), board_map="dungeon-four-player")
+    session, _ = Session.new(setup, recorder=recorder)
+    return session
+
+
+def play_script(session, count=None):
+    for text, _ in QUICK_FOUR_SCRIPT[:count]:
+        if session.pos.pending is not None:
+            session.play_answer(text)
+        else:
+            session.play(text)
+
+
+def test_dungeon_is_played_by_two_to_four_seats_and_chess_by_two():
+    GameSetup("dungeon", FOUR, board_map="dungeon-four-player")
+    GameSetup("dungeon", FOUR[:2])
+    with pytest.raises(VariantError, match="chess is played by 2 players, got 4"):
+        GameSetup("chess", FOUR)
+    with pytest.raises(VariantError, match="dungeon is played by 2 to 4 players, got 5"):
+        GameSetup("dungeon", FOUR + (Seat("Guest"),))
+
+
+def test_the_seats_must_match_the_maps_players():
+    setup = GameSetup("dungeon", FOUR[:2], board_map="dungeon-four-player")
+    with pytest.raises(VariantError, match="played by 4 players; 2 seats were given"):
+        Session(setup)
+
+
+def test_a_four_player_game_ends_with_the_last_king_standing():
+    s = four_player()
+    play_script(s)
+    assert s.result.winners == frozenset({0}) and s.result.reason == "the last King standing"
+    texts = [m.san for m in s.moves]
+    assert texts[:4] == ["KN k14xm13", "SK b8-b9", "SL g9xh7-i8", "SM r12 hex q11"]
+    assert texts[-2:] == ["pass", "WZ a10xa14"]
+    assert [m.player for m in s.moves][:5] == [0, 1, 2, 3, 0]
+
+
+def test_the_salamanders_step_is_an_answer_action_in_the_journal():
+    written = []
+    s = four_player(written.append)
+    play_script(s, 3)
+    assert s.pos.pending is not None and s.pos.pending.kind == "step"
+    assert s.computer_to_move() is None  # a person answers
+    events = s.play_answer("i8")
+    assert isinstance(events[0], AnswerPlayed) and events[0].text == "i8"
+    assert written[-1] == {"type": "answer", "answer": "i8"}
+    assert s.moves[-1].san == "SL g9xh7-i8" and s.moves[-1].to == s.rules.geometry.parse_square("i8")
+
+
+def test_a_wrong_answer_is_refused_before_anything_is_written():
+    written = []
+    s = four_player(written.append)
+    play_script(s, 3)
+    before = len(written)
+    with pytest.raises(IllegalMoveError, match="'a1' is not one of the choices"):
+        s.play_answer("a1")
+    with pytest.raises(IllegalMoveError, match="is not a legal move"):
+        s.play("k14m13")
+    assert len(written) == before
+    s.play_answer("stay")
+    with pytest.raises(IllegalMoveError, match="no choice is waiting"):
+        s.play_answer("stay")
+
+
+def test_an_answer_round_trips_through_json_and_bad_entries_are_named():
+    assert action_from_json(action_to_json(PlayAnswer("i8"))) == PlayAnswer("i8")
+    with pytest.raises(RecordError, match="journal entry 7: field 'answer' must be text"):
+        action_from_json({"type": "answer", "answer": 3}, "journal entry 7")
+    with pytest.raises(RecordError, match="expected move, answer, roll"):
+        action_from_json({"type": "bid"}, "entry")
+
+
+def test_the_journal_replays_the_game_exactly_also_in_the_middle_of_a_turn():
+    written = []
+    s = four_player(written.append)
+    play_script(s, 3)  # the Salamander's capture: its step still to choose
+    back, used, problem = Session.replay(written)
+    assert problem is None and used == len(written)
+    assert back.rules.position_text(back.pos) == s.rules.position_text(s.pos)
+    assert back.pos.pending == s.pos.pending and [m.san for m in back.moves] == [m.san for m in s.moves]
+    s.recorder = written.append
+    play_script_from = QUICK_FOUR_SCRIPT[3:]
+    for text, _ in play_script_from:
+        (s.play_answer if s.pos.pending is not None else s.play)(text)
+    back, used, problem = Session.replay(written)
+    assert problem is None and back.result == s.result and back.pos.snapshot() == s.pos.snapshot()
+
+
+def test_undo_takes_back_a_capture_and_its_step_as_one_turn():
+    s = four_player()
+    play_script(s, 4)
+    s.undo()
+    assert s.pos.turn == 2 and s.pos.pending is None and len(s.moves) == 2
+    assert s.rules.position_text(s.pos).count("SL") == 1 and s.pos.board[s.rules.geometry.parse_square("g9")] is not None
+
+
+def test_undo_against_computers_goes_back_to_the_persons_move():
+    seats = (Seat("Blue"), Seat("Red", True, 1), Seat("Green", True, 1), Seat("Yellow", True, 1))
+    s = four_player(seats=seats)
+    play_script(s, 9)  # two rounds: blue, red, green (a capture and its step), yellow
+    assert s.turn == 0 and len(s.moves) == 8
+    s.undo()  # yellow's, green's and red's replies go with blue's own move
+    assert len(s.moves) == 4 and s.turn == 0
+
+
+def test_a_computers_salamander_answers_its_own_step():
+    seats = (Seat("Blue"), Seat("Red"), Seat("Green", True, 2), Seat("Yellow"))
+    s = four_player(seats=seats)
+    play_script(s, 3)
+    assert s.computer_to_move() == 2
+
+
+def test_nobody_resigns_or_offers_a_draw_with_more_than_two_players():
+    written = []
+    s = four_player(written.append)
+    before = len(written)
+    with pytest.raises(IllegalMoveError, match="more than two players"):
+        s.resign(0)
+    with pytest.raises(IllegalMoveError, match="more than two players"):
+        s.offer_draw(1)
+    assert len(written) == before and s.result is None
+
+
+def test_a_two_player_dungeon_game_can_be_resigned():
+    setup = GameSetup("dungeon", FOUR[:2], game_id="g2")
+    s, _ = Session.new(setup)
+    events = s.resign(1)
+    assert isinstance(events[-1], GameOver) and s.result.winners == frozenset({0})
+    assert isinstance(action_from_json(action_to_json(Resign(1))), Resign)

@@ -1,0 +1,314 @@
+"""Setting up a Dungeon Chess game in the app, without Kivy: the start screen's map and seats,
+the draft screen, the turn order, the deployment on the simulated board."""
+
+import json
+
+import pytest
+
+from companion.app.presenters.dungeon_prep import DungeonPrep
+from companion.app.presenters.flow import BoardLink
+from companion.board.palette import Meaning
+from companion.errors import DraftError
+from companion.session import Seat
+from tests.dungeon_ui_helpers import DungeonApp
+
+
+# ----- the start screen ---------------------------------------------------------------------------
+
+
+def test_dungeon_chess_is_a_game_choice_with_the_three_maps_drawn_small(tmp_path):
+    app = DungeonApp(tmp_path)
+    app.p.start.choose_game("dungeon")
+    v = app.p.start.view()
+    assert [g.label for g in v.games] == ["Chess", "Combat Chess", "Dungeon Chess"] and v.dungeon
+    assert [(m.key, m.size, m.selected) for m in v.maps] == [
+        ("dungeon-compact", "10\u00d710, 2 players", True),
+        ("dungeon-two-player", "8\u00d720, 2 players", False),
+        ("dungeon-four-player", "20\u00d720, 4 players", False)]
+    four = v.maps[2].thumb
+    assert (four.width, four.height, len(four.cells)) == (20, 20, 400)
+    from companion.app import theme
+    assert four.cells[0] == theme.VOID  # a1: outside the cross
+    assert four.cells[9 * 20 + 9] == theme.WATER  # j10: the pool
+    assert four.cells[7] == theme.seat_colour("blue")  # h1: the blue spawn chamber
+    assert v.start_label == "Choose the armies" and not v.has_dice
+
+
+def test_the_seats_follow_the_map_two_or_four_named_by_their_colours(tmp_path):
+    app = DungeonApp(tmp_path)
+    p = app.p.start
+    p.choose_game("dungeon")
+    assert [(s.colour, s.name, s.kind) for s in p.view().seats] == [("Blue", "Blue", "Person"), ("Red", "Red", "Person")]
+    p.choose_map("dungeon-four-player")
+    assert [s.name for s in p.view().seats] == ["Blue", "Red", "Green", "Yellow"]
+    p.open_names(2)
+    v = p.view()
+    assert v.picking_for == "Pick a name for Green" and v.names[:4] == ("Blue", "Red", "Green", "Yellow")
+    p.pick_name("Guest")
+    p.choose_map("dungeon-compact")
+    p.choose_map("dungeon-four-player")
+    assert [s.name for s in p.view().seats] == ["Blue", "Red", "Guest", "Yellow"]
+
+
+def test_without_companion_ai_every_dungeon_seat_is_a_person(tmp_path):
+    app = DungeonApp(tmp_path)
+    p = app.p.start
+    p.choose_game("dungeon")
+    p.toggle_computer(1)
+    v = p.view()
+    assert not v.seats[1].computer and not v.seats[1].can_computer
+
+
+def test_with_a_computer_player_a_seat_cycles_through_its_levels(tmp_path):
+    app = DungeonApp(tmp_path, computer=True)
+    p = app.p.start
+    p.choose_game("dungeon")
+    kinds = []
+    for _ in range(4):
+        p.toggle_computer(1)
+        kinds.append(p.view().seats[1].kind)
+    assert kinds == ["Computer 1", "Computer 2", "Computer 3", "Person"]
+    p.toggle_computer(1)
+    p.start()
+    assert app.flow.prep.seats[1] == Seat("Red", True, 1)
+
+
+def test_choosing_the_armies_opens_the_draft_on_a_board_of_the_maps_size(tmp_path):
+    app = DungeonApp(tmp_path)
+    app.choose_dungeon("dungeon-four-player")
+    assert app.flow.screen == "draft"
+    assert (app.flow.board.width, app.flow.board.height) == (20, 20) and app.sim.size == 400
+    assert len(app.flow.frame) == 400
+    app.p.draft.back()
+    assert app.flow.screen == "start" and app.flow.prep is None
+
+
+def test_a_hardware_board_of_another_size_says_so_on_the_start_screen(tmp_path):
+    app = DungeonApp(tmp_path)
+    wired = app.flow.board
+    app.flow.board = BoardLink(wired.sensors, wired.leds, 8, 8, simulated=None, name="gpio")
+    app.choose_dungeon("dungeon-compact")
+    assert app.flow.screen == "start" and app.flow.prep is None
+    assert app.p.start.view().problem == "this board plays 8x8 maps; the map is 10x10"
+
+
+def test_a_board_that_cannot_open_for_the_map_is_opened_again_at_its_own_size(tmp_path):
+    from companion.errors import HardwareError
+
+    app = DungeonApp(tmp_path)
+    wired = app.flow.board
+    opened = []
+
+    def opener(width, height):
+        opened.append((width, height))
+        if (width, height) != (8, 8):
+            raise HardwareError(f"the board's 8x8 squares cannot hold a {width}x{height} map")
+        return BoardLink(wired.sensors, wired.leds, 8, 8, simulated=wired.simulated, opener=opener)
+
+    app.flow.board = BoardLink(wired.sensors, wired.leds, 8, 8, simulated=wired.simulated, opener=opener)
+    app.choose_dungeon("dungeon-four-player")
+    assert opened == [(20, 20), (8, 8)] and app.flow.screen == "start"
+    assert app.p.start.view().problem == "the board's 8x8 squares cannot hold a 20x20 map"
+    assert app.flow.board.sensors.is_running and app.flow.connected
+
+
+def test_a_chess_game_after_a_dungeon_game_gets_an_eight_by_eight_board_again(tmp_path):
+    app = DungeonApp(tmp_path)
+    app.choose_dungeon("dungeon-compact")
+    app.p.draft.back()
+    app.p.start.choose_game("chess")
+    app.p.start.start()
+    app.pump()
+    assert app.flow.screen == "setup" and (app.flow.board.width, app.flow.board.height) == (8, 8)
+
+
+# ----- the draft ---------------------------------------------------------------------------------
+
+
+def test_each_seat_starts_with_a_ready_rulebook_army(tmp_path):
+    app = DungeonApp(tmp_path)
+    app.choose_dungeon()
+    v = app.p.draft.view()
+    assert (v.title, v.seat) == ("Blue army", "Player 1 of 2")
+    assert [c.label for c in v.factions if c.selected] == ["Human"]
+    assert [(u.title, u.count) for u in v.units] == [("Hero", 5), ("Stronghold", 0), ("Knight", 1), ("Archer", 1),
+                                                     ("Wizard", 1), ("Princess", 1)]
+    assert v.ready and v.summary == "9 units, 75 XP: ready." and v.budget == "0 XP left of 75"
+    assert [c.label for c in v.presets] == ["Skeleton swarm", "Human balanced", "Redskin elite", "Greenskin midrange"]
+    assert [c.selected for c in v.presets] == [False, True, False, False]
+
+
+def test_a_rulebook_army_is_one_tap_and_the_swarm_does_not_fit_the_spawn_zone(tmp_path):
+    app = DungeonApp(tmp_path)
+    app.choose_dungeon()
+    app.p.draft.use_preset("skeleton-swarm")
+    v = app.p.draft.view()
+    assert [c.label for c in v.factions if c.selected] == ["Undead"] and not v.ready
+    assert v.problems == ("The army has 56 units but the spawn zone on this map has only 20 squares: "
+                          "every unit must fit in the spawn zone.")
+    assert v.units[0].count == 55 and v.units[-1].count == 1
+    app.p.draft.next()
+    assert app.flow.prep.seat == 0 and "cannot be played yet" in app.flow.notice
+    for name in ("human-balanced", "redskin-elite", "greenskin-midrange"):
+        app.p.draft.use_preset(name)
+        assert app.p.draft.view().ready, name
+
+
+def test_units_are_added_and_removed_with_the_budget_and_the_rules_in_plain_words(tmp_path):
+    app = DungeonApp(tmp_path)
+    app.choose_dungeon()
+    d = app.p.draft
+    d.choose_faction("greenskin")
+    v = d.view()
+    assert all(u.count == 0 for u in v.units) and v.budget == "75 XP left of 75"
+    assert v.problems.split("\n") == ["An army needs exactly 1 King, this one has 0.",
+                                      "An army needs at least 1 Pawn, this one has 0."]
+    d.add("warlord")
+    v = d.view()
+    assert not [u for u in v.units if u.name == "warlord"][0].can_add  # one King only
+    for _ in range(3):
+        d.add("ogre")  # 15 + 42
+    d.add("goblin")
+    v = d.view()
+    assert v.ready and v.budget == "13 XP left of 75"
+    assert [u.can_add for u in v.units] == [True, False, False, False, False, False]  # only a Goblin (5) fits
+    d.add("troll")  # the screen's button is off; the rules say what is wrong
+    assert d.view().problems == "The army costs 78 XP, over the 75 XP budget by 3."
+    assert d.view().budget == "3 XP over the 75 XP budget"
+    d.remove("troll")
+    d.remove("goblin")
+    assert d.view().problems == "An army needs at least 1 Pawn, this one has 0."
+    d.clear()
+    assert app.flow.prep.army().units == () and app.flow.prep.army().faction == "greenskin"
+
+
+def test_tapping_a_unit_shows_what_it_does_and_its_abilities(tmp_path):
+    app = DungeonApp(tmp_path)
+    app.choose_dungeon()
+    app.p.draft.choose_faction("greenskin")
+    app.p.draft.select("troll")
+    v = app.p.draft.view()
+    assert v.detail_title == "Troll (TR)" and [u.selected for u in v.units][3]
+    assert v.detail.startswith("Slides diagonally; captures the same way.")
+    assert "Thick-skinned: The first capture only pushes it 1 square back" in v.detail
+    assert "Water weakness: Water stops its slides" in v.detail
+
+
+def test_after_the_last_army_the_screen_asks_who_moves_first(tmp_path):
+    app = DungeonApp(tmp_path)
+    app.choose_dungeon()
+    app.p.draft.next()
+    v = app.p.draft.view()
+    assert (v.title, v.next_label) == ("Red army", "Who starts?")
+    app.p.draft.back()
+    assert app.p.draft.view().title == "Blue army"
+    app.p.draft.next()
+    app.p.draft.next()
+    prompt = app.flow.prompt
+    assert prompt.kind == "turn-order" and prompt.title == "Who moves first?"
+    assert [(o.key, o.label) for o in prompt.options] == [("first", "Blue first"), ("second", "Red first"),
+                                                        ("random", "Random")]
+
+
+# ----- turn order --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("choice, first", [("first", 0), ("second", 1), ("random", 1)])
+def test_the_turn_order_decides_who_moves_first_in_the_journaled_game(tmp_path, choice, first):
+    app = DungeonApp(tmp_path, drawn=1)
+    app.choose_dungeon()
+    app.draft_defaults(choice)
+    assert app.flow.screen == "deploy" and app.flow.prep.first == first
+    assert app.draws == ([2] if choice == "random" else [])
+    app.p.deploy.place_rest()
+    app.settle(300)
+    assert app.flow.screen == "game" and app.flow.session.turn == first
+    start = json.loads((tmp_path / "current.jsonl").read_text().splitlines()[0])["entry"]["setup"]
+    assert start["game"] == "dungeon" and start["board_map"] == "dungeon-compact"
+    assert start["start"].endswith(f" {first + 1}")
+
+
+def test_with_a_person_only_on_the_second_seat_you_first_means_that_seat():
+    prep = DungeonPrep("dungeon-compact", (Seat("Computer", True, 1), Seat("Ann")))
+    assert prep.choose_first("first") == 1 and prep.choose_first("second") == 0
+    with pytest.raises(DraftError, match="needs the drawn seat"):
+        prep.choose_first("random")
+    with pytest.raises(DraftError, match="expected one of first, second, random"):
+        prep.choose_first("last")
+
+
+def test_an_army_that_is_not_ready_cannot_be_deployed():
+    prep = DungeonPrep("dungeon-compact", (Seat("A"), Seat("B")))
+    prep.use_preset("skeleton-swarm")
+    with pytest.raises(DraftError, match="player 1's army cannot be played yet: the army has 56 units"):
+        prep.choose_first("first")
+    with pytest.raises(DraftError, match="choose who moves first"):
+        prep.begin_deployment(None, (), 0)
+
+
+# ----- deployment --------------------------------------------------------------------------------
+
+
+def test_the_deployment_lights_the_spawn_zone_and_names_the_next_unit(tmp_path):
+    app = DungeonApp(tmp_path)
+    app.choose_dungeon()
+    app.draft_defaults("first")
+    v = app.p.deploy.view()
+    assert (v.next_code, v.next_line) == ("PR", "Next: Blue Princess")
+    assert v.then == "Then: Wizard, Archer, Knight, Hero \u00d75"
+    assert v.players == ("Blue 0 of 9 placed", "Red 0 of 6 placed")
+    assert v.guidance == "Put the blue Princess on a lit square of the blue spawn zone. 0 of 9 units placed."
+    lit = {sq for sq, m in app.flow.meanings.items() if m is Meaning.PLAYER_3}  # blue's LED colour
+    assert lit == set(range(20))  # ranks 1 and 2 of the 10x10 map
+    water = {sq for sq, m in app.flow.meanings.items() if m is Meaning.TERRAIN_WATER}
+    assert len(water) == 16
+    board = app.p.board.view()
+    assert board.squares[lit.pop()].light is not None and board.squares[33].terrain == "water"
+    assert board.squares[33].light is None  # the water is drawn as water, not as its dim glow
+
+
+def test_a_piece_put_on_a_lit_square_becomes_the_next_unit_and_undo_takes_it_back(tmp_path):
+    app = DungeonApp(tmp_path)
+    app.choose_dungeon()
+    app.draft_defaults("first")
+    app.tap("e1")
+    square = app.p.board.view().squares[app.sq("e1")]
+    assert (square.glyph, square.owner) == ("PR", 0)
+    assert app.p.deploy.view().next_line == "Next: Blue Wizard" and app.p.deploy.view().can_undo
+    app.p.deploy.undo()
+    app.pump()
+    assert app.flow.prep.deployment.placed == []
+    assert app.flow.guidance == "Take the blue Princess off e1." and not app.flow.in_sync
+    app.tap("e1")
+    assert app.flow.in_sync and app.p.deploy.view().next_line == "Next: Blue Princess"
+
+
+def test_a_piece_outside_the_spawn_zone_is_flagged(tmp_path):
+    app = DungeonApp(tmp_path)
+    app.choose_dungeon()
+    app.draft_defaults("first")
+    app.tap("e5")
+    assert app.flow.guidance == ("The piece on e5 is not on a free square of the blue spawn zone: "
+                                 "put it on a lit square.")
+    assert app.flow.meanings[app.sq("e5")] is Meaning.ILLEGAL and app.flow.prep.deployment.placed == []
+
+
+def test_every_unit_placed_by_taps_starts_the_game_with_the_board_in_step(tmp_path):
+    app = DungeonApp(tmp_path)
+    app.choose_dungeon()
+    app.draft_defaults("second")
+    app.deploy_by_taps()
+    assert app.flow.screen == "game" and app.flow.prep is None
+    s = app.flow.session
+    assert s.turn == 1 and app.flow.in_sync and len(s.pos.occupied()) == 15
+    assert app.flow.notice == "Red moves first."
+
+
+def test_back_to_the_armies_drops_the_placements(tmp_path):
+    app = DungeonApp(tmp_path)
+    app.choose_dungeon()
+    app.draft_defaults("first")
+    app.tap("a1")
+    app.p.deploy.back()
+    assert app.flow.screen == "draft" and app.flow.prep.deployment is None and app.flow.prep.seat == 1
+    assert app.p.deploy.view() is None

@@ -1,0 +1,348 @@
+"""Open the real app and play Dungeon Chess by taps, as people would; save screenshots.
+
+    python tests/ui_dungeon_driver.py SCENARIO SHOT_DIR DATA_DIR [WIDTHxHEIGHT]
+
+The same driver as tests/ui_smoke_driver.py (its Driver touches widgets found by their text or
+key and squares of the on-screen board; it never calls a presenter), with the Dungeon Chess
+steps: the start screen's map, the draft, the turn order, the deployment, effects guided on
+the board, the Salamander's step, a hex and a forced pass. One test-only shortcut: the
+"four-player" scenario starts the game from a constructed position (AppFlow.new_game with a
+start text, the call the deployment ends with), so that a whole four-player game on the 20x20
+map, with every effect, two eliminations and the last King standing, takes 15 turns. The
+random turn order draws seat 2 (``draw_seat``), so runs are repeatable.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import ui_smoke_driver as base  # noqa: E402  (sets up the window from argv first)
+from kivy.tests.common import UnitTestTouch  # noqa: E402
+
+from companion.app import bootstrap  # noqa: E402
+from companion.app.widgets.common import BigButton  # noqa: E402
+from companion.journal import JournalStore  # noqa: E402
+from companion.session import Seat  # noqa: E402
+
+FRAME = base.FRAME
+
+
+class DungeonDriver(base.Driver):
+    def geometry(self):
+        f = self.flow
+        if f.session is not None:
+            return f.session.rules.geometry
+        return f.prep.rules.geometry
+
+    def tap(self, square, hold: float = 0.0):
+        board = self.board()
+        index = square if isinstance(square, int) else self.geometry().parse_square(square)
+        x, y = board.square_centre(index)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        if hold:
+            yield hold
+        touch.touch_up()
+        yield FRAME
+
+    def press_key(self, key: str):
+        """A button found by what it stands for (its ``key``), when its text is not unique."""
+        yield FRAME
+        found = [w for w in self.widgets() if isinstance(w, BigButton) and w.key == key
+                 and not w.disabled and w.opacity > 0 and w.get_root_window() is not None]
+        if not found:
+            keys = sorted({(w.key, w.disabled, w.opacity) for w in self.widgets() if isinstance(w, BigButton) and w.key})
+            raise AssertionError(f"no button with key {key!r} on screen {self.flow.screen!r}; keys: {keys}")
+        b = found[-1]
+        x, y = b.to_window(*b.center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        yield FRAME * 2
+
+    def press_starting(self, prefix: str):
+        """A prompt's button whose text starts with ``prefix`` (the labels name squares)."""
+        yield FRAME
+        texts = sorted({w.text for w in self.widgets() if isinstance(w, BigButton) and w.opacity > 0
+                        and w.text.startswith(prefix)})
+        if not texts:
+            raise AssertionError(f"no button starting {prefix!r} on screen {self.flow.screen!r}")
+        yield from self.press(texts[0])
+
+    def move(self, frm: str, to: str):
+        """A move by hand; wait until it is taken (or a question about it is asked)."""
+        s = self.flow.session
+        g = s.rules.geometry
+        before = (len(s.moves), s.pos.depth)
+        if s.pos.board[g.parse_square(to)] is not None:
+            yield from self.tap(to)
+        yield from self.tap(frm)
+        yield from self.tap(to)
+        for _ in range(200):
+            if (len(s.moves), s.pos.depth) != before or self.flow.prompt is not None or self.flow.screen != "game":
+                break
+            yield FRAME
+        else:
+            raise AssertionError(f"the move {frm}-{to} was not taken: {self.state()}")
+        yield FRAME
+
+    def follow_the_lights(self, limit: int = 80):
+        """Do what the lit squares say (the board's guidance, in the game or the deployment)
+        until the board shows the game: pieces that move go square to square, then the rest
+        is taken off and put on."""
+        f = self.flow
+        for _ in range(limit):
+            guide = f.session.tracker if f.session is not None else f.prep.guide
+            if guide.status != "out-of-sync":
+                return
+            g, sensed = guide.guidance, guide.sensed
+            if g.pairs:
+                a, b = g.pairs[0]
+                if a in sensed:
+                    yield from self.tap(a)
+                if b not in guide.sensed:
+                    yield from self.tap(b)
+            elif [q for q in g.remove if q in sensed]:
+                yield from self.tap([q for q in g.remove if q in sensed][0])
+            elif [q for q in g.place if q not in sensed]:
+                yield from self.tap([q for q in g.place if q not in sensed][0])
+            else:
+                raise AssertionError(f"the guidance gives nothing to do: {g}")
+            yield FRAME
+        raise AssertionError(f"the board never came back in step: {self.state()}")
+
+    def settle_board(self):
+        """When the board must change after an effect, do what the lights say."""
+        yield FRAME * 2
+        if not self.flow.in_sync:
+            yield from self.follow_the_lights()
+            for _ in range(100):
+                if self.flow.in_sync:
+                    break
+                yield FRAME
+            assert self.flow.in_sync, f"the board is still out of step: {self.flow.guidance!r}"
+
+    def deploy_by_taps(self, count: int | None = None):
+        """Put units on lit squares, one tap each (the first free square of the spawn zone)."""
+        placed = 0
+        while count is None or placed < count:
+            prep = self.flow.prep
+            if prep is None or prep.deployment is None or prep.deployment.next_unit() is None:
+                return
+            before = len(prep.deployment.placed)
+            free = sorted(prep.deployment.free_squares())
+            yield from self.tap(free[0])
+            for _ in range(100):
+                if self.flow.prep is None or len(self.flow.prep.deployment.placed) != before:
+                    break
+                yield FRAME
+            else:
+                raise AssertionError(f"the unit put on {self.geometry().name_of(free[0])} was not placed")
+            placed += 1
+
+
+def split(move: str) -> tuple[str, str]:
+    m = re.fullmatch(r"([a-t]\d+)([a-t]\d+)", move)
+    return m.group(1), m.group(2)
+
+
+# ----- scenarios --------------------------------------------------------------------------------
+
+
+def compact(d: DungeonDriver):
+    """Two people on the Compact Skirmish: the map chosen, armies drafted (a preset that does
+    not fit, a rulebook army changed unit by unit), random turn order, every unit deployed by
+    taps (one placement undone), moves, a capture, an undo; then the app stops mid-game."""
+    yield from d.expect("start")
+    yield from d.press("Dungeon Chess")
+    yield from d.press_key("dungeon-four-player")
+    yield from d.shot("start-four")
+    yield from d.press_key("dungeon-compact")
+    yield from d.shot("start")
+    yield from d.press("Choose the armies")
+    yield from d.expect("draft")
+    yield from d.press("Skeleton swarm")
+    assert "spawn zone" in d.app.presenters.draft.view().problems
+    yield from d.shot("draft-swarm")
+    yield from d.press("Human balanced")
+    yield from d.press_key("remove:knight")
+    yield from d.press_key("add:stronghold")
+    yield from d.press_key("unit:stronghold")
+    v = d.app.presenters.draft.view()
+    assert v.ready and v.budget == "2 XP left of 75", v
+    yield from d.shot("draft")
+    yield from d.press("Next army")
+    yield from d.press("Greenskin")
+    assert "exactly 1 King" in d.app.presenters.draft.view().problems
+    yield from d.press("Greenskin midrange")
+    yield from d.press("Who starts?")
+    yield from d.shot("turn-order")
+    yield from d.press("Random")
+    yield from d.expect("deploy")
+    assert d.flow.prep.first == 1
+    yield from d.deploy_by_taps(5)
+    yield from d.shot("deployment")
+    yield from d.press("Undo")
+    assert len(d.flow.prep.deployment.placed) == 4
+    yield from d.follow_the_lights()  # the undone unit's piece comes off
+    yield from d.deploy_by_taps()
+    for _ in range(100):
+        if d.flow.screen == "game":
+            break
+        yield FRAME
+    yield from d.expect("game")
+    s = d.flow.session
+    assert s.turn == 1 and s.setup.board_map == "dungeon-compact"
+    yield from d.move("f9", "f8")
+    yield from d.move("e1", "e2")
+    yield from d.move("b9", "b1")  # the Shaman takes the Wizard: the Princess is attacked
+    assert s.in_check()
+    yield from d.tap("a1")  # lift the Princess: its moves light up, the capture on b1 too
+    yield from d.shot("compact-lifted")
+    yield from d.tap("a1")
+    yield 0.3
+    yield from d.move("a1", "b1")
+    yield from d.shot("compact-game")
+    yield from d.press("Undo")
+    yield from d.follow_the_lights()
+    assert len(s.moves) == 3
+    yield from d.move("a1", "b1")
+    yield from d.move("e9", "e8")
+    assert [m.san for m in s.moves] == ["GB f9-f8", "HE e1-e2", "SM b9xb1", "PR a1xb1", "GB e9-e8"], s.moves
+    assert d.flow.journal is not None and not d.flow.journal.closed
+
+
+def compact_resume(d: DungeonDriver):
+    """The next start offers the unfinished Dungeon game; the board is set up again, play goes on."""
+    yield 0.3
+    yield from d.expect("resume")
+    yield from d.shot("resume")
+    yield from d.press("Continue this game")
+    yield from d.expect("setup")
+    yield from d.shot("resumed-setup")
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    s = d.flow.session
+    assert len(s.moves) == 5 and s.setup.game == "dungeon"
+    yield from d.move("e2", "e3")
+    assert len(s.moves) == 6
+    yield from d.shot("resumed-game")
+
+
+def two_player(d: DungeonDriver):
+    """The Two Player Dungeon (8 wide, 20 long): the default armies, the rest placed for us."""
+    yield from d.press("Dungeon Chess")
+    yield from d.press_key("dungeon-two-player")
+    yield from d.press("Choose the armies")
+    yield from d.press("Next army")
+    yield from d.press("Who starts?")
+    yield from d.press("Blue first")
+    yield from d.expect("deploy")
+    yield from d.deploy_by_taps(2)
+    yield from d.press("Place the rest for me")
+    for _ in range(100):
+        if d.flow.screen == "game":
+            break
+        yield FRAME
+    yield from d.expect("game")
+    s = d.flow.session
+    assert s.turn == 0 and (s.rules.geometry.width, s.rules.geometry.height) == (8, 20)
+    g = s.rules.geometry
+    move = sorted(s.rules.legal_moves(s.pos), key=lambda m: s.rules.move_text(s.pos, m))[0]
+    yield from d.move(g.name_of(move.frm), g.name_of(move.to))
+    yield from d.shot("two-player-game")
+
+
+QUICK_FOUR = None  # filled in by main(): the constructed four-player position
+
+
+def four_player(d: DungeonDriver):
+    """A whole four-player game on the 20x20 map by taps: a Troll pushed back, a Salamander's
+    step chosen on the screen, a hex, a fragile Skeleton, an explosion that kills a King, two
+    eliminations, a cannon, a forced pass, the last King standing."""
+    from dungeon_board_games import QUICK_FOUR_SCRIPT
+
+    yield from d.expect("start")
+    seats = tuple(Seat(n) for n in ("Blue", "Red", "Green", "Yellow"))
+    d.flow.new_game("dungeon", seats, start=QUICK_FOUR, board_map="dungeon-four-player")  # the test-only start
+    yield FRAME * 3
+    yield from d.expect("setup")
+    yield from d.shot("four-setup")
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    s = d.flow.session
+    for i, (text, _why) in enumerate(QUICK_FOUR_SCRIPT):
+        prompt = d.flow.prompt
+        if prompt is not None and prompt.kind == "step":
+            yield from d.shot("four-step")
+            yield from d.press(f"Step to {text}")
+        elif prompt is not None and prompt.kind == "pass":
+            yield from d.shot("four-pass")
+            yield from d.press("Pass")
+        elif text.endswith("hex"):
+            yield from d.press("Hex\u2026")
+            yield from d.shot("four-hex")
+            yield from d.press_starting("Hex the green Demonics")
+        else:
+            yield from d.move(*split(text))
+        if i == 0:
+            yield from d.shot("four-troll")
+        if i == 1:  # a long press on the pushed-back Troll: what it is and does
+            yield from d.tap("n13", hold=0.8)
+            assert d.app.presenters.info.view().fatigue.startswith("Wounded")
+            yield from d.shot("four-info")
+            yield from d.press("Close")
+        if i == 9:
+            yield from d.shot("four-explosion")
+        yield from d.settle_board()
+        assert [m.san for m in s.moves], "no move was played"
+        if i == 5:
+            yield from d.shot("four-player-game")
+    yield from d.expect("game_over")
+    assert s.result.reason == "the last King standing" and s.result.winners == frozenset({0})
+    yield from d.shot("game-over")
+    times = d.app.screens.get_screen("dungeon_game").ids.board.redraw_ms
+    print(f"REDRAW 20x20 median {statistics.median(times):.1f} ms, 90th percentile "
+          f"{sorted(times)[int(len(times) * 0.9)]:.1f} ms, max {max(times):.1f} ms over {len(times)} redraws")
+    yield from d.press("New game")
+    yield from d.expect("start")
+
+
+SCENARIOS = {"compact": compact, "compact-resume": compact_resume, "four-player": four_player,
+             "two-player": two_player}
+
+
+def main() -> int:
+    global QUICK_FOUR
+    from dungeon_board import position, rules
+    from dungeon_board_games import QUICK_FOUR_PIECES
+
+    r = rules("dungeon-four-player")
+    QUICK_FOUR = r.position_text(position(r, QUICK_FOUR_PIECES, 0))
+    base.SHOTS.mkdir(parents=True, exist_ok=True)
+    board = bootstrap.open_board()
+    tracker = functools.partial(bootstrap.default_tracker(), settle_ms=40, slow_settle_ms=80, castle_settle_ms=120)
+    guide = functools.partial(bootstrap.default_deploy_guide(), settle_ms=40)
+    flow = bootstrap.build_flow(board, JournalStore(base.DATA), make_tracker=tracker,
+                                computer=bootstrap.default_computer(), draw_seat=lambda n: 1 % n,
+                                make_deploy_guide=guide)
+    app = bootstrap.build_app(flow)
+    driver = DungeonDriver(app)
+    driver.run(SCENARIOS[base.SCENARIO])
+    app.run()
+    if driver.failure:
+        print(driver.failure, file=sys.stderr)
+        return 1
+    print("SHOTS " + " ".join(driver.shots))
+    print("SMOKE OK")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
