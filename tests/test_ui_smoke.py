@@ -9,7 +9,6 @@ shows are copied to docs/screenshots/ when missing or when COMPANION_UPDATE_SCRE
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -109,8 +108,6 @@ def test_a_game_left_unfinished_is_resumed_at_the_next_start_in_a_larger_window(
     assert names(shots) == ["resume", "resumed-setup", "resumed-game"]
 
 
-@pytest.mark.skipif(importlib.util.find_spec("companion.ai") is None,
-                    reason="companion.ai (issue 8) is not merged into this branch yet")
 def test_against_the_computer_its_move_is_lit_and_undo_takes_back_its_reply_too(tmp_path):
     shots = run_driver("vs-computer", tmp_path / "data", tmp_path)
     assert names(shots) == ["start-computer", "computer-move", "computer-undo"]
