@@ -9,23 +9,15 @@ shows are copied to docs/screenshots/ when missing or when COMPANION_UPDATE_SCRE
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.png_check import colour_count, read_png
+from tests.ui_scenarios import HERE, SHOTS, run_scenario
 
 pytestmark = pytest.mark.ui
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
 DRIVER = HERE / "ui_smoke_driver.py"
-SHOTS = HERE / "screenshots"
-DOCS = ROOT / "docs" / "screenshots"
 #: screenshot name in a scenario -> file name under docs/screenshots/
 README_SHOTS = {
     ("combat-game", "start"): "start.png",
@@ -48,39 +40,9 @@ README_SHOTS = {
 
 
 def run_driver(scenario: str, data: Path, tmp_path: Path, size: str = "800x480") -> list[Path]:
-    out = SHOTS / scenario
-    if out.exists():
-        shutil.rmtree(out)
-    env = dict(os.environ, KIVY_HOME=str(tmp_path / "kivy-home"), KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1")
-    env.pop("KIVY_NO_CONSOLELOG", None)  # the app's log is checked for errors
-    command = [sys.executable, str(DRIVER), scenario, str(out), str(data), size]
-    if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
-        xvfb = shutil.which("xvfb-run")
-        assert xvfb, "no display and no xvfb-run: install xvfb (apt-get install xvfb xauth)"
-        command = [xvfb, "-a", "-s", "-screen 0 1280x800x24"] + command
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
-    log = done.stdout + done.stderr
-    assert done.returncode == 0 and "SMOKE OK" in done.stdout, log[-4000:]
-    problems = [line for line in log.splitlines()
-                if "Traceback" in line or "[ERROR" in line or "[CRITICAL" in line or "Exception" in line]
-    assert not problems, "\n".join(problems[:20])
-    shots = [Path(p) for line in done.stdout.splitlines() if line.startswith("SHOTS ") for p in line.split()[1:]]
-    width, height = (int(v) for v in size.split("x"))
-    for shot in shots:
-        w, h, _, _ = read_png(shot)
-        assert (w, h) == (width, height), f"{shot.name}: {w}x{h}, the window is {size}"
-        assert colour_count(shot) > 20, f"{shot.name} is (nearly) blank"
-    publish(scenario, shots)
+    shots, _ = run_scenario(DRIVER, scenario, SHOTS / scenario, data, tmp_path, size=size,
+                            timeout=180, docs_shots=README_SHOTS)
     return shots
-
-
-def publish(scenario: str, shots: list[Path]) -> None:
-    update = os.environ.get("COMPANION_UPDATE_SCREENSHOTS") == "1"
-    for shot in shots:
-        name = README_SHOTS.get((scenario, shot.stem))
-        if name and (update or not (DOCS / name).exists()):
-            DOCS.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(shot, DOCS / name)
 
 
 def names(shots: list[Path]) -> list[str]:
