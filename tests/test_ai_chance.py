@@ -36,14 +36,15 @@ def test_capture_score_is_the_exact_expectation_over_the_fight_outcomes(combat):
     outcomes = combat.chance_outcomes(pos)
     assert {o.answer.value for o in outcomes} == {"attacker", "defender", "bounce"}
     assert sum(o.probability for o in outcomes) == 1
-    win = ev.table.win_value
+    t = ev.table
+    curve = (t.win_value, t.risk_scale, t.gain_scale, t.loss_value)
     expected = 0.0
     for o in outcomes:
         combat.apply(pos, o.answer)
-        expected += float(o.probability) * chance_value(ev.evaluate(pos, 0), win)
+        expected += float(o.probability) * chance_value(ev.evaluate(pos, 0), *curve)
         combat.undo(pos)
     combat.undo(pos)
-    assert dict(info.root_scores)[capture] == pytest.approx(score_of_value(expected, win))
+    assert dict(info.root_scores)[capture] == pytest.approx(score_of_value(expected, *curve))
 
 
 def test_a_small_chance_to_take_the_king_does_not_outweigh_a_sure_material_loss():
@@ -125,3 +126,85 @@ def test_risk_scale_averages_win_chances_instead_of_centipawns():
     assert score_of_value(even, win, k) == pytest.approx(0.0, abs=1e-9)
     ahead = 0.5 * chance_value(1800, win, k) + 0.5 * chance_value(1200, win, k)
     assert score_of_value(ahead, win, k) < 1500
+
+
+# White's rook on a8 pins Black's rook on c8 to the King on e8: if Black's rook attacks a8 and
+# loses, it leaves the board and White must attack the King ("If a piece is threatening the
+# opposing King at the start of their own turn, they must attack the King").
+PINNED_ATTACKER = "R1r1k3/8/8/8/8/8/8/4K3 {} - - 0 1"
+
+
+def _linear_table(rules):
+    """The game's table with plain centipawns averaged and a won or lost game worth 5000."""
+    import dataclasses
+
+    from companion.ai.eval_table import load_table
+
+    t = load_table(rules.name)
+    return dataclasses.replace(t, settings={**t.settings, "gain_scale": 0.0, "win_value": 5000.0, "loss_value": 0.0})
+
+
+def _root_scores(rules, text, chance_qply, table=None):
+    pos = rules.position_from_text(text)
+    search = Search(rules, Evaluator(rules, table), SearchOptions(chance_qply=chance_qply))
+    info = search.run(pos, now=time.perf_counter, max_depth=1, exact_root=True)
+    return {rules.move_text(pos, a): v for a, v in info.root_scores}
+
+
+def test_fights_judged_statically_still_see_a_fallen_or_open_king(combat):
+    """Deep in the capture search fight outcomes are judged statically, but not one that
+    ends the game (the King lost its fight: the game is lost, not "a piece down") or that
+    leaves a King open to a compulsory attack. Black's rook attack risks its King: that counts
+    whether the fights are searched out (chance_qply=8) or judged at once (chance_qply=0), with
+    the attack at the root (Black to move) or inside the capture search (White to move)."""
+    black = PINNED_ATTACKER.format("b")
+    for table in (None, _linear_table(combat)):  # the game's own table, and plain centipawns
+        a, b = _root_scores(combat, black, 0, table), _root_scores(combat, black, 8, table)
+        assert a["c8a8"] == pytest.approx(b["c8a8"], abs=1e-6)
+    linear = _linear_table(combat)
+    static, searched = _root_scores(combat, black, 0, linear), _root_scores(combat, black, 8, linear)
+    assert static["c8a8"] == pytest.approx(searched["c8a8"], abs=1e-6)
+    pos = combat.position_from_text(black)
+    odds = combat.odds_of_move(pos, combat.parse_move(pos, "c8a8"))
+    # worth less than the rook fight alone (R against R, the attacker's weapon choice)
+    assert static["c8a8"] < float(odds.attacker) * 500 - float(odds.defender) * 500 - 100
+    white = PINNED_ATTACKER.format("w")
+    static, searched = _root_scores(combat, white, 0, linear), _root_scores(combat, white, 8, linear)
+    # a quiet White move: Black's only capture is that gamble, so White stands fine
+    assert static["e1e2"] == pytest.approx(searched["e1e2"], abs=1e-6)
+    assert static["e1e2"] > 0
+
+
+def test_gain_scale_values_a_lead_less_the_larger_it_is_and_a_deficit_as_itself():
+    """gain_scale: a lead L counts gain * tanh(L / gain); a deficit counts as itself down to
+    -loss_value; a won game win_value, a lost one -loss_value. Inverse and order hold."""
+    win, g, loss = 1500.0, 1500.0, 5000.0
+    for v in (-4900.0, -800.0, -0.5, 0.0, 0.5, 300.0, 1400.0, 4000.0):
+        u = chance_value(v, win, 0.0, g, loss)
+        assert score_of_value(u, win, 0.0, g, loss) == pytest.approx(v, rel=1e-9, abs=1e-9)
+    assert chance_value(-800.0, win, 0.0, g, loss) == -800.0
+    values = [chance_value(v, win, 0.0, g, loss) for v in (-6000, -800, 0, 300, 2000, 9000)]
+    assert values == sorted(values) and values[0] == 1.0 - loss and values[-1] < win
+    assert chance_value(MATE - 3, win, 0.0, g, loss) > win
+    assert chance_value(-MATE + 3, win, 0.0, g, loss) < -loss
+    # a fair +-300 fight is a loss when 2000 ahead, still neutral when 800 behind
+    ahead = 0.5 * chance_value(2300, win, 0, g, loss) + 0.5 * chance_value(1700, win, 0, g, loss)
+    assert score_of_value(ahead, win, 0, g, loss) < 2000 - 50
+    behind = 0.5 * chance_value(-500, win, 0, g, loss) + 0.5 * chance_value(-1100, win, 0, g, loss)
+    assert score_of_value(behind, win, 0, g, loss) == pytest.approx(-800)
+
+
+# Seen in a match against random: White, far ahead, checked with the queen next to the King
+# (Qf7+): a 40% chance that the King loses the fight it must take, a 60% chance to lose the queen.
+QUEEN_GAMBLE = "3r1k1r/pp2p1b1/3pQp1p/2pP4/2N3P1/P2BB3/1PP5/3R1RK1 w - - 4 26 fatigue=c4:1,g4:2,d5:1,c5:1"
+
+
+def test_far_ahead_the_computer_does_not_offer_its_queen_for_a_shot_at_the_king(combat):
+    """Combat Chess's table (gain_scale): the queen stays home. With plain centipawns and a won
+    game worth 5000 the same search throws it in (0.4 x 5000 outweighs 0.6 x 900)."""
+    pos = combat.position_from_text(QUEEN_GAMBLE)
+    gamble = combat.parse_move(pos, "e6f7")
+    info = Search(combat).run(pos, now=time.perf_counter, max_nodes=6000)
+    assert info.best != gamble
+    info = Search(combat, Evaluator(combat, _linear_table(combat))).run(pos, now=time.perf_counter, max_nodes=6000)
+    assert info.best == gamble

@@ -51,6 +51,8 @@ DEFAULTS: dict[str, object] = {
     "contempt": 0.0,             # how much the computer dislikes a draw
     "win_value": 5000.0,         # what a won (lost) game counts when chance outcomes are averaged
     "risk_scale": 0.0,           # 0: average centipawns; N: average win chances (N centipawns = 10:1 odds)
+    "gain_scale": 0.0,           # N: a lead of L counts N * tanh(L / N) when chance outcomes are averaged
+    "loss_value": 0.0,           # what a lost game counts when averaged (0: the same as win_value)
     "phase_material": 0.0,       # material (without pawn-like and royal pieces) of a full middlegame; 0: from the start position
     "chance_key_ignore": [],     # details of a chance decision that do not change its odds (reuse them)
     "repetition_is_draw": True,  # a repeated position scores as a draw inside the search

@@ -94,6 +94,10 @@ class ComputerPlayer:
             return info
         return pick_with_mistakes(info, lv, self.rng)
 
+    def trim(self) -> None:
+        """Between moves: empty the search's tables that have outgrown their limits."""
+        self.search.trim()
+
 
 def pick_with_mistakes(info: SearchInfo, level: Level, rng: random.Random) -> SearchInfo:
     """Choose among exactly scored root moves the way a weaker player would.

@@ -28,6 +28,7 @@ from typing import Callable
 from ..core.moves import Outcome
 from ..errors import CompanionError
 from .baselines import GreedyPlayer, RandomPlayer
+from .collector import collector_paused
 from .evaluate import Evaluator
 from .levels import ComputerPlayer, parse_level
 
@@ -104,7 +105,8 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
         player = players[seat]
         t0 = now()
         c0 = cpu() if cpu is not None else 0.0
-        info = player.choose(pos, now=now, budget=budget, max_nodes=max_nodes)
+        with collector_paused():  # collections happen between moves, not in the move time
+            info = player.choose(pos, now=now, budget=budget, max_nodes=max_nodes)
         took = now() - t0
         if seat in seats_of_a and took > longest:
             longest = took
@@ -112,6 +114,9 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
         if info.best is None:
             raise CompanionError(f"{player.name} found no action in a position that is not over")
         rules.play(pos, info.best)
+        trim = getattr(player, "trim", None)
+        if trim is not None:
+            trim()  # in the opponent's time
         if pend is None:
             plies += 1
 

@@ -42,36 +42,50 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 _RARE_CHANCE = 0.02          # rarer chance outcomes are judged statically (still weighted exactly)
 
 
-def chance_value(score: float, win: float, scale: float = 0.0) -> float:
+def chance_value(score: float, win: float, scale: float = 0.0, gain: float = 0.0, loss: float = 0.0) -> float:
     """What a score counts for when chance outcomes are averaged.
 
-    A won (lost) game counts ``win`` (``-win``) plus (minus) up to one more the sooner it ends.
-    Any other score counts inside (-win, win): as itself (clamped) when ``scale`` is 0, else on
-    the curve (win - 1) * tanh(score * ln(10) / (2 * scale)) -- proportional to the win
-    chance a logistic model with ``scale`` centipawns per 10:1 odds gives the score, so a side
-    far ahead weighs a fight's risk more than its gain. Strictly increasing either way, so it
-    orders scores as they are.
+    A won game counts ``win`` plus up to one more the sooner it ends; a lost one ``-loss``
+    (``-win`` when ``loss`` is 0) minus up to one more. Any other score counts inside
+    (-loss, win):
+
+    * ``scale`` set: on the curve (win - 1) * tanh(score * ln(10) / (2 * scale)) --
+      proportional to the win chance a logistic model with ``scale`` centipawns per 10:1 odds
+      gives the score;
+    * ``gain`` set: a lead counts ``gain * tanh(score / gain)`` (worth less and less the
+      larger it is: a side far ahead weighs a fight's risk above its gain, and a long shot at
+      the enemy King above the lead it already has), a deficit counts as itself;
+    * neither: as itself, clamped.
+
+    Strictly increasing in every case, so it orders scores as they are.
     """
+    lose = loss or win
     if score >= MATE_BOUND:
         return win + (min(score, MATE) - MATE_BOUND) / (MATE - MATE_BOUND)
     if score <= -MATE_BOUND:
-        return -win - (min(-score, MATE) - MATE_BOUND) / (MATE - MATE_BOUND)
+        return -lose - (min(-score, MATE) - MATE_BOUND) / (MATE - MATE_BOUND)
     if score == INF or score == -INF:
         return score
     if scale:
         return (win - 1.0) * math.tanh(score * _HALF_LN10 / scale)
-    return max(1.0 - win, min(win - 1.0, score))
+    if gain and score > 0:
+        return min(win - 1.0, gain * math.tanh(score / gain))
+    return max(1.0 - lose, min(win - 1.0, score))
 
 
-def score_of_value(v: float, win: float, scale: float = 0.0) -> float:
-    """The inverse of :func:`chance_value`: a mate score past ``win``, centipawns below."""
+def score_of_value(v: float, win: float, scale: float = 0.0, gain: float = 0.0, loss: float = 0.0) -> float:
+    """The inverse of :func:`chance_value`: a mate score past ``win`` (``-loss``), centipawns
+    between."""
+    lose = loss or win
     if v >= win:
         return MATE_BOUND + min(v - win, 1.0) * (MATE - MATE_BOUND)
-    if v <= -win:
-        return -MATE_BOUND - min(-win - v, 1.0) * (MATE - MATE_BOUND)
+    if v <= -lose:
+        return -MATE_BOUND - min(-lose - v, 1.0) * (MATE - MATE_BOUND)
     if scale:
         x = max(-_ATANH_LIMIT, min(_ATANH_LIMIT, v / (win - 1.0)))
         return math.atanh(x) * scale / _HALF_LN10
+    if gain and v > 0:
+        return gain * math.atanh(min(_ATANH_LIMIT, v / gain))
     return v
 
 
@@ -136,6 +150,8 @@ class Search:
         self.every_node = bool(t.outcome_every_node)
         self.win = float(t.win_value)
         self.risk_scale = float(t.risk_scale)
+        self.gain_scale = float(t.gain_scale)
+        self.loss = float(t.loss_value)
         self.chance_ignore = frozenset(t.chance_key_ignore)
         self.tt: dict[int, tuple] = {}
         self.history: dict[tuple[int, int], int] = {}
@@ -182,14 +198,13 @@ class Search:
             actions = rules.legal_moves(pos)
             root = pos.turn
         self.root = root
+        self.royals = sum(map(len, pos.royals))
         self.salt = splitmix64(0x5EA4C4 + root)
         self.draw = -self.contempt
         self.multi = pos.nplayers > 2
         self.killers: list[list[Action]] = [[] for _ in range(160)]
-        if len(self.tt) > self.options.tt_limit:
-            self.tt.clear()
-        if len(self._chance_cache) > 5_000:  # its answers are objects the GC must walk
-            self._chance_cache.clear()
+        if len(self.tt) > 2 * self.options.tt_limit:  # a caller that never calls trim()
+            self.trim()
         seen: dict[int, int] = {}
         for h in pos.history:
             seen[h] = seen.get(h, 0) + 1
@@ -239,6 +254,16 @@ class Search:
             rules.undo(pos)
         return SearchInfo(info.best, info.score, info.depth, self.nodes, now() - start, info.pv,
                           info.root_scores, stopped, tuple(self.engine_errors))
+
+    def trim(self) -> None:
+        """Empty the tables that have grown past their limits. Call it between moves (the
+        match driver and the app's worker do, after the move is out): freeing a 300,000-entry
+        table takes tens of milliseconds, which must not come out of a move's time."""
+        if len(self.tt) > self.options.tt_limit:
+            self.tt = {}
+        if len(self._chance_cache) > 5_000:  # its answers are objects the GC must walk
+            self._chance_cache = {}
+        self.ev.trim()
 
     # ----- root ----------------------------------------------------------------------------------------
     def _root(self, ordered, depth, exact):
@@ -402,7 +427,8 @@ class Search:
         in_check = rules.in_check(pos)
         stand = None
         if not in_check or qply >= self.options.max_qply:
-            if self.every_node:
+            if self.every_node or sum(map(len, pos.royals)) < self.royals:
+                # a royal piece fell (a King lost its fight): ended, whatever the material says
                 o = rules.outcome(pos)
                 if o is not None:
                     return self._terminal(o, ply)
@@ -470,37 +496,59 @@ class Search:
             outs = [(o.answer, float(o.probability)) for o in rules.chance_outcomes(pos)]
             outs.sort(key=lambda ap: -ap[1])
             self._chance_cache[key] = outs
-        win, k = self.win, self.risk_scale
-        low, high = -win - 1.0, win + 1.0
-        a_v, b_v = chance_value(alpha, win, k), chance_value(beta, win, k)
+        win, k, g, ls = self.win, self.risk_scale, self.gain_scale, self.loss
+        low, high = -(ls or win) - 1.0, win + 1.0
+        a_v, b_v = chance_value(alpha, win, k, g, ls), chance_value(beta, win, k, g, ls)
         acc = 0.0
         rest = 1.0
+        royals = sum(map(len, pos.royals))
         for answer, p in outs:
             rest -= p
             if rest < 1e-12:
                 rest = 0.0
             lo = (a_v - acc - high * rest) / p
             hi = (b_v - acc - low * rest) / p
-            c_alpha = score_of_value(lo, win, k) if lo > low else -INF
-            c_beta = score_of_value(hi, win, k) if hi < high else INF
+            c_alpha = score_of_value(lo, win, k, g, ls) if lo > low else -INF
+            c_beta = score_of_value(hi, win, k, g, ls) if hi < high else INF
             rules.apply(pos, answer)
             try:
                 if p < _RARE_CHANCE or (quiet and qply >= self.options.chance_qply):
+                    # a rare outcome, or deep in the capture search: judged statically, unless
+                    # it ended the game (a royal piece fell) or leaves a royal piece open to the
+                    # side to move (in Combat Chess that attack is compulsory: one more fight)
                     self._tick()
-                    v = self._leaf(ply + 1)  # a rare outcome, or deep in the capture search: judged statically
+                    if sum(map(len, pos.royals)) < royals:
+                        o = rules.outcome(pos)
+                        v = self._terminal(o, ply + 1) if o is not None else self._leaf(ply + 1)
+                    elif self._royal_open(pos):
+                        v = self._qs(c_alpha, c_beta, ply + 1, qply)
+                    else:
+                        v = self._leaf(ply + 1)
                 elif quiet:
                     v = self._qs(c_alpha, c_beta, ply + 1, qply)
                 else:
                     v = self._ab(depth, c_alpha, c_beta, ply + 1)
             finally:
                 rules.undo(pos)
-            u = chance_value(v, win, k)
+            u = chance_value(v, win, k, g, ls)
             acc += p * u
             if u <= lo:
-                return score_of_value(acc + high * rest, win, k)  # the node cannot reach alpha any more
+                return score_of_value(acc + high * rest, win, k, g, ls)  # the node cannot reach alpha any more
             if u >= hi:
-                return score_of_value(acc + low * rest, win, k)  # the node is already at least beta
-        return score_of_value(acc, win, k)
+                return score_of_value(acc + low * rest, win, k, g, ls)  # the node is already at least beta
+        return score_of_value(acc, win, k, g, ls)
+
+    def _royal_open(self, pos: Position) -> bool:
+        """Whether the side to move attacks a royal piece of another player."""
+        if pos.vars.get("pending") is not None:
+            return False
+        mover, attacked = pos.turn, self.rules.is_attacked
+        for q, squares in enumerate(pos.royals):
+            if q != mover:
+                for k in squares:
+                    if attacked(pos, k, mover):
+                        return True
+        return False
 
     def _chance_key(self, pos: Position):
         """What a chance decision's outcomes depend on, to reuse them across positions.

@@ -17,6 +17,7 @@ import random
 import time
 
 from ..games import make_rules
+from .collector import collector_paused
 from .levels import STRONGEST, ComputerPlayer
 
 
@@ -53,11 +54,13 @@ def play(games: int, movetime: float, elo: int, engine_path: str, seed: int, max
                     break
                 if pos.turn == our_colour:
                     t0 = time.perf_counter()
-                    info = player.choose(pos, now=time.perf_counter, budget=movetime)
+                    with collector_paused():
+                        info = player.choose(pos, now=time.perf_counter, budget=movetime)
                     longest = max(longest, time.perf_counter() - t0)
                     text = rules.move_text(pos, info.best)
                     rules.play(pos, info.best)
                     board.push_uci(text)
+                    player.trim()  # in Stockfish's time
                 else:
                     r = engine.play(board, chess.engine.Limit(time=movetime))
                     text = r.move.uci()

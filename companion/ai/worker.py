@@ -22,6 +22,7 @@ import threading
 from dataclasses import dataclass
 from typing import Callable
 
+from .collector import collector_paused
 from .search import SearchInfo
 
 
@@ -81,14 +82,18 @@ class SearchWorker:
         def work() -> None:
             self._deliver(SearchStarted(request))
             try:
-                info = player.choose(
-                    snapshot, now=self.now, budget=budget, stop=stop.is_set, max_nodes=max_nodes,
-                    on_progress=lambda i: self._deliver(SearchProgressed(request, i)),
-                )
+                with collector_paused():  # no 50 ms full collection inside the move time
+                    info = player.choose(
+                        snapshot, now=self.now, budget=budget, stop=stop.is_set, max_nodes=max_nodes,
+                        on_progress=lambda i: self._deliver(SearchProgressed(request, i)),
+                    )
             except Exception as e:  # reported to the UI, never swallowed
                 self._deliver(SearchFailed(request, f"{type(e).__name__}: {e}"))
                 return
             self._deliver(MoveFound(request, info))
+            trim = getattr(player, "trim", None)
+            if trim is not None:  # the move is out: tidy the tables now, not in the next move's time
+                trim()
 
         self._thread = threading.Thread(target=work, name=f"ai-search-{request}", daemon=True)
         self._thread.start()
