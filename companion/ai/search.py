@@ -203,8 +203,8 @@ class Search:
         self.draw = -self.contempt
         self.multi = pos.nplayers > 2
         self.killers: list[list[Action]] = [[] for _ in range(160)]
-        if len(self.tt) > 2 * self.options.tt_limit:  # a caller that never calls trim()
-            self.trim()
+        if len(self.tt) > 2 * self.options.tt_limit or len(self._chance_cache) > 10_000:
+            self.trim()  # a caller that never calls trim() between moves
         seen: dict[int, int] = {}
         for h in pos.history:
             seen[h] = seen.get(h, 0) + 1
