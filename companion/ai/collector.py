@@ -16,17 +16,18 @@ import threading
 from contextlib import contextmanager
 
 _lock = threading.Lock()
-_paused = 0
+_paused = 0                 # pausers inside collector_paused() right now
+_was_enabled = True         # whether the collector was on when the first of them came in
 
 
 @contextmanager
 def collector_paused():
     """Pause automatic collections for the duration (nested and thread-safe: the collector
     comes back on when the last pauser leaves, if it was on before the first)."""
-    global _paused
+    global _paused, _was_enabled
     with _lock:
         if _paused == 0:
-            collector_paused.was_enabled = gc.isenabled()
+            _was_enabled = gc.isenabled()
             gc.disable()
         _paused += 1
     try:
@@ -34,8 +35,5 @@ def collector_paused():
     finally:
         with _lock:
             _paused -= 1
-            if _paused == 0 and collector_paused.was_enabled:
+            if _paused == 0 and _was_enabled:
                 gc.enable()
-
-
-collector_paused.was_enabled = True

@@ -148,10 +148,8 @@ class Search:
         self.contempt = float(t.contempt)
         self.repetition = bool(t.repetition_is_draw)
         self.every_node = bool(t.outcome_every_node)
-        self.win = float(t.win_value)
-        self.risk_scale = float(t.risk_scale)
-        self.gain_scale = float(t.gain_scale)
-        self.loss = float(t.loss_value)
+        #: how chance outcomes are averaged: (win, risk_scale, gain_scale, loss), for chance_value
+        self.curve = (float(t.win_value), float(t.risk_scale), float(t.gain_scale), float(t.loss_value))
         self.chance_ignore = frozenset(t.chance_key_ignore)
         self.tt: dict[int, tuple] = {}
         self.history: dict[tuple[int, int], int] = {}
@@ -496,9 +494,10 @@ class Search:
             outs = [(o.answer, float(o.probability)) for o in rules.chance_outcomes(pos)]
             outs.sort(key=lambda ap: -ap[1])
             self._chance_cache[key] = outs
-        win, k, g, ls = self.win, self.risk_scale, self.gain_scale, self.loss
-        low, high = -(ls or win) - 1.0, win + 1.0
-        a_v, b_v = chance_value(alpha, win, k, g, ls), chance_value(beta, win, k, g, ls)
+        curve = self.curve
+        win, loss = curve[0], curve[3] or curve[0]
+        low, high = -loss - 1.0, win + 1.0
+        a_v, b_v = chance_value(alpha, *curve), chance_value(beta, *curve)
         acc = 0.0
         rest = 1.0
         royals = sum(map(len, pos.royals))
@@ -508,8 +507,8 @@ class Search:
                 rest = 0.0
             lo = (a_v - acc - high * rest) / p
             hi = (b_v - acc - low * rest) / p
-            c_alpha = score_of_value(lo, win, k, g, ls) if lo > low else -INF
-            c_beta = score_of_value(hi, win, k, g, ls) if hi < high else INF
+            c_alpha = score_of_value(lo, *curve) if lo > low else -INF
+            c_beta = score_of_value(hi, *curve) if hi < high else INF
             rules.apply(pos, answer)
             try:
                 if p < _RARE_CHANCE or (quiet and qply >= self.options.chance_qply):
@@ -530,13 +529,13 @@ class Search:
                     v = self._ab(depth, c_alpha, c_beta, ply + 1)
             finally:
                 rules.undo(pos)
-            u = chance_value(v, win, k, g, ls)
+            u = chance_value(v, *curve)
             acc += p * u
             if u <= lo:
-                return score_of_value(acc + high * rest, win, k, g, ls)  # the node cannot reach alpha any more
+                return score_of_value(acc + high * rest, *curve)  # the node cannot reach alpha any more
             if u >= hi:
-                return score_of_value(acc + low * rest, win, k, g, ls)  # the node is already at least beta
-        return score_of_value(acc, win, k, g, ls)
+                return score_of_value(acc + low * rest, *curve)  # the node is already at least beta
+        return score_of_value(acc, *curve)
 
     def _royal_open(self, pos: Position) -> bool:
         """Whether the side to move attacks a royal piece of another player."""
