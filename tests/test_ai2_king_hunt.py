@@ -11,6 +11,9 @@ from companion.games import make_rules
 # player 1 (Archer, Wizard, Princess, Heroes) far ahead of player 2's lone Red Dragon King
 FAR = "7(2RD)2/10/10/10/10/10/2(1WZ)7/10/1(1HE)1(1HE)(1HE)3(1AR)1/4(1PR)5 1"
 NEAR = "7(2RD)2/10/6(1WZ)3/10/10/10/10/10/1(1HE)1(1HE)(1HE)3(1AR)1/4(1PR)5 1"
+# the same lead with one Hero left to player 2, and player 1's Princess far or near
+AHEAD = "7(2RD)2/9(2HE)/10/10/10/10/2(1WZ)7/10/1(1HE)1(1HE)(1HE)3(1AR)1/4(1PR)5 1"
+AHEAD_KING_NEAR = "7(2RD)2/9(2HE)/4(1PR)5/10/10/10/2(1WZ)7/10/1(1HE)1(1HE)(1HE)3(1AR)1/10 1"
 
 
 @pytest.fixture(scope="module")
@@ -56,3 +59,34 @@ def test_chess_has_no_king_hunt(chess_rules):
 def test_king_hunt_must_be_a_number():
     with pytest.raises(VariantError, match="king_hunt must be a number"):
         table_from_dict({"evaluation": {"king_hunt": "yes"}}, "t.toml")
+
+
+# player 1's Princess and Heroes against player 2's bare Red Dragon: a lead (20 per Hero) far
+# below hunt_lead, and yet the only winning chances either side has
+BARE_TWO = "7(2RD)2/10/10/10/10/10/2(1HE)7/10/1(1HE)8/4(1PR)5 1"
+BARE_ONE = "7(2RD)2/10/10/10/10/10/2(1HE)7/10/10/4(1PR)5 1"
+BARE_ONE_NEAR = "7(2RD)2/10/6(1HE)3/10/10/10/10/10/10/4(1PR)5 1"
+BARE_ONE_KING_NEAR = "7(2RD)2/10/4(1PR)5/10/10/10/2(1HE)7/10/10/10 1"
+
+
+def test_the_hunt_runs_against_a_bare_king_whatever_the_lead(dungeon):
+    ev = Evaluator(dungeon)
+    assert ev.table.hunt_lead > 20  # one Hero is not a hunt_lead ahead ...
+    off = Evaluator(dungeon, table_from_dict({"evaluation": {"inherit": "dungeon", "king_hunt": 0, "king_box": 0}}, "test"))
+    far, near = dungeon.position_from_text(BARE_ONE), dungeon.position_from_text(BARE_ONE_NEAR)
+    # ... and yet the Hero closer to the bare King scores more than the piece tables alone say
+    assert ev.evaluate(near, 0) - ev.evaluate(far, 0) > off.evaluate(near, 0) - off.evaluate(far, 0)
+
+
+def test_against_a_bare_king_the_own_king_joins_the_hunt(dungeon):
+    ev = Evaluator(dungeon)
+    no_hunt = Evaluator(dungeon, table_from_dict({"evaluation": {"inherit": "dungeon", "king_hunt": 0}}, "test"))
+
+    def hunt_gain(far_text, near_text):
+        far, near = dungeon.position_from_text(far_text), dungeon.position_from_text(near_text)
+        return (ev.evaluate(near, 0) - ev.evaluate(far, 0)) - (no_hunt.evaluate(near, 0) - no_hunt.evaluate(far, 0))
+
+    # the Princess six steps closer to the lone Red Dragon: the hunt term pays for each step
+    assert hunt_gain(BARE_ONE, BARE_ONE_KING_NEAR) == pytest.approx(6 * ev.table.king_hunt)
+    # while the other side still has pieces to fight with, the King stays out of the hunt
+    assert hunt_gain(AHEAD, AHEAD_KING_NEAR) == pytest.approx(0.0)

@@ -18,8 +18,10 @@ point), king safety (own pieces around a royal piece, enemy pieces near it; midd
 in a won endgame a push of the lone enemy royal to the edge. When one side leads by
 ``hunt_lead`` of material, a king hunt (two players; off unless the table sets it): its pieces
 earn ``king_hunt`` per step closer to the enemy royal, and each square that royal could step
-to safely costs ``king_box`` (a game won only by taking the King must go and take it). Middlegame and endgame scores are
-blended by the phase (how much non-pawn material is left).
+to safely costs ``king_box`` (a game won only by taking the King must go and take it). Against
+royal pieces left alone (a bare King) the hunt runs whatever the lead, and the hunter's own royal
+joins it. Middlegame and endgame scores are blended by the phase (how much non-pawn material is
+left).
 
 Scores are per player; :meth:`Evaluator.evaluate` gives one player's view: its score minus the
 opponents' total divided by (players - 1), an eliminated player counting nothing (the paranoid
@@ -395,13 +397,16 @@ class Evaluator:
         extra[lead] += weight * bonus
 
     def _king_hunt(self, pos: Position, fulls, royals, officers, pawns, extra) -> None:
-        """Ahead by ``hunt_lead``: bring every piece closer to the enemy royal and take away
-        its safe squares. Games that end only when a King is taken (Dungeon Chess) are
-        otherwise drawn by the quiet-move rule with a won position on the board."""
+        """Ahead by ``hunt_lead``, or against a bare royal: bring every piece closer to the enemy
+        royal and take away its safe squares. Games that end only when a King is taken (Dungeon
+        Chess) are otherwise drawn by the quiet-move rule with a won position on the board."""
         t = self.table
         a, b = 0, 1
         lead, foe = (a, b) if fulls[a] >= fulls[b] else (b, a)
-        if fulls[lead] - fulls[foe] < t.hunt_lead or not royals[foe]:
+        if not royals[foe]:
+            return
+        bare = bool(officers[lead] or pawns[lead]) and not officers[foe] and not pawns[foe]
+        if not bare and fulls[lead] - fulls[foe] < t.hunt_lead:
             return
         fl, rk = self.file, self.rank
         ks = royals[foe][0]
@@ -409,7 +414,10 @@ class Evaluator:
         span = max(self.geometry.width, self.geometry.height)
         bonus = 0.0
         if t.king_hunt:
-            for s in officers[lead] + pawns[lead]:
+            # against a bare royal the own royal joins the hunt: it guards the helpers on the way
+            # in and takes squares from the enemy royal
+            hunters = officers[lead] + pawns[lead] + (royals[lead] if bare else [])
+            for s in hunters:
                 d = max(abs(fl[s] - kf), abs(rk[s] - kr))
                 bonus += t.king_hunt * (span - d)
         if t.king_box:
