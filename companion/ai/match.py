@@ -10,7 +10,8 @@ the last line is ``score A-B-draws``.
 * Chance decisions (Combat Chess fights) are settled by drawing from the exact
   ``chance_outcomes`` with a ``random.Random`` seeded from ``--seed`` and the game number, so a
   match replays its dice exactly; each player has its own seeded generator as well.
-* A game that reaches ``--max-plies`` moves (200 by default) is adjudicated a draw.
+* A game ends by its own rules; one that reaches ``--max-plies`` moves (600 by default, a
+  safety net) is adjudicated a draw.
 * ``--movetime`` is each move's budget in milliseconds of wall-clock time; ``--nodes`` instead
   limits each search by nodes, which makes whole matches reproducible.
 
@@ -32,7 +33,9 @@ from .collector import collector_paused
 from .evaluate import Evaluator
 from .levels import ComputerPlayer, parse_level
 
-DEFAULT_MAX_PLIES = 200
+# every game here ends by its own rules (chess's 75-move rule, Dungeon Chess's quiet-move rule), so
+# the cap is a safety net: a game still being won at move 100 is played out, not called a draw
+DEFAULT_MAX_PLIES = 600
 
 
 @dataclass(frozen=True)
