@@ -110,10 +110,12 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
         c0 = cpu() if cpu is not None else 0.0
         with collector_paused():  # collections happen between moves, not in the move time
             info = player.choose(pos, now=now, budget=budget, max_nodes=max_nodes)
-        took = now() - t0
+            # the move is out: timed here, because leaving the pause lets the collector catch
+            # up on everything the search allocated (tens of ms in a long game: the opponent's time)
+            took = now() - t0
+            took_cpu = cpu() - c0 if cpu is not None else 0.0
         if seat in seats_of_a and took > longest:
-            longest = took
-            longest_cpu = cpu() - c0 if cpu is not None else 0.0
+            longest, longest_cpu = took, took_cpu
         if info.best is None:
             raise CompanionError(f"{player.name} found no action in a position that is not over")
         rules.play(pos, info.best)

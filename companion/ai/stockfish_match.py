@@ -56,7 +56,7 @@ def play(games: int, movetime: float, elo: int, engine_path: str, seed: int, max
                     t0 = time.perf_counter()
                     with collector_paused():
                         info = player.choose(pos, now=time.perf_counter, budget=movetime)
-                    longest = max(longest, time.perf_counter() - t0)
+                        longest = max(longest, time.perf_counter() - t0)  # before the collector catches up
                     text = rules.move_text(pos, info.best)
                     rules.play(pos, info.best)
                     board.push_uci(text)

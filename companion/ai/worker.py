@@ -87,10 +87,12 @@ class SearchWorker:
                         snapshot, now=self.now, budget=budget, stop=stop.is_set, max_nodes=max_nodes,
                         on_progress=lambda i: self._deliver(SearchProgressed(request, i)),
                     )
+                    # delivered before the pause ends: leaving it lets the collector catch up on
+                    # what the search allocated (tens of ms late in a long game), after the move
+                    self._deliver(MoveFound(request, info))
             except Exception as e:  # reported to the UI, never swallowed
                 self._deliver(SearchFailed(request, f"{type(e).__name__}: {e}"))
                 return
-            self._deliver(MoveFound(request, info))
             trim = getattr(player, "trim", None)
             if trim is not None:  # the move is out: tidy the tables now, not in the next move's time
                 trim()
