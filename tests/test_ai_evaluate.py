@@ -122,6 +122,8 @@ def test_fatigue_penalty_is_capped():
     ({"pst": {"N": {"mg": "1 x"}}}, "not a number"),
     ({"pst": {"N": {"mg": "1 2\n3 4", "eg": "1 2 3\n4 5 6"}}}, "must match"),
     ({"pst": {"N": {"eg": "1 2"}}}, "needs mg"),
+    ({"evaluation": {"draw_fade": 1}}, "draw_fade is the share of the draw clock"),
+    ({"evaluation": {"draw_fade": -0.5}}, "draw_fade is the share of the draw clock"),
 ])
 def test_bad_table_is_a_clear_error_naming_the_file_and_key(data, words):
     with pytest.raises(VariantError, match=words) as e:
@@ -133,3 +135,43 @@ def test_piece_square_table_of_the_wrong_size_is_refused(chess_rules):
     table = table_from_dict({"pst": {"N": {"mg": "1 2\n3 4"}}}, "tables/x.toml")
     with pytest.raises(VariantError, match=r"\[pst.N\] is 2x2, the board is 8x8"):
         Evaluator(chess_rules, table)
+
+
+# ----- the draw clock -----------------------------------------------------------------------------
+def test_scores_fade_toward_a_draw_as_the_fifty_move_clock_runs_out(chess_rules):
+    ev = Evaluator(chess_rules)
+    assert ev.draw_fade == 0.5
+    fresh = chess_rules.position_from_text("6k1/8/8/8/8/8/1P6/R5K1 w - - 0 80")
+    assert chess_rules.draw_clock(fresh) == (0, 100)
+    full = ev.evaluate(fresh, 0)
+    assert full > 500
+    for halfmove, share in ((50, 1.0), (80, 0.4), (99, 0.02), (100, 0.0)):
+        pos = chess_rules.position_from_text(f"6k1/8/8/8/8/8/1P6/R5K1 w - - {halfmove} 80")
+        assert ev.evaluate(pos, 0) == pytest.approx(full * share)
+        assert ev.evaluate(pos, 1) == pytest.approx(ev.evaluate(fresh, 1) * share)  # the side behind: toward 0 too
+
+
+def test_near_the_fifty_move_limit_the_side_ahead_makes_progress(chess_rules):
+    """Without the fade the search never sees the rule (chess asks outcome only when no move
+    is legal) and shuffles the king at halfmove 98; with it, it pushes the pawn (clock reset)."""
+    import time
+
+    from companion.ai.search import Search
+
+    pos = chess_rules.position_from_text("8/8/8/4k3/8/8/4P3/R3K3 w - - 98 80")
+    info = Search(chess_rules).run(pos, now=time.perf_counter, max_depth=4)
+    assert chess_rules.move_text(pos, info.best).startswith("e2")
+    off = Evaluator(chess_rules, table_from_dict({"evaluation": {"inherit": "chess", "draw_fade": 0}}, "t"))
+    blind = Search(chess_rules, off).run(pos, now=time.perf_counter, max_depth=4)
+    assert not chess_rules.move_text(pos, blind.best).startswith("e2")
+
+
+def test_dungeon_scores_fade_with_the_quiet_move_clock():
+    rules = make_rules("dungeon", "dungeon-compact")
+    ev = Evaluator(rules)
+    text = "7(2RD)2/10/10/10/10/10/2(1WZ)7/10/1(1HE)8/4(1PR)5 1"
+    fresh = rules.position_from_text(text)
+    late = rules.position_from_text(text + " quiet=90")
+    assert rules.draw_clock(late) == (90, 100)  # 50 turns for each of the 2 players left
+    assert ev.evaluate(late, 0) == pytest.approx(ev.evaluate(fresh, 0) * 0.2)
+    assert make_rules("dungeon", "dungeon-compact", quiet_moves=0).draw_clock(late) is None

@@ -49,6 +49,7 @@ DEFAULTS: dict[str, object] = {
     "passed": 15.0,              # pawn-like piece with no enemy pawn-like piece ahead (scaled by progress)
     "alive": 1500.0,             # 3-4 players: worth of still being in the game (knocking a player out pays)
     "contempt": 0.0,             # how much the computer dislikes a draw
+    "draw_fade": 0.5,            # share of the draw clock (fifty-move, quiet-move rule) after which scores fade toward a draw (0: off)
     "win_value": 5000.0,         # what a won (lost) game counts when chance outcomes are averaged
     "risk_scale": 0.0,           # 0: average centipawns; N: average win chances (N centipawns = 10:1 odds)
     "gain_scale": 0.0,           # N: a lead of L counts N * tanh(L / N) when chance outcomes are averaged
@@ -143,6 +144,9 @@ def table_from_dict(data: dict, where: str, name: str = "custom", _seen: tuple =
         else:
             value = float(value)
         settings[key] = value
+    if not 0 <= settings["draw_fade"] < 1:
+        raise VariantError(f"{where}: [evaluation] draw_fade is the share of the draw clock after which "
+                           f"scores fade, from 0 (off) up to but not including 1, got {settings['draw_fade']!r}")
     values = dict(base.values)
     values.update(_numbers(data.get("values", {}), where, "values"))
     pair = dict(base.pair)

@@ -87,6 +87,7 @@ class Evaluator:
             self.mg.append(per_mg)
             self.eg.append(per_eg)
         self.phase_full = t.phase_material or self._start_phase_material()
+        self.draw_fade = float(t.draw_fade)
         self._cache: dict[int, tuple] = {}
         self._pawn_cache: dict[int, tuple] = {}
         self._pawn_keys = [[splitmix64((p + 1) * 1_000_003 + sq) for sq in range(n)] for p in range(self.nplayers)]
@@ -209,10 +210,27 @@ class Evaluator:
         return totals[player] - others / (pos.nplayers - 1)
 
     def evaluate(self, pos: Position, player: int) -> float:
-        """The position from ``player``'s side, in centipawns."""
+        """The position from ``player``'s side, in centipawns, faded toward a draw as the
+        game's draw clock runs out (:meth:`fade`)."""
         s = self.scores(pos)
         v = self._view(pos, s, player)
-        return v + self.table.tempo if pos.turn == player else v - self.table.tempo
+        v = v + self.table.tempo if pos.turn == player else v - self.table.tempo
+        return v * self.fade(pos) if self.draw_fade else v
+
+    def fade(self, pos: Position) -> float:
+        """1, or less once the game's draw clock (``rules.draw_clock``: the fifty-move rule, the
+        quiet-move rule) has run past ``draw_fade`` of its limit: down to 0 when it runs out. A
+        lead that nothing turns into progress is worth less and less, so the side ahead takes
+        the capture or pawn move that resets the clock before the rule calls the game drawn,
+        and the side behind is content to wait."""
+        clock = self.rules.draw_clock(pos)
+        if clock is None:
+            return 1.0
+        count, limit = clock
+        start = limit * self.draw_fade
+        if count <= start:
+            return 1.0
+        return max(0.0, (limit - count) / (limit - start))
 
     def scores(self, pos: Position) -> tuple[float, ...]:
         """Each player's score (material and position), cached by position hash."""

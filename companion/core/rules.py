@@ -371,6 +371,12 @@ class Rules:
     def outcome(self, pos: Position, claim_draw: bool = True) -> Outcome | None:
         return None
 
+    def draw_clock(self, pos: Position) -> tuple[int, int] | None:
+        """Plies played since the last progress (a capture, a pawn move: what the game counts)
+        and the count at which the game is drawn for want of it; None: the game has no such rule.
+        The computer uses it to press for progress before the rule ends a won game."""
+        return None
+
     def next_player(self, pos: Position) -> int:
         out = pos.var("out", ())
         p = pos.turn

@@ -245,6 +245,10 @@ class ChessRules(Rules):
                 return Outcome(frozenset(), "threefold repetition")
         return None
 
+    def draw_clock(self, pos: Position) -> tuple[int, int] | None:
+        """The fifty-move rule (claimed at once, as ``outcome`` does by default)."""
+        return pos.var("halfmove", 0), 100
+
     def repetitions(self, pos: Position) -> int:
         """How often the current position has occurred (this time included)."""
         h = pos.hash

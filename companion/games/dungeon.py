@@ -380,6 +380,12 @@ class DungeonRules(Rules):
             return Outcome(frozenset(), f"{self.quiet_moves} moves each without a piece removed")
         return None
 
+    def draw_clock(self, pos: Position) -> tuple[int, int] | None:
+        """The quiet-move rule: turns without a piece removed, against its limit for the players left."""
+        if not self.quiet_moves:
+            return None
+        return pos.var("quiet", 0), self.quiet_moves * max(1, len(self.alive(pos)))
+
     # ----- the physical board and the screen --------------------------------------------------
     def occupancy_after(self, pos: Position, move: Move) -> frozenset[int]:
         """Occupied squares once ``move`` and all its effects (push-back, explosion, fragile
