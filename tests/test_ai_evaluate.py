@@ -166,9 +166,10 @@ def test_near_the_fifty_move_limit_the_side_ahead_makes_progress(chess_rules):
     assert not chess_rules.move_text(pos, blind.best).startswith("e2")
 
 
-def test_dungeon_scores_fade_with_the_quiet_move_clock():
+def test_dungeon_scores_fade_with_the_quiet_move_clock_when_its_table_asks():
     rules = make_rules("dungeon", "dungeon-compact")
-    ev = Evaluator(rules)
+    assert Evaluator(rules).draw_fade == 0  # off in tables/dungeon.toml (measured: it lost games)
+    ev = Evaluator(rules, table_from_dict({"evaluation": {"inherit": "dungeon", "draw_fade": 0.5}}, "t"))
     text = "7(2RD)2/10/10/10/10/10/2(1WZ)7/10/1(1HE)8/4(1PR)5 1"
     fresh = rules.position_from_text(text)
     late = rules.position_from_text(text + " quiet=90")
