@@ -41,25 +41,39 @@ def best_text(rules, fen, **kw):
 
 
 def random_positions(rules, count, seed, plies=(0, 70)):
-    """Positions from seeded random play, with any fight settled by a seeded draw."""
+    """Positions from seeded random play: any fight settled by a seeded draw, any choice a
+    player makes (a Dungeon Chess push-back ...) answered at random."""
     rng = random.Random(seed)
     out = []
+
+    def settle(pos, pick):
+        pend = pos.pending
+        if pend.chance:
+            rules.apply(pos, pick(rules.chance_outcomes(pos)).answer)
+        else:
+            rules.apply(pos, pick(list(rules.answers(pos))))
+
     while len(out) < count:
         pos = rules.start_position()
         for _ in range(rng.randint(*plies)):
             if pos.pending is not None:
-                outs = rules.chance_outcomes(pos)
-                rules.apply(pos, rng.choice(outs).answer)
+                settle(pos, rng.choice)
                 continue
             moves = rules.legal_moves(pos)
             if not moves:
                 break
             rules.apply(pos, rng.choice(moves))
         while pos.pending is not None:
-            rules.apply(pos, rules.chance_outcomes(pos)[0].answer)
+            settle(pos, lambda options: options[0])
         if rules.outcome(pos) is None:
             out.append(pos)
     return out
+
+
+#: every game and map the computer plays: (game, map); Dungeon Chess on each of its maps (the
+#: four-player map with four players, the board at its largest, 20x20)
+GAMES_AND_MAPS = [("chess", None), ("combat", None), ("dungeon", "dungeon-compact"),
+                  ("dungeon", "dungeon-two-player"), ("dungeon", "dungeon-four-player")]
 
 
 # ----- tactics -------------------------------------------------------------------------------------
@@ -117,11 +131,11 @@ def test_avoids_stalemating_when_winning(chess):
 
 
 # ----- legality, position left intact, determinism ---------------------------------------------------
-@pytest.mark.parametrize("game", ["chess", "combat"])
-def test_never_an_illegal_move_on_random_positions(game):
-    rules = make_rules(game)
+@pytest.mark.parametrize("game, board_map", GAMES_AND_MAPS)
+def test_never_an_illegal_move_on_random_positions(game, board_map):
+    rules = make_rules(game, board_map)
     search = Search(rules)
-    for pos in random_positions(rules, 25, seed=hash(game) % 1000):
+    for pos in random_positions(rules, 25, seed=sum(map(ord, f"{game}{board_map}"))):
         before = pos.snapshot()
         info = search.run(pos, now=time.perf_counter, max_nodes=300)
         assert info.best in rules.legal_moves(pos)
@@ -154,11 +168,11 @@ def test_answers_within_budget_on_a_clock_that_ticks_per_reading(chess):
     assert info.stopped
 
 
-@pytest.mark.parametrize("game", ["chess", "combat"])
-def test_real_clock_budget_overrun_below_ten_percent_on_many_positions(game):
+@pytest.mark.parametrize("game, board_map", GAMES_AND_MAPS)
+def test_real_clock_budget_overrun_below_ten_percent_on_many_positions(game, board_map):
     """Measured with the search's own clock (processor time of this process, so a busy
     machine that pauses the test does not count against the search)."""
-    rules = make_rules(game)
+    rules = make_rules(game, board_map)
     search = Search(rules)
     budget = 0.02
     worst = 0.0
