@@ -160,6 +160,20 @@ class Driver:
             yield FRAME
             waited += FRAME
 
+    def wait_lit(self, *squares: int, seconds: float = 3.0):
+        """Until each square's light is on and has just come on: a blinking light (the
+        computer's move) is then on screen for the next frames, as a player would see it."""
+        waited = 0.0
+        off_seen = False
+        while True:
+            lit = all(self.flow.frame[sq] != (0, 0, 0) for sq in squares)
+            if lit and off_seen:
+                return
+            off_seen = off_seen or not lit
+            assert waited < seconds, f"squares {squares} did not light up"
+            yield 0.01
+            waited += 0.01
+
     def enter_dice(self, *faces: int):
         for face in faces:
             yield from self.press(str(face))
@@ -332,9 +346,10 @@ def vs_computer(d: Driver):
     assert s.seats[1].computer and not s.seats[0].computer
     yield from d.move("e2", "e4")
     yield from d.wait_for_computer()
-    yield from d.shot("computer-move")
     g = s.rules.geometry
     move = d.flow.requested
+    yield from d.wait_lit(move.frm, move.to)  # the computer's move blinks: shown while it is on
+    yield from d.shot("computer-move")
     yield from d.move(g.name_of(move.frm), g.name_of(move.to))
     assert len(s.moves) == 2 and d.flow.requested is None
     first_two = [m.san for m in s.moves]
