@@ -50,8 +50,25 @@ def value_key(name: str, value: Any) -> int:
         return splitmix64(zlib.crc32(f"{name}={value!r}".encode()) + 0x1000)
 
 
+_STATE_KEYS: dict = {}
+
+
 def _state_key(piece: Piece, sq: int) -> int:
-    return splitmix64(zlib.crc32(repr(sorted(piece.state.items())).encode()) * 409 + sq)
+    """The Zobrist key of a piece's state on ``sq`` (stable across runs: from its repr).
+
+    Cached like :func:`value_key`: a Combat Chess fight sets fatigue twice and the search
+    undoes it again, tens of thousands of times a second."""
+    items = sorted(piece.state.items())
+    try:
+        return _STATE_KEYS[(sq, *items)]
+    except KeyError:
+        key = splitmix64(zlib.crc32(repr(items).encode()) * 409 + sq)
+        if len(_STATE_KEYS) > 50_000:
+            _STATE_KEYS.clear()
+        _STATE_KEYS[(sq, *items)] = key
+        return key
+    except TypeError:  # an unhashable state value
+        return splitmix64(zlib.crc32(repr(items).encode()) * 409 + sq)
 
 
 class Position:
