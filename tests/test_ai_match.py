@@ -50,6 +50,11 @@ def test_move_cap_adjudicates_a_draw(capsys):
     (["--a", "max", "--b", "random", "--games", "0", "--nodes", "10"], "--games must be at least 1"),
     (["--a", "max", "--b", "random", "--movetime", "0"], "--movetime must be more than 0"),
     (["--variant", "go", "--a", "max", "--b", "random", "--nodes", "10"], "unknown variant 'go'"),
+    (["--a", "max", "--b", "random", "--nodes", "10", "--a-set", "gain_scale"], "expected KEY=VALUE"),
+    (["--a", "max", "--b", "random", "--nodes", "10", "--a-set", "boldness=3"], "unknown key 'boldness'"),
+    (["--a", "max", "--b", "random", "--nodes", "10", "--a-set", "contempt=lots"], "contempt must be a number"),
+    (["--a", "max", "--b", "random", "--nodes", "10", "--a-set", "repetition_is_draw=2"], "must be true or false"),
+    (["--a", "random", "--b", "max", "--nodes", "10", "--a-set", "contempt=5"], "side A must be a level"),
 ])
 def test_bad_arguments_are_one_clear_line(argv, words, capsys):
     code = match.main(argv)
@@ -97,3 +102,27 @@ def test_bench_reports_nodes_per_second_for_each_game():
     games = {name.split()[1] for name, _, _ in rows}
     assert {"chess", "combat"} <= games
     assert all(unit == "nodes/s" and value > 0 for _, value, unit in rows)
+
+
+def test_a_set_changes_side_a_s_table_only():
+    """--a-set: side A's [evaluation] keys for this match, checked like a table file."""
+    t = match.table_with("combat", match.parse_settings(["gain_scale=800", "win_value=800",
+                                                         "repetition_is_draw=false"]))
+    assert (t.gain_scale, t.win_value, t.repetition_is_draw) == (800.0, 800.0, False)
+    assert t.contempt == match.load_table("combat").contempt and t.pst == match.load_table("combat").pst
+    assert match.table_with("kol", {}).source == "<defaults>"  # a game without a table file
+
+
+def test_a_set_reaches_side_a_only(monkeypatch):
+    seen = []
+    real = match.make_player
+
+    def spy(spec, rules, rng, evaluator=None):
+        seen.append((spec, evaluator.table.contempt))
+        return real(spec, rules, rng, evaluator)
+
+    monkeypatch.setattr(match, "make_player", spy)
+    match.run_match("chess", None, "max", "greedy", 2, None, 1, now=time.perf_counter, out=lambda _: None,
+                    max_nodes=50, max_plies=4, a_settings={"contempt": 77.0})
+    default = match.load_table("chess").contempt
+    assert sorted(seen) == [("greedy", default), ("greedy", default), ("max", 77.0), ("max", 77.0)]

@@ -14,6 +14,9 @@ the last line is ``score A-B-draws``.
   safety net) is adjudicated a draw.
 * ``--movetime`` is each move's budget in milliseconds of wall-clock time; ``--nodes`` instead
   limits each search by nodes, which makes whole matches reproducible.
+* ``--a-set KEY=VALUE`` (repeatable) changes one ``[evaluation]`` key of side A's table for
+  this match only (``--a-set gain_scale=800``): how a table change is measured against the
+  baselines before it is written into ``companion/ai/tables/``.
 
 The clock is read here, at the edge (``time.perf_counter``), and handed to the search.
 """
@@ -30,6 +33,7 @@ from ..core.moves import Outcome
 from ..errors import CompanionError
 from .baselines import GreedyPlayer, RandomPlayer
 from .collector import collector_paused
+from .eval_table import EvalTable, load_table, table_from_dict, table_path
 from .evaluate import Evaluator
 from .levels import ComputerPlayer, parse_level
 
@@ -126,16 +130,47 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
             plies += 1
 
 
+def table_with(game: str, settings: dict) -> EvalTable:
+    """``game``'s evaluation table with some ``[evaluation]`` keys changed, checked like a
+    table file (an unknown key or a wrong type is a VariantError naming it)."""
+    evaluation = dict(settings)
+    if table_path(game).exists():
+        evaluation["inherit"] = game
+    elif not settings:
+        return load_table(game)
+    return table_from_dict({"evaluation": evaluation}, f"--a-set for {game}", game)
+
+
+def parse_settings(items: list[str]) -> dict:
+    """``["gain_scale=800", "repetition_is_draw=false"]`` -> ``{"gain_scale": 800.0, ...}``."""
+    out: dict = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        key, text = key.strip(), text.strip()
+        if not sep or not key or not text:
+            raise CompanionError(f"--a-set {item!r}: expected KEY=VALUE, e.g. gain_scale=800")
+        if text.lower() in ("true", "false"):
+            out[key] = text.lower() == "true"
+            continue
+        try:
+            out[key] = float(text)
+        except ValueError:
+            out[key] = [v.strip() for v in text.split(",") if v.strip()]  # a list of names
+    return out
+
+
 def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, movetime_ms: float | None,
               seed: int, *, now: Callable[[], float], cpu: Callable[[], float] | None = None,
               out: Callable[[str], None] = print,
-              max_nodes: int | None = None, max_plies: int = DEFAULT_MAX_PLIES) -> tuple[int, int, int]:
+              max_nodes: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
+              a_settings: dict | None = None) -> tuple[int, int, int]:
     from ..games import make_rules
 
     if games < 1:
         raise CompanionError("--games must be at least 1")
     rules = make_rules(variant, board_map)
     evaluator = Evaluator(rules)
+    evaluator_a = Evaluator(rules, table_with(rules.name, a_settings)) if a_settings else evaluator
     n = rules.nplayers
     budget = movetime_ms / 1000.0 if movetime_ms else None
     wa = wb = draws = 0
@@ -144,7 +179,8 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
         players = {}
         for seat in range(n):
             side = "a" if seat == seat_a else "b"
-            players[seat] = make_player(a if side == "a" else b, rules, random.Random(f"{seed}:{side}:{g}:{seat}"), evaluator)
+            players[seat] = make_player(a if side == "a" else b, rules, random.Random(f"{seed}:{side}:{g}:{seat}"),
+                                        evaluator_a if side == "a" else evaluator)
         res = play_game(rules, players, random.Random(f"{seed}:dice:{g}"), now=now, budget=budget,
                         max_nodes=max_nodes, max_plies=max_plies, seats_of_a=frozenset({seat_a}), cpu=cpu)
         w = res.winner
@@ -182,6 +218,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--nodes", type=int, default=None, help="limit each search by nodes instead (reproducible)")
     p.add_argument("--seed", type=int, default=1, help="seeds the dice and the players' choices")
     p.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, help="adjudicate a draw after this many moves")
+    p.add_argument("--a-set", action="append", default=[], metavar="KEY=VALUE",
+                   help="change one [evaluation] key of side A's table for this match (repeatable), "
+                        "e.g. --a-set gain_scale=800")
     p.set_defaults(func=run)
     return p
 
@@ -195,9 +234,12 @@ def run(args) -> int:
     for spec in (args.a, args.b):
         if spec.lower() not in ("random", "greedy"):
             parse_level(spec)
+    settings = parse_settings(args.a_set)
+    if settings and args.a.lower() in ("random", "greedy"):
+        raise CompanionError("--a-set changes the computer's evaluation: side A must be a level")
     run_match(args.variant, args.map, args.a, args.b, args.games, movetime, args.seed,
               now=time.perf_counter, cpu=time.thread_time, out=lambda line: print(line, flush=True),
-              max_nodes=args.nodes, max_plies=args.max_plies)
+              max_nodes=args.nodes, max_plies=args.max_plies, a_settings=settings)
     return 0
 
 
