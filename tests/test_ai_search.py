@@ -226,3 +226,33 @@ def test_a_pending_chance_decision_is_not_the_computers_to_answer(combat):
     combat.apply(pos, combat.parse_move(pos, "c3d5"))
     with pytest.raises(ValueError, match="dice"):
         Search(combat).run(pos, now=time.perf_counter, max_depth=2)
+
+
+class _BrokenMove:
+    """A game whose engine raises when one particular move is applied (as a bug in some
+    far-off line would), undoing its own frame first as the engine does."""
+
+    def __init__(self, rules, bad: str):
+        self._rules, self._bad = rules, bad
+
+    def __getattr__(self, name):
+        return getattr(self._rules, name)
+
+    def apply(self, pos, action):
+        if getattr(action, "frm", None) is not None and self._rules.move_text(pos, action) == self._bad:
+            raise AssertionError(f"take from empty square (a made-up engine bug on {self._bad})")
+        return self._rules.apply(pos, action)
+
+
+def test_an_engine_error_skips_that_action_and_is_reported(chess):
+    """An action whose apply raises is skipped (the game goes on with another move) and its
+    message is returned in SearchInfo.engine_errors, so the bug is logged, not hidden."""
+    rules = _BrokenMove(chess, "d1h5")
+    pos = chess.position_from_text("6k1/8/8/7r/8/8/8/3QK3 w - - 0 1")  # Qxh5 wins the rook
+    before = pos.snapshot()
+    info = Search(rules).run(pos, now=time.perf_counter, max_depth=3)
+    assert info.best in chess.legal_moves(pos) and chess.move_text(pos, info.best) != "d1h5"
+    assert info.engine_errors and "made-up engine bug on d1h5" in info.engine_errors[0]
+    assert pos.snapshot() == before
+    clean = Search(chess).run(pos, now=time.perf_counter, max_depth=3)
+    assert chess.move_text(pos, clean.best) == "d1h5" and clean.engine_errors == ()
