@@ -36,6 +36,7 @@ from ..core.position import Position, splitmix64
 from .eval_table import EvalTable, load_table
 
 _CACHE_LIMIT = 200_000
+_PAWN, _ROYAL, _OFFICER = 0, 1, 2  # a kind's role in the evaluation
 
 
 class Evaluator:
@@ -86,6 +87,11 @@ class Evaluator:
                 per_eg.append(eg)
             self.mg.append(per_mg)
             self.eg.append(per_eg)
+        # the per-position pass reads these: each player's tables by kind, and each kind's role
+        self._mg_of = [[self.mg[k][p] for k in range(len(kinds))] for p in range(self.nplayers)]
+        self._eg_of = [[self.eg[k][p] for k in range(len(kinds))] for p in range(self.nplayers)]
+        self._role = [_PAWN if i in self.pawnlike else _ROYAL if i in self.royal else _OFFICER
+                      for i in range(len(kinds))]
         self.phase_full = t.phase_material or self._start_phase_material()
         self.draw_fade = float(t.draw_fade)
         self._cache: dict[int, tuple] = {}
@@ -242,9 +248,8 @@ class Evaluator:
             self.phase_full = self._phase_material(pos) or 1.0
         board = pos.board
         n = pos.nplayers
-        mgt, egt, pw = self.mg, self.eg, self.phase_weight
-        pawnlike, royal, pkeys = self.pawnlike, self.royal, self._pawn_keys
-        open_line = self.open_line
+        pw, role, pkeys = self.phase_weight, self._role, self._pawn_keys
+        open_line, pair = self.open_line, self.pair
         mgs = [0.0] * n
         egs = [0.0] * n
         mats = [0.0] * n
@@ -261,28 +266,31 @@ class Evaluator:
             m = e = mat = full = 0.0
             cnt = counts[p]
             keys = pkeys[p]
+            mgp, egp = self._mg_of[p], self._eg_of[p]
+            mine_p, royals_p, officers_p = pawns[p], royals[p], officers[p]
             for sq in pos.occ[p]:
                 pc = board[sq]
                 k = pc.kid
-                m += mgt[k][p][sq]
-                e += egt[k][p][sq]
-                w = pw[k]
-                mat += w
+                m += mgp[k][sq]
+                e += egp[k][sq]
+                mat += pw[k]
                 full += vals[k]
                 if pc.state:
-                    pen = self._state_penalty(pc, self.values[k])
+                    pen = self._state_penalty(pc, vals[k])
                     m -= pen
                     e -= pen
-                if k in pawnlike:
-                    pawns[p].append(sq)
+                r = role[k]
+                if r == _PAWN:
+                    mine_p.append(sq)
                     pawn_key ^= keys[sq]
-                elif k in royal:
-                    royals[p].append(sq)
+                elif r == _ROYAL:
+                    royals_p.append(sq)
                 else:
-                    officers[p].append(sq)
+                    officers_p.append(sq)
                     if k in open_line:
                         liners[p].append((sq, open_line[k]))
-                cnt[k] = cnt.get(k, 0) + 1
+                if k in pair:
+                    cnt[k] = cnt.get(k, 0) + 1
             mgs[p], egs[p], mats[p], fulls[p] = m, e, mat, full
             phase_mat += mat
         phase = min(1.0, phase_mat / self.phase_full)
