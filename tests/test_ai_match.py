@@ -126,3 +126,38 @@ def test_a_set_reaches_side_a_only(monkeypatch):
                     max_nodes=50, max_plies=4, a_settings={"contempt": 77.0})
     default = match.load_table("chess").contempt
     assert sorted(seen) == [("greedy", default), ("greedy", default), ("max", 77.0), ("max", 77.0)]
+
+
+def test_log_writes_each_game_so_it_can_be_replayed_move_by_move(tmp_path, capsys):
+    """--log: one JSON line per game; its actions (moves and dice outcomes) played again
+    through the rules give the logged final position."""
+    import json
+
+    log = tmp_path / "games.jsonl"
+    code, lines = run_cli(["--variant", "combat", "--a", "max", "--b", "random", "--games", "2", "--nodes", "150",
+                           "--seed", "3", "--max-plies", "40", "--log", str(log)], capsys)
+    assert code == 0 and lines[-1].startswith("score")
+    games = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [g["game"] for g in games] == [1, 2] and [g["seat_a"] for g in games] == [1, 2]
+    rules = make_rules("combat")
+    for g in games:
+        assert any(a.startswith("=") for a in g["actions"])  # fights were fought and logged
+        pos = match.replay_actions(rules, g["actions"])
+        assert rules.position_text(pos) == g["final"]
+
+
+def test_replaying_a_bad_log_says_which_action(tmp_path):
+    rules = make_rules("combat")
+    with pytest.raises(match.IllegalMoveError, match="'e2e5' is not a legal move"):
+        match.replay_actions(rules, ["e2e4", "e7e5", "e2e5"])
+    with pytest.raises(match.IllegalMoveError, match="no decision is pending"):
+        match.replay_actions(rules, ["e2e4", "=attacker"])
+    with pytest.raises(match.IllegalMoveError, match="not an answer"):
+        match.replay_actions(rules, ["e2e4", "d7d5", "e4d5", "=winner"])
+
+
+def test_log_that_cannot_be_written_is_one_clear_line(tmp_path, capsys):
+    code = match.main(["--a", "max", "--b", "random", "--nodes", "10", "--games", "1",
+                       "--log", str(tmp_path / "no" / "such" / "dir" / "x.jsonl")])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and "cannot write there" in err and len(err.splitlines()) == 1

@@ -14,6 +14,9 @@ the last line is ``score A-B-draws``.
   safety net) is adjudicated a draw.
 * ``--movetime`` is each move's budget in milliseconds of wall-clock time; ``--nodes`` instead
   limits each search by nodes, which makes whole matches reproducible.
+* ``--log FILE`` writes every game as one JSON line (players, result, every action: moves in
+  coordinate notation, dice outcomes as ``=attacker``, and the final position), so a game lost
+  in a timed match can be gone through move by move (:func:`replay_actions`).
 * ``--a-set KEY=VALUE`` (repeatable) changes one ``[evaluation]`` key of side A's table for
   this match only (``--a-set gain_scale=800``): how a table change is measured against the
   baselines before it is written into ``companion/ai/tables/``.
@@ -24,13 +27,14 @@ The clock is read here, at the edge (``time.perf_counter``), and handed to the s
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from dataclasses import dataclass
 from typing import Callable
 
-from ..core.moves import Outcome
-from ..errors import CompanionError
+from ..core.moves import Answer, Outcome
+from ..errors import CompanionError, IllegalMoveError
 from .baselines import GreedyPlayer, RandomPlayer
 from .collector import collector_paused
 from .eval_table import EvalTable, load_table, table_from_dict, table_path
@@ -51,6 +55,8 @@ class GameResult:
     longest_move: float       # the longest time one search of side A took (seconds, wall clock)
     budget: float | None
     longest_cpu: float = 0.0  # the processor time of that search (shows waits for a busy machine)
+    actions: tuple[str, ...] = ()  # every action as action_text wrote it
+    final: str = ""           # the final position (rules.position_text)
 
     @property
     def winner(self) -> str:
@@ -88,6 +94,32 @@ def settle_chance(rules, pos, rng: random.Random):
     return outs[-1].answer
 
 
+def action_text(rules, pos, action) -> str:
+    """A move in coordinate notation (``e2e4``), an answer as ``=`` and its text (``=attacker``)."""
+    if isinstance(action, Answer):
+        return "=" + rules.answer_text(action)
+    return rules.move_text(pos, action)
+
+
+def replay_actions(rules, actions, position=None):
+    """The position after ``actions`` (as :func:`action_text` wrote them), each played through
+    ``rules.play``: a logged game rebuilt move by move. Raises IllegalMoveError on a bad one."""
+    pos = position if position is not None else rules.start_position()
+    for text in actions:
+        if text.startswith("="):
+            pend = pos.pending
+            if pend is None:
+                raise IllegalMoveError(f"{text!r}: no decision is pending")
+            options = [o.answer for o in rules.chance_outcomes(pos)] if pend.chance else list(rules.answers(pos))
+            found = [a for a in options if rules.answer_text(a) == text[1:]]
+            if not found:
+                raise IllegalMoveError(f"{text!r} is not an answer to the pending {pend.kind}")
+            rules.play(pos, found[0])
+        else:
+            rules.play(pos, rules.parse_move(pos, text))
+    return pos
+
+
 def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Callable[[], float],
               budget: float | None, max_nodes: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
               seats_of_a: frozenset = frozenset(), position=None,
@@ -98,16 +130,26 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
     start = now()
     plies = 0
     longest = longest_cpu = 0.0
+    actions: list[str] = []
+
+    def play(action) -> None:
+        actions.append(action_text(rules, pos, action))
+        rules.play(pos, action)
+
+    def result(o) -> GameResult:
+        return GameResult(o, plies, seats_of_a, now() - start, longest, budget, longest_cpu,
+                          tuple(actions), rules.position_text(pos))
+
     while True:
         pend = pos.pending
         if pend is not None and pend.chance:
-            rules.play(pos, settle_chance(rules, pos, dice))
+            play(settle_chance(rules, pos, dice))
             continue
         o = rules.outcome(pos)
         if o is not None:
-            return GameResult(o, plies, seats_of_a, now() - start, longest, budget, longest_cpu)
+            return result(o)
         if plies >= max_plies:
-            return GameResult(None, plies, seats_of_a, now() - start, longest, budget, longest_cpu)
+            return result(None)
         seat = pend.player if pend is not None and pend.player >= 0 else pos.turn
         player = players[seat]
         t0 = now()
@@ -122,7 +164,7 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
             longest, longest_cpu = took, took_cpu
         if info.best is None:
             raise CompanionError(f"{player.name} found no action in a position that is not over")
-        rules.play(pos, info.best)
+        play(info.best)
         trim = getattr(player, "trim", None)
         if trim is not None:
             trim()  # in the opponent's time
@@ -163,7 +205,8 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
               seed: int, *, now: Callable[[], float], cpu: Callable[[], float] | None = None,
               out: Callable[[str], None] = print,
               max_nodes: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
-              a_settings: dict | None = None) -> tuple[int, int, int]:
+              a_settings: dict | None = None,
+              log: Callable[[dict], None] | None = None) -> tuple[int, int, int]:
     from ..games import make_rules
 
     if games < 1:
@@ -195,6 +238,10 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
             slow = f", longest A move {res.longest_move * 1000:.0f} ms"
             if cpu is not None:
                 slow += f" (processor {res.longest_cpu * 1000:.0f} ms)"
+        if log is not None:
+            log({"game": g + 1, "variant": variant, "map": board_map, "seed": seed, "a": a, "b": b,
+                 "a_settings": a_settings or {}, "seat_a": seat_a + 1, "result": w, "reason": res.reason,
+                 "plies": res.plies, "actions": list(res.actions), "final": res.final})
         out(f"game {g + 1}/{games}: A={a} as player {seat_a + 1} vs B={b}: "
             f"{'draw' if w == 'draw' else w + ' wins'} ({res.reason}), {res.plies} plies, "
             f"{res.seconds:.1f} s{slow}; running {wa}-{wb}-{draws}")
@@ -218,6 +265,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--nodes", type=int, default=None, help="limit each search by nodes instead (reproducible)")
     p.add_argument("--seed", type=int, default=1, help="seeds the dice and the players' choices")
     p.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, help="adjudicate a draw after this many moves")
+    p.add_argument("--log", default=None, metavar="FILE",
+                   help="write every game (players, result, every move and dice outcome, final position) "
+                        "to FILE as one JSON line")
     p.add_argument("--a-set", action="append", default=[], metavar="KEY=VALUE",
                    help="change one [evaluation] key of side A's table for this match (repeatable), "
                         "e.g. --a-set gain_scale=800")
@@ -237,9 +287,23 @@ def run(args) -> int:
     settings = parse_settings(args.a_set)
     if settings and args.a.lower() in ("random", "greedy"):
         raise CompanionError("--a-set changes the computer's evaluation: side A must be a level")
-    run_match(args.variant, args.map, args.a, args.b, args.games, movetime, args.seed,
-              now=time.perf_counter, cpu=time.thread_time, out=lambda line: print(line, flush=True),
-              max_nodes=args.nodes, max_plies=args.max_plies, a_settings=settings)
+    if args.log is None:
+        run_match(args.variant, args.map, args.a, args.b, args.games, movetime, args.seed,
+                  now=time.perf_counter, cpu=time.thread_time, out=lambda line: print(line, flush=True),
+                  max_nodes=args.nodes, max_plies=args.max_plies, a_settings=settings)
+        return 0
+    try:
+        log_file = open(args.log, "a", encoding="utf-8")
+    except OSError as e:
+        raise CompanionError(f"--log {args.log}: cannot write there ({e.strerror})") from None
+    with log_file:
+        def log(entry: dict) -> None:
+            log_file.write(json.dumps(entry) + "\n")
+            log_file.flush()
+
+        run_match(args.variant, args.map, args.a, args.b, args.games, movetime, args.seed,
+                  now=time.perf_counter, cpu=time.thread_time, out=lambda line: print(line, flush=True),
+                  max_nodes=args.nodes, max_plies=args.max_plies, a_settings=settings, log=log)
     return 0
 
 
