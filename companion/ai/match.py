@@ -56,7 +56,7 @@ class GameResult:
     budget: float | None
     longest_cpu: float = 0.0  # the processor time of that search (shows waits for a busy machine)
     actions: tuple[str, ...] = ()  # every action as action_text wrote it
-    final: str = ""           # the final position (rules.position_text)
+    final: str = ""           # the final position (rules.position_text; "" for a game without one)
 
     @property
     def winner(self) -> str:
@@ -137,8 +137,9 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
         rules.play(pos, action)
 
     def result(o) -> GameResult:
+        text = getattr(rules, "position_text", None)  # every shipped game has one; a toy game may not
         return GameResult(o, plies, seats_of_a, now() - start, longest, budget, longest_cpu,
-                          tuple(actions), rules.position_text(pos))
+                          tuple(actions), text(pos) if text is not None else "")
 
     while True:
         pend = pos.pending
