@@ -27,6 +27,7 @@ The clock is read here, at the edge (``time.perf_counter``), and handed to the s
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import time
@@ -288,19 +289,17 @@ def run(args) -> int:
     settings = parse_settings(args.a_set)
     if settings and args.a.lower() in ("random", "greedy"):
         raise CompanionError("--a-set changes the computer's evaluation: side A must be a level")
-    if args.log is None:
-        run_match(args.variant, args.map, args.a, args.b, args.games, movetime, args.seed,
-                  now=time.perf_counter, cpu=time.thread_time, out=lambda line: print(line, flush=True),
-                  max_nodes=args.nodes, max_plies=args.max_plies, a_settings=settings)
-        return 0
-    try:
-        log_file = open(args.log, "a", encoding="utf-8")
-    except OSError as e:
-        raise CompanionError(f"--log {args.log}: cannot write there ({e.strerror})") from None
-    with log_file:
-        def log(entry: dict) -> None:
-            log_file.write(json.dumps(entry) + "\n")
-            log_file.flush()
+    with contextlib.ExitStack() as stack:
+        log = None
+        if args.log is not None:
+            try:
+                log_file = stack.enter_context(open(args.log, "a", encoding="utf-8"))
+            except OSError as e:
+                raise CompanionError(f"--log {args.log}: cannot write there ({e.strerror})") from None
+
+            def log(entry: dict) -> None:
+                log_file.write(json.dumps(entry) + "\n")
+                log_file.flush()
 
         run_match(args.variant, args.map, args.a, args.b, args.games, movetime, args.seed,
                   now=time.perf_counter, cpu=time.thread_time, out=lambda line: print(line, flush=True),
