@@ -7,12 +7,11 @@ keep the computer winning a dice game, each on a position from a measured match 
   plays on rather than repeat moves unless it is about two pawns behind.
 """
 
-import dataclasses
 import time
 
 import pytest
 
-from companion.ai.eval_table import load_table
+from companion.ai.eval_table import load_table, table_with
 from companion.ai.evaluate import Evaluator
 from companion.ai.search import Search
 from companion.games import make_rules
@@ -21,11 +20,6 @@ from companion.games import make_rules
 @pytest.fixture(scope="module")
 def combat():
     return make_rules("combat")
-
-
-def _table_with(**settings):
-    t = load_table("combat")
-    return dataclasses.replace(t, settings={**t.settings, **settings})
 
 
 # Seen in a node-limited match against random (seed 11, game 48): Black, 430 centipawns ahead,
@@ -55,7 +49,7 @@ def test_ahead_the_computer_does_not_stake_queen_and_rook_on_a_prerogative_fight
     assert t.gain_scale == t.win_value
     info = Search(combat).run(pos, now=time.perf_counter, max_nodes=4000)
     assert info.best != gamble
-    old = _table_with(gain_scale=1500.0, win_value=1500.0)
+    old = table_with("combat", {"gain_scale": 1500.0, "win_value": 1500.0})
     info = Search(combat, Evaluator(combat, old)).run(pos, now=time.perf_counter, max_nodes=4000)
     assert info.best == gamble
 
@@ -82,5 +76,5 @@ def test_a_couple_of_pawns_behind_the_computer_plays_on_rather_than_repeat(comba
     info = Search(combat).run(pos, now=time.perf_counter, max_nodes=4000)
     assert combat.move_text(pos, info.best) != "c7e6" and info.score > -200
     pos = _repeated_once(combat)
-    old = Search(combat, Evaluator(combat, _table_with(contempt=30.0))).run(pos, now=time.perf_counter, max_nodes=4000)
+    old = Search(combat, Evaluator(combat, table_with("combat", {"contempt": 30.0}))).run(pos, now=time.perf_counter, max_nodes=4000)
     assert combat.move_text(pos, old.best) == "c7e6" and old.score == -30

@@ -9,6 +9,7 @@ import pytest
 from companion.ai import match
 from companion.ai.baselines import GreedyPlayer, RandomPlayer
 from companion.ai.bench import bench_ai
+from companion.ai.eval_table import load_table, table_with
 from companion.cli import _Parser
 from companion.games import make_rules
 
@@ -106,11 +107,11 @@ def test_bench_reports_nodes_per_second_for_each_game():
 
 def test_a_set_changes_side_a_s_table_only():
     """--a-set: side A's [evaluation] keys for this match, checked like a table file."""
-    t = match.table_with("combat", match.parse_settings(["gain_scale=800", "win_value=800",
+    t = table_with("combat", match.parse_settings(["gain_scale=800", "win_value=800",
                                                          "repetition_is_draw=false"]))
     assert (t.gain_scale, t.win_value, t.repetition_is_draw) == (800.0, 800.0, False)
-    assert t.contempt == match.load_table("combat").contempt and t.pst == match.load_table("combat").pst
-    assert match.table_with("kol", {}).source == "<defaults>"  # a game without a table file
+    assert t.contempt == load_table("combat").contempt and t.pst == load_table("combat").pst
+    assert table_with("kol", {}).source == "<defaults>"  # a game without a table file
 
 
 def test_a_set_reaches_side_a_only(monkeypatch):
@@ -124,7 +125,7 @@ def test_a_set_reaches_side_a_only(monkeypatch):
     monkeypatch.setattr(match, "make_player", spy)
     match.run_match("chess", None, "max", "greedy", 2, None, 1, now=time.perf_counter, out=lambda _: None,
                     max_nodes=50, max_plies=4, a_settings={"contempt": 77.0})
-    default = match.load_table("chess").contempt
+    default = load_table("chess").contempt
     assert sorted(seen) == [("greedy", default), ("greedy", default), ("max", 77.0), ("max", 77.0)]
 
 

@@ -108,6 +108,18 @@ def load_table(name_or_path: str | Path) -> EvalTable:
     return table_from_dict(data, str(path), path.stem)
 
 
+def table_with(game: str, settings: dict, where: str = "") -> EvalTable:
+    """``game``'s table with some ``[evaluation]`` keys changed, checked like a table file (an
+    unknown key or a wrong type is a VariantError naming ``where``); the game's own table, or
+    the defaults for a game without one, when nothing is changed."""
+    if not settings:
+        return load_table(game)
+    evaluation = dict(settings)
+    if table_path(game).exists():
+        evaluation["inherit"] = game
+    return table_from_dict({"evaluation": evaluation}, where or f"changed table for {game}", game)
+
+
 def table_from_dict(data: dict, where: str, name: str = "custom", _seen: tuple = ()) -> EvalTable:
     for key in data:
         if key not in ("evaluation",) + _SUBTABLES:

@@ -38,7 +38,7 @@ from ..core.moves import Answer, Outcome
 from ..errors import CompanionError, IllegalMoveError
 from .baselines import GreedyPlayer, RandomPlayer
 from .collector import collector_paused
-from .eval_table import EvalTable, load_table, table_from_dict, table_path
+from .eval_table import table_with
 from .evaluate import Evaluator
 from .levels import ComputerPlayer, parse_level
 
@@ -174,17 +174,6 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
             plies += 1
 
 
-def table_with(game: str, settings: dict) -> EvalTable:
-    """``game``'s evaluation table with some ``[evaluation]`` keys changed, checked like a
-    table file (an unknown key or a wrong type is a VariantError naming it)."""
-    evaluation = dict(settings)
-    if table_path(game).exists():
-        evaluation["inherit"] = game
-    elif not settings:
-        return load_table(game)
-    return table_from_dict({"evaluation": evaluation}, f"--a-set for {game}", game)
-
-
 def parse_settings(items: list[str]) -> dict:
     """``["gain_scale=800", "repetition_is_draw=false"]`` -> ``{"gain_scale": 800.0, ...}``."""
     out: dict = {}
@@ -215,7 +204,7 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
         raise CompanionError("--games must be at least 1")
     rules = make_rules(variant, board_map)
     evaluator = Evaluator(rules)
-    evaluator_a = Evaluator(rules, table_with(rules.name, a_settings)) if a_settings else evaluator
+    evaluator_a = Evaluator(rules, table_with(rules.name, a_settings, f"--a-set for {rules.name}")) if a_settings else evaluator
     n = rules.nplayers
     budget = movetime_ms / 1000.0 if movetime_ms else None
     wa = wb = draws = 0
