@@ -278,6 +278,52 @@ def test_random_games_apply_and_undo_exactly_and_the_hash_is_incremental(map_nam
             assert pos.snapshot() == snaps.pop()
 
 
+def _special_count(r, pos, player):
+    return sum(1 for sq in pos.occ[player] if r.special_kinds[pos.board[sq].kid])
+
+
+def _attacked_the_long_way(r, pos, sq, by):
+    """The attack test with every piercing and phasing ray walked, whoever owns what (the
+    engine walks them only for a player with such a piece: Position.nspecial)."""
+    saved = list(pos.nspecial)
+    pos.nspecial[:] = [1] * pos.nplayers
+    try:
+        return r.is_attacked(pos, sq, by), sorted(r.attackers(pos, sq, by))
+    finally:
+        pos.nspecial[:] = saved
+
+
+@pytest.mark.parametrize("map_name", ["dungeon-compact", "dungeon-four-player"])
+def test_the_count_of_piercing_and_phasing_attackers_follows_every_move_undo_and_copy(map_name):
+    """Archers (piercing), Tombs (piercing through their own) and Wraiths (phasing) are counted per
+    player, so the attack test skips those rays for a player who has none left."""
+    r = make_rules("dungeon", map_name)
+    assert {k.code for k, s in zip(r.kinds, r.special_kinds) if s} == {"AR", "TB", "WR"}
+    rng = random.Random(map_name + ":special")
+    skipped = 0
+    for _ in range(3):
+        pos = r.start_position()
+        depth0 = pos.depth
+        for _ in range(80):
+            if r.outcome(pos) is not None:
+                break
+            action = rng.choice(r.answers(pos) if pos.pending is not None else r.legal_moves(pos))
+            r.play(pos, action)
+            for p in range(pos.nplayers):
+                assert pos.nspecial[p] == _special_count(r, pos, p)
+                skipped += pos.nspecial[p] == 0
+                for sq in rng.sample(range(r.geometry.size), 12):
+                    fast = r.is_attacked(pos, sq, p), sorted(r.attackers(pos, sq, p))
+                    assert fast == _attacked_the_long_way(r, pos, sq, p)
+        copy = pos.copy()
+        assert copy.nspecial == pos.nspecial
+        while pos.depth > depth0:
+            r.undo(pos)
+            assert all(pos.nspecial[p] == _special_count(r, pos, p) for p in range(pos.nplayers))
+        assert copy.nspecial == [_special_count(r, copy, p) for p in range(copy.nplayers)]
+    assert skipped  # some player had none: the shortcut was exercised
+
+
 def test_undo_takes_back_a_move_and_the_reply():
     """"Players may undo their last move (reverting both their move and the AI's response).\""""
     r = make_rules("dungeon", "dungeon-compact")

@@ -75,7 +75,7 @@ class Position:
     """Mutable game state with apply/undo. Use the rules object to make moves."""
 
     __slots__ = ("rules", "geometry", "board", "occ", "royals", "turn", "nplayers", "vars",
-                 "hash", "_frames", "history", "next_uid", "_zob")
+                 "hash", "_frames", "history", "next_uid", "_zob", "nspecial", "_spec")
 
     def __init__(self, rules: "Rules", geometry: Geometry, nplayers: int):
         self.rules = rules
@@ -83,6 +83,10 @@ class Position:
         self.board: list[Piece | None] = [None] * geometry.size
         self.occ: list[set[int]] = [set() for _ in range(nplayers)]
         self.royals: list[set[int]] = [set() for _ in range(nplayers)]
+        #: per player, how many of its pieces attack along phasing or piercing rides (the
+        #: attack test walks those rays only when this is not 0)
+        self.nspecial: list[int] = [0] * nplayers
+        self._spec = rules.special_kinds
         self.turn = 0
         self.nplayers = nplayers
         self.vars: dict[str, Any] = {}
@@ -100,6 +104,8 @@ class Position:
         self.occ[piece.owner].add(sq)
         if piece.kind.royal:
             self.royals[piece.owner].add(sq)
+        if self._spec[piece.kid]:
+            self.nspecial[piece.owner] += 1
         h = self._zob[piece.kid][piece.owner][sq]
         if piece.state:
             h ^= _state_key(piece, sq)
@@ -115,6 +121,8 @@ class Position:
         self.occ[piece.owner].discard(sq)
         if piece.kind.royal:
             self.royals[piece.owner].discard(sq)
+        if self._spec[piece.kid]:
+            self.nspecial[piece.owner] -= 1
         h = self._zob[piece.kid][piece.owner][sq]
         if piece.state:
             h ^= _state_key(piece, sq)
@@ -181,13 +189,15 @@ class Position:
 
     def undo_frame(self) -> None:
         frame = self._frames.pop()
-        board, occ, royals, zob = self.board, self.occ, self.royals, self._zob
+        board, occ, royals, zob, spec = self.board, self.occ, self.royals, self._zob, self._spec
         for op, a, b in reversed(frame):
             if op == _PUT:
                 board[a] = None
                 occ[b.owner].discard(a)
                 if b.kind.royal:
                     royals[b.owner].discard(a)
+                if spec[b.kid]:
+                    self.nspecial[b.owner] -= 1
                 h = zob[b.kid][b.owner][a]
                 if b.state:
                     h ^= _state_key(b, a)
@@ -197,6 +207,8 @@ class Position:
                 occ[b.owner].add(a)
                 if b.kind.royal:
                     royals[b.owner].add(a)
+                if spec[b.kid]:
+                    self.nspecial[b.owner] += 1
                 h = zob[b.kid][b.owner][a]
                 if b.state:
                     h ^= _state_key(b, a)
@@ -276,6 +288,8 @@ class Position:
         new.board = [cp(p) if p is not None else None for p in self.board]
         new.occ = [set(s) for s in self.occ]
         new.royals = [set(s) for s in self.royals]
+        new.nspecial = list(self.nspecial)
+        new._spec = self._spec
         new.turn = self.turn
         new.nplayers = self.nplayers
         new.vars = dict(self.vars)

@@ -55,6 +55,16 @@ class Rules:
             self.attack_tables = [AttackTables(geometry, self.kinds, self.homes[0])] * self.nplayers
         else:
             self.attack_tables = [AttackTables(geometry, self.kinds, home) for home in self.homes]
+        #: per kind id: does it attack along a phasing or piercing ride (AttackTables.phase/pierce)
+        special: set[int] = set()
+        for tab in {id(t): t for t in self.attack_tables}.values():  # shared tables once
+            for entries in tab.phase:
+                for _ray, kids in entries:
+                    special |= kids
+            for entries in tab.pierce:
+                for _ray, kids, _friend in entries:
+                    special |= kids
+        self.special_kinds: tuple[bool, ...] = tuple(kid in special for kid in range(len(self.kinds)))
         n = geometry.size
         self.zobrist = [
             [[splitmix64((kid * 8 + owner) * 1024 + sq + 1) for sq in range(n)] for owner in range(self.nplayers)]
@@ -100,7 +110,7 @@ class Rules:
                                 return True
                             break
                         screen = True
-        if tab.special:
+        if tab.special and pos.nspecial[by]:
             return bool(self._special_attackers(board, tab, sq, by, True))
         return False
 
@@ -166,7 +176,7 @@ class Rules:
                                 out.append(s)
                             break
                         screen = True
-        if tab.special:
+        if tab.special and pos.nspecial[by]:
             for s in self._special_attackers(board, tab, sq, by, False):
                 if s not in out:
                     out.append(s)
