@@ -42,7 +42,8 @@ DEFAULTS: dict[str, object] = {
     "mop_up": 10.0,              # endgame: drive a lone royal to the edge when far ahead
     "hunt_lead": 200.0,          # material lead (pawn-like pieces included) from which the king hunt applies
     "king_hunt": 0.0,            # when ahead: per step each own piece (royal excepted) stands closer to the enemy royal
-    "king_box": 0.0,             # when ahead: per square the enemy royal could step to safely
+    "king_box": 0.0,             # when ahead: per square the enemy royal could step to safely (against a bare royal: per square taken of 8)
+    "bare_trap": 0.0,            # against a bare royal: bare_trap / (1 + its safe squares): its last squares count most
     "xp_value": 30.0,            # centipawns per XP point for pieces with a cost but no value
     "doubled": 10.0,             # per extra pawn-like piece on a line
     "isolated": 8.0,             # pawn-like piece with no own pawn-like neighbour line

@@ -316,7 +316,7 @@ class Evaluator:
                 extra[p] += phase * self._king_safety(pos, p, royals[p], officers)
         if phase < 0.6 and t.mop_up:
             self._mop_up(pos, mats, pawns, royals, extra, 1.0 - phase)
-        if n == 2 and (t.king_hunt or t.king_box):
+        if n == 2 and (t.king_hunt or t.king_box or t.bare_trap):
             self._king_hunt(pos, fulls, royals, officers, pawns, extra)
         if n > 2:
             gone = pos.vars.get("out", ())
@@ -424,7 +424,8 @@ class Evaluator:
 
     def _king_hunt(self, pos: Position, fulls, royals, officers, pawns, extra) -> None:
         """Ahead by ``hunt_lead``, or against a bare royal: bring every piece closer to the enemy
-        royal and take away its safe squares. Games that end only when a King is taken (Dungeon
+        royal and take away its safe squares (against a bare royal: reward the squares taken,
+        the last ones most). Games that end only when a King is taken (Dungeon
         Chess) are otherwise drawn by the quiet-move rule with a won position on the board."""
         t = self.table
         a, b = 0, 1
@@ -446,7 +447,7 @@ class Evaluator:
             for s in hunters:
                 d = max(abs(fl[s] - kf), abs(rk[s] - kr))
                 bonus += t.king_hunt * (span - d)
-        if t.king_box:
+        if t.king_box or (bare and t.bare_trap):
             board, rules, geo = pos.board, self.rules, self.geometry
             room = 0
             for s in self.neighbours[ks]:
@@ -457,5 +458,12 @@ class Evaluator:
                     continue
                 if not rules.is_attacked(pos, s, lead):
                     room += 1
-            bonus -= t.king_box * room
+            if bare:
+                # a reward for the squares taken, never below 0: charged for the squares left,
+                # the side that must win scored its won ending under a draw (-contempt) and
+                # repeated moves; the last squares count most (bare_trap): closing the net
+                # pays at once, so a shallow search does not walk around it
+                bonus += t.king_box * (8 - room) + t.bare_trap / (room + 1)
+            else:
+                bonus -= t.king_box * room
         extra[lead] += bonus
