@@ -395,3 +395,32 @@ def test_legal_moves_never_list_a_move_twice_in_random_play():
             while pos.pending is not None:
                 options = rules.answers(pos) or [o.answer for o in rules.chance_outcomes(pos)]
                 rules.apply(pos, options[0])
+
+
+@pytest.mark.parametrize("map_name", ["dungeon-compact", "dungeon-two-player", "dungeon-four-player"])
+def test_the_shortcuts_of_the_legal_move_filter_agree_with_the_full_check(map_name):
+    """legal_moves skips the full apply-and-look check for quiet moves (off every line through
+    the King, or a quiet step only moved, not played out); on random positions of every map,
+    hexes and Ogres included, it keeps exactly the moves the full check keeps."""
+    r = make_rules("dungeon", map_name)
+    rng = random.Random(map_name + ":legal")
+    checked = hexed = 0
+    for _ in range(4):
+        pos = r.start_position()
+        for _ in range(70):
+            if r.outcome(pos) is not None:
+                break
+            if pos.pending is None:
+                pseudo = r.pseudo_moves(pos, pos.turn)
+                full = [m for m in pseudo if r.is_legal(pos, m)]
+                assert r._legal(pos, pseudo) == full
+                checked += len(pseudo)
+                hexed += any(p.state.get("hex") for _, p in pos.pieces() if p.state)
+                hexes = [m for m in r.legal_moves(pos) if m.special == "hex"]
+                action = rng.choice(hexes) if hexes and rng.random() < 0.5 else rng.choice(r.legal_moves(pos))
+            else:
+                action = rng.choice(r.answers(pos))
+            r.play(pos, action)
+    assert checked > 1000
+    if map_name == "dungeon-four-player":
+        assert hexed  # positions with hexed units were among them
