@@ -216,6 +216,19 @@ def test_hit_and_run_legality_is_judged_after_the_step():
         R.play(pos, Answer("step", "stay"))
 
 
+def test_a_salamander_that_blows_up_its_own_king_with_more_players_left_is_no_crash():
+    """Four players: a Salamander takes a Demonics standing next to its own Princess. The
+    explosion destroys the Princess, its player is out and all its pieces go, the Salamander
+    too: there is no step to offer, and the capture is illegal ("a move that would blow up
+    your own King is illegal"). legal_moves raised AttributeError here (found by a review's
+    random positions)."""
+    r4 = rules("open4")
+    pos = position(r4, {"e2": (0, "princess"), "d5": (0, "salamander"), "e3": (1, "demonics"),
+                        "j5": (1, "warlord"), "e10": (2, "red_dragon"), "a5": (3, "warlock")}, turn=0)
+    assert "e3" not in targets(r4, pos, "d5")
+    assert not [m for m in r4.legal_moves(pos) if m.frm == sq(r4, "d5") and m.capture == sq(r4, "e3")]
+
+
 def test_perft_branches_over_the_hit_and_run_choices():
     pos = pos_with({"c3": (0, "salamander"), "b5": (1, "hero")})
     R.apply(pos, R.parse_move(pos, "c3b5"))

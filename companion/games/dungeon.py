@@ -293,7 +293,10 @@ class DungeonRules(Rules):
             removed = self._strike(pos, move, effects)
             if removed and pos.board[move.to] is not None and pos.board[move.to].kid in self.hit_and_run:
                 self._eliminate(pos, effects)
-                if not self.is_over(pos):
+                # the capture may have blown up the mover's own King (a Demonics next to it):
+                # with three or more players left, the mover is out and its pieces, the
+                # attacker too, are gone: no step to offer (the move is illegal anyway)
+                if not self.is_over(pos) and pos.board[move.to] is not None:
                     steps = ab.step_squares(pos, self.neighbours, move.to)
                     if steps:
                         pos.set_var("effects", tuple(effects))
