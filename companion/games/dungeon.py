@@ -215,10 +215,12 @@ class DungeonRules(Rules):
         return moves
 
     def _legal(self, pos: Position, pseudo: list[Move]) -> list[Move]:
-        """Filter with a fast path: when the King is not attacked, a quiet move of a piece that
-        is not the King, nor an Ogre, from and to squares off every line through the King,
-        cannot change any attack on the King (leaps are never blocked; slides, piercing
-        attacks and cannons all run along those lines)."""
+        """Filter with two shortcuts for quiet moves (no capture, no special action). When the
+        King is not attacked, a quiet move of a piece that is not the King, nor an Ogre, from
+        and to squares off every line through the King, cannot change any attack on the King
+        (leaps are never blocked; slides, piercing attacks and cannons all run along those
+        lines): legal without a look. Any other quiet move only needs the piece moved
+        (:meth:`_quiet_safe`); captures and special actions are played out (:meth:`is_legal`)."""
         player = pos.turn
         kings = pos.royals[player]
         safe_now = self.fast_legality and len(kings) == 1 and not self.in_check(pos, player)
@@ -226,11 +228,10 @@ class DungeonRules(Rules):
         board = pos.board
         out = []
         for m in pseudo:
-            if (safe_now and m.capture is None and not m.special and m.frm not in lines and m.to not in lines
-                    and not board[m.frm].kind.royal and board[m.frm].kid not in self.intimidators):
-                out.append(m)
-            elif m.capture is None and not m.special:
-                if self._quiet_safe(pos, m, player):
+            if m.capture is None and not m.special:
+                if ((safe_now and m.frm not in lines and m.to not in lines
+                        and not board[m.frm].kind.royal and board[m.frm].kid not in self.intimidators)
+                        or self._quiet_safe(pos, m, player)):
                     out.append(m)
             elif self.is_legal(pos, m):
                 out.append(m)
