@@ -20,17 +20,34 @@ def _add_variant(p: argparse.ArgumentParser, fen: bool = True) -> None:
     p.add_argument("--map", default=None, help="map name or file (default: the game's own)")
     if fen:
         p.add_argument("--fen", default=None, help="start position (FEN for chess; the extended format otherwise)")
+    p.add_argument("--armies", default=None, metavar="WHITE,BLACK",
+                   help="Chess 2 only: the two armies (classic, nemesis, empowered, reaper, two-kings, animals)")
+
+
+def game_options(args, text: str | None = None) -> dict:
+    """Options for make_rules from the command line: ``--armies`` (Chess 2), or else the
+    ``armies=`` a position text names."""
+    armies = getattr(args, "armies", None)
+    if armies is None and text:
+        armies = next((f[len("armies="):] for f in text.split() if f.startswith("armies=")), None)
+    return {"armies": armies} if armies is not None else {}
 
 
 def _rules_and_position(args):
     from .games import make_rules
 
-    rules = make_rules(args.variant, args.map)
     fen = getattr(args, "fen", None)
     if fen is not None and not fen.strip():
         raise CompanionError("--fen is empty; leave it out to start from the start position")
+    rules = make_rules(args.variant, args.map, **game_options(args, fen))
     pos = rules.position_from_text(fen) if fen is not None else rules.start_position()
     return rules, pos
+
+
+def _action_text(rules, pos, action) -> str:
+    from .core.moves import Answer
+
+    return rules.answer_text(action) if isinstance(action, Answer) else rules.move_text(pos, action)
 
 
 def cmd_perft(args) -> int:
@@ -42,7 +59,7 @@ def cmd_perft(args) -> int:
     if args.divide and args.depth >= 1:
         total = 0
         for move, n in perft_divide(rules, pos, args.depth):
-            print(f"{rules.move_text(pos, move)}: {n}")
+            print(f"{_action_text(rules, pos, move)}: {n}")
             total += n
         print()
         print(total)
@@ -53,6 +70,12 @@ def cmd_perft(args) -> int:
 
 def cmd_moves(args) -> int:
     rules, pos = _rules_and_position(args)
+    pend = pos.pending
+    if pend is not None and not pend.chance:
+        # a choice the position waits for (a duel, a king-turn): its answers
+        for text in sorted(rules.answer_text(a) for a in rules.answers(pos)):
+            print(text)
+        return 0
     for text in sorted(rules.move_text(pos, m) for m in rules.legal_moves(pos)):
         print(text)
     return 0
@@ -78,7 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_perft)
 
     p = sub.add_parser("moves", help="list the legal moves of a position, one per line (UCI)",
-                       description="Every legal move, one per line, in coordinate notation (e2e4, e7e8q, e1g1).")
+                       description="Every legal move, one per line, in coordinate notation (e2e4, e7e8q, e1g1); "
+                                   "while the position waits for a choice (a Chess 2 duel or king-turn), its answers.")
     _add_variant(p)
     p.set_defaults(func=cmd_moves)
 
