@@ -363,6 +363,18 @@ def test_the_elephant_rampages_its_maximum_distance_capturing_everything_in_its_
     assert pos.pending is None and piece(r, pos, "d2") is None and r.stones(pos) == (3, 3)
 
 
+def test_a_defenders_win_in_a_rampage_kills_the_elephant_and_spares_the_rest():
+    """Duels in a rampage (docs/rules/chess2.md): one offer per enemy piece in path order; when
+    a defender wins one, that piece and the Elephant leave the board and the rest of the path
+    is spared (the Elephant never arrives)."""
+    r = game("animals", "classic")
+    pos = pos_of(r, "4k3/8/3n4/3p4/3R4/8/8/K7 w - - 0 1")
+    play(r, pos, "d4d7", "duel", "0-1")
+    assert piece(r, pos, "d4") is None and piece(r, pos, "d5") is None and piece(r, pos, "d7") is None
+    assert piece(r, pos, "d6") == "n" and pos.turn == 1
+    assert r.stones(pos) == (4, 1)  # black: 3 - 1 (fee: an Elephant outranks a pawn) - 1 (bid)
+
+
 def test_a_rampage_stops_at_the_board_edge():
     r = game("animals", "classic")
     pos = pos_of(r, "4k3/8/8/8/8/8/1p6/1R5K w - - 0 1")

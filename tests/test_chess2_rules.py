@@ -249,6 +249,21 @@ def test_if_you_lose_a_pawn_in_a_duel_your_opponent_does_gain_a_stone():
     assert CLASSIC.stones(pos) == (3, 3)  # black: 3 - 1 (bid) + 1 (white's pawn)
 
 
+def test_a_lost_duel_that_uncovers_the_attackers_king_is_check_not_an_illegal_move():
+    """"it's illegal to move into check" judges the move as made (Qxd7 is legal, as in chess).
+    If the defender then wins the duel, both Queens leave and the rook on d8 checks the white
+    King: black moves on (a King is never taken), and white must answer the check."""
+    pos = pos_of(CLASSIC, "3rk3/3q4/8/8/8/8/3Q4/3K4 w - - 0 1")
+    assert "d2d7" in moves(CLASSIC, pos)
+    play(CLASSIC, pos, "d2d7", "duel", "0-1")
+    assert pos.turn == 1 and CLASSIC.in_check(pos, 0)
+    assert all(m.capture is None or pos.board[m.capture].owner == 0 and not pos.board[m.capture].kind.royal
+               for m in CLASSIC.legal_moves(pos))
+    assert "d8d1" not in moves(CLASSIC, pos)
+    play(CLASSIC, pos, "e8f8")
+    assert CLASSIC.in_check(pos) and set(moves(CLASSIC, pos)) == {"d1c1", "d1c2", "d1e1", "d1e2"}
+
+
 def test_dueling_ranks_special_pieces():
     """"all special queens count as queens, even though the Empowered queen is rather weak.
     Elephants count as rooks. The wild horse and the tiger count as a knight/bishop. Nemesis

@@ -136,11 +136,11 @@ def parse_position(rules, text: str) -> Position:
     if sum(1 for p in (WHITE, BLACK) if rules._invaded(pos, p)) > 1:
         raise PositionError("both sides have invaded across the midline: the game would have ended at the first")
     pending = extra.get("pending")
+    if ep != "-":
+        _read_ep(rules, pos, ep, pending)
     if pending is not None:
         pos.set_var("pending", _read_pending(rules, pos, pending))
     # the side not to move may stand in check: a duel its opponent won uncovered its King
-    if ep != "-":
-        _read_ep(rules, pos, ep)
     return pos
 
 
@@ -171,14 +171,14 @@ def _read_stones(text: str | None) -> tuple[int, int]:
     return int(parts[0]), int(parts[1])
 
 
-def _read_ep(rules, pos: Position, ep: str) -> None:
+def _read_ep(rules, pos: Position, ep: str, pending: str | None) -> None:
     """The square a pawn of the side not to move just passed (during a king-turn: a pawn of
     the side taking it, whose turn is not over yet)."""
     try:
         sq = rules.geometry.parse_square(ep)
     except ValueError as e:
         raise PositionError(f"en passant field: {e}") from None
-    king_turn = pos.pending is not None and pos.pending.kind == KING_TURN
+    king_turn = pending == KING_TURN
     passer = pos.turn if king_turn else 1 - pos.turn
     want_rank = 2 if passer == WHITE else 5
     if sq // 8 != want_rank:
@@ -189,7 +189,7 @@ def _read_ep(rules, pos: Position, ep: str) -> None:
     if p is None or p.kid not in rules.pawns or p.owner != passer or pos.board[sq] is not None:
         raise PositionError(f"en passant square {ep}: no pawn just passed it")
     pos.set_var("ep", sq)
-    if pos.pending is None:
+    if pending is None:
         cands: list[Move] = []
         rules.extra_moves(pos, pos.turn, cands)
         if not any(m.special == "ep" and rules.is_legal(pos, m) for m in cands):
