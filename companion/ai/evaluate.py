@@ -33,7 +33,7 @@ from __future__ import annotations
 from ..core.compiled import relative_rank
 from ..core.pieces import Piece
 from ..core.position import Position, splitmix64
-from .eval_table import EvalTable, load_table
+from .eval_table import EvalTable, table_for
 
 _CACHE_LIMIT = 200_000
 _PAWN, _ROYAL, _OFFICER = 0, 1, 2  # a kind's role in the evaluation
@@ -44,7 +44,7 @@ class Evaluator:
 
     def __init__(self, rules, table: EvalTable | None = None):
         self.rules = rules
-        self.table = table or load_table(rules.name)
+        self.table = table or table_for(rules)
         t = self.table
         geo = rules.geometry
         self.geometry = geo
@@ -62,14 +62,17 @@ class Evaluator:
             v = t.values.get(k.code)
             if v is None:
                 v = float(k.value) if k.value else float(k.cost) * t.xp_value
-            vals.append(0.0 if k.royal else v)
+            # royal pieces count nothing (losing one ends the game, which the search sees),
+            # unless the table gives them a value (Chess 2's second Warrior King)
+            vals.append(v if k.code in t.values else (0.0 if k.royal else v))
         self.values = vals
         top = max(vals) if vals else 100.0
         #: for move ordering (most valuable victim): a royal counts more than anything
         self.order_values = [(top * 2 + 100 if k.royal else v) for k, v in zip(kinds, vals)]
         self.pawnlike = frozenset(i for i, k in enumerate(kinds) if k.promotes_to and not k.royal)
         self.royal = frozenset(i for i, k in enumerate(kinds) if k.royal)
-        self.phase_weight = [0.0 if (i in self.pawnlike or k.royal) else vals[i] for i, k in enumerate(kinds)]
+        self.phase_weight = [0.0 if (i in self.pawnlike or k.royal) else t.phase.get(k.code, vals[i])
+                             for i, k in enumerate(kinds)]
         self.pair = {rules.kind_index[c]: b for c, b in t.pair.items() if c in rules.kind_index}
         self.open_line = {rules.kind_index[c]: b for c, b in t.open_line.items() if c in rules.kind_index}
         self.penalty = dict(t.state_penalty)
@@ -94,6 +97,8 @@ class Evaluator:
                       for i in range(len(kinds))]
         self.phase_full = t.phase_material or self._start_phase_material()
         self.draw_fade = float(t.draw_fade)
+        #: rules.goal_zone(player): squares a royal piece wins on (Chess 2's Midline Invasion)
+        self.goal_zone = getattr(rules, "goal_zone", None)
         self._cache: dict[int, tuple] = {}
         self._pawn_cache: dict[int, tuple] = {}
         self._pawn_keys = [[splitmix64((p + 1) * 1_000_003 + sq) for sq in range(n)] for p in range(self.nplayers)]
@@ -318,6 +323,14 @@ class Evaluator:
             self._mop_up(pos, mats, pawns, royals, extra, 1.0 - phase)
         if n == 2 and (t.king_hunt or t.king_box or t.bare_trap):
             self._king_hunt(pos, fulls, royals, officers, pawns, extra)
+        if self.goal_zone is not None and t.goal:
+            self._goal(pos, royals, extra)
+        for var, worth in self.table.counter.items():
+            counts = pos.vars.get(var)
+            if counts is not None:
+                top = len(worth) - 1
+                for p in range(n):
+                    extra[p] += worth[min(counts[p], top)]
         if n > 2:
             gone = pos.vars.get("out", ())
             for p in range(n):
@@ -405,6 +418,39 @@ class Evaluator:
                         danger += 4 - d
             score += t.shelter * min(shelter, 3) - t.tropism * danger
         return score
+
+    def _goal(self, pos: Position, royals, extra) -> None:
+        """A royal piece near the zone it wins on (Chess 2: a King next to its fifth rank): worth
+        ``[goal] entry[n]`` for the n zone squares next to it it could step to safely (empty or
+        an enemy's, not attacked), plus ``approach`` for each safe square next to it from which
+        it could. Only while exactly one of the player's royals is still outside (two Warrior
+        Kings both behind the midline: their table alone)."""
+        t = self.table.goal
+        entry, approach = t.get("entry", (0.0,)), t.get("approach", 0.0)
+        board, rules, neighbours = pos.board, self.rules, self.neighbours
+        for p in range(pos.nplayers):
+            zone = self.goal_zone(p)
+            outside = [k for k in royals[p] if k not in zone]
+            if len(outside) != 1:
+                continue
+            k = outside[0]
+            foes = [q for q in range(pos.nplayers) if q != p]
+
+            def free(s: int) -> bool:
+                q = board[s]
+                return (q is None or q.owner != p) and not any(rules.is_attacked(pos, s, f) for f in foes)
+
+            near = [s for s in neighbours[k] if s in zone]
+            if near:
+                n = sum(1 for s in near if free(s))
+                extra[p] += entry[min(n, len(entry) - 1)]
+            elif approach:
+                steps = 0
+                for s in neighbours[k]:
+                    if any(z in zone for z in neighbours[s]) and free(s):
+                        if any(free(z) for z in neighbours[s] if z in zone):
+                            steps += 1
+                extra[p] += approach * min(steps, 3)
 
     def _mop_up(self, pos: Position, mats, pawns, royals, extra, weight: float) -> None:
         """Far ahead in an endgame: push the opponent's lone royal to the edge, come closer."""

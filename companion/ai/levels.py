@@ -94,6 +94,19 @@ class ComputerPlayer:
             return info
         return pick_with_mistakes(info, lv, self.rng)
 
+    def choose_part(self, pos, seat: int, *, now: Callable[[], float], budget: float | None,
+                    stop: Callable[[], bool] | None = None, max_nodes: int | None = None):
+        """This seat's part of a pending joint decision (a duel bid): drawn from the exact
+        mixed-strategy equilibrium of the searched payoff matrix with the seat's own random
+        generator. Below the strongest level the search is as shallow as the level's."""
+        lv = self.level
+        if budget is not None:
+            budget *= lv.time_share
+        plan = self.search.joint_plan(pos, seat, now=now, budget=budget, stop=stop, max_nodes=max_nodes,
+                                      max_depth=lv.max_depth or 64)
+        self.last_plan = plan
+        return plan.choose(self.rng.random())
+
     def trim(self) -> None:
         """Between moves: empty the search's tables that have outgrown their limits."""
         self.search.trim()

@@ -115,6 +115,12 @@ class Chess2Rules(Rules):
         self._elephant_armies = tuple(any(i in self.pw.elephants for i in self.letters[p].values()) for p in (0, 1))
         self._empowered_armies = tuple(any(i in self.pw.empowered for i in self.letters[p].values()) for p in (0, 1))
 
+    @property
+    def evaluation_tables(self) -> tuple[str, ...]:
+        """The computer's evaluation tables for this match-up (companion/ai/tables): the game's,
+        then each army's (merged in that order)."""
+        return ("chess2",) + tuple(dict.fromkeys(f"chess2-{a}" for a in self.armies))
+
     # ----- identity ---------------------------------------------------------------------------
     def kind_of(self, player: int, letter: str) -> int:
         try:
@@ -265,10 +271,11 @@ class Chess2Rules(Rules):
         return self._legal(pos, self.pseudo_moves(pos, player, kings), player)
 
     def _legal(self, pos: Position, pseudo: list[Move], player: int | None = None) -> list[Move]:
-        """Filter with a shortcut: when no King of the mover is attacked, a move by a piece that
-        is not a King, which empties and fills only squares off every line through the mover's
-        Kings, cannot expose them (leaps are never blocked; slides, rampages and borrowed slides
-        run along those lines; removing an enemy piece only takes attacks away). Everything
+        """Filter with a shortcut: when no King of the mover is attacked, a quiet move by a piece
+        that is not a King, from a square off every line through the mover's Kings, cannot expose
+        them (leaps are never blocked; slides, rampages and borrowed slides run along those
+        lines; a piece arriving anywhere only blocks); nor can a capture whose squares are all
+        off those lines (removing an enemy piece elsewhere only takes attacks away). Everything
         else is played out (:meth:`is_legal`)."""
         player = pos.turn if player is None else player
         kings = pos.royals[player]
@@ -278,8 +285,9 @@ class Chess2Rules(Rules):
         board = pos.board
         out = []
         for m in pseudo:
-            if (safe_now and m.special in ("", "pounce") and m.frm not in lines and m.to not in lines
-                    and (m.capture is None or m.capture not in lines) and not board[m.frm].kind.royal):
+            if (safe_now and m.special in ("", "pounce") and m.frm not in lines
+                    and (m.capture is None or (m.to not in lines and m.capture not in lines))
+                    and not board[m.frm].kind.royal):
                 out.append(m)
             elif self.is_legal(pos, m, player):
                 out.append(m)
@@ -465,6 +473,21 @@ class Chess2Rules(Rules):
         kings = pos.royals[player]
         across = self.across[player]
         return bool(kings) and all(k in across for k in kings)
+
+    def wins_at_once(self, pos: Position, move) -> bool:
+        """Does this (legal) move complete a Midline Invasion? (The search looks at such moves
+        in its capture search too.)"""
+        if not isinstance(move, Move) or move.special:
+            return False
+        p = pos.board[move.frm]
+        if p is None or not p.kind.royal:
+            return False
+        across = self.across[p.owner]
+        return move.to in across and all(k in across for k in pos.royals[p.owner] if k != move.frm)
+
+    def goal_zone(self, player: int) -> frozenset:
+        """Where ``player``'s Kings win: its fifth rank and beyond (the computer's evaluation)."""
+        return self.across[player]
 
     def invader(self, pos: Position) -> int | None:
         """The player who has won by Midline Invasion, if any."""
