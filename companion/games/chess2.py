@@ -33,6 +33,7 @@ from ..core.roster import load_roster
 from ..core.rules import Rules
 from ..errors import IllegalMoveError, PositionError, VariantError
 from . import chess2_abilities as ab
+from .chess import CASTLES, RIGHTS_LOST, ChessRules, castling_moves, en_passant_moves
 
 WHITE, BLACK = 0, 1
 #: the armies in the rulebook's order, with the letter that prefixes their piece codes
@@ -45,15 +46,6 @@ RANKS = {"pawn": 1, "knight": 2, "bishop": 2, "rook": 3, "queen": 4, "king": 0}
 DUEL_KINDS = ("duel", "bids", "bluff")
 KING_TURN = "king-turn"
 SKIP = "skip"
-# castling: right letter -> (king from, king to, rook from, rook to, squares that must be empty,
-# squares the King stands on or crosses, which must not be attacked)
-CASTLES = {
-    "K": (4, 6, 7, 5, (5, 6), (4, 5, 6)),
-    "Q": (4, 2, 0, 3, (1, 2, 3), (4, 3, 2)),
-    "k": (60, 62, 63, 61, (61, 62), (60, 61, 62)),
-    "q": (60, 58, 56, 59, (57, 58, 59), (60, 59, 58)),
-}
-RIGHTS_LOST = {4: "KQ", 0: "Q", 7: "K", 60: "kq", 56: "q", 63: "k"}
 
 
 def army_name(text: str) -> str:
@@ -220,29 +212,9 @@ class Chess2Rules(Rules):
 
     def extra_moves(self, pos: Position, player: int, out: list[Move]) -> None:
         """En passant for every army's pawns; castling for the Classic army."""
-        board = pos.board
-        ep = pos.var("ep")
-        if ep is not None:
-            back = ep - 8 if player == WHITE else ep + 8
-            f = ep % 8
-            for df in (-1, 1):
-                if 0 <= f + df < 8:
-                    s = back + df
-                    p = board[s]
-                    if p is not None and p.owner == player and p.kid in self.pw.en_passant:
-                        out.append(Move(s, ep, back, None, "ep"))
-        rights = pos.var("castling", "")
-        if rights and self.castles[player]:
-            enemy = 1 - player
-            for r in (("K", "Q") if player == WHITE else ("k", "q")):
-                if r not in rights:
-                    continue
-                kf, kt, rf, rt, empty, safe = CASTLES[r]
-                if any(board[s] is not None for s in empty):
-                    continue
-                if any(self.is_attacked(pos, s, enemy) for s in safe):
-                    continue
-                out.append(Move(kf, kt, None, None, "castle"))
+        en_passant_moves(pos, player, self.pw.en_passant, out)
+        if self.castles[player]:
+            castling_moves(self, pos, player, out)
 
     def is_over(self, pos: Position) -> bool:
         return self.invader(pos) is not None
@@ -642,12 +614,9 @@ class Chess2Rules(Rules):
             return Outcome(frozenset(), "threefold repetition")
         return None
 
-    def draw_clock(self, pos: Position) -> tuple[int, int] | None:
-        return pos.var("halfmove", 0), 100
-
-    def repetitions(self, pos: Position) -> int:
-        h = pos.hash
-        return 1 + sum(1 for x in pos.history if x == h)
+    # the fifty-move rule's clock and the repetition count are chess's
+    draw_clock = ChessRules.draw_clock
+    repetitions = ChessRules.repetitions
 
     def can_checkmate(self, pos: Position, player: int) -> bool:
         """Whether ``player``'s material could ever checkmate (or leave the enemy no legal

@@ -20,7 +20,8 @@ from __future__ import annotations
 from ..core.moves import Move
 from ..core.position import Position
 from ..errors import PositionError
-from .chess2 import BLACK, DUEL_KINDS, KING_TURN, MAX_STONES, START_STONES, WHITE, CASTLES, parse_armies
+from .chess import CASTLES, placement_text, read_counters, read_placement
+from .chess2 import BLACK, DUEL_KINDS, KING_TURN, MAX_STONES, START_STONES, WHITE, parse_armies
 
 _KEYS = ("armies", "stones", "pending")
 _HELP = ("expected '<8 ranks> <w|b> <castling|-> <en passant|-> [halfmove fullmove] armies=<white>,<black> "
@@ -46,22 +47,9 @@ def armies_in_text(text: str) -> tuple[str, str] | None:
 
 
 def format_position(rules, pos: Position) -> str:
-    rows = []
-    for rank in range(7, -1, -1):
-        row, empty = "", 0
-        for f in range(8):
-            p = pos.board[rank * 8 + f]
-            if p is None:
-                empty += 1
-                continue
-            if empty:
-                row += str(empty)
-                empty = 0
-            row += rules.letter(p)
-        rows.append(row + (str(empty) if empty else ""))
     ep = pos.var("ep")
     st = rules.stones(pos)
-    out = ["/".join(rows), "w" if pos.turn == WHITE else "b", pos.var("castling") or "-",
+    out = [placement_text(pos, rules.letter), "w" if pos.turn == WHITE else "b", pos.var("castling") or "-",
            rules.geometry.name_of(ep) if ep is not None else "-", str(pos.var("halfmove", 0)),
            str(pos.var("fullmove", 1)), f"armies={rules.armies[0]},{rules.armies[1]}", f"stones={st[0]},{st[1]}"]
     d = pos.pending
@@ -93,30 +81,14 @@ def parse_position(rules, text: str) -> Position:
                                 f"{rules.armies[0]},{rules.armies[1]} (give those armies)")
     placement, side, castling, ep = fen[:4]
     pos = rules.new_position()
-    ranks = placement.split("/")
-    if len(ranks) != 8:
-        raise PositionError(f"the board has {len(ranks)} ranks separated by '/', expected 8")
-    for i, row in enumerate(ranks):
-        rank = 7 - i
-        f = 0
-        for ch in row:
-            if ch.isdigit():
-                if ch == "0":
-                    raise PositionError(f"rank {rank + 1}: '0' is not a valid empty-square count")
-                f += int(ch)
-                continue
-            if not ch.isalpha():
-                raise PositionError(f"rank {rank + 1}: {ch!r} is neither a piece letter nor a digit")
-            if f >= 8:
-                raise PositionError(f"rank {rank + 1} has more than 8 squares")
-            owner = WHITE if ch.isupper() else BLACK
-            kid = rules.kind_of(owner, ch)
-            if kid in rules.pawns and rank in (0, 7):
-                raise PositionError(f"a pawn on rank {rank + 1} is impossible")
-            pos.put(rank * 8 + f, pos.new_piece(rules.kinds[kid].code, owner))
-            f += 1
-        if f != 8:
-            raise PositionError(f"rank {rank + 1} has {f} squares, expected 8")
+
+    def code_of(owner: int, ch: str, rank: int) -> str:
+        kid = rules.kind_of(owner, ch)
+        if kid in rules.pawns and rank in (0, 7):
+            raise PositionError(f"a pawn on rank {rank + 1} is impossible")
+        return rules.kinds[kid].code
+
+    read_placement(pos, placement, code_of)
     for p, who in ((WHITE, "white"), (BLACK, "black")):
         n, want = len(pos.royals[p]), rules.kings_needed[p]
         if n != want:
@@ -125,11 +97,7 @@ def parse_position(rules, text: str) -> Position:
         raise PositionError(f"side to move is {side!r}; expected 'w' or 'b'")
     pos.set_turn(WHITE if side == "w" else BLACK)
     _read_castling(rules, pos, castling)
-    halfmove, fullmove = 0, 1
-    if len(fen) == 6:
-        if not (fen[4].isdigit() and fen[5].isdigit()) or int(fen[5]) < 1:
-            raise PositionError(f"move counters {fen[4]!r} {fen[5]!r}: expected a halfmove count >= 0 and a move number >= 1")
-        halfmove, fullmove = int(fen[4]), int(fen[5])
+    halfmove, fullmove = read_counters(fen)
     pos.set_var("halfmove", halfmove)
     pos.set_var("fullmove", fullmove)
     pos.set_var("stones", _read_stones(extra.get("stones")))
