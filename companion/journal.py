@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Generic, Sequence, TypeVar
 
+from .bounds import load_json
 from .errors import RecordError
 
 G = TypeVar("G")
@@ -53,10 +54,7 @@ def format_line(seq: int, entry: dict) -> str:
 
 def parse_line(line: str, expected_seq: int, where: str = "journal") -> dict:
     """The entry of one line (without its newline); RecordError says what is wrong with it."""
-    try:
-        value = json.loads(line)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{where}: not valid JSON ({e.msg} at column {e.colno})") from None
+    value = load_json(line, where)
     if not isinstance(value, dict) or set(value) != {"seq", "entry", "crc"}:
         raise RecordError(f"{where}: expected the fields seq, entry and crc")
     seq, entry, crc = value["seq"], value["entry"], value["crc"]

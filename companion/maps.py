@@ -379,7 +379,7 @@ class _Reader:
         expected = tuple(str(p) for p in range(1, players + 1))
         for k in table:
             if k not in expected:
-                if k.isdigit() and 1 <= int(k) <= MAX_PLAYERS and str(int(k)) == k:
+                if k in {str(n) for n in range(1, MAX_PLAYERS + 1)}:
                     problem = f"describes player {k}, but map.players = {players}"
                 else:
                     problem = "is not a player number"
