@@ -131,6 +131,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_app(args) -> int:
+    if args.profile is not None:  # a bad profile is one line, before Kivy starts (and logs)
+        from .board.profiles import load_profile
+
+        load_profile(args.profile)
     try:
         from .app.main import run
     except ImportError:

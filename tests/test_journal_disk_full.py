@@ -25,7 +25,6 @@ import resource
 import shutil
 import signal
 import subprocess
-import traceback
 from pathlib import Path
 
 import pytest
@@ -33,7 +32,7 @@ import pytest
 from companion.errors import RecordError
 from companion.journal import Journal, JournalStore, read_journal, resume
 from companion.session import Session
-from tests.journal_kill_runner import game_setup, step
+from tests.journal_kill_runner import fork_child, game_setup, resume_or_start, step
 from tests.test_journal_kill import LIMIT, check_resume, fingerprint, trajectory
 
 ENTRIES = [{"type": "start", "n": 1}, {"type": "move", "move": "e2e4"}, {"type": "move", "move": "e7e5"}]
@@ -183,14 +182,8 @@ def play_on_a_filling_disk(directory: Path, variant: int, seed: int, write) -> N
     if current.exists() and rng.random() < 0.4:  # the disk is still full at the restart
         _limit_to(current, rng.randint(0, 60))
         full = True
-    store = JournalStore(directory)
-    back = resume(store, Session.replay)
-    if back is not None and back.game is not None:
-        session = back.game
-        session.recorder = back.journal.append
-    else:
-        assert back is None, back.loss  # nothing acknowledged may be set aside
-        session, _ = Session.new(game_setup(variant), recorder=store.create().append)
+    session, back = resume_or_start(directory, variant)
+    assert back is None or back.game is not None, back.loss  # nothing acknowledged may be set aside
     write(f"{session.actions}\n")
     refusals, patience = 0, rng.randint(1, 5)
     while session.actions < LIMIT and not session.is_over:
@@ -212,18 +205,7 @@ def play_on_a_filling_disk(directory: Path, variant: int, seed: int, write) -> N
 
 
 def start_child(directory: Path, variant: int, seed: int):
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(r)
-        try:
-            play_on_a_filling_disk(directory, variant, seed, lambda text: os.write(w, text.encode()))
-        except BaseException:
-            os.write(w, ("error " + traceback.format_exc().replace("\n", " | ") + "\n").encode())
-        finally:
-            os._exit(0)
-    os.close(w)
-    return pid, os.fdopen(r, "r")
+    return fork_child(lambda write: play_on_a_filling_disk(directory, variant, seed, write))
 
 
 def test_a_game_on_a_disk_that_fills_and_is_freed_again_and_again_loses_nothing(tmp_path):

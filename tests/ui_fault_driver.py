@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.ui_smoke_driver import DATA, SCENARIO, SHOTS, Driver  # noqa: E402 (opens the window config first)
+from tests.ui_smoke_driver import DATA, SCENARIO, SHOTS, Driver, run_app  # noqa: E402 (window config first)
 
 from companion.app import bootstrap  # noqa: E402
 from companion.journal import JournalStore  # noqa: E402
@@ -147,16 +147,7 @@ def main() -> int:
     free = (lambda: FREE[0]) if SCENARIO == "low-space" else None
     flow = bootstrap.build_flow(bootstrap.open_board(), JournalStore(DATA), make_tracker=bootstrap.default_tracker(),
                                 computer=computer, free_bytes=free)
-    app = bootstrap.build_app(flow)
-    driver = Driver(app)
-    driver.run(SCENARIOS[SCENARIO])
-    app.run()
-    if driver.failure:
-        print(driver.failure, file=sys.stderr)
-        return 1
-    print("SHOTS " + " ".join(driver.shots))
-    print("SMOKE OK")
-    return 0
+    return run_app(flow, SCENARIOS[SCENARIO])
 
 
 if __name__ == "__main__":

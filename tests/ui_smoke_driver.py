@@ -373,6 +373,21 @@ SCENARIOS = {"combat-game": combat_game, "app-dice": app_dice, "leave-unfinished
              "resume": resume_game, "vs-computer": vs_computer}
 
 
+def run_app(flow, script, driver_class=None) -> int:
+    """Open the app around ``flow``, play ``script`` in it by taps, and report: the exit
+    status, "SHOTS ..." and "SMOKE OK" on stdout, the failure on stderr."""
+    app = bootstrap.build_app(flow)
+    driver = (driver_class or Driver)(app)
+    driver.run(script)
+    app.run()
+    if driver.failure:
+        print(driver.failure, file=sys.stderr)
+        return 1
+    print("SHOTS " + " ".join(driver.shots))
+    print("SMOKE OK")
+    return 0
+
+
 def main() -> int:
     SHOTS.mkdir(parents=True, exist_ok=True)
     board = bootstrap.open_board()
@@ -382,16 +397,7 @@ def main() -> int:
     flow = bootstrap.build_flow(board, JournalStore(DATA), make_tracker=tracker,
                                 computer=bootstrap.default_computer(),
                                 seed=lambda: bytes([next(seed_counter)]) * 32)
-    app = bootstrap.build_app(flow)
-    driver = Driver(app)
-    driver.run(SCENARIOS[SCENARIO])
-    app.run()
-    if driver.failure:
-        print(driver.failure, file=sys.stderr)
-        return 1
-    print("SHOTS " + " ".join(driver.shots))
-    print("SMOKE OK")
-    return 0
+    return run_app(flow, SCENARIOS[SCENARIO])
 
 
 if __name__ == "__main__":
