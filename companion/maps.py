@@ -475,10 +475,11 @@ def _cut_off_square(geometry: Geometry, seats: tuple[Seat, ...]) -> tuple[int, s
             theirs = {region[sq] for sq in other.spawn}
             for sq in sorted(seat.spawn):
                 if region[sq] not in theirs:
+                    there = geometry.name_of(min(other.spawn))
                     return sq, (f"square {geometry.name_of(sq)} of player {seat.player}'s spawn zone cannot reach "
-                                f"player {other.player}'s spawn zone (from {geometry.name_of(min(other.spawn))}): no path "
-                                f"of floor or water squares joins them, void cuts the board; expected a way across "
-                                f"(squares next to each other, diagonals included)")
+                                f"player {other.player}'s spawn zone (from {there}): no path of floor or water squares "
+                                f"joins them, void cuts the board; expected a way across (squares next to each other, "
+                                f"diagonals included)")
     return None
 
 

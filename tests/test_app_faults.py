@@ -83,7 +83,8 @@ def test_a_folder_where_the_journal_should_be_is_moved_aside(tmp_path):
     (tmp_path / "current.jsonl").mkdir()
     (tmp_path / "current.jsonl" / "inside.txt").write_text("kept")
     app = App(tmp_path)
-    assert app.flow.screen == "problem" and app.problem.view().reason == "where the saved game goes (current.jsonl) there is a folder"
+    assert app.flow.screen == "problem"
+    assert app.problem.view().reason == "where the saved game goes (current.jsonl) there is a folder"
     app.problem.go_on()
     assert not (tmp_path / "current.jsonl").exists()
     assert (tmp_path / "games" / "damaged.jsonl" / "inside.txt").read_text() == "kept"

@@ -38,10 +38,10 @@ def file(tmp_path: Path, name: str, text: str) -> Path:
 
 
 def cut_map(tmp_path):
+    start = GOOD_MAP.index('grid = """')
+    end = GOOD_MAP.index('"""\n', start + 10)
     rows = "2222222222\n2222222222\n" + "##########\n" * 6 + "1111111111\n1111111111\n"
-    text = GOOD_MAP.replace(GOOD_MAP[GOOD_MAP.index('grid = """'):GOOD_MAP.index('"""\n', GOOD_MAP.index('grid = """') + 10)],
-                            'grid = """\n' + rows)
-    return file(tmp_path, "dungeon-compact.toml", text)
+    return file(tmp_path, "dungeon-compact.toml", GOOD_MAP[:start] + 'grid = """\n' + rows + GOOD_MAP[end:])
 
 
 def small_zone_map(tmp_path):
@@ -85,7 +85,8 @@ CASES = {
         lambda t: ["moves", "--variant", "dungeon", "--fen", f"(2KN:hex={DIGITS})9/10/10/10/10/10/10/10/10/(1KN)9 1"],
         "piece state hex: expected a whole number"),
     "moves: a deeply nested position variable": (
-        lambda t: ["moves", "--variant", "dungeon", "--fen", "(2KN)9/10/10/10/10/10/10/10/10/(1KN)9 1 out=" + "[" * 5000],
+        lambda t: ["moves", "--variant", "dungeon", "--fen",
+                   "(2KN)9/10/10/10/10/10/10/10/10/(1KN)9 1 out=" + "[" * 5000],
         "variable out: values nested more than 16 levels deep"),
     "moves: 5,000-digit fatigue": (
         lambda t: ["moves", "--variant", "combat", "--fen", f"4k3/8/8/8/8/8/8/4K3 w - - 0 1 fatigue=e1:{DIGITS}"],
@@ -99,7 +100,8 @@ CASES = {
     # depths and counts out of range, options in the wrong place
     "perft --depth past the limit": (lambda t: ["perft", "--depth", "100000"],
                                      "--depth: expected a whole number from 0 to 20, got 100000"),
-    "perft --depth of 5,000 digits": (lambda t: ["perft", "--depth", DIGITS], "--depth: expected a whole number from 0 to 20"),
+    "perft --depth of 5,000 digits": (lambda t: ["perft", "--depth", DIGITS],
+                                      "--depth: expected a whole number from 0 to 20"),
     "ai-match --max-plies -4": (lambda t: ["ai-match", "--a", "1", "--b", "random", "--max-plies", "-4"],
                                 "--max-plies: expected a whole number from 1 to 100,000, got -4"),
     "ai-match --games of 5,000 digits": (lambda t: ["ai-match", "--a", "1", "--b", "random", "--games", DIGITS],
@@ -112,8 +114,9 @@ CASES = {
                                    "--profile opens the app on a board and does not go with the 'moves' command"),
     "--serial before a command": (lambda t: ["--serial", "/dev/ttyACM0", "perft", "--depth", "1"],
                                   "--serial opens the app on a board and does not go with the 'perft' command"),
-    "--profile with a 5,000-digit number": (lambda t: ["--profile", file(t, "board.toml", f"[board]\nwidth = {DIGITS}\n")],
-                                            "board.toml, line 2: a number of thousands of digits"),
+    "--profile with a 5,000-digit number": (
+        lambda t: ["--profile", file(t, "board.toml", f"[board]\nwidth = {DIGITS}\n")],
+        "board.toml, line 2: a number of thousands of digits"),
     # maps that load but cannot be played
     "check-map: void rows across the middle": (
         lambda t: ["check-map", cut_map(t)],
@@ -122,7 +125,8 @@ CASES = {
         lambda t: ["check-map", small_zone_map(t)],
         "player 2's spawn zone (a10) has 1 floor square; expected at least 2"),
     "ai-match on a map whose players cannot meet": (
-        lambda t: ["ai-match", "--variant", "dungeon", "--map", cut_map(t), "--a", "1", "--b", "random", "--nodes", "10"],
+        lambda t: ["ai-match", "--variant", "dungeon", "--map", cut_map(t), "--a", "1", "--b", "random",
+                   "--nodes", "10"],
         "cannot reach player 2's spawn zone"),
 }
 

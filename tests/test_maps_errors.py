@@ -385,7 +385,8 @@ def test_players_cut_apart_by_void_rows_are_an_error_naming_a_square_that_cannot
     text = BASE.replace("width = 5", "width = 5").replace("height = 5", "height = 11").replace(
         '22222\n.....\n..~..\n.....\n11111\n', "22222\n22222\n" + "#####\n" * 6 + "11111\n11111\n11111\n")
     message = error_of(tmp_path, text)
-    assert "line 17: map.grid: square a1 of player 1's spawn zone cannot reach player 2's spawn zone (from a10)" in message
+    assert "line 17: map.grid: square a1 of player 1's spawn zone cannot reach player 2's spawn zone (from a10)" \
+        in message
     assert "void cuts the board" in message
 
 

@@ -13,7 +13,8 @@ from tests.ui_scenarios import HERE, SHOTS, run_scenario
 pytestmark = pytest.mark.ui
 
 DRIVER = HERE / "ui_fault_driver.py"
-DOCS_SHOTS = {("computer-fails", "problem-computer"): "problem.png"}
+DOCS_SHOTS = {("computer-fails", "problem-computer"): "problem.png",
+              ("low-space", "low-space-game"): "storage-low.png"}
 
 
 def run(scenario, data, tmp_path, shots_name=None, expected_errors=()):

@@ -110,7 +110,8 @@ SPACE_FULL_HELP = ("The storage is almost full: {free} free. The next moves may 
 PROBLEM_TITLE = "Something went wrong"
 PROBLEM_ADVICE = "Tap Continue to go on. If it happens again, restart the board."
 PROBLEM_RESUME_TITLE = "The last game could not be loaded"
-PROBLEM_RESUME_ADVICE = "Its file was set aside as {where} in the data folder, so nothing is deleted. Tap Continue to start a new game."
+PROBLEM_RESUME_ADVICE = ("Its file was set aside as {where} in the data folder, so nothing is deleted. "
+                         "Tap Continue to start a new game.")
 PROBLEM_RESUME_KEPT = "It could not be moved aside and stays where it is. Tap Continue to start a new game."
 PROBLEM_COMPUTER_TITLE = "{name} could not choose a move"
 PROBLEM_COMPUTER_ADVICE = ("Tap Try again. Or tap Continue and make a move for {name} on the board, or take back "

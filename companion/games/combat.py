@@ -26,7 +26,9 @@ from functools import lru_cache
 from ..bounds import whole_number
 from ..core.moves import Answer, ChanceOutcome, Decision, Move, Outcome
 from ..core.position import Position
-from ..dice.odds import MAX_FATIGUE, Fighter, FightOdds, fight_odds, fighter_dice, round_outcome, side_total, weapon_choice_side
+from ..dice.odds import (
+    MAX_FATIGUE, Fighter, FightOdds, fight_odds, fighter_dice, round_outcome, side_total, weapon_choice_side,
+)
 from ..errors import DiceError, IllegalMoveError, PositionError
 from .chess import BLACK, WHITE, ChessRules
 
