@@ -72,7 +72,8 @@ def test_a_rampage_waiting_for_its_second_duel_round_trips():
 
 @pytest.mark.parametrize("text,words", [
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "has 3 FEN fields"),
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 armies=classic,classic stones=7,3", "each 0 to 6"),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 armies=classic,classic stones=7,3", "from 0 to 6, got 7"),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 armies=classic,classic stones=²,3", "whole number"),
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 armies=classic,classic stones=3", "stones=3"),
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 armies=classic,classic color=w", "unknown field 'color'"),
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 armies=classic,classic pending=wait", "pending=wait"),

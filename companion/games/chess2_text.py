@@ -17,6 +17,7 @@ Castling letters are allowed only for a Classic side, with King and rook on thei
 
 from __future__ import annotations
 
+from ..bounds import whole_number
 from ..core.moves import Move
 from ..core.position import Position
 from ..errors import PositionError
@@ -134,9 +135,11 @@ def _read_stones(text: str | None) -> tuple[int, int]:
     if text is None:
         return START_STONES, START_STONES
     parts = text.split(",")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts) or not all(0 <= int(p) <= MAX_STONES for p in parts):
+    if len(parts) != 2:
         raise PositionError(f"stones={text}: expected white's and black's stones, each 0 to {MAX_STONES}, e.g. stones=3,3")
-    return int(parts[0]), int(parts[1])
+    w, b = (whole_number(p, f"stones={text}: {who}'s stones", PositionError, 0, MAX_STONES)
+            for p, who in zip(parts, ("white", "black")))
+    return w, b
 
 
 def _read_ep(rules, pos: Position, ep: str, pending: str | None) -> None:
