@@ -377,9 +377,7 @@ def read_placement(pos: Position, placement: str, code_of) -> None:
                 f += int(ch)
             else:
                 owner = WHITE if ch.isupper() else BLACK
-                code = code_of(owner, ch, rank) if ch.isalpha() else None
-                if code is None:
-                    raise PositionError(f"FEN rank {rank + 1}: {ch!r} is neither a piece letter nor a digit")
+                code = code_of(owner, ch, rank)
                 if f >= 8:
                     raise PositionError(f"FEN rank {rank + 1} has more than 8 squares")
                 pos.put(rank * 8 + f, pos.new_piece(code, owner))
