@@ -85,22 +85,24 @@ class Chess2Rules(Rules):
             if k.role not in RANKS:
                 raise VariantError(f"{self.roster.source}: [pieces.{k.name}] role {k.role!r} is not a duelling rank; "
                                    f"expected one of {', '.join(RANKS)}")
+            if len(k.code) != 2 or k.code[0] != ARMIES[k.faction]:
+                raise VariantError(f"{self.roster.source}: [pieces.{k.name}] code {k.code!r} must be its army's letter "
+                                   f"({ARMIES[k.faction]}) and then its FEN letter")
         super().__init__(Geometry(8, 8, name="standard"), kinds, ("south", "north"))
         self.pw = ab.Powers(self)
-        #: per player: FEN letter -> kind id, and kind id -> FEN letter
+        #: per player: FEN letter -> kind id
         self.letters = [{k.code[1]: i for i, k in enumerate(self.kinds) if k.faction == army} for army in self.armies]
         self.rank = [RANKS[k.role] for k in self.kinds]
         self.pawns = frozenset(i for i, k in enumerate(self.kinds) if k.role == "pawn")
         self.castles = tuple(any(i in self.pw.castlers for i in self.letters[p].values()) for p in (WHITE, BLACK))
         self.king_turns = tuple(any("king_turn" in self.kinds[i].abilities for i in self.letters[p].values())
                                 for p in (WHITE, BLACK))
-        self.kings_needed = tuple(sum(1 for i in self.letters[p].values() if self.kinds[i].royal) and
-                                  (2 if self.king_turns[p] else 1) for p in (WHITE, BLACK))
+        #: Kings on the board: two Warrior Kings for the army with king-turns, else one
+        self.kings_needed = tuple(2 if self.king_turns[p] else 1 for p in (WHITE, BLACK))
         geo = self.geometry
         #: squares on the 8 lines through each square (moves off them cannot uncover a King)
-        self.lines = [frozenset(t for line in ab._step_table(geo, ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1),
-                                                                   (-1, 1), (-1, -1)), 0)[sq] for t in line)
-                      for sq in range(geo.size)]
+        self.lines = [frozenset(t for line in lines for t in line)
+                      for lines in ab.step_table(geo, ab.ORTHOGONAL + ab.DIAGONAL, 0)]
         #: Midline Invasion: each player's fifth rank and beyond
         self.across = (frozenset(s for s in range(geo.size) if s // 8 >= 4),
                        frozenset(s for s in range(geo.size) if s // 8 <= 3))

@@ -73,11 +73,12 @@ ABILITIES: dict[str, Ability] = {a.name: a for a in (
 )}
 
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 RAMPAGE_RANGE = 3
 BOX = 2
 
 
-def _step_table(geo, directions, limit: int) -> list[tuple[tuple[int, ...], ...]]:
+def step_table(geo, directions, limit: int) -> list[tuple[tuple[int, ...], ...]]:
     """Per square, per direction: the squares met going that way, at most ``limit`` (0: to the edge)."""
     out = []
     for sq in range(geo.size):
@@ -122,10 +123,10 @@ class Powers:
         self.hooked = (self.nemesis_pawns | self.empowered | self.ghosts | self.reapers | self.whirlers
                        | self.wild | self.elephants)
         self.royal = frozenset(i for i, k in enumerate(kinds) if k.royal)
-        self.neighbours = _neighbours(geo, ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)))
+        self.neighbours = _neighbours(geo, ORTHOGONAL + DIAGONAL)
         self.orthogonal = _neighbours(geo, ORTHOGONAL)
         #: per square, per orthogonal direction: the rampage path (up to 3 squares, to the edge)
-        self.paths = _step_table(geo, ORTHOGONAL, RAMPAGE_RANGE)
+        self.paths = step_table(geo, ORTHOGONAL, RAMPAGE_RANGE)
         #: squares each player may not enter with the Reaper: the enemy's back row
         w = geo.width
         self.enemy_back_row = (frozenset(range(geo.size - w, geo.size)), frozenset(range(w)))
