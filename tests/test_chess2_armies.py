@@ -273,6 +273,15 @@ def test_after_each_of_your_turns_you_may_take_a_king_turn_moving_only_a_warrior
     assert [iter_perft(r, r.start_position(), d) for d in (1, 2, 3)] == [20, 32, 640]
 
 
+def test_on_your_normal_turn_there_are_no_special_restrictions():
+    """"On your normal turn, there are no special restrictions. You can move either warrior
+    king, or some other piece, whatever you want.\""""
+    r = game("two-kings", "classic")
+    pos = pos_of(r, "4k3/8/8/8/8/8/N7/3KK3 w - - 0 1")
+    froms = {m[:2] for m in moves(r, pos)}
+    assert froms == {"a2", "d1", "e1"}
+
+
 def test_it_doesnt_matter_if_you_moved_that_warrior_king_during_your_normal_turn():
     """"It doesn't matter if you moved that warrior king or not during your normal turn.\""""
     r = game("two-kings", "classic")

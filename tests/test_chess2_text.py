@@ -142,6 +142,15 @@ def test_cli_lists_the_answers_of_a_pending_choice(capsys):
     assert out.split() == ["0-0", "0-1", "0-2", "1-0", "1-1", "1-2", "2-0", "2-1", "2-2"]
 
 
+def test_perft_divide_of_a_pending_duel_sums_to_the_count(capsys):
+    fen = "4k3/8/3p4/8/4N3/8/8/4K3 w - - 0 1 armies=classic,classic pending=duel:e4d6"
+    code, out, _ = run(capsys, "perft", "--variant", "chess2", "--fen", fen, "--depth", "1", "--divide")
+    lines = out.strip().splitlines()
+    assert lines == ["pass: 4", "", "4"]
+    code, out, _ = run(capsys, "perft", "--variant", "chess2", "--fen", fen, "--depth", "1")
+    assert out.strip() == "4"
+
+
 def test_perft_counts_no_move_after_an_invasion(capsys):
     code, out, _ = run(capsys, "perft", "--variant", "chess2", "--depth", "2", "--fen",
                        "4k3/8/8/8/4K3/8/8/8 w - - 0 1 armies=classic,classic")

@@ -529,10 +529,17 @@ def perft_actions(rules: Rules, pos: Position) -> list:
 
 
 def perft_divide(rules: Rules, pos: Position, depth: int) -> list[tuple[Move | Answer, int]]:
+    """The count below each first action; sums to ``iter_perft(rules, pos, depth)``. A pending
+    decision that is not a ply is divided by its answers at the same depth."""
     out = []
-    for m in perft_actions(rules, pos):
+    pend = pos.pending
+    same_ply = pend is not None and not pend.get("ply")
+    for m in (rules.perft_answers(pos) if same_ply else perft_actions(rules, pos)):
         rules.apply(pos, m)
-        out.append((m, iter_perft(rules, pos, depth - 1) if depth > 1 else 1))
+        if same_ply:
+            out.append((m, iter_perft(rules, pos, depth)))
+        else:
+            out.append((m, iter_perft(rules, pos, depth - 1) if depth > 1 else 1))
         rules.undo(pos)
     return out
 
