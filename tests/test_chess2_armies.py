@@ -239,6 +239,17 @@ def test_whirlwind_destroys_all_adjacent_pieces_friendly_and_enemy():
     assert pos.pending.kind == "king-turn"
 
 
+def test_a_whirlwind_that_destroys_a_pawn_just_double_stepped_ends_the_en_passant_right():
+    """Found by a timed match: 1.e4 and a king-turn Whirlwind destroying that pawn left an en
+    passant square with no pawn behind it; black's capture onto it crashed move generation."""
+    r = game("two-kings", "classic")
+    pos = pos_of(r, "4k3/8/8/8/5p2/3K4/4P3/7K w - - 0 1")
+    play(r, pos, "e2e4", "d3d3")
+    assert piece(r, pos, "e4") is None and pos.var("ep") is None
+    assert "f4e3" not in moves(r, pos) and "f4f3" in moves(r, pos)
+    assert r.position_text(pos).split()[3] == "-"
+
+
 def test_you_cannot_whirlwind_if_your_other_warrior_king_is_adjacent():
     """"You cannot Whirlwind if your other warrior king is adjacent.\""""
     r = game("two-kings", "classic")

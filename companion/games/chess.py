@@ -404,6 +404,8 @@ def en_passant_moves(pos: Position, player: int, pawns: frozenset, out: list[Mov
         return
     board = pos.board
     back = ep - 8 if player == WHITE else ep + 8
+    if board[back] is None:  # the pawn that passed is gone (Chess 2: a Whirlwind in the king-turn)
+        return
     f = ep % 8
     for df in (-1, 1):
         if 0 <= f + df < 8:
