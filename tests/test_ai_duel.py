@@ -125,7 +125,8 @@ def test_the_computer_takes_the_better_bluff_reward(stones, choice):
     """A called bluff: with 5 stones against 1, destroying the defender's last stone is worth
     more than a sixth; with 2 against 6, a third stone is worth more than the defender's sixth."""
     r = game("classic")
-    pos = pos_of(r, "4k3/8/3n4/8/4N3/8/8/4K3 w - - 0 1", stones=stones)  # equal ranks: no fee
+    # equal ranks (no fee); the pawns keep both Kings home, so the stones decide
+    pos = pos_of(r, "4k3/pppppppp/3n4/8/4N3/8/PPPPPPPP/4K3 w - - 0 1", stones=stones)
     play(r, pos, "e4d6", "duel", "0-0")
     assert pos.pending.kind == "bluff"
     info = Search(r).run(pos, now=time.perf_counter, max_nodes=3000)

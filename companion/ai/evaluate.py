@@ -423,34 +423,39 @@ class Evaluator:
         """A royal piece near the zone it wins on (Chess 2: a King next to its fifth rank): worth
         ``[goal] entry[n]`` for the n zone squares next to it it could step to safely (empty or
         an enemy's, not attacked), plus ``approach`` for each safe square next to it from which
-        it could. Only while exactly one of the player's royals is still outside (two Warrior
-        Kings both behind the midline: their table alone)."""
+        it could. A player whose win needs two royals still outside (Two Kings) is worth the
+        smaller of their two terms: both must get there."""
         t = self.table.goal
         entry, approach = t.get("entry", (0.0,)), t.get("approach", 0.0)
         board, rules, neighbours = pos.board, self.rules, self.neighbours
         for p in range(pos.nplayers):
             zone = self.goal_zone(p)
             outside = [k for k in royals[p] if k not in zone]
-            if len(outside) != 1:
+            if not outside or len(outside) > 2:
                 continue
-            k = outside[0]
             foes = [q for q in range(pos.nplayers) if q != p]
 
             def free(s: int) -> bool:
                 q = board[s]
                 return (q is None or q.owner != p) and not any(rules.is_attacked(pos, s, f) for f in foes)
 
-            near = [s for s in neighbours[k] if s in zone]
-            if near:
-                n = sum(1 for s in near if free(s))
-                extra[p] += entry[min(n, len(entry) - 1)]
-            elif approach:
-                steps = 0
-                for s in neighbours[k]:
-                    if any(z in zone for z in neighbours[s]) and free(s):
-                        if any(free(z) for z in neighbours[s] if z in zone):
-                            steps += 1
-                extra[p] += approach * min(steps, 3)
+            terms = []
+            for k in outside:
+                near = [s for s in neighbours[k] if s in zone]
+                if near:
+                    terms.append(entry[min(sum(1 for s in near if free(s)), len(entry) - 1)])
+                elif approach:
+                    steps = 0
+                    for s in neighbours[k]:
+                        if any(z in zone for z in neighbours[s]) and free(s):
+                            if any(free(z) for z in neighbours[s] if z in zone):
+                                steps += 1
+                    terms.append(approach * min(steps, 3))
+                else:
+                    terms.append(0.0)
+                if not terms[-1]:
+                    break  # one royal with nothing: the smaller term is 0
+            extra[p] += min(terms)
 
     def _mop_up(self, pos: Position, mats, pawns, royals, extra, weight: float) -> None:
         """Far ahead in an endgame: push the opponent's lone royal to the edge, come closer."""

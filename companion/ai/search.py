@@ -426,7 +426,11 @@ class Search:
                 if not apply(m):
                     continue
                 quiet = _is_quiet(m)
-                if lmr and i >= 3 and quiet and m not in killers:
+                if plies and not isinstance(m.value, Move):
+                    # passing the king-turn is no move: it spends no depth (otherwise a Two
+                    # Kings search never sees the reply to its own normal move)
+                    v = ab(depth, alpha, beta, ply + 1)
+                elif lmr and i >= 3 and quiet and m not in killers:
                     v = ab(depth - 2, alpha, beta, ply + 1)
                     if (v > alpha) if maxi else (v < beta):
                         v = ab(depth - 1, alpha, beta, ply + 1)
@@ -675,11 +679,12 @@ class Search:
         are the positions after each pair of parts, for the root player (the maximiser when it
         is one of the players; otherwise every cell is the opponents' to choose). Each cell is
         searched with a full window (the value of a mixed strategy needs every cell exactly),
-        one ply shallower than the decision (nine searches where a move has one); in the
-        capture search the cells are judged statically."""
+        one ply shallower than the decision, and cells that leave the same pieces on the board
+        share one search (:meth:`_joint_cells`); in the capture search the cells are judged
+        statically. A saddle point (a pure equilibrium) needs no linear program."""
         from .duel import solve
 
-        matrix = self._joint_cells(pend, max(depth - 1, 0), ply, quiet, qply)
+        matrix = self._joint_cells(pend, max(depth - 1, 0), ply, quiet, qply, share=True)
         players = pend.get("players")
         if self.root == players[0]:
             game = matrix
@@ -687,14 +692,23 @@ class Search:
             game = [list(col) for col in zip(*matrix)]
         else:  # paranoid: both deciders play against the root player
             return min(min(row) for row in matrix)
-        if len(game) == 1 or len(game[0]) == 1:  # one side has no choice: no mixing needed
-            return max(min(row) for row in game) if len(game[0]) > 1 else max(row[0] for row in game)
+        maximin = max(min(row) for row in game)
+        if maximin == min(max(col) for col in zip(*game)):
+            return maximin  # a saddle point (also: one side without a choice)
         return self._score_of(solve([[self._payoff(v) for v in row] for row in game]).value)
 
-    def _joint_cells(self, pend, depth: int, ply: int, static: bool, qply: int):
-        """The scores (root's side) after each pair of parts: rows the first player's options."""
+    def _joint_cells(self, pend, depth: int, ply: int, static: bool, qply: int, share: bool = False):
+        """The scores (root's side) after each pair of parts: rows the first player's options.
+
+        ``share`` (inside the tree): cells that leave the same pieces on the board, the same
+        side to move and the same kind of pending decision (a duel's bids differ mostly in the
+        stones they cost) share the search of the first such cell; each other one is that
+        score plus the difference of the two static evaluations (the stones), unless the score
+        is a won or lost game. Three searches where nine were made; the root's own decision
+        (:meth:`joint_plan`) searches every cell."""
         pos, rules = self.pos, self.rules
         first, second = pend.get("options")
+        searched: dict = {}
         matrix = []
         for a in first:
             row = []
@@ -708,6 +722,18 @@ class Search:
                         self._tick()
                         o = rules.outcome(pos) if pos.vars.get("pending") is None else None
                         v = self._terminal(o, ply + 1) if o is not None else self._leaf(ply + 1)
+                    elif share:
+                        after = pos.vars.get("pending")
+                        key = (pos.turn, after.kind if after is not None else None,
+                               frozenset((sq, pc.kid, pc.owner) for sq, pc in enumerate(pos.board) if pc is not None))
+                        base = searched.get(key)
+                        if base is None:
+                            v = self._ab(depth, -INF, INF, ply + 1)
+                            searched[key] = (v, self._leaf(ply + 1))
+                        else:
+                            self._tick()
+                            v0, leaf0 = base
+                            v = v0 if abs(v0) >= MATE_BOUND else v0 + self._leaf(ply + 1) - leaf0
                     else:
                         v = self._ab(depth, -INF, INF, ply + 1)
                 finally:
