@@ -191,7 +191,7 @@ def test_tapping_a_unit_shows_what_it_does_and_its_abilities(tmp_path):
     assert v.detail_title == "Troll (TR)" and [u.selected for u in v.units][3]
     assert v.detail.startswith("Slides diagonally; captures the same way.")
     assert "Thick-skinned: The first capture only pushes it 1 square back" in v.detail
-    assert "Water weakness: Water stops its slides" in v.detail
+    assert "Water weakness: Water stops its diagonal slides" in v.detail
 
 
 def test_after_the_last_army_the_screen_asks_who_moves_first(tmp_path):

@@ -79,7 +79,11 @@ def _can_stop(geo: Geometry, sq: int, kind: PieceKind) -> bool:
     return t == FLOOR or (t == WATER and kind.water == "stop")
 
 
-def _ray(geo: Geometry, sq: int, dx: int, dy: int, kind: PieceKind, limit: int) -> tuple[int, ...]:
+def _ray(geo: Geometry, sq: int, dx: int, dy: int, kind: PieceKind, limit: int,
+         water_block: bool = False) -> tuple[int, ...]:
+    """The squares of a slide: up to the board edge, void, and water when the kind (or this
+    ride, ``water_block``) is stopped by it."""
+    blocked = water_block or kind.water == "block"
     out = []
     f, r = sq % geo.width, sq // geo.width
     while True:
@@ -89,7 +93,7 @@ def _ray(geo: Geometry, sq: int, dx: int, dy: int, kind: PieceKind, limit: int) 
             break
         t = r * geo.width + f
         ter = geo.terrain[t]
-        if ter == VOID or (ter == WATER and kind.water == "block"):
+        if ter == VOID or (ter == WATER and blocked):
             break
         out.append(t)
         if limit and len(out) >= limit:
@@ -145,7 +149,7 @@ def compile_kind(geo: Geometry, kind: PieceKind, home: str) -> CompiledKind:
                         if _can_stop(geo, t, kind) and t not in tables[f"leaps_{mode}"][sq]:
                             tables[f"leaps_{mode}"][sq].append(t)
                 elif pat.type == "ride":
-                    ray = _ray(geo, sq, dx, dy, kind, pat.max_range)
+                    ray = _ray(geo, sq, dx, dy, kind, pat.max_range, pat.water_block)
                     if not ray:
                         continue
                     if pat.phase:
@@ -233,7 +237,7 @@ class AttackTables:
                         continue
                     for dx, dy in steps:
                         if pat.type == "ride":
-                            ray = _ray(geo, t, -dx, -dy, kind, pat.max_range)
+                            ray = _ray(geo, t, -dx, -dy, kind, pat.max_range, pat.water_block)
                             if not ray:
                                 continue
                             if pat.phase:

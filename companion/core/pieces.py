@@ -31,8 +31,10 @@ A kind may be immune to a pattern type: ``immune = ["hop"]`` means no cannon can
 (Dungeon Chess's Iron Golem). Only ``hop`` is supported.
 
 Terrain permissions per kind: ``water = "stop" | "cross" | "block"`` (stand on it, slide over
-it without stopping, or be stopped by it). Void is never entered or crossed by a slide; a
-leaper may jump over void and water but never lands on void.
+it without stopping, or be stopped by it). One ride may be stricter than its kind: a ride with
+the option ``water=block`` stops before water even when the kind crosses it (Dungeon Chess's
+"Water blocks diagonal slides for Fire Elemental, Troll, Demonics, and Shaman"). Void is never
+entered or crossed by a slide; a leaper may jump over void and water but never lands on void.
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ class Pattern:
     lame: bool = False  # a leap that needs the squares on its straight path empty
     phase: bool = False  # a ride that passes through the mover's own pieces
     pierce: str = ""  # "", "any" or "friend": a capturing ride may pass over one such piece
+    water_block: bool = False  # a ride that stops before water whatever its kind's water rule
 
     def offsets(self) -> tuple[tuple[int, int], ...]:
         dx, dy = self.dx, self.dy
@@ -89,6 +92,8 @@ class Pattern:
             out += " phase"
         if self.pierce:
             out += " pierce" if self.pierce == "any" else f" pierce={self.pierce}"
+        if self.water_block:
+            out += " water=block"
         return out
 
 
@@ -105,7 +110,7 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
         raise VariantError(f"{where}: offset {words[1]!r} in {text!r} must be two integers like 1,2") from None
     if (dx, dy) == (0, 0) or max(abs(dx), abs(dy)) > 8:
         raise VariantError(f"{where}: offset {dx},{dy} in {text!r} must be non-zero and at most 8 squares")
-    symmetry, max_range, from_rank, lame, phase, pierce = "all", 0, -1, False, False, ""
+    symmetry, max_range, from_rank, lame, phase, pierce, water_block = "all", 0, -1, False, False, "", False
     for w in words[2:]:
         if w in SYMMETRIES:
             symmetry = w
@@ -113,6 +118,8 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
             lame = True
         elif w == "phase":
             phase = True
+        elif w == "water=block":
+            water_block = True
         elif w == "pierce" or (w.startswith("pierce=") and w[7:] in PIERCE_KINDS):
             pierce = w[7:] or "any"
         elif w.startswith("max=") and w[4:].isdigit() and int(w[4:]) > 0:
@@ -122,7 +129,7 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
         else:
             raise VariantError(
                 f"{where}: unknown option {w!r} in {text!r}; expected all, forward, exact, max=N, "
-                f"from_rank=N, lame, phase, pierce or pierce=friend"
+                f"from_rank=N, lame, phase, pierce, pierce=friend or water=block"
             )
     if max_range and words[0] != "ride":
         raise VariantError(f"{where}: max=N only applies to 'ride' patterns ({text!r})")
@@ -130,9 +137,11 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
         raise VariantError(f"{where}: 'lame' applies to straight-line leaps only ({text!r})")
     if (phase or pierce) and words[0] != "ride":
         raise VariantError(f"{where}: 'phase' and 'pierce' only apply to 'ride' patterns ({text!r})")
+    if water_block and words[0] != "ride":
+        raise VariantError(f"{where}: 'water=block' only applies to 'ride' patterns ({text!r})")
     if phase and pierce:
         raise VariantError(f"{where}: a ride is either 'phase' or 'pierce', not both ({text!r})")
-    return Pattern(words[0], dx, dy, symmetry, max_range, from_rank, lame, phase, pierce)
+    return Pattern(words[0], dx, dy, symmetry, max_range, from_rank, lame, phase, pierce, water_block)
 
 
 @dataclass(frozen=True)
