@@ -18,14 +18,25 @@ class _Parser(argparse.ArgumentParser):
 def _add_variant(p: argparse.ArgumentParser, fen: bool = True) -> None:
     p.add_argument("--variant", default="chess", help="game name (chess, combat, ...)")
     p.add_argument("--map", default=None, help="map name or file (default: the game's own)")
+    add_players(p)
     if fen:
         p.add_argument("--fen", default=None, help="start position (FEN for chess; the extended format otherwise)")
+
+
+def add_players(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, default=None,
+                   help="number of players (Dungeon Chess: 2-4; default: the map's seats)")
+
+
+def player_options(args) -> dict:
+    """The game option for ``--players`` (only when given: other games take no such option)."""
+    return {} if getattr(args, "players", None) is None else {"players": args.players}
 
 
 def _rules_and_position(args):
     from .games import make_rules
 
-    rules = make_rules(args.variant, args.map)
+    rules = make_rules(args.variant, args.map, **player_options(args))
     fen = getattr(args, "fen", None)
     if fen is not None and not fen.strip():
         raise CompanionError("--fen is empty; leave it out to start from the start position")
