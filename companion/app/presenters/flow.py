@@ -305,7 +305,7 @@ class AppFlow(DungeonSteps, BoardSizing):
 
     # ----- starting and resuming --------------------------------------------------------------------
     def new_game(self, game: str, seats: tuple[Seat, ...], dice: str = "virtual", d6_only: bool = False,
-                 start: str | None = None, board_map: str | None = None) -> None:
+                 start: str | None = None, board_map: str | None = None, draw_rules: bool = False) -> None:
         """Start a game from the start screen's choices (a Dungeon Chess game: from its
         deployed armies, ``start``); the board is then set up with the LEDs."""
         self._stop_thinking()
@@ -316,7 +316,8 @@ class AppFlow(DungeonSteps, BoardSizing):
             dice, d6_only = "virtual", False
         try:
             self._use_board_for(game, board_map)
-            setup = GameSetup(game, tuple(seats), dice, d6_only, self.new_game_id(), seed, start, board_map)
+            setup = GameSetup(game, tuple(seats), dice, d6_only, self.new_game_id(), seed, start, board_map,
+                              draw_rules=draw_rules)
         except CompanionError as e:  # a board too small for the map, a wrong set-up: say it
             self.resume_problem = str(e)
             self.screen = "start"
@@ -442,7 +443,9 @@ class AppFlow(DungeonSteps, BoardSizing):
                 self.leds_held = False
                 self.requested = None
                 self.notice = T.UNDONE.format(moves=", ".join(e.san for e in ev.entries))
-                if self.screen == "fight":
+                if self.over is not None and self.session.result is None:
+                    self.over = None  # the move that ended the game was taken back: play on
+                if self.screen in ("fight", "game_over"):
                     self.screen = "game"
             elif isinstance(ev, DrawOffered):
                 self._ask_draw(ev.player)
@@ -451,7 +454,8 @@ class AppFlow(DungeonSteps, BoardSizing):
             elif isinstance(ev, GameOver):
                 self.over = ev
                 self._stop_thinking()
-                self._archive(self.session)
+                if not self.session.can_undo():  # else kept open for a takeback, archived on leaving
+                    self._archive(self.session)
                 if self.screen != "fight":
                     self.screen = "game_over"
             elif isinstance(ev, ActionRefused):
@@ -810,8 +814,10 @@ class AppFlow(DungeonSteps, BoardSizing):
         """Put the current game away: archived when finished, kept as unfinished otherwise."""
         s = self.session
         if s is not None and self.journal is not None and not self.journal.closed:
-            self.journal.close()
-            if not s.is_over:
+            if s.is_over:  # a finished game still open for a takeback (GameSetup.undo_after_end)
+                self._archive(s)
+            else:
+                self.journal.close()
                 self._set_aside(f"{s.setup.game_id}-unfinished")
         self.session, self.journal = None, None
         self._reset_game_state()
