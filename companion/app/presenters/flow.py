@@ -24,7 +24,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ...board.palette import Meaning, render
+from ...board.palette import Meaning, Pattern, blinking, phase, render
 from ...board.ports import BoardConnected, BoardDisconnected, OccupancySnapshot, SquareChanged, blank_frame
 from ...board.deployment import DeploymentTracker
 from ...board.tracker import (
@@ -142,6 +142,11 @@ class AppFlow(DungeonSteps, BoardSizing):
         self._walk_t = 0
         self._last_leds = None
         self._leds_moved = False
+        self._led_meanings: dict | None = None  # what the last LED frame was rendered from
+        self._led_patterns: frozenset = frozenset()
+        self._led_key: tuple | None = None
+        #: called from any thread after each post (the Kivy app wakes its main loop with it)
+        self.wake: Callable[[], None] | None = None
         self._return_to = "start"
         self.prep: DungeonPrep | None = None  # a Dungeon Chess game being drafted and deployed
         self.screen_moves = ScreenMovesChanged(())  # moves only the screen can make (a hex)
@@ -155,8 +160,21 @@ class AppFlow(DungeonSteps, BoardSizing):
 
     # ----- plumbing -----------------------------------------------------------------------------
     def post(self, kind: str, value: Any = None) -> None:
-        """Thread-safe: hand a value to the UI thread (board events, search results, ...)."""
+        """Thread-safe: hand a value to the UI thread (board events, search results, ...),
+        and wake it (a resting main loop would otherwise see it at its next frame only)."""
         self.inbox.put((kind, value))
+        wake = self.wake
+        if wake is not None:
+            wake()
+
+    @property
+    def animating(self) -> bool:
+        """Something moves on its own, so the screen needs its full frame rate: the computer
+        thinking (its progress bar), the dice rolling, the LED walk of the board check, a light
+        flashing fast (a piece put where it may not go). Otherwise the app may rest between
+        events (companion/app/pacing.py)."""
+        return (self.thinking is not None or (self.fight is not None and self.fight.rolling)
+                or self.walk is not None or Pattern.FLASH in self._led_patterns)
 
     def board_sink(self, event) -> None:
         self.post("board", event)
@@ -288,6 +306,9 @@ class AppFlow(DungeonSteps, BoardSizing):
         self.board.simulated.set_occupancy(expected, self.clock_ms())
 
     def _show_leds(self, t_ms: int) -> None:
+        """Render the LED frame, unless it would be the last one again: the same meanings (the
+        same dict, or an equal one) in the same blink phase (at rest the pump runs for nothing
+        but this check; rendering 400 squares each time cost the 20x20 board 0.5% of a core)."""
         self._leds_moved = False
         if self.leds_held:
             return
@@ -295,6 +316,13 @@ class AppFlow(DungeonSteps, BoardSizing):
             meanings = {self.walk: Meaning.DIAG_TEST} if self.walk is not None else {}
         else:
             meanings = self.meanings
+        if meanings is not self._led_meanings and meanings != self._led_meanings:
+            self._led_meanings, self._led_patterns = meanings, blinking(meanings)
+            self._led_key = None
+        key = (self.board.size, phase(self._led_patterns, t_ms))
+        if key == self._led_key and self._last_leds is not None:
+            return
+        self._led_key = key
         frame = render(meanings, self.board.size, t_ms=t_ms)
         if frame != self.frame:
             self.frame = frame
