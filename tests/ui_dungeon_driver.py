@@ -146,6 +146,15 @@ class DungeonDriver(base.Driver):
                 raise AssertionError(f"the unit put on {self.geometry().name_of(free[0])} was not placed")
             placed += 1
 
+    def place_the_rest(self):
+        """The deployment's "Place the rest for me", until the game screen is up."""
+        yield from self.press("Place the rest for me")
+        for _ in range(100):
+            if self.flow.screen == "game":
+                break
+            yield FRAME
+        yield from self.expect("game")
+
 
 def split(move: str) -> tuple[str, str]:
     m = re.fullmatch(r"([a-t]\d+)([a-t]\d+)", move)
@@ -245,12 +254,7 @@ def two_player(d: DungeonDriver):
     yield from d.press("Blue first")
     yield from d.expect("deploy")
     yield from d.deploy_by_taps(2)
-    yield from d.press("Place the rest for me")
-    for _ in range(100):
-        if d.flow.screen == "game":
-            break
-        yield FRAME
-    yield from d.expect("game")
+    yield from d.place_the_rest()
     s = d.flow.session
     assert s.turn == 0 and (s.rules.geometry.width, s.rules.geometry.height) == (8, 20)
     g = s.rules.geometry
@@ -350,12 +354,7 @@ def three_player(d: DungeonDriver):
     yield from d.expect("deploy")
     yield from d.deploy_by_taps(3)
     yield from d.shot("three-deployment")
-    yield from d.press("Place the rest for me")
-    for _ in range(100):
-        if d.flow.screen == "game":
-            break
-        yield FRAME
-    yield from d.expect("game")
+    yield from d.place_the_rest()
     s = d.flow.session
     assert s.rules.nplayers == 3 and s.setup.draw_rules and s.seats[1].computer
     assert [seat.home for seat in s.rules.board_map.seats] == ["south", "west", "north"]
