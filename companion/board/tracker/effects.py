@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from . import texts
+from .. import texts
 
 
 @dataclass(frozen=True)
