@@ -8,13 +8,26 @@ Two ways to find a move's form:
 
 * **Plain games** (chess, Combat Chess): ``rules.occupancy_after`` says the occupancy right after
   the move is made by hand (castling moves the rook too). Cheap: no move is played.
-* **Games that record effects** (Dungeon Chess: ``rules.describe_effects``): every legal move is
-  played and taken back, and the pieces are followed by their stable ``uid``. A move gets its
-  *hand* form (the mover goes from ``frm`` to ``to``, its victim is taken off: what a hand does
-  first) and, where the engine does more, either ``optional`` squares in the hand form
-  (pieces that only disappear: an explosion) or a second, *full* form (the board as the engine
-  leaves it, e.g. a Troll pushed back while the attacker stays). A move that changes no square
-  (a hex, a pass) is a *screen* move.
+* **Games that record effects** (they define ``rules.describe_effects``: Dungeon Chess): every
+  legal move is played and taken back, and the pieces are followed by their stable ``uid``.
+  A move gets its *hand* form (the mover goes from ``frm`` to ``to``, its victim is taken off:
+  what a hand does first) and, where the engine does more, either ``optional`` squares in the
+  hand form (pieces that only disappear: an explosion, a rampage's further victims) or a
+  second, *full* form (the board as the engine leaves it: a Troll pushed back while the
+  attacker stays, a Tiger back on its square, two pieces swapped). A move that changes
+  nothing on the board (a hex, a pass) is a *screen* move.
+
+**Touched squares.** Occupancy alone cannot show a square whose piece is lifted and the same
+square filled again, so every form names the squares that must have been lifted during the
+move and stand filled at its end (``touch``): a capture's victim square when the mover lands
+there; a square whose piece the engine replaces (a swap); and, for a form that only takes
+pieces off, the acting piece's own square (the Tiger that returns, a King's whirlwind, a
+piece entering its Tower) so that an enemy merely lifted is never read as a capture. A form
+that changes no occupancy at all (a swap, a piece leaving its Tower by capturing) is shown by
+the board returning to the game with exactly its ``touch`` squares lifted meanwhile.
+
+**Gestures** (``rules.gestures``): an action the game lets players make by lifting pieces and
+putting each back (an optional extra turn skipped by lifting a king) is a form of its own.
 
 Pure: the position is read (and, for effect forms, played and taken back), never changed.
 """
@@ -22,9 +35,10 @@ Pure: the position is read (and, for effect forms, played and taken back), never
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable, Mapping
+from typing import Callable, Mapping, NamedTuple
 
 from ...core.moves import Answer, Move
+from ...errors import VariantError
 from . import effects as fx
 from .outputs import Action, Look
 
@@ -41,29 +55,43 @@ class PhysicalMove:
     moves: tuple[Action, ...]
     removed: frozenset[int]  # squares that end empty
     added: frozenset[int]  # empty squares that end filled
-    needs_touch: int | None  # a capture whose victim's square ends filled: it must be lifted
+    touch: frozenset[int]  # squares that must be lifted during the move and end filled
     movers: frozenset[int]  # squares whose pieces move (the mover; castling's rook too)
     relocations: tuple[tuple[int, int], ...]  # (from, to) of each moving piece
     victims: frozenset[int]  # squares of captured pieces
     settle: str = "normal"  # "normal" | "slow" (could be extended) | "castle" (half of castling)
-    form: str = "hand"
+    form: str = "hand"  # "hand" | "full" | "gesture"
     optional: frozenset[int] = frozenset()
     effects: tuple = ()  # the engine's effects of the move (see effects.py)
+    more: bool = False  # a hand form after which the engine's board differs (a full form exists)
+    looks: tuple[tuple[int, Look], ...] = ()  # which piece stands on a square afterwards, where the
+    # relocations do not say it: a piece come out of another, a Tower that stays when entered
 
     @property
     def frm(self) -> int:
         m = self.moves[0]
-        return m.frm if isinstance(m, Move) else self.relocations[0][0]
+        if isinstance(m, Move):
+            return m.frm
+        return self.relocations[0][0] if self.relocations else -1
 
     @property
     def to(self) -> int:
         m = self.moves[0]
-        return m.to if isinstance(m, Move) else self.relocations[0][1]
+        if isinstance(m, Move):
+            return m.to
+        return self.relocations[0][1] if self.relocations else -1
 
     @property
     def has_effects(self) -> bool:
         """Does the game change more squares than this form shows (guided afterwards)?"""
-        return self.form == "full" or bool(self.optional) or fx.has_board_effects(self.effects)
+        return (self.form != "hand" or self.more or bool(self.optional)
+                or fx.has_board_effects(self.effects))
+
+    @property
+    def in_place(self) -> bool:
+        """Is the form shown by pieces lifted and put back, with no change of occupancy?
+        (A hand form whose extra squares are optional is shown by taking some of them off.)"""
+        return not self.removed and not self.added and (self.form == "gesture" or not self.optional)
 
     @property
     def key(self) -> tuple[frozenset[int], frozenset[int]]:
@@ -71,7 +99,7 @@ class PhysicalMove:
 
     @property
     def footprint(self) -> frozenset[int]:
-        return self.removed | self.added | self.victims
+        return self.removed | self.added | self.victims | self.touch
 
 
 def look_of(piece) -> Look:
@@ -83,8 +111,8 @@ class Forms:
 
     ``expected``/``target``: the occupancy the game expects now and which piece should stand
     on each of its squares (None while the engine's board differs from what should stand, e.g.
-    during a fight). ``pms``: the forms of the legal moves and of the answers that move a piece
-    (``answer_pms``); ``screen_actions``/``standing_actions``: option text -> the moves that
+    during a fight). ``pms``: the forms of the legal moves and of the answers made on the board
+    (``answer_pms``: answers that move a piece, gestures that answer); ``screen_actions``/``standing_actions``: option text -> the moves that
     move no piece (a hex) and the answers of the standing question (a pending choice, a forced
     pass). ``action_text(action)`` names an action as the screen's options do."""
 
@@ -109,6 +137,10 @@ class Forms:
         self.standing_actions: dict[str, Action] = {}  # option -> answer of the standing prompt
         pms = self._effect_forms(self.legal) if effectful else self._physical_moves(self.legal)
         self.answer_pms = self._answer_forms(self.answers) if self.answers else []
+        gestures = getattr(rules, "gestures", None)
+        gestures = gestures(pos) if gestures is not None and (self.legal or self.answers) else ()
+        for pm in self._gesture_forms(gestures):
+            (self.answer_pms if isinstance(pm.moves[0], Answer) else pms).append(pm)
         self.pms: list[PhysicalMove] = pms + self.answer_pms
         self.partial = [pm for pm in self.pms if pm.optional]
         if not self.answers and len(self.legal) == 1 and self.legal[0].frm < 0 and self.legal[0].special == "pass":
@@ -160,14 +192,14 @@ class Forms:
             after = frozenset(self.rules.occupancy_after(self.pos, ms[0]))
             removed = frozenset(base - after)
             added = frozenset(after - base)
-            needs_touch = capture if capture is not None and capture in after else None
+            touch = frozenset({capture}) if capture is not None and capture in after else frozenset()
             victims = frozenset({capture}) if capture is not None else frozenset()
             relocations = [(frm, to)]
             others_from = sorted(removed - {frm} - victims)
             others_to = sorted(added - {to})
             relocations += list(zip(others_from, others_to))
             movers = frozenset(a for a, _ in relocations)
-            out.append(PhysicalMove(tuple(ms), removed, added, needs_touch, movers, tuple(relocations), victims))
+            out.append(PhysicalMove(tuple(ms), removed, added, touch, movers, tuple(relocations), victims))
         by_frm: dict[int, list[PhysicalMove]] = {}
         for pm in out:
             by_frm.setdefault(pm.frm, []).append(pm)
@@ -188,35 +220,46 @@ class Forms:
         for (frm, to, capture, _special), ms in groups.items():
             move = ms[0]
             hand_after = (base - {frm} - ({capture} if capture is not None else set())) | {to}
-            full_moves = None
+            # the engine's board after the move; pieces followed by uid only where needed: the
+            # board differs from the hand's, nothing changed occupancy, or the mover landed on
+            # an occupied square that is not its capture (a second victim there?)
             rules.apply(pos, move)
             try:
                 after = frozenset(rules.expected_occupancy(pos))
                 effects = tuple(pos.var("effects", ()) or ())
-                if after != base and after != hand_after:
-                    full_moves = relocations_between(uids, pos.board, after)
+                follow = after != hand_after or after == base or (to != capture and to in base)
+                traced = _trace(uids, pos.board, base, after) if follow else None
+                # the mover landed on a square whose piece stays, or was taken besides: who
+                # stands there then is the engine's word (a Tower entered, Boris's second victim)
+                looks = tuple((s, look_of(pos.board[s])) for s in sorted({to} & after)) if follow else ()
             finally:
                 rules.undo(pos)
-            if after == base:
+            if after == base and not traced.relocations and not traced.gone:
                 self.screen_actions[self._action_text(move)] = move
                 continue
-            victims = frozenset({capture}) if capture is not None else frozenset()
+            victims = {capture} if capture is not None else set()
+            if capture is not None and to != capture and to in base and to in traced.gone:
+                victims.add(to)  # the mover took a second piece where it landed (Boris)
             hand = PhysicalMove(tuple(ms), frozenset(base - hand_after), frozenset(hand_after - base),
-                                capture if capture is not None and capture in hand_after else None,
-                                frozenset({frm}), ((frm, to),), victims, effects=effects)
+                                frozenset({frm, to, capture} & base & hand_after), frozenset({frm}),
+                                ((frm, to),) if frm != to else (), frozenset(victims), effects=effects,
+                                looks=looks if after == hand_after else ())
             if after != hand_after:
                 full_removed, full_added = frozenset(base - after), frozenset(after - base)
                 if full_added == hand.added and hand.removed <= full_removed:
                     hand = replace(hand, optional=full_removed - hand.removed)
                 else:
-                    # e.g. the Troll pushed back, the attacker staying: nothing to touch (the
-                    # attacker's lift and return would read as "the board shows the game")
-                    relocations, gone = full_moves
-                    moved = any(a == frm for a, _ in relocations)
-                    touch = capture if moved and capture is not None and capture in after else None
-                    fulls.append(PhysicalMove(tuple(ms), full_removed, full_added, touch,
-                                              frozenset(a for a, _ in relocations), relocations, gone,
-                                              form="full", effects=effects))
+                    # the board as the engine leaves it, e.g. the Troll pushed back while the
+                    # attacker stays (nothing to touch: it moved a piece), the Tiger back on
+                    # its square (it must be lifted: only a piece disappears), a swap
+                    touch = traced.replaced
+                    if not traced.relocations and not full_added:
+                        touch |= {frm, to} & base & after
+                    fulls.append(PhysicalMove(tuple(ms), full_removed, full_added, frozenset(touch),
+                                              frozenset(a for a, _ in traced.relocations), traced.relocations,
+                                              traced.gone, form="full", effects=effects,
+                                              looks=traced.arrivals))
+                    hand = replace(hand, more=True)
             hands.append(hand)
         by_frm: dict[int, list[PhysicalMove]] = {}
         for pm in hands:
@@ -225,7 +268,7 @@ class Forms:
 
     def _answer_forms(self, answers: list[Answer]) -> list[PhysicalMove]:
         """Forms of the answers to a pending choice that move a piece (the Salamander's step);
-        the others ("stay") are options of the standing prompt only."""
+        the others ("stay") are options of the standing prompt only (or gestures)."""
         rules, pos = self.rules, self.pos
         base = self.expected
         uids = self._uids()
@@ -235,17 +278,39 @@ class Forms:
             try:
                 after = frozenset(rules.expected_occupancy(pos))
                 effects = tuple(pos.var("effects", ()) or ())
-                moved = relocations_between(uids, pos.board, after) if after != base else None
+                traced = _trace(uids, pos.board, base, after) if after != base else None
             finally:
                 rules.undo(pos)
             self.standing_actions[self._action_text(a)] = a
-            if moved is None:
+            if traced is None or not traced.relocations:
                 continue
-            relocations, gone = moved
-            if not relocations:
-                continue
-            out.append(PhysicalMove((a,), frozenset(base - after), frozenset(after - base), None,
-                                    frozenset(x for x, _ in relocations), relocations, gone, effects=effects))
+            out.append(PhysicalMove((a,), frozenset(base - after), frozenset(after - base), traced.replaced,
+                                    frozenset(x for x, _ in traced.relocations), traced.relocations, traced.gone,
+                                    effects=effects, looks=traced.arrivals))
+        return out
+
+    def _gesture_forms(self, gestures) -> list[PhysicalMove]:
+        """Forms of the game's gestures (``rules.gestures``): the squares lifted and put back;
+        what the action takes off the board may be taken off at once (``optional``)."""
+        rules, pos = self.rules, self.pos
+        base = self.expected
+        legal = set(self.legal) | set(self.answers)
+        out = []
+        for action, squares in gestures:
+            squares = frozenset(squares)
+            if action not in legal:
+                raise VariantError(f"{rules.name}: a gesture for {action!r}, which cannot be made now")
+            if not squares or not squares <= base:
+                raise VariantError(f"{rules.name}: the gesture for {action!r} lifts {sorted(squares)}; "
+                                   "it must name squares that hold a piece")
+            rules.apply(pos, action)
+            try:
+                after = frozenset(rules.expected_occupancy(pos))
+                effects = tuple(pos.var("effects", ()) or ())
+            finally:
+                rules.undo(pos)
+            out.append(PhysicalMove((action,), frozenset(), frozenset(), squares, frozenset(), (), frozenset(),
+                                    form="gesture", optional=frozenset(base - after - squares), effects=effects))
         return out
 
     def _uids(self) -> dict[int, int]:
@@ -271,13 +336,12 @@ class Forms:
                 settle = "slow"
         if settle == "normal":
             for other in same_piece:
-                if other is not pm and self._strictly_between(pm.frm, pm.to, other.to):
+                if other is not pm and pm.frm != pm.to and self._strictly_between(pm.frm, pm.to, other.to):
                     settle = "slow"
                     break
         if settle == "normal":
             return pm
-        return PhysicalMove(pm.moves, pm.removed, pm.added, pm.needs_touch, pm.movers,
-                            pm.relocations, pm.victims, settle)
+        return replace(pm, settle=settle)
 
     def _strictly_between(self, a: int, b: int, c: int) -> bool:
         """Is ``b`` on the straight line from ``a`` to ``c``, before ``c``?"""
@@ -317,12 +381,22 @@ class Forms:
         return shapes
 
 
-def relocations_between(uids_before: Mapping[int, int], board_after,
-                        after: frozenset[int]) -> tuple[tuple[tuple[int, int], ...], frozenset[int]]:
-    """Which pieces moved (followed by their stable uid) and which squares lost their piece
-    for good, between a board given as uid -> square and ``board_after``."""
+class _Traced(NamedTuple):
+    relocations: tuple[tuple[int, int], ...]  # pieces that moved: (from, to), by uid
+    gone: frozenset[int]  # squares whose piece left the board
+    replaced: frozenset[int]  # squares filled before and after, by another piece
+    arrivals: tuple[tuple[int, Look], ...]  # pieces that came onto the board (out of another)
+
+
+def _trace(uids_before: Mapping[int, int], board_after, base: frozenset[int], after: frozenset[int]) -> _Traced:
+    """Follow the pieces by their stable uid from a board given as uid -> square to
+    ``board_after``: which moved, which left the board, which squares changed their piece."""
     where_after = {board_after[s].uid: s for s in after if board_after[s] is not None}
     relocations = tuple(sorted((uids_before[u], s) for u, s in where_after.items()
                                if u in uids_before and uids_before[u] != s))
     gone = frozenset(s for u, s in uids_before.items() if u not in where_after)
-    return relocations, gone
+    arrivals = tuple(sorted((s, look_of(board_after[s])) for u, s in where_after.items() if u not in uids_before))
+    before_at = {s: u for u, s in uids_before.items()}
+    replaced = frozenset(s for s in base & after if board_after[s] is not None
+                         and s in before_at and before_at[s] != board_after[s].uid)
+    return _Traced(relocations, gone, replaced, arrivals)

@@ -13,6 +13,7 @@ Two sorts of question:
 
 from __future__ import annotations
 
+from ...core.moves import Move
 from .. import texts
 from .forms import PhysicalMove, look_of
 from .outputs import Action, Output, PromptRequested, PromptWithdrawn
@@ -47,7 +48,7 @@ def open_prompt(st: TrackerState, pms: list[PhysicalMove]) -> list[Output]:
     """Ask which of the actions the board shows was meant."""
     words = st.words
     moves = [m for pm in pms for m in pm.moves]
-    if len(pms) == 1 and all(m.promotion for m in moves):
+    if len(pms) == 1 and all(isinstance(m, Move) and m.promotion for m in moves):
         pm = pms[0]
         owner = st.owner(pm.frm)
         kinds = [words.kind_name(m.promotion) for m in moves]

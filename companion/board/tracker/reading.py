@@ -28,8 +28,7 @@ def shows_partly(st: TrackerState, pm: PhysicalMove) -> bool:
     L, X = st.L, st.X
     if frozenset(X) != pm.added or not pm.removed <= L or not L <= pm.removed | pm.optional:
         return False
-    t = pm.needs_touch
-    return t is None or t in st.T
+    return pm.touch <= st.T
 
 
 def explains(st: TrackerState, pm: PhysicalMove, exact: bool) -> bool:
@@ -40,8 +39,7 @@ def explains(st: TrackerState, pm: PhysicalMove, exact: bool) -> bool:
             return False
     elif not (pm.removed <= L and pm.added <= X):
         return False
-    t = pm.needs_touch
-    return t is None or (t in st.T and t in st.S)
+    return pm.touch <= st.T and pm.touch <= st.S
 
 
 def consistent(st: TrackerState, pm: PhysicalMove) -> bool:
@@ -62,16 +60,25 @@ def infer(st: TrackerState, t: int) -> list[Output]:
     out: list[Output] = []
     if st.prompt_pms and not any(consistent(st, pm) or explains(st, pm, exact=False) for pm in st.prompt_pms):
         out += withdraw_prompt(st)  # the pieces moved on: the question (or answer) lapses
-    if not st.L and not st.X:
-        st.T.clear()
-        st.seen.clear()
-        st.candidate = None
-        st.illegal_since = None
-        return out
     key = (frozenset(st.L), frozenset(st.X))
     requested = st.request is not None
     shown = [pm for pm in st.pool() if pm.key == key] if requested else st.forms.index.get(key, ())
-    matches = [pm for pm in shown if pm.needs_touch is None or pm.needs_touch in st.T]
+    if not st.L and not st.X:
+        # the board shows the game again: nothing, or a move that changes no occupancy (a swap,
+        # a gesture) made by exactly the pieces lifted meanwhile; a move asked for counts once
+        # each of its pieces has been lifted since it was asked, one after the other too
+        T = st.T
+        if requested:
+            st.request_touched |= T
+            T = st.request_touched
+        matches = [pm for pm in shown
+                   if pm.in_place and pm.touch <= T and (requested or T <= pm.touch | pm.optional)]
+        st.T = set()
+        st.seen.clear()
+        st.illegal_since = None
+        st.candidate = Candidate(matches, key, t, st.settles["normal"]) if matches else None
+        return out
+    matches = [pm for pm in shown if pm.touch <= st.T]
     if not matches:
         partial = [pm for pm in st.pool() if pm.optional] if requested else st.forms.partial
         matches = [pm for pm in partial if shows_partly(st, pm)]
@@ -128,8 +135,7 @@ def early_commit(st: TrackerState, t: int) -> list[Output]:
         # their mind); a square the move emptied may be filled again by the reply
         if not pm.added <= S:
             continue
-        touch = pm.needs_touch
-        if touch is not None and not (touch in st.T and touch in S):
+        if not (pm.touch <= st.T and pm.touch <= S):
             continue
         after = (st.E - pm.removed) | pm.added
         rest_l = frozenset(after - S)
@@ -205,11 +211,13 @@ def commit(st: TrackerState, pm: PhysicalMove, move: Action) -> list[Output]:
         board.pop(s, None)
     for _, b, look in moving:
         board[b] = look
+    for b, look in pm.looks:
+        board[b] = look
     if isinstance(move, Move) and move.promotion and board.get(move.to) is not None:
         board[move.to] = (board[move.to][0], move.promotion)
     st.belief = board
     st.landed = landed
-    return done(st, move, landed, pm.relocations[0] if isinstance(move, Answer) else None)
+    return done(st, move, landed, pm.relocations[0] if isinstance(move, Answer) and pm.relocations else None)
 
 
 def done(st: TrackerState, action: Action, t_ms: int, squares: tuple[int, int] | None = None) -> list[Output]:
@@ -229,5 +237,6 @@ def done(st: TrackerState, action: Action, t_ms: int, squares: tuple[int, int] |
     st.prompt_pms = []
     st.request = None
     st.request_forms = []
+    st.request_touched = set()
     st.illegal_since = None
     return out + [MoveDetected(action, t_ms) if isinstance(action, Move) else AnswerDetected(action, t_ms)]

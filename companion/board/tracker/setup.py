@@ -25,6 +25,7 @@ def begin(st: TrackerState, target: frozenset[int] | None) -> None:
     st.candidate = None
     st.request = None
     st.request_forms = []
+    st.request_touched = set()
 
 
 def check_done(st: TrackerState, t: int) -> list[Output]:

@@ -98,6 +98,7 @@ class TrackerState:
         self.illegal_since: int | None = None
         self.request: PhysicalMove | None = None  # the requested move as shown (its full form)
         self.request_forms: list[PhysicalMove] = []  # every form it may be made in
+        self.request_touched: set[int] = set()  # squares lifted since it was asked (in-place forms)
         # the open question
         self.prompt: PromptRequested | None = None
         self.prompt_pms: list[PhysicalMove] = []

@@ -193,6 +193,7 @@ class Tracker:
         st.committed = None
         st.request = None
         st.request_forms = []
+        st.request_touched = set()
         # the reasons behind what the board must now change: only when the game went forward
         # (after a takeback the engine's record of effects is an older turn's)
         st.reasons = {}
@@ -224,6 +225,7 @@ class Tracker:
             return prompts.withdraw_prompt(st) + self._screen_action(move)
         # the person carries out what they are told: the short settle time is enough
         st.request_forms = [replace(pm, moves=(move,), settle="normal") for pm in forms.pms if move in pm.moves]
+        st.request_touched = set()
         st.request = next((pm for pm in st.request_forms if pm.form == "full"), st.request_forms[0])
         st.candidate = None
         out = prompts.withdraw_prompt(st)

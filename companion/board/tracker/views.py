@@ -92,9 +92,13 @@ def idle_meanings(st: TrackerState, t: int) -> dict[int, Meaning]:
     forms, pos = st.forms, st.pos
     if forms.answer_pms:
         for pm in forms.answer_pms:
-            a, b = pm.relocations[0]
-            m[a] = Meaning.HINT_FROM
-            m[b] = Meaning.HINT_TO
+            if pm.relocations:
+                a, b = pm.relocations[0]
+                m[a] = Meaning.HINT_FROM
+                m[b] = Meaning.HINT_TO
+        for pm in forms.answer_pms:
+            for s in pm.touch:  # a gesture: the piece to lift and put back
+                m.setdefault(s, Meaning.HINT_FROM)
         return m
     fresh = st.moved_at is not None and t - st.moved_at < st.last_move_ms
     if st.turn_colours and not forms.check_squares and st.request is None and not fresh \
@@ -182,9 +186,12 @@ def request_meanings(st: TrackerState, m: dict[int, Meaning]) -> None:
         if a in st.S:
             m[a] = Meaning.COMPUTER_MOVE_FROM
         m[b] = Meaning.COMPUTER_MOVE_TO
+    landing = {b for _, b in req.relocations}
     for v in req.victims | (req.optional & st.S):
-        if v not in req.added and v != req.to and v in st.S:
+        if v not in req.added and v not in landing and v in st.S:
             m[v] = Meaning.COMPUTER_MOVE_FROM
+    for s in req.touch - req.victims - {a for a, _ in req.relocations}:  # to lift and put back
+        m.setdefault(s, Meaning.COMPUTER_MOVE_FROM)
 
 
 def request_guidance(st: TrackerState) -> GuidanceChanged:
@@ -215,6 +222,14 @@ def request_guidance(st: TrackerState) -> GuidanceChanged:
             sentences.append(texts.text("request move", piece=words.piece(look), frm=words.name(a),
                                         to=words.name(b)))
     sentences += [take(v) for v in sorted((req.victims | req.optional) - captured)]
+    landing = {b for _, b in req.relocations}
+    for sq, look in req.looks:  # a piece that comes out of another (a King out of its Tower)
+        if sq not in landing and look != belief.get(sq):
+            sentences.append(texts.text("request put", piece=words.piece(look), square=words.name(sq)))
+    # pieces that only show the move by being lifted and put back (the Tiger that returns, a
+    # Tower entered): neither taken nor moved
+    for sq in sorted(req.touch - req.victims - {a for a, _ in req.relocations}):
+        sentences.append(texts.text("request touch", piece=words.piece(belief.get(sq)), square=words.name(sq)))
     if move.promotion:
         sentences.append(texts.text("request promote", kind=words.kind_name(move.promotion)))
     place = req.added | ({move.to} if move.to not in req.removed else set())
