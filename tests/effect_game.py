@@ -29,10 +29,10 @@ and putting it back is the gesture that skips it (``rules.gestures``).
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Sequence
 
-from companion.board.ports import SquareChanged
-from companion.board.tracker import AnswerDetected, LedsChanged, MoveDetected, Tracker
+from dungeon_board_table import DungeonTable
+
 from companion.core.moves import Answer, Decision, Move
 from companion.core.rules import Rules
 from companion.games.chess import ChessRules
@@ -187,58 +187,13 @@ class EffectChess(ChessRules):
         return [repr(e) for e in pos.var("effects", ())]
 
 
-class EffectTable:
-    """The session around a tracker on :class:`EffectChess`: plays what it detects."""
+class EffectTable(DungeonTable):
+    """The session around a tracker on :class:`EffectChess` (tests/dungeon_board_table.py's,
+    which plays what it detects), with hands written as "-e2" (lift), "+e4" (put)."""
 
     def __init__(self, rules: EffectChess, fen: str, gap: int = 40, **options):
-        self.rules = rules
-        self.pos = rules.position_from_fen(fen)
-        self.tracker = Tracker(rules, self.pos, **options)
-        self.t = 0
-        self.gap = gap
-        self.outputs: list = []
-        self.actions: list[str] = []
+        super().__init__(rules, rules.position_from_fen(fen), gap, **options)
 
-    def sq(self, name: str) -> int:
-        return self.rules.geometry.parse_square(name)
-
-    def names(self, squares: Iterable[int]) -> list[str]:
-        return sorted(self.rules.geometry.name_of(s) for s in squares)
-
-    def lit(self) -> dict[str, str]:
-        return {self.rules.geometry.name_of(s): m.value for s, m in self.tracker.meanings.items()}
-
-    def handle(self, outputs: list) -> list:
-        for o in outputs:
-            self.outputs.append(o)
-            if isinstance(o, MoveDetected):
-                self.actions.append(self.rules.move_text(self.pos, o.move))
-                self.rules.play(self.pos, o.move)
-                self.handle(self.tracker.position_changed())
-            elif isinstance(o, AnswerDetected):
-                self.actions.append(self.rules.answer_text(o.answer))
-                self.rules.play(self.pos, o.answer)
-                self.handle(self.tracker.position_changed())
-        return outputs
-
-    def run(self, *steps: str, settle: int = 2000) -> "EffectTable":
-        """Steps like "-e2" (lift), "+e4" (put), "=stay" (choose on the screen)."""
-        for step in steps:
-            self.t += self.gap
-            if step[0] == "=":
-                self.handle(self.tracker.choose(step[1:]))
-            else:
-                self.handle(self.tracker.feed(SquareChanged(self.sq(step[1:]), step[0] == "+", self.t)))
-        if settle:
-            self.t += settle
-            self.handle(self.tracker.tick(self.t))
-        return self
-
-    def play(self, text: str) -> None:
-        """Make a move on the engine alone (the board is then guided), for set-ups."""
-        move = next(m for m in self.rules.legal_moves(self.pos) if self.rules.move_text(self.pos, m) == text)
-        self.rules.play(self.pos, move)
-        self.handle(self.tracker.position_changed())
-
-    def frames(self) -> list[dict]:
-        return [dict(o.meanings) for o in self.outputs if isinstance(o, LedsChanged)]
+    def do(self, *steps: str, settle: int = 2000) -> "EffectTable":
+        """Lift ("-e2") and put ("+e4") in this order, then wait ``settle`` ms."""
+        return self.run([("lift" if step[0] == "-" else "put", step[1:]) for step in steps], settle)
