@@ -45,7 +45,7 @@ def layer_table(text: str) -> tuple[list[tuple[str, list[str]]], dict[str, set[s
             elif token.startswith("`"):
                 allowed[name].add(token.strip("`"))
             else:
-                assert token in below, f"docs/architecture.md: layer {name!r} may import {token!r}, which is no row above it"
+                assert token in below, f"docs/architecture.md: {name!r} may import {token!r}, which is no row above it"
                 allowed[name].add(token)
         libraries[name] = set(re.findall(r"`([\w.]+)`", libs))
         order.append((name, paths))

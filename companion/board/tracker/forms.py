@@ -48,9 +48,10 @@ class PhysicalMove:
     """What a move does to the occupancy; moves differing only in promotion share one.
 
     ``moves`` may hold an :class:`Answer` instead (a pending choice answered on the board).
-    ``form`` is "hand" (what a hand does: the mover moves, its victim goes) or "full" (every
-    effect done too, e.g. a Troll pushed back while the attacker stays). ``optional``: squares
-    the players may already have emptied with the hand form (pieces an explosion destroys)."""
+    ``form`` is "hand" (what a hand does: the mover moves, its victim goes), "full" (every
+    effect done too, e.g. a Troll pushed back while the attacker stays) or "gesture" (pieces
+    lifted and put back, ``rules.gestures``). ``optional``: squares the players may already have
+    emptied with the hand form (pieces an explosion destroys)."""
 
     moves: tuple[Action, ...]
     removed: frozenset[int]  # squares that end empty
@@ -112,9 +113,10 @@ class Forms:
     ``expected``/``target``: the occupancy the game expects now and which piece should stand
     on each of its squares (None while the engine's board differs from what should stand, e.g.
     during a fight). ``pms``: the forms of the legal moves and of the answers made on the board
-    (``answer_pms``: answers that move a piece, gestures that answer); ``screen_actions``/``standing_actions``: option text -> the moves that
-    move no piece (a hex) and the answers of the standing question (a pending choice, a forced
-    pass). ``action_text(action)`` names an action as the screen's options do."""
+    (``answer_pms``: answers that move a piece, gestures that answer). ``screen_actions`` and
+    ``standing_actions``: option text -> the moves that move no piece (a hex) and the answers of
+    the standing question (a pending choice, a forced pass). ``action_text(action)`` names an
+    action as the screen's options do."""
 
     def __init__(self, rules, pos, action_text: Callable[[Action], str], effectful: bool):
         self.rules = rules
