@@ -4,8 +4,8 @@ The simulator stands in for the RP2040: a switch per square behind a keypad-like
 (:class:`SimKeys`), a NeoPixel buffer (:class:`SimPixels`) and the USB data channel, which is the
 master side of a pseudo-terminal (:class:`PtyPort`); those devices are in sim_devices.py. The
 host opens the other side with pyserial exactly as it opens /dev/ttyACM1: ``companion --serial
-PATH``. PATH is a symlink that survives a
-simulated unplug/replug (a new pty behind the same name, like a udev by-id link).
+PATH``. PATH is a symlink that survives a simulated unplug/replug (a new pty behind the same
+name, like a udev by-id link).
 
 The firmware source is loaded from the repository's firmware/ folder and imports the one codec
 (companion/board/protocol.py): no second copy of either exists.
