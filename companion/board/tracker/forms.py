@@ -34,7 +34,7 @@ Pure: the position is read (and, for effect forms, played and taken back), never
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable, Mapping, NamedTuple
 
 from ...core.moves import Answer, Move
@@ -103,6 +103,9 @@ class PhysicalMove:
         return self.removed | self.added | self.victims | self.touch
 
 
+_EMPTY: frozenset[int] = frozenset()
+
+
 def look_of(piece) -> Look:
     return (piece.owner, piece.kind.code)
 
@@ -156,7 +159,7 @@ class Forms:
         self.by_square: dict[int, list[PhysicalMove]] = {}
         self.capture_targets: dict[int, set[int]] = {}
         for pm in self.pms:
-            self.index.setdefault(pm.key, []).append(pm)
+            self.index.setdefault((pm.removed, pm.added), []).append(pm)
             for s in pm.movers:
                 self.by_mover.setdefault(s, []).append(pm)
             for s in pm.added:
@@ -217,39 +220,43 @@ class Forms:
         groups: dict[tuple, list[Move]] = {}
         for m in dict.fromkeys(moves):  # a move the vocabulary finds twice (leap and ride) counts once
             groups.setdefault((m.frm, m.to, m.capture, m.special), []).append(m)
-        hands: list[PhysicalMove] = []
-        fulls: list[PhysicalMove] = []
-        for (frm, to, capture, _special), ms in groups.items():
-            move = ms[0]
+        made = []  # (the group, the hand's occupancy after, the engine's, effects, traced, looks)
+        for key, ms in groups.items():
+            frm, to, capture, _special = key
             hand_after = (base - {frm} - ({capture} if capture is not None else set())) | {to}
             # the engine's board after the move; pieces followed by uid only where needed: the
             # board differs from the hand's, nothing changed occupancy, or the mover landed on
-            # an occupied square that is not its capture (a second victim there?)
-            rules.apply(pos, move)
+            # an occupied square that is not its capture (a piece that stays, a second victim)
+            rules.apply(pos, ms[0])
             try:
                 after = frozenset(rules.expected_occupancy(pos))
                 effects = tuple(pos.var("effects", ()) or ())
                 follow = after != hand_after or after == base or (to != capture and to in base)
                 traced = _trace(uids, pos.board, base, after) if follow else None
-                # the mover landed on a square whose piece stays, or was taken besides: who
-                # stands there then is the engine's word (a Tower entered, Boris's second victim)
-                looks = tuple((s, look_of(pos.board[s])) for s in sorted({to} & after)) if follow else ()
+                # who stands where the mover landed is then the engine's word (a Tower entered)
+                looks = ((to, look_of(pos.board[to])),) if follow and to in after else ()
             finally:
                 rules.undo(pos)
             if after == base and not traced.relocations and not traced.gone:
-                self.screen_actions[self._action_text(move)] = move
+                self.screen_actions[self._action_text(ms[0])] = ms[0]
                 continue
-            victims = {capture} if capture is not None else set()
+            made.append((key, ms, hand_after, after, effects, traced, looks))
+        destinations: dict[int, list[int]] = {}
+        for (frm, to, _, _), *_ in made:
+            destinations.setdefault(frm, []).append(to)
+        hands: list[PhysicalMove] = []
+        fulls: list[PhysicalMove] = []
+        between = self._strictly_between
+        for (frm, to, capture, _special), ms, hand_after, after, effects, traced, looks in made:
+            victims = _EMPTY if capture is None else frozenset((capture,))
             if capture is not None and to != capture and to in base and to in traced.gone:
-                victims.add(to)  # the mover took a second piece where it landed (Boris)
-            hand = PhysicalMove(tuple(ms), frozenset(base - hand_after), frozenset(hand_after - base),
-                                frozenset({frm, to, capture} & base & hand_after), frozenset({frm}),
-                                ((frm, to),) if frm != to else (), frozenset(victims), effects=effects,
-                                looks=looks if after == hand_after else ())
+                victims = victims | {to}  # the mover took a second piece where it landed (Boris)
+            removed, added = frozenset(base - hand_after), frozenset(hand_after - base)
+            optional, more = _EMPTY, False
             if after != hand_after:
                 full_removed, full_added = frozenset(base - after), frozenset(after - base)
-                if full_added == hand.added and hand.removed <= full_removed:
-                    hand = replace(hand, optional=full_removed - hand.removed)
+                if full_added == added and removed <= full_removed:
+                    optional = full_removed - removed
                 else:
                     # the board as the engine leaves it, e.g. the Troll pushed back while the
                     # attacker stays (nothing to touch: it moved a piece), the Tiger back on
@@ -259,14 +266,20 @@ class Forms:
                         touch |= {frm, to} & base & after
                     fulls.append(PhysicalMove(tuple(ms), full_removed, full_added, frozenset(touch),
                                               frozenset(a for a, _ in traced.relocations), traced.relocations,
-                                              traced.gone, form="full", effects=effects,
-                                              looks=traced.arrivals))
-                    hand = replace(hand, more=True)
-            hands.append(hand)
-        by_frm: dict[int, list[PhysicalMove]] = {}
-        for pm in hands:
-            by_frm.setdefault(pm.frm, []).append(pm)
-        return [self._with_settle(pm, by_frm[pm.frm], []) for pm in hands] + fulls
+                                              traced.gone, form="full", effects=effects, looks=traced.arrivals))
+                    more = True
+            # a slide the hand may still be extending waits longer (as in _with_settle)
+            settle = "normal"
+            if frm != to:
+                for other in destinations[frm]:
+                    if other != to and between(frm, to, other):
+                        settle = "slow"
+                        break
+            hands.append(PhysicalMove(tuple(ms), removed, added, frozenset((to,)) if to in base else _EMPTY,
+                                      frozenset((frm,)), ((frm, to),) if frm != to else (), victims, settle,
+                                      optional=optional, effects=effects, more=more,
+                                      looks=looks if after == hand_after else ()))
+        return hands + fulls
 
     def _answer_forms(self, answers: list[Answer]) -> list[PhysicalMove]:
         """Forms of the answers to a pending choice that move a piece (the Salamander's step);
@@ -328,6 +341,7 @@ class Forms:
         be extended wait). ``same_piece``: the moves from the same square; ``multi``: moves of
         more than one piece (castling)."""
         settle = "normal"
+        frm, to = pm.frm, pm.to
         for other in multi:
             if other is not pm and pm.removed <= other.removed and pm.added <= other.added:
                 # a part of castling: the rook moved first waits long (the hand goes on to the
@@ -338,12 +352,13 @@ class Forms:
                 settle = "slow"
         if settle == "normal":
             for other in same_piece:
-                if other is not pm and pm.frm != pm.to and self._strictly_between(pm.frm, pm.to, other.to):
+                if other is not pm and self._strictly_between(frm, to, other.to):
                     settle = "slow"
                     break
         if settle == "normal":
             return pm
-        return replace(pm, settle=settle)
+        # a plain game's form carries nothing more than these
+        return PhysicalMove(pm.moves, pm.removed, pm.added, pm.touch, pm.movers, pm.relocations, pm.victims, settle)
 
     def _strictly_between(self, a: int, b: int, c: int) -> bool:
         """Is ``b`` on the straight line from ``a`` to ``c``, before ``c``?"""
