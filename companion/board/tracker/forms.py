@@ -144,8 +144,9 @@ class Forms:
         self.answer_pms = self._answer_forms(self.answers) if self.answers else []
         gestures = getattr(rules, "gestures", None)
         gestures = gestures(pos) if gestures is not None and (self.legal or self.answers) else ()
-        for pm in self._gesture_forms(gestures):
-            (self.answer_pms if isinstance(pm.moves[0], Answer) else pms).append(pm)
+        if gestures:
+            for pm in self._gesture_forms(gestures):
+                (self.answer_pms if isinstance(pm.moves[0], Answer) else pms).append(pm)
         self.pms: list[PhysicalMove] = pms + self.answer_pms
         self.partial = [pm for pm in self.pms if pm.optional]
         if not self.answers and len(self.legal) == 1 and self.legal[0].frm < 0 and self.legal[0].special == "pass":
