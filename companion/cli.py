@@ -9,6 +9,7 @@ import sys
 
 from .bounds import int_arg
 from .cli_parser import OneLineParser as _Parser
+from .cli_parser import add_players, player_options
 from .errors import CompanionError
 
 #: The deepest perft the command line runs (perft recurses once per ply; past about 10 plies a
@@ -22,16 +23,6 @@ def _add_variant(p: argparse.ArgumentParser, fen: bool = True) -> None:
     add_players(p)
     if fen:
         p.add_argument("--fen", default=None, help="start position (FEN for chess; the extended format otherwise)")
-
-
-def add_players(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int_arg(2, 4), default=None,
-                   help="number of players (Dungeon Chess: 2-4; default: the map's seats)")
-
-
-def player_options(args) -> dict:
-    """The game option for ``--players`` (only when given: other games take no such option)."""
-    return {} if getattr(args, "players", None) is None else {"players": args.players}
 
 
 def _rules_and_position(args):

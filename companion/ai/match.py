@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..bounds import MAX_DIGITS, int_arg, number_arg
-from ..cli import add_players, player_options
+from ..cli_parser import add_players, player_options
 from ..core.moves import Answer, Outcome
 from ..errors import CompanionError, IllegalMoveError
 from .baselines import GreedyPlayer, RandomPlayer
