@@ -54,14 +54,14 @@ def test_within_keeps_a_ride_on_the_tag_and_ends_it_before_the_first_square_outs
     assert targets(rules, pos, "c1") == ["a3", "b2", "d2", "e3", "f4"]
 
 
-def test_within_attacks_follow_the_same_squares_and_the_attacker_may_stand_outside():
-    geo = board(light="d2 e3 f4")
+def test_within_attacks_follow_the_same_squares_and_a_piece_off_the_tag_has_no_slide():
+    geo = board(light="c1 d2 e3 f4")
     rules = Rules(geo, [KING, kind("snowman", "S", both=["ride 1,1 within=light"])], ("south", "north"))
-    pos = parse_position(rules, "8/8/8/8/5k2/8/8/2S4K 1")  # c1 is outside the tag, f4 inside
+    pos = parse_position(rules, "8/8/8/8/5k2/8/8/2S4K 1")
     assert attacked(rules, pos, "f4", 0)
     assert targets(rules, pos, "c1") == ["d2", "e3", "f4"]
-    pos = parse_position(rules, "8/8/8/8/8/8/8/2S1k2K 1")  # e1 is outside: no attack on it
-    assert not attacked(rules, pos, "e1", 0)
+    pos = parse_position(rules, "8/8/8/8/5k2/8/1S6/7K 1")
+    assert targets(rules, pos, "b2") == [] and not attacked(rules, pos, "c1", 0)  # b2 is off the tag
 
 
 def test_within_on_a_checkerboard_is_the_bishops_own_colour():

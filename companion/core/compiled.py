@@ -144,27 +144,10 @@ def _jump_line(geo: Geometry, sq: int, dx: int, dy: int, limit: int) -> tuple[in
 def _reverse_ray(geo: Geometry, t: int, dx: int, dy: int, kind: PieceKind, limit: int,
                  within: frozenset | None) -> tuple[int, ...]:
     """Where an attacker riding (dx, dy) into ``t`` may stand, walking outward from ``t``. With
-    ``within``: ``t`` and every square between must be in it; the attacker's own square need not
-    be (it is the last square of the reverse ray)."""
-    if within is None:
-        return _ray(geo, t, -dx, -dy, kind, limit)
-    if t not in within:
+    ``within`` every square of the slide, the attacker's own included, is in it."""
+    if within is not None and t not in within:
         return ()
-    out = []
-    f, r = t % geo.width, t // geo.width
-    while True:
-        f -= dx
-        r -= dy
-        if not geo.on_board(f, r):
-            break
-        s = r * geo.width + f
-        ter = geo.terrain[s]
-        if ter == VOID or (ter == WATER and kind.water == "block"):
-            break
-        out.append(s)
-        if s not in within or (limit and len(out) >= limit):
-            break
-    return tuple(out)
+    return _ray(geo, t, -dx, -dy, kind, limit, within)
 
 
 def tag_squares(geo: Geometry, name: str, kind: PieceKind, pat: Pattern) -> frozenset:
@@ -216,7 +199,7 @@ def compile_kind(geo: Geometry, kind: PieceKind, home: str, see_through: frozens
                 continue
             if pat.from_rank >= 0 and relative_rank(geo, sq, home) != pat.from_rank:
                 continue
-            if origin is not None and sq not in origin:
+            if (origin is not None and sq not in origin) or (within is not None and sq not in within):
                 continue
             f, r = sq % geo.width, sq // geo.width
             for dx, dy in steps:

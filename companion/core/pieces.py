@@ -30,8 +30,9 @@ Two ride options change what stops a slide:
 Options that tie a pattern to named square sets of the map (tags, docs/maps.md), and two
 more ride options (KoL Chess's colour-bound pieces, the Knott Yeti, Jarlsberg's teleport):
 
-* ``within=TAG`` (rides): the slide uses only squares of TAG; it ends before the first square
-  outside (a piece that "stays on white/green").
+* ``within=TAG`` (rides): the slide uses only squares of TAG, its starting square included; it
+  ends before the first square outside (a piece that "stays on white/green"). A piece standing
+  off the tag has no such slide.
 * ``from=TAG`` (``move`` patterns): the pattern applies only while the piece stands on TAG.
 * ``to=TAG`` (leaps and ``jump`` rides): the pattern ends only on squares of TAG.
 * ``wrap`` (rides, ``move`` or ``both``): past the board edge the slide comes back on at the
