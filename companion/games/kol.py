@@ -107,6 +107,7 @@ class KolRules(Rules):
         #: kinds of which a side may have one on the board at a time (a TK counts as a Tower)
         self.one_each = frozenset({self.TOWER} | self.princess | self.legends)
         self.lines8 = ab.line_table(geo, ab.STRAIGHT)
+        self.lines_through = [frozenset(s for line in lines for s in line) for lines in self.lines8]
         self.lines4 = ab.line_table(geo, ab.ORTHOGONAL)
         self.forward = [self._forward_steps(p) for p in range(self.nplayers)]
         self.last_rank = [(geo.height if home in ("south", "north") else geo.width) - 1 for home in self.homes]
@@ -224,7 +225,20 @@ class KolRules(Rules):
                     return exits
             if turns != 1:
                 pseudo = [m for m in pseudo if m.frm != held or m.special == "out"]
-        return [m for m in pseudo if self.is_legal(pos, m)]
+            # the King inside cannot be attacked: only his steps out need a look
+            return [m for m in pseudo if m.special != "out" or self.is_legal(pos, m)]
+        kings = pos.royals[player]
+        if len(kings) != 1 or self.in_check(pos, player):
+            return [m for m in pseudo if self.is_legal(pos, m)]
+        # not in check: a plain quiet move of another piece, from and to squares off every line
+        # through the King, changes no attack on him (leaps are never blocked; slides, the
+        # double capture and the Gnomes' see-through all run along those lines)
+        lines = self.lines_through[next(iter(kings))]
+        board = pos.board
+        king = self.KING
+        return [m for m in pseudo
+                if (m.capture is None and not m.special and m.frm not in lines and m.to not in lines
+                    and board[m.frm].kid != king) or self.is_legal(pos, m)]
 
     # ----- making moves -----------------------------------------------------------------------
     def perform(self, pos: Position, move: Move) -> None:
