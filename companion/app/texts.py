@@ -61,7 +61,7 @@ DRAFT_SEAT = "{name}, player {n} of {count}"
 DRAFT_SEAT_PLAYER = "Player {n} of {count}"
 FACTION_NAMES = {"human": "Human", "undead": "Undead", "redskin": "Redskin", "greenskin": "Greenskin"}
 ROLE_NAMES = {"pawn": "Pawn", "castle": "Castle", "knight": "Knight", "bishop": "Bishop", "queen": "Queen",
-              "king": "King"}
+              "king": "King", "monster": "Monster", "tower": "Tower", "legend": "Legend", "royal": "Royal"}
 RULEBOOK_ARMIES = "The rulebook's armies"
 UNIT_COST = "{cost} XP"
 UNIT_LINE = "{role}, {cost} XP"
@@ -219,6 +219,9 @@ UNIT_STATE_HEX = "Hexed: it cannot move or attack for {n} more turn(s) of its ow
 UNIT_STATE_WOUNDED = "Wounded: it has absorbed one capture; the next one kills it."
 UNIT_STATE_HEX_SPENT = "It has used its hex."
 UNIT_STATE_NONE = "{role}, {cost} XP."
+UNIT_ROLE = "{role}."
+UNIT_STATE_IN_TOWER = {1: "The King is inside: he may stay this turn, or leave.",
+                       2: "The King is inside and must leave on this turn."}
 
 # --- the fight screen ------------------------------------------------------------------------------
 FIGHT_TITLE = "Fight {number}: {san}"

@@ -508,7 +508,7 @@ class AppFlow(DungeonSteps, BoardSizing):
                 self.parked = prompt  # still open on the board; a button brings it back
             self.changed()
             return
-        if prompt.kind in BOARD_QUESTIONS or prompt.kind == "hex":
+        if prompt.board or prompt.kind in BOARD_QUESTIONS or prompt.kind == "hex":
             index = [o.key for o in prompt.options].index(key)
             self.parked = None
             self._command(lambda: self.session.choose(prompt.values[index]))
@@ -592,12 +592,34 @@ class AppFlow(DungeonSteps, BoardSizing):
             title = T.PROMOTE if ev.kind == "promotion" else T.WHICH_MOVE
             self.prompt = Prompt(ev.kind, title, tuple(options), cancel=False, values=tuple(ev.options))
             return
+        if ev.kind == "trade":  # KoL Chess's back-row trade: the pieces by name
+            title, options = self._trade_words(ev)
+            self.parked = None
+            self.prompt = Prompt(ev.kind, title, options, cancel=False, values=tuple(ev.options), board=True)
+            return
         # a question the game waits for (a Salamander's step, a forced pass): the tracker's
         # words; a step may also be made on the board, so the question can be put aside
         may_close = ev.kind != "pass"
         self.parked = None
         self.prompt = Prompt(ev.kind, ev.text, tuple(options), cancel=may_close, values=tuple(ev.options),
                              cancel_label=T.LOOK_AT_BOARD if may_close else "")
+
+    def _trade_words(self, ev: PromptRequested) -> tuple[str, tuple[PromptOption, ...]]:
+        """A back-row trade as the screen asks it: the pawn, and each piece offered by name."""
+        s = self.session
+        d = s.pos.pending
+        square = d.get("square") if d is not None else None
+        pawn = s.pos.board[square] if isinstance(square, int) else None
+        unit = pawn.kind.title if pawn is not None else ""
+        where = s.rules.geometry.name_of(square) if isinstance(square, int) else ""
+        options = []
+        for i, value in enumerate(ev.options):
+            if value == "keep":
+                label = T.TRADE_KEEP.format(unit=unit)
+            else:
+                label = T.TRADE_FOR.format(unit=s.rules.kind(str(value)).title)
+            options.append(PromptOption(str(i), label))
+        return T.TRADE_QUESTION.format(unit=unit, square=where), tuple(options)
 
     def _move_words(self, text: str) -> str:
         s = self.session
