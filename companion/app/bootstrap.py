@@ -20,7 +20,7 @@ from typing import Any, Callable
 from ..board.palette import linearize
 from ..dice.sources import new_seed
 from ..errors import HardwareError
-from ..journal import JournalStore
+from ..journal import JournalStore, free_space
 from .presenters.board import BoardPresenter
 from .presenters.board_check import BoardCheckPresenter
 from .presenters.deploy import DeployPresenter
@@ -31,6 +31,7 @@ from .presenters.flow import AppFlow, BoardLink
 from .presenters.game import GamePresenter
 from .presenters.game_over import GameOverPresenter
 from .presenters.game_text import GameTextPresenter
+from .presenters.problem import ProblemPresenter
 from .presenters.prompt import PieceInfoPresenter, PromptPresenter
 from .presenters.resume import ResumePresenter
 from .presenters.setup import SetupPresenter
@@ -56,6 +57,7 @@ class Presenters:
     deploy: DeployPresenter
     dungeon: DungeonGamePresenter
     text: GameTextPresenter
+    problem: ProblemPresenter
 
 
 def data_dir() -> Path:
@@ -186,10 +188,14 @@ def build_flow(
     draw_seat: Callable[[int], int] = random_seat,
     make_deploy_guide: Callable | None = None,
     sticks: Callable[[], list] = usb_sticks,
+    free_bytes: Callable[[], int | None] | None = None,
 ) -> AppFlow:
+    """The flow; ``free_bytes`` (default: the free space where ``store`` saves games) tells
+    when to warn that space is low."""
     return AppFlow(board, store, make_tracker=make_tracker, clock_ms=clock_ms, new_game_id=new_game_id,
                    new_seed=seed, computer=computer, run_in_worker=run_in_worker, draw_seat=draw_seat,
-                   make_deploy_guide=make_deploy_guide or default_deploy_guide(), sticks=sticks)
+                   make_deploy_guide=make_deploy_guide or default_deploy_guide(),
+                   free_bytes=free_bytes or (lambda: free_space(store.directory)), sticks=sticks)
 
 
 def build_presenters(flow: AppFlow) -> Presenters:
@@ -198,6 +204,7 @@ def build_presenters(flow: AppFlow) -> Presenters:
         FightPresenter(flow), GameOverPresenter(flow), PromptPresenter(flow), PieceInfoPresenter(flow),
         BoardCheckPresenter(flow), DraftPresenter(flow), DeployPresenter(flow), DungeonGamePresenter(flow),
         GameTextPresenter(flow),
+        ProblemPresenter(flow),
     )
 
 

@@ -20,14 +20,16 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from . import texts as T
 from . import theme
-from .screens import (board_check, deploy, draft, dungeon_game, fight, game, game_over, game_text, loading, resume,
-                      setup, start)
+from .screens import (
+    board_check, deploy, draft, dungeon_game, fight, game, game_over, game_text, loading, problem, resume, setup,
+    start,
+)
 from .widgets import board as board_widget
 from .widgets import common, map_thumb, popups
 
 KV_FILES = [common.KV, board_widget.KV, map_thumb.KV, popups.KV] + [
     m.KV for m in (start, resume, loading, setup, game, fight, game_over, board_check, draft, deploy, dungeon_game,
-                   game_text)
+                   game_text, problem)
 ]
 PUMP_HZ = 30
 _loaded_kv: set[str] = set()
@@ -85,6 +87,7 @@ class CompanionApp(App):
         sm.add_widget(dungeon_game.DungeonGameScreen(name="dungeon_game", presenter=p.dungeon,
                                                      board_presenter=p.board))
         sm.add_widget(game_text.GameTextScreen(name="game_text", presenter=p.text))
+        sm.add_widget(problem.ProblemScreen(name="problem", presenter=p.problem))
         self.screens = sm
         Window.bind(size=self._scale)
         Window.clearcolor = theme.BACKGROUND
