@@ -33,6 +33,7 @@ import json
 import re
 from dataclasses import dataclass
 
+from .bounds import load_json
 from .errors import CompanionError, RecordError
 from .session import (
     Action, AnswerDraw, GameSetup, OfferDraw, PlayAnswer, PlayMove, Resign, Roll, Seat, Session, SetPosition,
@@ -261,10 +262,7 @@ def _setup(fields: dict, seats: dict, extra: dict, first_no: int) -> GameSetup:
             "seed": seed, "start": fields["start"][1] if "start" in fields else None,
             "board_map": fields["map"][1] if "map" in fields else None}
     for key, (no, value) in extra.items():
-        try:
-            data[key] = json.loads(value)
-        except (json.JSONDecodeError, RecursionError):
-            raise RecordError(f"line {no}: setup {key}: {_show(value)} is not a JSON value") from None
+        data[key] = load_json(value, f"line {no}: setup {key}", RecordError)
     try:
         return GameSetup.from_json(data, "set-up")
     except RecordError as e:
@@ -315,11 +313,7 @@ def _roll(value: str, no: int, setup: GameSetup) -> Roll:
 
 
 def _json_action(line: str, no: int) -> Action:
-    try:
-        value = json.loads(line)
-    except (json.JSONDecodeError, RecursionError):
-        raise RecordError(f"line {no}: starts with '{{' but is not a JSON action") from None
-    return action_from_json(value, f"line {no}")
+    return action_from_json(load_json(line, f"line {no}", RecordError), f"line {no}")
 
 
 def _show(text: str) -> str:
