@@ -15,7 +15,6 @@ stick ($COMPANION_STICKS). Scenarios:
 from __future__ import annotations
 
 import functools
-import os
 import sys
 from pathlib import Path
 
@@ -67,16 +66,7 @@ def main() -> int:
     tracker = functools.partial(bootstrap.default_tracker(), settle_ms=40, slow_settle_ms=80, castle_settle_ms=120)
     flow = bootstrap.build_flow(board, JournalStore(base.DATA), make_tracker=tracker,
                                 computer=bootstrap.default_computer(), sticks=lambda: [STICK])
-    app = bootstrap.build_app(flow)
-    driver = KolDriver(app)
-    driver.run(SCENARIOS[base.SCENARIO])
-    app.run()
-    if driver.failure:
-        print(driver.failure, file=sys.stderr)
-        return 1
-    print("SHOTS " + " ".join(driver.shots))
-    print("SMOKE OK")
-    return 0
+    return base.run_app(flow, SCENARIOS[base.SCENARIO], KolDriver)
 
 
 if __name__ == "__main__":
