@@ -40,23 +40,56 @@ class KolDriver(DungeonDriver):
             yield from self.press_key(key)
 
 
-def look(d: KolDriver):
+def start_kol(d: KolDriver):
     yield from d.press("KoL Chess")
     yield from d.shot("start")
     yield from d.press("Start")
     yield from d.shot("setup")
     yield from d.press("Place every piece for me")
-    yield from d.shot("game")
+    yield from d.expect("game")
+
+
+def load_save(d: KolDriver):
+    """A KoL game begun by taps; its text and QR code; saved on the stick; a chess game typed
+    on the keyboard (first with a mistake, refused with the line named, then right) and
+    loaded; the KoL game loaded back from the stick."""
+    yield from start_kol(d)
+    yield from d.move("a2", "a3")
+    yield from d.move("l11", "l10")
+    yield from d.shot("kol-game")
     yield from d.press("Menu")
     yield from d.press("Load / Save")
-    yield from d.shot("text")
+    yield from d.shot("text-qr")
+    yield from d.press("Save to USB stick")
+    saved = sorted(STICK.glob("*.txt"))
+    assert len(saved) == 1 and "1. a2a3 l11l10" in saved[0].read_text(), saved
     yield from d.press("Type a game\u2026")
-    yield from d.type_text("companion game 1\ngame: chess\n")
-    yield 0.5
+    yield from d.type_text("companion game 1\ngame: chess\nplayer 1: Ann\nplayer 2: Ben\ne2e4 e7e5 g1f4")
+    yield from d.press("Load")
+    assert "line 5: move 3 (g1f4)" in d.app.presenters.text.view().message
+    yield from d.shot("typed-refused")
+    assert d.flow.session.setup.game == "kol"  # nothing changed
+    yield from d.press_key("back")
+    yield from d.press_key("3")
     yield from d.shot("keyboard")
+    yield from d.press("Load")
+    yield from d.expect("setup")
+    assert [m.move for m in d.flow.session.moves] == ["e2e4", "e7e5", "g1f3"]
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    yield from d.press("Menu")
+    yield from d.press("Load / Save")
+    yield from d.press("Load a game\u2026")
+    yield from d.shot("files")
+    name = saved[0].stem
+    yield from d.press(f"{name}  \u2014  on the USB stick")
+    yield from d.expect("setup")
+    assert d.flow.session.setup.game == "kol" and len(d.flow.session.moves) == 2
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
 
 
-SCENARIOS = {"look": look}
+SCENARIOS = {"load-save": load_save}
 
 
 def main() -> int:
