@@ -52,6 +52,8 @@ roles whose pieces may capture this kind (an empty list: nothing can capture it)
 ``cannot_capture`` lists the roles this kind may not capture. A kind with
 ``passable_by = "friends"`` lets its own side's slides and lame steps pass through it (KoL
 Chess's Gnome: "Only friendly pieces can move through gnomes"); enemies are stopped as usual.
+``shown_as = "T"`` says that on a physical board the kind is the piece of kind ``T`` (KoL's Tower
+with its King inside is the Tower piece): the tracker sees no change when one becomes the other.
 
 Terrain permissions per kind: ``water = "stop" | "cross" | "block"`` (stand on it, slide over
 it without stopping, or be stopped by it). Void is never entered or crossed by a slide; a
@@ -223,6 +225,7 @@ class PieceKind:
     passable_by: str = ""  # "friends": its own side's slides pass through it
     captured_only_by: tuple[str, ...] | None = None  # roles that may capture it (None: any)
     cannot_capture: tuple[str, ...] = ()  # roles it may not capture
+    shown_as: str = ""  # the code of the kind whose piece stands for it on a physical board
 
     def __post_init__(self) -> None:
         if not self.code or not self.code.isalpha() or self.code != self.code.upper() or len(self.code) > 3:

@@ -38,7 +38,7 @@ _PIECE_KEYS = {
     "code": str, "title": str, "move": list, "capture": list, "both": list, "water": str,
     "royal": bool, "value": int, "promotes_to": list, "abilities": list, "role": str,
     "cost": int, "faction": str, "immune": list, "notes": str,
-    "passable_by": str, "captured_only_by": list, "cannot_capture": list,
+    "passable_by": str, "captured_only_by": list, "cannot_capture": list, "shown_as": str,
 }
 _TOP_KEYS = {"variant", "pieces", "setup"}
 _SETUP_KEYS = {"grid": str, "notes": str}
@@ -134,11 +134,15 @@ def roster_from_dict(data: dict, where: str, setup_line: int = 0) -> Roster:
                 passable_by=table.get("passable_by", ""),
                 captured_only_by=tuple(table["captured_only_by"]) if "captured_only_by" in table else None,
                 cannot_capture=tuple(table.get("cannot_capture", ())),
+                shown_as=table.get("shown_as", ""),
             ))
         except VariantError as e:
             raise VariantError(f"{where}: {e}") from None
     codes = {k.code for k in kinds}
     for k in kinds:
+        if k.shown_as and (k.shown_as not in codes or k.shown_as == k.code):
+            raise VariantError(f"{where}: [pieces.{k.name}] shown_as = {k.shown_as!r} must be the code of another "
+                               f"piece here")
         for c in k.promotes_to:
             if c not in codes:
                 raise VariantError(f"{where}: [pieces.{k.name}] promotes_to names {c!r}, which is not a piece code here")
