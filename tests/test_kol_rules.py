@@ -545,3 +545,11 @@ def test_the_map_colours_must_agree(tmp_path):
     path.write_text(text)
     with pytest.raises(VariantError, match="a4 is both green and blue"):
         make_rules("kol", str(path))
+
+
+def test_the_move_list_names_the_piece_that_moves_and_the_special_move():
+    pos = position({"c2": None, "f1": "K", "g1": "T", "e4": "SP", "g4": "KG", "c1": "B", "c5": "kg", "c6": "kg"})
+    said = {t: R.san(pos, R.parse_move(pos, t)) for t in ("f1g1in", "e4g4swap", "c1c6")}
+    assert said == {"f1g1in": "K f1-g1 in", "e4g4swap": "SP e4-g4 swap", "c1c6": "B c1xc6"}
+    pos = position({"c2": None, "g1": "TK:1", "f2": "vg"})
+    assert R.san(pos, R.parse_move(pos, "g1f2out")) == "K g1xf2 out"

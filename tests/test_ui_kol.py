@@ -20,6 +20,9 @@ DOCS_SHOTS = {
     ("load-save", "text-qr"): "load-save.png",
     ("load-save", "typed-refused"): "load-save-keyboard.png",
     ("load-save", "files"): "load-save-files.png",
+    ("kol-game", "kol-retreat"): "kol-retreat.png",
+    ("kol-game", "kol-double-capture"): "kol-double-capture.png",
+    ("kol-game", "kol-trade"): "kol-trade.png",
 }
 
 
@@ -36,3 +39,11 @@ def test_a_game_is_saved_as_text_and_qr_on_a_stick_typed_on_the_keyboard_and_loa
     shots = run("load-save", tmp_path / "data", tmp_path)
     assert [s.stem for s in shots][-1] == "files"
     assert len(list((tmp_path / "stick").glob("*.txt"))) == 1
+
+
+def test_a_kol_game_by_taps_with_a_tower_retreat_and_exit_a_double_capture_and_a_trade(tmp_path):
+    """The King into his Tower (the Tower lifted meanwhile) and out again, Boris taking two
+    pawns, a back-row trade chosen on the screen and the piece changed on the board."""
+    shots = run("kol-game", tmp_path / "data", tmp_path)
+    assert [s.stem for s in shots] == ["kol-retreat", "kol-exit", "kol-double-capture", "kol-trade",
+                                       "kol-after-trade"]

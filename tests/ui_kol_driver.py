@@ -9,7 +9,12 @@ stick ($COMPANION_STICKS). Scenarios:
 * ``kol-game``: KoL Chess chosen on the start screen, the board set up, then a game by taps:
   the King's retreat into the Tower and his exit, Boris's double capture, a back-row trade
   chosen on the screen; Load / Save: the game as text and QR code, saved to the stick.
-* ``load-type``: a game typed on the on-screen keyboard and loaded; bad text refused.
+* ``load-save``: a game's text and QR code, saved on the stick; a game typed on the on-screen
+  keyboard and loaded; bad text refused.
+
+One test-only shortcut: ``kol-game`` starts from a constructed position (AppFlow.new_game with a
+start text, as the Dungeon Chess four-player scenario does), so that the retreat, the exit, the
+double capture and the trade come within a few moves.
 """
 
 from __future__ import annotations
@@ -25,12 +30,21 @@ from ui_dungeon_driver import DungeonDriver  # noqa: E402
 
 from companion.app import bootstrap  # noqa: E402
 from companion.journal import JournalStore  # noqa: E402
+from companion.session import Seat  # noqa: E402
 
 FRAME = base.FRAME
 STICK = base.DATA.parent / "stick"
 
 
 class KolDriver(DungeonDriver):
+    def settle(self, moves: int):
+        """Until the game has ``moves`` moves (the tracker's settle time passes)."""
+        for _ in range(100):
+            if len(self.flow.session.moves) >= moves:
+                break
+            yield FRAME
+        yield FRAME
+
     def type_text(self, text: str):
         for ch in text:
             key = {" ": "space", "\n": "enter"}.get(ch, ch)
@@ -89,7 +103,59 @@ def load_save(d: KolDriver):
     yield from d.expect("game")
 
 
-SCENARIOS = {"load-save": load_save}
+#: Blue: King f1 beside his Tower g1, Boris e1 facing two Orange pawns (e5 red, four squares
+#: away), a Knob Goblin on e11 one step from the back row; Orange: King j12, Jarlsberg l12 and a
+#: Gnauga on a8 that moves to and fro.
+KOL_START = "9k1j/4(1KG)7/12/12/(2VG)11/12/12/4(2KG)7/4(2KG)7/12/12/4BKT5 1"
+
+
+def kol_game(d: KolDriver):
+    """A KoL game by taps from a constructed position: the King into his Tower (the Tower
+    lifted meanwhile), out of it; Boris's double capture; a back-row trade chosen on the screen
+    and the piece changed on the board."""
+    seats = (Seat("Blue"), Seat("Orange"))
+    d.flow.new_game("kol", seats, start=KOL_START)
+    yield from d.expect("setup")
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    s = d.flow.session
+    yield from d.tap("f1")  # the King off his square ...
+    yield from d.tap("g1")  # ... and the Tower lifted
+    yield from d.tap("g1")  # and put back with the King on it
+    yield from d.settle(1)
+    assert [m.move for m in s.moves] == ["f1g1in"], d.state()
+    yield from d.shot("kol-retreat")
+    yield from d.move("a8", "a7")
+    yield from d.tap("f2")  # the King comes out of his Tower
+    yield from d.settle(3)
+    assert s.moves[-1].move == "g1f2out", d.state()
+    yield from d.shot("kol-exit")
+    yield from d.move("a7", "a8")
+    yield from d.tap("e4")
+    yield from d.tap("e5")
+    yield from d.tap("e1")
+    yield from d.tap("e5")  # both pawns off, Boris on the farther
+    yield from d.settle(5)
+    assert s.moves[-1].move == "e1e5" and s.pos.board[s.rules.geometry.parse_square("e4")] is None, d.state()
+    yield from d.shot("kol-double-capture")
+    yield from d.move("a8", "a7")
+    yield from d.tap("e11")
+    yield from d.tap("e12")
+    for _ in range(100):
+        if d.flow.prompt is not None:
+            break
+        yield FRAME
+    assert d.flow.prompt is not None and d.flow.prompt.kind == "trade", d.state()
+    yield from d.shot("kol-trade")
+    yield from d.press("Vicious Gnauga")
+    yield from d.tap("e12")  # the Knob Goblin taken off ...
+    yield from d.tap("e12")  # ... and the Gnauga put on its square
+    yield from d.settle(7)
+    assert s.pos.board[s.rules.geometry.parse_square("e12")].kind.code == "VG" and d.flow.in_sync, d.state()
+    yield from d.shot("kol-after-trade")
+
+
+SCENARIOS = {"load-save": load_save, "kol-game": kol_game}
 
 
 def main() -> int:

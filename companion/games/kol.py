@@ -439,6 +439,17 @@ class KolRules(Rules):
     def answer_text(self, answer: Answer) -> str:
         return str(answer.value)
 
+    def san(self, pos: Position, move: Move) -> str:
+        """The move for the move list: the piece that moves, the squares (``x`` for a capture)
+        and the special move's word: ``K f1-g1 in``, ``K g1xf2 out``, ``SP e4-g4 swap``,
+        ``B e1xe5``, ``GN e4xe6``."""
+        g = self.geometry
+        code = "K" if move.special == "out" else pos.board[move.frm].kind.code
+        sep = "x" if move.capture is not None else "-"
+        text = f"{code} {g.name_of(move.frm)}{sep}{g.name_of(move.to)}"
+        word = SPECIAL_WORDS.get(move.special)
+        return f"{text} {word}" if word else text
+
     # ----- position text ----------------------------------------------------------------------
     def position_text(self, pos: Position) -> str:
         """The extended format (companion/core/notation.py) with ``retreats`` (the King's
