@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.roster import load_roster
+from tests.doc_quotes import block_quotes
 from companion.games.abilities import ABILITIES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,13 +57,7 @@ _DUNGEON_ONLY = {"fragile", "screen_slide", "cannon", "phase_fire", "cannon_proo
 def test_block_quotes_are_the_rulebooks_words():
     _need_seed()
     seed = _norm(SEED.read_text())
-    blocks, cur = [], []
-    for line in DOC.splitlines() + [""]:
-        if line.startswith(">"):
-            cur.append(line[1:].strip())
-        elif cur:
-            blocks.append(" ".join(cur))
-            cur = []
+    blocks = block_quotes(DOC)
     assert blocks
     for block in blocks:
         for sentence in re.split(r"(?<=[.:;])\s+", _norm(block)):

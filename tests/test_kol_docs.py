@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.roster import load_roster
+from tests.doc_quotes import block_quotes
 from companion.games.abilities import ABILITIES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,13 +38,7 @@ def test_block_quotes_are_the_texts_words():
             pytest.fail(f"the rule text is not at {SEED}")
         pytest.skip(f"the rule text is not at {SEED} (outside the project's workspace)")
     seed = _norm(SEED.read_text())
-    blocks, cur = [], []
-    for line in DOC.splitlines() + [""]:
-        if line.startswith(">"):
-            cur.append(line[1:].strip())
-        elif cur:
-            blocks.append(" ".join(cur))
-            cur = []
+    blocks = block_quotes(DOC)
     assert len(blocks) > 15
     for block in blocks:
         for part in _norm(block).split(" ... "):
