@@ -58,7 +58,7 @@ SPAWN_TAG = "spawn:{}"
 EDGE_TAG = "edge"
 
 _TOP_KEYS = ("map", "legend", "players", "tags", "seatings")
-_MAP_KEYS = ("name", "title", "description", "width", "height", "players", "grid")
+_MAP_KEYS = ("name", "title", "description", "game", "width", "height", "players", "grid")
 _MAP_REQUIRED = ("name", "width", "height", "players", "grid")
 _SEAT_KEYS = ("home", "colour")
 _LEGEND_KEYS = ("terrain", "spawn", "tags")
@@ -118,6 +118,7 @@ class BoardMap:
     geometry: Geometry
     seats: tuple[Seat, ...]
     source: Path | None = field(default=None, compare=False)
+    game: str = ""  # the game the map is made for ("" : any); check-map then runs that game's checks
     #: smaller games the map offers: (count, the seat numbers used, in turn order) ([seatings])
     seatings: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
@@ -147,7 +148,7 @@ class BoardMap:
         tags = {k: v for k, v in g.tags.items() if not k.startswith("spawn:")}
         tags.update({SPAWN_TAG.format(seat.player): seat.spawn for seat in seats})
         geometry = Geometry(g.width, g.height, g.terrain, tags, name=g.name)
-        return BoardMap(self.name, self.title, self.description, geometry, seats, self.source)
+        return BoardMap(self.name, self.title, self.description, geometry, seats, self.source, game=self.game)
 
     def seat(self, player: int) -> Seat:
         if not 1 <= player <= len(self.seats):
@@ -290,6 +291,10 @@ class _Reader:
                                         f"(a map is found by its file name)")
         title = self.string(head.get("title", name), "map.title")
         description = self.string(head.get("description", ""), "map.description")
+        game = self.string(head.get("game", ""), "map.game")
+        if game and not _NAME.match(game):
+            raise self.fail("map.game", f"{game!r} is not a game name; expected lower-case letters and digits "
+                                        f"(e.g. \"kol\")")
         width = self.integer(head["width"], "map.width", MIN_SIZE, MAX_SIZE)
         height = self.integer(head["height"], "map.height", MIN_SIZE, MAX_SIZE)
         players = self.integer(head["players"], "map.players", MIN_PLAYERS, MAX_PLAYERS)
@@ -334,7 +339,7 @@ class _Reader:
         geometry = Geometry(width, height, terrain, all_tags, name=name)
         path = Path(self.source) if isinstance(self.source, os.PathLike) else None
         seatings = self.seatings(data.get("seatings", {}), players)
-        return BoardMap(name, title, description, geometry, seats, source=path, seatings=seatings)
+        return BoardMap(name, title, description, geometry, seats, source=path, game=game, seatings=seatings)
 
     # -- pieces of the file
 
@@ -621,6 +626,7 @@ def format_map(board_map: BoardMap) -> str:
         f"name = {_toml_string(board_map.name)}",
         f"title = {_toml_string(board_map.title)}",
         f"description = {_toml_string(board_map.description)}",
+        *([f"game = {_toml_string(board_map.game)}"] if board_map.game else []),
         f"width = {geometry.width}",
         f"height = {geometry.height}",
         f"players = {board_map.players}",

@@ -23,7 +23,8 @@ from . import texts as T
 from . import theme
 from .pacing import REST_FPS, LoopWaker, Pacer, release_memory
 from .screens import (
-    board_check, deploy, draft, dungeon_game, fight, game, game_over, loading, problem, resume, setup, start,
+    board_check, deploy, draft, dungeon_game, fight, game, game_over, game_text, loading, problem, resume, setup,
+    start,
 )
 from .widgets import board as board_widget
 from .widgets import common, map_thumb, popups
@@ -43,6 +44,7 @@ SCREENS = {
     "draft": (draft, "DraftScreen", "draft", False),
     "deploy": (deploy, "DeployScreen", "deploy", True),
     "dungeon_game": (dungeon_game, "DungeonGameScreen", "dungeon", True),
+    "game_text": (game_text, "GameTextScreen", "text", False),
     "problem": (problem, "ProblemScreen", "problem", False),
 }
 COMMON_KV = [common.KV, board_widget.KV, map_thumb.KV, popups.KV]

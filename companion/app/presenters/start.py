@@ -8,13 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...core.geometry import VOID, WATER
+from ...games import GAMES
 from ...maps import load_map
 from ...session import DICE_MODES, GAMES_WITH_DICE, Seat
 from .. import texts as T
 from .. import theme
 from .flow import AppFlow
 
-GAME_CHOICES = ("chess", "combat", "dungeon")
+GAME_CHOICES = ("chess", "combat", "dungeon", "kol")
+#: the two sides' names per game (filled from the game's map for games not listed)
+COLOUR_WORDS: dict[str, tuple[str, ...]] = {"chess": T.COLOUR_NAMES, "combat": T.COLOUR_NAMES}
 #: The maps of the rulebook, in its order (maps/*.toml).
 DUNGEON_MAPS = ("dungeon-compact", "dungeon-two-player", "dungeon-four-player")
 #: Thumbnail colours: floor, the wall of void around it, water.
@@ -113,9 +116,23 @@ class StartPresenter:
     # ----- commands -----------------------------------------------------------------------------
     def choose_game(self, game: str) -> None:
         if game in GAME_CHOICES:
+            before = self.colour_words()
             self.game = game
             self.picking = None
+            words = self.colour_words()
+            for i, s in enumerate(self.seats):  # default names follow the game's colours
+                if s.name in before or s.name in T.COLOUR_NAMES:
+                    self.seats[i] = replace(s, name=words[i])
             self.flow.changed()
+
+    def colour_words(self) -> tuple[str, ...]:
+        """The two sides' names in this game: White and Black, or the map's colours (KoL
+        Chess: Blue and Orange)."""
+        words = COLOUR_WORDS.get(self.game)
+        if words is None:
+            seats = load_map(GAMES[self.game].default_map).seats
+            words = COLOUR_WORDS[self.game] = tuple(seat.colour.capitalize() for seat in seats[:2])
+        return words
 
     def choose_map(self, name: str) -> None:
         """A Dungeon Chess map; seats keep their people, default names follow the map's colours."""
@@ -139,10 +156,10 @@ class StartPresenter:
         s = self.seats[seat]
         computer = not s.computer
         name = s.name
-        if computer and name in T.COLOUR_NAMES:
+        if computer and (name in T.COLOUR_NAMES or name in self.colour_words()):
             name = T.COMPUTER
         elif not computer and name == T.COMPUTER:
-            name = T.COLOUR_NAMES[seat]
+            name = self.colour_words()[seat]
         self.seats[seat] = SeatChoice(name, computer, min(max(s.level, 1), self.max_level))
         self.flow.changed()
 
@@ -219,6 +236,10 @@ class StartPresenter:
     def board_check(self) -> None:
         self.flow.open_board_check()
 
+    def load_save(self) -> None:
+        """Load / Save (docs/game-text.md): from the start screen, to load a game."""
+        self.flow.open_game_text()
+
     # ----- view ---------------------------------------------------------------------------------
     def view(self) -> StartView:
         has_dice = self.game in GAMES_WITH_DICE
@@ -226,7 +247,7 @@ class StartPresenter:
             seats = self._dungeon_seat_views()
         else:
             seats = tuple(
-                SeatView(T.COLOUR_NAMES[i], s.name, s.computer, T.LEVEL.format(level=s.level), self.max_level > 0)
+                SeatView(self.colour_words()[i], s.name, s.computer, T.LEVEL.format(level=s.level), self.max_level > 0)
                 for i, s in enumerate(self.seats)
             )
         maps = tuple(
