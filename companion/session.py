@@ -140,7 +140,8 @@ class GameSetup:
             "seed": self.seed,
             "start": self.start,
             "board_map": self.board_map,
-            "draw_rules": self.draw_rules,
+            # only for a game whose draw rules are a choice (a journal without it: see from_json)
+            **({"draw_rules": self.draw_rules} if self.game in GAMES_WITH_DRAW_OPTION else {}),
         }
 
     @classmethod

@@ -167,3 +167,15 @@ def test_the_draw_rules_are_part_of_the_set_up_and_old_journals_keep_them_on():
     assert GameSetup.from_json(old).draw_rules
     with pytest.raises(VariantError, match="draw rules are part of the game"):
         GameSetup("chess", FOUR[:2], draw_rules=True)
+
+
+@pytest.mark.parametrize("draw_rules", [False, True])
+def test_the_draw_rules_choice_and_three_seats_survive_the_game_text(draw_rules):
+    """Load / Save (companion.gametext) keeps the choice and the seating of a three-player game."""
+    from companion.gametext import format_game, load_game
+
+    s, _ = Session.new(GameSetup("dungeon", FOUR[:3], board_map="dungeon-four-player", draw_rules=draw_rules))
+    s.play(s.rules.move_text(s.pos, s.rules.legal_moves(s.pos)[0]))
+    again = load_game(format_game(s))
+    assert again.setup == s.setup and again.rules.nplayers == 3 and again.rules.quiet_moves == (50 if draw_rules else 0)
+    assert [m.san for m in again.moves] == [m.san for m in s.moves]
