@@ -8,6 +8,8 @@ import os
 import sys
 
 from .bounds import int_arg
+from .cli_parser import OneLineParser as _Parser
+from .cli_parser import add_armies, add_players, army_options, player_options
 from .errors import CompanionError
 
 #: The deepest perft the command line runs (perft recurses once per ply; past about 10 plies a
@@ -15,27 +17,13 @@ from .errors import CompanionError
 MAX_PERFT_DEPTH = 20
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, exit 2
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
 def _add_variant(p: argparse.ArgumentParser, fen: bool = True) -> None:
     p.add_argument("--variant", default="chess", help="game name (chess, combat, ...)")
     p.add_argument("--map", default=None, help="map name or file (default: the game's own)")
+    add_players(p)
     if fen:
         p.add_argument("--fen", default=None, help="start position (FEN for chess; the extended format otherwise)")
-    p.add_argument("--armies", default=None, metavar="WHITE,BLACK",
-                   help="Chess 2 only: the two armies (classic, nemesis, empowered, reaper, two-kings, animals)")
-
-
-def game_options(args, text: str | None = None) -> dict:
-    """Options for make_rules from the command line: ``--armies`` (Chess 2), or else the
-    ``armies=`` a position text names."""
-    armies = getattr(args, "armies", None)
-    if armies is None and text:
-        armies = next((f[len("armies="):] for f in text.split() if f.startswith("armies=")), None)
-    return {"armies": armies} if armies is not None else {}
+    add_armies(p)
 
 
 def _rules_and_position(args):
@@ -44,7 +32,7 @@ def _rules_and_position(args):
     fen = getattr(args, "fen", None)
     if fen is not None and not fen.strip():
         raise CompanionError("--fen is empty; leave it out to start from the start position")
-    rules = make_rules(args.variant, args.map, **game_options(args, fen))
+    rules = make_rules(args.variant, args.map, **player_options(args), **army_options(args, fen))
     pos = rules.position_from_text(fen) if fen is not None else rules.start_position()
     return rules, pos
 
@@ -123,12 +111,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _extra_commands():
     """Commands that live with their feature (maps, dice, tracker, firmware, AI)."""
-    from . import maps_cli
+    from . import maps_cli, verify_dice
     from .ai import match
     from .board import firmware_sim, replay
     from .dice import cli as dice_cli
 
-    return [maps_cli.add_parser, dice_cli.add_parser_odds, dice_cli.add_parser_verify,
+    return [maps_cli.add_parser, dice_cli.add_parser_odds, verify_dice.add_parser_verify,
             firmware_sim.add_parser, replay.add_parser, match.add_parser]
 
 

@@ -43,8 +43,13 @@ DICE_MODES = ("virtual", "seeded", "entered")
 #: Source names written in the journal and the dice record, per dice mode.
 SOURCE_OF_MODE = {"virtual": "system", "seeded": "seeded", "entered": "entered"}
 GAMES_WITH_DICE = frozenset({"combat"})
-#: How many players each game takes (a game not listed: 2). Dungeon Chess: the map's seats.
+#: How many players each game takes (a game not listed: 2). Dungeon Chess: the map's seats, or a
+#: smaller seating the map offers (the session asks the rules for ``players=len(seats)``).
 PLAYER_COUNTS = {"dungeon": (2, 3, 4)}
+#: Games whose draw rules are an option (the start screen's "Draws"); other games' are fixed.
+GAMES_WITH_DRAW_OPTION = frozenset({"dungeon"})
+#: Results the players decided rather than the position: taking a move back does not undo them.
+DECIDED_RESULTS = frozenset({"resigned", "draw agreed"})
 MAX_TIES = 3
 
 
@@ -69,7 +74,8 @@ class Seat:
 @dataclass(frozen=True)
 class GameSetup:
     """Everything chosen on the start screen. ``seed`` (hex) exists for seeded dice only and is
-    kept secret until the game ends; ``start`` is an optional start position text."""
+    kept secret until the game ends; ``start`` is an optional start position text;
+    ``draw_rules``: the game's optional draw rules (Dungeon Chess; off: the rulebook's game)."""
 
     game: str
     seats: tuple[Seat, ...]
@@ -79,6 +85,7 @@ class GameSetup:
     seed: str | None = None
     start: str | None = None
     board_map: str | None = None
+    draw_rules: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
@@ -101,12 +108,22 @@ class GameSetup:
             raise DiceError(f"only seeded dice have a seed, not {self.dice} dice")
         if self.d6_only and self.game not in GAMES_WITH_DICE:
             raise DiceError(f"'only d6' is a dice option; {self.game} has no dice")
+        if self.draw_rules and self.game not in GAMES_WITH_DRAW_OPTION:
+            raise VariantError(f"{self.game}'s draw rules are part of the game, not an option")
         if not isinstance(self.game_id, str) or not self.game_id or "/" in self.game_id:
             raise VariantError(f"a game id is non-empty text without '/', got {self.game_id!r}")
 
     @property
     def has_dice(self) -> bool:
         return self.game in GAMES_WITH_DICE
+
+    @property
+    def undo_after_end(self) -> bool:
+        """May the move that ended the game be taken back (with the computer's reply)? Casual
+        play says yes, on every game, guided on the board like any undo. This is the one switch:
+        tournament mode turns it off here. Never with seeded dice: their seed is revealed when
+        the game ends, and the dice after a takeback could then be foreseen."""
+        return self.dice != "seeded"
 
     @property
     def commitment(self) -> str | None:
@@ -123,11 +140,15 @@ class GameSetup:
             "seed": self.seed,
             "start": self.start,
             "board_map": self.board_map,
+            # only for a game whose draw rules are a choice (a journal without it: see from_json)
+            **({"draw_rules": self.draw_rules} if self.game in GAMES_WITH_DRAW_OPTION else {}),
         }
 
     @classmethod
     def from_json(cls, value: Any, where: str = "setup") -> GameSetup:
-        fields = _Fields(value, where, ("game", "seats", "dice", "d6_only", "game_id", "seed", "start", "board_map"))
+        # draw_rules came with issue 17: a journal without it was played with the draw rules on
+        fields = _Fields(value, where, ("game", "seats", "dice", "d6_only", "game_id", "seed", "start", "board_map",
+                                        "draw_rules"), optional=("draw_rules",))
         seats = []
         raw = fields.value["seats"]
         if not isinstance(raw, list):
@@ -140,6 +161,8 @@ class GameSetup:
                 fields.text("game"), tuple(seats), fields.text("dice"), fields.flag("d6_only"),
                 fields.text("game_id"), fields.optional_text("seed"), fields.optional_text("start"),
                 fields.optional_text("board_map"),
+                fields.flag("draw_rules") if "draw_rules" in fields.value
+                else fields.value.get("game") in GAMES_WITH_DRAW_OPTION,
             )
         except CompanionError as e:
             raise RecordError(f"{where}: {e}") from None
@@ -182,6 +205,14 @@ class Undo:
 
 
 @dataclass(frozen=True)
+class SetPosition:
+    """An arbiter's correction: the game goes on from ``position`` (``rules.position_text``).
+    It counts as a turn (Undo takes it back) and stays in the game's record."""
+
+    position: str
+
+
+@dataclass(frozen=True)
 class Resign:
     player: int
 
@@ -196,7 +227,7 @@ class AnswerDraw:
     accept: bool
 
 
-Action = PlayMove | PlayAnswer | Roll | Undo | Resign | OfferDraw | AnswerDraw
+Action = PlayMove | PlayAnswer | Roll | Undo | Resign | OfferDraw | AnswerDraw | SetPosition
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -215,6 +246,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"type": "offer-draw", "player": action.player}
     if isinstance(action, AnswerDraw):
         return {"type": "answer-draw", "accept": action.accept}
+    if isinstance(action, SetPosition):
+        return {"type": "position", "position": action.position}
     raise TypeError(f"not a session action: {action!r}")
 
 
@@ -240,8 +273,10 @@ def action_from_json(value: Any, where: str = "action") -> Action:
         return OfferDraw(_Fields(value, where, ("type", "player")).integer("player", 0))
     if kind == "answer-draw":
         return AnswerDraw(_Fields(value, where, ("type", "accept")).flag("accept"))
+    if kind == "position":
+        return SetPosition(_Fields(value, where, ("type", "position")).text("position"))
     raise RecordError(f"{where}: unknown action type {kind!r} "
-                      f"(expected move, answer, roll, undo, resign, offer-draw or answer-draw)")
+                      f"(expected move, answer, roll, undo, resign, offer-draw, answer-draw or position)")
 
 
 def start_to_json(setup: GameSetup) -> dict[str, Any]:
@@ -370,6 +405,13 @@ class TurnsUndone:
 
 
 @dataclass(frozen=True)
+class PositionSet:
+    """The position was corrected (an arbiter's SetPosition); the board is guided to it."""
+
+    position: str
+
+
+@dataclass(frozen=True)
 class DrawOffered:
     player: int
 
@@ -401,7 +443,11 @@ class Session:
     def __init__(self, setup: GameSetup, *, rules=None, recorder: Callable[[dict], None] | None = None,
                  source=None) -> None:
         self.setup = setup
-        options = {"d6_only": True} if setup.d6_only else {}
+        options: dict[str, Any] = {"d6_only": True} if setup.d6_only else {}
+        if setup.draw_rules:
+            options["draw_rules"] = True
+        if setup.game in PLAYER_COUNTS:
+            options["players"] = len(setup.seats)
         self.rules = rules or make_rules(setup.game, setup.board_map, **options)
         if len(setup.seats) != self.rules.nplayers:
             raise VariantError(f"{setup.game} on this map is played by {self.rules.nplayers} players; "
@@ -417,6 +463,11 @@ class Session:
         self.actions = 0
         self.tracker = None
         self._turn_starts: list[int] = []
+        #: the game as it stands, as journal action entries: undone turns and declined draw
+        #: offers left out (companion.gametext writes it as the game's text)
+        self.history: list[dict[str, Any]] = []
+        self._history_at: list[int] = []  # where each turn starts in ``history``
+        self._known_before: list[dict[int, tuple[str, int]]] = []  # ``_known`` before each correction
         self._known: dict[int, tuple[str, int]] = {p.uid: (p.kind.name, p.owner) for _, p in self.pos.pieces()}
 
     # ----- construction -------------------------------------------------------------------------
@@ -494,6 +545,7 @@ class Session:
     def captured(self, player: int) -> list[str]:
         """Kind names of ``player``'s pieces no longer on the board, in the order of value."""
         present = {p.uid for _, p in self.pos.pieces()}
+        present |= {p.state["carries"] for _, p in self.pos.pieces() if "carries" in p.state}  # KoL's King in his Tower
         gone = [kind for uid, (kind, owner) in self._known.items() if owner == player and uid not in present]
         order = {k.name: k.value for k in self.rules.kinds}
         return sorted(gone, key=lambda k: -order.get(k, 0))
@@ -515,7 +567,16 @@ class Session:
         return out
 
     def can_undo(self) -> bool:
-        return self.result is None and bool(self._turn_starts)
+        return bool(self._turn_starts) and (self.result is None or self._undo_after_end_refused() is None)
+
+    def _undo_after_end_refused(self) -> str | None:
+        """Why the finished game's last move cannot be taken back (None: it can)."""
+        if not self.setup.undo_after_end:
+            return ("the game is over and its dice seed is revealed; start a new one" if self.setup.seed
+                    else "the game is over; start a new one")
+        if self.result.reason in DECIDED_RESULTS:
+            return f"the game ended by agreement ({self.result.reason}); start a new one"
+        return None
 
     # ----- player commands -----------------------------------------------------------------------------
     def play(self, move: Move | str) -> list:
@@ -546,9 +607,10 @@ class Session:
     def undo(self) -> list:
         """Take back the last turn, and more until a person is to move (so a move against the
         computer takes back its reply too)."""
-        if not self.can_undo():
-            raise IllegalMoveError("there is no move to take back" if self.result is None
-                                   else "the game is over; start a new one")
+        if not self._turn_starts:
+            raise IllegalMoveError("there is no move to take back")
+        if self.result is not None and self._undo_after_end_refused():
+            raise IllegalMoveError(self._undo_after_end_refused())
         turns = 1
         turn_players = self._turn_players()
         while turns < len(self._turn_starts) and self.seats[turn_players[-turns]].computer:
@@ -636,7 +698,10 @@ class Session:
     def _check(self, action: Action) -> None:
         """Refuse an action that cannot be applied now, before anything is written."""
         if self.result is not None:
-            raise IllegalMoveError("the game is over")
+            if not isinstance(action, Undo):
+                raise IllegalMoveError("the game is over")
+            if self._undo_after_end_refused():
+                raise IllegalMoveError(self._undo_after_end_refused())
         if isinstance(action, PlayMove):
             if self.draw_offer is not None:
                 raise IllegalMoveError("a draw offer is waiting for an answer")
@@ -670,9 +735,16 @@ class Session:
         elif isinstance(action, AnswerDraw):
             if self.draw_offer is None:
                 raise IllegalMoveError("no draw was offered")
+        elif isinstance(action, SetPosition):
+            if self.draw_offer is not None:
+                raise IllegalMoveError("a draw offer is waiting for an answer")
+            self.rules.position_from_text(action.position)  # PositionError says what is wrong
 
     def _apply(self, action: Action) -> list:
         self.actions += 1
+        self._keep(action)
+        if isinstance(action, SetPosition):
+            return self._apply_position(action)
         if isinstance(action, PlayMove):
             return self._apply_move(action)
         if isinstance(action, PlayAnswer):
@@ -693,6 +765,39 @@ class Session:
                 return self._finish(GameResult(frozenset(), "draw agreed"))
             return [DrawDeclined(1 - by)]
         raise TypeError(action)
+
+    def _keep(self, action: Action) -> None:
+        """Keep ``history`` the game as it stands (before the action is applied)."""
+        if isinstance(action, Undo):
+            cut = self._history_at[-action.turns]
+            del self.history[cut:]
+            del self._history_at[-action.turns:]
+            return
+        if isinstance(action, AnswerDraw) and not action.accept:
+            if self.history and self.history[-1].get("type") == "offer-draw":
+                self.history.pop()  # an offer declined changes nothing
+            return
+        if isinstance(action, (PlayMove, SetPosition)):
+            self._history_at.append(len(self.history))
+        self.history.append(action_to_json(action))
+
+    def correct_position(self, position: str) -> list:
+        """An arbiter's correction (``rules.position_text`` of the position to go on from);
+        PositionError (nothing changes) when the text is not a position of this game."""
+        return self._act(SetPosition(position))
+
+    def _apply_position(self, action: SetPosition) -> list:
+        pos = self.pos
+        player = pos.turn
+        new = self.rules.position_from_text(action.position)
+        self._turn_starts.append(pos.depth)
+        pos.begin()
+        pos.transplant(new)
+        self.moves.append(MoveEntry(player, "position set", "position", -1, -1))
+        self._known_before.append(self._known)  # what was captured before it is not known after
+        self._known = {}
+        self._remember_pieces()
+        return [PositionSet(action.position)] + self._check_end()
 
     def _apply_move(self, action: PlayMove) -> list:
         pos, rules = self.pos, self.rules
@@ -760,7 +865,11 @@ class Session:
         del self._turn_starts[-action.turns:]
         undone = tuple(self.moves[-action.turns:])
         del self.moves[-action.turns:]
+        for entry in reversed(undone):
+            if entry.move == "position":  # a correction taken back: the pieces known before it
+                self._known = self._known_before.pop()
         self.draw_offer = None
+        self.result = None  # a finished game taken back goes on (undo_after_end)
         if self.record is not None:
             self.record = self.record.taken_back(len(self.moves), len(self.pos.var("fights", ())))
         return [TurnsUndone(undone)]
@@ -875,13 +984,13 @@ def computer_accepts_draw(rules, pos, player: int) -> bool:
 
 
 class _Fields:
-    def __init__(self, value: Any, where: str, keys: Sequence[str]) -> None:
+    def __init__(self, value: Any, where: str, keys: Sequence[str], optional: Sequence[str] = ()) -> None:
         if not isinstance(value, dict):
             raise RecordError(f"{where}: expected a JSON object, got {json.dumps(value)[:40]}")
         unknown = sorted(set(value) - set(keys))
         if unknown:
             raise RecordError(f"{where}: unknown field {unknown[0]!r} (expected {', '.join(keys)})")
-        missing = [k for k in keys if k not in value]
+        missing = [k for k in keys if k not in value and k not in optional]
         if missing:
             raise RecordError(f"{where}: field {missing[0]!r} is missing")
         self.value, self.where = value, where

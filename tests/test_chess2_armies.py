@@ -293,6 +293,18 @@ def test_on_your_normal_turn_there_are_no_special_restrictions():
     assert froms == {"a2", "d1", "e1"}
 
 
+def test_a_king_turn_is_skipped_by_tapping_a_warrior_king():
+    """"whenever you choose to skip this extra king-turn, it would be helpful if you tap one of
+    your warrior kings as a signal to your opponent": lifting and replacing a Warrior King is
+    the board's gesture for "skip" (rules.gestures, which the tracker reads)."""
+    r = game("two-kings", "classic")
+    pos = r.start_position()
+    assert r.gestures(pos) == []
+    play(r, pos, "e2e4")
+    ((answer, squares),) = r.gestures(pos)
+    assert r.answer_text(answer) == "skip" and squares == {r.geometry.parse_square("d1"), r.geometry.parse_square("e1")}
+
+
 def test_it_doesnt_matter_if_you_moved_that_warrior_king_during_your_normal_turn():
     """"It doesn't matter if you moved that warrior king or not during your normal turn.\""""
     r = game("two-kings", "classic")

@@ -11,6 +11,8 @@ without one gets the defaults below, computed from its piece data alone)::
     [values]               # piece values overriding the roster's (code = centipawns)
     [pair]                 # bonus for owning two or more of a kind (B = 30: the bishop pair)
     [open_line]            # bonus for a kind on a line with no own pawn-like piece (R = 15)
+    [far_rank_gain]        # a pawn that changes by a decision on the far rank (KoL's back-row
+                           # trades), with what it gains there (GN = 900): pawn-like for the terms
     [state_penalty.fatigue]
     per_point = 0.12       # a piece loses this share of its value per point of that state
     max = 0.6
@@ -33,6 +35,7 @@ VariantError naming the file and the key (docs/ai.md lists each key with its mea
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -70,7 +73,7 @@ DEFAULTS: dict[str, object] = {
     "repetition_is_draw": True,  # a repeated position scores as a draw inside the search
     "outcome_every_node": True,  # ask rules.outcome at every node (False: only when no move is legal)
 }
-_SUBTABLES = ("values", "pair", "open_line", "state_penalty", "pst", "counter", "goal", "phase")
+_SUBTABLES = ("values", "pair", "open_line", "state_penalty", "pst", "far_rank_gain", "counter", "goal", "phase")
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,7 @@ class EvalTable:
     open_line: dict = field(default_factory=dict)
     state_penalty: dict = field(default_factory=dict)
     pst: dict = field(default_factory=dict)  # code -> (mg rows, eg rows); rows: tuple of tuples
+    far_rank_gain: dict = field(default_factory=dict)  # code -> what reaching the far rank gains
     counter: dict = field(default_factory=dict)  # variable name -> tuple of centipawns by count
     goal: dict = field(default_factory=dict)  # "entry": tuple by safe entries, "approach": number
     phase: dict = field(default_factory=dict)  # code -> weight in the game phase (default: its value)
@@ -180,6 +184,8 @@ def table_from_dict(data: dict, where: str, name: str = "custom", _seen: tuple =
     pair.update(_numbers(data.get("pair", {}), where, "pair"))
     open_line = dict(base.open_line)
     open_line.update(_numbers(data.get("open_line", {}), where, "open_line"))
+    far = dict(base.far_rank_gain)
+    far.update(_numbers(data.get("far_rank_gain", {}), where, "far_rank_gain"))
     penalties = dict(base.state_penalty)
     sp = data.get("state_penalty", {})
     if not isinstance(sp, dict):
@@ -233,7 +239,8 @@ def table_from_dict(data: dict, where: str, name: str = "custom", _seen: tuple =
         goal["approach"] = _numbers({"approach": gtab["approach"]}, where, "goal")["approach"]
     phase = dict(base.phase)
     phase.update(_numbers(data.get("phase", {}), where, "phase"))
-    return EvalTable(name, where, settings, values, pair, open_line, penalties, pst, counters, goal, phase)
+    return EvalTable(name, where, settings, values, pair, open_line, penalties, pst, far_rank_gain=far,
+                     counter=counters, goal=goal, phase=phase)
 
 
 def merge_tables(tables, name: str) -> EvalTable:
@@ -241,7 +248,8 @@ def merge_tables(tables, name: str) -> EvalTable:
     penalties, piece-square tables and counters of all, later ones adding to (and overriding)
     earlier ones."""
     first = tables[0]
-    parts = {k: {} for k in ("values", "pair", "open_line", "state_penalty", "pst", "counter", "goal", "phase")}
+    parts = {k: {} for k in ("values", "pair", "open_line", "state_penalty", "pst", "far_rank_gain", "counter",
+                             "goal", "phase")}
     for t in tables:
         for k, d in parts.items():
             d.update(getattr(t, k))
@@ -260,8 +268,7 @@ def table_for(rules, settings: dict | None = None, where: str = "") -> EvalTable
         checked = table_from_dict({"evaluation": dict(settings)}, where or f"changed table for {rules.name}")
         merged = dict(table.settings)
         merged.update({k: checked.settings[k] for k in settings})
-        table = EvalTable(table.name, table.source, merged, table.values, table.pair, table.open_line,
-                          table.state_penalty, table.pst, table.counter, table.goal, table.phase)
+        table = dataclasses.replace(table, settings=merged)
     return table
 
 

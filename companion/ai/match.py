@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..bounds import MAX_DIGITS, int_arg, number_arg
+from ..cli_parser import add_armies, add_players, army_options, player_options
 from ..core.moves import Answer, Outcome
 from ..errors import CompanionError, IllegalMoveError
 from .baselines import DuelistPlayer, GreedyPlayer, RandomPlayer
@@ -45,8 +46,10 @@ from .eval_table import table_for
 from .evaluate import Evaluator
 from .levels import ComputerPlayer, parse_level
 
-# every game here ends by its own rules (chess's 75-move rule, Dungeon Chess's quiet-move rule), so
-# the cap is a safety net: a game still being won at move 100 is played out, not called a draw
+# chess ends by its own rules (the 75-move rule), so there the cap is a safety net: a game still
+# being won at move 100 is played out, not called a draw; Dungeon Chess has no draw rule unless
+# asked for (--draw-rules: the rulebook's game ends only when a King is taken), so a game that
+# nobody can win ends here
 DEFAULT_MAX_PLIES = 600
 #: Bounds of the command line's numbers (far past any useful match; they keep out nonsense).
 MAX_GAMES = 100_000
@@ -224,6 +227,7 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
               max_nodes: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
               a_settings: dict | None = None,
               log: Callable[[dict], None] | None = None, options: dict | None = None) -> tuple[int, int, int]:
+    """``options``: the game's own (``{"players": 3}``, ``{"armies": "animals,reaper"}``)."""
     from ..games import make_rules
 
     if games < 1:
@@ -258,7 +262,7 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
         if log is not None:
             log({"game": g + 1, "variant": variant, "map": board_map, **(options or {}), "seed": seed, "a": a, "b": b,
                  "a_settings": a_settings or {}, "seat_a": seat_a + 1, "result": w, "reason": res.reason,
-                 "plies": res.plies, "actions": list(res.actions), "final": res.final})
+                 "plies": res.plies, "actions": list(res.actions), "final": res.final, "options": options or {}})
         out(f"game {g + 1}/{games}: A={a} as player {seat_a + 1} vs B={b}: "
             f"{'draw' if w == 'draw' else w + ' wins'} ({res.reason}), {res.plies} plies, "
             f"{res.seconds:.1f} s{slow}; running {wa}-{wb}-{draws}")
@@ -275,10 +279,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                     "line is 'score A-B-draws'.")
     p.add_argument("--variant", default="chess", help="game name (chess, combat, ...)")
     p.add_argument("--map", default=None, help="map name or file (default: the game's own)")
+    add_players(p)
     p.add_argument("--a", required=True, help="side A: a level (1..6, max)")
     p.add_argument("--b", required=True, help="side B: a level, random, greedy or duelist (Chess 2: always duels, bids 2)")
-    p.add_argument("--armies", default=None, metavar="WHITE,BLACK",
-                   help="Chess 2: the two armies, e.g. animals,reaper (side A plays white in odd games, as always)")
+    add_armies(p)
     p.add_argument("--games", type=int_arg(1, MAX_GAMES), default=10, help=f"games to play, 1 to {MAX_GAMES:,}")
     p.add_argument("--movetime", type=number_arg(0, MAX_MOVETIME_MS, above=True), default=200.0,
                    help="milliseconds per move (default 200)")
@@ -288,6 +292,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                    help="seeds the dice and the players' choices")
     p.add_argument("--max-plies", type=int_arg(1, MAX_PLIES), default=DEFAULT_MAX_PLIES,
                    help=f"adjudicate a draw after this many moves (1 to {MAX_PLIES:,})")
+    p.add_argument("--draw-rules", action="store_true",
+                   help="play with the game's optional draw rules (Dungeon Chess: the same position 3 times, "
+                        "50 turns each without a piece removed)")
     p.add_argument("--log", default=None, metavar="FILE",
                    help="write every game (players, result, every move and dice outcome, final position) "
                         "to FILE as one JSON line")
@@ -321,7 +328,8 @@ def run(args) -> int:
         run_match(args.variant, args.map, args.a, args.b, args.games, movetime, args.seed,
                   now=time.perf_counter, cpu=time.thread_time, out=lambda line: print(line, flush=True),
                   max_nodes=args.nodes, max_plies=args.max_plies, a_settings=settings, log=log,
-                  options={"armies": args.armies} if args.armies else None)
+                  options={**player_options(args), **army_options(args),
+                           **({"draw_rules": True} if args.draw_rules else {})})
     return 0
 
 
@@ -329,10 +337,10 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m companion.ai.match ...`` until ``companion ai-match`` is wired into the CLI."""
     import sys
 
-    from ..cli import _Parser
+    from ..cli_parser import OneLineParser
 
-    parser = _Parser(prog="companion")
-    add_parser(parser.add_subparsers(dest="command", parser_class=_Parser))
+    parser = OneLineParser(prog="companion")
+    add_parser(parser.add_subparsers(dest="command", parser_class=OneLineParser))
     args = parser.parse_args(["ai-match", *(sys.argv[1:] if argv is None else argv)])
     try:
         return args.func(args)

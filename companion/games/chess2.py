@@ -691,6 +691,14 @@ class Chess2Rules(Rules):
             occ.add(move.to)
         return frozenset(occ)
 
+    def gestures(self, pos: Position) -> list[tuple[Move | Answer, frozenset[int]]]:
+        """A king-turn is skipped on the board by lifting a Warrior King and putting it back
+        (the rulebook's "tap one of your warrior kings as a signal to your opponent")."""
+        d = pos.pending
+        if d is None or d.kind != KING_TURN:
+            return []
+        return [(Answer(KING_TURN, SKIP), frozenset(pos.royals[d.player]))]
+
     def describe_effects(self, pos: Position) -> list[str]:
         """The last step's effects (captures, duels, stones, a Whirlwind...) in words."""
         return [describe_effect(self, e) for e in pos.var("effects", ())]

@@ -22,9 +22,10 @@ import queue
 import secrets
 import threading
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
-from ...board.palette import Meaning, render
+from ...board.palette import Meaning, Pattern, blinking, phase, render
 from ...board.ports import BoardConnected, BoardDisconnected, OccupancySnapshot, SquareChanged, blank_frame
 from ...board.deployment import DeploymentTracker
 from ...board.tracker import (
@@ -34,10 +35,11 @@ from ...board.tracker import (
 from ...core.moves import Answer, Move
 from ...dice.record import RoundRecord, format_record
 from ...errors import CompanionError
+from ...gametext import MAX_CHARS, format_game, journal_entries, load_game
 from ...journal import ARCHIVE, JournalStore, Resumed, resume, space_level
 from ...session import (
     ActionRefused, AnswerPlayed, DiceRolled, DrawDeclined, DrawOffered, FightEnded, FightInfo, FightStarted,
-    GameOver, GameSetup, MovePlayed, Seat, Session, TurnsUndone,
+    GameOver, GameSetup, MovePlayed, PositionSet, Seat, Session, TurnsUndone,
 )
 from .. import texts as T
 from ..computer import ComputerFailed
@@ -50,6 +52,9 @@ __all__ = ["AppFlow", "BoardLink", "Prompt", "PromptOption", "FightState", "Thin
 
 #: Milliseconds each LED stays lit during the board check's walk.
 WALK_STEP_MS = 250
+#: Game texts saved on the board (under the journal directory) and listed for loading.
+TEXTS_DIR = "texts"
+MAX_LISTED = 40
 #: Milliseconds between two looks at the free space where games are saved.
 SPACE_CHECK_MS = 10_000
 
@@ -98,6 +103,7 @@ class AppFlow(DungeonSteps, BoardSizing):
         run_in_worker: Callable[[Callable[[], None]], None] | None = None,
         draw_seat: Callable[[int], int] | None = None,
         make_deploy_guide: Callable | None = None,
+        sticks: Callable[[], list] | None = None,
         free_bytes: Callable[[], int | None] | None = None,
     ) -> None:
         self.board = board
@@ -111,6 +117,8 @@ class AppFlow(DungeonSteps, BoardSizing):
         #: the seat drawn for a "random" turn order: n -> 0..n-1 (randomness stays at the edge)
         self.draw_seat = draw_seat or secrets.randbelow
         self.make_deploy_guide = make_deploy_guide or DeploymentTracker
+        #: the folders of the USB sticks plugged in now (the edge looks; tests give a folder)
+        self.sticks = sticks or (lambda: [])
         #: free bytes where the games are saved (None: not known); an edge function
         self.free_bytes = free_bytes or (lambda: None)
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
@@ -142,7 +150,13 @@ class AppFlow(DungeonSteps, BoardSizing):
         self._walk_t = 0
         self._last_leds = None
         self._leds_moved = False
+        self._led_meanings: dict | None = None  # what the last LED frame was rendered from
+        self._led_patterns: frozenset = frozenset()
+        self._led_key: tuple | None = None
+        #: called from any thread after each post (the Kivy app wakes its main loop with it)
+        self.wake: Callable[[], None] | None = None
         self._return_to = "start"
+        self._text_return_to = "start"
         self.prep: DungeonPrep | None = None  # a Dungeon Chess game being drafted and deployed
         self.screen_moves = ScreenMovesChanged(())  # moves only the screen can make (a hex)
         self.parked: Prompt | None = None  # a board question closed to look at the board
@@ -155,8 +169,21 @@ class AppFlow(DungeonSteps, BoardSizing):
 
     # ----- plumbing -----------------------------------------------------------------------------
     def post(self, kind: str, value: Any = None) -> None:
-        """Thread-safe: hand a value to the UI thread (board events, search results, ...)."""
+        """Thread-safe: hand a value to the UI thread (board events, search results, ...),
+        and wake it (a resting main loop would otherwise see it at its next frame only)."""
         self.inbox.put((kind, value))
+        wake = self.wake
+        if wake is not None:
+            wake()
+
+    @property
+    def animating(self) -> bool:
+        """Something moves on its own, so the screen needs its full frame rate: the computer
+        thinking (its progress bar), the dice rolling, the LED walk of the board check, a light
+        flashing fast (a piece put where it may not go). Otherwise the app may rest between
+        events (companion/app/pacing.py)."""
+        return (self.thinking is not None or (self.fight is not None and self.fight.rolling)
+                or self.walk is not None or Pattern.FLASH in self._led_patterns)
 
     def board_sink(self, event) -> None:
         self.post("board", event)
@@ -169,8 +196,8 @@ class AppFlow(DungeonSteps, BoardSizing):
     @property
     def view_screen(self) -> str:
         """The screen to show: ``screen``, except that a game of named units on a map (Dungeon
-        Chess) has its own game screen."""
-        if self.screen == "game" and self.session is not None and self.session.setup.game == "dungeon":
+        Chess, KoL Chess: rules with a ``board_map``) has its own game screen."""
+        if self.screen == "game" and self.session is not None and getattr(self.session.rules, "board_map", None):
             return "dungeon_game"
         return self.screen
 
@@ -288,6 +315,9 @@ class AppFlow(DungeonSteps, BoardSizing):
         self.board.simulated.set_occupancy(expected, self.clock_ms())
 
     def _show_leds(self, t_ms: int) -> None:
+        """Render the LED frame, unless it would be the last one again: the same meanings (the
+        same dict, or an equal one) in the same blink phase (at rest the pump runs for nothing
+        but this check; rendering 400 squares each time cost the 20x20 board 0.5% of a core)."""
         self._leds_moved = False
         if self.leds_held:
             return
@@ -295,6 +325,13 @@ class AppFlow(DungeonSteps, BoardSizing):
             meanings = {self.walk: Meaning.DIAG_TEST} if self.walk is not None else {}
         else:
             meanings = self.meanings
+        if meanings is not self._led_meanings and meanings != self._led_meanings:
+            self._led_meanings, self._led_patterns = meanings, blinking(meanings)
+            self._led_key = None
+        key = (self.board.size, phase(self._led_patterns, t_ms))
+        if key == self._led_key and self._last_leds is not None:
+            return
+        self._led_key = key
         frame = render(meanings, self.board.size, t_ms=t_ms)
         if frame != self.frame:
             self.frame = frame
@@ -305,7 +342,7 @@ class AppFlow(DungeonSteps, BoardSizing):
 
     # ----- starting and resuming --------------------------------------------------------------------
     def new_game(self, game: str, seats: tuple[Seat, ...], dice: str = "virtual", d6_only: bool = False,
-                 start: str | None = None, board_map: str | None = None) -> None:
+                 start: str | None = None, board_map: str | None = None, draw_rules: bool = False) -> None:
         """Start a game from the start screen's choices (a Dungeon Chess game: from its
         deployed armies, ``start``); the board is then set up with the LEDs."""
         self._stop_thinking()
@@ -316,7 +353,8 @@ class AppFlow(DungeonSteps, BoardSizing):
             dice, d6_only = "virtual", False
         try:
             self._use_board_for(game, board_map)
-            setup = GameSetup(game, tuple(seats), dice, d6_only, self.new_game_id(), seed, start, board_map)
+            setup = GameSetup(game, tuple(seats), dice, d6_only, self.new_game_id(), seed, start, board_map,
+                              draw_rules=draw_rules)
         except CompanionError as e:  # a board too small for the map, a wrong set-up: say it
             self.resume_problem = str(e)
             self.screen = "start"
@@ -442,8 +480,12 @@ class AppFlow(DungeonSteps, BoardSizing):
                 self.leds_held = False
                 self.requested = None
                 self.notice = T.UNDONE.format(moves=", ".join(e.san for e in ev.entries))
-                if self.screen == "fight":
+                if self.over is not None and self.session.result is None:
+                    self.over = None  # the move that ended the game was taken back: play on
+                if self.screen in ("fight", "game_over"):
                     self.screen = "game"
+            elif isinstance(ev, PositionSet):
+                self.notice = T.POSITION_SET
             elif isinstance(ev, DrawOffered):
                 self._ask_draw(ev.player)
             elif isinstance(ev, DrawDeclined):
@@ -451,7 +493,8 @@ class AppFlow(DungeonSteps, BoardSizing):
             elif isinstance(ev, GameOver):
                 self.over = ev
                 self._stop_thinking()
-                self._archive(self.session)
+                if not self.session.can_undo():  # else kept open for a takeback, archived on leaving
+                    self._archive(self.session)
                 if self.screen != "fight":
                     self.screen = "game_over"
             elif isinstance(ev, ActionRefused):
@@ -536,7 +579,8 @@ class AppFlow(DungeonSteps, BoardSizing):
         self.changed()
 
     def open_menu(self) -> None:
-        options = [PromptOption("board-check", T.BOARD_CHECK), PromptOption("new-game", T.NEW_GAME)]
+        options = [PromptOption("load-save", T.LOAD_SAVE), PromptOption("board-check", T.BOARD_CHECK),
+                   PromptOption("new-game", T.NEW_GAME)]
         self.prompt = Prompt("menu", T.MENU, tuple(options))
         self.changed()
 
@@ -552,7 +596,7 @@ class AppFlow(DungeonSteps, BoardSizing):
                 self.parked = prompt  # still open on the board; a button brings it back
             self.changed()
             return
-        if prompt.kind in BOARD_QUESTIONS or prompt.kind == "hex":
+        if prompt.board or prompt.kind in BOARD_QUESTIONS or prompt.kind == "hex":
             index = [o.key for o in prompt.options].index(key)
             self.parked = None
             self._command(lambda: self.session.choose(prompt.values[index]))
@@ -563,7 +607,9 @@ class AppFlow(DungeonSteps, BoardSizing):
         elif prompt.kind in ("resign-who", "resign-confirm"):
             self._command(lambda: self.session.resign(int(key)))
         elif prompt.kind == "menu":
-            if key == "board-check":
+            if key == "load-save":
+                self.open_game_text()
+            elif key == "board-check":
                 self.open_board_check()
             elif key == "new-game":
                 self.prompt = Prompt("new-game", T.CONFIRM_NEW, (PromptOption("yes", T.YES_NEW),))
@@ -635,12 +681,34 @@ class AppFlow(DungeonSteps, BoardSizing):
             title = T.PROMOTE if ev.kind == "promotion" else T.WHICH_MOVE
             self.prompt = Prompt(ev.kind, title, tuple(options), cancel=False, values=tuple(ev.options))
             return
+        if ev.kind == "trade":  # KoL Chess's back-row trade: the pieces by name
+            title, options = self._trade_words(ev)
+            self.parked = None
+            self.prompt = Prompt(ev.kind, title, options, cancel=False, values=tuple(ev.options), board=True)
+            return
         # a question the game waits for (a Salamander's step, a forced pass): the tracker's
         # words; a step may also be made on the board, so the question can be put aside
         may_close = ev.kind != "pass"
         self.parked = None
         self.prompt = Prompt(ev.kind, ev.text, tuple(options), cancel=may_close, values=tuple(ev.options),
                              cancel_label=T.LOOK_AT_BOARD if may_close else "")
+
+    def _trade_words(self, ev: PromptRequested) -> tuple[str, tuple[PromptOption, ...]]:
+        """A back-row trade as the screen asks it: the pawn, and each piece offered by name."""
+        s = self.session
+        d = s.pos.pending
+        square = d.get("square") if d is not None else None
+        pawn = s.pos.board[square] if isinstance(square, int) else None
+        unit = pawn.kind.title if pawn is not None else ""
+        where = s.rules.geometry.name_of(square) if isinstance(square, int) else ""
+        options = []
+        for i, value in enumerate(ev.options):
+            if value == "keep":
+                label = T.TRADE_KEEP.format(unit=unit)
+            else:
+                label = T.TRADE_FOR.format(unit=s.rules.kind(str(value)).title)
+            options.append(PromptOption(str(i), label))
+        return T.TRADE_QUESTION.format(unit=unit, square=where), tuple(options)
 
     def _move_words(self, text: str) -> str:
         s = self.session
@@ -692,6 +760,117 @@ class AppFlow(DungeonSteps, BoardSizing):
         if self.thinking is not None and self.computer is not None:
             self.computer.stop()
         self.thinking = None
+
+    # ----- Load / Save: the game as text (companion.gametext) ------------------------------------------
+    def open_game_text(self) -> None:
+        if self.screen != "game_text":
+            self._text_return_to = self.screen
+        self.screen = "game_text"
+        self.changed()
+
+    def close_game_text(self) -> None:
+        back = self._text_return_to
+        if self.session is None:
+            back = "start"
+        self.screen = back if back in ("start", "game", "setup", "fight", "game_over") else "start"
+        self.changed()
+
+    def game_text(self) -> str:
+        """The current game as text (empty when there is none)."""
+        return format_game(self.session) if self.session is not None else ""
+
+    def save_game_text(self, to_stick: bool) -> tuple[str, bool]:
+        """Write the game's text to the first USB stick, or to the board's own folder: (what
+        happened in words, whether it went wrong)."""
+        s = self.session
+        if s is None:
+            return T.TEXT_NO_GAME, True
+        folders = list(self.sticks()) if to_stick else [self.store.directory / TEXTS_DIR]
+        if not folders:
+            return T.NO_STICK, True
+        path = Path(folders[0]) / f"{s.setup.game_id}.txt"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(self.game_text(), encoding="utf-8")
+        except OSError as e:
+            return T.CANNOT_WRITE.format(path=path, reason=e.strerror or e), True
+        return T.TEXT_SAVED.format(where=T.ON_STICK if to_stick else T.ON_BOARD, name=path.name), False
+
+    def game_text_files(self) -> list[tuple[Path, str, str]]:
+        """Game texts on the USB sticks and on the board, newest first: (path, label, where)."""
+        found = []
+        for folder, where in [(Path(f), T.ON_STICK) for f in self.sticks()] + \
+                [(self.store.directory / TEXTS_DIR, T.ON_BOARD)]:
+            try:
+                files = [p for p in folder.glob("*.txt") if p.is_file()]
+                files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+            except OSError:
+                continue
+            found += [(p, p.stem, where) for p in files]
+        return found[:MAX_LISTED]
+
+    def load_game_text_file(self, path: Path) -> str | None:
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read(MAX_CHARS + 1)
+        except OSError as e:
+            return T.CANNOT_READ.format(name=Path(path).name, reason=e.strerror or e)
+        except UnicodeDecodeError:
+            return T.NOT_TEXT.format(name=Path(path).name)
+        problem = self.load_game_text(text)
+        return f"{Path(path).name}: {problem}" if problem else None
+
+    def load_game_text(self, text: str) -> str | None:
+        """Load a game from its text: None when it is loaded (the board is then set up for it),
+        else what is wrong (one line); nothing changes then."""
+        try:
+            session = load_game(text)
+            entries = journal_entries(session)
+            self._use_board_for(session.setup.game, session.setup.board_map)
+        except CompanionError as e:
+            return str(e)
+        self._stop_thinking()
+        self._close_game()
+        self.prep = None
+        try:
+            self.journal = self.store.create()
+            for entry in entries:
+                self.journal.append(entry)
+        except (OSError, CompanionError) as e:  # no game without its journal: say why
+            if self.journal is not None:
+                self.journal.close()
+                self.store.discard_if_empty()
+            self.journal = None
+            self.check_space()
+            return T.CANNOT_SAVE.format(reason=getattr(e, "strerror", None) or e)
+        session.recorder = self.journal.append
+        self._reset_game_state()
+        self.session = session
+        self._attach_tracker()
+        if session.is_over:
+            self.over = GameOver(session.result, session.setup.seed)
+            self._archive(session)
+            self.screen = "game_over"
+        else:
+            self.screen = "setup"
+            self._handle(session.begin_setup())
+        self.changed()
+        return None
+
+    def correct_position(self, position: str) -> str | None:
+        """The arbiter's correction: None when the game goes on from ``position``, else what
+        is wrong with it (nothing changes)."""
+        s = self.session
+        if s is None:
+            return T.TEXT_NO_GAME
+        self._stop_thinking()
+        try:
+            events = s.correct_position(position)
+        except CompanionError as e:
+            return str(e)
+        self._handle(events)
+        self.changed()
+        return None
 
     # ----- something went wrong out of sight -------------------------------------------------------------
     def _show_problem(self, problem: Problem) -> None:
@@ -810,8 +989,10 @@ class AppFlow(DungeonSteps, BoardSizing):
         """Put the current game away: archived when finished, kept as unfinished otherwise."""
         s = self.session
         if s is not None and self.journal is not None and not self.journal.closed:
-            self.journal.close()
-            if not s.is_over:
+            if s.is_over:  # a finished game still open for a takeback (GameSetup.undo_after_end)
+                self._archive(s)
+            else:
+                self.journal.close()
                 self._set_aside(f"{s.setup.game_id}-unfinished")
         self.session, self.journal = None, None
         self._reset_game_state()

@@ -17,7 +17,8 @@ import time
 from pathlib import Path
 
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.graphics import Color, Line, Rectangle
+from kivy.graphics import SmoothEllipse as Ellipse  # antialiased edges: the window has no multisampling
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
@@ -162,7 +163,7 @@ class BoardWidget(Widget):
         elif sq.terrain == "water":
             Color(*(theme.WATER_DARK if sq.dark else theme.WATER))
         else:
-            Color(*(theme.DARK_SQUARE if sq.dark else theme.LIGHT_SQUARE))
+            Color(*(theme.SQUARE_COLOURS.get(sq.colour) or (theme.DARK_SQUARE if sq.dark else theme.LIGHT_SQUARE)))
         Rectangle(pos=(x, y), size=(side, side))
         if sq.light is not None:
             Color(*theme.rgb(sq.light))
