@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 from companion.ai.baselines import DuelistPlayer, GreedyPlayer, RandomPlayer
-from companion.ai.duel import computer_part, pick, plan_part, solve
-from companion.ai.levels import ComputerPlayer, parse_level
+from companion.ai.duel import pick, solve
+from companion.ai.levels import ComputerPlayer, computer_part, parse_level, plan_part
 from companion.ai.match import play_game, replay_actions, run_match
 from companion.ai.search import Search
 from tests.chess2_helpers import game, play, pos_of

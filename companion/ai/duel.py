@@ -13,9 +13,10 @@ cycle on degenerate games): at most 3x3 here, a few hundred exact operations.
 
 * :func:`solve` -- a matrix (rows: the maximiser's options) -> both strategies and the value.
 * :func:`pick` -- an option from a strategy and a number in [0, 1).
-* :func:`plan_part` / :func:`computer_part` -- the pure entry for a screen that must fix the
-  computer's bid before a person bids: position + seat + random number -> bid (deterministic
-  with a node limit).
+* :class:`JointPlan` -- the computer's strategy for its part; the search builds it
+  (``Search.joint_plan``), and ``companion.ai.levels.computer_part`` is the pure entry for a
+  screen that must fix the computer's bid before a person bids: position + seat + random
+  number -> bid (deterministic with a node limit).
 """
 
 from __future__ import annotations
@@ -122,19 +123,3 @@ class JointPlan:
 
     def choose(self, u: float):
         return pick(self.options, self.strategy, u)
-
-
-def plan_part(rules, pos, seat: int, *, evaluator=None, max_nodes: int = 6000, max_depth: int = 64,
-              search=None) -> JointPlan:
-    """The computer's mixed strategy for its part of the pending joint decision (its bid),
-    searched to ``max_nodes`` nodes: the same position and limits give the same plan."""
-    from .search import Search
-
-    s = search or Search(rules, evaluator)
-    return s.joint_plan(pos, seat, now=lambda: 0.0, max_nodes=max_nodes, max_depth=max_depth)
-
-
-def computer_part(rules, pos, seat: int, u: float, **kw):
-    """The computer's bid (its part of the pending joint decision) for random number ``u`` in
-    [0, 1): what a screen fixes (and journals) before the person bids."""
-    return plan_part(rules, pos, seat, **kw).choose(u)

@@ -22,7 +22,7 @@ from ..core.moves import Move
 from ..core.position import Position
 from ..errors import PositionError
 from .chess import CASTLES, placement_text, read_counters, read_placement
-from .chess2 import BLACK, DUEL_KINDS, KING_TURN, MAX_STONES, START_STONES, WHITE, parse_armies
+from .chess2_armies import BLACK, DUEL_KINDS, KING_TURN, MAX_STONES, START_STONES, WHITE, parse_armies
 
 _KEYS = ("armies", "stones", "pending")
 _HELP = ("expected '<8 ranks> <w|b> <castling|-> <en passant|-> [halfmove fullmove] armies=<white>,<black> "
