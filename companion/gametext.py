@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from .bounds import load_json
 from .errors import CompanionError, RecordError
 from .session import (
-    Action, AnswerDraw, GameSetup, OfferDraw, PlayAnswer, PlayMove, Resign, Roll, Seat, Session, SetPosition,
+    Action, AnswerDraw, GameSetup, OfferDraw, PlayAnswer, PlayMove, PlayPart, Resign, Roll, Seat, Session, SetPosition,
     SOURCE_OF_MODE, action_from_json, action_to_json,
 )
 
@@ -119,7 +119,10 @@ def _action_lines(session: Session) -> list[str]:
             lines.append(" ".join(row))
             row.clear()
 
-    for entry in session.history:
+    history = session.history
+    if session.sealed_players:  # a sealed bid of a duel not yet revealed stays out of the text
+        history = history[:-len(session.sealed_players)]
+    for entry in history:
         kind = entry.get("type")
         if kind == "move":
             player = next(turns).player
@@ -133,6 +136,8 @@ def _action_lines(session: Session) -> list[str]:
             row.append(entry["move"])
         elif kind == "answer":
             row.append("=" + entry["answer"])
+        elif kind == "part":
+            row.append(f"part:{entry['player'] + 1}:{entry['part']}")
         elif kind == "roll":
             faces = "/".join(",".join(str(f) for f in side) for side in [entry["attacker"], *entry["defenders"]])
             src = "" if entry["source"] == default_source else f"@{entry['source']}"
@@ -281,6 +286,12 @@ def _token(token: str, no: int, setup: GameSetup) -> list[Action]:
     word, colon, value = token.partition(":")
     if colon and word == "roll":
         return [_roll(value, no, setup)]
+    if colon and word == "part":
+        player, colon2, part = value.partition(":")
+        if not colon2 or not part or not re.match(r"^[A-Za-z0-9-]{1,12}$", part):
+            raise RecordError(f"line {no}: {_show(token)}: expected part:<player>:<their part>, e.g. part:1:2 "
+                              f"(player 1 bid 2 stones)")
+        return [PlayPart(_player(player, no, token), part)]
     if colon and word == "resign":
         return [Resign(_player(value, no, token))]
     if colon and word == "draw-offer":

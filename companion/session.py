@@ -48,6 +48,13 @@ GAMES_WITH_DICE = frozenset({"combat"})
 PLAYER_COUNTS = {"dungeon": (2, 3, 4)}
 #: Games whose draw rules are an option (the start screen's "Draws"); other games' are fixed.
 GAMES_WITH_DRAW_OPTION = frozenset({"dungeon"})
+#: Game options a set-up may carry to the game's rules (``make_rules(game, map, **options)``).
+GAME_OPTIONS: dict[str, tuple[str, ...]] = {"chess2": ("armies",)}
+#: Games with joint decisions (Chess 2's secret duel bids) and how their parts are entered at the
+#: table: each player taps a bid on the screen in turn while the other looks away ("screen"), or
+#: the players bid with real stones in closed fists, reveal together and enter both ("stones").
+GAMES_WITH_BIDS = frozenset({"chess2"})
+BID_MODES = ("screen", "stones")
 #: Results the players decided rather than the position: taking a move back does not undo them.
 DECIDED_RESULTS = frozenset({"resigned", "draw agreed"})
 MAX_TIES = 3
@@ -75,7 +82,9 @@ class Seat:
 class GameSetup:
     """Everything chosen on the start screen. ``seed`` (hex) exists for seeded dice only and is
     kept secret until the game ends; ``start`` is an optional start position text;
-    ``draw_rules``: the game's optional draw rules (Dungeon Chess; off: the rulebook's game)."""
+    ``draw_rules``: the game's optional draw rules (Dungeon Chess; off: the rulebook's game);
+    ``options``: the game's own options as (name, text) pairs (Chess 2: ``("armies",
+    "classic,animals")``); ``bids``: how a game's secret bids are entered (:data:`BID_MODES`)."""
 
     game: str
     seats: tuple[Seat, ...]
@@ -86,9 +95,14 @@ class GameSetup:
     start: str | None = None
     board_map: str | None = None
     draw_rules: bool = False
+    options: tuple[tuple[str, str], ...] = ()
+    bids: str = "screen"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
+        if isinstance(self.options, dict):
+            object.__setattr__(self, "options", tuple(sorted(self.options.items())))
+        object.__setattr__(self, "options", tuple(tuple(o) for o in self.options))
         if self.game not in GAMES:
             raise VariantError(f"unknown game {self.game!r}; known: {', '.join(sorted(GAMES))}")
         counts = PLAYER_COUNTS.get(self.game, (2,))
@@ -112,6 +126,21 @@ class GameSetup:
             raise VariantError(f"{self.game}'s draw rules are part of the game, not an option")
         if not isinstance(self.game_id, str) or not self.game_id or "/" in self.game_id:
             raise VariantError(f"a game id is non-empty text without '/', got {self.game_id!r}")
+        allowed = GAME_OPTIONS.get(self.game, ())
+        for option in self.options:
+            if len(option) != 2 or not all(isinstance(x, str) for x in option):
+                raise VariantError(f"a game option is a name and a text, got {option!r}")
+            if option[0] not in allowed:
+                known = f"; {self.game} takes {', '.join(allowed)}" if allowed else f"; {self.game} takes none"
+                raise VariantError(f"unknown option {option[0]!r} for {self.game}{known}")
+        if self.bids not in BID_MODES:
+            raise VariantError(f"bids must be one of {', '.join(BID_MODES)}, got {self.bids!r}")
+        if self.bids != "screen" and self.game not in GAMES_WITH_BIDS:
+            raise VariantError(f"{self.game} has no bids to enter")
+
+    @property
+    def option_values(self) -> dict[str, str]:
+        return dict(self.options)
 
     @property
     def has_dice(self) -> bool:
@@ -142,13 +171,19 @@ class GameSetup:
             "board_map": self.board_map,
             # only for a game whose draw rules are a choice (a journal without it: see from_json)
             **({"draw_rules": self.draw_rules} if self.game in GAMES_WITH_DRAW_OPTION else {}),
+            # only for a game that has options, or bids (issue 21)
+            **({"options": dict(self.options)} if self.options else {}),
+            **({"bids": self.bids} if self.game in GAMES_WITH_BIDS else {}),
         }
 
     @classmethod
     def from_json(cls, value: Any, where: str = "setup") -> GameSetup:
         # draw_rules came with issue 17: a journal without it was played with the draw rules on
         fields = _Fields(value, where, ("game", "seats", "dice", "d6_only", "game_id", "seed", "start", "board_map",
-                                        "draw_rules"), optional=("draw_rules",))
+                                        "draw_rules", "options", "bids"), optional=("draw_rules", "options", "bids"))
+        options = fields.value.get("options", {})
+        if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
+            raise RecordError(f"{where}: 'options' must be an object of texts, e.g. {{\"armies\": \"classic,animals\"}}")
         seats = []
         raw = fields.value["seats"]
         if not isinstance(raw, list):
@@ -163,6 +198,7 @@ class GameSetup:
                 fields.optional_text("board_map"),
                 fields.flag("draw_rules") if "draw_rules" in fields.value
                 else fields.value.get("game") in GAMES_WITH_DRAW_OPTION,
+                tuple(sorted(options.items())), fields.text("bids") if "bids" in fields.value else "screen",
             )
         except CompanionError as e:
             raise RecordError(f"{where}: {e}") from None
@@ -197,6 +233,17 @@ class PlayAnswer:
 
 
 @dataclass(frozen=True)
+class PlayPart:
+    """One player's part of a *joint* decision (Chess 2's secret duel bid), as the text of the
+    option (``"2"``). The session keeps it sealed (and the journal holds it, so a power cut
+    loses nothing) but shows it to nobody; when every player's part is in, the joint answer is
+    played. Against the computer, its part is sealed before the person's."""
+
+    player: int
+    part: str
+
+
+@dataclass(frozen=True)
 class Undo:
     """Take back ``turns`` whole turns (a move with its fight, or with the choice it asked
     for, counts as one turn)."""
@@ -227,7 +274,7 @@ class AnswerDraw:
     accept: bool
 
 
-Action = PlayMove | PlayAnswer | Roll | Undo | Resign | OfferDraw | AnswerDraw | SetPosition
+Action = PlayMove | PlayAnswer | PlayPart | Roll | Undo | Resign | OfferDraw | AnswerDraw | SetPosition
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -235,6 +282,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"type": "move", "move": action.move}
     if isinstance(action, PlayAnswer):
         return {"type": "answer", "answer": action.answer}
+    if isinstance(action, PlayPart):
+        return {"type": "part", "player": action.player, "part": action.part}
     if isinstance(action, Roll):
         return {"type": "roll", "attacker": list(action.attacker),
                 "defenders": [list(d) for d in action.defenders], "source": action.source}
@@ -258,6 +307,9 @@ def action_from_json(value: Any, where: str = "action") -> Action:
         return PlayMove(_Fields(value, where, ("type", "move")).text("move"))
     if kind == "answer":
         return PlayAnswer(_Fields(value, where, ("type", "answer")).text("answer"))
+    if kind == "part":
+        f = _Fields(value, where, ("type", "player", "part"))
+        return PlayPart(f.integer("player", 0), f.text("part"))
     if kind == "roll":
         f = _Fields(value, where, ("type", "attacker", "defenders", "source"))
         defenders = f.value["defenders"]
@@ -276,7 +328,7 @@ def action_from_json(value: Any, where: str = "action") -> Action:
     if kind == "position":
         return SetPosition(_Fields(value, where, ("type", "position")).text("position"))
     raise RecordError(f"{where}: unknown action type {kind!r} "
-                      f"(expected move, answer, roll, undo, resign, offer-draw, answer-draw or position)")
+                      f"(expected move, answer, part, roll, undo, resign, offer-draw, answer-draw or position)")
 
 
 def start_to_json(setup: GameSetup) -> dict[str, Any]:
@@ -334,7 +386,9 @@ class FightInfo:
 
 @dataclass(frozen=True)
 class MoveEntry:
-    """One line of the move list. ``fight`` is the fight's result, if the move started one."""
+    """One line of the move list. ``fight`` is the fight's result, if the move started one;
+    ``effects``: what the turn did, in order, as the game records it (the position variable
+    ``effects`` of each of its steps: the move, the answers to its questions)."""
 
     player: int
     san: str
@@ -342,6 +396,7 @@ class MoveEntry:
     frm: int
     to: int
     fight: str | None = None
+    effects: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -375,6 +430,14 @@ class AnswerPlayed:
 
     answer: Answer
     text: str
+
+
+@dataclass(frozen=True)
+class PartSealed:
+    """A player's part of a joint decision is in (its value is not told: it stays sealed until
+    every part is in, then the answer is played)."""
+
+    player: int
 
 
 @dataclass(frozen=True)
@@ -448,6 +511,7 @@ class Session:
             options["draw_rules"] = True
         if setup.game in PLAYER_COUNTS:
             options["players"] = len(setup.seats)
+        options.update(setup.option_values)
         self.rules = rules or make_rules(setup.game, setup.board_map, **options)
         if len(setup.seats) != self.rules.nplayers:
             raise VariantError(f"{setup.game} on this map is played by {self.rules.nplayers} players; "
@@ -469,6 +533,9 @@ class Session:
         self._history_at: list[int] = []  # where each turn starts in ``history``
         self._known_before: list[dict[int, tuple[str, int]]] = []  # ``_known`` before each correction
         self._known: dict[int, tuple[str, int]] = {p.uid: (p.kind.name, p.owner) for _, p in self.pos.pieces()}
+        #: the parts of the pending joint decision that are in: player -> part (sealed: never
+        #: shown; see :meth:`sealed_players`)
+        self._sealed: dict[int, str] = {}
 
     # ----- construction -------------------------------------------------------------------------
     @classmethod
@@ -530,6 +597,28 @@ class Session:
             return None
         return self._fight_info()
 
+    def joint_decision(self):
+        """The pending joint decision (both players answer at once: a duel's secret bids), or None."""
+        d = self.pos.pending
+        return d if self.result is None and d is not None and not d.chance and d.get("players") else None
+
+    @property
+    def sealed_players(self) -> tuple[int, ...]:
+        """Who has sealed their part of the pending joint decision (never what it is)."""
+        return tuple(sorted(self._sealed))
+
+    def parts_missing(self) -> tuple[int, ...]:
+        """The players whose part of the pending joint decision is still to come."""
+        d = self.joint_decision()
+        return tuple(p for p in d.get("players") if p not in self._sealed) if d is not None else ()
+
+    def part_options(self, player: int) -> tuple:
+        """``player``'s options in the pending joint decision (a bid of 0, 1 or 2 stones)."""
+        d = self.joint_decision()
+        if d is None or player not in d.get("players"):
+            return ()
+        return tuple(d.get("options")[d.get("players").index(player)])
+
     def computer_to_move(self) -> int | None:
         """The seat index of a computer that should choose a move now (or answer a choice it
         waits for in the middle of its turn, such as a Salamander's step), else None."""
@@ -589,6 +678,12 @@ class Session:
         computer): an Answer or its text (``stay``, ``i8``); IllegalMoveError if it is none."""
         text = answer if isinstance(answer, str) else self.rules.answer_text(answer)
         return self._act(PlayAnswer(text))
+
+    def play_part(self, player: int, part) -> list:
+        """``player``'s part of the pending joint decision (a bid), sealed until every part is
+        in; the last part plays the joint answer. IllegalMoveError (nothing changes) if it is not
+        one of the player's options, or the player's part is in already."""
+        return self._act(PlayPart(player, str(part)))
 
     def roll(self) -> list:
         """Roll the pending fight's dice with the game's source (virtual or seeded dice)."""
@@ -707,7 +802,11 @@ class Session:
                 raise IllegalMoveError("a draw offer is waiting for an answer")
             self.rules.parse_move(self.pos, action.move)
         elif isinstance(action, PlayAnswer):
+            if self._sealed:
+                raise IllegalMoveError("the bids are being sealed one by one: enter the other player's bid")
             self._find_answer(action.answer)
+        elif isinstance(action, PlayPart):
+            self._check_part(action)
         elif isinstance(action, Roll):
             fight = self._require_fight()
             if action.source not in ("system", "seeded", "entered"):
@@ -749,6 +848,8 @@ class Session:
             return self._apply_move(action)
         if isinstance(action, PlayAnswer):
             return self._apply_answer(action)
+        if isinstance(action, PlayPart):
+            return self._apply_part(action)
         if isinstance(action, Roll):
             return self._apply_roll(action)
         if isinstance(action, Undo):
@@ -796,6 +897,7 @@ class Session:
         self.moves.append(MoveEntry(player, "position set", "position", -1, -1))
         self._known_before.append(self._known)  # what was captured before it is not known after
         self._known = {}
+        self._sealed = {}
         self._remember_pieces()
         return [PositionSet(action.position)] + self._check_end()
 
@@ -807,8 +909,9 @@ class Session:
         self._turn_starts.append(pos.depth)
         if self.record is not None:  # the dice record carries the game (version 2)
             self.record = self.record.with_move(rules.move_text(pos, move))
+        before = pos.var("effects")
         rules.apply(pos, move)
-        entry = MoveEntry(player, san, action.move, move.frm, move.to)
+        entry = MoveEntry(player, san, action.move, move.frm, move.to, effects=self._step_effects(before))
         self.moves.append(entry)
         events: list = [MovePlayed(entry, len(self.moves))]
         fight = self.pending_fight()
@@ -820,13 +923,59 @@ class Session:
     def _apply_answer(self, action: PlayAnswer) -> list:
         """A choice in the middle of the turn: part of the last move's turn (one undo step
         takes both back); the move list shows where the piece went on to."""
-        answer = self._find_answer(action.answer)
-        self.rules.apply(self.pos, answer)
-        if self.moves and isinstance(answer.value, int):
+        return self._play_answer(self._find_answer(action.answer), action.answer)
+
+    def _play_answer(self, answer: Answer, text: str) -> list:
+        pos, rules = self.pos, self.rules
+        move_san = None
+        if isinstance(answer.value, Move) and answer.value.frm >= 0:  # a move of its own (a king-turn)
+            move_san = rules.san(pos, answer.value) if hasattr(rules, "san") else unit_move_text(rules, pos, answer.value)
+        before = pos.var("effects")
+        rules.apply(pos, answer)
+        effects = self._step_effects(before)
+        if self.moves:
             last = self.moves[-1]
-            self.moves[-1] = replace(last, san=f"{last.san}-{action.answer}", to=answer.value)
+            if isinstance(answer.value, int):
+                last = replace(last, san=f"{last.san}-{text}", to=answer.value)
+            elif move_san is not None:
+                last = replace(last, san=f"{last.san}, {move_san}")
+            self.moves[-1] = replace(last, effects=last.effects + effects)
         self._remember_pieces()
-        return [AnswerPlayed(answer, action.answer)] + self._check_end()
+        return [AnswerPlayed(answer, text)] + self._check_end()
+
+    def _check_part(self, action: PlayPart) -> None:
+        d = self.joint_decision()
+        if d is None:
+            raise IllegalMoveError("no secret choice (a duel's bids) is waiting")
+        players = d.get("players")
+        if action.player not in players:
+            raise IllegalMoveError(f"player {action.player + 1} has no part in this {d.kind} decision")
+        if action.player in self._sealed:
+            raise IllegalMoveError(f"player {action.player + 1}'s {d.kind} part is in already")
+        options = [str(o) for o in self.part_options(action.player)]
+        if action.part not in options:
+            raise IllegalMoveError(f"{action.part!r} is not possible for player {action.player + 1} "
+                                   f"(possible: {', '.join(options)})")
+
+    def _apply_part(self, action: PlayPart) -> list:
+        d = self.joint_decision()
+        self._sealed[action.player] = action.part
+        events: list = [PartSealed(action.player)]
+        players = d.get("players")
+        if any(p not in self._sealed for p in players):
+            return events
+        parts = tuple(next(o for o in self.part_options(p) if str(o) == self._sealed[p]) for p in players)
+        self._sealed = {}
+        answer = next((a for a in self.rules.answers(self.pos) if a.value == parts), None)
+        if answer is None:  # every part is an option: the rules must have their pair
+            raise IllegalMoveError(f"the parts {parts} are not an answer to the pending {d.kind}")
+        return events + self._play_answer(answer, self.rules.answer_text(answer))
+
+    def _step_effects(self, before) -> tuple:
+        """What the step just applied recorded in the position variable ``effects`` (a game
+        sets it anew at each step; a step that set nothing leaves the same object)."""
+        after = self.pos.var("effects")
+        return tuple(after) if after is not before and after else ()
 
     def _find_answer(self, text: str) -> Answer:
         d = self.pos.pending
@@ -865,6 +1014,7 @@ class Session:
         del self._turn_starts[-action.turns:]
         undone = tuple(self.moves[-action.turns:])
         del self.moves[-action.turns:]
+        self._sealed = {}
         for entry in reversed(undone):
             if entry.move == "position":  # a correction taken back: the pieces known before it
                 self._known = self._known_before.pop()

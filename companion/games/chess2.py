@@ -683,6 +683,44 @@ class Chess2Rules(Rules):
         n = self.geometry.name_of
         return n(move.frm) + n(move.to) + (move.promotion[1].lower() if move.promotion else "")
 
+    def san(self, pos: Position, move: Move) -> str:
+        """The move for the move list, in standard notation read with the army's FEN letters
+        (``Nxe5``, ``exd5``, ``e8=Q``, ``O-O``, ``Bxd2`` for a Tiger's pounce, ``Ra1xa4`` for a
+        rampage); a Whirlwind is ``Kd4 whirl``. Check is marked when the turn is over (a move
+        that waits for a duel or a king-turn is not marked). ``move`` must be legal in ``pos``."""
+        n = self.geometry.name_of
+        piece = pos.board[move.frm]
+        letter = piece.kind.code[1]
+        if move.special == "castle":
+            text = "O-O" if move.to % 8 == 6 else "O-O-O"
+        elif move.special == "whirlwind":
+            text = f"{letter}{n(move.frm)} whirl"
+        elif piece.kid in self.pawns:
+            text = (n(move.frm)[0] + "x" if move.capture is not None else "") + n(move.to)
+            if move.promotion:
+                text += "=" + move.promotion[1]
+        else:
+            text = letter
+            if move.special == "rampage":
+                text += n(move.frm)
+            else:
+                rivals = [m for m in self.legal_moves(pos) if m.to == move.to and m.frm != move.frm
+                          and pos.board[m.frm].kid == piece.kid]
+                if rivals:
+                    same_file = any(m.frm % 8 == move.frm % 8 for m in rivals)
+                    same_rank = any(m.frm // 8 == move.frm // 8 for m in rivals)
+                    text += n(move.frm)[0] if not same_file else n(move.frm)[1:] if not same_rank else n(move.frm)
+            if move.capture is not None:
+                text += "x"
+            text += n(move.to)
+        self.apply(pos, move)
+        try:
+            if pos.pending is None and self.outcome(pos) is None and self.in_check(pos):
+                text += "#" if not self.legal_moves(pos) else "+"
+        finally:
+            self.undo(pos)
+        return text
+
     def answer_text(self, answer: Answer) -> str:
         v = answer.value
         if answer.decision == "bids" and isinstance(v, tuple) and len(v) == 2:
