@@ -220,7 +220,7 @@ class Journal:
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
 
-def _fsync_dir(directory: Path) -> None:
+def fsync_dir(directory: Path) -> None:
     """Make a created or renamed file's directory entry durable as well."""
     try:
         fd = os.open(directory, os.O_RDONLY)
@@ -276,7 +276,7 @@ class JournalStore:
         if self.current.exists():
             self.archive("abandoned")
         journal = Journal(self.current)
-        _fsync_dir(self.directory)
+        fsync_dir(self.directory)
         return journal
 
     def reopen(self, read: JournalRead, keep: int | None = None) -> Journal:
@@ -296,7 +296,7 @@ class JournalStore:
                 saved = self._free_name(self.directory / ARCHIVE, "damaged", ".jsonl")
                 saved.parent.mkdir(parents=True, exist_ok=True)
                 _write_durably(saved, data)
-                _fsync_dir(saved.parent)
+                fsync_dir(saved.parent)
             except OSError:
                 if not torn_only:
                     raise
@@ -317,8 +317,8 @@ class JournalStore:
         for suffix, text in (extra or {}).items():
             _write_durably(target.with_name(target.name.removesuffix(".jsonl") + suffix), text.encode("utf-8"))
         os.replace(self.current, target)
-        _fsync_dir(self.directory)
-        _fsync_dir(target_dir)
+        fsync_dir(self.directory)
+        fsync_dir(target_dir)
         return target
 
     @staticmethod
