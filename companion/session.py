@@ -328,7 +328,7 @@ def action_from_json(value: Any, where: str = "action") -> Action:
     if kind == "position":
         return SetPosition(_Fields(value, where, ("type", "position")).text("position"))
     raise RecordError(f"{where}: unknown action type {kind!r} "
-                      f"(expected move, answer, part, roll, undo, resign, offer-draw, answer-draw or position)")
+                      f"(expected move, answer, roll, undo, resign, offer-draw, answer-draw, part or position)")
 
 
 def start_to_json(setup: GameSetup) -> dict[str, Any]:

@@ -3,8 +3,10 @@ a fake computer, a journal directory, and a clock the test moves."""
 
 from __future__ import annotations
 
+from companion.app.presenters.armies import ArmiesPresenter
 from companion.app.presenters.board import BoardPresenter
 from companion.app.presenters.board_check import BoardCheckPresenter
+from companion.app.presenters.chess2 import DuelPresenter
 from companion.app.presenters.fight import FightPresenter
 from companion.app.presenters.flow import AppFlow, BoardLink
 from companion.app.presenters.game import GamePresenter
@@ -32,7 +34,7 @@ class Clock:
 class App:
     """The flow plus one presenter per screen, driven like the Kivy app drives them."""
 
-    def __init__(self, directory, computer=True, seed=b"\x01" * 32, free_bytes=None):
+    def __init__(self, directory, computer=True, seed=b"\x01" * 32, free_bytes=None, draws=None):
         self.sim = SimulatedBoard(8, 8)
         self.clock = Clock()
         self.computer = FakeComputer() if computer else None
@@ -47,12 +49,14 @@ class App:
             computer=self.computer,
             run_in_worker=lambda work: work(),
             free_bytes=free_bytes,
+            draw_seat=(lambda n: next(draws) % n) if draws is not None else (lambda n: 0),
         )
         f = self.flow
         self.start, self.setup, self.game = StartPresenter(f), SetupPresenter(f), GamePresenter(f)
         self.board, self.fight, self.over = BoardPresenter(f), FightPresenter(f), GameOverPresenter(f)
         self.prompt, self.info, self.resume = PromptPresenter(f), PieceInfoPresenter(f), ResumePresenter(f)
         self.check, self.problem = BoardCheckPresenter(f), ProblemPresenter(f)
+        self.armies, self.duel = ArmiesPresenter(f), DuelPresenter(f)
         f.start()
         self.pump()
 

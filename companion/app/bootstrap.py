@@ -21,8 +21,10 @@ from ..board.palette import linearize
 from ..dice.sources import new_seed
 from ..errors import HardwareError
 from ..journal import JournalStore, free_space
+from .presenters.armies import ArmiesPresenter
 from .presenters.board import BoardPresenter
 from .presenters.board_check import BoardCheckPresenter
+from .presenters.chess2 import DuelPresenter
 from .presenters.deploy import DeployPresenter
 from .presenters.draft import DraftPresenter
 from .presenters.dungeon_game import DungeonGamePresenter
@@ -58,6 +60,8 @@ class Presenters:
     dungeon: DungeonGamePresenter
     text: GameTextPresenter
     problem: ProblemPresenter
+    armies: ArmiesPresenter
+    duel: DuelPresenter
 
 
 def data_dir() -> Path:
@@ -204,7 +208,7 @@ def build_presenters(flow: AppFlow) -> Presenters:
         FightPresenter(flow), GameOverPresenter(flow), PromptPresenter(flow), PieceInfoPresenter(flow),
         BoardCheckPresenter(flow), DraftPresenter(flow), DeployPresenter(flow), DungeonGamePresenter(flow),
         GameTextPresenter(flow),
-        ProblemPresenter(flow),
+        ProblemPresenter(flow), ArmiesPresenter(flow), DuelPresenter(flow),
     )
 
 

@@ -28,6 +28,9 @@ class ComputerFailed:
 
 #: Seconds the strongest level may think per move (weaker levels use a share of it).
 MOVE_SECONDS = 3.0
+#: Nodes the computer searches to fix its secret bid (a node limit, not a time: the same position
+#: and random number give the same bid, so a journaled game replays exactly).
+PART_NODES = 6000
 
 
 class SearchComputer:
@@ -75,6 +78,13 @@ class SearchComputer:
         worker = self._worker_class(self.now, deliver=deliver)
         worker.start(player, pos, budget)
         self._worker = worker
+
+    def choose_part(self, rules, pos, seat: int, level: int, u: float):
+        """Its part of the pending joint decision (a secret duel bid), drawn with ``u`` in [0, 1)
+        from the equilibrium of the bid game its search builds (companion.ai.duel). Runs in the
+        caller's worker; the level limits the search's depth."""
+        lv = self._levels.LEVELS[max(1, min(level, self.max_level)) - 1]
+        return self._levels.computer_part(rules, pos, seat, u, max_nodes=PART_NODES, max_depth=lv.max_depth or 64)
 
     def stop(self) -> None:
         """Stop thinking (a takeback, a new game); its answer will be ignored."""

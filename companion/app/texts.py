@@ -10,12 +10,14 @@ from __future__ import annotations
 APP_TITLE = "Companion"
 
 # --- games, players, pieces --------------------------------------------------------------------
-GAME_TITLES = {"chess": "Chess", "combat": "Combat Chess", "dungeon": "Dungeon Chess", "kol": "KoL Chess"}
+GAME_TITLES = {"chess": "Chess", "combat": "Combat Chess", "dungeon": "Dungeon Chess", "kol": "KoL Chess",
+               "chess2": "Chess 2"}
 GAME_HINTS = {
     "chess": "Classic chess.",
     "combat": "Every capture is a dice fight.",
     "dungeon": "Armies of 75 XP on dungeon maps.",
     "kol": "Monsters, Legends and a Tower on a 12\u00d712 board. The board and set-up are our reconstruction.",
+    "chess2": "Six armies, duels with secret bids of stones, and a King across the middle wins.",
 }
 COLOUR_NAMES = ("White", "Black")
 #: Names a player can pick with one tap (no keyboard, ever).
@@ -97,6 +99,104 @@ DEPLOY_ALL_PLACED = "Every unit is placed."
 DEPLOY_REST = "Place the rest for me"
 DEPLOY_BACK = "Back to the armies"
 DEPLOY_HELP = "A piece put on a lit square becomes the unit named here."
+
+# --- Chess 2: bids, matches, armies ---------------------------------------------------------------
+BIDS = "Bids"
+BID_MODES = {"screen": "On the screen", "stones": "Real stones"}
+BID_HINTS = {
+    "screen": "Each player taps a secret bid while the other looks away.",
+    "stones": "Bid with stones (or coins) in closed fists, open together, tap what each showed.",
+}
+MATCH = "Games"
+MATCH_CHOICES = {1: "1 game", 3: "Match of 3", 5: "Match of 5"}
+MATCH_HINT = "In a match the loser of a game may switch army; the winner keeps theirs."
+ARMY_NAMES = {"classic": "Classic", "nemesis": "Nemesis", "empowered": "Empowered", "reaper": "Reaper",
+              "two-kings": "Two Kings", "animals": "Animals"}
+ARMY_HINTS = {
+    "classic": "Regular chess; the only army that castles.",
+    "nemesis": "A Nemesis queen only Kings can touch; pawns step toward the enemy King.",
+    "empowered": "Knights, bishops and rooks side by side share their moves; the queen steps like a King.",
+    "reaper": "The Reaper captures anywhere; Ghost rooks teleport and block.",
+    "two-kings": "Two Warrior Kings with Whirlwind, and an extra king-turn after each turn.",
+    "animals": "Wild Horse, Tiger, Elephant and Jungle Queen.",
+}
+ARMIES_TITLE = "Choose your armies"
+ARMIES_MATCH_TITLE = "Game {n} of {length}: choose your armies"
+ARMIES_CHOOSE = "{name} ({colour}): choose your army. {other}, please look away."
+ARMIES_CHOOSE_OPEN = "{name} ({colour}): choose your army."
+ARMIES_KEEPS = "{name} won the last game and keeps {army}."
+ARMIES_MAY_SWITCH = "{name} lost the last game and may switch army."
+ARMIES_BOTH_SWITCH = "The last game was a draw: both may switch army."
+ARMIES_HIDDEN = "{name}'s choice is hidden."
+ARMIES_COMPUTER = "{name} has chosen in secret."
+ARMIES_HIDE = "Hide my choice"
+ARMIES_REVEAL_NOW = "Both have chosen. Tap Reveal together."
+ARMIES_REVEAL = "Reveal"
+ARMIES_REVEALED = "{white} ({white_army}) against {black} ({black_army})."
+ARMIES_START = "Start the game"
+ARMIES_PICK = "Tap an army."
+LEAVE_MATCH = "Leave the match"
+MATCH_SCORE = "Match: {a} {sa} \u2013 {sb} {b}"
+MATCH_GAME = "Game {n} of {length}"
+MATCH_OVER = "{name} wins the match {sa} \u2013 {sb}."
+MATCH_TIED = "The match is tied {sa} \u2013 {sb}."
+NEXT_GAME = "Next game"
+MATCH_DAMAGED = "The match in progress could not be read ({reason}); it was set aside. Its games are kept."
+STONES = "Stones"
+STONES_COUNT = {0: "no stones", 1: "1 stone"}
+STONES_MANY = "{n} stones"
+STONES_TITLE = "Stones: {a} {na}, {b} {nb}"
+STONES_START = "Start: {a} {na}, {b} {nb}."
+STONES_LINE = "{n}. {move}: {what}"
+STONES_WHY = {
+    "pawn": "{name} +1 (a pawn captured)",
+    "bid": "{name} \u2212{n} (bid in a duel)",
+    "fee": "{name} \u2212{n} (paid to start a duel)",
+    "bluff": "{name} {sign}1 (bluff called)",
+}
+STONES_NONE_YET = "No stone has changed hands yet."
+KING_TURN = "King-turn: {name} may move a Warrior King or Whirlwind, or skip (lift and put back a Warrior King)."
+SKIP_KING_TURN = "Skip king-turn"
+DUEL_PENDING = "A duel is on."
+DUEL_MARK = {"attacker": "duel won", "defender": "duel lost", "bluff": "bluff called"}
+
+# --- Chess 2: the duel screen ------------------------------------------------------------------------
+DUEL_TITLE = "Duel on {square}"
+DUEL_CAPTURE = "{attacker}'s {piece} takes {defender}'s {victim} on {square}."
+DUEL_RAMPAGE = "{attacker}'s Elephant rampages: {defender}'s {victim} on {square} is in its path."
+DUEL_OFFER = "{name} may start a duel to save the {victim}."
+DUEL_FEE = "It costs 1 stone to start (the {piece} outranks the {victim}), then a bid."
+DUEL_NO_FEE = "Starting it costs nothing; then both bid 0, 1 or 2 stones."
+DUEL_HOW = "The higher bid wins, a tie goes to the attacker. Every stone bid is lost."
+DUEL_YES = "Duel"
+DUEL_YES_FEE = "Duel (pay 1)"
+DUEL_NO = "No duel"
+BID_SECRET = "{name} ({role}): choose your bid in secret. {other}, please look away."
+BID_SECRET_ALONE = "{name} ({role}): choose your bid."
+BID_SEALED = "{name}'s bid is sealed."
+BID_COMPUTER_SEALED = "{name} has bid in secret."
+BID_SEAL = "Seal my bid"
+BID_CHOICE = {0: "0", 1: "1", 2: "2"}
+BID_FISTS = "Both: put 0, 1 or 2 stones in a closed fist. Open your hands together, then tap what each showed."
+BID_FIST_ONE = "{name}: put 0, 1 or 2 stones in a closed fist, open it, then tap what it showed."
+BID_SHOWED = "{name} showed"
+BID_USE = "Use these bids"
+BID_TOO_MANY = "{name} has only {have}: a bid of {bid} is not possible. Check the fists and tap again."
+THINKING_BID = "{name} is choosing a bid\u2026"
+ATTACKER_ROLE = "attacker"
+DEFENDER_ROLE = "defender"
+DUEL_STONES = "{name}: {stones}"
+DUEL_REVEAL = "{a} bid {ba}, {d} bid {bd}."
+DUEL_ZERO = "{a} has no stones: {d} bids 1 and wins."
+DUEL_WINS_ATTACKER = "{name} wins the duel: the {piece} takes the {victim}."
+DUEL_WINS_DEFENDER = "{name} wins the duel: the {victim} and the {piece} both leave the board."
+DUEL_PASSED = "No duel: the {piece} takes the {victim}."
+BLUFF_CALLED = "Bluff called: both bid 0, so {name} wins. {name}, choose your reward:"
+BLUFF_GAIN = "Gain a stone"
+BLUFF_DESTROY = "{name} loses a stone"
+BLUFF_GAINED = "Bluff called: {name} gains a stone."
+BLUFF_DESTROYED = "Bluff called: {name} loses a stone."
+DUEL_CONTINUE = "Continue"
 
 # --- resume ----------------------------------------------------------------------------------------
 RESUME_TITLE = "Unfinished game"
@@ -315,6 +415,9 @@ RESULT_REASONS = {
     "King captured": "the enemy King is taken",
     "King destroyed by an explosion": "the enemy King is destroyed by an explosion",
     "no King left": "no King is left",
+    "Midline Invasion": "by Midline Invasion: across the middle of the board",
+    "no legal move": "the other side had no legal move (in Chess 2 that loses)",
+    "impossible checkmate": "neither side can checkmate or cross the middle",
 }
 SEED_REVEALED = "Dice seed: {seed}"
 SEAL_FULL = "Seal shown at the start: {commitment}"

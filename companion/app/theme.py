@@ -23,6 +23,8 @@ DANGER = (0.84, 0.37, 0.0, 1)  # Okabe-Ito vermillion
 LIGHT_SQUARE = (0.93, 0.86, 0.74, 1)
 DARK_SQUARE = (0.66, 0.52, 0.39, 1)
 MARK = (0.05, 0.05, 0.05, 1)
+#: A goal's border across the board (Chess 2's midline): Okabe-Ito blue, clear on both squares
+MIDLINE = (0.0, 0.45, 0.70, 1)
 #: Squares a game colours (KoL Chess: rules.square_colours()). Green is light and red dark, so
 #: the two differ in lightness as well as hue (told apart without colour vision).
 SQUARE_COLOURS = {

@@ -666,11 +666,12 @@ class Chess2Rules(Rules):
 
     def gestures(self, pos: Position) -> list[tuple[Move | Answer, frozenset[int]]]:
         """A king-turn is skipped on the board by lifting a Warrior King and putting it back
-        (the rulebook's "tap one of your warrior kings as a signal to your opponent")."""
+        (the rulebook's "tap one of your warrior kings as a signal to your opponent"): either
+        King, one gesture each."""
         d = pos.pending
         if d is None or d.kind != KING_TURN:
             return []
-        return [(Answer(KING_TURN, SKIP), frozenset(pos.royals[d.player]))]
+        return [(Answer(KING_TURN, SKIP), frozenset((k,))) for k in sorted(pos.royals[d.player])]
 
     def describe_effects(self, pos: Position) -> list[str]:
         """The last step's effects (captures, duels, stones, a Whirlwind...) in words."""

@@ -55,6 +55,7 @@ class BoardView:
     version: int
     units: bool = False  # pieces are units: a disc in the owner's colour with the unit's code
     owner_colours: tuple = ()  # screen colour (RGBA) of each player, for units
+    lines: tuple[int, ...] = ()  # ranks drawn as a line below them (Chess 2's midline: 4)
 
 
 class BoardPresenter:
@@ -129,7 +130,7 @@ class BoardPresenter:
             if fight_board is not None and sq in fight_board:
                 piece = fight_board[sq]
             if piece is not None:
-                glyph = piece.kind.code if units else T.PIECE_GLYPHS.get(piece.kind.name, piece.kind.code)
+                glyph = piece.kind.code if units else chess_glyph(piece.kind)
                 view.update(glyph=glyph, owner=piece.owner, fatigue=piece.state.get("fatigue", 0),
                             lifted=sq in expected and sq not in sensed, badge=_badge(piece.state) if units else "")
             elif sq in placed:
@@ -141,7 +142,8 @@ class BoardPresenter:
             squares.append(SquareView(**view))
         colours = owner_colours(rules) if units else ()
         return BoardView(width, height, tuple(squares), tuple(T_FILES[:width]),
-                         tuple(str(r + 1) for r in range(height)), flow.version, units, colours)
+                         tuple(str(r + 1) for r in range(height)), flow.version, units, colours,
+                         goal_lines(rules, width, height))
 
     # ----- helpers -------------------------------------------------------------------------------
     def _fight_board(self):
@@ -165,7 +167,7 @@ class BoardPresenter:
         for sq in sorted(expected - sensed):
             p = s.pos.board[sq]
             if p is not None and p.owner == s.pos.turn:
-                return (p.kind.code if units else T.PIECE_GLYPHS.get(p.kind.name, p.kind.code)), p.owner
+                return (p.kind.code if units else chess_glyph(p.kind)), p.owner
         return None
 
     def _lifted_odds(self, expected, sensed) -> dict[int, str]:
@@ -187,6 +189,26 @@ class BoardPresenter:
 
 
 T_FILES = "abcdefghijklmnopqrstuvwxyz"
+
+
+def chess_glyph(kind) -> str:
+    """The chess glyph of a piece: by its name (chess), else by the piece of the standard set
+    that stands for it (Chess 2's Elephant is a rook: its ``role``), else its code."""
+    return T.PIECE_GLYPHS.get(kind.name) or T.PIECE_GLYPHS.get(kind.role, kind.code)
+
+
+def goal_lines(rules, width: int, height: int) -> tuple[int, ...]:
+    """Where a game's goal zones begin (``rules.goal_zone``: Chess 2's midline, crossed to win):
+    the ranks whose lower edge is such a border, drawn as a line across the board."""
+    zone_of = getattr(rules, "goal_zone", None)
+    if zone_of is None or rules.geometry.size != width * height:
+        return ()
+    lines = set()
+    for player in range(rules.nplayers):
+        rows = {sq // width for sq in zone_of(player)}
+        if rows and len(rows) < height:
+            lines.add(max(rows) + 1 if 0 in rows else min(rows))
+    return tuple(sorted(r for r in lines if 0 < r < height))
 
 
 def _has_seats(rules) -> bool:

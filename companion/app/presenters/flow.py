@@ -39,13 +39,15 @@ from ...gametext import MAX_CHARS, format_game, journal_entries, load_game
 from ...journal import ARCHIVE, JournalStore, Resumed, resume, space_level
 from ...session import (
     ActionRefused, AnswerPlayed, DiceRolled, DrawDeclined, DrawOffered, FightEnded, FightInfo, FightStarted,
-    GameOver, GameSetup, MovePlayed, PositionSet, Seat, Session, TurnsUndone,
+    GameOver, GameSetup, MovePlayed, PartSealed, PositionSet, Seat, Session, TurnsUndone,
 )
 from .. import texts as T
 from ..computer import ComputerFailed
 from .board_size import BoardLink, BoardSizing
 from .dungeon_prep import DungeonPrep
 from .dungeon_steps import DungeonSteps
+from .extras import GameExtras, extras_for
+from .match_steps import MatchSteps
 from .questions import BOARD_QUESTIONS, Prompt, PromptOption
 
 __all__ = ["AppFlow", "BoardLink", "Prompt", "PromptOption", "FightState", "Thinking"]
@@ -57,6 +59,8 @@ TEXTS_DIR = "texts"
 MAX_LISTED = 40
 #: Milliseconds between two looks at the free space where games are saved.
 SPACE_CHECK_MS = 10_000
+#: The computer's secret bid is drawn with a random number k / RANDOM_STEPS (k drawn at the edge).
+RANDOM_STEPS = 1 << 30
 
 
 @dataclass(frozen=True)
@@ -87,9 +91,21 @@ class Thinking:
     seat: int
     key: tuple
     progress: float = 0.0
+    part: bool = False  # its part of a joint decision (a secret bid), not a move
 
 
-class AppFlow(DungeonSteps, BoardSizing):
+@dataclass
+class DecisionState:
+    """A game's own decision screen (Chess 2's duel) is up: ``start`` is how many effects the
+    turn had when it opened; ``done`` once its decision is answered and it shows the result."""
+
+    screen: str
+    start: int
+    done: bool = False
+    memo: dict = field(default_factory=dict)  # what the game's screen remembers of it
+
+
+class AppFlow(MatchSteps, DungeonSteps, BoardSizing):
     def __init__(
         self,
         board: BoardLink,
@@ -166,6 +182,9 @@ class AppFlow(DungeonSteps, BoardSizing):
         self.space_help = ""
         self._space_t: int | None = None
         self.computer_held = False  # its search failed: it waits until the position changes
+        self.decision: DecisionState | None = None  # a game's own decision screen is up
+        self.card = None  # an information card asked for (a game's history: Chess 2's stones)
+        self._init_match()
 
     # ----- plumbing -----------------------------------------------------------------------------
     def post(self, kind: str, value: Any = None) -> None:
@@ -202,9 +221,11 @@ class AppFlow(DungeonSteps, BoardSizing):
         return self.screen
 
     def start(self) -> None:
-        """Start the board and look for an unfinished game (replayed in a worker)."""
+        """Start the board and look for an unfinished game (replayed in a worker) and a match
+        in progress."""
         self.board.sensors.start(self.board_sink)
         self.check_space()
+        self._load_match()
         if self.store.has_current():
             self.screen = "loading"
 
@@ -215,6 +236,7 @@ class AppFlow(DungeonSteps, BoardSizing):
             self.in_worker("resume", work)
         else:
             self.screen = "start"
+            self._resume_match()
         self.changed()
 
     def in_worker(self, task: str, work: Callable[[], None]) -> None:
@@ -274,6 +296,8 @@ class AppFlow(DungeonSteps, BoardSizing):
                 self.changed()
         elif kind == "ai-done":
             self._on_computer_move(*value)
+        elif kind == "ai-part":
+            self._on_computer_part(*value)
         elif kind == "resume-progress":
             self.resume_progress = value
             self.changed()
@@ -342,9 +366,11 @@ class AppFlow(DungeonSteps, BoardSizing):
 
     # ----- starting and resuming --------------------------------------------------------------------
     def new_game(self, game: str, seats: tuple[Seat, ...], dice: str = "virtual", d6_only: bool = False,
-                 start: str | None = None, board_map: str | None = None, draw_rules: bool = False) -> None:
+                 start: str | None = None, board_map: str | None = None, draw_rules: bool = False, *,
+                 options: dict[str, str] | None = None, bids: str = "screen", game_id: str | None = None) -> None:
         """Start a game from the start screen's choices (a Dungeon Chess game: from its
-        deployed armies, ``start``); the board is then set up with the LEDs."""
+        deployed armies, ``start``; a Chess 2 game: its armies in ``options``, how bids are
+        entered); the board is then set up with the LEDs."""
         self._stop_thinking()
         self._close_game()
         self.prep = None
@@ -353,8 +379,8 @@ class AppFlow(DungeonSteps, BoardSizing):
             dice, d6_only = "virtual", False
         try:
             self._use_board_for(game, board_map)
-            setup = GameSetup(game, tuple(seats), dice, d6_only, self.new_game_id(), seed, start, board_map,
-                              draw_rules=draw_rules)
+            setup = GameSetup(game, tuple(seats), dice, d6_only, game_id or self.new_game_id(), seed, start,
+                              board_map, draw_rules=draw_rules, options=options or {}, bids=bids)
         except CompanionError as e:  # a board too small for the map, a wrong set-up: say it
             self.resume_problem = str(e)
             self.screen = "start"
@@ -400,6 +426,7 @@ class AppFlow(DungeonSteps, BoardSizing):
             self.screen = "fight"
         else:
             self.screen = "game"
+            self._sync_decision()
         self._maybe_think()
         self.changed()
 
@@ -413,9 +440,11 @@ class AppFlow(DungeonSteps, BoardSizing):
             return
         elif back.game.is_over:
             back.journal.close()
+            self._match_result(back.game)
             self._archive(back.game)
             self.resumed = None
             self.screen = "start"
+            self._resume_match()
         else:
             self.screen = "resume"
         self.changed()
@@ -447,13 +476,14 @@ class AppFlow(DungeonSteps, BoardSizing):
             back.journal.close()
             self._set_aside(f"{back.game.setup.game_id}-unfinished" if back.game else "abandoned")
         self.resumed = None
+        self._leave_match_quietly()  # its game is put away: the match ends here
         self.screen = "start"
         self.changed()
 
     # ----- playing ------------------------------------------------------------------------------------
     def _handle(self, events: list) -> None:
         for ev in events:
-            if isinstance(ev, (MovePlayed, AnswerPlayed, TurnsUndone)):
+            if isinstance(ev, (MovePlayed, AnswerPlayed, TurnsUndone, PartSealed)):
                 self.computer_held = False  # the position changed: the computer may try again
             if isinstance(ev, MovePlayed):
                 self.notice = ""
@@ -477,12 +507,14 @@ class AppFlow(DungeonSteps, BoardSizing):
                     self.fight.ended = ev
             elif isinstance(ev, TurnsUndone):
                 self.fight = None
+                self.decision = None
                 self.leds_held = False
                 self.requested = None
+                self._match_reopened()
                 self.notice = T.UNDONE.format(moves=", ".join(e.san for e in ev.entries))
                 if self.over is not None and self.session.result is None:
                     self.over = None  # the move that ended the game was taken back: play on
-                if self.screen in ("fight", "game_over"):
+                if self.screen in ("fight", "game_over") or self.screen in self.extras.decision_screens.values():
                     self.screen = "game"
             elif isinstance(ev, PositionSet):
                 self.notice = T.POSITION_SET
@@ -493,9 +525,10 @@ class AppFlow(DungeonSteps, BoardSizing):
             elif isinstance(ev, GameOver):
                 self.over = ev
                 self._stop_thinking()
+                self._match_result(self.session)
                 if not self.session.can_undo():  # else kept open for a takeback, archived on leaving
                     self._archive(self.session)
-                if self.screen != "fight":
+                if self.screen != "fight" and not (self.decision is not None and self._decision_result_shown()):
                     self.screen = "game_over"
             elif isinstance(ev, ActionRefused):
                 self.notice = T.MOVE_REFUSED.format(reason=ev.reason)
@@ -522,8 +555,77 @@ class AppFlow(DungeonSteps, BoardSizing):
                 if self.screen == "setup":
                     self.start_playing()
         if events:
+            self._sync_decision()
             self._maybe_think()
             self.changed()
+
+    # ----- a game's own decisions (Chess 2's duel, its king-turn) ---------------------------------------
+    @property
+    def extras(self) -> GameExtras:
+        """What the game being played adds to the common screens (companion/app/presenters/extras.py)."""
+        s = self.session
+        return extras_for(s.setup.game if s is not None else None)
+
+    def _sync_decision(self) -> None:
+        """Open the game's own screen for a decision it asks there (a duel), keep it up after the
+        answer while it shows what happened, and go back to the game otherwise."""
+        s = self.session
+        if s is None or self.screen not in ("game", "game_over") + tuple(self.extras.decision_screens.values()):
+            return
+        d = s.pos.pending
+        screen = self.extras.decision_screens.get(d.kind) if d is not None and s.result is None else None
+        turn_effects = len(s.moves[-1].effects) if s.moves else 0
+        if screen is not None:
+            if self.decision is None or self.decision.screen != screen:
+                self.decision = DecisionState(screen, turn_effects)
+            elif self.decision.done:
+                return  # the last one's result is on screen: Continue opens this one
+            self.screen = screen
+            return
+        if self.decision is not None and not self.decision.done:
+            if self._decision_result_shown():
+                self.decision.done = True
+                return
+            self.decision = None
+            self.screen = "game_over" if self.over is not None else "game"
+
+    def _decision_result_shown(self) -> bool:
+        return self.session is not None and self.extras.result_shown(self.session, self.decision.start)
+
+    def decision_continue(self) -> None:
+        """Leave the result of a game's own decision (the duel's): the next decision, the game
+        or the game over screen."""
+        if self.decision is None or not self.decision.done:
+            return
+        self.decision = None
+        self.screen = "game_over" if self.over is not None else "game"
+        self._sync_decision()
+        self._maybe_think()
+        self.changed()
+
+    def answer_decision(self, text: str) -> None:
+        """The game's own screen answered the pending decision (``duel``, ``gain``, ``1-2``)."""
+        self._command(lambda: self.session.play_answer(text))
+
+    def seal_part(self, player: int, part) -> None:
+        """A person's part of the pending joint decision (a secret bid), sealed."""
+        self._command(lambda: self.session.play_part(player, part))
+
+    def question(self):
+        """The decision the game screen asks itself now (Chess 2's king-turn), if any."""
+        s = self.session
+        if s is None or s.is_over or self.screen != "game" or s.computer_to_move() is not None:
+            return None
+        return self.extras.question(s)
+
+    def answer_question(self, option: str) -> None:
+        """A button of the game screen's question: answered like a question of the board."""
+        self._command(lambda: self.session.choose(option))
+
+    def show_card(self, card) -> None:
+        """An information card over the screen (None closes it)."""
+        self.card = card
+        self.changed()
 
     @property
     def _animated(self) -> bool:
@@ -618,9 +720,11 @@ class AppFlow(DungeonSteps, BoardSizing):
         self.changed()
 
     def go_to_start(self) -> None:
-        """Leave the game for the start screen (an unfinished game is kept in games/)."""
+        """Leave the game for the start screen (an unfinished game is kept in games/; a match
+        is left, and filed as it stands)."""
         self._stop_thinking()
         self._close_game()
+        self._leave_match_quietly()
         self.prep = None
         self.screen = "start"
         self.changed()
@@ -666,7 +770,15 @@ class AppFlow(DungeonSteps, BoardSizing):
                              (PromptOption("accept", T.ACCEPT), PromptOption("decline", T.DECLINE)), cancel=False)
 
     def _ask_tracker(self, ev: PromptRequested) -> None:
-        """A tracker question as big buttons: a piece for a promotion, or which of two moves."""
+        """A tracker question as big buttons: a piece for a promotion, or which of two moves.
+        A decision the game asks on a screen of its own (a duel) or on the game screen (a
+        king-turn) is not asked again in a popup."""
+        extras = self.extras
+        if ev.kind in extras.decision_screens:
+            return
+        own = extras.question(self.session) if self.session is not None else None
+        if own is not None and own.kind == ev.kind:
+            return
         options = []
         owner = self.session.turn if self.session else 0
         for i, value in enumerate(ev.options):
@@ -722,11 +834,18 @@ class AppFlow(DungeonSteps, BoardSizing):
     # ----- the computer --------------------------------------------------------------------------------
     def _maybe_think(self) -> None:
         s = self.session
-        if s is None or self.computer is None or self.screen not in ("game",) or self.thinking is not None:
+        if s is None or self.computer is None or self.thinking is not None:
             return
+        if self.screen != "game" and self.screen not in self.extras.decision_screens.values():
+            return
+        if self.decision is not None and self.decision.done:
+            return  # the duel's result is on screen: the computer waits for Continue
         if self.computer_held:
             return
         if self.requested is not None:
+            return
+        if s.joint_decision() is not None:
+            self._maybe_seal_computer_part()
             return
         seat = s.computer_to_move()
         if seat is None:
@@ -755,6 +874,29 @@ class AppFlow(DungeonSteps, BoardSizing):
         self.requested = move
         self._handle(self.session.request_move(move))
         self.changed()
+
+    def _maybe_seal_computer_part(self) -> None:
+        """A computer's part of the pending joint decision (its secret bid), fixed and journaled
+        before any person bids: drawn from its equilibrium with a random number drawn here."""
+        s = self.session
+        seat = next((p for p in s.parts_missing() if s.seats[p].computer), None)
+        if seat is None or not hasattr(self.computer, "choose_part"):
+            return
+        key = (s.actions, s.pos.hash, "part", seat)
+        self.thinking = Thinking(seat, key, part=True)
+        u = self.draw_seat(RANDOM_STEPS) / RANDOM_STEPS
+        rules, pos, level = s.rules, s.pos.copy(), s.seats[seat].level
+
+        def work() -> None:
+            self.post("ai-part", (key, seat, self.computer.choose_part(rules, pos, seat, level, u)))
+
+        self.in_worker("computer", work)
+
+    def _on_computer_part(self, key, seat: int, part) -> None:
+        if self.thinking is None or self.thinking.key != key or self.session is None:
+            return
+        self.thinking = None
+        self._command(lambda: self.session.play_part(seat, part))
 
     def _stop_thinking(self) -> None:
         if self.thinking is not None and self.computer is not None:
@@ -984,6 +1126,7 @@ class AppFlow(DungeonSteps, BoardSizing):
         self.thinking, self.requested, self.info_square = None, None, None
         self.leds_held = False
         self.screen_moves, self.parked = ScreenMovesChanged(()), None
+        self.decision, self.card = None, None
 
     def _close_game(self) -> None:
         """Put the current game away: archived when finished, kept as unfinished otherwise."""

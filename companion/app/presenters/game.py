@@ -16,6 +16,7 @@ class PlayerLine:
     to_move: bool
     computer: bool
     captured: str  # glyphs of this player's pieces that are gone
+    counter: str = ""  # what the game keeps per player (Chess 2: "3 stones")
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,9 @@ class GameView:
     seal: str
     banner: str
     simulated: bool
+    question: str = ""  # a decision the game screen asks (Chess 2's king-turn), in words
+    slot: str = ""  # the game's own button: its label ("" for none)
+    slot_key: str = ""  # what it does: "answer:<option>" or "card"
 
 
 class GamePresenter:
@@ -55,6 +59,14 @@ class GamePresenter:
     def menu(self) -> None:
         self.flow.open_menu()
 
+    def slot(self) -> None:
+        """The game's own button: answer its question (skip a king-turn) or open its card."""
+        key = self.view().slot_key
+        if key.startswith("answer:"):
+            self.flow.answer_question(key[len("answer:"):])
+        elif key == "card" and self.flow.session is not None:
+            self.flow.show_card(self.flow.extras.card(self.flow.session))
+
     def view(self) -> GameView:
         flow = self.flow
         s = flow.session
@@ -62,9 +74,11 @@ class GamePresenter:
         if s is None:
             return GameView("", (), "", False, "", flow.notice, "", -1, (), (), False, False, False, "", banner,
                             flow.board.simulated is not None)
+        extras = flow.extras
+        glyph = captured_glyphs(s.rules)
         players = tuple(
             PlayerLine(seat.name, i, s.turn == i and not s.is_over, seat.computer,
-                       "".join(T.PIECE_GLYPHS.get(k, "?") for k in s.captured(i)))
+                       "".join(glyph(k) for k in s.captured(i)), extras.counter(s, i))
             for i, seat in enumerate(s.seats)
         )
         thinking, progress = "", -1.0
@@ -79,10 +93,21 @@ class GamePresenter:
                                             to=g.name_of(flow.requested.to))
         seal = T.COMMITMENT.format(short=s.setup.commitment[:8]) if s.setup.commitment else ""
         live = not s.is_over and s.pos.pending is None
+        question = flow.question()
+        slot, slot_key, asked = "", "", ""
+        if question is not None:
+            asked = question.text
+            slot, option = question.buttons[0][1], question.buttons[0][0]
+            slot_key = f"answer:{option}"
+        else:
+            card = extras.card(s)
+            if card is not None:
+                slot, slot_key = card.label, "card"
         return GameView(
             T.GAME_TITLES.get(s.setup.game, s.setup.game), players, status, s.in_check(), guidance, flow.notice,
-            thinking, progress, move_rows(s.moves), fight_marks(s.moves), s.can_undo(), live and s.draw_offer is None, not s.is_over,
-            seal, banner, flow.board.simulated is not None,
+            thinking, progress, move_rows(s.moves), fight_marks(s.moves, extras.move_mark), s.can_undo(),
+            live and s.draw_offer is None, not s.is_over, seal, banner, flow.board.simulated is not None,
+            asked, slot, slot_key,
         )
 
 
@@ -91,6 +116,11 @@ def status_line(flow: AppFlow) -> str:
     if s.result is not None:
         return result_headline(s, s.result)
     if s.pos.pending is not None:
+        kind = s.pos.pending.kind
+        if kind in flow.extras.decision_screens:
+            return T.DUEL_PENDING
+        if kind != "fight":
+            return T.TO_MOVE_COLOUR.format(name=s.seats[s.turn].name, colour=T.COLOUR_NAMES[s.turn])
         return T.FIGHT_PENDING
     seat = s.seats[s.turn]
     colour = T.COLOUR_NAMES[s.turn]
@@ -114,9 +144,24 @@ def move_rows(moves: list[S.MoveEntry], names: tuple[str, ...] = ()) -> tuple[tu
     return tuple((n, w.san if w else "", b.san if b else "") for n, w, b in _pairs(moves))
 
 
-def fight_marks(moves: list[S.MoveEntry]) -> tuple[tuple[str, str], ...]:
-    """For each row of :func:`move_rows`: how each move's fight ended ("won", "lost", ...)."""
-    return tuple(tuple(T.FIGHT_MARK[m.fight] if m and m.fight else "" for m in (w, b)) for _, w, b in _pairs(moves))
+def fight_marks(moves: list[S.MoveEntry], mark=None) -> tuple[tuple[str, str], ...]:
+    """For each row of :func:`move_rows`: how each move's fight ended ("won", "lost", ...), or
+    the game's own mark of the move (``mark(entry)``: Chess 2's "duel won")."""
+    def word(m) -> str:
+        if m is None:
+            return ""
+        if m.fight:
+            return T.FIGHT_MARK[m.fight]
+        return mark(m) if mark is not None else ""
+
+    return tuple(tuple(word(m) for m in (w, b)) for _, w, b in _pairs(moves))
+
+
+def captured_glyphs(rules):
+    """A kind name -> its chess glyph (a game of the standard set whose kinds are named by
+    army, Chess 2's ``elephant``, is drawn by the piece that stands for it: its role)."""
+    roles = {k.name: k.role for k in rules.kinds}
+    return lambda name: T.PIECE_GLYPHS.get(name) or T.PIECE_GLYPHS.get(roles.get(name, ""), "?")
 
 
 def _pairs(moves: list[S.MoveEntry]):

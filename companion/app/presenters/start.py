@@ -10,14 +10,17 @@ from dataclasses import dataclass, replace
 from ...core.geometry import VOID, WATER
 from ...games import GAMES
 from ...maps import load_map
-from ...session import DICE_MODES, GAMES_WITH_DICE, Seat
+from ...session import BID_MODES, DICE_MODES, GAMES_WITH_BIDS, GAMES_WITH_DICE, Seat
 from .. import texts as T
 from .. import theme
 from .flow import AppFlow
 
-GAME_CHOICES = ("chess", "combat", "dungeon", "kol")
+GAME_CHOICES = ("chess", "combat", "dungeon", "kol", "chess2")
 #: the two sides' names per game (filled from the game's map for games not listed)
-COLOUR_WORDS: dict[str, tuple[str, ...]] = {"chess": T.COLOUR_NAMES, "combat": T.COLOUR_NAMES}
+COLOUR_WORDS: dict[str, tuple[str, ...]] = {"chess": T.COLOUR_NAMES, "combat": T.COLOUR_NAMES,
+                                            "chess2": T.COLOUR_NAMES}
+#: Match lengths offered for a game whose loser may change its choice (Chess 2's armies).
+MATCH_LENGTHS = tuple(T.MATCH_CHOICES)
 #: The maps of the rulebook, in its order (maps/*.toml).
 DUNGEON_MAPS = ("dungeon-compact", "dungeon-two-player", "dungeon-four-player")
 #: Thumbnail colours: floor, the wall of void around it, water.
@@ -87,6 +90,10 @@ class StartView:
     start_label: str = T.START
     draws: tuple[Choice, ...] = ()  # Dungeon Chess: no draws (the rulebook) or the draw rules
     draws_hint: str = ""
+    has_bids: bool = False  # Chess 2: how bids are entered, and how many games
+    bids: tuple[Choice, ...] = ()
+    bids_hint: str = ""
+    matches: tuple[Choice, ...] = ()
 
 
 class StartPresenter:
@@ -103,6 +110,8 @@ class StartPresenter:
         most = max(m.players for m in self._maps.values())
         self.dungeon_seats = [SeatChoice(self._seat_word(i)) for i in range(most)]
         self.draw_rules = False
+        self.bids = "screen"
+        self.match_games = 1
 
     @property
     def max_level(self) -> int:
@@ -219,6 +228,16 @@ class StartPresenter:
             self.dice = mode
             self.flow.changed()
 
+    def choose_bids(self, mode: str) -> None:
+        if mode in BID_MODES:
+            self.bids = mode
+            self.flow.changed()
+
+    def choose_match(self, games: int | str) -> None:
+        if int(games) in MATCH_LENGTHS:
+            self.match_games = int(games)
+            self.flow.changed()
+
     def toggle_d6(self) -> None:
         self.d6_only = not self.d6_only
         self.flow.changed()
@@ -231,6 +250,9 @@ class StartPresenter:
             self.flow.begin_dungeon(self.board_map, seats, draw_rules=self.draw_rules)
             return
         seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in self.seats)
+        if self.game in GAMES_WITH_BIDS:  # its armies are chosen first (double-blind)
+            self.flow.begin_chosen_game(self.game, seats, games=self.match_games, bids=self.bids)
+            return
         self.flow.new_game(self.game, seats, self.dice, self.d6_only and self.game in GAMES_WITH_DICE)
 
     def board_check(self) -> None:
@@ -268,9 +290,12 @@ class StartPresenter:
             T.DICE_HINTS[self.dice], self.d6_only, names, picking_for,
             self.flow.resume_problem or self.flow.space_warning,
             "" if self.max_level else T.NO_COMPUTER,
-            self.dungeon, maps, T.CHOOSE_ARMIES if self.dungeon else T.START,
+            self.dungeon, maps, T.CHOOSE_ARMIES if self.dungeon or self.game in GAMES_WITH_BIDS else T.START,
             tuple(Choice(str(on), T.DRAW_CHOICES[on], on == self.draw_rules) for on in (False, True)),
             T.DRAW_HINTS[self.draw_rules],
+            self.game in GAMES_WITH_BIDS,
+            tuple(Choice(m, T.BID_MODES[m], m == self.bids) for m in BID_MODES), T.BID_HINTS[self.bids],
+            tuple(Choice(str(n), T.MATCH_CHOICES[n], n == self.match_games) for n in MATCH_LENGTHS),
         )
 
     def _dungeon_seat_views(self) -> tuple[SeatView, ...]:

@@ -151,6 +151,10 @@ class BoardWidget(Widget):
                     else:
                         self._glyph(sq, x, y, side)
                 self._badges(sq, x, y, side)
+            for row in getattr(v, "lines", ()):  # a goal's border (Chess 2's midline)
+                Color(*theme.MIDLINE)
+                Line(points=[ox, oy + row * side, ox + v.width * side, oy + row * side],
+                     width=max(1.5, side * 0.035))
             if self.coordinates:
                 self._coordinates(v, side, ox, oy, margin)
         self.redraw_ms.append((time.perf_counter() - started) * 1000)

@@ -1,0 +1,337 @@
+"""Chess 2 in the app without a window: the flow and the presenters of the army choice, the duel
+screen (on-screen and real-stone bids, the bluff, the computer's sealed bid), the stones, the
+king-turn, the end by Midline Invasion, a match, and power cuts in the middle of a duel."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.journal import read_journal
+from companion.match import MatchStore
+from companion.session import Seat
+from tests.ui_flow_helpers import App
+
+PEOPLE = (Seat("Ann"), Seat("Ben"))
+
+
+def chess2(tmp_path, start: str | None = None, armies: str = "classic,classic", bids: str = "screen",
+           seats=PEOPLE, **kw) -> App:
+    """A Chess 2 game set up on the simulated board (from ``start`` if given)."""
+    app = App(tmp_path, **kw)
+    app.flow.new_game("chess2", seats, start=start, options={"armies": armies}, bids=bids)
+    app.pump()
+    app.setup.fill()
+    app.pump()
+    assert app.flow.screen == "game", app.flow.screen
+    return app
+
+
+def moves_of(app: App) -> list[str]:
+    return [m.move for m in app.flow.session.moves]
+
+
+def duel_to(app: App) -> None:
+    """1. e4 d5 2. exd5 (by taps): Black may duel."""
+    app.tap("e2", "e4")
+    app.tap("d7", "d5")
+    app.tap("d5", "e4", "d5")
+    assert app.flow.screen == "duel", (app.flow.screen, app.flow.guidance)
+
+
+def sync_board(app: App) -> None:
+    """Do what the lights say (take off, put on) until the board shows the game."""
+    s = app.flow.session
+    expected = s.rules.expected_occupancy(s.pos)
+    for sq in sorted(app.flow.sensed - expected) + sorted(expected - app.flow.sensed):
+        app.board.tap(sq)
+        app.pump()
+    app.clock.t += 2000
+    app.pump()
+    assert app.flow.in_sync, app.flow.guidance
+
+
+# --- choosing the armies ----------------------------------------------------------------------------
+
+def test_armies_are_chosen_double_blind_and_revealed_together(tmp_path):
+    app = App(tmp_path)
+    app.start.choose_game("chess2")
+    app.start.pick_name("Ann") if False else None
+    app.start.seats[0] = app.start.seats[0].__class__("Ann")
+    app.start.seats[1] = app.start.seats[1].__class__("Ben")
+    app.start.start()
+    app.pump()
+    assert app.flow.screen == "armies"
+    v = app.armies.view()
+    assert v.ask == "Ann (White): choose your army. Ben, please look away."
+    assert [b.label for b in v.buttons] == ["Classic", "Nemesis", "Empowered", "Reaper", "Two Kings", "Animals"]
+    assert v.action == ""  # nothing tapped yet
+    app.armies.pick("animals")
+    assert app.armies.view().action == "Hide my choice"
+    app.armies.act()
+    v = app.armies.view()
+    assert "Ann's choice is hidden." in v.notes
+    assert v.ask == "Ben (Black): choose your army. Ann, please look away."
+    assert not any(b.selected for b in v.buttons)  # nothing of Ann's choice shows
+    app.armies.pick("reaper")
+    app.armies.act()
+    v = app.armies.view()
+    assert v.action == "Reveal" and v.buttons == ()
+    app.armies.act()
+    v = app.armies.view()
+    assert v.revealed == "Ann (Animals) against Ben (Reaper)." and v.action == "Start the game"
+    app.armies.act()
+    app.pump()
+    s = app.flow.session
+    assert app.flow.screen == "setup" and s.rules.armies == ("animals", "reaper")
+    assert s.setup.option_values == {"armies": "animals,reaper"}
+
+
+def test_against_the_computer_its_army_is_chosen_first_in_secret(tmp_path):
+    app = App(tmp_path, draws=iter([5]))  # the computer draws the sixth army: Animals
+    app.flow.begin_chosen_game("chess2", (Seat("Ann"), Seat("Computer", True, 2)))
+    app.pump()
+    v = app.armies.view()
+    assert "Computer has chosen in secret." in v.notes
+    assert v.ask == "Ann (White): choose your army."
+    app.armies.pick("classic")
+    app.armies.act()
+    app.armies.act()  # reveal
+    assert app.armies.view().revealed == "Ann (Classic) against Computer (Animals)."
+
+
+# --- the duel screen: on-screen bids ---------------------------------------------------------------
+
+def test_a_duel_won_by_the_defender_with_on_screen_bids(tmp_path):
+    app = chess2(tmp_path)
+    duel_to(app)
+    v = app.duel.view()
+    assert v.phase == "offer" and v.title == "Duel on d5"
+    assert v.capture == "Ann's pawn takes Ben's pawn on d5."
+    assert v.ask == "Ben may start a duel to save the pawn."
+    assert v.detail.startswith("Starting it costs nothing")
+    assert [c.label for c in v.choices] == ["Duel", "No duel"]
+    assert (v.attacker.stones_text, v.defender.stones_text) == ("3 stones", "3 stones")
+    app.duel.choose("duel")
+    app.pump()
+    v = app.duel.view()
+    assert v.phase == "bid" and v.ask == "Ann (attacker): choose your bid in secret. Ben, please look away."
+    app.duel.choose("1")
+    assert app.duel.view().action == "Seal my bid"
+    app.duel.act()
+    app.pump()
+    v = app.duel.view()
+    assert v.phase == "bid" and v.ask.startswith("Ann's bid is sealed. Ben (defender)")
+    assert not any(c.selected for c in v.choices) and v.attacker.bid == "" and v.attacker.sealed
+    app.duel.choose("2")
+    app.duel.act()
+    app.pump()
+    v = app.duel.view()
+    assert v.phase == "result"
+    assert v.result == ("Ann bid 1, Ben bid 2.", "Ben wins the duel: the pawn and the pawn both leave the board.")
+    assert (v.attacker.bid, v.defender.bid) == ("1", "2")
+    # Ann: 3 - 1 bid + 1 (the pawn taken); Ben: 3 - 2 bid + 1 (Ann's pawn lost in the duel)
+    assert (v.attacker.stones, v.defender.stones) == (3, 2)
+    app.duel.act()
+    app.pump()
+    assert app.flow.screen == "game"
+    assert "Take the white pawn off d5" in app.flow.guidance
+    sync_board(app)
+    assert app.game.view().players[0].counter == "3 stones"
+
+
+def test_a_duel_with_real_stones_entered_and_an_impossible_bid_refused(tmp_path):
+    start = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 armies=classic,classic stones=1,3"
+    app = chess2(tmp_path, start=start, bids="stones")
+    app.tap("d5", "e4", "d5")
+    app.duel.choose("duel")
+    app.pump()
+    v = app.duel.view()
+    assert v.phase == "fists" and v.ask.startswith("Both: put 0, 1 or 2 stones in a closed fist")
+    assert [r.label for r in v.fists] == ["Ann showed", "Ben showed"]
+    app.duel.enter(0, 2)  # Ann has only one stone
+    app.duel.enter(1, 1)
+    assert app.duel.view().action == "Use these bids"
+    written = len(read_journal(tmp_path / "current.jsonl").entries)
+    app.duel.act()
+    app.pump()
+    v = app.duel.view()
+    assert v.error == "Ann has only 1 stone: a bid of 2 is not possible. Check the fists and tap again."
+    assert len(read_journal(tmp_path / "current.jsonl").entries) == written  # nothing was played
+    app.duel.enter(0, 1)
+    app.duel.enter(1, 1)
+    app.duel.act()
+    app.pump()
+    v = app.duel.view()
+    assert v.phase == "result" and v.result[0] == "Ann bid 1, Ben bid 1."
+    assert v.result[1] == "Ann wins the duel: the pawn takes the pawn."  # a tie goes to the attacker
+    entries = read_journal(tmp_path / "current.jsonl").entries
+    assert entries[-1] == {"type": "answer", "answer": "1-1"}  # both shown at once: one action
+
+
+def test_a_called_bluff_lets_the_attacker_choose_the_reward(tmp_path):
+    app = chess2(tmp_path)
+    duel_to(app)
+    app.duel.choose("duel")
+    app.pump()
+    for bid in ("0", "0"):
+        app.duel.choose(bid)
+        app.duel.act()
+        app.pump()
+    v = app.duel.view()
+    assert v.phase == "bluff" and v.ask == "Bluff called: both bid 0, so Ann wins. Ann, choose your reward:"
+    assert [c.label for c in v.choices] == ["Gain a stone", "Ben loses a stone"]
+    app.duel.choose("destroy")
+    app.pump()
+    v = app.duel.view()
+    assert v.phase == "result" and "Bluff called: Ben loses a stone." in v.result
+    assert (v.attacker.stones, v.defender.stones) == (4, 2)
+    app.duel.act()
+    app.pump()
+    assert app.game.view().marks[1] == ("bluff called", "")
+    card = app.flow.extras.card(app.flow.session)
+    assert card.lines[-1] == "2. exd5: Ben \u22121 (bluff called); Ann +1 (a pawn captured)"
+
+
+def test_a_defender_who_does_not_duel_goes_straight_back_to_the_game(tmp_path):
+    app = chess2(tmp_path)
+    duel_to(app)
+    app.duel.choose("pass")
+    app.pump()
+    assert app.flow.screen == "game" and app.flow.in_sync and moves_of(app) == ["e2e4", "d7d5", "e4d5"]
+
+
+# --- the computer's bid is sealed first ---------------------------------------------------------------
+
+def test_against_the_computer_its_sealed_bid_comes_before_the_persons_pad(tmp_path):
+    start = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 armies=classic,classic"
+    app = chess2(tmp_path, start=start, seats=(Seat("Ann"), Seat("Computer", True, 2)))
+    app.computer.start = lambda rules, pos, level, progress, done: done(rules.answers(pos)[1])  # it duels
+    app.tap("d5", "e4", "d5")
+    app.pump()
+    v = app.duel.view()
+    assert v.phase == "bid" and v.ask.startswith("Computer has bid in secret. Ann (attacker)")
+    entries = read_journal(tmp_path / "current.jsonl").entries
+    assert entries[-1] == {"type": "part", "player": 1, "part": "0"}  # the computer's, before Ann bids
+    assert app.computer.parts == [(1, 0.0)]
+    app.duel.choose("2")
+    app.duel.act()
+    app.pump()
+    assert app.duel.view().result[0] == "Ann bid 2, Computer bid 0."
+
+
+# --- a power cut in the middle of a duel ------------------------------------------------------------
+
+def test_a_power_cut_with_one_bid_in_comes_back_to_the_same_duel_without_showing_it(tmp_path):
+    app = chess2(tmp_path)
+    duel_to(app)
+    app.duel.choose("duel")
+    app.pump()
+    app.duel.choose("2")
+    app.duel.act()  # Ann's bid sealed: then the power goes
+    app.pump()
+    back = App(tmp_path)  # the same journal directory
+    assert back.flow.screen == "resume"
+    back.resume.accept() if hasattr(back.resume, "accept") else back.flow.accept_resume()
+    back.pump()
+    back.setup.fill()
+    back.pump()
+    assert back.flow.screen == "duel"
+    v = back.duel.view()
+    assert v.phase == "bid" and v.ask.startswith("Ann's bid is sealed. Ben (defender)")
+    assert v.attacker.bid == "" and "2" not in v.ask
+    back.duel.choose("1")
+    back.duel.act()
+    back.pump()
+    v = back.duel.view()
+    assert v.result[0] == "Ann bid 2, Ben bid 1."  # the sealed bid counted
+
+
+# --- the king-turn ------------------------------------------------------------------------------------
+
+def test_the_king_turn_is_asked_on_the_game_screen_and_skipped_by_lifting_a_warrior_king(tmp_path):
+    app = chess2(tmp_path, armies="two-kings,classic")
+    app.tap("e2", "e4")
+    v = app.game.view()
+    assert v.question.startswith("King-turn: Ann may move a Warrior King or Whirlwind, or skip")
+    assert v.slot == "Skip king-turn" and app.flow.prompt is None  # no popup
+    app.tap("d1", "d1")  # a Warrior King lifted and put back
+    assert app.flow.session.turn == 1 and app.flow.session.pos.pending is None
+    assert app.game.view().slot == "Stones"
+    app.tap("e7", "e5")
+    app.tap("d2", "d4")
+    assert app.game.view().slot == "Skip king-turn"
+    app.game.slot()  # skip with the button
+    app.pump()
+    assert app.flow.session.turn == 1 and moves_of(app) == ["e2e4", "e7e5", "d2d4"]
+
+
+def test_a_king_turn_taken_by_moving_a_warrior_king(tmp_path):
+    app = chess2(tmp_path, armies="two-kings,classic")
+    app.tap("e2", "e4")
+    app.tap("e1", "e2")
+    assert app.flow.session.moves[-1].san == "e4, Ke2" and app.flow.session.turn == 1
+
+
+# --- the end -------------------------------------------------------------------------------------------
+
+def test_a_midline_invasion_ends_the_game_in_words(tmp_path):
+    app = chess2(tmp_path, start="4k3/8/8/8/3K4/8/8/8 w - - 0 1 armies=classic,classic")
+    app.tap("d4", "d5")
+    assert app.flow.screen == "game_over"
+    v = app.over.view()
+    assert v.headline == "Ann wins" and v.reason == "by Midline Invasion: across the middle of the board"
+
+
+def test_the_midline_is_drawn_on_the_screens_board(tmp_path):
+    app = chess2(tmp_path)
+    assert app.board.view().lines == (4,)
+
+
+def test_pieces_are_drawn_as_the_standard_set_shows_them(tmp_path):
+    app = chess2(tmp_path, armies="animals,reaper")
+    view = app.board.view()
+    glyph = {sq.name: sq.glyph for sq in view.squares}
+    assert glyph["a1"] == "\u265c" and glyph["d8"] == "\u265b"  # an Elephant is a rook; the Reaper a queen
+
+
+# --- a match -----------------------------------------------------------------------------------------
+
+def finish_by_invasion(app: App) -> None:
+    """Resign stands in for a result here: White resigns."""
+    app.flow.session.resign(0)
+    app.flow._handle([])  # noqa: SLF001 - nothing else to do
+
+
+def test_a_three_game_match_the_loser_switches_and_the_score_survives_a_power_cut(tmp_path):
+    app = App(tmp_path)
+    app.flow.begin_chosen_game("chess2", PEOPLE, games=3)
+    app.pump()
+    for army in ("classic", "animals"):
+        app.armies.pick(army)
+        app.armies.act()
+    app.armies.act()  # reveal
+    app.armies.act()  # start
+    app.pump()
+    app.setup.fill()
+    app.pump()
+    app.flow._command(lambda: app.flow.session.resign(1))  # Ben (black) resigns: Ann wins game 1
+    app.pump()
+    assert app.flow.screen == "game_over"
+    assert app.flow.match.score == (1.0, 0.0)
+    # the power goes: the match and its score come back, and the next army choice opens
+    back = App(tmp_path)
+    assert back.flow.screen == "armies" and back.flow.match.score == (1.0, 0.0)
+    v = back.armies.view()
+    assert v.title == "Game 2 of 3: choose your armies" and v.score == "Match: Ann 1 \u2013 0 Ben"
+    assert "Ann won the last game and keeps Classic." in v.notes and "Ben lost the last game and may switch army." in v.notes
+    assert v.ask == "Ben (White): choose your army."  # colours alternate; only the loser chooses
+    assert [b.key for b in v.buttons if b.selected] == ["animals"]  # offered as it was
+    back.armies.pick("two-kings")
+    back.armies.act()
+    back.pump()
+    s = back.flow.session
+    assert back.flow.screen == "setup" and s.rules.armies == ("two-kings", "classic")
+    assert s.seats[0].name == "Ben"
+    assert MatchStore(tmp_path).load().current.choices == ("classic", "two-kings")
