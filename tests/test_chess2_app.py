@@ -136,7 +136,7 @@ def test_a_duel_won_by_the_defender_with_on_screen_bids(tmp_path):
     app.duel.act()
     app.pump()
     assert app.flow.screen == "game"
-    assert "Take the white pawn off d5" in app.flow.guidance
+    assert app.flow.guidance == "Remove the white pawn from d5 (it lost the duel)."
     sync_board(app)
     assert app.game.view().players[0].counter == "3 stones"
 

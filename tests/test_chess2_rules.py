@@ -182,7 +182,8 @@ def test_if_the_defender_wins_the_attacker_also_loses_the_piece_he_attacked_with
     assert piece(CLASSIC, pos, "d6") is None and piece(CLASSIC, pos, "e4") is None
     # white lost no stone and took a pawn (+1); black paid 1 and bid 2
     assert CLASSIC.stones(pos) == (4, 0) and pos.turn == 1
-    assert ("duel_lost", CLASSIC.geometry.parse_square("e4"), "Knight", 0) in pos.var("effects")
+    # said where the knight stands on the board: on the square it took
+    assert ("duel_lost", CLASSIC.geometry.parse_square("d6"), "Knight", 0) in pos.var("effects")
 
 
 def test_the_attacker_calls_a_bluff_by_bidding_0_and_chooses_gain_or_destroy():

@@ -13,16 +13,19 @@ from typing import Iterable, Iterator, Sequence
 
 from companion.board.palette import CONTEXTS, Meaning
 from companion.board.ports import OccupancySnapshot, SquareChanged
-from companion.board.tracker import (GuidanceChanged, IllegalMoveShown, InSync, LedsChanged, MoveDetected,
-                                     OutOfSync, PromptRequested, PromptWithdrawn, Tracker)
+from companion.board.tracker import (AnswerDetected, GuidanceChanged, IllegalMoveShown, InSync, LedsChanged,
+                                     MoveDetected, OutOfSync, PromptRequested, PromptWithdrawn, Tracker)
 from companion.games import make_rules
 
 Step = tuple  # ("lift", "e2") | ("put", "e4") | ("wait", ms) | ("choose", "q")
 
 
 class Table:
-    def __init__(self, fen: str | None = None, variant: str = "chess", gap: int = 40, **tracker_options):
-        self.rules = make_rules(variant)
+    """``rules``: a rules object to play (default: ``variant``'s)."""
+
+    def __init__(self, fen: str | None = None, variant: str = "chess", gap: int = 40, rules=None,
+                 **tracker_options):
+        self.rules = rules if rules is not None else make_rules(variant)
         self.pos = self.rules.position_from_text(fen) if fen else self.rules.start_position()
         self.tracker = Tracker(self.rules, self.pos, **tracker_options)
         self.t = 0
@@ -53,6 +56,10 @@ class Table:
                 self.moves.append(self.rules.move_text(self.pos, o.move))
                 self.rules.play(self.pos, o.move)
                 self.handle(self.tracker.position_changed())
+            elif isinstance(o, AnswerDetected):  # a choice the game waited for, made on the board
+                self.moves.append(self.rules.answer_text(o.answer))
+                self.rules.play(self.pos, o.answer)
+                self.handle(self.tracker.position_changed())
         return outputs
 
     # -- hands
@@ -75,6 +82,30 @@ class Table:
 
     def choose(self, option: str) -> list:
         return self.handle(self.tracker.choose(option))
+
+    def answer(self, text: str) -> list:
+        """The screen answered the game's pending decision (a duel's, by its answer text):
+        the session plays it and tells the tracker."""
+        self.moves.append(text)
+        self.rules.play(self.pos, self.rules.parse_answer(self.pos, text))
+        return self.handle(self.tracker.position_changed())
+
+    def follow(self) -> "Table":
+        """Do what the board asks: lift every piece to take off (or to change), then put a
+        piece on every square to fill, until it shows the game."""
+        for _ in range(3):
+            if self.tracker.in_sync:
+                break
+            g = self.tracker.guidance
+            name = self.rules.geometry.name_of
+            for sq in sorted(set(g.remove) | (self.tracker.sensed - self.tracker.expected)):
+                if sq in self.tracker.sensed:
+                    self.lift(name(sq))
+            for sq in sorted(set(g.place) | (self.tracker.expected - self.tracker.sensed)):
+                if sq not in self.tracker.sensed:
+                    self.put(name(sq))
+            self.wait(2000)
+        return self
 
     def run(self, steps: Sequence[Step], settle: int = 2000) -> "Table":
         for step in steps:

@@ -58,6 +58,9 @@ TEXTS: Mapping[str, str] = {
     "why absorbed": "{piece} took the blow",
     "why crushed": "it cannot be pushed back",
     "why step": "hit-and-run",
+    "why duel_lost": "it lost the duel",
+    # a game's own reason for an effect another game names the same way: "why <game> <kind>"
+    "why chess2 destroyed": "destroyed by the Whirlwind",
     # choices made on the screen
     "step question": "{piece} may step one more square (hit-and-run): move it to a lit square, or choose Stay.",
     "step stay": "Stay on {square}",
@@ -97,11 +100,13 @@ def piece_phrase(colour: str | None, kind: str | None) -> str:
     return TEXTS["piece"].format(colour=colour, kind=kind)
 
 
-def kind_words(titles: Sequence[str]) -> dict[str, str]:
+def kind_words(titles: Sequence[str], standard_set: bool = False) -> dict[str, str]:
     """The word for each kind title: :data:`KIND_WORDS` when every title has one (chess), else the
-    titles themselves (a game of named units)."""
-    if titles and all(t in KIND_WORDS for t in titles):
-        return {t: KIND_WORDS[t] for t in titles}
+    titles themselves (a game of named units). ``standard_set``: the game is played with a
+    standard chess set (Chess 2: every kind stands for a chess piece), so its plain pieces are
+    nouns ("the white pawn") and its special ones proper names ("the white Elephant")."""
+    if titles and (standard_set or all(t in KIND_WORDS for t in titles)):
+        return {t: KIND_WORDS.get(t, t) for t in titles}
     return {t: t for t in titles}
 
 

@@ -383,7 +383,7 @@ class Chess2Rules(Rules):
         else:
             rights = pos.var("castling", "")
             if rights:
-                touched = {move.frm, move.to} | {e[1] for e in effects if e[0] in ("captured", "destroyed", "duel_lost")}
+                touched = {move.frm, move.to} | {e[1] for e in effects if e[0] in ("captured", "destroyed")}
                 for sq in touched:
                     lost = RIGHTS_LOST.get(sq)
                     if lost:
@@ -558,7 +558,9 @@ class Chess2Rules(Rules):
         in a duel gives its owner's opponent a stone, whichever side it was on."""
         self._capture(pos, v, player, effects)
         att = pos.take(move.frm)
-        effects.append(("duel_lost", move.frm, att.kind.title, att.owner))
+        # where it stands on the board: on the square it took (a Tiger on its own)
+        on_board = move.frm if move.special == "pounce" else move.to
+        effects.append(("duel_lost", on_board, att.kind.title, att.owner))
         if att.kid in self.pawns:
             self._add_stones(pos, 1 - player, 1, "pawn", effects)
         self._finish(pos, move, player, effects, False, att.kid in self.pawns)

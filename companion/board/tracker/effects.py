@@ -47,9 +47,10 @@ def has_board_effects(effects: Iterable[tuple]) -> bool:
 
 
 def reasons(effects: Iterable[tuple], move, colour: Callable[[int], str],
-            piece: Callable[[int, str], str]) -> dict[int, Reason]:
+            piece: Callable[[int, str], str], game: str = "") -> dict[int, Reason]:
     """Square -> reason for the effects of one turn. ``move`` is the turn's move (or None),
-    ``colour(player)`` the player's colour word, ``piece(owner, title)`` "the green Troll"."""
+    ``colour(player)`` the player's colour word, ``piece(owner, title)`` "the green Troll";
+    ``game``: the game's name, for a reason of its own (``"why <game> <kind>"``)."""
     out: dict[int, Reason] = {}
     fragile = move is not None and getattr(move, "special", "") == "fragile"
     for e in effects or ():
@@ -66,14 +67,15 @@ def reasons(effects: Iterable[tuple], move, colour: Callable[[int], str],
             for sq in e[2]:
                 out[sq] = Reason(why, removal=True)
         else:
-            _generic(e, colour, piece, out)
+            _generic(e, colour, piece, out, game)
     return out
 
 
 def _generic(e: tuple, colour: Callable[[int], str], piece: Callable[[int, str], str],
-             out: dict[int, Reason]) -> None:
-    """The reason of an effect in one of the two common layouts (see the module docstring)."""
-    why = texts.TEXTS.get(f"why {e[0]}")
+             out: dict[int, Reason], game: str = "") -> None:
+    """The reason of an effect in one of the two common layouts (see the module docstring): the
+    game's own words (``"why <game> <kind>"``) if it has them, else the common ones."""
+    why = texts.TEXTS.get(f"why {game} {e[0]}") or texts.TEXTS.get(f"why {e[0]}")
     if why is None or len(e) < 4 or not isinstance(e[1], int):
         return
     if isinstance(e[2], int) and len(e) >= 5:  # (kind, frm, to, title, owner): a piece moved

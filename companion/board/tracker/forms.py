@@ -235,9 +235,16 @@ class Forms:
                 after = frozenset(rules.expected_occupancy(pos))
                 effects = tuple(pos.var("effects", ()) or ())
                 follow = after != hand_after or after == base or (to != capture and to in base)
-                traced = _trace(uids, pos.board, base, after) if follow else None
+                # the engine may stop the move for a decision (Chess 2's duel) with the board
+                # showing the move as made while its own pieces have not moved yet: then only
+                # the occupancy says anything (the pieces emptied are gone, nothing moved)
+                settled = after == frozenset(pos.occupied())
+                if follow and not settled:
+                    traced = _Traced((), frozenset(base - after - {frm}), frozenset(), ())
+                else:
+                    traced = _trace(uids, pos.board, base, after) if follow else None
                 # who stands where the mover landed is then the engine's word (a Tower entered)
-                looks = ((to, look_of(pos.board[to])),) if follow and to in after else ()
+                looks = ((to, look_of(pos.board[to])),) if follow and settled and to in after else ()
             finally:
                 rules.undo(pos)
             if after == base and not traced.relocations and not traced.gone:

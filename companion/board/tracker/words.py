@@ -16,6 +16,11 @@ from . import effects as fx
 from .outputs import Action, Look
 
 
+#: The pieces of a standard chess set (a kind's ``role``): a game whose kinds all stand for one
+#: is played with ordinary pieces (Chess 2).
+STANDARD_ROLES = frozenset({"pawn", "knight", "bishop", "rook", "queen", "king"})
+
+
 class Words:
     """Names for one game. ``names``: the colour word of each player."""
 
@@ -23,7 +28,8 @@ class Words:
         self.rules = rules
         self.geometry = rules.geometry
         self.names = tuple(names)
-        words = texts.kind_words([k.title or k.name for k in rules.kinds])
+        standard_set = bool(rules.kinds) and all(getattr(k, "role", "") in STANDARD_ROLES for k in rules.kinds)
+        words = texts.kind_words([k.title or k.name for k in rules.kinds], standard_set)
         self.kinds = {k.code: words[k.title or k.name] for k in rules.kinds}
 
     def name(self, sq: int) -> str:
@@ -50,7 +56,8 @@ class Words:
     def effect_reasons(self, effects, move: Move | None) -> dict[int, fx.Reason]:
         """Square -> why it must change, from the effects the engine recorded (effects.py)."""
         return fx.reasons(effects, move, self.colour,
-                          lambda owner, title: texts.piece_phrase(self.colour(owner), self.title_word(title)))
+                          lambda owner, title: texts.piece_phrase(self.colour(owner), self.title_word(title)),
+                          game=getattr(self.rules, "name", ""))
 
     def action_text(self, pos, action: Action) -> str:
         """What :meth:`Tracker.choose` takes for ``action``: the move text, or the answer text."""
