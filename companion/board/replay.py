@@ -4,7 +4,8 @@ A sensor log is JSON Lines, one event per line (docs/tracker.md has the format):
 
     {"t": 1200, "square": "e2", "occupied": false}     a reed switch changed
     {"t": 1900, "snapshot": ["a1", "b1", ...]}          every occupied square at once
-    {"t": 2400, "choose": "q"}                          the screen answered a question
+    {"t": 2400, "choose": "q"}                          the screen answered a question (a promotion,
+                                                        a Chess 2 duel: "duel", "pass", "1-2", "gain")
     {"t": 3000, "fight": "defender"}                    a Combat Chess fight's result, or
     {"t": 3000, "dice": [[5], [[3]]]}                   one round's faces: attacker, defenders
     {"note": "any text"}                                ignored
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from ..bounds import load_json
+from ..cli_parser import add_armies, army_options
 from ..core.moves import Answer
 from ..errors import CompanionError, RecordError
 from .ports import OccupancySnapshot, SquareChanged
@@ -195,6 +197,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", default="chess", help="game name (chess, combat, ...)")
     parser.add_argument("--map", default=None, help="map name or file (default: the game's own)")
     parser.add_argument("--fen", default=None, help="start position (FEN for chess; the extended format otherwise)")
+    add_armies(parser)
     parser.add_argument("log", metavar="LOG", help="the sensor log (JSON Lines)")
 
 
@@ -204,7 +207,7 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
     from ..games import make_rules
 
     try:
-        rules = make_rules(args.variant, args.map)
+        rules = make_rules(args.variant, args.map, **army_options(args, args.fen))
         pos = rules.position_from_text(args.fen) if args.fen else rules.start_position()
         with open(args.log, encoding="utf-8") as f:
             lines = f.read().splitlines()
