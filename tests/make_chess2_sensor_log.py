@@ -1,6 +1,6 @@
 """Make Chess 2 sensor logs: seeded games played through the real tracker by sloppy hands.
 
-    python tests/make_chess2_sensor_log.py           write the logs to tests/data/sensor-logs/
+    python tests/make_chess2_sensor_log.py           write the logs to tests/data/sensor-logs/chess2/
     python tests/make_chess2_sensor_log.py --check   exit 1 if a committed log differs
 
 Each game is a seeded Chess 2 game between two armies that prefers captures and special moves
@@ -31,7 +31,7 @@ from companion.board.tracker import AnswerDetected, MoveDetected, Tracker  # noq
 from companion.core.moves import Answer, Move  # noqa: E402
 from companion.games.chess2 import rules_for  # noqa: E402
 
-OUT = ROOT / "tests" / "data" / "sensor-logs"
+OUT = ROOT / "tests" / "data" / "sensor-logs" / "chess2"
 #: name -> (white's army, black's army, seed, plies)
 GAMES = {
     "chess2-animals-two-kings": ("animals", "two-kings", 1, 70),

@@ -94,6 +94,18 @@ def test_a_whirlwind_made_in_any_order_takes_every_neighbour_off(steps):
     assert t.pos.pending.kind == "king-turn"  # then the king-turn
 
 
+@pytest.mark.parametrize("first", WHIRL_VICTIMS)
+@pytest.mark.parametrize("king_first", [True, False])
+def test_a_whirlwind_is_shown_by_the_king_touched_and_any_one_neighbour_off(first, king_first):
+    """Whichever neighbour the hand takes off first, friend or foe: the rest is guided."""
+    steps = lift("d4", first) if king_first else lift(first, "d4")
+    t = table(WHIRL, "two-kings,classic").run(steps + [("put", "d4")])
+    assert t.moves == ["d4d4"]
+    assert t.tracker.guidance.text.count("(destroyed by the Whirlwind)") == 2
+    t.follow()
+    assert t.tracker.in_sync
+
+
 def test_a_whirlwind_begun_with_one_neighbour_says_which_others_go_and_why():
     t = table(WHIRL, "two-kings,classic").run(lift("d4", "d5") + [("put", "d4")])
     assert t.moves == ["d4d4"]

@@ -44,6 +44,8 @@ class Chess2Rules(Rules):
     name = "chess2"
     title = "Chess 2"
     unhashed_vars = frozenset({"halfmove", "fullmove", "effects"})
+    #: the abilities its pieces name, with their words (a piece's card on the screen)
+    ability_registry = ab.ABILITIES
 
     def __init__(self, armies=("classic", "classic")):
         self.armies = parse_armies(armies)

@@ -278,6 +278,11 @@ class Forms:
                                               frozenset(a for a, _ in traced.relocations), traced.relocations,
                                               traced.gone, form="full", effects=effects, looks=traced.arrivals))
                     more = True
+            if frm == to and optional and removed:
+                # the piece acts where it stands (a Whirlwind): whichever of its victims the hand
+                # takes off first shows it, as long as the piece itself was touched; each victim
+                # is one to take off (optional), none is the move's own capture square
+                optional, removed, victims = optional | removed, _EMPTY, _EMPTY
             # a slide the hand may still be extending waits longer (as in _with_settle)
             settle = "normal"
             if frm != to:

@@ -28,6 +28,8 @@ def shows_partly(st: TrackerState, pm: PhysicalMove) -> bool:
     L, X = st.L, st.X
     if frozenset(X) != pm.added or not pm.removed <= L or not L <= pm.removed | pm.optional:
         return False
+    if not pm.removed and not (L & pm.optional):
+        return False  # a piece acting where it stands (a Whirlwind): at least one victim must be off
     return pm.touch <= st.T
 
 
