@@ -129,7 +129,7 @@ def test_a_duel_won_by_the_defender_with_on_screen_bids(tmp_path):
     app.pump()
     v = app.duel.view()
     assert v.phase == "result"
-    assert v.result == ("Ann bid 1, Ben bid 2.", "Ben wins the duel: the pawn and the pawn both leave the board.")
+    assert v.result == ("Ann bid 1, Ben bid 2.", "Ben wins the duel: Ben's pawn and Ann's pawn both leave the board.")
     assert (v.attacker.bid, v.defender.bid) == ("1", "2")
     # Ann: 3 - 1 bid + 1 (the pawn taken); Ben: 3 - 2 bid + 1 (Ann's pawn lost in the duel)
     assert (v.attacker.stones, v.defender.stones) == (3, 2)
@@ -254,7 +254,7 @@ def test_the_king_turn_is_asked_on_the_game_screen_and_skipped_by_lifting_a_warr
     app = chess2(tmp_path, armies="two-kings,classic")
     app.tap("e2", "e4")
     v = app.game.view()
-    assert v.question.startswith("King-turn: Ann may move a Warrior King or Whirlwind, or skip")
+    assert v.question.startswith("King-turn for Ann: a Warrior King may move or Whirlwind. Skip: lift and put back")
     assert v.slot == "Skip king-turn" and app.flow.prompt is None  # no popup
     app.tap("d1", "d1")  # a Warrior King lifted and put back
     assert app.flow.session.turn == 1 and app.flow.session.pos.pending is None

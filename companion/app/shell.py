@@ -23,8 +23,8 @@ from . import texts as T
 from . import theme
 from .pacing import REST_FPS, LoopWaker, Pacer, release_memory
 from .screens import (
-    board_check, deploy, draft, dungeon_game, fight, game, game_over, game_text, loading, problem, resume, setup,
-    start,
+    armies, board_check, deploy, draft, duel, dungeon_game, fight, game, game_over, game_text, loading, problem,
+    resume, setup, start,
 )
 from .widgets import board as board_widget
 from .widgets import common, map_thumb, popups
@@ -46,6 +46,8 @@ SCREENS = {
     "dungeon_game": (dungeon_game, "DungeonGameScreen", "dungeon", True),
     "game_text": (game_text, "GameTextScreen", "text", False),
     "problem": (problem, "ProblemScreen", "problem", False),
+    "armies": (armies, "ArmiesScreen", "armies", False),
+    "duel": (duel, "DuelScreen", "duel", False),
 }
 COMMON_KV = [common.KV, board_widget.KV, map_thumb.KV, popups.KV]
 KV_FILES = COMMON_KV + [module.KV for module, *_ in SCREENS.values()]

@@ -102,14 +102,15 @@ DEPLOY_HELP = "A piece put on a lit square becomes the unit named here."
 
 # --- Chess 2: bids, matches, armies ---------------------------------------------------------------
 BIDS = "Bids"
-BID_MODES = {"screen": "On the screen", "stones": "Real stones"}
+BID_MODES = {"screen": "On screen", "stones": "Real stones"}
 BID_HINTS = {
     "screen": "Each player taps a secret bid while the other looks away.",
     "stones": "Bid with stones (or coins) in closed fists, open together, tap what each showed.",
 }
 MATCH = "Games"
-MATCH_CHOICES = {1: "1 game", 3: "Match of 3", 5: "Match of 5"}
+MATCH_CHOICES = {1: "1 game", 3: "Best of 3", 5: "Best of 5"}
 MATCH_HINT = "In a match the loser of a game may switch army; the winner keeps theirs."
+GAMES_LABEL = "Games"
 ARMY_NAMES = {"classic": "Classic", "nemesis": "Nemesis", "empowered": "Empowered", "reaper": "Reaper",
               "two-kings": "Two Kings", "animals": "Animals"}
 ARMY_HINTS = {
@@ -122,8 +123,9 @@ ARMY_HINTS = {
 }
 ARMIES_TITLE = "Choose your armies"
 ARMIES_MATCH_TITLE = "Game {n} of {length}: choose your armies"
-ARMIES_CHOOSE = "{name} ({colour}): choose your army. {other}, please look away."
-ARMIES_CHOOSE_OPEN = "{name} ({colour}): choose your army."
+ARMIES_CHOOSE = "{who}: choose your army. {other}, please look away."
+ARMIES_CHOOSE_OPEN = "{who}: choose your army."
+NAME_AND_COLOUR = "{name} ({colour})"
 ARMIES_KEEPS = "{name} won the last game and keeps {army}."
 ARMIES_MAY_SWITCH = "{name} lost the last game and may switch army."
 ARMIES_BOTH_SWITCH = "The last game was a draw: both may switch army."
@@ -155,7 +157,7 @@ STONES_WHY = {
     "bluff": "{name} {sign}1 (bluff called)",
 }
 STONES_NONE_YET = "No stone has changed hands yet."
-KING_TURN = "King-turn: {name} may move a Warrior King or Whirlwind, or skip (lift and put back a Warrior King)."
+KING_TURN = "King-turn for {name}: a Warrior King may move or Whirlwind. Skip: lift and put back a Warrior King."
 SKIP_KING_TURN = "Skip king-turn"
 DUEL_PENDING = "A duel is on."
 DUEL_MARK = {"attacker": "duel won", "defender": "duel lost", "bluff": "bluff called"}
@@ -189,7 +191,7 @@ DUEL_STONES = "{name}: {stones}"
 DUEL_REVEAL = "{a} bid {ba}, {d} bid {bd}."
 DUEL_ZERO = "{a} has no stones: {d} bids 1 and wins."
 DUEL_WINS_ATTACKER = "{name} wins the duel: the {piece} takes the {victim}."
-DUEL_WINS_DEFENDER = "{name} wins the duel: the {victim} and the {piece} both leave the board."
+DUEL_WINS_DEFENDER = "{name} wins the duel: {defender}'s {victim} and {attacker}'s {piece} both leave the board."
 DUEL_PASSED = "No duel: the {piece} takes the {victim}."
 BLUFF_CALLED = "Bluff called: both bid 0, so {name} wins. {name}, choose your reward:"
 BLUFF_GAIN = "Gain a stone"
@@ -333,6 +335,8 @@ KEY_LABELS = {"back": "\u232b", "shift": "\u21e7", "left": "\u25c0", "right": "\
 
 # --- piece info (tap a piece) ----------------------------------------------------------------------
 PIECE_TITLE = "{colour} {piece} on {square}"
+SHOWN_AS = "On the board: a {piece} of the set."
+SEALED = "sealed"
 FATIGUE = "Fatigue: {n}"
 NO_FIGHTS = "No fights yet."
 FIGHT_LINE_ATTACK = "Fight {number}: attacked the {opponent} \u2014 {outcome}"

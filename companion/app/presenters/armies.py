@@ -95,6 +95,8 @@ class ArmiesView:
     action_key: str
     can_leave: bool  # a match may be left from here
     revealed: str  # both armies, once revealed
+    hint: str = ""  # what the tapped army is
+    back: str = ""  # the other button: leave the match, or back to the start screen
 
 
 class ArmiesPresenter:
@@ -126,10 +128,9 @@ class ArmiesPresenter:
         self.flow.changed()
 
     def leave(self) -> None:
+        """The other button: leave the match, or back to the start screen (the same: a match
+        left is filed as it stands)."""
         self.flow.leave_match()
-
-    def back(self) -> None:
-        self.flow.go_to_start()
 
     # view
     def view(self) -> ArmiesView | None:
@@ -168,23 +169,28 @@ class ArmiesPresenter:
             ask, action, key = T.ARMIES_REVEAL_NOW, T.ARMIES_REVEAL, "reveal"
         else:
             others = [names[c] for c in (0, 1) if c != current and not choice.computers[c]]
+            who = names[current] if names[current] == colours[current] else \
+                T.NAME_AND_COLOUR.format(name=names[current], colour=colours[current])
             if choice.hidden and others:
-                ask = T.ARMIES_CHOOSE.format(name=names[current], colour=colours[current], other=others[0])
+                ask = T.ARMIES_CHOOSE.format(who=who, other=others[0])
             else:
-                ask = T.ARMIES_CHOOSE_OPEN.format(name=names[current], colour=colours[current])
+                ask = T.ARMIES_CHOOSE_OPEN.format(who=who)
             buttons = tuple(ArmyButton(a, T.ARMY_NAMES[a], T.ARMY_HINTS[a], a == choice.selected, True)
                             for a in ARMY_ORDER)
             action, key = (T.ARMIES_HIDE, "hide") if choice.hidden else (T.ARMIES_START, "choose")
             if choice.selected is None:
                 action, key = "", ""
-        return ArmiesView(title, score, tuple(notes), ask, buttons, action, key, match is not None, revealed)
+        hint = f"{T.ARMY_NAMES[choice.selected]}: {T.ARMY_HINTS[choice.selected]}" if choice.selected else ""
+        back = T.LEAVE_MATCH if match is not None else T.BACK
+        return ArmiesView(title, score, tuple(notes), ask, buttons, action, key, match is not None, revealed, hint, back)
 
 
 def match_score(match) -> str:
     a, b = match.score
-    return T.MATCH_SCORE.format(a=match.players[0].name, b=match.players[1].name, sa=_points(a), sb=_points(b))
+    return T.MATCH_SCORE.format(a=match.players[0].name, b=match.players[1].name, sa=points_text(a), sb=points_text(b))
 
 
-def _points(x: float) -> str:
+def points_text(x: float) -> str:
+    """A score in points: 1, 1½, ½."""
     whole = int(x)
     return (str(whole) if whole else "") + "\u00bd" if x - whole else str(whole)

@@ -111,7 +111,7 @@ class BoardPresenter:
         placed = {}
         if prep is not None and prep.deployment is not None:
             placed = {sq: (rules.roster_kind(unit), player) for player, unit, sq in prep.deployment.placed}
-        gone = _removed_units(session) if units and session is not None else {}
+        gone = removed_pieces(session, units) if session is not None else {}
         terrain = rules.geometry.terrain if rules is not None and rules.geometry.size == width * height else None
         tints = rules.square_colours() if terrain is not None and hasattr(rules, "square_colours") else ()
         water_light = flow.meanings if terrain is not None else {}
@@ -221,16 +221,24 @@ def owner_colours(rules) -> tuple:
     return tuple(theme.seat_colour(seat.colour) for seat in rules.board_map.seats)
 
 
-def _removed_units(session) -> dict[int, tuple[str, int]]:
-    """Units the last turn took off the board besides its capture (an explosion's victims, an
-    eliminated player's pieces): while they still stand on the board they are drawn faded as
-    what they are, with their code when it is known."""
+def removed_pieces(session, units: bool) -> dict[int, tuple[str, int]]:
+    """Pieces the last turn took off the board besides its capture (an explosion's or a
+    Whirlwind's victims, an attacker that lost its duel, an eliminated player's pieces): while
+    they still stand on the board they are drawn faded as what they are (a unit's code, a
+    chess glyph), not as an unknown piece."""
     rules = session.rules
-    codes = {k.title: k.code for k in rules.kinds}
+    kinds = {k.title: k for k in rules.kinds}
+
+    def look(title: str) -> str:
+        kind = kinds.get(title)
+        if kind is None:
+            return ""
+        return kind.code if units else chess_glyph(kind)
+
     out = {}
     for e in session.pos.var("effects", ()):
-        if e[0] == "destroyed":
-            out[e[1]] = (codes.get(e[2], ""), e[3])
+        if e[0] in ("destroyed", "duel_lost", "captured") and len(e) >= 4 and isinstance(e[1], int):
+            out[e[1]] = (look(e[2]), e[3])
         elif e[0] == "eliminated":
             for sq in e[2]:
                 out.setdefault(sq, ("", e[1]))

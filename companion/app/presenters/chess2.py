@@ -31,6 +31,12 @@ def stones_words(n: int) -> str:
     return T.STONES_COUNT.get(n) or T.STONES_MANY.format(n=n)
 
 
+def piece_word(title: str) -> str:
+    """A piece in a sentence: a plain piece as a noun ("the pawn"), a named one by its name
+    ("the Elephant", "the Wild horse")."""
+    return T.PIECE_NAMES.get(title.lower(), title)
+
+
 def stones_of(session) -> tuple[int, int]:
     return session.rules.stones(session.pos)
 
@@ -149,6 +155,7 @@ class DuelView:
     result: tuple[str, ...]
     thinking: str
     error: str
+    banner: str = ""  # the board is gone, space is low
 
 
 @dataclass(frozen=True)
@@ -284,7 +291,7 @@ class DuelPresenter:
         defender = side(T.DEFENDER, duel.defender, duel.victim, duel.victim_glyph, duel.square, 2)
         template = T.DUEL_RAMPAGE if duel.rampage else T.DUEL_CAPTURE
         capture = template.format(attacker=names[duel.attacker], defender=names[duel.defender],
-                                  piece=duel.piece.lower(), victim=duel.victim.lower(), square=duel.square)
+                                  piece=piece_word(duel.piece), victim=piece_word(duel.victim), square=duel.square)
         title = T.DUEL_TITLE.format(square=duel.square)
         thinking = ""
         if flow.thinking is not None:
@@ -302,8 +309,8 @@ class DuelPresenter:
             return None
         elif d.kind == "duel":
             fee = d.get("fee")
-            ask = T.DUEL_OFFER.format(name=names[duel.defender], victim=duel.victim.lower())
-            detail = (T.DUEL_FEE.format(piece=duel.piece.lower(), victim=duel.victim.lower()) if fee
+            ask = T.DUEL_OFFER.format(name=names[duel.defender], victim=piece_word(duel.victim))
+            detail = (T.DUEL_FEE.format(piece=piece_word(duel.piece), victim=piece_word(duel.victim)) if fee
                       else T.DUEL_NO_FEE) + " " + T.DUEL_HOW
             if not s.seats[duel.defender].computer:
                 phase = "offer"
@@ -350,7 +357,7 @@ class DuelPresenter:
                 attacker = _with_bid(attacker, bids[1])
                 defender = _with_bid(defender, bids[2])
         return DuelView(title, capture, attacker, defender, phase, ask.strip(), detail, choices, fists, action,
-                        action_key, result, thinking, self.error)
+                        action_key, result, thinking, self.error, flow.banner)
 
     def _duel(self, state) -> _Duel | None:
         """The duel of this screen, read when it opened (and kept: the pieces may leave)."""
@@ -381,11 +388,12 @@ class DuelPresenter:
                     lines.append(T.DUEL_ZERO.format(a=names[duel.attacker], d=names[duel.defender]))
                 else:
                     lines.append(T.DUEL_REVEAL.format(a=names[duel.attacker], ba=a, d=names[duel.defender], bd=b))
-                piece, victim = duel.piece.lower(), duel.victim.lower()
+                piece, victim = piece_word(duel.piece), piece_word(duel.victim)
                 if winner == "attacker":
                     lines.append(T.DUEL_WINS_ATTACKER.format(name=names[duel.attacker], piece=piece, victim=victim))
                 else:
-                    lines.append(T.DUEL_WINS_DEFENDER.format(name=names[duel.defender], piece=piece, victim=victim))
+                    lines.append(T.DUEL_WINS_DEFENDER.format(name=names[duel.defender], piece=piece, victim=victim,
+                                                             attacker=names[duel.attacker], defender=names[duel.defender]))
             elif e[0] == "stones" and e[3] == "bluff":
                 template = T.BLUFF_GAINED if e[2] > 0 else T.BLUFF_DESTROYED
                 lines.append(template.format(name=names[e[1]]))

@@ -616,6 +616,8 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing):
         s = self.session
         if s is None or s.is_over or self.screen != "game" or s.computer_to_move() is not None:
             return None
+        if not self.in_sync:  # the board is fixed first (the tracker asks nothing meanwhile)
+            return None
         return self.extras.question(s)
 
     def answer_question(self, option: str) -> None:

@@ -120,12 +120,16 @@ def status_line(flow: AppFlow) -> str:
         if kind in flow.extras.decision_screens:
             return T.DUEL_PENDING
         if kind != "fight":
-            return T.TO_MOVE_COLOUR.format(name=s.seats[s.turn].name, colour=T.COLOUR_NAMES[s.turn])
+            d = s.pos.pending
+            player = d.player if 0 <= d.player < len(s.seats) else s.turn
+            return to_move(s.seats[player].name, T.COLOUR_NAMES[player])
         return T.FIGHT_PENDING
-    seat = s.seats[s.turn]
-    colour = T.COLOUR_NAMES[s.turn]
-    text = (T.TO_MOVE if seat.name == colour else T.TO_MOVE_COLOUR).format(name=seat.name, colour=colour)
+    text = to_move(s.seats[s.turn].name, T.COLOUR_NAMES[s.turn])
     return text + ("  " + T.CHECK if s.in_check() else "")
+
+
+def to_move(name: str, colour: str) -> str:
+    return (T.TO_MOVE if name == colour else T.TO_MOVE_COLOUR).format(name=name, colour=colour)
 
 
 def result_headline(s: S.Session, result: S.GameResult) -> str:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .. import texts as T
 from .flow import AppFlow
+from .armies import match_score, points_text
 from .game import move_rows, result_headline
 
 
@@ -19,6 +20,8 @@ class GameOverView:
     seed_help: str
     saved: str
     can_undo: bool = False  # casual play: the move that ended the game may be taken back
+    match: str = ""  # a match's score after this game, or who won it
+    next_game: bool = False  # the match goes on: its next game may be chosen
 
 
 class GameOverPresenter:
@@ -27,6 +30,10 @@ class GameOverPresenter:
 
     def new_game(self) -> None:
         self.flow.go_to_start()
+
+    def next_game(self) -> None:
+        """The match's next game (its army choice)."""
+        self.flow.next_match_game()
 
     def undo(self) -> None:
         """Take back the move that ended the game (and the computer's reply): play goes on."""
@@ -40,10 +47,27 @@ class GameOverPresenter:
         headline = T.DRAW if result.is_draw else T.WINS.format(name=s.seats[next(iter(result.winners))].name)
         seed = s.setup.seed if s.setup.seed else ""
         names = tuple(seat.name for seat in s.seats)
+        match, next_game = "", False
+        m = self.flow.match
+        if m is not None and m.games and m.games[-1].game_id == s.setup.game_id:
+            match = match_line(m)
+            next_game = not m.is_over
         return GameOverView(headline, T.RESULT_REASONS.get(result.reason, result.reason), move_rows(s.moves, names),
                             T.SEED_REVEALED.format(seed=seed) if seed else "",
                             T.SEAL_FULL.format(commitment=s.setup.commitment) if seed else "", T.SEED_CHECK if seed else "",
-                            T.GAME_SAVED, s.can_undo())
+                            T.GAME_SAVED, s.can_undo(), match, next_game)
+
+
+def match_line(m) -> str:
+    """The match's score after a game, or how it ended."""
+    a, b = m.score
+    sa, sb = points_text(a), points_text(b)
+    if m.is_over:
+        if m.winner is None:
+            return T.MATCH_TIED.format(sa=sa, sb=sb)
+        winner, loser = (sa, sb) if m.winner == 0 else (sb, sa)
+        return T.MATCH_OVER.format(name=m.players[m.winner].name, sa=winner, sb=loser)
+    return match_score(m)
 
 
 __all__ = ["GameOverPresenter", "GameOverView", "result_headline"]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .. import texts as T
 from .. import theme
+from .board import chess_glyph
 from .draft import unit_words
 from .flow import AppFlow, Prompt
 
@@ -41,11 +42,17 @@ class PieceInfoPresenter:
         self.flow = flow
 
     def close(self) -> None:
-        self.flow.show_piece_info(None)
+        if self.flow.card is not None:
+            self.flow.show_card(None)
+        else:
+            self.flow.show_piece_info(None)
 
     def view(self) -> PieceInfoView | None:
         flow = self.flow
         s, sq = flow.session, flow.info_square
+        if flow.card is not None:  # a game's card (Chess 2's stones and their history)
+            card = flow.card
+            return PieceInfoView(card.title, "", -1, card.lines[0] if card.lines else "", tuple(card.lines[1:]))
         if sq is None:
             return None
         name = s.rules.geometry.name_of(sq) if s is not None else str(sq)
@@ -54,6 +61,8 @@ class PieceInfoPresenter:
             return PieceInfoView(T.EMPTY_SQUARE.format(square=name), "", -1, "", ())
         if getattr(getattr(s.rules, "board_map", None), "seats", None):
             return unit_info(s, piece, name)
+        if piece.kind.name not in T.PIECE_NAMES:  # a piece of the standard set with a name of its own (Chess 2)
+            return named_piece_info(s, piece, name)
         lines = []
         for f in s.fight_history(piece.uid):
             opponents = ", ".join(T.fighter_name(owner, kind).lower() if owner >= 0 else T.UNKNOWN_PIECE
@@ -88,3 +97,13 @@ def unit_info(session, piece, square: str) -> PieceInfoView:
     fill = theme.seat_colour(seat_word)
     return PieceInfoView(T.UNIT_TITLE.format(owner=owner, unit=kind.title, square=square), kind.code, piece.owner,
                          first, tuple(unit_words(kind).split("\n")), (fill, theme.text_on(fill)))
+
+
+def named_piece_info(session, piece, square: str) -> PieceInfoView:
+    """A Chess 2 piece: whose, what it is (an Elephant stands as a rook), what it does."""
+    kind = piece.kind
+    registry = getattr(session.rules, "ability_registry", None)
+    words = tuple(line for line in unit_words(kind, registry).split("\n") if line)
+    title = T.PIECE_TITLE.format(colour=T.COLOUR_NAMES[piece.owner], piece=kind.title, square=square)
+    shown = T.SHOWN_AS.format(piece=T.piece_name(kind.role)) if kind.role in T.PIECE_NAMES else ""
+    return PieceInfoView(title, chess_glyph(kind), piece.owner, shown, words)
