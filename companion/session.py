@@ -196,7 +196,17 @@ class AnswerDraw:
     accept: bool
 
 
-Action = PlayMove | PlayAnswer | Roll | Undo | Resign | OfferDraw | AnswerDraw
+@dataclass(frozen=True)
+class Adjudicate:
+    """The game ends off the board (a flag, a second illegal move, a claim, an agreed or an
+    arbiter's result): ``winners`` (empty: nobody wins) and ``reason`` (a key of
+    companion.app.texts.RESULT_REASONS)."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+
+Action = PlayMove | PlayAnswer | Roll | Undo | Resign | OfferDraw | AnswerDraw | Adjudicate
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -215,6 +225,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"type": "offer-draw", "player": action.player}
     if isinstance(action, AnswerDraw):
         return {"type": "answer-draw", "accept": action.accept}
+    if isinstance(action, Adjudicate):
+        return {"type": "adjudicate", "winners": list(action.winners), "reason": action.reason}
     raise TypeError(f"not a session action: {action!r}")
 
 
@@ -240,8 +252,14 @@ def action_from_json(value: Any, where: str = "action") -> Action:
         return OfferDraw(_Fields(value, where, ("type", "player")).integer("player", 0))
     if kind == "answer-draw":
         return AnswerDraw(_Fields(value, where, ("type", "accept")).flag("accept"))
+    if kind == "adjudicate":
+        f = _Fields(value, where, ("type", "winners", "reason"))
+        winners = value["winners"]
+        if not isinstance(winners, list) or not all(isinstance(w, int) and not isinstance(w, bool) for w in winners):
+            raise RecordError(f"{where}: 'winners' must be a list of player numbers")
+        return Adjudicate(tuple(winners), f.text("reason"))
     raise RecordError(f"{where}: unknown action type {kind!r} "
-                      f"(expected move, answer, roll, undo, resign, offer-draw or answer-draw)")
+                      f"(expected move, answer, roll, undo, resign, offer-draw, answer-draw or adjudicate)")
 
 
 def start_to_json(setup: GameSetup) -> dict[str, Any]:
@@ -416,16 +434,20 @@ class Session:
         self.draw_offer: int | None = None
         self.actions = 0
         self.tracker = None
+        #: when set, a move the tracker detects goes here instead of :meth:`play` (a clock
+        #: that presses itself records the move with its press)
+        self.on_move_detected: Callable | None = None
         self._turn_starts: list[int] = []
         self._known: dict[int, tuple[str, int]] = {p.uid: (p.kind.name, p.owner) for _, p in self.pos.pieces()}
 
     # ----- construction -------------------------------------------------------------------------
     @classmethod
-    def new(cls, setup: GameSetup, *, recorder: Callable[[dict], None] | None = None, source=None):
-        """A fresh game; the start entry goes to ``recorder`` first. Returns (session, events)."""
+    def new(cls, setup: GameSetup, *, recorder: Callable[[dict], None] | None = None, source=None, rules=None):
+        """A fresh game; the start entry goes to ``recorder`` first. Returns (session, events).
+        ``rules``: the game's rules object when the caller builds it (a tournament's)."""
         if recorder is not None:
             recorder(start_to_json(setup))
-        session = cls(setup, recorder=recorder, source=source)
+        session = cls(setup, rules=rules, recorder=recorder, source=source)
         return session, [GameStarted(setup, setup.commitment)] + session._check_end()
 
     @classmethod
@@ -443,15 +465,20 @@ class Session:
         used = 1
         for i, entry in enumerate(entries[1:], start=2):
             try:
-                action = action_from_json(entry, f"journal entry {i}")
-                session._check(action)
-                session._apply(action)
+                session.apply_entry(entry, f"journal entry {i}")
             except CompanionError as e:
                 return session, used, str(e)
             used += 1
             if progress is not None:
                 progress(used, len(entries))
         return session, used, None
+
+    def apply_entry(self, entry: dict, where: str = "journal entry") -> list:
+        """Apply one journaled action while replaying (checked, not recorded again, no tracker):
+        RecordError or IllegalMoveError say why it cannot be."""
+        action = action_from_json(entry, where)
+        self._check(action)
+        return self._apply(action)
 
     # ----- queries ----------------------------------------------------------------------------------
     @property
@@ -569,6 +596,11 @@ class Session:
     def answer_draw(self, accept: bool) -> list:
         return self._act(AnswerDraw(bool(accept)))
 
+    def act(self, action: Action, *, record: bool = True) -> list:
+        """Check, record (unless ``record`` is false: the caller's own journal entry already
+        holds it, e.g. a clock press that completes a move) and apply ``action``."""
+        return self._act(action, record=record)
+
     # ----- the tracker ---------------------------------------------------------------------------------
     def attach_tracker(self, tracker) -> list:
         """Follow the physical board with ``tracker`` (which reads this session's ``rules`` and
@@ -611,6 +643,10 @@ class Session:
         for out in outputs or ():
             if isinstance(out, (MoveDetected, AnswerDetected)):
                 try:
+                    if isinstance(out, MoveDetected) and self.on_move_detected is not None:
+                        # a clock that presses itself: the move and the press are one action
+                        events += self.on_move_detected(out)
+                        continue
                     events += self.play(out.move) if isinstance(out, MoveDetected) else self.play_answer(out.answer)
                 except CompanionError as e:
                     events.append(ActionRefused(str(e)))
@@ -621,9 +657,9 @@ class Session:
         return events
 
     # ----- actions ------------------------------------------------------------------------------------
-    def _act(self, action: Action) -> list:
+    def _act(self, action: Action, record: bool = True) -> list:
         self._check(action)
-        if self.recorder is not None:
+        if record and self.recorder is not None:
             try:
                 self.recorder(action_to_json(action))
             except OSError as e:  # a full or failing SD card: refuse rather than lose it later
@@ -670,6 +706,11 @@ class Session:
         elif isinstance(action, AnswerDraw):
             if self.draw_offer is None:
                 raise IllegalMoveError("no draw was offered")
+        elif isinstance(action, Adjudicate):
+            if not all(0 <= w < len(self.seats) for w in action.winners) or len(set(action.winners)) != len(action.winners):
+                raise IllegalMoveError(f"winners must be distinct players 0 to {len(self.seats) - 1}, got {action.winners}")
+            if not action.reason.strip():
+                raise IllegalMoveError("a result needs a reason")
 
     def _apply(self, action: Action) -> list:
         self.actions += 1
@@ -692,6 +733,8 @@ class Session:
             if action.accept:
                 return self._finish(GameResult(frozenset(), "draw agreed"))
             return [DrawDeclined(1 - by)]
+        if isinstance(action, Adjudicate):
+            return self._finish(GameResult(frozenset(action.winners), action.reason))
         raise TypeError(action)
 
     def _apply_move(self, action: PlayMove) -> list:

@@ -1,0 +1,436 @@
+"""Game records: a game at the table as PGN (and as a JSON snapshot), and PGN read back into
+our games.
+
+:func:`pgn_game` turns a :class:`Table` (or a bare session) into a :class:`PgnGame` value:
+the seven-tag roster, Board, WhiteElo/BlackElo, TimeControl, Termination, Variant (for our
+variants), each move's clock and time as ``[%clk]``/``[%emt]``, draw offers as ``(=)``,
+penalties and arbiter actions as comments, and what each game adds per move through its
+*commenter* (:data:`COMMENTERS`): Combat Chess writes every fight (dice, modifiers, result) as
+a sentence plus ``[%dice ...]``, Dungeon Chess names the unit moved. Chess 2's duels (bids,
+stones) plug in the same way with :func:`register_commenter`.
+
+:func:`snapshot` freezes the game now (PGN value, clock, whose turn) into an immutable
+:class:`GameSnapshot`; :func:`snapshot_pgn` and :func:`snapshot_json` are pure functions of it,
+safe to call from another thread (a live broadcast).
+
+How our games are written (docs/tournament.md): FIDE chess and Combat Chess in SAN; Dungeon
+Chess in coordinate moves (``k14m13``, ``k14m13hex``, ``pass``; a choice made in the middle of
+a move after a colon: ``k14m13:i8``, ``k14m13:stay``) from the position in its FEN tag (our
+extended position text), with the players beyond the second in ``Player3``/``Player4`` tags
+and the moves numbered by rounds of play. :func:`replay_pgn` reads every one of them back
+through the rules to the final position.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..core.moves import Answer
+from ..errors import CompanionError, RecordError
+from ..games import GAMES, make_rules
+from . import texts as W
+from .clock import ClockView, format_clk
+from .pgn import PgnGame, PgnMove, format_pgn, ordered_tags
+
+#: The Variant tag of each game (FIDE chess has none).
+VARIANTS = {"combat": "Human Combat Chess", "dungeon": "Dungeon Chess", "chess2": "Chess 2"}
+_GAME_OF_VARIANT = {v.lower(): k for k, v in VARIANTS.items()} | {"standard": "chess", "chess": "chess", "": "chess"}
+#: Games whose moves are written in SAN (and read back by matching SAN).
+SAN_GAMES = frozenset({"chess", "combat", "chess2"})
+START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+#: PGN Termination per result reason (the PGN standard's words).
+TERMINATION = {
+    "time": "time forfeit", "time, cannot win": "time forfeit",
+    "illegal move": "rules infraction", "illegal move, cannot win": "rules infraction",
+    "set by the arbiter": "adjudication", "forfeit": "rules infraction", "ended by the arbiter": "unterminated",
+}
+
+
+# ----- per-game comments ---------------------------------------------------------------------------
+
+#: game name -> commenter(session, table_or_None) -> {ply index: (sentence, ((command, value), ...))}
+Commenter = Callable[[Any, Any], dict[int, tuple[str, tuple[tuple[str, str], ...]]]]
+COMMENTERS: dict[str, Commenter] = {}
+
+
+def register_commenter(game: str, commenter: Commenter) -> None:
+    """Let a game write what happens in its moves (Chess 2: a duel's bids and stones)."""
+    COMMENTERS[game] = commenter
+
+
+def _combat_comments(session, table) -> dict[int, tuple[str, tuple[tuple[str, str], ...]]]:
+    """Each fight as a sentence and its dice as ``[%dice]`` (see the pgn module)."""
+    from ..dice.record import MoveRecord, RoundRecord
+
+    record = session.record
+    if record is None or record.game_record is None:
+        return {}
+    rounds: dict[int, list] = {}
+    current = None
+    for item in record.in_order():
+        if isinstance(item, MoveRecord):
+            current = item.ply - 1
+        elif isinstance(item, RoundRecord) and current is not None:
+            rounds.setdefault(current, []).append(item)
+    out = {}
+    for ply, rs in rounds.items():
+        parts = []
+        for r in rs:
+            lead = f"round {r.round}: " if len(rs) > 1 else ""
+            parts.append(f"{lead}{_side_words(r.attacker)} against {_side_words(r.defender)}; "
+                         f"{_RESULT_WORDS[r.result]}")
+        dice = " ".join(_dice_command(r) for r in rs)
+        out[ply] = (f"Fight {rs[0].fight}: " + ". ".join(parts) + ".", (("dice", dice),))
+    return out
+
+
+_RESULT_WORDS = {"attacker": "the attacker wins", "defender": "the defender holds", "tie": "a tie, rolled again",
+                 "bounce": "the third tie: both go back"}
+
+
+def _side_words(side) -> str:
+    """"white bishop (d8) rolls 6, +1 weapon choice: 7"; several fighters together."""
+    parts = []
+    for f in side.fighters:
+        faces = ", ".join(str(x) for x in f.faces)
+        if len(f.faces) > 1:
+            faces += f" ({f.dice.keep} counts)" if f.dice.keep != "highest" else " (the highest counts)"
+        mods = ""
+        if f.weapon_choice:
+            mods += ", +1 weapon choice"
+        if f.fatigue:
+            mods += f", -{f.fatigue} fatigue"
+        parts.append(f"{f.piece} ({f.dice.notation()}) rolls {faces}{mods}")
+    if len(parts) == 1:
+        return f"{parts[0]}: {side.total}"
+    return " and ".join(parts) + f", together {side.total}"
+
+
+def _dice_command(r) -> str:
+    att = ".".join(str(x) for x in r.attacker.fighters[0].faces)
+    defs = ",".join(".".join(str(x) for x in f.faces) for f in r.defender.fighters)
+    return f"{att}/{defs}"
+
+
+def _dungeon_comments(session, table) -> dict[int, tuple[str, tuple[tuple[str, str], ...]]]:
+    names = [seat.name for seat in session.seats]
+    return {i: (f"{names[m.player]}: {m.san}", ()) for i, m in enumerate(session.moves)}
+
+
+register_commenter("combat", _combat_comments)
+register_commenter("dungeon", _dungeon_comments)
+
+
+# ----- a game as PGN --------------------------------------------------------------------------------
+
+
+def pgn_game(table, *, final_note: bool = True) -> PgnGame:
+    """The game as PGN: a :class:`~companion.tournament.table.Table`, or a bare session (a game
+    from before tables: no clock, no event)."""
+    session = getattr(table, "session", table)
+    t = table if session is not table else None
+    setup = t.setup if t is not None else None
+    game = session.setup
+    seats = session.seats
+    result = t.result_code() if t is not None else _session_result(session)
+    tags: dict[str, str] = {
+        "Event": (setup.event if setup and setup.event else ("Casual game" if not setup or not setup.tournament else "?")),
+        "Site": setup.site if setup and setup.site else "?",
+        "Date": setup.date if setup and setup.date else "????.??.??",
+        "Round": setup.round if setup and setup.round else "-",
+        "White": seats[0].name,
+        "Black": seats[1].name if len(seats) > 1 else "?",
+        "Result": result,
+    }
+    if setup and setup.board:
+        tags["Board"] = setup.board
+    for i, colour in enumerate(("White", "Black")):
+        if setup and i < len(setup.ratings) and setup.ratings[i] is not None:
+            tags[f"{colour}Elo"] = str(setup.ratings[i])
+    for i, seat in enumerate(seats[2:], start=3):
+        tags[f"Player{i}"] = seat.name
+    if len(seats) > 2:
+        tags["Players"] = str(len(seats))
+    tags["TimeControl"] = setup.time_control if setup and setup.time_control else "-"
+    tags["Termination"] = _termination(session, t)
+    if game.game in VARIANTS:
+        tags["Variant"] = VARIANTS[game.game]
+    start = _start_text(session)
+    if start is not None:
+        tags["SetUp"] = "1"
+        tags["FEN"] = start
+    if game.board_map:
+        tags["Map"] = game.board_map
+    if setup is not None:
+        tags["Mode"] = setup.mode
+    if game.has_dice:
+        tags["Dice"] = {"virtual": "app", "seeded": "checkable", "entered": "real"}[game.dice]
+        if game.d6_only:
+            tags["DiceD6Only"] = "1"
+        if game.commitment:
+            tags["DiceSeal"] = game.commitment
+            if session.is_over and game.seed:
+                tags["DiceSeed"] = game.seed
+    for i, seat in enumerate(seats):
+        if seat.computer:
+            tags[f"{'White' if i == 0 else 'Black' if i == 1 else f'Player{i + 1}'}Type"] = "program"
+    tags["Annotator"] = "Companion"
+    tags["GameId"] = game.game_id
+
+    extra = COMMENTERS.get(game.game, lambda s, tb: {})(session, t)
+    notes: dict[int, list[str]] = {}
+    if t is not None:
+        for note in t.notes:
+            notes.setdefault(note.ply, []).append(note.text)
+    if final_note and session.result is not None:
+        notes.setdefault(len(session.moves), []).append(_ending(session, t))
+    offers = _offer_plies(session, t)
+    moves = []
+    for i, m in enumerate(session.moves):
+        text = _token(session, t, i)
+        words, commands = extra.get(i, ("", ()))
+        comment = " ".join(filter(None, [words] + notes.get(i + 1, [])))
+        ply = t.plies.get(i) if t is not None else None
+        moves.append(PgnMove(text, comment, ply.left_ms if ply else None, ply.spent_ms if ply else None,
+                             i in offers, tuple(commands)))
+    intro = " ".join(notes.get(0, []))
+    per = len(seats) if len(seats) > 2 else 2
+    first_black = False
+    first_number = 1
+    if game.game in SAN_GAMES and start is not None:
+        fields = start.split()
+        first_black = len(fields) > 1 and fields[1] == "b"
+        if len(fields) >= 6 and fields[5].isdigit():
+            first_number = int(fields[5])
+    return PgnGame(tuple(ordered_tags(tags)), tuple(moves), result, intro, first_number, first_black, per)
+
+
+def _session_result(session) -> str:
+    r = session.result
+    if r is None or len(session.seats) != 2:
+        return "*"
+    if not r.winners:
+        return "1/2-1/2"
+    return "1-0" if 0 in r.winners else "0-1"
+
+
+def _termination(session, t) -> str:
+    r = session.result
+    if r is None:
+        return "unterminated"
+    if t is not None and t.unfinished:
+        return "unterminated"
+    return TERMINATION.get(r.reason, "normal")
+
+
+def _ending(session, t) -> str:
+    r = session.result
+    names = [seat.name for seat in session.seats]
+    winner = ", ".join(names[w] for w in sorted(r.winners)) if r.winners else ""
+    losers = [n for i, n in enumerate(names) if i not in r.winners]
+    template = W.ENDINGS.get(r.reason)
+    if template is None:
+        return f"{winner} wins ({r.reason})." if winner else f"Drawn ({r.reason})."
+    return template.format(winner=winner, loser=", ".join(losers) if r.reason != "resigned" else _resigner(session))
+
+
+def _resigner(session) -> str:
+    r = session.result
+    names = [seat.name for seat in session.seats]
+    return ", ".join(n for i, n in enumerate(names) if i not in r.winners)
+
+
+def _start_text(session) -> str | None:
+    """The start position for the FEN tag, or None for chess from the usual start."""
+    rules = session.rules
+    game = session.setup
+    if game.game == "dungeon":
+        return game.start or _initial_text(session)
+    if game.start is None:
+        return None
+    text = game.start
+    return None if text == START_FEN else text
+
+
+def _initial_text(session) -> str:
+    rules = session.rules
+    pos = rules.start_position()
+    return rules.position_text(pos)
+
+
+def _token(session, t, i: int) -> str:
+    m = session.moves[i]
+    if session.setup.game in SAN_GAMES:
+        return m.san
+    token = m.move
+    answer = t.answers.get(i) if t is not None else None
+    return f"{token}:{answer}" if answer is not None else token
+
+
+def _offer_plies(session, t) -> set[int]:
+    """Which moves carry a draw offer (FIDE 9.1.2.1: made with the move, before the press; an
+    offer while the opponent thinks goes with the offerer's last move)."""
+    if t is None:
+        return set()
+    out = set()
+    moves = session.moves
+    for played, player in t.offers:
+        if played < len(moves) and moves[played].player == player:
+            out.add(played)
+            continue
+        for j in range(min(played, len(moves)) - 1, -1, -1):
+            if moves[j].player == player:
+                out.add(j)
+                break
+    return out
+
+
+# ----- snapshots for a broadcast --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameSnapshot:
+    """The game at one moment, as an immutable value: its PGN, the clock, whose turn it is and
+    the position; built on the UI thread, read anywhere."""
+
+    pgn: PgnGame
+    clock: ClockView | None
+    turn: int
+    position: str
+    over: bool
+    names: tuple[str, ...]
+    t_ms: int
+
+
+def snapshot(table, t_ms: int) -> GameSnapshot:
+    session = getattr(table, "session", table)
+    clock = table.clock_view(t_ms) if hasattr(table, "clock_view") else None
+    return GameSnapshot(pgn_game(table), clock, session.turn, session.rules.position_text(session.pos),
+                        session.is_over, tuple(s.name for s in session.seats), t_ms)
+
+
+def snapshot_pgn(snap: GameSnapshot) -> str:
+    """The PGN text of a snapshot (the clock now is in :func:`snapshot_json`)."""
+    return format_pgn(snap.pgn)
+
+
+def snapshot_json(snap: GameSnapshot) -> dict:
+    """A JSON-ready summary: tags, moves (text, clock), whose turn, the clocks now, the position."""
+    clock = None
+    if snap.clock is not None:
+        c = snap.clock
+        clock = {"times_ms": list(c.times), "running": c.running, "counting": c.counting, "paused": c.paused,
+                 "flagged": c.flagged, "moves": list(c.moves), "faces": [format_clk(x) for x in c.times]}
+    return {
+        "tags": dict(snap.pgn.tags),
+        "moves": [{"move": m.text, "clock_ms": m.clock_ms, "emt_ms": m.emt_ms, "comment": m.comment,
+                   "draw_offer": m.draw_offer} for m in snap.pgn.moves],
+        "result": snap.pgn.result,
+        "turn": snap.turn,
+        "players": list(snap.names),
+        "position": snap.position,
+        "over": snap.over,
+        "clock": clock,
+        "t_ms": snap.t_ms,
+    }
+
+
+# ----- reading PGN back into our games ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReplayedGame:
+    """A PGN game played through our rules: the game's name, the rules and the final position."""
+
+    game: str
+    rules: Any
+    pos: Any
+    plies: int
+
+
+def game_of(pgn: PgnGame) -> str:
+    variant = (pgn.tag("Variant") or "").strip().lower()
+    name = _GAME_OF_VARIANT.get(variant)
+    if name is None:
+        raise RecordError(f"variant {pgn.tag('Variant')!r} is not one of ours "
+                          f"({', '.join(sorted(VARIANTS.values()))} or standard chess)")
+    return name
+
+
+def replay_pgn(pgn: PgnGame) -> ReplayedGame:
+    """Play a PGN game through our rules (SAN for chess games, coordinate moves for Dungeon
+    Chess, each fight's ``[%dice]``); RecordError names the move that does not fit."""
+    name = game_of(pgn)
+    options = {"d6_only": True} if name == "combat" and pgn.tag("DiceD6Only") == "1" else {}
+    try:
+        rules = make_rules(name, pgn.tag("Map"), **options)
+        fen = pgn.tag("FEN")
+        pos = rules.position_from_text(fen) if fen else rules.start_position()
+    except CompanionError as e:
+        raise RecordError(f"PGN game {pgn.tag('White')} - {pgn.tag('Black')}: {e}") from None
+    for i, move in enumerate(pgn.moves):
+        where = f"move {i + 1} ({move.text})"
+        if pos.pending is not None:
+            raise RecordError(f"{where}: the game waits for {pos.pending.kind} first")
+        try:
+            if name in SAN_GAMES:
+                action = _from_san(rules, pos, move.text)
+                rules.apply(pos, action)
+            else:
+                text, _, answer = move.text.partition(":")
+                rules.apply(pos, rules.parse_move(pos, text))
+                if answer:
+                    options_ = {rules.answer_text(a): a for a in rules.answers(pos)}
+                    if answer not in options_:
+                        raise RecordError(f"{where}: {answer!r} is not a choice here")
+                    rules.apply(pos, options_[answer])
+            if pos.pending is not None and pos.pending.kind == "fight":
+                dice = move.command("dice")
+                if dice is None:
+                    raise RecordError(f"{where}: a fight without its [%dice]")
+                for round_text in dice.split():
+                    if pos.pending is None:
+                        raise RecordError(f"{where}: more dice than the fight needs")
+                    rules.apply(pos, Answer("fight", ("roll",) + _faces(round_text, where)))
+                if pos.pending is not None:
+                    raise RecordError(f"{where}: the fight is not over after its dice")
+        except RecordError:
+            raise
+        except CompanionError as e:
+            raise RecordError(f"{where}: {e}") from None
+    return ReplayedGame(name, rules, pos, len(pgn.moves))
+
+
+def _from_san(rules, pos, san: str):
+    want = san.rstrip("+#!?")
+    castle = want.startswith("O-O") or want.startswith("0-0")
+    squares = re.findall(r"[a-z]\d+", want)
+    target = None
+    if squares and not castle:
+        try:
+            target = rules.geometry.parse_square(squares[-1])
+        except ValueError:
+            raise RecordError(f"{san!r} is not a move") from None
+    for m in rules.legal_moves(pos):
+        if castle != (m.special == "castle") or (target is not None and m.to != target):
+            continue
+        if rules.san(pos, m).rstrip("+#") == want:
+            return m
+    raise RecordError(f"{san!r} is not a legal move here")
+
+
+def _faces(text: str, where: str) -> tuple:
+    try:
+        att, defs = text.split("/")
+        a = tuple(int(x) for x in att.split("."))
+        d = tuple(tuple(int(x) for x in one.split(".")) for one in defs.split(","))
+    except ValueError:
+        raise RecordError(f"{where}: [%dice] rounds look like 5/3 or 6.2/4,1, got {text!r}") from None
+    return a, d
+
+
+def known_games() -> list[str]:
+    return sorted(GAMES)
