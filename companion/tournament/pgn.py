@@ -44,6 +44,8 @@ class PgnMove:
     emt_ms: int | None = None
     draw_offer: bool = False
     commands: tuple[tuple[str, str], ...] = ()
+    #: who made the move, for numbering the turns of more than two players (not read back)
+    seat: int | None = None
 
     def command(self, name: str) -> str | None:
         return next((v for k, v in self.commands if k == name), None)
@@ -90,12 +92,23 @@ def format_pgn(game: PgnGame) -> str:
     per = max(1, game.per_number)
     index = game.first_number * per - per + (1 if game.first_is_black else 0)  # position in the round
     need_number = True
+    number, previous = 0, None
     for move in game.moves:
-        number, seat = divmod(index, per)
-        if seat == 0:
-            words.append(f"{number + 1}.")
-        elif need_number:
-            words.append(f"{number + 1}...")
+        if per > 2 and move.seat is not None:
+            # more than two players: a new number when the turn comes round again (players
+            # who are out are skipped, so rounds may be shorter)
+            if previous is None or move.seat <= previous:
+                number += 1
+                words.append(f"{number}.")
+            elif need_number:
+                words.append(f"{number}...")
+            previous = move.seat
+        else:
+            n, seat = divmod(index, per)
+            if seat == 0:
+                words.append(f"{n + 1}.")
+            elif need_number:
+                words.append(f"{n + 1}...")
         words.append(move.text)
         comment = move_comment(move)
         need_number = bool(comment)
@@ -257,6 +270,8 @@ class _Reader:
                 continue
             if c == ")":
                 raise RecordError(f"{self.where()}: ')' without a variation opened before it")
+            if c == "}":
+                raise RecordError(f"{self.where()}: '}}' without a comment opened before it")
             if c == "$":
                 m = re.match(r"\$\d+", self.text[self.i:])
                 if m is None:

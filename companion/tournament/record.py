@@ -187,7 +187,9 @@ def pgn_game(table, *, final_note: bool = True) -> PgnGame:
             notes.setdefault(note.ply, []).append(note.text)
     if final_note and session.result is not None:
         notes.setdefault(len(session.moves), []).append(_ending(session, t))
-    offers = _offer_plies(session, t)
+    offers, unplaced = _offer_plies(session, t)
+    for player in unplaced:
+        notes.setdefault(len(session.moves), []).insert(0, W.record("draw offer", name=seats[player].name))
     moves = []
     for i, m in enumerate(session.moves):
         text = _token(session, t, i)
@@ -195,7 +197,7 @@ def pgn_game(table, *, final_note: bool = True) -> PgnGame:
         comment = " ".join(filter(None, [words] + notes.get(i + 1, [])))
         ply = t.plies.get(i) if t is not None else None
         moves.append(PgnMove(text, comment, ply.left_ms if ply else None, ply.spent_ms if ply else None,
-                             i in offers, tuple(commands)))
+                             i in offers, tuple(commands), m.player))
     intro = " ".join(notes.get(0, []))
     per = len(seats) if len(seats) > 2 else 2
     first_black = False
@@ -270,22 +272,26 @@ def _token(session, t, i: int) -> str:
     return f"{token}:{answer}" if answer is not None else token
 
 
-def _offer_plies(session, t) -> set[int]:
+def _offer_plies(session, t) -> tuple[set[int], list[int]]:
     """Which moves carry a draw offer (FIDE 9.1.2.1: made with the move, before the press; an
-    offer while the opponent thinks goes with the offerer's last move)."""
+    offer while the opponent thinks goes with the offerer's last move), and the players whose
+    offer has no move to go with yet."""
     if t is None:
-        return set()
-    out = set()
+        return set(), []
+    out, unplaced = set(), []
     moves = session.moves
     for played, player in t.offers:
         if played < len(moves) and moves[played].player == player:
             out.add(played)
             continue
-        for j in range(min(played, len(moves)) - 1, -1, -1):
-            if moves[j].player == player:
-                out.add(j)
-                break
-    return out
+        if played < len(moves):
+            for j in range(played - 1, -1, -1):
+                if moves[j].player == player:
+                    out.add(j)
+                    break
+            continue
+        unplaced.append(player)
+    return out, unplaced
 
 
 # ----- snapshots for a broadcast --------------------------------------------------------------------
@@ -377,7 +383,7 @@ def replay_pgn(pgn: PgnGame) -> ReplayedGame:
             raise RecordError(f"{where}: the game waits for {pos.pending.kind} first")
         try:
             if name in SAN_GAMES:
-                action = _from_san(rules, pos, move.text)
+                action = _from_san(rules, pos, move.text, where)
                 rules.apply(pos, action)
             else:
                 text, _, answer = move.text.partition(":")
@@ -404,7 +410,7 @@ def replay_pgn(pgn: PgnGame) -> ReplayedGame:
     return ReplayedGame(name, rules, pos, len(pgn.moves))
 
 
-def _from_san(rules, pos, san: str):
+def _from_san(rules, pos, san: str, where: str):
     want = san.rstrip("+#!?")
     castle = want.startswith("O-O") or want.startswith("0-0")
     squares = re.findall(r"[a-z]\d+", want)
@@ -413,13 +419,13 @@ def _from_san(rules, pos, san: str):
         try:
             target = rules.geometry.parse_square(squares[-1])
         except ValueError:
-            raise RecordError(f"{san!r} is not a move") from None
+            raise RecordError(f"{where}: {san!r} is not a move") from None
     for m in rules.legal_moves(pos):
         if castle != (m.special == "castle") or (target is not None and m.to != target):
             continue
         if rules.san(pos, m).rstrip("+#") == want:
             return m
-    raise RecordError(f"{san!r} is not a legal move here")
+    raise RecordError(f"{where}: {san!r} is not a legal move here")
 
 
 def _faces(text: str, where: str) -> tuple:
