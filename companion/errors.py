@@ -60,3 +60,7 @@ class ClockError(CompanionError, ValueError):
 
 class PairingError(CompanionError, ValueError):
     """A pairing file (TRF or CSV) that cannot be read; the message names the file and line."""
+
+
+class BroadcastError(CompanionError, ValueError):
+    """A broadcast address that cannot be used, or what a board sent a hall that is not a game."""
