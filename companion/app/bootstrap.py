@@ -178,10 +178,23 @@ def build_app(flow: AppFlow, presenters: Presenters | None = None):
     return CompanionApp(flow, presenters or build_presenters(flow))
 
 
-def build(profile: str | None = None, serial: str | None = None, data: Path | None = None):
+def build(profile: str | None = None, serial: str | None = None, data: Path | None = None,
+          broadcast: str | None = None):
     """The product as shipped: the chosen board, the real tracker and computer, games saved
-    under :func:`data_dir`."""
+    under :func:`data_dir`; with ``broadcast`` ([HOST:]PORT) the game is also served live."""
     board = open_board(profile, serial)
     store = JournalStore(data or data_dir())
     flow = build_flow(board, store, make_tracker=default_tracker(), computer=default_computer())
-    return build_app(flow)
+    app = build_app(flow)
+    if broadcast is not None:
+        live = attach_broadcast(flow, broadcast)
+        app.bind(on_stop=lambda *_: live.stop())
+    return app
+
+
+def attach_broadcast(flow: AppFlow, address: str, *, name: str | None = None, announce: bool = True):
+    """Serve ``flow``'s game on ``address`` (its own thread; BroadcastError if the address
+    cannot be used). Nothing of it exists while broadcast is off."""
+    from ..broadcast.board_server import start_broadcast
+
+    return start_broadcast(flow, address, name=name, announce=announce)

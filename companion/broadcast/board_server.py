@@ -59,7 +59,7 @@ class BoardServer:
         self._announcer = None
         self._max_watchers = max_watchers
         self.thread = ServerThread(self.build_app, host, port, f"board broadcast {name}",
-                                   setup=self._setup, cleanup=self._cleanup)
+                                   setup=self._setup, cleanup=self._cleanup, hubs=lambda: [self.hub] if self.hub else [])
 
     # ----- from the game's thread ------------------------------------------------------------------
     def start(self) -> int:

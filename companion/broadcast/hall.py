@@ -451,7 +451,8 @@ class HallServer:
         self._browser = None
         self._ticker: asyncio.Task | None = None
         self._written = -1
-        self.thread = ServerThread(self.build_app, host, port, "hall", setup=self._setup, cleanup=self._cleanup)
+        self.thread = ServerThread(self.build_app, host, port, "hall", setup=self._setup, cleanup=self._cleanup,
+                                   hubs=lambda: [self.hub] if self.hub else [])
 
     def start(self) -> int:
         return self.thread.start()
@@ -556,7 +557,7 @@ class HallServer:
         try:
             await response.prepare(request)
             rev, seen = 0, None
-            while True:
+            while not hub.closed:
                 if hub.version != seen:
                     seen = hub.version
                     now = self.clock_ms()

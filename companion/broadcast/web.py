@@ -81,7 +81,13 @@ class Hub:
         self.limit = limit
         self.clients = 0
         self.version = 0
+        self.closed = False
         self._event = asyncio.Event()
+
+    def close(self) -> None:
+        """The server stops: every stream ends now (not after the shutdown timeout)."""
+        self.closed = True
+        self.notify()
 
     def notify(self) -> None:
         self.version += 1
@@ -111,7 +117,7 @@ async def event_stream(request: web.Request, hub: Hub, current: Callable[[], str
     try:
         await response.prepare(request)
         seen = None
-        while True:
+        while not hub.closed:
             if hub.version != seen:
                 seen = hub.version
                 data = current()
@@ -133,9 +139,9 @@ class ServerThread:
 
     def __init__(self, app_factory: Callable[[], web.Application], host: str, port: int, name: str,
                  setup: Callable[[], Awaitable[None]] | None = None,
-                 cleanup: Callable[[], Awaitable[None]] | None = None) -> None:
+                 cleanup: Callable[[], Awaitable[None]] | None = None, hubs: Callable[[], list] = list) -> None:
         self.app_factory, self.host, self.port, self.name = app_factory, host, port, name
-        self.setup, self.cleanup = setup, cleanup
+        self.setup, self.cleanup, self.hubs = setup, cleanup, hubs
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
@@ -163,8 +169,15 @@ class ServerThread:
                 pass
 
     def stop(self, timeout: float = 5.0) -> None:
+        self.request_stop()
+        self.join(timeout)
+
+    def request_stop(self) -> None:
+        """Ask the server to stop without waiting (several can then stop at once)."""
         if self.loop is not None and self._stop is not None:
             self.call(self._stop.set)
+
+    def join(self, timeout: float = 5.0) -> None:
         if self._thread is not None:
             self._thread.join(timeout)
 
@@ -194,6 +207,8 @@ class ServerThread:
             self._ready.set()
             await self._stop.wait()
         finally:
+            for hub in self.hubs():
+                hub.close()
             if self.cleanup is not None:
                 try:
                     await self.cleanup()

@@ -1,0 +1,108 @@
+"""Shared pieces of the broadcast tests (not a test module): games of every kind, HTTP by
+hand (raw bytes for the malformed requests), the pieces read back from a drawn board."""
+
+from __future__ import annotations
+
+import http.client
+import re
+import socket
+from xml.etree import ElementTree
+
+from companion.board.tracker_bench import _dungeon_four_player
+from companion.core.geometry import FILES
+from companion.session import GameSetup, Seat, Session
+from tests.session_helpers import new_session, play_all
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+FOUR = tuple(Seat(n) for n in ("Blue", "Red", "Green", "Yellow"))
+
+
+def chess_session(*moves: str, game: str = "chess") -> Session:
+    s = new_session(game=game, dice="virtual")
+    play_all(s, *moves)
+    return s
+
+
+def dungeon_session() -> Session:
+    """Four players on the 20x20 map (water, void), 24 plies into the game."""
+    rules, pos = _dungeon_four_player()
+    setup = GameSetup("dungeon", FOUR, start=rules.position_text(pos), board_map="dungeon-four-player",
+                      game_id="dungeon-four")
+    session, _ = Session.new(setup)
+    return session
+
+
+def expected_pieces(session: Session) -> dict[str, tuple[str, int]]:
+    """square name -> (code, owner) of every piece in the session's position."""
+    g = session.rules.geometry
+    return {g.name_of(sq): (p.kind.code, p.owner) for sq, p in session.pos.pieces()}
+
+
+def svg_pieces(svg: str) -> dict[str, tuple[str, int]]:
+    """square name -> (code, owner) of every piece drawn in an SVG board."""
+    root = ElementTree.fromstring(svg)
+    out = {}
+    for g in root.iter(f"{SVG_NS}g"):
+        if g.get("class") == "piece":
+            out[g.get("data-square")] = (g.get("data-code"), int(g.get("data-owner")))
+    return out
+
+
+def dom_boards(html: str) -> list[dict[str, tuple[str, int]]]:
+    """The pieces of every board SVG in a page's DOM (as Chromium dumps it)."""
+    boards = []
+    for svg in re.findall(r"<svg\b.*?</svg>", html, flags=re.S):
+        boards.append(svg_pieces(svg))
+    return boards
+
+
+def get(port: int, path: str, method: str = "GET", headers: dict | None = None, body: bytes | None = None):
+    """(status, headers, body) of one request to 127.0.0.1:port."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        r = conn.getresponse()
+        return r.status, dict(r.getheaders()), r.read()
+    finally:
+        conn.close()
+
+
+def raw(port: int, data: bytes) -> bytes:
+    """Send ``data`` as it is; return the server's answer (the status line first): read until
+    the server closes or one whole response (head and Content-Length body) has come. The
+    answer is read while sending: a server that refuses a request early may close the
+    connection on whatever the client is still sending."""
+    import threading
+
+    received = bytearray()
+
+    def complete() -> bool:
+        head, sep, body = bytes(received).partition(b"\r\n\r\n")
+        if not sep:
+            return False
+        m = re.search(rb"(?im)^content-length:\s*(\d+)", head)
+        return m is not None and len(body) >= int(m.group(1))
+
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        def read():
+            try:
+                while not complete():
+                    chunk = s.recv(65536)
+                    if not chunk:
+                        return
+                    received.extend(chunk)
+            except OSError:
+                return
+
+        reader = threading.Thread(target=read)
+        reader.start()
+        try:
+            s.sendall(data)
+        except OSError:
+            pass  # the server closed first: its answer is what counts
+        reader.join(10)
+    return bytes(received)
+
+
+def square_name(sq: int, width: int) -> str:
+    return f"{FILES[sq % width]}{sq // width + 1}"
