@@ -21,7 +21,6 @@ none of this exists: no thread, no socket, no listener.
 
 from __future__ import annotations
 
-import json
 import secrets
 import socket
 import time
@@ -30,7 +29,7 @@ from typing import Callable
 from aiohttp import web
 
 from .texts import texts_js
-from .snapshot import BoardSnapshot, change_key, take_snapshot
+from .snapshot import BoardSnapshot, change_key, live_json, take_snapshot
 from .web import PGN_TYPE, Hub, ServerThread, event_stream, new_app, page, static_route, text_response
 
 HEARTBEAT_S = 5.0
@@ -119,12 +118,7 @@ class BoardServer:
         return await event_stream(request, self.hub, self._event_data, self.heartbeat, "game")
 
     def _event_data(self) -> str:
-        snap = self.current
-        data = snap.to_json(self.clock_ms())
-        if snap.has_game:
-            data["svg"] = snap.svg
-            data["pgn"] = snap.pgn_text
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return live_json(self.current, self.clock_ms())
 
     async def _setup(self) -> None:
         if self.announce:

@@ -118,3 +118,12 @@ def change_key(source) -> tuple:
     session = getattr(source, "session", source)
     return (id(source), id(session), session.actions, session.result, len(session.moves),
             id(getattr(source, "clock", None)), len(getattr(source, "notes", ())), len(getattr(source, "offers", ())))
+
+
+def live_json(snap: BoardSnapshot, now_ms: int) -> str:
+    """What a page or a hall is sent: the JSON summary with the board's ``svg`` and ``pgn``."""
+    data = snap.to_json(now_ms)
+    if snap.has_game:
+        data["svg"] = snap.svg
+        data["pgn"] = snap.pgn_text
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
