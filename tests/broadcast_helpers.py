@@ -106,3 +106,59 @@ def raw(port: int, data: bytes) -> bytes:
 
 def square_name(sq: int, width: int) -> str:
     return f"{FILES[sq % width]}{sq // width + 1}"
+
+
+class HallWatch:
+    """The hall's own event stream, read as a spectator's page reads it."""
+
+    def __init__(self, port):
+        import json
+
+        self._json = json
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+        self.conn.request("GET", "/events")
+        self.resp = self.conn.getresponse()
+        self.boards = {}
+
+    def until(self, done, seconds):
+        """Read the stream until ``done(boards)`` or the time is up; returns the seconds taken."""
+        import time
+
+        start = time.monotonic()
+        while not done(self.boards):
+            if time.monotonic() - start > seconds:
+                raise AssertionError(f"not within {seconds} s")
+            line = self.resp.readline().decode()
+            if line.startswith("data: "):
+                for b in self._json.loads(line[6:])["boards"]:
+                    self.boards[b["key"]] = b
+        return time.monotonic() - start
+
+    def close(self):
+        self.conn.close()
+
+
+CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                  "--hide-scrollbars", "--virtual-time-budget=1000")
+
+
+def chromium(url: str, tmp, *, screenshot=None, size=(1100, 760)) -> str:
+    """Open ``url`` in headless Chromium (Debian's package, installed by install.sh test) once
+    the page's script has run: the DOM as text, and a screenshot when asked. The page opens its
+    event stream after 1.5 s; the 1 s virtual-time budget ends before that, so Chromium never
+    waits on a stream that does not end."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert exe, "Chromium is missing: bash companion/install.sh test installs Debian's chromium"
+    profile = tempfile.mkdtemp(prefix="chromium-", dir=tmp)
+    args = [exe, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--window-size={size[0]},{size[1]}"]
+    if screenshot is not None:
+        r = subprocess.run(args + [f"--screenshot={screenshot}", url], capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr[-2000:]
+    r = subprocess.run(args + ["--dump-dom", url], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    return r.stdout

@@ -17,7 +17,7 @@ import pytest
 from companion.broadcast.hall import STALE_MS, Hall, SseParser, read_board_event
 from companion.broadcast.snapshot import live_json, take_snapshot
 from companion.errors import BroadcastError
-from tests.broadcast_helpers import chess_session
+from tests.broadcast_helpers import HallWatch
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -178,33 +178,6 @@ class Fleet:
             self.proc.stdin.write("quit\n")
             self.proc.stdin.flush()
             self.proc.wait(60)
-
-
-class HallWatch:
-    """The hall's own event stream, read as a spectator's page reads it."""
-
-    def __init__(self, port):
-        import http.client
-
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
-        self.conn.request("GET", "/events")
-        self.resp = self.conn.getresponse()
-        self.boards = {}
-
-    def until(self, done, seconds):
-        """Read the stream until ``done(boards)`` or the time is up; returns the seconds taken."""
-        start = time.monotonic()
-        while not done(self.boards):
-            if time.monotonic() - start > seconds:
-                raise AssertionError(f"not within {seconds} s")
-            line = self.resp.readline().decode()
-            if line.startswith("data: "):
-                for b in json.loads(line[6:])["boards"]:
-                    self.boards[b["key"]] = b
-        return time.monotonic() - start
-
-    def close(self):
-        self.conn.close()
 
 
 @pytest.mark.slow

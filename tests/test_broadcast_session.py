@@ -102,9 +102,12 @@ class TableBoard:
     def move(self, uci: str, think_ms: int) -> None:
         """The player thinks ``think_ms``, then lifts and puts down the piece."""
         g = self.session.rules.geometry
+        frm, to = g.parse_square(uci[:2]), g.parse_square(uci[2:4])
         self.t += think_ms
-        self.sim.lift(g.parse_square(uci[:2]), self.t)
-        self.sim.place(g.parse_square(uci[2:4]), self.t)
+        if to in self.sim.occupied:  # a capture: the victim comes off first
+            self.sim.lift(to, self.t)
+        self.sim.lift(frm, self.t)
+        self.sim.place(to, self.t)
         self.t += 2_000  # long enough for every settle time (a slide may still go on)
         self.session.tick(self.t)
         self.changed()
