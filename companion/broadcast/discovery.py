@@ -17,7 +17,8 @@ import ipaddress
 import socket
 from typing import Callable
 
-from zeroconf import IPVersion, ServiceStateChange, get_all_addresses
+import ifaddr
+from zeroconf import IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from .snapshot import FORMAT
@@ -48,7 +49,8 @@ def announce_addresses(host: str) -> list[str]:
     machine except loopback (loopback alone when that is all there is)."""
     if host and host not in ("0.0.0.0", "::"):
         return [host]
-    addrs = [a for a in get_all_addresses() if not ipaddress.ip_address(a).is_loopback]
+    addrs = [ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips
+             if isinstance(ip.ip, str) and not ipaddress.ip_address(ip.ip).is_loopback]
     return addrs or ["127.0.0.1"]
 
 
@@ -73,12 +75,13 @@ class Announcer:
 
     async def start(self) -> None:
         self.zc = _zeroconf(self.interfaces)
-        await self.zc.async_register_service(self.info, allow_name_change=True)
+        # the first call registers; the awaitable it returns sends the announcements
+        await (await self.zc.async_register_service(self.info, allow_name_change=True))
 
     async def stop(self) -> None:
         if self.zc is not None:
             try:
-                await self.zc.async_unregister_service(self.info)
+                await (await self.zc.async_unregister_service(self.info))
             finally:
                 await self.zc.async_close()
                 self.zc = None
