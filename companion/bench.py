@@ -122,6 +122,12 @@ def bench_ai(quick: bool = False) -> list[Row]:
     return run(quick)
 
 
+def bench_broadcast(quick: bool = False) -> list[Row]:
+    from .broadcast.bench import bench_broadcast as run
+
+    return run(quick)
+
+
 BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("perft", bench_perft),
     ("lifted", bench_lifted_piece),
@@ -129,6 +135,7 @@ BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("tracker", bench_tracker),
     ("dungeon", bench_dungeon),
     ("ai", bench_ai),
+    ("broadcast", bench_broadcast),
 ]
 
 
