@@ -491,12 +491,7 @@ class Table:
         if self.recorder is not None:
             self.recorder(entry)
         events = self.apply_entry(entry)
-        vt = self._vnow
-        view = self.clock.view(vt)
-        if not self.is_over:
-            times = " - ".join(format_time(x) for x in view.times)
-            self.notes.append(Note(len(self.session.moves), W.record("power", times=times)))
-        return events + [PowerRestored(view.times)]
+        return events + [PowerRestored(self.clock.view(self._vnow).times)]
 
     # ----- the board's moves in casual play (auto press) ----------------------------------------------
     def _detected(self, detected) -> list:
@@ -541,9 +536,9 @@ class Table:
                     self.clock = _hand_over(self.clock, self.session.turn, t)
                     c = self.clock
             elif isinstance(ev, FightEnded) and c is not None and self._coupled and c.paused and not self.is_over:
-                self.clock, more = c.resume(t)
+                # the next player's clock starts when the dice have spoken
+                self.clock = _hand_over(c, self.session.turn, t)
                 c = self.clock
-                out += more
             elif isinstance(ev, GameOver) and c is not None and not c.stopped:
                 self.clock, more = c.stop(t)
                 c = self.clock
@@ -661,7 +656,11 @@ class Table:
         self.clock, events = self.clock.pause(t)
         if why == "arbiter":
             self._note(W.record("pause"))
-        return events + self._after_flag(events, t)
+        flagged = self._after_flag(events, t)
+        if why == "power" and not self.is_over:
+            times = " - ".join(format_time(x) for x in self.clock.view(t).times)
+            self._note(W.record("power", times=times))
+        return events + flagged
 
     def _apply_resume(self, e, t, where, dry):
         _Entry(e, where, ("type", "spent"))
