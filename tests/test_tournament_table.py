@@ -149,8 +149,7 @@ def test_9_1_2_a_draw_offer_is_recorded_and_accepted_by_the_same_result_tap():
     h.move("e7", "e5")
     h.press()
     h.t += 100
-    h.table.offer_draw(0, h.t)  # White offers while Black... no: White is to move and offers
-    h.table.tap_result(1, "1/2-1/2", h.t + 10)
+    h.table.tap_result(0, "1/2-1/2", h.t)  # Black's offer stands after his move: White accepts
     assert h.s.result.is_draw and h.s.result.reason == "draw agreed" and h.table.result_code() == "1/2-1/2"
     (back,) = parse_pgn(format_pgn(pgn_game(h.table)))
     assert [m.draw_offer for m in back.moves] == [False, True]

@@ -90,8 +90,8 @@ class CheckpointFile:
         self.close()
         try:
             self.path.unlink()
-        except FileNotFoundError:
-            pass
+        except OSError:
+            pass  # no file (or no folder): nothing to forget
         self._counter = 0
 
     def close(self) -> None:

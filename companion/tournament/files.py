@@ -28,8 +28,13 @@ STICK_FOLDER = "companion-games"
 
 def write_pgn(path: str | os.PathLike, game: PgnGame | str) -> Path:
     """Write ``game`` (a PgnGame or its text) to ``path`` durably; returns the path."""
+    return write_file(path, game if isinstance(game, str) else format_pgn(game))
+
+
+def write_file(path: str | os.PathLike, text: str) -> Path:
+    """Write ``text`` to ``path`` durably (a temporary file, flushed and synced, then renamed)."""
     path = Path(path)
-    text = game if isinstance(game, str) else format_pgn(game)
+    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     with open(tmp, "w", encoding="utf-8", newline="\n") as f:
         f.write(text)
@@ -107,7 +112,7 @@ def copy_to_stick(games: str | os.PathLike, stick: Stick | str | os.PathLike) ->
         shutil.copyfile(src, dst)
         with open(dst, "rb+") as f:
             os.fsync(f.fileno())
-    write_pgn(target / "games.pgn", collect_pgn(files))
+    write_file(target / "games.pgn", collect_pgn(files))
     return CopyReport(len(files), target)
 
 
