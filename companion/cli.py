@@ -103,9 +103,11 @@ def _extra_commands():
     from .board import firmware_sim, replay
     from .broadcast import cli as broadcast_cli
     from .dice import cli as dice_cli
+    from .tournament import cli as tournament_cli
 
     return [maps_cli.add_parser, dice_cli.add_parser_odds, dice_cli.add_parser_verify,
-            firmware_sim.add_parser, replay.add_parser, match.add_parser, broadcast_cli.add_parser]
+            firmware_sim.add_parser, replay.add_parser, match.add_parser, tournament_cli.add_parser,
+            broadcast_cli.add_parser]
 
 
 def main(argv: list[str] | None = None) -> int:

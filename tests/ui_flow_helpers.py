@@ -12,7 +12,11 @@ from companion.app.presenters.game_over import GameOverPresenter
 from companion.app.presenters.prompt import PieceInfoPresenter, PromptPresenter
 from companion.app.presenters.resume import ResumePresenter
 from companion.app.presenters.setup import SetupPresenter
+from companion.app.presenters.arbiter import ArbiterPresenter
+from companion.app.presenters.clock import ClockPresenter
+from companion.app.presenters.entry import EntryPresenter
 from companion.app.presenters.start import StartPresenter
+from companion.app.presenters.table_setup import TableSetupPresenter
 from companion.board.simulated import SimulatedBoard
 from companion.journal import JournalStore
 from companion.board.tracker import Tracker
@@ -31,7 +35,7 @@ class Clock:
 class App:
     """The flow plus one presenter per screen, driven like the Kivy app drives them."""
 
-    def __init__(self, directory, computer=True, seed=b"\x01" * 32):
+    def __init__(self, directory, computer=True, seed=b"\x01" * 32, media_roots=()):
         self.sim = SimulatedBoard(8, 8)
         self.clock = Clock()
         self.computer = FakeComputer() if computer else None
@@ -45,12 +49,17 @@ class App:
             new_seed=lambda: seed,
             computer=self.computer,
             run_in_worker=lambda work: work(),
+            media_roots=media_roots,
+            today=lambda: "2026.11.22",
+            new_salt=lambda: b"\x02" * 16,
         )
         f = self.flow
         self.start, self.setup, self.game = StartPresenter(f), SetupPresenter(f), GamePresenter(f)
         self.board, self.fight, self.over = BoardPresenter(f), FightPresenter(f), GameOverPresenter(f)
         self.prompt, self.info, self.resume = PromptPresenter(f), PieceInfoPresenter(f), ResumePresenter(f)
         self.check = BoardCheckPresenter(f)
+        self.clock_screen, self.table, self.arbiter = ClockPresenter(f), TableSetupPresenter(f), ArbiterPresenter(f)
+        self.entry = EntryPresenter(f)
         f.start()
         self.pump()
 
@@ -77,6 +86,13 @@ class App:
         if fill:
             self.setup.fill()
             self.pump()
+
+    def type(self, text: str):
+        """Type on the open on-screen keyboard or number pad, then OK."""
+        for ch in text:
+            self.entry.key("space" if ch == " " else ch)
+        self.entry.done()
+        self.pump()
 
     def fight_through(self):
         """Roll until the fight ends, finishing each animation, then continue."""

@@ -395,6 +395,10 @@ def replay_pgn(pgn: PgnGame) -> ReplayedGame:
                     rules.apply(pos, options_[answer])
             if pos.pending is not None and pos.pending.kind == "fight":
                 dice = move.command("dice")
+                outcome = move.command("fight")
+                if dice is None and outcome in ("attacker", "defender", "bounce"):
+                    rules.apply(pos, Answer("fight", outcome))
+                    continue
                 if dice is None:
                     raise RecordError(f"{where}: a fight without its [%dice]")
                 for round_text in dice.split():
@@ -440,3 +444,57 @@ def _faces(text: str, where: str) -> tuple:
 
 def known_games() -> list[str]:
     return sorted(GAMES)
+
+
+def pgn_from_actions(game: str, rules, start, actions, *, event: str = "?", board_map: str | None = None,
+                     fen: str | None = None, names: tuple[str, ...] = ()) -> PgnGame:
+    """A PGN game from a start position and the moves, answers and fight results played on it
+    (``companion replay --pgn``): SAN for chess games, each fight's dice (or, for a result
+    given without dice, ``[%fight attacker]``)."""
+    from ..core.moves import Move
+
+    pos = start.copy()
+    moves: list[list] = []  # [token, dice rounds, fight result, seat]
+    for a in actions:
+        if isinstance(a, Move):
+            seat = pos.turn
+            token = rules.san(pos, a) if game in SAN_GAMES else rules.move_text(pos, a)
+            rules.apply(pos, a)
+            moves.append([token, [], None, seat])
+        elif a.decision == "fight":
+            value = a.value
+            if isinstance(value, tuple) and value and value[0] == "roll":
+                att, defs = value[1], value[2]
+                moves[-1][1].append(".".join(map(str, att)) + "/" + ",".join(".".join(map(str, d)) for d in defs))
+            else:
+                moves[-1][2] = str(value)
+            rules.apply(pos, a)
+        else:
+            moves[-1][0] += ":" + rules.answer_text(a)
+            rules.apply(pos, a)
+    outcome = rules.outcome(pos)
+    result = "*"
+    if outcome is not None and pos.nplayers == 2:
+        result = "1/2-1/2" if not outcome.winners else ("1-0" if 0 in outcome.winners else "0-1")
+    tags = {"Event": event, "White": names[0] if names else "?", "Black": names[1] if len(names) > 1 else "?",
+            "Result": result, "Termination": "normal" if outcome is not None else "unterminated"}
+    if game in VARIANTS:
+        tags["Variant"] = VARIANTS[game]
+    if fen:
+        tags["SetUp"] = "1"
+        tags["FEN"] = fen
+    elif game == "dungeon":
+        tags["SetUp"] = "1"
+        tags["FEN"] = rules.position_text(start)
+    if board_map:
+        tags["Map"] = board_map
+    out = []
+    for token, dice, fight, seat in moves:
+        commands = []
+        if dice:
+            commands.append(("dice", " ".join(dice)))
+        if fight:
+            commands.append(("fight", fight))
+        out.append(PgnMove(token, "", None, None, False, tuple(commands), seat))
+    per = pos.nplayers if pos.nplayers > 2 else 2
+    return PgnGame(tuple(ordered_tags(tags)), tuple(out), result, "", 1, start.turn == 1 and per == 2, per)

@@ -77,6 +77,9 @@ class TableSetup:
     board: str = ""
     ratings: tuple[int | None, ...] = ()
     ids: tuple[str, ...] = ()
+    #: the pairing file the game came from, as "trf:<name>" or "csv:<name>" ("": none); the
+    #: players' ids are then their starting ranks (TRF) or the file's ids (CSV)
+    source: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "ratings", tuple(self.ratings))
@@ -89,7 +92,9 @@ class TableSetup:
             raise ClockError("the clock presses itself in casual play only")
         if self.auto_press and self.time_control is None:
             raise ClockError("a clock that presses itself needs a time control")
-        for name in ("event", "site", "date", "round", "board"):
+        if self.mode == "tournament" and self.time_control is None:
+            raise ClockError("a tournament game needs a clock: the move is completed by pressing it")
+        for name in ("event", "site", "date", "round", "board", "source"):
             value = getattr(self, name)
             if not isinstance(value, str) or len(value) > MAX_TEXT or "\n" in value:
                 raise ClockError(f"{name} must be one line of text (at most {MAX_TEXT} characters), got {value!r}")
@@ -112,12 +117,12 @@ class TableSetup:
         return {"type": "table", "version": 1, "mode": self.mode, "time_control": self.time_control,
                 "auto_press": self.auto_press, "last_move": self.last_move, "event": self.event, "site": self.site,
                 "date": self.date, "round": self.round, "board": self.board, "ratings": list(self.ratings),
-                "ids": list(self.ids)}
+                "ids": list(self.ids), "source": self.source}
 
     @classmethod
     def from_json(cls, value: Any, where: str = "table") -> TableSetup:
         keys = ("type", "version", "mode", "time_control", "auto_press", "last_move", "event", "site", "date",
-                "round", "board", "ratings", "ids")
+                "round", "board", "ratings", "ids", "source")
         f = _Entry(value, where, keys)
         if f.value["version"] != 1:
             raise RecordError(f"{where}: table version {f.value['version']!r} is not known (this companion reads 1)")
@@ -128,7 +133,7 @@ class TableSetup:
         try:
             return cls(f.text("mode"), f.optional_text("time_control"), f.flag("auto_press"), f.flag("last_move"),
                        f.text("event"), f.text("site"), f.text("date"), f.text("round"), f.text("board"),
-                       tuple(ratings), tuple(ids))
+                       tuple(ratings), tuple(ids), f.text("source"))
         except CompanionError as e:
             raise RecordError(f"{where}: {e}") from None
 
@@ -491,12 +496,7 @@ class Table:
         if self.recorder is not None:
             self.recorder(entry)
         events = self.apply_entry(entry)
-        vt = self._vnow
-        view = self.clock.view(vt)
-        if not self.is_over:
-            times = " - ".join(format_time(x) for x in view.times)
-            self.notes.append(Note(len(self.session.moves), W.record("power", times=times)))
-        return events + [PowerRestored(view.times)]
+        return events + [PowerRestored(self.clock.view(self._vnow).times)]
 
     # ----- the board's moves in casual play (auto press) ----------------------------------------------
     def _detected(self, detected) -> list:
@@ -541,9 +541,9 @@ class Table:
                     self.clock = _hand_over(self.clock, self.session.turn, t)
                     c = self.clock
             elif isinstance(ev, FightEnded) and c is not None and self._coupled and c.paused and not self.is_over:
-                self.clock, more = c.resume(t)
+                # the next player's clock starts when the dice have spoken
+                self.clock = _hand_over(c, self.session.turn, t)
                 c = self.clock
-                out += more
             elif isinstance(ev, GameOver) and c is not None and not c.stopped:
                 self.clock, more = c.stop(t)
                 c = self.clock
@@ -623,7 +623,9 @@ class Table:
         events: list = []
         if text is not None:
             events += s.act(PlayMove(text), record=False)
-            self.taps.clear()
+            # a move declines what the others offered or tapped (FIDE 9.1.2.3); the mover's
+            # own offer, made with this move, stands
+            self.taps = {p: r for p, r in self.taps.items() if p == side}
             self.pending_press = None
         nxt = s.turn if (text is not None or s.turn != side) else self._next_after(side)
         if s.pos.pending is not None and s.pos.pending.player >= 0:
@@ -661,7 +663,11 @@ class Table:
         self.clock, events = self.clock.pause(t)
         if why == "arbiter":
             self._note(W.record("pause"))
-        return events + self._after_flag(events, t)
+        flagged = self._after_flag(events, t)
+        if why == "power" and not self.is_over:
+            times = " - ".join(format_time(x) for x in self.clock.view(t).times)
+            self._note(W.record("power", times=times))
+        return events + flagged
 
     def _apply_resume(self, e, t, where, dry):
         _Entry(e, where, ("type", "spent"))
@@ -915,7 +921,14 @@ class Table:
         winners, score, forfeit = _ARBITER_SCORES[code]
         self.override = score
         self.forfeit = forfeit
-        self._note(W.record("forfeit" if forfeit else "result", result=code))
+        if code in ("+-", "-+"):
+            self._note(W.record("forfeit", winner=self._name(winners[0])))
+        elif code == "--":
+            self._note(W.record("double forfeit"))
+        elif code == "0-0":
+            self._note(W.record("both lose"))
+        else:
+            self._note(W.record("result", result=code))
         events = self.session.act(Adjudicate(winners, "forfeit" if forfeit else "set by the arbiter"), record=False)
         return events + self.observe(events, t)
 

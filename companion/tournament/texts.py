@@ -30,7 +30,9 @@ RECORD = {
     "resume": "Arbiter: clock restarted.",
     "takeback": "Arbiter: {count} taken back.",
     "result": "Arbiter: result set to {result}.",
-    "forfeit": "Arbiter: {result} by forfeit.",
+    "forfeit": "Arbiter: {winner} wins by forfeit.",
+    "double forfeit": "Arbiter: both players forfeit (0-0).",
+    "both lose": "Arbiter: result 0-0, both lose.",
     "end": "Arbiter: game ended without a result.",
     "power": "The board lost power; the clocks stood at {times} and the time it was off counts against nobody.",
 }

@@ -14,6 +14,7 @@ from __future__ import annotations
 import queue
 import secrets
 import threading
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -32,11 +33,15 @@ from ...session import (
     ActionRefused, AnswerPlayed, DiceRolled, DrawDeclined, DrawOffered, FightEnded, FightInfo, FightStarted,
     GameOver, GameSetup, MovePlayed, Seat, Session, TurnsUndone,
 )
+from ...tournament.checkpoint import NAME as CHECKPOINT, CheckpointFile
+from ...tournament.quiet import QuietBoard
+from ...tournament.table import Table, TableSetup
 from .. import texts as T
 from .board_size import BoardLink, BoardSizing
 from .dungeon_prep import DungeonPrep
 from .dungeon_steps import DungeonSteps
 from .questions import BOARD_QUESTIONS, Prompt, PromptOption
+from .table_steps import MEDIA_ROOTS, TableChoice, TableSteps, new_salt, today
 
 __all__ = ["AppFlow", "BoardLink", "Prompt", "PromptOption", "FightState", "Thinking"]
 
@@ -62,7 +67,7 @@ class Thinking:
     progress: float = 0.0
 
 
-class AppFlow(DungeonSteps, BoardSizing):
+class AppFlow(DungeonSteps, BoardSizing, TableSteps):
     def __init__(
         self,
         board: BoardLink,
@@ -76,6 +81,9 @@ class AppFlow(DungeonSteps, BoardSizing):
         run_in_worker: Callable[[Callable[[], None]], None] | None = None,
         draw_seat: Callable[[int], int] | None = None,
         make_deploy_guide: Callable | None = None,
+        media_roots=MEDIA_ROOTS,
+        today: Callable[[], str] = today,
+        new_salt: Callable[[], bytes] = new_salt,
     ) -> None:
         self.board = board
         self.store = store
@@ -121,6 +129,20 @@ class AppFlow(DungeonSteps, BoardSizing):
         self.prep: DungeonPrep | None = None  # a Dungeon Chess game being drafted and deployed
         self.screen_moves = ScreenMovesChanged(())  # moves only the screen can make (a hex)
         self.parked: Prompt | None = None  # a board question closed to look at the board
+        # the game at the table (companion.tournament): clock, procedures, records, pairings
+        self.table: Table | None = None
+        self.next_table = TableChoice()
+        self.media_roots = media_roots  # where USB sticks are mounted (tests: a folder)
+        self.today = today
+        self.new_salt = new_salt
+        self.entry = None  # what is being typed on the on-screen keyboard or number pad
+        self.clock_shown = True  # the clock screen rather than the board, in a game with a clock
+        self.clock_swapped = False  # Black's half on the left
+        self.checkpoints = CheckpointFile(Path(store.directory) / CHECKPOINT)
+        self._checkpoint_t = 0
+        self._arbiter_back = "game"
+        self._pairings = None
+        self._faces = None
 
     # ----- plumbing -----------------------------------------------------------------------------
     def post(self, kind: str, value: Any = None) -> None:
@@ -141,6 +163,8 @@ class AppFlow(DungeonSteps, BoardSizing):
         Chess) has its own game screen."""
         if self.screen == "game" and self.session is not None and self.session.setup.game == "dungeon":
             return "dungeon_game"
+        if self.screen == "game" and self.clock_shown and self.table is not None and self.table.clock is not None:
+            return "clock"
         return self.screen
 
     def start(self) -> None:
@@ -151,7 +175,7 @@ class AppFlow(DungeonSteps, BoardSizing):
 
             def work() -> None:
                 try:
-                    back = resume(self.store, lambda entries: Session.replay(
+                    back = resume(self.store, lambda entries: Table.replay(
                         entries, progress=lambda i, n: self.post("resume-progress", i / max(n, 1))))
                 except (OSError, CompanionError) as e:
                     back = Resumed(None, None, str(e))
@@ -184,6 +208,7 @@ class AppFlow(DungeonSteps, BoardSizing):
             self._receive(kind, value)
         if self.session is not None and self.session.tracker is not None:
             self._handle(self.session.tick(t_ms))
+            self._tick_table(t_ms)
         elif self.prep is not None and self.prep.guide is not None:
             self._handle_deploy(self.prep.guide.tick(t_ms))
         self._step_walk(t_ms)
@@ -257,7 +282,7 @@ class AppFlow(DungeonSteps, BoardSizing):
 
     # ----- starting and resuming --------------------------------------------------------------------
     def new_game(self, game: str, seats: tuple[Seat, ...], dice: str = "virtual", d6_only: bool = False,
-                 start: str | None = None, board_map: str | None = None) -> None:
+                 start: str | None = None, board_map: str | None = None, table: TableSetup | None = None) -> None:
         """Start a game from the start screen's choices (a Dungeon Chess game: from its
         deployed armies, ``start``); the board is then set up with the LEDs."""
         self._stop_thinking()
@@ -276,7 +301,8 @@ class AppFlow(DungeonSteps, BoardSizing):
             return
         try:
             self.journal = self.store.create()
-            session, _ = Session.new(setup, recorder=self.journal.append)
+            game_table, _ = Table.new(setup, table or TableSetup(), recorder=self.journal.append)
+            session = game_table.session
         except (OSError, CompanionError) as e:  # no game without its journal: say why
             self.journal = None
             self.resume_problem = T.CANNOT_SAVE.format(reason=e)
@@ -284,7 +310,8 @@ class AppFlow(DungeonSteps, BoardSizing):
             self.changed()
             return
         self._reset_game_state()
-        self.session = session
+        self.session, self.table = session, game_table
+        self.checkpoints.clear()
         self._attach_tracker()
         self.screen = "setup"
         self._handle(session.begin_setup())
@@ -295,7 +322,11 @@ class AppFlow(DungeonSteps, BoardSizing):
         been set up, or knocked, while no game was running); a fresh snapshot follows."""
         s = self.session
         t = self.clock_ms()
-        tracker = self.make_tracker(s.rules, s.pos, sensed=self.sensed, t_ms=t)
+        if self.table is not None and self.table.tournament:  # no help from the board (FIDE 11.3)
+            tracker = QuietBoard(s.rules, s.pos, make_tracker=self.make_tracker, sensed=self.sensed, t_ms=t,
+                                 last_move=self.table.setup.last_move)
+        else:
+            tracker = self.make_tracker(s.rules, s.pos, sensed=self.sensed, t_ms=t)
         self._handle(s.attach_tracker(tracker))
         self._handle(s.feed_board(OccupancySnapshot(self.sensed, t)))
         self.board.sensors.request_snapshot()
@@ -322,6 +353,7 @@ class AppFlow(DungeonSteps, BoardSizing):
             self.screen = "start"
         elif back.game.is_over:
             back.journal.close()
+            self.journal = None
             self._archive(back.game)
             self.resumed = None
             self.screen = "start"
@@ -336,15 +368,17 @@ class AppFlow(DungeonSteps, BoardSizing):
         if back is None or back.game is None:
             return
         try:
-            self._use_board_for(back.game.setup.game, back.game.setup.board_map)
+            self._use_board_for(back.game.game.game, back.game.game.board_map)
         except CompanionError as e:
             self.resume_problem = str(e)
             self.discard_resume()
             return
         self._reset_game_state()
-        self.session, self.journal = back.game, back.journal
-        self.session.recorder = self.journal.append
+        self.table, self.journal = back.game, back.journal
+        self.session = self.table.session
+        self.table.attach(self.journal.append)
         self.resumed = None
+        self._restore_clock()
         self._attach_tracker()
         self.screen = "setup"
         self._handle(self.session.begin_setup())
@@ -354,14 +388,18 @@ class AppFlow(DungeonSteps, BoardSizing):
         back = self.resumed
         if back is not None and back.journal is not None:
             back.journal.close()
-            self._set_aside(f"{back.game.setup.game_id}-unfinished" if back.game else "abandoned")
+            self._set_aside(f"{back.game.game.game_id}-unfinished" if back.game else "abandoned")
         self.resumed = None
         self.screen = "start"
         self.changed()
 
     # ----- playing ------------------------------------------------------------------------------------
     def _handle(self, events: list) -> None:
+        if self.table is not None and events:
+            events = list(events) + self.table.observe(events, self.clock_ms())
         for ev in events:
+            if self._table_event(ev):
+                continue
             if isinstance(ev, MovePlayed):
                 self.notice = ""
                 self.requested = None
@@ -396,7 +434,7 @@ class AppFlow(DungeonSteps, BoardSizing):
             elif isinstance(ev, GameOver):
                 self.over = ev
                 self._stop_thinking()
-                self._archive(self.session)
+                self._archive(self.table if self.table is not None else self.session)
                 if self.screen != "fight":
                     self.screen = "game_over"
             elif isinstance(ev, ActionRefused):
@@ -455,7 +493,10 @@ class AppFlow(DungeonSteps, BoardSizing):
 
     def undo(self) -> None:
         self._stop_thinking()
-        self._command(lambda: self.session.undo())
+        if self.table is not None:
+            self._command(lambda: self.table.undo(self.clock_ms()))
+        else:
+            self._command(lambda: self.session.undo())
 
     def offer_draw(self) -> None:
         s = self.session
@@ -481,6 +522,10 @@ class AppFlow(DungeonSteps, BoardSizing):
 
     def open_menu(self) -> None:
         options = [PromptOption("board-check", T.BOARD_CHECK), PromptOption("new-game", T.NEW_GAME)]
+        if self.table is not None:
+            options += [PromptOption("save-record", T.SAVE_RECORD), PromptOption("copy-records", T.COPY_RECORDS)]
+            if self.table.clock is not None:
+                options += [PromptOption("swap-clock", T.SWAP_CLOCK), PromptOption("arbiter", T.ARBITER)]
         self.prompt = Prompt("menu", T.MENU, tuple(options))
         self.changed()
 
@@ -505,12 +550,25 @@ class AppFlow(DungeonSteps, BoardSizing):
         elif prompt.kind == "draw":
             self._command(lambda: self.session.answer_draw(key == "accept"))
         elif prompt.kind in ("resign-who", "resign-confirm"):
-            self._command(lambda: self.session.resign(int(key)))
+            if self.table is not None:
+                self._command(lambda: self.table.resign(int(key), self.clock_ms()))
+            else:
+                self._command(lambda: self.session.resign(int(key)))
+        elif self._answer_table_prompt(prompt, key):
+            pass
         elif prompt.kind == "menu":
             if key == "board-check":
                 self.open_board_check()
             elif key == "new-game":
                 self.prompt = Prompt("new-game", T.CONFIRM_NEW, (PromptOption("yes", T.YES_NEW),))
+            elif key == "save-record":
+                self.save_record()
+            elif key == "copy-records":
+                self.copy_records()
+            elif key == "swap-clock":
+                self.swap_clock()
+            elif key == "arbiter":
+                self.open_arbiter()
         elif prompt.kind == "new-game" and key == "yes":
             self.go_to_start()
         self.changed()
@@ -673,7 +731,8 @@ class AppFlow(DungeonSteps, BoardSizing):
             self.journal.close()
             if not s.is_over:
                 self._set_aside(f"{s.setup.game_id}-unfinished")
-        self.session, self.journal = None, None
+        self.session, self.journal, self.table = None, None, None
+        self.checkpoints.clear()
         self._reset_game_state()
 
     def _set_aside(self, name: str) -> None:
@@ -683,7 +742,10 @@ class AppFlow(DungeonSteps, BoardSizing):
         except OSError as e:
             self.resume_problem = T.CANNOT_SAVE.format(reason=e)
 
-    def _archive(self, session: Session) -> None:
+    def _archive(self, game) -> None:
+        """A finished game: its journal (and dice record) into games/, its PGN beside it, the
+        round's results for a paired game."""
+        session = getattr(game, "session", game)
         if self.journal is not None:
             self.journal.close()
         extra = {".dice.jsonl": format_record(session.record)} if session.record is not None else None
@@ -691,6 +753,9 @@ class AppFlow(DungeonSteps, BoardSizing):
             self.store.archive(session.setup.game_id, extra)
         except OSError as e:  # the game stays in current.jsonl and is archived at the next start
             self.notice = T.CANNOT_SAVE.format(reason=e)
+        if isinstance(game, Table):
+            self._write_records(game)
+        self.checkpoints.clear()
 
 
 

@@ -36,6 +36,7 @@ class GameView:
     seal: str
     banner: str
     simulated: bool
+    clock: bool = False  # the game has a clock: a button brings the clock screen back
 
 
 class GamePresenter:
@@ -54,6 +55,9 @@ class GamePresenter:
 
     def menu(self) -> None:
         self.flow.open_menu()
+
+    def show_clock(self) -> None:
+        self.flow.toggle_clock_view()
 
     def view(self) -> GameView:
         flow = self.flow
@@ -79,10 +83,13 @@ class GamePresenter:
                                             to=g.name_of(flow.requested.to))
         seal = T.COMMITMENT.format(short=s.setup.commitment[:8]) if s.setup.commitment else ""
         live = not s.is_over and s.pos.pending is None
+        table = flow.table
+        tournament = table is not None and table.tournament
         return GameView(
-            T.GAME_TITLES.get(s.setup.game, s.setup.game), players, status, s.in_check(), guidance, flow.notice,
-            thinking, progress, move_rows(s.moves), fight_marks(s.moves), s.can_undo(), live and s.draw_offer is None, not s.is_over,
-            seal, banner, flow.board.simulated is not None,
+            T.GAME_TITLES.get(s.setup.game, s.setup.game), players, status, s.in_check() and not tournament, guidance,
+            flow.notice, thinking, progress, move_rows(s.moves), fight_marks(s.moves), s.can_undo() and not tournament,
+            live and s.draw_offer is None and not tournament, not s.is_over, seal, banner,
+            flow.board.simulated is not None, table is not None and table.clock is not None,
         )
 
 
@@ -95,7 +102,8 @@ def status_line(flow: AppFlow) -> str:
     seat = s.seats[s.turn]
     colour = T.COLOUR_NAMES[s.turn]
     text = (T.TO_MOVE if seat.name == colour else T.TO_MOVE_COLOUR).format(name=seat.name, colour=colour)
-    return text + ("  " + T.CHECK if s.in_check() else "")
+    tournament = flow.table is not None and flow.table.tournament  # no word of check (FIDE 11.3)
+    return text + ("  " + T.CHECK if s.in_check() and not tournament else "")
 
 
 def result_headline(s: S.Session, result: S.GameResult) -> str:

@@ -18,6 +18,7 @@ class GameOverView:
     seal: str
     seed_help: str
     saved: str
+    copy: str = ""  # the button that copies the records to a USB stick
 
 
 class GameOverPresenter:
@@ -27,18 +28,26 @@ class GameOverPresenter:
     def new_game(self) -> None:
         self.flow.go_to_start()
 
+    def copy_records(self) -> None:
+        self.flow.copy_records()
+
     def view(self) -> GameOverView | None:
         s = self.flow.session
         if s is None or s.result is None:
             return None
         result = s.result
         headline = T.DRAW if result.is_draw else T.WINS.format(name=s.seats[next(iter(result.winners))].name)
+        table = self.flow.table
+        if table is not None and table.unfinished:
+            headline = T.GAME_ENDED
+        elif table is not None and table.override == (0.0, 0.0):
+            headline = T.BOTH_LOSE
         seed = s.setup.seed if s.setup.seed else ""
         names = tuple(seat.name for seat in s.seats)
         return GameOverView(headline, T.RESULT_REASONS.get(result.reason, result.reason), move_rows(s.moves, names),
                             T.SEED_REVEALED.format(seed=seed) if seed else "",
                             T.SEAL_FULL.format(commitment=s.setup.commitment) if seed else "", T.SEED_CHECK if seed else "",
-                            T.GAME_SAVED)
+                            T.GAME_SAVED if not self.flow.notice else self.flow.notice, T.COPY_RECORDS)
 
 
 __all__ = ["GameOverPresenter", "GameOverView", "result_headline"]

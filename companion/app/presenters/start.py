@@ -79,6 +79,7 @@ class StartView:
     dungeon: bool = False
     maps: tuple[MapChoice, ...] = ()
     start_label: str = T.START
+    table: str = ""  # the clock and tournament settings in one line ("" for games without)
 
 
 class StartPresenter:
@@ -159,8 +160,31 @@ class StartPresenter:
         seats = self.dungeon_seats if self.dungeon else self.seats
         if self.picking is not None and name and self.picking < len(seats):
             seats[self.picking] = replace(seats[self.picking], name=name)
+            if not self.dungeon and self.picking < 2:
+                self.flow.next_table.names[self.picking] = None  # a name chosen here wins over a pairing's
         self.picking = None
         self.flow.changed()
+
+    def type_name(self) -> None:
+        """The name picker's "Type a name..." button: the on-screen keyboard."""
+        seat = self.picking
+        if seat is None:
+            return
+        self.picking = None
+        from .entry import Entry
+
+        colour = (T.COLOUR_NAMES[seat] if not self.dungeon else self._seat_word(seat))
+        self.flow.open_entry(Entry(T.TYPE_NAME_TITLE.format(colour=colour), max_len=30,
+                                   on_done=lambda text: self._typed(seat, text)))
+
+    def _typed(self, seat: int, text: str) -> None:
+        name = " ".join(text.split())
+        if name:
+            self.picking = seat
+            self.pick_name(name)
+
+    def table_settings(self) -> None:
+        self.flow.open_table_setup()
 
     def choose_dice(self, mode: str) -> None:
         if mode in DICE_MODES:
@@ -177,8 +201,26 @@ class StartPresenter:
             seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in self.dungeon_seats[:players])
             self.flow.begin_dungeon(self.board_map, seats)
             return
-        seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in self.seats)
-        self.flow.new_game(self.game, seats, self.dice, self.d6_only and self.game in GAMES_WITH_DICE)
+        names = self._names()
+        seats = tuple(Seat(names[i], s.computer, s.level if s.computer else 0) for i, s in enumerate(self.seats))
+        choice = self.flow.next_table
+        if choice.mode == "tournament" and any(s.computer for s in seats):
+            self.flow.resume_problem = T.TOURNAMENT_NO_COMPUTER
+            self.flow.changed()
+            return
+        try:
+            table = choice.setup(self.flow.today())
+        except Exception as e:  # noqa: BLE001 - a setting the table refuses: say it on the start screen
+            self.flow.resume_problem = str(e)
+            self.flow.changed()
+            return
+        self.flow.new_game(self.game, seats, self.dice, self.d6_only and self.game in GAMES_WITH_DICE, table=table)
+        if self.flow.session is not None and choice.pairing is not None:
+            self.flow.clear_pairing()  # the next game is another pairing
+
+    def _names(self) -> list[str]:
+        from_pairing = self.flow.next_table.names
+        return [from_pairing[i] or s.name if i < 2 else s.name for i, s in enumerate(self.seats)]
 
     def board_check(self) -> None:
         self.flow.open_board_check()
@@ -189,8 +231,9 @@ class StartPresenter:
         if self.dungeon:
             seats = self._dungeon_seat_views()
         else:
+            names = self._names()
             seats = tuple(
-                SeatView(T.COLOUR_NAMES[i], s.name, s.computer, T.LEVEL.format(level=s.level), self.max_level > 0)
+                SeatView(T.COLOUR_NAMES[i], names[i], s.computer, T.LEVEL.format(level=s.level), self.max_level > 0)
                 for i, s in enumerate(self.seats)
             )
         maps = tuple(
@@ -211,6 +254,7 @@ class StartPresenter:
             T.DICE_HINTS[self.dice], self.d6_only, names, picking_for,
             self.flow.resume_problem, "" if self.max_level else T.NO_COMPUTER,
             self.dungeon, maps, T.CHOOSE_ARMIES if self.dungeon else T.START,
+            "" if self.dungeon else table_summary(self.flow),
         )
 
     def _dungeon_seat_views(self) -> tuple[SeatView, ...]:
@@ -230,6 +274,12 @@ class StartPresenter:
     def _name_presets(self) -> tuple[str, ...]:
         words = tuple(s.colour.capitalize() for s in self._maps[self.board_map].seats)
         return words + tuple(n for n in T.NAME_PRESETS if n not in T.COLOUR_NAMES and n not in words)
+
+
+def table_summary(flow) -> str:
+    from .table_setup import table_summary as summary
+
+    return summary(flow)
 
 
 def thumbnail(board_map) -> MapThumb:
