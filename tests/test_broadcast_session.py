@@ -145,3 +145,36 @@ def test_the_served_pgn_carries_each_moves_clock_and_the_json_the_clocks_as_they
 def _seconds(clk: str) -> float:
     h, m, s = clk.split(":")
     return int(h) * 3600 + int(m) * 60 + float(s)
+
+
+def test_the_apps_own_clocked_game_is_served_with_each_moves_clock(tmp_path):
+    """The app's flow with a chess clock (casual, 3 min + 2 s, the clock tapped after each
+    move as players do): /game.pgn carries every move's [%clk] as the table recorded it."""
+    from companion.session import Seat as S
+
+    app = App(tmp_path, computer=False)
+    live = attach_broadcast(app.flow, "127.0.0.1:0", name="board 3", announce=False)
+    try:
+        app.flow.new_game("chess", (S("Anna"), S("Boris")), table=TableSetup(time_control="180+2", round="4",
+                                                                               board="3"))
+        app.pump()
+        app.setup.fill()
+        app.pump()
+        app.flow.clock_tap(1)  # Black's half starts White's clock
+        for uci in ["e2e4", "c7c5", "g1f3"]:
+            side = app.flow.session.turn
+            app.clock.t += 3_000
+            app.tap(uci[:2], uci[2:])
+            app.flow.clock_tap(side)
+            app.pump()
+        game = read_pgn(live.server.port)
+        table = app.flow.table
+        assert [m.uci() for m in game.mainline_moves()] == ["e2e4", "c7c5", "g1f3"]
+        assert [n.clock() for n in game.mainline()] == [_seconds(format_clk(table.plies[i].left_ms)) for i in range(3)]
+        assert all(table.plies[i].spent_ms >= 3_000 for i in range(3))
+        assert game.headers["TimeControl"] == "180+2" and game.headers["Board"] == "3"
+        data = json.loads(get(live.server.port, "/game.json")[2])
+        assert data["clock"]["running"] == 1 and data["round"] == "4"
+    finally:
+        live.stop()
+
