@@ -28,9 +28,8 @@ from typing import Callable
 
 from aiohttp import web
 
-from .texts import texts_js
 from .snapshot import BoardSnapshot, change_key, live_json, take_snapshot
-from .web import PGN_TYPE, Hub, ServerThread, event_stream, new_app, page, static_route, text_response
+from .web import PGN_TYPE, Hub, ServerThread, event_stream, new_app, page_routes, text_response
 
 HEARTBEAT_S = 5.0
 MAX_WATCHERS = 64
@@ -81,11 +80,7 @@ class BoardServer:
     def build_app(self) -> web.Application:
         self.hub = Hub(self._max_watchers)
         app = new_app()
-        static_route(app, "/", page("board.html"), "text/html")
-        static_route(app, "/board.js", page("board.js"), "text/javascript")
-        static_route(app, "/common.js", page("common.js"), "text/javascript")
-        static_route(app, "/style.css", page("style.css"), "text/css")
-        static_route(app, "/texts.js", texts_js(), "text/javascript")
+        page_routes(app, "board.js")
         app.router.add_get("/game.pgn", self._pgn)
         app.router.add_get("/live.json", self._live)
         app.router.add_get("/game.json", self._json)

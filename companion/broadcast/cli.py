@@ -21,7 +21,7 @@ MAX_BOARDS = 1000
 
 def add_parser(sub) -> argparse.ArgumentParser:
     p = sub.add_parser("hall", help="gather the boards of a round: one PGN, results, a page with every board",
-                       description=__doc__.split("\n\n")[0] + ". Serves /round.pgn, /results, /results.csv "
+                       description="Follow the boards of a round and serve it: /round.pgn, /results, /results.csv "
                                    "and the hall page; stops with Ctrl-C.")
     p.add_argument("--listen", default=DEFAULT_HALL, metavar="[HOST:]PORT",
                    help=f"where the hall serves (default {DEFAULT_HALL}, every interface)")

@@ -28,7 +28,6 @@ import asyncio
 import csv
 import io
 import json
-import os
 from dataclasses import dataclass
 from functools import cached_property
 from html import escape
@@ -38,12 +37,12 @@ from typing import Any, Callable
 from aiohttp import ClientError, ClientSession, ClientTimeout, TCPConnector, web
 
 from ..errors import BroadcastError, CompanionError
+from ..tournament.files import write_pgn
 from ..tournament.pgn import RESULTS, parse_pgn
 from .picture import BoardPicture
 from .snapshot import FORMAT, STATES
 from .svg import board_svg
-from .texts import texts_js
-from .web import PGN_TYPE, Hub, ServerThread, new_app, page, static_route, text_response
+from .web import PGN_TYPE, Hub, ServerThread, event_stream, new_app, page_routes, text_response
 
 #: A board silent this long (no event, no comment line) is marked stale; its stream is
 #: dropped (and retried) after READ_TIMEOUT_S.
@@ -472,11 +471,7 @@ class HallServer:
     def build_app(self) -> web.Application:
         self.hub = Hub(MAX_HALL_WATCHERS)
         app = new_app()
-        static_route(app, "/", page("hall.html"), "text/html")
-        static_route(app, "/hall.js", page("hall.js"), "text/javascript")
-        static_route(app, "/common.js", page("common.js"), "text/javascript")
-        static_route(app, "/style.css", page("style.css"), "text/css")
-        static_route(app, "/texts.js", texts_js(), "text/javascript")
+        page_routes(app, "hall.js")
         app.router.add_get("/round.pgn", self._round)
         app.router.add_get("/results", self._results_page)
         app.router.add_get("/results.csv", self._results_csv)
@@ -525,8 +520,8 @@ class HallServer:
         self._written = self.hall.version
         try:
             self.out.mkdir(parents=True, exist_ok=True)
-            _write(self.out / "round.pgn", self.hall.round_pgn())
-            _write(self.out / "results.csv", self.hall.results_csv())
+            write_pgn(self.out / "round.pgn", self.hall.round_pgn())
+            write_pgn(self.out / "results.csv", self.hall.results_csv())  # any text, written durably
         except OSError as e:  # a full disk: the hall goes on serving; the page says it
             self.hall.problem = f"cannot write {self.out}: {e.strerror or e}"
 
@@ -549,30 +544,14 @@ class HallServer:
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         """The hall page's stream: every board at first, then the boards that changed."""
-        hub = self.hub
-        if hub.clients >= hub.limit:
-            raise web.HTTPServiceUnavailable(text="too many watchers; try again later\n")
-        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
-        hub.clients += 1
-        try:
-            await response.prepare(request)
-            rev, seen = 0, None
-            while not hub.closed:
-                if hub.version != seen:
-                    seen = hub.version
-                    now = self.clock_ms()
-                    changed = self.hall.changed_since(rev, now)
-                    rev = self.hall.version
-                    if changed:
-                        data = json.dumps({"boards": changed}, separators=(",", ":"))
-                        await response.write(f"event: boards\ndata: {data}\n\n".encode())
-                elif not await hub.wait(seen, 5.0):
-                    await response.write(b": still here\n\n")
-        except (ConnectionResetError, asyncio.CancelledError, RuntimeError):
-            pass
-        finally:
-            hub.clients -= 1
-        return response
+        sent = [0]
+
+        def changed() -> str | None:
+            boards = self.hall.changed_since(sent[0], self.clock_ms())
+            sent[0] = self.hall.version
+            return json.dumps({"boards": boards}, separators=(",", ":")) if boards else None
+
+        return await event_stream(request, self.hub, changed, 5.0, "boards")
 
 
 def board_url(text: str) -> str:
@@ -603,15 +582,6 @@ def results_html(rows: list[dict[str, str]]) -> str:
             f'<table class="results"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
             f'<p><a href="/results.csv">{escape(W.RESULTS_FILE)}</a> · <a href="/round.pgn">{escape(W.ROUND_PGN)}</a>'
             f' · <a href="/">{escape(W.HALL_LINK)}</a></p></body></html>')
-
-
-def _write(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
 
 
 __all__ = ["Hall", "HallServer", "BoardCopy", "BoardEntry", "SseParser", "read_board_event", "board_url"]

@@ -63,6 +63,18 @@ def static_route(app: web.Application, path: str, body: bytes, content_type: str
     app.router.add_get(path, handler)
 
 
+def page_routes(app: web.Application, script: str) -> None:
+    """A page's files: ``/`` (``<script>`` minus .js, .html), its script, the shared script,
+    the style and the texts."""
+    from .texts import texts_js
+
+    static_route(app, "/", page(script.replace(".js", ".html")), "text/html")
+    static_route(app, f"/{script}", page(script), "text/javascript")
+    static_route(app, "/common.js", page("common.js"), "text/javascript")
+    static_route(app, "/style.css", page("style.css"), "text/css")
+    static_route(app, "/texts.js", texts_js(), "text/javascript")
+
+
 def text_response(request: web.Request, text: str, content_type: str, etag: str | None = None,
                   public: bool = False) -> web.StreamResponse:
     """``text`` with an ETag: a poller that sends it back gets 304 and no body."""
@@ -107,8 +119,9 @@ class Hub:
 
 async def event_stream(request: web.Request, hub: Hub, current: Callable[[], str | None],
                        heartbeat: float, event: str) -> web.StreamResponse:
-    """A server-sent-event stream: ``current()`` (the data line, None: nothing yet) now and
-    after every change, a comment every ``heartbeat`` seconds, until the client goes."""
+    """A server-sent-event stream: ``current()`` (the data line, None: nothing to send) now and
+    after every change, a comment every ``heartbeat`` seconds, until the client goes. Each
+    stream calls its own ``current``, so it may remember what this client was sent."""
     if hub.clients >= hub.limit:
         raise web.HTTPServiceUnavailable(text="too many watchers; try again later\n")
     response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
