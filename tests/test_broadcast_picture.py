@@ -51,7 +51,8 @@ def test_a_four_player_dungeon_on_20x20_is_drawn_from_its_map_terrain_seats_and_
     svg = board_svg(pic)
     assert svg_pieces(svg) == expected_pieces(s)
     assert svg.count('class="water"') == pic.terrain.count("~") and svg.count('class="void"') == pic.terrain.count("#")
-    assert svg.count("<circle") >= len([p for p in pic.pieces if p.glyph is None])
+    assert pic.units and svg.count("<circle") == len(pic.pieces)  # every unit a disc, a "knight" too
+    assert "\u265e" not in svg and any(p.kind == "knight" for p in pic.pieces)
 
 
 @pytest.mark.parametrize("make", [chess_session, dungeon_session, lambda: chess_session("e2e4", "d7d5", "e4d5", game="combat")])
@@ -72,6 +73,7 @@ def test_a_picture_survives_the_trip_to_a_hall(make):
     (lambda j: j.update(last_move=[1, 2, 3]), "last_move"),
     (lambda j: j.update(check="e8"), "check"),
     (lambda j: j.update(turn=5), "turn"),
+    (lambda j: j.update(units="yes"), "units"),
     (lambda j: j.update(pieces="all of them"), "pieces"),
 ])
 def test_a_picture_a_board_could_not_have_made_is_refused_by_name(change, word):

@@ -63,6 +63,7 @@ class BoardPicture:
     check: tuple[int, ...] = ()
     fight: tuple[int, ...] = ()  # the squares of a fight or duel (a decision about a move) now
     turn: int = 0
+    units: bool = False  # named units on a map of seats: every piece a disc with its code
 
     @property
     def size(self) -> int:
@@ -77,7 +78,7 @@ class BoardPicture:
             "pieces": [[p.square, p.kind, p.code, p.owner, p.badge] for p in self.pieces],
             "colours": list(self.colours),
             "last_move": list(self.last_move) if self.last_move is not None else None,
-            "check": list(self.check), "fight": list(self.fight), "turn": self.turn,
+            "check": list(self.check), "fight": list(self.fight), "turn": self.turn, "units": self.units,
         }
 
     @classmethod
@@ -114,8 +115,11 @@ class BoardPicture:
             raise BroadcastError("board picture: 'last_move' must be two squares or null")
         check, fight = _squares(value, "check", size), _squares(value, "fight", size)
         turn = _int(value, "turn", 0, len(colours) - 1)
+        units = value.get("units", False)
+        if not isinstance(units, bool):
+            raise BroadcastError("board picture: 'units' must be true or false")
         return cls(width, height, terrain, tuple(pieces), tuple(colours), tuple(last) if last else None, check, fight,
-                   turn)
+                   turn, units)
 
 
 def picture_of(session) -> BoardPicture:
@@ -142,8 +146,9 @@ def picture_of(session) -> BoardPicture:
     if session.result is None and pending is None and rules.in_check(pos):
         check = tuple(sorted(pos.royals[pos.turn]))
     last = session.last_move()
+    seats = getattr(getattr(rules, "board_map", None), "seats", None)
     return BoardPicture(g.width, g.height, terrain, pieces, player_colours(rules), last, check, fight,
-                        pos.turn if 0 <= pos.turn < rules.nplayers else 0)
+                        pos.turn if 0 <= pos.turn < rules.nplayers else 0, bool(seats))
 
 
 def player_colours(rules) -> tuple[str, ...]:

@@ -82,7 +82,7 @@ def board_svg(picture: BoardPicture, *, labels: bool = True, title: str = "") ->
         out.append(f'<g class="piece" data-square="{name}" data-kind="{p.kind}" data-code="{p.code}" '
                    f'data-owner="{p.owner}">')
         cx, cy = x + s / 2, y + s / 2
-        if p.glyph is not None:
+        if p.glyph is not None and not picture.units:
             out.append(f'<text x="{cx}" y="{cy}" font-size="{s * 0.82:.1f}" text-anchor="middle" '
                        f'dominant-baseline="central" fill="{colour}" stroke="{edge}" stroke-width="1.6" '
                        f'paint-order="stroke" font-family="DejaVu Sans, sans-serif">{p.glyph}</text>')
