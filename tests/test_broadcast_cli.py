@@ -59,17 +59,19 @@ def test_the_hall_serves_the_round_and_keeps_its_files_up_to_date(tmp_path):
     setup = GameSetup("chess", (Seat("<script>alert(1)</script>"), Seat('Bob "B" & Co')), game_id="x")
     session, _ = Session.new(setup)
     session.play("e2e4")
+    session.resign(1)
     board.publish(take_snapshot(session, 1, 0, board.name))
     hall = HallServer("127.0.0.1", 0, boards=[f"127.0.0.1:{board.port}"], discover=False, out=tmp_path / "round")
     hall.start()
     try:
         watch = HallWatch(hall.port)
-        watch.until(lambda b: any(x.get("last") == "e4" for x in b.values()), 20)
+        watch.until(lambda b: any(x.get("result") == "1-0" for x in b.values()), 20)
         watch.close()
         status, headers, page = get(hall.port, "/results")
         assert status == 200 and b"&lt;script&gt;alert(1)&lt;/script&gt;" in page and b"<script>alert" not in page
-        assert get(hall.port, "/results.csv")[2].decode().splitlines()[1] == ',,<script>alert(1)</script>,"Bob ""B"" & Co",*'
-        assert b"1. e4 *" in get(hall.port, "/round.pgn")[2]
+        assert get(hall.port, "/results.csv")[2].decode().splitlines()[1] == \
+            '0,0,,<script>alert(1)</script>,,"Bob ""B"" & Co",1-0'
+        assert b'1. e4 {Bob "B" & Co resigns.} 1-0' in get(hall.port, "/round.pgn")[2]
         for path in ("/", "/hall.js", "/common.js", "/style.css", "/texts.js", "/hall.json"):
             assert get(hall.port, path)[0] == 200
         for method in ("POST", "PUT", "DELETE"):

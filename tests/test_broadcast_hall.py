@@ -22,7 +22,7 @@ from tests.broadcast_helpers import HallWatch
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def event(*moves, board="1", name=None, version=1):
+def event(*moves, board="1", name=None, version=1, result=None):
     from companion.tournament.table import Table, TableSetup
     from companion.session import GameSetup, Seat
 
@@ -33,6 +33,8 @@ def event(*moves, board="1", name=None, version=1):
         side = table.session.turn
         table.session.play(m)
         table.press(side, 1000 * (i + 1))
+    if result is not None:
+        table.session.resign(1 if result == "1-0" else 0)
     return live_json(take_snapshot(table, version, 10_000, name or f"board {board}"), 10_000)
 
 
@@ -133,11 +135,13 @@ def test_a_board_silent_for_too_long_is_marked_stale_and_the_change_is_announced
 
 def test_the_round_is_in_board_order_and_the_results_file_has_a_line_per_board():
     hall = Hall()
-    for b in ("10", "2", "9"):
-        hall.received(f"http://b{b}:1", event("e2e4", board=b), 0)
+    for b, result in (("10", "1-0"), ("2", "0-1"), ("9", None)):
+        hall.received(f"http://b{b}:1", event("e2e4", board=b, result=result), 0)
     assert [g.headers["Board"] for g in _games(hall.round_pgn())] == ["2", "9", "10"]
-    assert hall.results_csv().splitlines() == ["round,board,white,black,result", "2,2,W2,B2,*", "2,9,W9,B9,*",
-                                               "2,10,W10,B10,*"]
+    assert [g.headers["Result"] for g in _games(hall.round_pgn())] == ["0-1", "*", "1-0"]
+    # the tournament's results file: a line per finished game (board 9 plays on)
+    assert hall.results_csv().splitlines() == ["round,board,white_id,white,black_id,black,result",
+                                               "2,2,,W2,,B2,0-1", "2,10,,W10,,B10,1-0"]
 
 
 def _games(text):

@@ -11,7 +11,8 @@ what a board could not have made), each board's status, and everything served ma
 
 =================  ==========================================================================
 ``/round.pgn``     every board's game, one multi-game PGN (what online broadcasts poll)
-``/results``       the results table (``/results.csv``: the round results file)
+``/results``       the results table (``/results.csv``: the tournament's round results file,
+                   a line per finished game)
 ``/``              the hall page: every board small, clocks, results, boards off the network
 ``/hall.json``     the same as data; ``/events`` streams changed boards to the hall page
 =================  ==========================================================================
@@ -25,8 +26,6 @@ replaces the copy the hall has.
 from __future__ import annotations
 
 import asyncio
-import csv
-import io
 import json
 from dataclasses import dataclass
 from functools import cached_property
@@ -118,6 +117,7 @@ class BoardCopy:
     board: str
     event: str
     players: tuple[str, ...]
+    ids: tuple[str, ...]
     result: str
     moves: int
     last: str
@@ -170,8 +170,11 @@ def read_board_event(text: str, received_ms: int) -> BoardCopy | None:
     if len(games) != 1:
         raise BroadcastError(f"the board's PGN holds {len(games)} games, not one")
     picture = BoardPicture.from_json(r.value["board_picture"]) if r.value.get("board_picture") is not None else None
+    ids = r.value.get("ids", [])
+    if not isinstance(ids, list) or len(ids) > 8 or not all(isinstance(i, str) and len(i) <= 40 for i in ids):
+        raise BroadcastError("'ids' must be the players' ids (short text)")
     return BoardCopy(name, version, state, r.text("game"), r.text("game_id"), r.text("round"), r.text("board"),
-                     r.text("event"), players, result, len(moves), last, _clock(r.value.get("clock"), len(players)),
+                     r.text("event"), players, tuple(ids), result, len(moves), last, _clock(r.value.get("clock"), len(players)),
                      picture, pgn if pgn.endswith("\n") else pgn + "\n", received_ms)
 
 
@@ -219,6 +222,11 @@ def _clock(value: Any, sides: int) -> ClockCopy | None:
             and isinstance(delay, int) and 0 <= delay < 10**7):
         raise BroadcastError("'clock' must hold each side's time, who runs, and the flags")
     return ClockCopy(tuple(times), value["running"], value["counting"], value["paused"], value["flagged"], delay)
+
+
+def _whole(text: str) -> int:
+    head = text.split(".")[0].strip()
+    return int(head) if head.isdigit() else 0
 
 
 def _number(text: str) -> tuple:
@@ -330,13 +338,20 @@ class Hall:
         return rows
 
     def results_csv(self) -> str:
-        """The round results file: one line per board (round, board, white, black, result)."""
-        out = io.StringIO()
-        w = csv.writer(out, lineterminator="\n")
-        w.writerow(["round", "board", "white", "black", "result"])
-        for row in self.results():
-            w.writerow([row["round"], row["board"], row["white"], row["black"], row["result"]])
-        return out.getvalue()
+        """The round results file of the tournament records (companion.tournament.pairing):
+        its header and one line per finished two-player game, in board order."""
+        from ..tournament.pairing import RESULT_HEADER, RESULT_TRF, Pairing, Player, result_line
+
+        lines = [RESULT_HEADER + "\n"]
+        for e in self.ordered():
+            c = e.copy
+            if c is None or len(c.players) != 2 or c.result not in RESULT_TRF:
+                continue
+            ids = c.ids if len(c.ids) == 2 else ("", "")
+            pairing = Pairing(_whole(c.round), _whole(c.board), Player(0, c.players[0], fide_id=ids[0]),
+                              Player(0, c.players[1], fide_id=ids[1]))
+            lines.append(result_line(pairing, c.result))
+        return "".join(lines)
 
     def entry_json(self, e: BoardEntry, now_ms: int) -> dict[str, Any]:
         c = e.copy

@@ -103,6 +103,7 @@ def take_snapshot(source, version: int, now_ms: int, name: str) -> BoardSnapshot
     info = {"game": session.setup.game, "game_id": session.setup.game_id,
             "round": getattr(setup, "round", "") or "", "board": getattr(setup, "board", "") or "",
             "event": getattr(setup, "event", "") or "", "map": session.setup.board_map or "",
+            "ids": list(getattr(setup, "ids", ()) or ()),
             "pending": session.pos.pending.kind if session.pos.pending is not None else None}
     fights = tuple(m.fight for m in session.moves)
     return BoardSnapshot(version, name, game, getattr(source, "clock", None), picture_of(session),
