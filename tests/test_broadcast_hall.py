@@ -2,6 +2,7 @@
 off the network, the round it serves; and against 100 boards on loopback: the round parses to
 100 games, a move shows within 2 s, a board killed and restarted comes back with its game."""
 
+import functools
 import io
 import json
 import os
@@ -22,6 +23,7 @@ from tests.broadcast_helpers import HallWatch
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@functools.lru_cache(maxsize=None)
 def event(*moves, board="1", name=None, version=1, result=None):
     from companion.tournament.table import Table, TableSetup
     from companion.session import GameSetup, Seat
@@ -231,3 +233,40 @@ def test_a_hall_of_100_boards(tmp_path):
             hall.stop()
         many.quit()
         one.quit()
+
+
+# ----- anything at all from the network ----------------------------------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+                    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=12), inner, max_size=6),
+                    max_leaves=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.binary(max_size=300), max_size=20))
+def test_any_bytes_from_a_board_are_events_or_one_clear_error(chunks):
+    p = SseParser(limit=2000)
+    try:
+        for chunk in chunks:
+            for event, data in p.feed(chunk):
+                assert isinstance(event, str) and isinstance(data, str)
+    except BroadcastError as e:
+        assert "more than 2000 bytes" in str(e)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON, st.sampled_from(["format", "players", "moves", "clock", "board_picture", "pgn", "state", "ids"]))
+def test_any_json_from_a_board_is_a_game_or_one_clear_error(value, key):
+    data = json.loads(event("e2e4"))
+    data[key] = value
+    hall = Hall()
+    hall.received("http://a:1", event("d2d4"), 0)
+    before = hall.round_pgn()
+    hall.received("http://a:1", json.dumps(data), 5)
+    entry = hall.boards["http://a:1"]
+    if entry.problem:  # refused: what is served is unchanged
+        assert hall.round_pgn() == before
+    else:
+        assert entry.copy is not None
