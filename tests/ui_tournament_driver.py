@@ -142,6 +142,15 @@ def open_tournament(d: TableDriver, clock: str = "3+2"):
     yield from d.press(clock)
 
 
+def start_tournament(d: TableDriver, clock: str = "15+10"):
+    """A tournament game set up on the board, the clock started by Black."""
+    yield from open_tournament(d, clock)
+    yield from d.press("Done")
+    yield from d.press("Start")
+    yield from d.press("Place every piece for me")
+    yield from d.clock_tap(1)
+
+
 def blitz(d: TableDriver):
     """A whole blitz game in tournament mode with the clock running: players typed on the
     keyboard, the table screen, the clock started by Black, every move pressed, mate."""
@@ -180,11 +189,7 @@ def blitz(d: TableDriver):
 
 def illegal(d: TableDriver):
     """An illegal move caught at the press: the penalty, the board guided back."""
-    yield from open_tournament(d, "15+10")
-    yield from d.press("Done")
-    yield from d.press("Start")
-    yield from d.press("Place every piece for me")
-    yield from d.clock_tap(1)
+    yield from start_tournament(d)
     yield from d.move_and_press("e2", "e4")
     yield from d.show_board()
     yield from d.by_hand("e8", "e6")  # the king jumps two squares
@@ -201,11 +206,7 @@ def illegal(d: TableDriver):
 
 def claim(d: TableDriver):
     """Knights out and back twice: the third repetition is claimed and checked."""
-    yield from open_tournament(d, "15+10")
-    yield from d.press("Done")
-    yield from d.press("Start")
-    yield from d.press("Place every piece for me")
-    yield from d.clock_tap(1)
+    yield from start_tournament(d)
     for _ in range(2):
         for frm, to in (("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8")):
             yield from d.move_and_press(frm, to)
@@ -219,11 +220,7 @@ def claim(d: TableDriver):
 
 def arbiter(d: TableDriver):
     """The arbiter sets a PIN, pauses, corrects a clock, restarts it."""
-    yield from open_tournament(d, "15+10")
-    yield from d.press("Done")
-    yield from d.press("Start")
-    yield from d.press("Place every piece for me")
-    yield from d.clock_tap(1)
+    yield from start_tournament(d)
     yield from d.move_and_press("d2", "d4")
     yield from d.press("Menu")
     yield from d.press("Arbiter")
@@ -292,11 +289,7 @@ def pairing(d: TableDriver):
 
 def big_clock(d: TableDriver):
     """The clock at 1280x800."""
-    yield from open_tournament(d, "15+10")
-    yield from d.press("Done")
-    yield from d.press("Start")
-    yield from d.press("Place every piece for me")
-    yield from d.clock_tap(1)
+    yield from start_tournament(d)
     yield from d.move_and_press("e2", "e4")
     yield from d.shot("clock-1280x800")
 
