@@ -21,10 +21,14 @@ from ..board.palette import linearize
 from ..dice.sources import new_seed
 from ..errors import HardwareError
 from ..journal import JournalStore
+from ..tournament.files import MEDIA_ROOTS
 from .presenters.board import BoardPresenter
+from .presenters.arbiter import ArbiterPresenter
 from .presenters.board_check import BoardCheckPresenter
+from .presenters.clock import ClockPresenter
 from .presenters.deploy import DeployPresenter
 from .presenters.draft import DraftPresenter
+from .presenters.entry import EntryPresenter
 from .presenters.dungeon_game import DungeonGamePresenter
 from .presenters.fight import FightPresenter
 from .presenters.flow import AppFlow, BoardLink
@@ -34,6 +38,7 @@ from .presenters.prompt import PieceInfoPresenter, PromptPresenter
 from .presenters.resume import ResumePresenter
 from .presenters.setup import SetupPresenter
 from .presenters.start import StartPresenter
+from .presenters.table_setup import TableSetupPresenter
 
 #: The game map's size: FIDE and Combat Chess are 8x8 (larger maps arrive with Dungeon Chess).
 MAP_SIZE = (8, 8)
@@ -54,6 +59,10 @@ class Presenters:
     draft: DraftPresenter
     deploy: DeployPresenter
     dungeon: DungeonGamePresenter
+    clock: ClockPresenter
+    table: TableSetupPresenter
+    arbiter: ArbiterPresenter
+    entry: EntryPresenter
 
 
 def data_dir() -> Path:
@@ -157,10 +166,11 @@ def build_flow(
     run_in_worker: Callable | None = None,
     draw_seat: Callable[[int], int] = random_seat,
     make_deploy_guide: Callable | None = None,
+    media_roots=MEDIA_ROOTS,
 ) -> AppFlow:
     return AppFlow(board, store, make_tracker=make_tracker, clock_ms=clock_ms, new_game_id=new_game_id,
                    new_seed=seed, computer=computer, run_in_worker=run_in_worker, draw_seat=draw_seat,
-                   make_deploy_guide=make_deploy_guide or default_deploy_guide())
+                   make_deploy_guide=make_deploy_guide or default_deploy_guide(), media_roots=media_roots)
 
 
 def build_presenters(flow: AppFlow) -> Presenters:
@@ -168,6 +178,7 @@ def build_presenters(flow: AppFlow) -> Presenters:
         StartPresenter(flow), ResumePresenter(flow), SetupPresenter(flow), GamePresenter(flow), BoardPresenter(flow),
         FightPresenter(flow), GameOverPresenter(flow), PromptPresenter(flow), PieceInfoPresenter(flow),
         BoardCheckPresenter(flow), DraftPresenter(flow), DeployPresenter(flow), DungeonGamePresenter(flow),
+        ClockPresenter(flow), TableSetupPresenter(flow), ArbiterPresenter(flow), EntryPresenter(flow),
     )
 
 

@@ -20,12 +20,16 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from . import texts as T
 from . import theme
-from .screens import board_check, deploy, draft, dungeon_game, fight, game, game_over, loading, resume, setup, start
+from .screens import (
+    arbiter, board_check, clock, deploy, draft, dungeon_game, fight, game, game_over, loading, resume, setup, start,
+    table_setup,
+)
 from .widgets import board as board_widget
 from .widgets import common, map_thumb, popups
 
 KV_FILES = [common.KV, board_widget.KV, map_thumb.KV, popups.KV] + [
-    m.KV for m in (start, resume, loading, setup, game, fight, game_over, board_check, draft, deploy, dungeon_game)
+    m.KV for m in (start, resume, loading, setup, game, fight, game_over, board_check, draft, deploy, dungeon_game,
+                   clock, table_setup, arbiter)
 ]
 PUMP_HZ = 30
 _loaded_kv: set[str] = set()
@@ -63,6 +67,7 @@ class CompanionApp(App):
         self._prompt_popup = None
         self._shown_prompt = None
         self._info_popup = None
+        self._entry_popup = None
 
     # ----- Kivy lifecycle ----------------------------------------------------------------------
     def build(self):
@@ -82,6 +87,9 @@ class CompanionApp(App):
         sm.add_widget(deploy.DeployScreen(name="deploy", presenter=p.deploy, board_presenter=p.board))
         sm.add_widget(dungeon_game.DungeonGameScreen(name="dungeon_game", presenter=p.dungeon,
                                                      board_presenter=p.board))
+        sm.add_widget(clock.ClockScreen(name="clock", presenter=p.clock))
+        sm.add_widget(table_setup.TableSetupScreen(name="table_setup", presenter=p.table))
+        sm.add_widget(arbiter.ArbiterScreen(name="arbiter", presenter=p.arbiter))
         self.screens = sm
         Window.bind(size=self._scale)
         Window.clearcolor = theme.BACKGROUND
@@ -125,6 +133,7 @@ class CompanionApp(App):
         sm.current_screen.refresh()
         self._sync_prompt()
         self._sync_info()
+        self._sync_entry()
 
     def _sync_prompt(self) -> None:
         prompt = self.flow.prompt
@@ -153,6 +162,20 @@ class CompanionApp(App):
         if self._info_popup is None:
             self._info_popup = popups.PieceInfoPopup()
             self._info_popup.show(view, self._info_closed)
+
+    def _sync_entry(self) -> None:
+        """The on-screen keyboard or number pad, open while the flow has an entry."""
+        view = self.presenters.entry.view()
+        if view is None:
+            if self._entry_popup is not None:
+                self._entry_popup.dismiss()
+                self._entry_popup = None
+            return
+        if self._entry_popup is None:
+            self._entry_popup = popups.EntryPopup()
+            self._entry_popup.show(view, self.presenters.entry)
+        else:
+            self._entry_popup.update(view)
 
     def _info_closed(self) -> None:
         self._info_popup = None

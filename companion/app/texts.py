@@ -273,6 +273,7 @@ TABLE_TITLE = "Clock and tournament"
 TABLE_SUMMARY_NONE = "Casual, no clock"
 TABLE_SUMMARY = "{mode}, {clock}"
 TABLE_PAIRED = "Round {round} · Board {board}"
+MODE = "Mode"
 MODE_NAMES = {"casual": "Casual", "tournament": "Tournament"}
 MODE_HINTS = {
     "casual": "The board lights the moves and helps.",
@@ -337,7 +338,7 @@ DELAY = "delay {time}"
 FLAG = "Flag!"
 LAST_MOVES = "Last: {moves}"
 CLAIM_TITLE = "{name} claims a draw by:"
-CLAIM_THREEFOLD = "Threefold repetition (the move on the board, or the position now)"
+CLAIM_THREEFOLD = "Threefold repetition"
 CLAIM_FIFTY = "Fifty moves without a capture or a pawn move"
 RESULT_TITLE = "{name}, which result? Both players tap the same one."
 RESULT_BUTTONS = {"1-0": "1–0 White wins", "1/2-1/2": "½–½ Draw", "0-1": "0–1 Black wins"}
@@ -394,10 +395,10 @@ ARBITER_DONE = {
 }
 ARBITER_LOG = "Record"
 ARBITER_NOTHING = "Nothing recorded yet."
-ARBITER_CLOCK_LINE = "{name}: {time}  ({moves} moves)"
+ARBITER_CLOCK_LINE = "{name}: {time}  \u00b7  moves: {moves}"
 
 # typing
-ENTRY_KEYS = {"shift": "⇧", "more": "ÄÖ", "space": "Space", "back": "⌫", "clear": "C"}
+ENTRY_KEYS = {"shift": "ABC / abc", "more": "\u00c4\u00d6\u00c9", "space": "Space", "back": "Delete", "clear": "Clear"}
 ENTRY_OK = "OK"
 TYPE_NAME = "Type a name…"
 TYPE_NAME_TITLE = "Name for {colour}"

@@ -35,6 +35,7 @@ from typing import Any, Callable, Sequence
 from ..core.moves import Move
 from ..errors import ClockError, CompanionError, IllegalMoveError, RecordError
 from ..games import make_rules
+from ..session import _Fields  # the journal's strict JSON reading, shared
 from ..session import (
     Adjudicate, AnswerPlayed, FightEnded, FightStarted, GameOver, GameSetup, GameStarted, PlayMove, Resign, Session, TurnsUndone,
     Undo, start_from_json, start_to_json,
@@ -471,7 +472,7 @@ class Table:
         """An arbiter's action (behind the PIN on the screen): see ARBITER_OPS."""
         if op not in ARBITER_OPS:
             raise IllegalMoveError(f"unknown arbiter action {op!r}")
-        entry = {"type": "arbiter", "op": op, **args}
+        entry = {"type": "arbiter", "op": op, **args, "spent": None}
         self._check_arbiter(entry)
         return self._do(entry, t)
 
@@ -566,7 +567,7 @@ class Table:
         """Journal ``entry`` (with the running side's time on its move) and apply it at ``t``."""
         c = self.clock
         entry = dict(entry)
-        entry.setdefault("spent", c.elapsed(t) if c is not None and c.counting else None)
+        entry["spent"] = c.elapsed(t) if c is not None and c.counting else None
         self._apply(entry, t, "entry", dry=True)  # refuse before anything is written
         if self.recorder is not None:
             try:
@@ -940,7 +941,7 @@ class Table:
                 "result": ("result",), "takeback": ("turns",), "end": ()}
         if op not in keys:
             raise RecordError(f"{where}: unknown arbiter action {op!r}")
-        f = _Entry(e, where, ("type", "op", "spent") + keys[op], optional=("spent",))
+        f = _Entry(e, where, ("type", "op", "spent") + keys[op])
         c = self.clock
         if op in ("set-time", "add-time", "set-moves", "pause", "resume") and (c is None or not c.started):
             raise IllegalMoveError("the clock has not been started")
@@ -1058,36 +1059,16 @@ def _rules_for(game: GameSetup, setup: TableSetup):
     return ClaimedDraws(rules) if setup.tournament else rules
 
 
-class _Entry:
-    """Strict reading of one table entry; every complaint names where and the field."""
-
-    def __init__(self, value: Any, where: str, keys: Sequence[str], optional: Sequence[str] = ()) -> None:
-        if not isinstance(value, dict):
-            raise RecordError(f"{where}: expected a JSON object, got {json.dumps(value)[:40]}")
-        unknown = sorted(set(value) - set(keys))
-        if unknown:
-            raise RecordError(f"{where}: unknown field {unknown[0]!r} (expected {', '.join(keys)})")
-        missing = [k for k in keys if k not in value and k not in optional]
-        if missing:
-            raise RecordError(f"{where}: field {missing[0]!r} is missing")
-        self.value, self.where = value, where
-
-    def text(self, key: str) -> str:
-        v = self.value[key]
-        if not isinstance(v, str) or len(v) > MAX_TEXT:
-            raise RecordError(f"{self.where}: field {key!r} must be text, got {v!r}")
-        return v
+class _Entry(_Fields):
+    """Strict reading of one table entry (the session's reader, with ranges and sides)."""
 
     def optional_text(self, key: str) -> str | None:
-        return None if self.value.get(key) is None else self.text(key)
+        value = self.value.get(key)
+        if value is not None and (not isinstance(value, str) or len(value) > MAX_TEXT):
+            raise RecordError(f"{self.where}: field {key!r} must be text of at most {MAX_TEXT} characters")
+        return value
 
-    def flag(self, key: str) -> bool:
-        v = self.value[key]
-        if not isinstance(v, bool):
-            raise RecordError(f"{self.where}: field {key!r} must be true or false, got {v!r}")
-        return v
-
-    def integer(self, key: str, least: int, most: int) -> int:
+    def integer(self, key: str, least: int, most: int) -> int:  # type: ignore[override]
         v = self.value.get(key)
         if isinstance(v, bool) or not isinstance(v, int) or not least <= v <= most:
             raise RecordError(f"{self.where}: field {key!r} must be a whole number from {least} to {most}, got {v!r}")

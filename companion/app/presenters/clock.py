@@ -123,7 +123,8 @@ class ClockPresenter:
             if table.illegal.get(side):
                 info.append(T.ILLEGAL_COUNT.format(n=table.illegal[side]))
             rating = setup.ratings[side] if side < len(setup.ratings) else None
-            detail = T.COLOUR_NAMES[side] + (f" \u00b7 {rating}" if rating else "")
+            colour = T.COLOUR_NAMES[side] if s.seats[side].name != T.COLOUR_NAMES[side] else ""
+            detail = " \u00b7 ".join(x for x in (colour, str(rating) if rating else "") if x)
             tapped = table.taps.get(side)
             halves.append(HalfView(side, s.seats[side].name, detail, T.FLAG if view.flagged == side else format_time(ms),
                                    running, table.can_press(side), view.flagged == side, ms < LOW_MS,
@@ -185,7 +186,11 @@ def _header(table) -> str:
         parts.append(f"{T.ROUND_LABEL} {setup.round}")
     if setup.event:
         parts.append(setup.event)
-    parts.append(T.MODE_NAMES[setup.mode] + " \u00b7 " + (setup.time_control or ""))
+    from ...tournament.timecontrol import PRESETS
+
+    preset = next((p.key for p in PRESETS if p.control.pgn() == setup.time_control), None)
+    clock = T.CLOCK_PRESETS.get(preset) or setup.time_control or ""
+    parts.append(T.MODE_NAMES[setup.mode] + " \u00b7 " + clock)
     return "  \u2013  ".join(parts)
 
 

@@ -47,7 +47,7 @@ class GameOverPresenter:
         return GameOverView(headline, T.RESULT_REASONS.get(result.reason, result.reason), move_rows(s.moves, names),
                             T.SEED_REVEALED.format(seed=seed) if seed else "",
                             T.SEAL_FULL.format(commitment=s.setup.commitment) if seed else "", T.SEED_CHECK if seed else "",
-                            T.GAME_SAVED if not self.flow.notice else self.flow.notice, T.COPY_RECORDS)
+                            " ".join(filter(None, (self.flow.notice, T.GAME_SAVED))), T.COPY_RECORDS)
 
 
 __all__ = ["GameOverPresenter", "GameOverView", "result_headline"]

@@ -76,11 +76,11 @@ class TableSteps:
     def clock_tap(self, side: int) -> None:
         """A tap on ``side``'s half of the clock: start the other side's clock, or press."""
         t = self._now()
-        self._table_command(lambda: self.table.press(side, t))
+        self._command(lambda: self.table.press(side, t))
 
     def clock_pause(self) -> None:
         t = self._now()
-        self._table_command(lambda: self.table.pause(t, "player"))
+        self._command(lambda: self.table.pause(t, "player"))
 
     def clock_resume(self) -> None:
         """Restart a paused clock: in casual play by the players; in a tournament by the arbiter."""
@@ -88,7 +88,7 @@ class TableSteps:
             self.open_arbiter()
             return
         t = self._now()
-        self._table_command(lambda: self.table.resume(t))
+        self._command(lambda: self.table.resume(t))
 
     def toggle_clock_view(self) -> None:
         self.clock_shown = not self.clock_shown
@@ -101,7 +101,7 @@ class TableSteps:
     # ----- tournament procedures ----------------------------------------------------------------
     def offer_draw_by(self, side: int) -> None:
         t = self._now()
-        self._table_command(lambda: self.table.offer_draw(side, t))
+        self._command(lambda: self.table.offer_draw(side, t))
 
     def claim_by(self, side: int) -> None:
         self.prompt = Prompt("claim", T.CLAIM_TITLE.format(name=self._seat_name(side)), (
@@ -256,7 +256,7 @@ class TableSteps:
 
     def arbiter_do(self, op: str, **args) -> None:
         t = self._now()
-        self._table_command(lambda: self.table.arbiter(op, t, **args))
+        self._command(lambda: self.table.arbiter(op, t, **args))
 
     def arbiter_set_time(self, side: int) -> None:
         self.open_entry(Entry(T.SET_TIME.format(name=self._seat_name(side)), keys="digits", kind="time", max_len=6,
@@ -438,13 +438,13 @@ class TableSteps:
         t = self._now()
         kind = prompt.kind
         if kind == "press-choice":
-            self._table_command(lambda: self.table.complete_press(key, t))
+            self._command(lambda: self.table.complete_press(key, t))
         elif kind == "claim":
             side, what = key.split(":")
-            self._table_command(lambda: self.table.claim(int(side), what, t))
+            self._command(lambda: self.table.claim(int(side), what, t))
         elif kind == "result":
             side, code = key.split(":")
-            self._table_command(lambda: self.table.tap_result(int(side), None if code == "none" else code, t))
+            self._command(lambda: self.table.tap_result(int(side), None if code == "none" else code, t))
         elif kind == "stick":
             self._copy_to(Path(key), Path(key).name)
         elif kind == "clock-preset":
@@ -458,18 +458,6 @@ class TableSteps:
         else:
             return False
         return True
-
-    def _table_command(self, action) -> None:
-        if self.table is None:
-            return
-        try:
-            events = action()
-        except CompanionError as e:
-            self.notice = str(e)
-            self.changed()
-            return
-        self._handle(events)
-        self.changed()
 
     def _table_event(self, ev) -> bool:
         """Show what the table did; False if ``ev`` is not the table's."""

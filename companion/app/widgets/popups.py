@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Callable
 
 from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
 from .. import texts as T
@@ -14,6 +15,8 @@ from .. import theme
 from .common import BigButton, TextLabel
 
 KV = Path(__file__).with_suffix(".kv")
+#: how much wider than a letter some keys are
+KEY_WIDTHS = {"space": 4, "shift": 2, "more": 1.5, "back": 2}
 
 
 class PromptPopup(ModalView):
@@ -68,7 +71,7 @@ class PieceInfoPopup(ModalView):
 class NamePopup(ModalView):
     title = StringProperty("")
 
-    def show(self, title: str, names, on_pick: Callable) -> None:
+    def show(self, title: str, names, on_pick: Callable, on_type: Callable | None = None) -> None:
         self.title = title
         grid = self.ids.names
         grid.clear_widgets()
@@ -79,4 +82,37 @@ class NamePopup(ModalView):
         self.ids.cancel.unbind(on_release=self._cancel) if hasattr(self, "_cancel") else None
         self._cancel = lambda *_: (self.dismiss(), on_pick(None))
         self.ids.cancel.bind(on_release=self._cancel)
+        if on_type is not None:
+            typer = BigButton(text=T.TYPE_NAME, primary=True)
+            typer.bind(on_release=lambda _b: (self.dismiss(), on_type()))
+            grid.add_widget(typer)
         self.open()
+
+
+class EntryPopup(ModalView):
+    """The on-screen keyboard or number pad for the flow's open entry (companion.app.presenters.entry)."""
+
+    view = ObjectProperty(None, allownone=True)
+    presenter = ObjectProperty(None)
+
+    def show(self, view, presenter) -> None:
+        self.presenter = presenter
+        self.auto_dismiss = False
+        self.update(view)
+        self.open()
+
+    def update(self, view) -> None:
+        layout_changed = self.view is None or self.view.rows != view.rows
+        self.view = view
+        self.size_hint = (0.6, 0.95) if view.digits else (0.96, 0.96)
+        if not layout_changed:
+            return
+        pad = self.ids.keypad
+        pad.clear_widgets()
+        for row in view.rows:
+            line = BoxLayout(spacing=pad.spacing)
+            for key, label in row:
+                button = BigButton(text=label, size_hint_y=1, size_hint_x=KEY_WIDTHS.get(key, 1))
+                button.bind(on_release=lambda _b, k=key: self.presenter.key(k))
+                line.add_widget(button)
+            pad.add_widget(line)
