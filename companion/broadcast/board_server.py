@@ -29,7 +29,7 @@ from typing import Callable
 from aiohttp import web
 
 from .snapshot import BoardSnapshot, change_key, live_json, take_snapshot
-from .web import PGN_TYPE, Hub, ServerThread, event_stream, new_app, page_routes, text_response
+from .web import PGN_TYPE, Hub, ServerThread, ThreadedServer, event_stream, new_app, page_routes, text_response
 
 HEARTBEAT_S = 5.0
 MAX_WATCHERS = 64
@@ -39,7 +39,7 @@ def monotonic_ms() -> int:
     return int(time.monotonic() * 1000)
 
 
-class BoardServer:
+class BoardServer(ThreadedServer):
     """The HTTP side of one board. ``clock_ms`` must be the clock the snapshots are taken
     with (the app's monotonic milliseconds) so that served clocks run on from them."""
 
@@ -57,19 +57,10 @@ class BoardServer:
         self._announcer = None
         self._max_watchers = max_watchers
         self.thread = ServerThread(self.build_app, host, port, f"board broadcast {name}",
-                                   setup=self._setup, cleanup=self._cleanup, hubs=lambda: [self.hub] if self.hub else [])
+                                   setup=self._setup, cleanup=self._cleanup,
+                                   hubs=lambda: [self.hub] if self.hub else [])
 
     # ----- from the game's thread ------------------------------------------------------------------
-    def start(self) -> int:
-        return self.thread.start()
-
-    def stop(self) -> None:
-        self.thread.stop()
-
-    @property
-    def port(self) -> int:
-        return self.thread.port
-
     def publish(self, snapshot: BoardSnapshot) -> None:
         """Serve ``snapshot`` from now on (thread-safe, never waits)."""
         self.current = snapshot

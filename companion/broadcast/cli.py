@@ -27,7 +27,8 @@ def add_parser(sub) -> argparse.ArgumentParser:
                    help=f"where the hall serves (default {DEFAULT_HALL}, every interface)")
     p.add_argument("--board", action="append", default=[], metavar="HOST:PORT",
                    help="a board's broadcast address (repeat for more boards)")
-    p.add_argument("--boards", default=None, metavar="FILE", help="a file of board addresses, one per line (# comments)")
+    p.add_argument("--boards", default=None, metavar="FILE",
+                   help="a file of board addresses, one per line (# comments)")
     p.add_argument("--no-discovery", action="store_true", help="do not look for boards with mDNS")
     p.add_argument("--interface", action="append", default=None, metavar="ADDRESS",
                    help="look for boards only on the network interface with this address (repeatable)")

@@ -41,7 +41,7 @@ from ..tournament.pgn import RESULTS, parse_pgn
 from .picture import BoardPicture
 from .snapshot import FORMAT, STATES
 from .svg import board_svg
-from .web import PGN_TYPE, Hub, ServerThread, event_stream, new_app, page_routes, text_response
+from .web import PGN_TYPE, Hub, ServerThread, ThreadedServer, event_stream, new_app, page_routes, text_response
 
 #: A board silent this long (no event, no comment line) is marked stale; its stream is
 #: dropped (and retried) after READ_TIMEOUT_S.
@@ -174,7 +174,8 @@ def read_board_event(text: str, received_ms: int) -> BoardCopy | None:
     if not isinstance(ids, list) or len(ids) > 8 or not all(isinstance(i, str) and len(i) <= 40 for i in ids):
         raise BroadcastError("'ids' must be the players' ids (short text)")
     return BoardCopy(name, version, state, r.text("game"), r.text("game_id"), r.text("round"), r.text("board"),
-                     r.text("event"), players, tuple(ids), result, len(moves), last, _clock(r.value.get("clock"), len(players)),
+                     r.text("event"), players, tuple(ids), result, len(moves), last,
+                     _clock(r.value.get("clock"), len(players)),
                      picture, pgn if pgn.endswith("\n") else pgn + "\n", received_ms)
 
 
@@ -447,7 +448,7 @@ def _why(e: BaseException) -> str:
 # ----- the hall's server ---------------------------------------------------------------------------------
 
 
-class HallServer:
+class HallServer(ThreadedServer):
     """The hall: follows ``boards`` (URLs) and those found with mDNS (``discover``), serves the
     round; ``out`` is a folder where round.pgn and results.csv are kept up to date."""
 
@@ -467,16 +468,6 @@ class HallServer:
         self._written = -1
         self.thread = ServerThread(self.build_app, host, port, "hall", setup=self._setup, cleanup=self._cleanup,
                                    hubs=lambda: [self.hub] if self.hub else [])
-
-    def start(self) -> int:
-        return self.thread.start()
-
-    def stop(self) -> None:
-        self.thread.stop()
-
-    @property
-    def port(self) -> int:
-        return self.thread.port
 
     def add_board(self, url: str) -> None:
         """Follow one more board (any thread)."""

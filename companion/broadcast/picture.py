@@ -111,7 +111,8 @@ class BoardPicture:
             seen.add(sq)
             pieces.append(PiecePicture(sq, kind, code, owner, badge))
         last = value.get("last_move")
-        if last is not None and not (isinstance(last, list) and len(last) == 2 and all(_is_int(s, 0, size - 1) for s in last)):
+        if last is not None and not (isinstance(last, list) and len(last) == 2
+                                     and all(_is_int(s, 0, size - 1) for s in last)):
             raise BroadcastError("board picture: 'last_move' must be two squares or null")
         check, fight = _squares(value, "check", size), _squares(value, "fight", size)
         turn = _int(value, "turn", 0, len(colours) - 1)

@@ -104,6 +104,7 @@ def board_svg(picture: BoardPicture, *, labels: bool = True, title: str = "") ->
                        f'fill="{LABEL}" font-family="DejaVu Sans, sans-serif">{FILES[f]}</text>')
         for r in range(h):
             out.append(f'<text x="{left - 3}" y="{(h - 1 - r) * s + s / 2}" font-size="12" text-anchor="end" '
-                       f'dominant-baseline="central" fill="{LABEL}" font-family="DejaVu Sans, sans-serif">{r + 1}</text>')
+                       f'dominant-baseline="central" fill="{LABEL}" font-family="DejaVu Sans, sans-serif">'
+                       f'{r + 1}</text>')
     out.append("</svg>")
     return "".join(out)

@@ -230,6 +230,22 @@ class ServerThread:
             await runner.cleanup()
 
 
+class ThreadedServer:
+    """What the board's and the hall's servers have in common: their :class:`ServerThread`."""
+
+    thread: ServerThread
+
+    def start(self) -> int:
+        return self.thread.start()
+
+    def stop(self) -> None:
+        self.thread.stop()
+
+    @property
+    def port(self) -> int:
+        return self.thread.port
+
+
 def _reason(error: BaseException) -> str:
     if isinstance(error, OSError):
         return error.strerror or str(error)
