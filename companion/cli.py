@@ -7,7 +7,12 @@ import argparse
 import os
 import sys
 
+from .bounds import int_arg
 from .errors import CompanionError
+
+#: The deepest perft the command line runs (perft recurses once per ply; past about 10 plies a
+#: count takes longer than anyone waits, so 20 is no real limit, only a guard).
+MAX_PERFT_DEPTH = 20
 
 
 class _Parser(argparse.ArgumentParser):
@@ -36,8 +41,6 @@ def _rules_and_position(args):
 def cmd_perft(args) -> int:
     from .core.rules import iter_perft, perft_divide
 
-    if args.depth < 0:
-        raise CompanionError("depth must be 0 or more")
     rules, pos = _rules_and_position(args)
     if args.divide and args.depth >= 1:
         total = 0
@@ -73,7 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("perft", help="count leaf nodes of the move tree (engine check)",
                        description="Count the positions reached after DEPTH moves. The last line is the count.")
     _add_variant(p)
-    p.add_argument("--depth", type=int, required=True)
+    p.add_argument("--depth", type=int_arg(0, MAX_PERFT_DEPTH), required=True,
+                   help=f"plies to count, 0 to {MAX_PERFT_DEPTH}")
     p.add_argument("--divide", action="store_true", help="also print the count below each first move")
     p.set_defaults(func=cmd_perft)
 
@@ -109,6 +113,11 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command is not None:
+        for option in ("profile", "serial"):
+            if getattr(args, option) is not None:
+                parser.error(f"--{option} opens the app on a board and does not go with the "
+                             f"'{args.command}' command; leave it out, or give it alone: companion --{option} ...")
     try:
         if args.command is None:
             return run_app(args)
@@ -123,6 +132,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_app(args) -> int:
+    if args.profile is not None:  # a bad profile is one line, before Kivy starts (and logs)
+        from .board.profiles import load_profile
+
+        load_profile(args.profile)
     try:
         from .app.main import run
     except ImportError:

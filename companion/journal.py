@@ -6,9 +6,12 @@ session's start entry or one of its actions, companion.session) and a CRC-32 of 
     {"seq": 1, "entry": {"type": "start", ...}, "crc": "8d5c0a1e"}
     {"seq": 2, "entry": {"type": "move", "move": "e2e4"}, "crc": "0b7e91f3"}
 
-:meth:`Journal.append` writes the line, flushes it and calls ``os.fsync`` before it returns,
-and the session applies an action only after that. So whatever moment the power goes, the file
-holds every action the players saw, plus at most one line cut off in the middle.
+:meth:`Journal.append` writes the line in one unbuffered call and calls ``os.fsync`` before it
+returns, and the session applies an action only after that. So whatever moment the power goes,
+the file holds every action the players saw, plus at most one line cut off in the middle. An
+append that fails (a full SD card, a file-size limit, an I/O error) cuts the file back to its
+last good length before it reports the failure, so the file is exactly as it was: the refused
+action is not in it, and the next one follows straight after the last good line.
 
 Reading (:func:`read_journal`) is forgiving the other way round: it keeps every line up to the
 first one that is cut off, fails its checksum, is not JSON or breaks the numbering, and says
@@ -26,12 +29,42 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Generic, Sequence, TypeVar
 
-from .errors import RecordError
+from .bounds import load_json
+from .errors import CompanionError, RecordError
 
 G = TypeVar("G")
 
 CURRENT = "current.jsonl"
 ARCHIVE = "games"
+
+#: Below this many free bytes where games are saved, the screen warns that space is low. A
+#: journal line is 60 to 400 bytes, so a long game (500 actions) and its dice record take
+#: about 0.2 MB: 20 MB is room for about a hundred more games, time enough to make room.
+LOW_SPACE_BYTES = 20 * 1024 * 1024
+#: Below this, the warning says the storage is full: a save may fail at any move (the
+#: operating system's own files and logs share the card), so players should make room now.
+FULL_SPACE_BYTES = 1024 * 1024
+
+
+def free_space(directory: str | os.PathLike) -> int | None:
+    """Bytes an ordinary user may still write where ``directory`` is (or would be created);
+    None when it cannot be told."""
+    path = Path(directory)
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    try:
+        st = os.statvfs(path)
+    except (OSError, AttributeError):  # no statvfs (not POSIX), or the path vanished
+        return None
+    return st.f_bavail * st.f_frsize
+
+
+def space_level(free: int | None) -> str | None:
+    """``"full"`` below :data:`FULL_SPACE_BYTES`, ``"low"`` below :data:`LOW_SPACE_BYTES`,
+    else None (also when the free space is not known)."""
+    if free is None or free >= LOW_SPACE_BYTES:
+        return None
+    return "full" if free < FULL_SPACE_BYTES else "low"
 
 
 def _canonical(seq: int, entry: dict) -> bytes:
@@ -53,10 +86,7 @@ def format_line(seq: int, entry: dict) -> str:
 
 def parse_line(line: str, expected_seq: int, where: str = "journal") -> dict:
     """The entry of one line (without its newline); RecordError says what is wrong with it."""
-    try:
-        value = json.loads(line)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{where}: not valid JSON ({e.msg} at column {e.colno})") from None
+    value = load_json(line, where)
     if not isinstance(value, dict) or set(value) != {"seq", "entry", "crc"}:
         raise RecordError(f"{where}: expected the fields seq, entry and crc")
     seq, entry, crc = value["seq"], value["entry"], value["crc"]
@@ -91,6 +121,8 @@ class JournalRead:
     entries: list[dict] = field(default_factory=list)
     damage: Damage | None = None
     good_bytes: int = 0
+    #: where each good entry's line ends (byte offset just past its newline)
+    ends: list[int] = field(default_factory=list)
 
 
 def read_journal(path: str | os.PathLike) -> JournalRead:
@@ -98,6 +130,7 @@ def read_journal(path: str | os.PathLike) -> JournalRead:
     path = Path(path)
     data = path.read_bytes()
     entries: list[dict] = []
+    ends: list[int] = []
     offset = 0
     number = 0
     while offset < len(data):
@@ -106,45 +139,85 @@ def read_journal(path: str | os.PathLike) -> JournalRead:
         where = f"{path.name} line {number}"
         if end < 0:
             return JournalRead(path, entries, Damage(number, "the last entry was cut off while it was being written",
-                                                     1, len(data) - offset), offset)
+                                                     1, len(data) - offset), offset, ends)
         raw = data[offset:end]
         try:
             entry = parse_line(raw.decode("utf-8"), number, where)
         except (RecordError, UnicodeDecodeError) as e:
             reason = str(e).removeprefix(f"{where}: ") if isinstance(e, RecordError) else "not UTF-8 text"
             lost = data[offset:].count(b"\n") + (0 if data.endswith(b"\n") else 1)
-            return JournalRead(path, entries, Damage(number, reason, lost, len(data) - offset), offset)
+            return JournalRead(path, entries, Damage(number, reason, lost, len(data) - offset), offset, ends)
         entries.append(entry)
         offset = end + 1
-    return JournalRead(path, entries, None, offset)
+        ends.append(offset)
+    return JournalRead(path, entries, None, offset, ends)
 
 
 class Journal:
-    """An open journal file; :meth:`append` returns only once the line is on the disk."""
+    """An open journal file; :meth:`append` returns only once the line is on the disk, and a
+    failed append leaves the file exactly as it was.
+
+    The file is written through its descriptor, with no buffer in between: a buffered file
+    that fails to flush keeps the line in its buffer and writes it later, beside the retry, so
+    two lines would carry one number and reading would stop there."""
+
+    # the system calls, as attributes so that a test can make them fail (a full disk)
+    _write = staticmethod(os.write)
+    _fsync = staticmethod(os.fsync)
+    _truncate = staticmethod(os.ftruncate)
 
     def __init__(self, path: str | os.PathLike, next_seq: int = 1) -> None:
         self.path = Path(path)
         self.next_seq = next_seq
-        self._file = open(self.path, "ab")
+        self._fd: int | None = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _CLOEXEC, 0o644)
+        #: the file's length after the last acknowledged line: a failed append is cut back to it
+        self.good_length = os.fstat(self._fd).st_size
+        self._torn = False  # a failed append that could not be cut back yet
 
     def append(self, entry: dict) -> None:
-        """Write ``entry`` durably (write, flush, fsync) before the caller acts on it."""
-        if self._file is None:
+        """Write ``entry`` durably (one write, fsync) before the caller acts on it. On OSError
+        the file is cut back to :attr:`good_length` and the error raised: nothing was written."""
+        if self._fd is None:
             raise RecordError(f"{self.path.name}: the journal is closed")
         line = format_line(self.next_seq, entry).encode("utf-8")
-        self._file.write(line)
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        if self._torn:
+            self._cut_back()  # the last failure's bytes go first (raises if they cannot)
+        try:
+            written = self._write(self._fd, line)
+            while written < len(line):  # a short write: the disk filled in the middle
+                written += self._write(self._fd, line[written:])
+            self._fsync(self._fd)
+        except OSError:
+            self._torn = True
+            try:
+                self._cut_back()
+            except OSError:
+                pass  # still torn: the next append tries again before writing
+            raise
+        self.good_length += len(line)
         self.next_seq += 1
 
+    def _cut_back(self) -> None:
+        self._truncate(self._fd, self.good_length)
+        self._fsync(self._fd)
+        self._torn = False
+
     def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
+        if self._fd is not None:
+            if self._torn:
+                try:
+                    self._cut_back()
+                except OSError:
+                    pass  # a cut-off last line: reading stops before it, as after a power cut
+            os.close(self._fd)
+            self._fd = None
 
     @property
     def closed(self) -> bool:
-        return self._file is None
+        return self._fd is None
+
+
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
 
 def _fsync_dir(directory: Path) -> None:
@@ -171,12 +244,29 @@ class JournalStore:
     def current(self) -> Path:
         return self.directory / CURRENT
 
+    def has_current(self) -> bool:
+        """Whether anything (a journal, or something else by mistake) is where the current
+        game's journal goes."""
+        return self.current.exists() or self.current.is_symlink()
+
     def unfinished(self) -> JournalRead | None:
-        """The current game's journal, if there is one with at least one intact entry."""
-        if not self.current.exists():
+        """The current game's journal, if there is one (RecordError: something that is not a
+        file is in its place)."""
+        if not self.has_current():
             return None
-        read = read_journal(self.current)
-        return read
+        if not self.current.is_file():
+            what = "a folder" if self.current.is_dir() else "not a file"
+            raise RecordError(f"where the saved game goes ({CURRENT}) there is {what}")
+        return read_journal(self.current)
+
+    def discard_if_empty(self) -> None:
+        """Remove the current journal if it holds nothing (a game whose start could not be
+        saved), so that the next start does not report an empty journal."""
+        try:
+            if self.current.is_file() and self.current.stat().st_size == 0:
+                self.current.unlink()
+        except OSError:
+            pass  # then the next start sets it aside as empty: nothing is lost either way
 
     def create(self) -> Journal:
         """A new, empty current journal (the session writes its start entry first).
@@ -191,38 +281,41 @@ class JournalStore:
 
     def reopen(self, read: JournalRead, keep: int | None = None) -> Journal:
         """Continue the current journal after a resume, from its first ``keep`` entries
-        (default: every intact one). A damaged tail is saved beside it and cut off, so new
-        entries follow straight after the last good one."""
+        (default: every intact one). A damaged tail is saved beside it (a whole copy of the
+        file in ``games/``) and then cut off, so new entries follow straight after the last
+        good one. The copy comes first: if it cannot be written, nothing is cut (OSError),
+        except when all there is to cut is a last line cut off while it was written (the
+        power failed in the middle of an append): that line was never acknowledged, so on a
+        full disk it goes without a copy and the game goes on."""
         keep = len(read.entries) if keep is None else keep
-        if read.damage is not None or keep < len(read.entries):
+        length = read.ends[keep - 1] if keep else 0
+        if read.path.stat().st_size != length:
             data = read.path.read_bytes()
-            saved = self._free_name(self.directory / ARCHIVE, "damaged", ".jsonl")
-            saved.parent.mkdir(parents=True, exist_ok=True)
-            saved.write_bytes(data)
-            tmp = read.path.with_suffix(".tmp")
-            with open(tmp, "wb") as f:
-                for seq, entry in enumerate(read.entries[:keep], start=1):
-                    f.write(format_line(seq, entry).encode("utf-8"))
+            torn_only = keep == len(read.entries) and b"\n" not in data[length:]
+            try:
+                saved = self._free_name(self.directory / ARCHIVE, "damaged", ".jsonl")
+                saved.parent.mkdir(parents=True, exist_ok=True)
+                _write_durably(saved, data)
+                _fsync_dir(saved.parent)
+            except OSError:
+                if not torn_only:
+                    raise
+            with open(read.path, "r+b") as f:
+                f.truncate(length)
                 f.flush()
                 os.fsync(f.fileno())
-            os.replace(tmp, read.path)
-            _fsync_dir(self.directory)
         return Journal(read.path, keep + 1)
 
     def archive(self, name: str, extra: dict[str, str] | None = None) -> Path | None:
         """Move the current journal to ``games/<name>.jsonl`` (plus ``extra`` files, e.g. the
         dice record, as ``games/<name><suffix>``). Returns the archived path."""
-        if not self.current.exists():
+        if not self.has_current():
             return None
         target_dir = self.directory / ARCHIVE
         target_dir.mkdir(parents=True, exist_ok=True)
         target = self._free_name(target_dir, name, ".jsonl")
         for suffix, text in (extra or {}).items():
-            side = target.with_name(target.name.removesuffix(".jsonl") + suffix)
-            with open(side, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
+            _write_durably(target.with_name(target.name.removesuffix(".jsonl") + suffix), text.encode("utf-8"))
         os.replace(self.current, target)
         _fsync_dir(self.directory)
         _fsync_dir(target_dir)
@@ -233,10 +326,26 @@ class JournalStore:
         safe = "".join(c if c.isalnum() or c in "-_." else "-" for c in name) or "game"
         candidate = directory / f"{safe}{suffix}"
         n = 1
-        while candidate.exists():
+        while candidate.exists() or candidate.is_symlink():
             n += 1
             candidate = directory / f"{safe}-{n}{suffix}"
         return candidate
+
+
+def _write_durably(path: Path, data: bytes) -> None:
+    """A new file holding ``data``, on the disk when this returns; a file that could not be
+    written whole is removed again (no half copy is left to take for a game)."""
+    try:
+        with open(path, "xb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError:
+        try:
+            path.unlink()
+        except OSError:
+            pass
+        raise
 
 
 def describe_loss(damage: Damage | None, replay_problem: str | None, used: int, total: int) -> str | None:
@@ -259,6 +368,8 @@ class Resumed(Generic[G]):
     journal: Journal | None
     loss: str | None
     entries: int = 0
+    #: where an unusable journal was set aside (``games/damaged.jsonl``; "" if it could not be)
+    kept: str = ""
 
 
 def resume(store: JournalStore, replay: Callable[[Sequence[dict]], tuple[G, int, str | None]]) -> Resumed[G] | None:
@@ -266,18 +377,31 @@ def resume(store: JournalStore, replay: Callable[[Sequence[dict]], tuple[G, int,
 
     ``replay(entries)`` returns ``(game, used, problem)`` (companion.session.Session.replay);
     entries past ``used`` are dropped from the journal (a copy of the file is kept in
-    ``games/``). A journal whose start entry cannot be used is archived whole and reported."""
-    read = store.unfinished()
-    if read is None:
+    ``games/``). A journal whose start entry cannot be used is archived whole and reported,
+    and so is one that fails in any other way (not a file, unreadable, an error nobody
+    foresaw in the replay): the app always starts, and the file is never lost."""
+    if not store.has_current():
         return None
-    if not read.entries:
-        reason = read.damage.describe() if read.damage else "the journal is empty"
-        store.archive("damaged")
-        return Resumed(None, None, reason)
     try:
+        read = store.unfinished()
+        if not read.entries:
+            reason = read.damage.describe() if read.damage else "the journal is empty"
+            return _set_aside(store, reason)
         game, used, problem = replay(read.entries)
-    except RecordError as e:
-        store.archive("damaged")
-        return Resumed(None, None, str(e), len(read.entries))
-    journal = store.reopen(read, keep=used)
+        journal = store.reopen(read, keep=used)
+    except CompanionError as e:
+        return _set_aside(store, str(e))
+    except OSError as e:
+        return _set_aside(store, f"it could not be read ({e.strerror or e})")
+    except Exception as e:  # noqa: BLE001 - a bug must not keep the app from starting
+        return _set_aside(store, f"an unexpected error while reading it ({type(e).__name__}: {str(e)[:200]})")
     return Resumed(game, journal, describe_loss(read.damage, problem, used, len(read.entries)), used)
+
+
+def _set_aside(store: JournalStore, reason: str) -> Resumed:
+    """Move the unusable current journal to ``games/`` and say so (and where)."""
+    try:
+        where = store.archive("damaged")
+    except OSError as e:
+        return Resumed(None, None, f"{reason}; it could not be moved aside ({e.strerror or e})")
+    return Resumed(None, None, reason, kept=f"{ARCHIVE}/{where.name}" if where else "")

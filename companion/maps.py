@@ -28,6 +28,9 @@ MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
+#: Floor squares every spawn zone needs: the smallest army any game fields is a King and a Pawn
+#: (Dungeon Chess's draft rules), and a unit that cannot swim stands only on floor.
+MIN_SPAWN_FLOOR = 2
 
 #: The side a player sits at, and the step (file, rank) that is "forward" for them.
 HOMES: Mapping[str, tuple[int, int]] = {
@@ -289,6 +292,10 @@ class _Reader:
                                 line=row_lines[height - 1 - geometry.rank_of(square)])
 
         seats = self.seats(data["players"], players, spawns, geometry)
+        for problem in (_too_small_zone(geometry, seats), _cut_off_square(geometry, seats)):
+            if problem is not None:
+                square, text = problem
+                raise self.fail("map.grid", text, line=row_lines[height - 1 - geometry.rank_of(square)])
         for tag, squares in self.tags(data.get("tags", {}), geometry).items():
             tags.setdefault(tag, set()).update(squares)
 
@@ -379,7 +386,7 @@ class _Reader:
         expected = tuple(str(p) for p in range(1, players + 1))
         for k in table:
             if k not in expected:
-                if k.isdigit() and 1 <= int(k) <= MAX_PLAYERS and str(int(k)) == k:
+                if k in {str(n) for n in range(1, MAX_PLAYERS + 1)}:
                     problem = f"describes player {k}, but map.players = {players}"
                 else:
                     problem = "is not a player number"
@@ -441,6 +448,63 @@ class _Reader:
                 raise self.fail(key, f"expected a list of square names or a grid string of "
                                      f"{_TAG_IN!r} and {_TAG_OUT!r}, got {_type_name(spec)}")
         return found
+
+
+def _too_small_zone(geometry: Geometry, seats: tuple[Seat, ...]) -> tuple[int, str] | None:
+    """A spawn zone that cannot hold the smallest army: (one of its squares, the message)."""
+    for seat in seats:
+        floor = [sq for sq in sorted(seat.spawn) if geometry.terrain[sq] == FLOOR]
+        if len(floor) < MIN_SPAWN_FLOOR:
+            names = ", ".join(geometry.name_of(sq) for sq in sorted(seat.spawn)[:8])
+            return min(seat.spawn), (
+                f"player {seat.player}'s spawn zone ({names}) has {len(floor)} floor square"
+                f"{'' if len(floor) == 1 else 's'}; expected at least {MIN_SPAWN_FLOOR} (an army is at least a King "
+                f"and a Pawn, and a unit that cannot swim does not stand on water)")
+    return None
+
+
+def _cut_off_square(geometry: Geometry, seats: tuple[Seat, ...]) -> tuple[int, str] | None:
+    """A spawn square from which another player's spawn zone cannot be reached by King steps
+    over floor and water (void cuts the board): (the square, the message). Players who can
+    never meet play a game that only a draw rule ends."""
+    region = _regions(geometry)
+    for seat in seats:
+        for other in seats:
+            if other is seat:
+                continue
+            theirs = {region[sq] for sq in other.spawn}
+            for sq in sorted(seat.spawn):
+                if region[sq] not in theirs:
+                    there = geometry.name_of(min(other.spawn))
+                    return sq, (f"square {geometry.name_of(sq)} of player {seat.player}'s spawn zone cannot reach "
+                                f"player {other.player}'s spawn zone (from {there}): no path of floor or water squares "
+                                f"joins them, void cuts the board; expected a way across (squares next to each other, "
+                                f"diagonals included)")
+    return None
+
+
+def _regions(geometry: Geometry) -> list[int]:
+    """For each square, the number of its region: squares joined by King steps over floor and
+    water (void squares: -1)."""
+    region = [-1] * geometry.size
+    count = 0
+    for start in geometry.playable():
+        if region[start] >= 0:
+            continue
+        region[start] = count
+        todo = [start]
+        while todo:
+            sq = todo.pop()
+            f, r = geometry.file_of(sq), geometry.rank_of(sq)
+            for df in (-1, 0, 1):
+                for dr in (-1, 0, 1):
+                    if (df or dr) and geometry.on_board(f + df, r + dr):
+                        n = geometry.square(f + df, r + dr)
+                        if region[n] < 0 and not geometry.is_void(n):
+                            region[n] = count
+                            todo.append(n)
+        count += 1
+    return region
 
 
 def _edges_held(geometry: Geometry, squares: frozenset[int]) -> list[str]:

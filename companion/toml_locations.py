@@ -19,6 +19,8 @@ import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
+from .bounds import MAX_DEPTH, MAX_DIGITS, check_toml
+
 _BARE_KEY = r"[A-Za-z0-9_-]+"
 _QUOTED_KEY = r'"(?:[^"\\]|\\.)*"' + r"|'[^']*'"
 _KEY_PART = rf"(?:{_BARE_KEY}|{_QUOTED_KEY})"
@@ -100,23 +102,34 @@ class TomlLocations:
 
 
 def parse_toml(text: str, source: str, error: type[Exception]) -> dict[str, Any]:
-    """``tomllib.loads`` whose syntax errors become ``error`` with the file and line named."""
+    """``tomllib.loads`` whose syntax errors become ``error`` with the file and line named, and
+    whose values are held to companion.bounds (nesting depth, digits of a whole number)."""
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except RecursionError:
-        raise error(f"{source}: TOML syntax error: values nested too deeply") from None
+        raise error(f"{source}: values nested more than {MAX_DEPTH} levels deep") from None
     except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        at = _AT_LINE.search(message)
-        where = f"{source}, line {at.group(1)}" if at else source
-        twice = _DECLARED_TWICE.search(message)
-        if twice:
-            dotted = ".".join(re.findall(r"'((?:[^'\\]|\\.)*)'", twice.group(1)))
-            earlier = TomlLocations.scan(text).header_lines.get(tuple(dotted.split(".")), [])
-            first = f" (first declared on line {earlier[0]})" if earlier else ""
-            raise error(
-                f"{where}: the table [{dotted}] is declared twice{first}; "
-                f"expected each table once, merge the two"
-            ) from None
-        bare = _AT_LINE.sub("", message).strip()
-        raise error(f"{where}: TOML syntax error: {bare}") from None
+        raise _syntax_error(exc, text, source, error) from None
+    except ValueError:  # int() past Python's 4,300-digit limit: tomllib lets it through
+        long = _LONG_NUMBER.search(text)
+        line = f", line {text.count(chr(10), 0, long.start()) + 1}" if long else ""
+        raise error(f"{source}{line}: a number of thousands of digits; numbers here have at most "
+                    f"{MAX_DIGITS} digits") from None
+    return check_toml(data, source, error, lambda *key: TomlLocations.scan(text).line_of(*key))
+
+
+_LONG_NUMBER = re.compile(r"[0-9A-Fa-f_]{%d,}" % (MAX_DIGITS + 1))
+
+
+def _syntax_error(exc: tomllib.TOMLDecodeError, text: str, source: str, error: type[Exception]) -> Exception:
+    message = str(exc)
+    at = _AT_LINE.search(message)
+    where = f"{source}, line {at.group(1)}" if at else source
+    twice = _DECLARED_TWICE.search(message)
+    if twice:
+        dotted = ".".join(re.findall(r"'((?:[^'\\]|\\.)*)'", twice.group(1)))
+        earlier = TomlLocations.scan(text).header_lines.get(tuple(dotted.split(".")), [])
+        first = f" (first declared on line {earlier[0]})" if earlier else ""
+        return error(f"{where}: the table [{dotted}] is declared twice{first}; expected each table once, merge the two")
+    bare = _AT_LINE.sub("", message).strip()
+    return error(f"{where}: TOML syntax error: {bare}")

@@ -3,11 +3,17 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
+
+# Hypothesis keeps no example database (nothing is written into the repository or CI's
+# checkout); a failure prints the blob that reproduces it (@reproduce_failure).
+settings.register_profile("companion", database=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "companion"))
 
 
 @pytest.fixture

@@ -14,7 +14,9 @@ from __future__ import annotations
 import os
 import random
 import sys
+import traceback
 from pathlib import Path
+from typing import Callable
 
 if __name__ == "__main__":  # run as a script from the repository root
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -51,22 +53,45 @@ def step(session: Session, variant: int) -> None:
     session.play(rng.choice(pool))
 
 
-def play(directory: str | os.PathLike, variant: int, max_actions: int, ack) -> int:
-    """Resume or start the game in ``directory`` and play until ``max_actions`` or its end.
-    ``ack(n)`` is called after each applied action."""
+def resume_or_start(directory: str | os.PathLike, variant: int):
+    """The game in ``directory`` resumed, or a new one: (session, what resume said)."""
     store = JournalStore(directory)
     back = resume(store, Session.replay)
     if back is not None and back.game is not None:
         session = back.game
         session.recorder = back.journal.append
     else:
-        setup = game_setup(variant)
-        session, _ = Session.new(setup, recorder=store.create().append)
+        session, _ = Session.new(game_setup(variant), recorder=store.create().append)
+    return session, back
+
+
+def play(directory: str | os.PathLike, variant: int, max_actions: int, ack) -> int:
+    """Resume or start the game in ``directory`` and play until ``max_actions`` or its end.
+    ``ack(n)`` is called after each applied action."""
+    session, _ = resume_or_start(directory, variant)
     ack(session.actions)
     while session.actions < max_actions and not session.is_over:
         step(session, variant)
         ack(session.actions)
     return session.actions
+
+
+def fork_child(run: Callable[[Callable[[str], None]], None]):
+    """``run(write)`` in a forked child (the modules are already imported: cheap to start and
+    to kill); returns (pid, a text stream of what it wrote). An exception in the child is
+    written as one line starting with ``error``."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        try:
+            run(lambda text: os.write(w, text.encode()))
+        except BaseException:
+            os.write(w, ("error " + traceback.format_exc().replace("\n", " | ") + "\n").encode())
+        finally:
+            os._exit(0)
+    os.close(w)
+    return pid, os.fdopen(r, "r")
 
 
 if __name__ == "__main__":

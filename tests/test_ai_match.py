@@ -48,8 +48,13 @@ def test_move_cap_adjudicates_a_draw(capsys):
 @pytest.mark.parametrize("argv,words", [
     (["--a", "11", "--b", "random"], "level '11' does not exist"),
     (["--a", "max", "--b", "smart"], "level 'smart' does not exist"),
-    (["--a", "max", "--b", "random", "--games", "0", "--nodes", "10"], "--games must be at least 1"),
-    (["--a", "max", "--b", "random", "--movetime", "0"], "--movetime must be more than 0"),
+    (["--a", "max", "--b", "random", "--games", "0", "--nodes", "10"], "--games: expected a whole number from 1"),
+    (["--a", "max", "--b", "random", "--movetime", "0"], "--movetime: expected a number more than 0"),
+    (["--a", "max", "--b", "random", "--movetime", "nan"], "--movetime: expected a number more than 0"),
+    (["--a", "max", "--b", "random", "--max-plies", "-4"], "--max-plies: expected a whole number from 1 to 100,000"),
+    (["--a", "max", "--b", "random", "--nodes", "0"], "--nodes: expected a whole number from 1"),
+    (["--a", "max", "--b", "random", "--seed", "9" * 5000], "--seed: expected a whole number from 0"),
+    (["--a", "1" * 5000, "--b", "random", "--nodes", "10"], "does not exist"),
     (["--variant", "go", "--a", "max", "--b", "random", "--nodes", "10"], "unknown variant 'go'"),
     (["--a", "max", "--b", "random", "--nodes", "10", "--a-set", "gain_scale"], "expected KEY=VALUE"),
     (["--a", "max", "--b", "random", "--nodes", "10", "--a-set", "boldness=3"], "unknown key 'boldness'"),
@@ -58,7 +63,10 @@ def test_move_cap_adjudicates_a_draw(capsys):
     (["--a", "random", "--b", "max", "--nodes", "10", "--a-set", "contempt=5"], "side A must be a level"),
 ])
 def test_bad_arguments_are_one_clear_line(argv, words, capsys):
-    code = match.main(argv)
+    try:
+        code = match.main(argv)
+    except SystemExit as e:  # refused by the argument parser
+        code = e.code
     err = capsys.readouterr().err.strip()
     assert code == 2 and words in err and len(err.splitlines()) == 1
 

@@ -211,7 +211,7 @@ def test_extended_position_format_round_trip_with_state_and_variables():
     ("8/8/8/8/8/8/8/K6 1", "has 7 squares"),
     ("8/8/8/8/8/8/8/K7 9", "side to move"),
     ("8/8/8/8/8/8/8/K7 1 junk", "name=value"),
-    ("8/8/8/8/8/8/8/K7 1 x={", "not a JSON value"),
+    ("8/8/8/8/8/8/8/K7 1 x={", "not valid JSON"),
     ("8/8/8/8/8/8/8/(1K:bad)7 1", "key=value"),
 ])
 def test_bad_extended_position_is_a_clear_error(text, words):

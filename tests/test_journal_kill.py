@@ -18,13 +18,12 @@ import signal
 import subprocess
 import sys
 import time
-import traceback
 from pathlib import Path
 
 from companion.dice.record import format_record
 from companion.journal import format_line, read_journal
 from companion.session import Session
-from tests.journal_kill_runner import game_setup, play, step
+from tests.journal_kill_runner import fork_child, game_setup, play, step
 
 RUNNER = Path(__file__).resolve().parent / "journal_kill_runner.py"
 LIMIT = 90  # actions per game
@@ -46,19 +45,11 @@ def trajectory(variant: int) -> tuple:
 
 
 def start_forked(directory: Path, variant: int):
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: play until killed
-        os.close(r)
-        try:
-            play(directory, variant, LIMIT, lambda n: os.write(w, f"{n}\n".encode()))
-            os.write(w, b"done\n")
-        except BaseException:
-            os.write(w, ("error " + traceback.format_exc().replace("\n", " | ") + "\n").encode())
-        finally:
-            os._exit(0)
-    os.close(w)
-    return pid, os.fdopen(r, "r")
+    def run(write) -> None:  # the child: play until killed
+        play(directory, variant, LIMIT, lambda n: write(f"{n}\n"))
+        write("done\n")
+
+    return fork_child(run)
 
 
 def start_process(directory: Path, variant: int):

@@ -42,7 +42,7 @@ grid = """
 2....
 .....
 .....
-1...#
+11..#
 """
 [players.1]
 home = "south"
@@ -53,7 +53,7 @@ colour = "blue"
 '''
     lines = draw_map(parse_map(text)).splitlines()
     assert lines[1] == "5  2 . . . ~"
-    assert lines[5] == "1  1 . . . #"
+    assert lines[5] == "1  1 1 . . #"
     assert lines[6] == "   a b c d e"
 
 

@@ -376,3 +376,41 @@ def test_unknown_map_name_lists_the_known_ones():
 def test_missing_map_file(tmp_path):
     with pytest.raises(MapError, match="not found"):
         find_map(tmp_path / "nothing.toml")
+
+
+# ----- maps that load but cannot be played ------------------------------------------------------
+
+
+def test_players_cut_apart_by_void_rows_are_an_error_naming_a_square_that_cannot_reach_the_other(tmp_path):
+    text = BASE.replace("width = 5", "width = 5").replace("height = 5", "height = 11").replace(
+        '22222\n.....\n..~..\n.....\n11111\n', "22222\n22222\n" + "#####\n" * 6 + "11111\n11111\n11111\n")
+    message = error_of(tmp_path, text)
+    assert "line 17: map.grid: square a1 of player 1's spawn zone cannot reach player 2's spawn zone (from a10)" \
+        in message
+    assert "void cuts the board" in message
+
+
+def test_a_spawn_square_walled_in_by_void_is_an_error_naming_it(tmp_path):
+    text = BASE.replace('22222\n.....\n..~..\n.....\n11111\n', "22222\n.....\n..~..\n##...\n1#111\n")
+    message = error_of(tmp_path, text)
+    assert "line 11: map.grid: square a1 of player 1's spawn zone cannot reach player 2's" in message
+
+
+def test_a_diagonal_gap_in_a_void_wall_joins_the_players(tmp_path):
+    text = BASE.replace('22222\n.....\n..~..\n.....\n11111\n', "22222\n....#\n####.\n.....\n11111\n")
+    assert load_map(write(tmp_path, text)).players == 2
+
+
+def test_water_joins_the_players_as_floor_does(tmp_path):
+    text = BASE.replace('22222\n.....\n..~..\n.....\n11111\n', "22222\n.....\n~~~~~\n.....\n11111\n")
+    assert load_map(write(tmp_path, text)).players == 2
+
+
+@pytest.mark.parametrize("grid,player,squares,floor", [
+    ("2####\n.....\n..~..\n.....\n11111\n", 2, "a5", 1),
+    ("22222\n.....\n..~..\n.....\n1PPPP\n", 1, "a1, b1, c1, d1, e1", 1),
+])
+def test_a_spawn_zone_that_cannot_hold_an_army_is_an_error_naming_its_squares(tmp_path, grid, player, squares, floor):
+    text = BASE.replace('22222\n.....\n..~..\n.....\n11111\n', grid) + '\n[legend]\nP = { terrain = "water", spawn = 1 }\n'
+    message = error_of(tmp_path, text)
+    assert f"map.grid: player {player}'s spawn zone ({squares}) has {floor} floor square; expected at least 2" in message

@@ -22,7 +22,7 @@ grid = """
 .....2
 ......
 #.....
-1.....
+11....
 """
 [players.1]
 home = "south"
@@ -61,7 +61,7 @@ def test_top_text_row_is_the_highest_rank_and_left_column_is_file_a():
     assert g.terrain[g.parse_square("a5")] == WATER
     assert g.terrain[g.parse_square("a2")] == VOID
     assert g.terrain[g.parse_square("f5")] == FLOOR
-    assert m.spawn_zone(1) == {0}
+    assert m.spawn_zone(1) == {0, 1}
     assert m.spawn_zone(2) == {g.parse_square("f5"), g.parse_square("f4")}
 
 
@@ -99,7 +99,7 @@ def test_edge_tag_leaves_out_void_squares():
 
 
 def test_grid_rows_may_be_indented():
-    indented = ASYMMETRIC.replace("\n~....2", "\n    ~....2").replace("\n1.....", "\n    1.....")
+    indented = ASYMMETRIC.replace("\n~....2", "\n    ~....2").replace("\n11....", "\n    11....")
     assert parse_map(indented) == parse_map(ASYMMETRIC)
 
 

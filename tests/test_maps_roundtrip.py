@@ -67,20 +67,24 @@ EDGE_SQUARES = {
 
 @st.composite
 def map_texts(draw):
-    """Valid map files of every shape: sizes 5..26, 2-4 players on distinct edges, any terrain,
-    spawn squares on floor or (through a legend) water, tags as lists and as grids."""
+    """Valid map files of every shape: sizes 5..26, 2-4 players on distinct edges, any terrain
+    (a ring of floor and water round the edge joins the players), spawn zones of at least two
+    floor squares and maybe some on water (through a legend), tags as lists and as grids."""
     width, height = draw(st.integers(5, 26)), draw(st.integers(5, 26))
     players = draw(st.integers(2, 4))
     homes = draw(st.permutations(list(HOMES)))[:players]
     colours = draw(st.permutations(list(COLOURS)))[:players]
     chars = draw(st.lists(st.sampled_from(".~#"), min_size=width * height, max_size=width * height))
+    for sq in set().union(*(EDGE_SQUARES[h](width, height) for h in HOMES)):
+        chars[sq] = chars[sq] if chars[sq] != "#" else "."
     taken: set[int] = set()
     for player, home in enumerate(homes, start=1):
         edge = [sq for sq in EDGE_SQUARES[home](width, height) if sq not in taken]
-        spawn = draw(st.lists(st.sampled_from(edge), min_size=1, max_size=6, unique=True))
-        for sq in spawn:
+        spawn = draw(st.lists(st.sampled_from(edge), min_size=2, max_size=6, unique=True))
+        for i, sq in enumerate(spawn):
             taken.add(sq)
-            chars[sq] = "WXYZ"[player - 1] if draw(st.booleans()) and chars[sq] == "~" else str(player)
+            on_water = i >= 2 and draw(st.booleans()) and chars[sq] == "~"
+            chars[sq] = "WXYZ"[player - 1] if on_water else str(player)
     rows = ["".join(chars[r * width:(r + 1) * width]) for r in reversed(range(height))]
     title = draw(st.text(st.characters(blacklist_categories=("Cs",)), max_size=20))
     lines = ["[map]", 'name = "random-map"', f"width = {width}", f"height = {height}", f"players = {players}",

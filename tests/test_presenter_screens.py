@@ -60,11 +60,15 @@ def test_a_resume_that_lost_something_says_what(tmp_path):
     assert v.loss.startswith("Part of the record was damaged and is lost: line 3")  # start, table, the cut move
 
 
-def test_an_unreadable_saved_game_is_reported_on_the_start_screen(tmp_path):
+def test_an_unreadable_saved_game_is_reported_then_the_start_screen(tmp_path):
     (tmp_path / "current.jsonl").write_text("garbage\n")
     app = App(tmp_path)
-    assert app.flow.screen == "start"
-    assert app.start.view().problem.startswith("A saved game could not be read and was set aside")
+    assert app.flow.screen == "problem"
+    v = app.problem.view()
+    assert v.title == "The last game could not be loaded" and v.reason.startswith("line 1: not valid JSON")
+    assert "games/damaged.jsonl" in v.advice
+    app.problem.go_on()
+    assert app.flow.screen == "start" and app.start.view().problem == ""
 
 
 def test_the_game_over_screen_names_the_winner_and_the_reason(tmp_path):

@@ -149,7 +149,7 @@ def test_a_map_that_does_not_fit_is_named(tmp_path):
 
 
 def test_not_toml(tmp_path):
-    fails(tmp_path, GPIO + "\nwidth = = 3\n", "not valid TOML", "line 23")
+    fails(tmp_path, GPIO + "\nwidth = = 3\n", "TOML syntax error", "line 23")
 
 
 def test_a_missing_file(tmp_path):

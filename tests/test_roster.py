@@ -35,5 +35,5 @@ def test_missing_and_broken_files(tmp_path):
         load_roster(tmp_path / "none.toml")
     bad = tmp_path / "bad.toml"
     bad.write_text("[variant\nname='x'")
-    with pytest.raises(VariantError, match="not valid TOML"):
+    with pytest.raises(VariantError, match="TOML syntax error"):
         load_roster(bad)

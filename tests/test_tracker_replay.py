@@ -156,7 +156,7 @@ def test_a_combat_fight_can_be_decided_by_a_result_line(tmp_path, capsys):
 # ----- malformed logs ----------------------------------------------------------------------------------
 
 MALFORMED = [
-    ('{"t": 10, "square": "e2" "occupied": false}', "line 1: not JSON"),
+    ('{"t": 10, "square": "e2" "occupied": false}', "line 1: not valid JSON"),
     ('[1, 2]', "line 1: expected a JSON object"),
     ('{"square": "e2", "occupied": false}', 'line 1: missing "t"'),
     ('{"t": -5, "square": "e2", "occupied": false}', 'line 1: "t" must be a whole number'),

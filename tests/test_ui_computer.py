@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 from types import SimpleNamespace
 
-from companion.app.computer import SearchComputer
+from companion.app.computer import ComputerFailed, SearchComputer
 from companion.games import make_rules
 
 
@@ -96,14 +96,14 @@ def test_each_seat_level_keeps_its_own_player_and_a_new_search_stops_the_old_one
     assert SearchWorker.made[-1].stopped
 
 
-def test_a_failed_search_answers_none():
+def test_a_failed_search_answers_what_failed_not_a_move():
     broken = SimpleNamespace(LEVELS=(SimpleNamespace(number=99, title="x", time_share=1.0),),
                              ComputerPlayer=ComputerPlayer)
     c = SearchComputer(broken, worker)
     rules = make_rules("chess")
     done = []
     c.start(rules, rules.start_position(), 1, lambda f: None, done.append)
-    assert done == [None]
+    assert len(done) == 1 and isinstance(done[0], ComputerFailed) and "boom" in done[0].reason
 
 
 AI = SearchComputer.available()

@@ -332,16 +332,7 @@ def main() -> int:
     flow = bootstrap.build_flow(board, JournalStore(base.DATA), make_tracker=tracker,
                                 computer=bootstrap.default_computer(), draw_seat=lambda n: 1 % n,
                                 make_deploy_guide=guide)
-    app = bootstrap.build_app(flow)
-    driver = DungeonDriver(app)
-    driver.run(SCENARIOS[base.SCENARIO])
-    app.run()
-    if driver.failure:
-        print(driver.failure, file=sys.stderr)
-        return 1
-    print("SHOTS " + " ".join(driver.shots))
-    print("SMOKE OK")
-    return 0
+    return base.run_app(flow, SCENARIOS[base.SCENARIO], DungeonDriver)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from companion.app.presenters.fight import FightPresenter
 from companion.app.presenters.flow import AppFlow, BoardLink
 from companion.app.presenters.game import GamePresenter
 from companion.app.presenters.game_over import GameOverPresenter
+from companion.app.presenters.problem import ProblemPresenter
 from companion.app.presenters.prompt import PieceInfoPresenter, PromptPresenter
 from companion.app.presenters.resume import ResumePresenter
 from companion.app.presenters.setup import SetupPresenter
@@ -35,7 +36,7 @@ class Clock:
 class App:
     """The flow plus one presenter per screen, driven like the Kivy app drives them."""
 
-    def __init__(self, directory, computer=True, seed=b"\x01" * 32, media_roots=()):
+    def __init__(self, directory, computer=True, seed=b"\x01" * 32, free_bytes=None, media_roots=()):
         self.sim = SimulatedBoard(8, 8)
         self.clock = Clock()
         self.computer = FakeComputer() if computer else None
@@ -49,6 +50,7 @@ class App:
             new_seed=lambda: seed,
             computer=self.computer,
             run_in_worker=lambda work: work(),
+            free_bytes=free_bytes,
             media_roots=media_roots,
             today=lambda: "2026.11.22",
             new_salt=lambda: b"\x02" * 16,
@@ -57,7 +59,7 @@ class App:
         self.start, self.setup, self.game = StartPresenter(f), SetupPresenter(f), GamePresenter(f)
         self.board, self.fight, self.over = BoardPresenter(f), FightPresenter(f), GameOverPresenter(f)
         self.prompt, self.info, self.resume = PromptPresenter(f), PieceInfoPresenter(f), ResumePresenter(f)
-        self.check = BoardCheckPresenter(f)
+        self.check, self.problem = BoardCheckPresenter(f), ProblemPresenter(f)
         self.clock_screen, self.table, self.arbiter = ClockPresenter(f), TableSetupPresenter(f), ArbiterPresenter(f)
         self.entry = EntryPresenter(f)
         f.start()

@@ -23,11 +23,11 @@ VariantError naming the file and the key (docs/ai.md lists each key with its mea
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import VariantError
+from ..toml_locations import parse_toml
 
 TABLE_DIR = Path(__file__).resolve().parent / "tables"
 
@@ -101,12 +101,12 @@ def load_table(name_or_path: str | Path) -> EvalTable:
         if not path.exists():
             return EvalTable(str(name_or_path), "<defaults>", dict(DEFAULTS))
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise VariantError(f"{path}: no such evaluation table") from None
-    except tomllib.TOMLDecodeError as e:
-        raise VariantError(f"{path}: not valid TOML: {e}") from None
-    return table_from_dict(data, str(path), path.stem)
+    except (OSError, UnicodeDecodeError) as e:
+        raise VariantError(f"{path}: cannot read the evaluation table ({getattr(e, 'strerror', None) or e})") from None
+    return table_from_dict(parse_toml(text, str(path), VariantError), str(path), path.stem)
 
 
 def table_with(game: str, settings: dict, where: str = "") -> EvalTable:
@@ -136,7 +136,8 @@ def table_from_dict(data: dict, where: str, name: str = "custom", _seen: tuple =
         if parent in _seen:
             raise VariantError(f"{where}: [evaluation] inherit = {parent!r} makes a cycle")
         ppath = table_path(parent)
-        base = table_from_dict(tomllib.loads(ppath.read_text(encoding="utf-8")), str(ppath), parent, _seen + (name,))
+        base = table_from_dict(parse_toml(ppath.read_text(encoding="utf-8"), str(ppath), VariantError), str(ppath),
+                               parent, _seen + (name,))
     else:
         base = EvalTable(name, where, dict(DEFAULTS))
     settings = dict(base.settings)

@@ -56,7 +56,7 @@ def parse_level(text: str | int) -> Level:
     t = str(text).strip().lower()
     if t == "max":
         return STRONGEST
-    if t.isdigit() and 1 <= int(t) <= len(LEVELS):
+    if t in {str(n) for n in range(1, len(LEVELS) + 1)}:
         return LEVELS[int(t) - 1]
     raise LevelError(f"level {text!r} does not exist; use 1 (beginner) to {len(LEVELS)}, or max")
 

@@ -34,6 +34,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from ..bounds import MAX_DIGITS, int_arg, number_arg
 from ..core.moves import Answer, Outcome
 from ..errors import CompanionError, IllegalMoveError
 from .baselines import GreedyPlayer, RandomPlayer
@@ -45,6 +46,11 @@ from .levels import ComputerPlayer, parse_level
 # every game here ends by its own rules (chess's 75-move rule, Dungeon Chess's quiet-move rule), so
 # the cap is a safety net: a game still being won at move 100 is played out, not called a draw
 DEFAULT_MAX_PLIES = 600
+#: Bounds of the command line's numbers (far past any useful match; they keep out nonsense).
+MAX_GAMES = 100_000
+MAX_PLIES = 100_000
+MAX_NODES = 1_000_000_000
+MAX_MOVETIME_MS = 3_600_000.0
 
 
 @dataclass(frozen=True)
@@ -251,11 +257,15 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--map", default=None, help="map name or file (default: the game's own)")
     p.add_argument("--a", required=True, help="side A: a level (1..6, max)")
     p.add_argument("--b", required=True, help="side B: a level, random or greedy")
-    p.add_argument("--games", type=int, default=10)
-    p.add_argument("--movetime", type=float, default=200.0, help="milliseconds per move (default 200)")
-    p.add_argument("--nodes", type=int, default=None, help="limit each search by nodes instead (reproducible)")
-    p.add_argument("--seed", type=int, default=1, help="seeds the dice and the players' choices")
-    p.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, help="adjudicate a draw after this many moves")
+    p.add_argument("--games", type=int_arg(1, MAX_GAMES), default=10, help=f"games to play, 1 to {MAX_GAMES:,}")
+    p.add_argument("--movetime", type=number_arg(0, MAX_MOVETIME_MS, above=True), default=200.0,
+                   help="milliseconds per move (default 200)")
+    p.add_argument("--nodes", type=int_arg(1, MAX_NODES), default=None,
+                   help="limit each search by nodes instead (reproducible)")
+    p.add_argument("--seed", type=int_arg(0, 10 ** MAX_DIGITS - 1), default=1,
+                   help="seeds the dice and the players' choices")
+    p.add_argument("--max-plies", type=int_arg(1, MAX_PLIES), default=DEFAULT_MAX_PLIES,
+                   help=f"adjudicate a draw after this many moves (1 to {MAX_PLIES:,})")
     p.add_argument("--log", default=None, metavar="FILE",
                    help="write every game (players, result, every move and dice outcome, final position) "
                         "to FILE as one JSON line")
@@ -268,10 +278,6 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 def run(args) -> int:
     movetime = None if args.nodes else args.movetime
-    if movetime is not None and movetime <= 0:
-        raise CompanionError("--movetime must be more than 0 milliseconds")
-    if args.nodes is not None and args.nodes < 1:
-        raise CompanionError("--nodes must be at least 1")
     for spec in (args.a, args.b):
         if spec.lower() not in ("random", "greedy"):
             parse_level(spec)

@@ -20,7 +20,7 @@ from typing import Any, Callable
 from ..board.palette import linearize
 from ..dice.sources import new_seed
 from ..errors import HardwareError
-from ..journal import JournalStore
+from ..journal import JournalStore, free_space
 from ..tournament.files import MEDIA_ROOTS
 from .presenters.board import BoardPresenter
 from .presenters.arbiter import ArbiterPresenter
@@ -34,6 +34,7 @@ from .presenters.fight import FightPresenter
 from .presenters.flow import AppFlow, BoardLink
 from .presenters.game import GamePresenter
 from .presenters.game_over import GameOverPresenter
+from .presenters.problem import ProblemPresenter
 from .presenters.prompt import PieceInfoPresenter, PromptPresenter
 from .presenters.resume import ResumePresenter
 from .presenters.setup import SetupPresenter
@@ -59,6 +60,7 @@ class Presenters:
     draft: DraftPresenter
     deploy: DeployPresenter
     dungeon: DungeonGamePresenter
+    problem: ProblemPresenter
     clock: ClockPresenter
     table: TableSetupPresenter
     arbiter: ArbiterPresenter
@@ -167,10 +169,14 @@ def build_flow(
     draw_seat: Callable[[int], int] = random_seat,
     make_deploy_guide: Callable | None = None,
     media_roots=MEDIA_ROOTS,
+    free_bytes: Callable[[], int | None] | None = None,
 ) -> AppFlow:
+    """The flow; ``free_bytes`` (default: the free space where ``store`` saves games) tells
+    when to warn that space is low."""
     return AppFlow(board, store, make_tracker=make_tracker, clock_ms=clock_ms, new_game_id=new_game_id,
                    new_seed=seed, computer=computer, run_in_worker=run_in_worker, draw_seat=draw_seat,
-                   make_deploy_guide=make_deploy_guide or default_deploy_guide(), media_roots=media_roots)
+                   make_deploy_guide=make_deploy_guide or default_deploy_guide(),
+                   free_bytes=free_bytes or (lambda: free_space(store.directory)), media_roots=media_roots)
 
 
 def build_presenters(flow: AppFlow) -> Presenters:
@@ -178,6 +184,7 @@ def build_presenters(flow: AppFlow) -> Presenters:
         StartPresenter(flow), ResumePresenter(flow), SetupPresenter(flow), GamePresenter(flow), BoardPresenter(flow),
         FightPresenter(flow), GameOverPresenter(flow), PromptPresenter(flow), PieceInfoPresenter(flow),
         BoardCheckPresenter(flow), DraftPresenter(flow), DeployPresenter(flow), DungeonGamePresenter(flow),
+        ProblemPresenter(flow),
         ClockPresenter(flow), TableSetupPresenter(flow), ArbiterPresenter(flow), EntryPresenter(flow),
     )
 

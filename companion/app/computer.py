@@ -15,6 +15,17 @@ from typing import Any, Callable
 
 log = logging.getLogger(__name__)
 
+
+class ComputerFailed:
+    """Handed to ``on_done`` instead of a move when the search failed: the flow then shows
+    what happened and what the players can do, rather than wait for a move for ever."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+    def __repr__(self) -> str:
+        return f"ComputerFailed({self.reason!r})"
+
 #: Seconds the strongest level may think per move (weaker levels use a share of it).
 MOVE_SECONDS = 3.0
 
@@ -47,7 +58,7 @@ class SearchComputer:
     def start(self, rules, pos, level: int, on_progress: Callable[[float], None],
               on_done: Callable[[Any], None]) -> None:
         """Think about ``pos`` (copied by the worker) at ``level``; report progress (0..1) and
-        the chosen move (None if the search failed)."""
+        the chosen move (a :class:`ComputerFailed` if the search failed)."""
         self.stop()
         player = self._player(rules, level)
         budget = self.seconds
@@ -59,7 +70,7 @@ class SearchComputer:
                 on_done(event.action)
             elif isinstance(event, self._events.SearchFailed):
                 log.error("the computer's search failed: %s", event.error)
-                on_done(None)
+                on_done(ComputerFailed(event.error))
 
         worker = self._worker_class(self.now, deliver=deliver)
         worker.start(player, pos, budget)

@@ -97,8 +97,27 @@ RESUME_LOADING = "Loading the last game\u2026 {percent}%"
 RESUME = "Continue this game"
 DISCARD = "Start a new game"
 RESUME_LOSS = "Part of the record was damaged and is lost: {loss}"
-RESUME_UNUSABLE = "A saved game could not be read and was set aside ({loss})."
 CANNOT_SAVE = "Games cannot be saved here: {reason}"
+
+# --- storage space and problems out of sight --------------------------------------------------------
+SPACE_LOW = "Little space left for saved games: {free}. Tap here."
+SPACE_FULL = "Storage almost full: {free} left. Tap here."
+SPACE_LOW_HELP = ("Space for saved games is running low: {free} free. Games still save. To make room, copy the "
+                  "finished games in {folder} to another computer, then delete them there.")
+SPACE_FULL_HELP = ("The storage is almost full: {free} free. The next moves may not be saved: a move that cannot "
+                   "be saved is refused (the board asks to take it back) and nothing played before is lost. Make "
+                   "room by deleting finished games in {folder}, then play on.")
+PROBLEM_TITLE = "Something went wrong"
+PROBLEM_ADVICE = "Tap Continue to go on. If it happens again, restart the board."
+PROBLEM_RESUME_TITLE = "The last game could not be loaded"
+PROBLEM_RESUME_ADVICE = ("Its file was set aside as {where} in the data folder, so nothing is deleted. "
+                         "Tap Continue to start a new game.")
+PROBLEM_RESUME_KEPT = "It could not be moved aside and stays where it is. Tap Continue to start a new game."
+PROBLEM_COMPUTER_TITLE = "{name} could not choose a move"
+PROBLEM_COMPUTER_ADVICE = ("Tap Try again. Or tap Continue and make a move for {name} on the board, or take back "
+                           "a move with Undo.")
+COMPUTER_NO_MOVE = "The computer found no move to play."
+TRY_AGAIN = "Try again"
 
 # --- setting up the board --------------------------------------------------------------------------
 SETUP_TITLE = "Set up the board"
@@ -402,6 +421,15 @@ ENTRY_KEYS = {"shift": "ABC / abc", "more": "\u00c4\u00d6\u00c9", "space": "Spac
 ENTRY_OK = "OK"
 TYPE_NAME = "Type a name…"
 TYPE_NAME_TITLE = "Name for {colour}"
+
+
+def amount_of_bytes(n: int | None) -> str:
+    """``12 MB``, ``640 KB``, ``0 KB``: free space in words."""
+    if n is None:
+        return "?"
+    if n >= 1024 * 1024:
+        return f"{n / (1024 * 1024):.0f} MB"
+    return f"{n // 1024} KB"
 
 
 def piece_name(kind: str) -> str:

@@ -36,11 +36,14 @@ import tty
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
+from ..bounds import number_arg
 from ..core.geometry import square_name
 from ..errors import HardwareError
 from . import protocol
 
 FIRMWARE_DIR = Path(__file__).resolve().parents[2] / "firmware"
+#: The longest --seconds (a week): a bound, not a wish.
+MAX_SECONDS = 7 * 24 * 3600
 
 RGB = tuple[int, int, int]
 
@@ -633,7 +636,7 @@ class FirmwareSim:
 
 def _parse_size(text: str) -> tuple[int, int]:
     try:
-        w, h = (int(part) for part in text.lower().split("x"))
+        w, h = (int(part) for part in text.lower().split("x") if len(part) <= 3)
     except ValueError:
         raise argparse.ArgumentTypeError(f"size {text!r} is not WIDTHxHEIGHT, e.g. 8x8 or 20x20") from None
     if not 5 <= w <= 26 or not 5 <= h <= 26:
@@ -655,7 +658,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     )
     parser.add_argument("--size", type=_parse_size, default=(8, 8), help="board size WIDTHxHEIGHT (default 8x8)")
     parser.add_argument(
-        "--seconds", type=float, default=0, help="stop after this many seconds (default: run until quit/Ctrl-C)"
+        "--seconds", type=number_arg(0, MAX_SECONDS), default=0,
+        help="stop after this many seconds (default 0: run until quit/Ctrl-C)"
     )
     parser.add_argument(
         "--setup",

@@ -12,13 +12,13 @@ level (0-255) any LED channel gets; ``supply_amps`` is what the LED power supply
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 from ..core.geometry import MAX_SIZE, MIN_SIZE
 from ..errors import ProfileError
+from ..toml_locations import parse_toml
 from .palette import MIN_CAP
 
 PROFILE_DIR = Path(__file__).resolve().parents[2] / "hardware" / "profiles"
@@ -190,13 +190,7 @@ def load_profile(name_or_path: str | Path) -> BoardProfile:
 
 
 def parse_profile(text: str, source: str = "<profile>") -> BoardProfile:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ProfileError(f"{source}: not valid TOML: {exc}") from None
-    except RecursionError:
-        raise ProfileError(f"{source}: not valid TOML: values nested too deeply") from None
-    return _ProfileReader(source).read(data)
+    return _ProfileReader(source).read(parse_toml(text, source, ProfileError))
 
 
 _REQUIRED = object()

@@ -22,11 +22,11 @@ the board out of step with the game (which squares, on stderr), 2 for a malforme
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from ..bounds import load_json
 from ..core.moves import Answer
 from ..errors import CompanionError, RecordError
 from .ports import OccupancySnapshot, SquareChanged
@@ -123,12 +123,7 @@ def replay(rules, pos, lines: Iterable[str], *, source: str = "log", **tracker_o
 
 
 def _parse(line: str, where: str) -> dict | None:
-    try:
-        record = json.loads(line)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{where}: not JSON ({e.msg} at column {e.colno})") from None
-    except RecursionError:
-        raise RecordError(f"{where}: not a sensor event (JSON nested too deeply)") from None
+    record = load_json(line, where)
     if not isinstance(record, dict):
         example = '{"t": 1200, "square": "e2", "occupied": false}'
         raise RecordError(f"{where}: expected a JSON object like {example}")

@@ -84,8 +84,9 @@ class Geometry:
     def parse_square(self, text: str) -> int:
         """``"e2"`` -> index; raises ValueError naming the board size when off the board."""
         t = text.strip().lower()
-        if len(t) < 2 or t[0] not in FILES or not t[1:].isdigit():
-            raise ValueError(f"{text!r} is not a square name (expected a file letter and a rank number, e.g. e2)")
+        if len(t) < 2 or t[0] not in FILES or not (t[1:].isascii() and t[1:].isdigit()) or len(t) > 4:
+            shown = text if len(text) <= 12 else text[:12] + "..."
+            raise ValueError(f"{shown!r} is not a square name (expected a file letter and a rank number, e.g. e2)")
         f = FILES.index(t[0])
         r = int(t[1:]) - 1
         if not self.on_board(f, r):

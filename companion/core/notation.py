@@ -26,10 +26,11 @@ from __future__ import annotations
 import json
 import re
 
+from ..bounds import load_json, whole_number
 from ..errors import PositionError
 from .position import Position
 
-_TOKEN = re.compile(r"(\d+)|\((\d)([A-Za-z]{1,3})(?::([^)]*))?\)|([A-Za-z])")
+_TOKEN = re.compile(r"(\d+)|\((\d)([A-Za-z]{1,3})(?::([^)]*))?\)|([A-Za-z])", re.ASCII)
 
 
 def format_position(pos: Position, variables: dict | None = None) -> str:
@@ -91,7 +92,8 @@ def parse_position(rules, text: str, allowed_vars: dict[str, type] | None = None
                 raise PositionError(f"row {i + 1} (rank {rank + 1}): cannot read {row[at:]!r}; expected a number, a letter or (<player><code>[:state])")
             at = m.end()
             if m.group(1):
-                f += int(m.group(1))
+                f += whole_number(m.group(1), f"row {i + 1} (rank {rank + 1}): empty squares", PositionError,
+                                  0, geo.width)
                 continue
             if m.group(5):
                 ch = m.group(5)
@@ -112,8 +114,8 @@ def parse_position(rules, text: str, allowed_vars: dict[str, type] | None = None
         if f != geo.width:
             raise PositionError(f"rank {rank + 1} has {f} squares, expected {geo.width}")
     side = {"w": "1", "b": "2"}.get(fields[1], fields[1])
-    if not side.isdigit() or not 1 <= int(side) <= pos.nplayers:
-        raise PositionError(f"side to move {fields[1]!r}: expected a player number 1..{pos.nplayers}")
+    if side not in {str(n) for n in range(1, pos.nplayers + 1)}:
+        raise PositionError(f"side to move {fields[1][:24]!r}: expected a player number 1..{pos.nplayers}")
     pos.set_turn(int(side) - 1)
     for item in fields[2:]:
         name, eq, value = item.partition("=")
@@ -121,10 +123,7 @@ def parse_position(rules, text: str, allowed_vars: dict[str, type] | None = None
             raise PositionError(f"{item!r}: expected name=value")
         if allowed_vars is not None and name not in allowed_vars:
             raise PositionError(f"unknown variable {name!r}; {rules.name} knows: {', '.join(sorted(allowed_vars)) or 'none'}")
-        try:
-            v = json.loads(value)
-        except json.JSONDecodeError:
-            raise PositionError(f"variable {name}: {value!r} is not a JSON value") from None
+        v = load_json(value, f"variable {name}", PositionError)
         if allowed_vars is not None and not isinstance(v, allowed_vars[name]):
             raise PositionError(f"variable {name}: expected {allowed_vars[name].__name__}, got {value!r}")
         pos.set_var(name, tuple(v) if isinstance(v, list) else v)
@@ -139,5 +138,10 @@ def _parse_state(text: str | None, rank: int) -> dict:
         k, eq, v = pair.partition("=")
         if not eq or not k.isidentifier():
             raise PositionError(f"rank {rank + 1}: piece state {pair!r} must be key=value")
-        state[k] = int(v) if v.lstrip("-").isdigit() else v
+        digits = v.removeprefix("-")
+        if digits.isascii() and digits.isdigit():
+            n = whole_number(digits, f"rank {rank + 1}: piece state {k}", PositionError)
+            state[k] = -n if v.startswith("-") else n
+        else:
+            state[k] = v
     return state

@@ -40,7 +40,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from ..bounds import whole_number
 from ..errors import VariantError
+from .geometry import MAX_SIZE
 
 WATER_RULES = ("stop", "cross", "block")
 PATTERN_TYPES = ("leap", "ride", "hop")
@@ -100,7 +102,7 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
             f"{where}: {text!r} is not a movement pattern; expected e.g. 'leap 1,2', 'ride 1,0 max=3', 'hop 1,0'"
         )
     try:
-        dx, dy = (int(v) for v in words[1].split(","))
+        dx, dy = (int(v) for v in words[1].split(",") if len(v) <= 3)
     except ValueError:
         raise VariantError(f"{where}: offset {words[1]!r} in {text!r} must be two integers like 1,2") from None
     if (dx, dy) == (0, 0) or max(abs(dx), abs(dy)) > 8:
@@ -115,10 +117,10 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
             phase = True
         elif w == "pierce" or (w.startswith("pierce=") and w[7:] in PIERCE_KINDS):
             pierce = w[7:] or "any"
-        elif w.startswith("max=") and w[4:].isdigit() and int(w[4:]) > 0:
-            max_range = int(w[4:])
-        elif w.startswith("from_rank=") and w[10:].isdigit():
-            from_rank = int(w[10:])
+        elif w.startswith("max="):
+            max_range = whole_number(w[4:], f"{where}: {w!r} in {text!r}", VariantError, 1, MAX_SIZE)
+        elif w.startswith("from_rank="):
+            from_rank = whole_number(w[10:], f"{where}: {w!r} in {text!r}", VariantError, 0, MAX_SIZE - 1)
         else:
             raise VariantError(
                 f"{where}: unknown option {w!r} in {text!r}; expected all, forward, exact, max=N, "

@@ -16,11 +16,11 @@ VariantError naming the file, the piece and the key.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import VariantError
+from ..toml_locations import parse_toml
 from .pieces import PieceKind, parse_pattern
 
 _PIECE_KEYS = {
@@ -54,12 +54,12 @@ def load_roster(path: str | Path) -> Roster:
         path = DATA_DIR / f"{path}.toml"
     where = str(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise VariantError(f"{where}: no such roster file") from None
-    except tomllib.TOMLDecodeError as e:
-        raise VariantError(f"{where}: not valid TOML: {e}") from None
-    return roster_from_dict(data, where)
+    except (OSError, UnicodeDecodeError) as e:
+        raise VariantError(f"{where}: cannot read the roster ({getattr(e, 'strerror', None) or e})") from None
+    return roster_from_dict(parse_toml(text, where, VariantError), where)
 
 
 def roster_from_dict(data: dict, where: str) -> Roster:

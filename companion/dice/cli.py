@@ -19,7 +19,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn, Sequence
 
-from companion.dice.odds import Fighter, chess_kind, fight_odds, fighter_dice, weapon_choice_side
+from companion.bounds import whole_number
+from companion.dice.odds import MAX_FATIGUE, Fighter, chess_kind, fight_odds, fighter_dice, weapon_choice_side
 from companion.dice.record import parse_record
 from companion.errors import CompanionError, DiceError
 
@@ -47,12 +48,9 @@ def _piece(text: str) -> str:
 
 def _fatigue(text: str) -> int:
     try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"fatigue is a count of tokens (0 or more), got {text!r}")
-    return value
+        return whole_number(text.strip(), "fatigue is a count of tokens", DiceError, 0, MAX_FATIGUE)
+    except DiceError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def add_parser_verify(subparsers: Any) -> argparse.ArgumentParser:

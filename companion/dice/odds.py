@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
+from companion.bounds import whole_number
 from companion.errors import DiceError
 
 KEEP_RULES = ("highest", "lowest", "sum")
@@ -36,6 +37,15 @@ OUTCOMES = ("attacker", "defender", "tie", "bounce")
 
 DEFAULT_MAX_TIES = 3
 """Seed: "If the Combat Roll ties 3 times, the fight is ended"."""
+
+MAX_SIDES = 100
+"""The most faces a die may have (a d100); a record or notation asking for more is refused."""
+
+MAX_DICE = 10
+"""The most dice one fighter may roll at once (the game's largest is 3d6)."""
+
+MAX_FATIGUE = 999
+"""The most fatigue tokens a position text or the command line may give a fighter."""
 
 _NOTATION = re.compile(r"([0-9]*)d([0-9]+)(kh|kl)?")
 _KEEP_SUFFIX = {"highest": "kh", "lowest": "kl", "sum": ""}
@@ -60,11 +70,9 @@ class DiceSpec:
     keep: str = "highest"
 
     def __post_init__(self) -> None:
-        for name, value, least in (("sides", self.sides, 2), ("count", self.count, 1)):
-            if not _is_int(value) or value < least:
-                raise DiceError(
-                    f"dice {name} must be a whole number of at least {least}, got {value!r}"
-                )
+        for name, value, least, most in (("sides", self.sides, 2, MAX_SIDES), ("count", self.count, 1, MAX_DICE)):
+            if not _is_int(value) or not least <= value <= most:
+                raise DiceError(f"dice {name} must be a whole number from {least} to {most}, got {value!r}")
         if self.keep not in KEEP_RULES:
             raise DiceError(
                 f"dice keep rule must be one of {', '.join(KEEP_RULES)}, got {self.keep!r}"
@@ -82,9 +90,10 @@ class DiceSpec:
                 "2d6kl (keep lowest) or 3d6 (sum)"
             )
         count_text, sides_text, suffix = match.groups()
-        count = int(count_text) if count_text else 1
+        count = whole_number(count_text, f"dice {text!r}: the count", DiceError, 1, MAX_DICE) if count_text else 1
+        sides = whole_number(sides_text, f"dice {text!r}: the sides", DiceError, 2, MAX_SIDES)
         keep = {"kh": "highest", "kl": "lowest", None: "sum"}[suffix]
-        return cls(int(sides_text), count, keep if count > 1 else "highest")
+        return cls(sides, count, keep if count > 1 else "highest")
 
     def notation(self) -> str:
         """Short text form, e.g. ``d10`` or ``3d6kh``; inverse of ``from_notation``."""

@@ -34,6 +34,7 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
+from companion.bounds import load_json
 from companion.dice.odds import (
     DEFAULT_MAX_TIES,
     OUTCOMES,
@@ -542,12 +543,7 @@ def parse_record(text: str, name: str = "dice record") -> DiceRecord:
         where = f"{name} line {number}"
         if not line.strip():
             continue
-        try:
-            value = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"{where}: not valid JSON ({error.msg} at column {error.colno})") from None
-        except RecursionError:
-            raise RecordError(f"{where}: not valid JSON for a dice record (nested too deeply)") from None
+        value = load_json(line, where)
         kind = value.get("type") if isinstance(value, dict) else None
         if record is None:
             if kind != "header":

@@ -11,6 +11,7 @@ back to the engine's generic apply-and-test.
 
 from __future__ import annotations
 
+from ..bounds import whole_number
 from ..core.geometry import Geometry
 from ..core.moves import Move, Outcome
 from ..core.position import Position
@@ -19,6 +20,8 @@ from ..core.rules import Rules
 from ..errors import PositionError
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+#: The largest FEN move counter read (the longest possible chess game has under 6,000 moves).
+MAX_MOVE_COUNTER = 1_000_000
 WHITE, BLACK = 0, 1
 
 
@@ -339,7 +342,7 @@ def parse_fen(rules: ChessRules, fen: str) -> Position:
         rank = 7 - i
         f = 0
         for ch in row:
-            if ch.isdigit():
+            if ch in "0123456789":
                 if ch == "0":
                     raise PositionError(f"FEN rank {rank + 1}: '0' is not a valid empty-square count")
                 f += int(ch)
@@ -382,9 +385,8 @@ def parse_fen(rules: ChessRules, fen: str) -> Position:
         pos.set_var("castling", "".join(c for c in "KQkq" if c in castling))
     halfmove, fullmove = 0, 1
     if len(parts) == 6:
-        if not (parts[4].isdigit() and parts[5].isdigit()) or int(parts[5]) < 1:
-            raise PositionError(f"FEN move counters {parts[4]!r} {parts[5]!r}: expected a halfmove count >= 0 and a move number >= 1")
-        halfmove, fullmove = int(parts[4]), int(parts[5])
+        halfmove = whole_number(parts[4], "FEN move counters: the halfmove count", PositionError, 0, MAX_MOVE_COUNTER)
+        fullmove = whole_number(parts[5], "FEN move counters: the move number", PositionError, 1, MAX_MOVE_COUNTER)
     pos.set_var("halfmove", halfmove)
     pos.set_var("fullmove", fullmove)
     if rules.in_check(pos, 1 - pos.turn) and not rules.opponent_may_be_in_check:

@@ -23,9 +23,12 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+from ..bounds import whole_number
 from ..core.moves import Answer, ChanceOutcome, Decision, Move, Outcome
 from ..core.position import Position
-from ..dice.odds import Fighter, FightOdds, fight_odds, fighter_dice, round_outcome, side_total, weapon_choice_side
+from ..dice.odds import (
+    MAX_FATIGUE, Fighter, FightOdds, fight_odds, fighter_dice, round_outcome, side_total, weapon_choice_side,
+)
 from ..errors import DiceError, IllegalMoveError, PositionError
 from .chess import BLACK, WHITE, ChessRules
 
@@ -270,12 +273,12 @@ class CombatRules(ChessRules):
                     sq = self.geometry.parse_square(name)
                 except ValueError as e:
                     raise PositionError(f"fatigue: {e}") from None
-                if not n.isdigit():
-                    raise PositionError(f"fatigue {pair!r}: expected square:count, e.g. e4:2")
+                tokens = whole_number(n, f"fatigue {pair[:24]!r}: expected square:count, e.g. e4:2; the count",
+                                      PositionError, 0, MAX_FATIGUE)
                 if pos.board[sq] is None:
                     raise PositionError(f"fatigue on {name}, where there is no piece")
-                if int(n):
-                    pos.set_state(sq, "fatigue", int(n))
+                if tokens:
+                    pos.set_state(sq, "fatigue", tokens)
         return pos
 
 

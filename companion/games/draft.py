@@ -12,7 +12,6 @@ them one at a time (``Deployment``: which unit next, where it may go, undo), or 
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import Iterable, Mapping, Sequence
 from ..core.compiled import relative_rank
 from ..core.position import Position
 from ..errors import DraftError, VariantError
+from ..toml_locations import parse_toml
 from .abilities import can_stand
 
 ARMIES_FILE = Path(__file__).resolve().parent.parent.parent / "maps" / "variants" / "dungeon-armies.toml"
@@ -65,11 +65,12 @@ def load_armies_file(path: str | Path | None = None) -> tuple[DraftRules, dict[s
     path = Path(path) if path else ARMIES_FILE
     where = str(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise DraftError(f"{where}: no such file") from None
-    except tomllib.TOMLDecodeError as e:
-        raise DraftError(f"{where}: not valid TOML: {e}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise DraftError(f"{where}: cannot read the armies ({getattr(e, 'strerror', None) or e})") from None
+    data = parse_toml(text, where, DraftError)
     for key in data:
         if key not in ("draft", "armies"):
             raise DraftError(f"{where}: unknown table [{key}]; expected [draft] and [armies.<name>]")

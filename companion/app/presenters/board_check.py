@@ -44,7 +44,7 @@ class BoardCheckPresenter:
             walk = T.LED_AT.format(square=_name(flow.walk, flow.board.width), i=flow.walk + 1, n=flow.board.size)
         return BoardCheckView(T.CHECK_SENSED.format(n=len(flow.sensed)), walk, flow.walk is not None,
                               T.CHECK_SIMULATED if flow.board.simulated is not None else T.CHECK_HELP,
-                              "" if flow.connected else T.BOARD_DISCONNECTED)
+                              flow.banner)
 
     def board(self) -> BoardView:
         """Every square: a dot where a switch is closed, the walk's LED colour where lit."""

@@ -73,4 +73,4 @@ class DeployPresenter:
             players.append(T.DEPLOY_PLAYER.format(name=prep.seats[p].name, placed=placed, total=total))
         return DeployView(T.DEPLOY_TITLE, code, line, colour, tuple(players), then, flow.guidance, flow.in_sync,
                           flow.notice, bool(dep.placed), nxt is not None, T.DEPLOY_HELP,
-                          "" if flow.connected else T.BOARD_DISCONNECTED)
+                          flow.banner)

@@ -112,7 +112,7 @@ class DungeonGamePresenter:
         return DungeonGameView(
             rules.board_map.title, players, status, s.in_check(), last_turn, effects, flow.guidance, flow.notice,
             thinking, progress, hex_label, question, moves, history, s.can_undo(), not s.is_over and len(s.seats) == 2,
-            "" if flow.connected else T.BOARD_DISCONNECTED,
+            flow.banner,
         )
 
 

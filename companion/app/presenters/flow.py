@@ -7,6 +7,13 @@ Threads never touch the game. Board adapters (a scan thread, the serial reader),
 search and the resume replay run elsewhere and only :meth:`post` values to the inbox; ``pump``
 drains it on the UI thread, feeds the session, and renders the LED frame. Every change bumps
 :attr:`version` and calls the listeners, so a screen redraws only when something changed.
+
+A worker that fails never leaves a screen waiting: the resume replay and any other work given
+to ``run_in_worker`` post ``worker-failed`` on any exception, and a computer that cannot choose
+a move reports that too; the flow then shows the ``problem`` screen (:class:`Problem`): what
+happened, what the players can do, and a button to go on. The free space where games are saved
+is looked at every :data:`SPACE_CHECK_MS` and after a save fails; when it is low, a warning
+(:attr:`AppFlow.space_warning`) is on the start screen and in the game's banner.
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ from ...board.tracker import (
 from ...core.moves import Answer, Move
 from ...dice.record import RoundRecord, format_record
 from ...errors import CompanionError
-from ...journal import JournalStore, Resumed, resume
+from ...journal import ARCHIVE, JournalStore, Resumed, resume, space_level
 from ...session import (
     ActionRefused, AnswerPlayed, DiceRolled, DrawDeclined, DrawOffered, FightEnded, FightInfo, FightStarted,
     GameOver, GameSetup, MovePlayed, Seat, Session, TurnsUndone,
@@ -37,6 +44,7 @@ from ...tournament.checkpoint import NAME as CHECKPOINT, CheckpointFile
 from ...tournament.quiet import QuietBoard
 from ...tournament.table import Table, TableSetup
 from .. import texts as T
+from ..computer import ComputerFailed
 from .board_size import BoardLink, BoardSizing
 from .dungeon_prep import DungeonPrep
 from .dungeon_steps import DungeonSteps
@@ -47,6 +55,20 @@ __all__ = ["AppFlow", "BoardLink", "Prompt", "PromptOption", "FightState", "Thin
 
 #: Milliseconds each LED stays lit during the board check's walk.
 WALK_STEP_MS = 250
+#: Milliseconds between two looks at the free space where games are saved.
+SPACE_CHECK_MS = 10_000
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something went wrong out of sight (a worker failed): the ``problem`` screen's words,
+    and where its buttons lead (``retry``: there is something to try again)."""
+
+    kind: str  # "resume", "computer" or "worker"
+    title: str
+    reason: str
+    advice: str
+    retry: bool = False
 
 
 @dataclass
@@ -81,6 +103,7 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         run_in_worker: Callable[[Callable[[], None]], None] | None = None,
         draw_seat: Callable[[int], int] | None = None,
         make_deploy_guide: Callable | None = None,
+        free_bytes: Callable[[], int | None] | None = None,
         media_roots=MEDIA_ROOTS,
         today: Callable[[], str] = today,
         new_salt: Callable[[], bytes] = new_salt,
@@ -96,6 +119,8 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         #: the seat drawn for a "random" turn order: n -> 0..n-1 (randomness stays at the edge)
         self.draw_seat = draw_seat or secrets.randbelow
         self.make_deploy_guide = make_deploy_guide or DeploymentTracker
+        #: free bytes where the games are saved (None: not known); an edge function
+        self.free_bytes = free_bytes or (lambda: None)
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
         self.listeners: list[Callable[[], None]] = []
         self.version = 0
@@ -143,6 +168,12 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         self._arbiter_back = "game"
         self._pairings = None
         self._faces = None
+        self.problem: Problem | None = None  # the problem screen's words
+        self._before_problem = "start"
+        self.space_warning = ""  # free space is low where games are saved (short; tap: space_help)
+        self.space_help = ""
+        self._space_t: int | None = None
+        self.computer_held = False  # its search failed: it waits until the position changes
 
     # ----- plumbing -----------------------------------------------------------------------------
     def post(self, kind: str, value: Any = None) -> None:
@@ -170,21 +201,33 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
     def start(self) -> None:
         """Start the board and look for an unfinished game (replayed in a worker)."""
         self.board.sensors.start(self.board_sink)
-        if self.store.current.exists():
+        self.check_space()
+        if self.store.has_current():
             self.screen = "loading"
 
             def work() -> None:
-                try:
-                    back = resume(self.store, lambda entries: Table.replay(
-                        entries, progress=lambda i, n: self.post("resume-progress", i / max(n, 1))))
-                except (OSError, CompanionError) as e:
-                    back = Resumed(None, None, str(e))
-                self.post("resumed", back)
+                self.post("resumed", resume(self.store, lambda entries: Table.replay(
+                    entries, progress=lambda i, n: self.post("resume-progress", i / max(n, 1)))))
 
-            self.run_in_worker(work)
+            self.in_worker("resume", work)
         else:
             self.screen = "start"
         self.changed()
+
+    def in_worker(self, task: str, work: Callable[[], None]) -> None:
+        """Run ``work`` in a worker; any exception it raises comes back as ``worker-failed``
+        (the problem screen), never as a screen that waits for ever."""
+
+        def guarded() -> None:
+            try:
+                work()
+            except Exception as e:  # noqa: BLE001 - reported to the players, whatever it is
+                self.post("worker-failed", (task, f"{type(e).__name__}: {str(e)[:200]}"))
+
+        try:
+            self.run_in_worker(guarded)
+        except Exception as e:  # noqa: BLE001 - no thread could be started
+            self.post("worker-failed", (task, f"{type(e).__name__}: {str(e)[:200]}"))
 
     def stop(self) -> None:
         if self.computer is not None:
@@ -211,6 +254,9 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
             self._tick_table(t_ms)
         elif self.prep is not None and self.prep.guide is not None:
             self._handle_deploy(self.prep.guide.tick(t_ms))
+        if self._space_t is None or t_ms - self._space_t >= SPACE_CHECK_MS:
+            self._space_t = t_ms
+            self.check_space()
         self._step_walk(t_ms)
         self._show_leds(t_ms)
         if self.version == before and self._leds_moved:
@@ -231,6 +277,8 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
             self.changed()
         elif kind == "resumed":
             self._on_resumed(value)
+        elif kind == "worker-failed":
+            self._on_worker_failed(*value)
 
     # ----- the board ------------------------------------------------------------------------------
     def _on_board(self, event) -> None:
@@ -304,8 +352,12 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
             game_table, _ = Table.new(setup, table or TableSetup(), recorder=self.journal.append)
             session = game_table.session
         except (OSError, CompanionError) as e:  # no game without its journal: say why
+            if self.journal is not None:
+                self.journal.close()
+                self.store.discard_if_empty()
             self.journal = None
-            self.resume_problem = T.CANNOT_SAVE.format(reason=e)
+            self.resume_problem = T.CANNOT_SAVE.format(reason=getattr(e, "strerror", None) or e)
+            self.check_space()
             self.screen = "start"
             self.changed()
             return
@@ -348,9 +400,10 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         self.resumed = back
         if back is None:
             self.screen = "start"
-        elif back.game is None:
-            self.resume_problem = T.RESUME_UNUSABLE.format(loss=back.loss)
-            self.screen = "start"
+        elif back.game is None:  # set aside: say why and where, then the start screen
+            advice = T.PROBLEM_RESUME_ADVICE.format(where=back.kept) if back.kept else T.PROBLEM_RESUME_KEPT
+            self._show_problem(Problem("resume", T.PROBLEM_RESUME_TITLE, back.loss, advice))
+            return
         elif back.game.is_over:
             back.journal.close()
             self.journal = None
@@ -400,6 +453,8 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         for ev in events:
             if self._table_event(ev):
                 continue
+            if isinstance(ev, (MovePlayed, AnswerPlayed, TurnsUndone)):
+                self.computer_held = False  # the position changed: the computer may try again
             if isinstance(ev, MovePlayed):
                 self.notice = ""
                 self.requested = None
@@ -439,6 +494,7 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
                     self.screen = "game_over"
             elif isinstance(ev, ActionRefused):
                 self.notice = T.MOVE_REFUSED.format(reason=ev.reason)
+                self.check_space()  # a save that failed: is the storage full?
             elif isinstance(ev, LedsChanged):
                 self.meanings = dict(ev.meanings)
             elif isinstance(ev, GuidanceChanged):
@@ -607,6 +663,7 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
             events = action()
         except CompanionError as e:
             self.notice = str(e)
+            self.check_space()
             self.changed()
             return
         self._handle(events)
@@ -657,6 +714,8 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         s = self.session
         if s is None or self.computer is None or self.screen not in ("game",) or self.thinking is not None:
             return
+        if self.computer_held:
+            return
         if self.requested is not None:
             return
         seat = s.computer_to_move()
@@ -674,8 +733,11 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         if self.thinking is None or self.thinking.key != key or self.session is None:
             return  # an old search (the game moved on, or was taken back)
         self.thinking = None
-        if move is None:
-            self.changed()
+        if move is None or isinstance(move, ComputerFailed):
+            name = self.session.seats[self.session.turn].name
+            reason = move.reason if isinstance(move, ComputerFailed) else T.COMPUTER_NO_MOVE
+            self._show_problem(Problem("computer", T.PROBLEM_COMPUTER_TITLE.format(name=name), reason,
+                                       T.PROBLEM_COMPUTER_ADVICE.format(name=name), retry=True))
             return
         if isinstance(move, Answer):  # the computer's choice in the middle of its turn
             self._command(lambda: self.session.play_answer(move))
@@ -688,6 +750,84 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         if self.thinking is not None and self.computer is not None:
             self.computer.stop()
         self.thinking = None
+
+    # ----- something went wrong out of sight -------------------------------------------------------------
+    def _show_problem(self, problem: Problem) -> None:
+        if self.screen != "problem":
+            self._before_problem = self.screen
+        self.problem = problem
+        self.screen = "problem"
+        self.changed()
+
+    def _on_worker_failed(self, task: str, reason: str) -> None:
+        if task == "resume":  # the journal could not even be looked at: set it aside, start
+            where = ""
+            try:
+                archived = self.store.archive("damaged")
+                where = f"{ARCHIVE}/{archived.name}" if archived else ""
+            except OSError as e:
+                reason += f"; it could not be moved aside ({e.strerror or e})"
+            advice = T.PROBLEM_RESUME_ADVICE.format(where=where) if where else T.PROBLEM_RESUME_KEPT
+            self._show_problem(Problem("resume", T.PROBLEM_RESUME_TITLE, reason, advice))
+        else:
+            self._show_problem(Problem("worker", T.PROBLEM_TITLE, reason, T.PROBLEM_ADVICE))
+
+    def close_problem(self) -> None:
+        """Go on after a problem: to the game if one is open (the computer waits until the
+        position changes, so the players may move for it or take back), else to the start."""
+        problem, self.problem = self.problem, None
+        if problem is not None and problem.kind == "computer":
+            self.computer_held = True
+        self._leave_problem()
+
+    def _leave_problem(self) -> None:
+        back = self._before_problem
+        if self.session is None:
+            back = "start" if back not in ("draft", "deploy") or self.prep is None else back
+        elif back in ("loading", "resume", "start", "problem"):
+            back = "game_over" if self.session.is_over else "game"
+        self.screen = back
+        self.changed()
+
+    def retry_problem(self) -> None:
+        """Try again what failed (the computer's search)."""
+        problem = self.problem
+        if problem is None or not problem.retry:
+            return
+        self.problem = None
+        self.computer_held = False
+        self._leave_problem()
+        self._maybe_think()
+        self.changed()
+
+    def check_space(self) -> None:
+        """Look at the free space where games are saved; warn when it is low (the start screen
+        and the game's banner show :attr:`space_warning`)."""
+        try:
+            free = self.free_bytes()
+        except OSError:
+            free = None
+        level = space_level(free)
+        warning = help_text = ""
+        if level is not None:
+            words = {"free": T.amount_of_bytes(free), "folder": self.store.directory / ARCHIVE}
+            warning = (T.SPACE_FULL if level == "full" else T.SPACE_LOW).format(**words)
+            help_text = (T.SPACE_FULL_HELP if level == "full" else T.SPACE_LOW_HELP).format(**words)
+        self.space_help = help_text
+        if warning != self.space_warning:
+            self.space_warning = warning
+            self.changed()
+
+    def explain_space(self) -> None:
+        """The short space warning was tapped: what it means and what the players can do."""
+        if self.space_help and self.prompt is None:
+            self.prompt = Prompt("space", self.space_help, (), cancel_label=T.CLOSE)
+            self.changed()
+
+    @property
+    def banner(self) -> str:
+        """The warning strip on the game screens: the board is gone, or space is low."""
+        return T.BOARD_DISCONNECTED if not self.connected else self.space_warning
 
     # ----- board check -----------------------------------------------------------------------------------
     def open_board_check(self) -> None:

@@ -62,7 +62,7 @@ class GamePresenter:
     def view(self) -> GameView:
         flow = self.flow
         s = flow.session
-        banner = "" if flow.connected else T.BOARD_DISCONNECTED
+        banner = flow.banner
         if s is None:
             return GameView("", (), "", False, "", flow.notice, "", -1, (), (), False, False, False, "", banner,
                             flow.board.simulated is not None)

@@ -31,6 +31,10 @@ class PromptPresenter:
     def answer(self, key: str | None) -> None:
         self.flow.answer_prompt(key)
 
+    def explain_warning(self) -> None:
+        """A warning strip was tapped: the whole story in a popup (free space: what to do)."""
+        self.flow.explain_space()
+
 
 class PieceInfoPresenter:
     def __init__(self, flow: AppFlow) -> None:

@@ -39,4 +39,4 @@ class SetupPresenter:
         if flow.board.simulated is not None:
             help_text += " " + T.SIMULATED_HELP
         return SetupView(T.SETUP_TITLE, help_text, T.SETUP_DONE if ready else T.SETUP_COUNTS.format(fill=fill, empty=empty),
-                         ready, flow.board.simulated is not None, "" if flow.connected else T.BOARD_DISCONNECTED)
+                         ready, flow.board.simulated is not None, flow.banner)

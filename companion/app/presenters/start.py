@@ -74,7 +74,7 @@ class StartView:
     d6_only: bool
     names: tuple[str, ...]  # presets, when the name picker is open
     picking_for: str  # "Pick a name for White" ("" when closed)
-    problem: str  # e.g. a saved game that could not be read
+    problem: str  # e.g. a saved game that could not be read, or space is low
     no_computer: str
     dungeon: bool = False
     maps: tuple[MapChoice, ...] = ()
@@ -252,7 +252,8 @@ class StartPresenter:
             T.GAME_HINTS[self.game], seats, has_dice,
             tuple(Choice(m, T.DICE_MODES[m], m == self.dice) for m in DICE_MODES),
             T.DICE_HINTS[self.dice], self.d6_only, names, picking_for,
-            self.flow.resume_problem, "" if self.max_level else T.NO_COMPUTER,
+            self.flow.resume_problem or self.flow.space_warning,
+            "" if self.max_level else T.NO_COMPUTER,
             self.dungeon, maps, T.CHOOSE_ARMIES if self.dungeon else T.START,
             "" if self.dungeon else table_summary(self.flow),
         )

@@ -1,0 +1,170 @@
+"""Bounds on everything read from outside: files, the command line, a position text.
+
+Python reads a number of any length and nests values as deep as its stack allows, so a
+damaged or hostile file could end a reader with an error nobody expected: ``int()`` refuses
+more than 4,300 digits with a bare ValueError, ``json.loads`` and ``tomllib`` end a deeply
+nested value with RecursionError. Every reader of outside input goes through this module
+instead, so such input is one clear :class:`~companion.errors.CompanionError` naming the file
+and the place, like any other mistake:
+
+* :func:`load_json` - one JSON text (a journal line, a dice record line, a sensor log line,
+  a position variable): at most :data:`MAX_DEPTH` levels of arrays and objects, numbers of at
+  most :data:`MAX_DIGITS` digits, finite, no ``NaN``/``Infinity``.
+* :func:`check_toml` - the same bounds on a parsed TOML document (maps, rosters, armies,
+  evaluation tables, board profiles), naming the key (companion.toml_locations calls it).
+* :func:`whole_number` - a number written in a text format (FEN counters, empty-square
+  counts, fatigue, piece state), at most :data:`MAX_DIGITS` digits and within its range.
+* :func:`int_arg` / :func:`number_arg` - argparse types with a range: a bad value is one
+  line from the parser, never an accepted ``--max-plies -4``.
+
+No number any companion format needs comes near these bounds (the largest are millisecond
+times in sensor logs, 13 digits for a year of play), and no format nests deeper than 5 levels.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+from typing import Any, Callable
+
+from .errors import CompanionError, RecordError
+
+#: Digits a number read from outside may have (10**18 - 1 is the largest such whole number).
+MAX_DIGITS = 18
+#: Levels of nested arrays and objects a JSON or TOML value may have.
+MAX_DEPTH = 16
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _too_long(digits: str) -> bool:
+    return len(digits) > MAX_DIGITS
+
+
+def nested_too_deep(text: str) -> bool:
+    """Whether arrays and objects nest more than :data:`MAX_DEPTH` levels in JSON ``text``
+    (brackets inside strings do not count). Linear in the text; it never builds the value."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    for m in _BRACKET.finditer(_STRING.sub("", text)):
+        if m.group() in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        else:
+            depth = max(0, depth - 1)
+    return False
+
+
+def load_json(text: str, where: str, error: type[CompanionError] = RecordError) -> Any:
+    """``json.loads`` within the bounds; anything else (not JSON, too deep, a number too long,
+    ``NaN``) is ``error`` with ``where`` in front and the column where it can be named."""
+
+    def integer(s: str) -> int:
+        if _too_long(s.lstrip("-")):
+            raise error(f"{where}: a number of {len(s.lstrip('-'))} digits; numbers here have at most "
+                        f"{MAX_DIGITS} digits")
+        return int(s)
+
+    def number(s: str) -> float:
+        mantissa = re.split(r"[eE]", s.lstrip("-"))[0].replace(".", "")
+        value = float(s)
+        if _too_long(mantissa.lstrip("0") or "0") or not math.isfinite(value):
+            raise error(f"{where}: the number {s[:24]}{'...' if len(s) > 24 else ''} is out of range; numbers "
+                        f"here have at most {MAX_DIGITS} digits")
+        return value
+
+    def constant(s: str) -> Any:
+        raise error(f"{where}: {s} is not a JSON number")
+
+    if nested_too_deep(text):
+        raise error(f"{where}: values nested more than {MAX_DEPTH} levels deep")
+    try:
+        return json.loads(text, parse_int=integer, parse_float=number, parse_constant=constant)
+    except json.JSONDecodeError as e:
+        raise error(f"{where}: not valid JSON ({e.msg} at column {e.colno})") from None
+    except RecursionError:  # the depth check above keeps this from happening; kept as a last guard
+        raise error(f"{where}: values nested too deeply") from None
+
+
+def check_toml(data: dict, where: str, error: type[CompanionError],
+               line_of: Callable[..., int | None] | None = None) -> dict:
+    """``data`` (a parsed TOML document) if no value nests deeper than :data:`MAX_DEPTH` and no
+    whole number has more than :data:`MAX_DIGITS` digits; otherwise ``error`` naming the key
+    (and its line, when ``line_of(*key)`` knows it). Floats are left to the reader's own
+    range checks (``inf`` and ``nan`` fail any of them)."""
+    stack: list[tuple[Any, tuple[str, ...], int]] = [(data, (), 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise error(_toml_place(where, path, line_of) + f"values nested more than {MAX_DEPTH} levels deep")
+        if isinstance(value, dict):
+            stack.extend((v, path + (str(k),), depth + 1) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, path, depth + 1) for v in value)
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** MAX_DIGITS:
+            raise error(_toml_place(where, path, line_of) + f"a number of {len(str(abs(value)))} digits; "
+                                                            f"numbers here have at most {MAX_DIGITS} digits")
+    return data
+
+
+def _toml_place(where: str, path: tuple[str, ...], line_of) -> str:
+    line = line_of(*path) if line_of is not None and path else None
+    at = f"{where}, line {line}" if line else where
+    return f"{at}: {'.'.join(path)}: " if path else f"{at}: "
+
+
+def whole_number(text: str, what: str, error: type[CompanionError], low: int = 0, high: int | None = None) -> int:
+    """The whole number written as ``text`` (digits only, at most :data:`MAX_DIGITS`), within
+    ``low..high``; otherwise ``error`` saying ``what`` was expected."""
+    span = f"from {low} to {high}" if high is not None else f"of at least {low}"
+    if not text.isascii() or not text.isdigit() or _too_long(text.lstrip("0") or "0"):
+        shown = text if len(text) <= 24 else text[:24] + "..."
+        raise error(f"{what}: expected a whole number {span}, got {shown!r}")
+    value = int(text)
+    if value < low or (high is not None and value > high):
+        raise error(f"{what}: expected a whole number {span}, got {value}")
+    return value
+
+
+def int_arg(low: int, high: int) -> Callable[[str], int]:
+    """An argparse ``type=``: a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        t = text.strip()
+        digits = t[1:] if t[:1] in "+-" else t
+        if not digits.isascii() or not digits.isdigit() or _too_long(digits.lstrip("0") or "0"):
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low:,} to {high:,}, got {_short(text)!r}")
+        value = int(t)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low:,} to {high:,}, got {value}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def number_arg(low: float, high: float, *, above: bool = False) -> Callable[[str], float]:
+    """An argparse ``type=``: a finite number from ``low`` to ``high`` (more than ``low`` when
+    ``above``)."""
+    span = f"more than {low:g} and at most {high:g}" if above else f"from {low:g} to {high:g}"
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text) if len(text) <= 40 else math.nan
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value) or value < low or (above and value == low) or value > high:
+            raise argparse.ArgumentTypeError(f"expected a number {span}, got {_short(text)!r}")
+        return value
+
+    parse.__name__ = "number"
+    return parse
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 24 else text[:24] + "..."
