@@ -188,6 +188,31 @@ def test_a_claim_is_checked(tmp_path):
     assert app.flow.notice == "White's claim is not correct: Black gets 1:00 more. Play on."
 
 
+def test_a_flag_while_the_promotion_piece_is_chosen_closes_the_question(tmp_path):
+    app = App(tmp_path / "data", computer=False)
+    app.start.choose_game("chess")
+    app.start.table_settings()
+    app.table.mode("tournament")
+    app.table.clock("blitz")
+    app.table.done()
+    from companion.session import Seat
+
+    app.flow.new_game("chess", (Seat("White"), Seat("Black")), start="8/4P1k1/8/8/8/8/6K1/8 w - - 0 1",
+                      table=app.flow.next_table.setup("2026.11.22"))
+    app.pump()
+    app.setup.fill()
+    app.pump()
+    press(app, 1)
+    by_hand(app, "e7", "e8")
+    press(app, 0)
+    assert app.flow.prompt.kind == "press-choice"
+    app.clock.t += 200_000
+    app.pump()
+    # White's flag: drawn, as Black's lone King cannot checkmate (6.9); the question is gone
+    result = app.flow.session.result
+    assert result.reason == "time, cannot win" and app.flow.prompt is None and app.flow.screen == "game_over"
+
+
 def test_the_flag_is_shown_at_once(tmp_path):
     app = tournament_app(tmp_path)
     press(app, 1)

@@ -489,6 +489,7 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
             elif isinstance(ev, GameOver):
                 self.over = ev
                 self._stop_thinking()
+                self._close_table_questions()
                 self._archive(self.table if self.table is not None else self.session)
                 if self.screen != "fight":
                     self.screen = "game_over"
