@@ -23,13 +23,13 @@ import signal
 import subprocess
 import sys
 import time
-import traceback
 from pathlib import Path
 
 from companion.journal import read_journal
 from companion.tournament.checkpoint import NAME, read_checkpoint, spent_to_restore
 from companion.tournament.table import Table
 from tests.clock_kill_runner import INTERVAL, Game, game_fingerprint, game_setup, play, step, steps_in
+from tests.journal_kill_runner import fork_child
 
 RUNNER = Path(__file__).resolve().parent / "clock_kill_runner.py"
 LIMIT = 70  # steps per game
@@ -52,19 +52,11 @@ def trajectory(variant: int) -> tuple:
 
 
 def start_forked(directory: Path, variant: int):
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(r)
-        try:
-            play(directory, variant, LIMIT, lambda line: os.write(w, (line + "\n").encode()), pause=0.0005)
-            os.write(w, b"done\n")
-        except BaseException:
-            os.write(w, ("error " + traceback.format_exc().replace("\n", " | ") + "\n").encode())
-        finally:
-            os._exit(0)
-    os.close(w)
-    return pid, os.fdopen(r, "r")
+    def run(write) -> None:  # the child: play until killed
+        play(directory, variant, LIMIT, lambda line: write(line + "\n"), pause=0.0005)
+        write("done\n")
+
+    return fork_child(run)
 
 
 def kill_once(directory: Path, variant: int, rng: random.Random, real_process: bool):

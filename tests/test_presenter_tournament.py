@@ -188,6 +188,31 @@ def test_a_claim_is_checked(tmp_path):
     assert app.flow.notice == "White's claim is not correct: Black gets 1:00 more. Play on."
 
 
+def test_a_flag_while_the_promotion_piece_is_chosen_closes_the_question(tmp_path):
+    app = App(tmp_path / "data", computer=False)
+    app.start.choose_game("chess")
+    app.start.table_settings()
+    app.table.mode("tournament")
+    app.table.clock("blitz")
+    app.table.done()
+    from companion.session import Seat
+
+    app.flow.new_game("chess", (Seat("White"), Seat("Black")), start="8/4P1k1/8/8/8/8/6K1/8 w - - 0 1",
+                      table=app.flow.next_table.setup("2026.11.22"))
+    app.pump()
+    app.setup.fill()
+    app.pump()
+    press(app, 1)
+    by_hand(app, "e7", "e8")
+    press(app, 0)
+    assert app.flow.prompt.kind == "press-choice"
+    app.clock.t += 200_000
+    app.pump()
+    # White's flag: drawn, as Black's lone King cannot checkmate (6.9); the question is gone
+    result = app.flow.session.result
+    assert result.reason == "time, cannot win" and app.flow.prompt is None and app.flow.screen == "game_over"
+
+
 def test_the_flag_is_shown_at_once(tmp_path):
     app = tournament_app(tmp_path)
     press(app, 1)
@@ -333,3 +358,75 @@ def test_after_a_power_cut_the_clock_comes_back_paused_and_says_so(tmp_path):
     v = back.clock_screen.view()
     assert v.paused and v.halves[1].face == "14:53" and v.halves[0].face == "15:06"
     assert back.flow.notice.startswith("The board was switched off. The clocks stopped at 15:06 \u2013 14:53")
+
+
+# ----- casual play with a clock ---------------------------------------------------------------------------
+
+
+def casual_app(tmp_path, auto_press: bool) -> App:
+    app = App(tmp_path / "data", computer=False)
+    app.start.choose_game("chess")
+    app.start.table_settings()
+    app.table.clock("blitz")
+    if auto_press:
+        app.table.toggle_auto_press()
+    app.table.done()
+    app.start.start()
+    app.pump()
+    app.setup.fill()
+    app.pump()
+    return app
+
+
+def test_in_casual_play_the_clock_can_press_itself_when_the_board_shows_a_move(tmp_path):
+    app = casual_app(tmp_path, auto_press=True)
+    press(app, 1)  # Black starts White's clock
+    app.tap("e2", "e4")  # the tracker sees the move: the clock presses itself
+    v = app.clock_screen.view()
+    assert [m.san for m in app.flow.session.moves] == ["e4"] and v.halves[1].running and not v.halves[0].running
+    assert app.flow.table.plies[0].spent_ms > 0
+    app.tap("e7", "e5")
+    assert app.clock_screen.view().halves[0].running
+    app.clock_screen.undo()  # casual: a takeback, and the clock follows the turn
+    assert [m.san for m in app.flow.session.moves] == ["e4"] and app.clock_screen.view().halves[1].running
+
+
+def test_in_casual_play_the_players_press_and_pause_the_clock_themselves(tmp_path):
+    app = casual_app(tmp_path, auto_press=False)
+    press(app, 1)
+    app.tap("e2", "e4")
+    assert app.clock_screen.view().halves[0].running  # not pressed yet
+    press(app, 0)
+    assert app.clock_screen.view().halves[1].running
+    app.clock_screen.pause()
+    assert app.clock_screen.view().paused
+    app.clock_screen.resume()  # casual: the players restart it
+    assert not app.clock_screen.view().paused and app.clock_screen.view().halves[1].running
+
+
+# ----- Combat Chess at the clock ---------------------------------------------------------------------------
+
+
+def test_a_combat_fight_stops_both_clocks_until_the_dice_have_spoken(tmp_path):
+    app = App(tmp_path / "data", computer=False)
+    app.start.choose_game("combat")
+    app.start.table_settings()
+    app.table.mode("tournament")
+    app.table.clock("rapid")
+    app.table.done()
+    app.start.start()
+    app.pump()
+    app.setup.fill()
+    app.pump()
+    press(app, 1)
+    for frm, to in (("e2", "e4"), ("d7", "d5")):
+        by_hand(app, frm, to)
+        press(app, app.flow.session.turn)
+    by_hand(app, "e4", "d5", capture=True)
+    press(app, 0)
+    assert app.flow.screen == "fight" and app.flow.table.clock.paused
+    before = app.flow.table.clock.view(app.clock.t).times
+    app.clock.t += 30_000
+    assert app.flow.table.clock.view(app.clock.t).times == before  # the dice are nobody's time
+    app.fight_through()
+    assert not app.flow.table.clock.paused and app.flow.table.clock.running == 1

@@ -36,7 +36,7 @@ class Clock:
 class App:
     """The flow plus one presenter per screen, driven like the Kivy app drives them."""
 
-    def __init__(self, directory, computer=True, seed=b"\x01" * 32, media_roots=(), free_bytes=None):
+    def __init__(self, directory, computer=True, seed=b"\x01" * 32, free_bytes=None, media_roots=()):
         self.sim = SimulatedBoard(8, 8)
         self.clock = Clock()
         self.computer = FakeComputer() if computer else None
@@ -50,10 +50,10 @@ class App:
             new_seed=lambda: seed,
             computer=self.computer,
             run_in_worker=lambda work: work(),
+            free_bytes=free_bytes,
             media_roots=media_roots,
             today=lambda: "2026.11.22",
             new_salt=lambda: b"\x02" * 16,
-            free_bytes=free_bytes,
         )
         f = self.flow
         self.start, self.setup, self.game = StartPresenter(f), SetupPresenter(f), GamePresenter(f)

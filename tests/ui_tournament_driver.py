@@ -308,16 +308,7 @@ def main() -> int:
     tracker = functools.partial(bootstrap.default_tracker(), settle_ms=40, slow_settle_ms=80, castle_settle_ms=120)
     flow = bootstrap.build_flow(board, JournalStore(base.DATA), make_tracker=tracker, computer=None,
                                 media_roots=(MEDIA,))
-    app = bootstrap.build_app(flow)
-    driver = TableDriver(app)
-    driver.run(SCENARIOS[base.SCENARIO])
-    app.run()
-    if driver.failure:
-        print(driver.failure, file=sys.stderr)
-        return 1
-    print("SHOTS " + " ".join(driver.shots))
-    print("SMOKE OK")
-    return 0
+    return base.run_app(flow, SCENARIOS[base.SCENARIO], TableDriver)
 
 
 if __name__ == "__main__":

@@ -60,11 +60,11 @@ class Presenters:
     draft: DraftPresenter
     deploy: DeployPresenter
     dungeon: DungeonGamePresenter
+    problem: ProblemPresenter
     clock: ClockPresenter
     table: TableSetupPresenter
     arbiter: ArbiterPresenter
     entry: EntryPresenter
-    problem: ProblemPresenter
 
 
 def data_dir() -> Path:
@@ -175,8 +175,8 @@ def build_flow(
     when to warn that space is low."""
     return AppFlow(board, store, make_tracker=make_tracker, clock_ms=clock_ms, new_game_id=new_game_id,
                    new_seed=seed, computer=computer, run_in_worker=run_in_worker, draw_seat=draw_seat,
-                   make_deploy_guide=make_deploy_guide or default_deploy_guide(), media_roots=media_roots,
-                   free_bytes=free_bytes or (lambda: free_space(store.directory)))
+                   make_deploy_guide=make_deploy_guide or default_deploy_guide(),
+                   free_bytes=free_bytes or (lambda: free_space(store.directory)), media_roots=media_roots)
 
 
 def build_presenters(flow: AppFlow) -> Presenters:
@@ -184,8 +184,8 @@ def build_presenters(flow: AppFlow) -> Presenters:
         StartPresenter(flow), ResumePresenter(flow), SetupPresenter(flow), GamePresenter(flow), BoardPresenter(flow),
         FightPresenter(flow), GameOverPresenter(flow), PromptPresenter(flow), PieceInfoPresenter(flow),
         BoardCheckPresenter(flow), DraftPresenter(flow), DeployPresenter(flow), DungeonGamePresenter(flow),
-        ClockPresenter(flow), TableSetupPresenter(flow), ArbiterPresenter(flow), EntryPresenter(flow),
         ProblemPresenter(flow),
+        ClockPresenter(flow), TableSetupPresenter(flow), ArbiterPresenter(flow), EntryPresenter(flow),
     )
 
 

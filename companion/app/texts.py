@@ -421,6 +421,8 @@ ENTRY_KEYS = {"shift": "ABC / abc", "more": "\u00c4\u00d6\u00c9", "space": "Spac
 ENTRY_OK = "OK"
 TYPE_NAME = "Type a name…"
 TYPE_NAME_TITLE = "Name for {colour}"
+
+
 def amount_of_bytes(n: int | None) -> str:
     """``12 MB``, ``640 KB``, ``0 KB``: free space in words."""
     if n is None:

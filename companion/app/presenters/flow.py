@@ -103,10 +103,10 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         run_in_worker: Callable[[Callable[[], None]], None] | None = None,
         draw_seat: Callable[[int], int] | None = None,
         make_deploy_guide: Callable | None = None,
+        free_bytes: Callable[[], int | None] | None = None,
         media_roots=MEDIA_ROOTS,
         today: Callable[[], str] = today,
         new_salt: Callable[[], bytes] = new_salt,
-        free_bytes: Callable[[], int | None] | None = None,
     ) -> None:
         self.board = board
         self.store = store
@@ -451,10 +451,10 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         if self.table is not None and events:
             events = list(events) + self.table.observe(events, self.clock_ms())
         for ev in events:
-            if isinstance(ev, (MovePlayed, AnswerPlayed, TurnsUndone)):
-                self.computer_held = False  # the position changed: the computer may try again
             if self._table_event(ev):
                 continue
+            if isinstance(ev, (MovePlayed, AnswerPlayed, TurnsUndone)):
+                self.computer_held = False  # the position changed: the computer may try again
             if isinstance(ev, MovePlayed):
                 self.notice = ""
                 self.requested = None
@@ -489,6 +489,7 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
             elif isinstance(ev, GameOver):
                 self.over = ev
                 self._stop_thinking()
+                self._close_table_questions()
                 self._archive(self.table if self.table is not None else self.session)
                 if self.screen != "fight":
                     self.screen = "game_over"

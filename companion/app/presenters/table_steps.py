@@ -499,6 +499,14 @@ class TableSteps:
             return False
         return True
 
+    def _close_table_questions(self) -> None:
+        """The game ended (a flag while the promotion piece was being chosen, ...): the table's
+        open questions no longer apply."""
+        if self.prompt is not None and self.prompt.kind in ("press-choice", "claim", "result"):
+            self.prompt = None
+        if self.table is not None:
+            self.table.cancel_press()
+
     def _tick_table(self, t: int) -> None:
         """Every frame: a fallen flag is shown at once; the running clock's checkpoint."""
         table = self.table
