@@ -229,14 +229,15 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
         print(move, file=out)
     print(f"final {result.final}", file=out)
     if getattr(args, "pgn", None):
-        from ..tournament.files import write_pgn
+        from ..tournament.pgn import format_pgn
         from ..tournament.record import pgn_from_actions
 
         try:
             start = rules.position_from_text(args.fen) if args.fen else rules.start_position()
             pgn = pgn_from_actions(args.variant, rules, start, result.actions, event=f"Replay of {args.log}",
                                    board_map=args.map, fen=args.fen)
-            write_pgn(args.pgn, pgn)
+            with open(args.pgn, "w", encoding="utf-8", newline="\n") as f:
+                f.write(format_pgn(pgn))
         except (OSError, CompanionError) as e:
             print(f"replay: cannot write {args.pgn}: {getattr(e, 'strerror', None) or e}", file=err)
             return EXIT_BAD_LOG

@@ -255,7 +255,7 @@ class StartPresenter:
             self.flow.resume_problem or self.flow.space_warning,
             "" if self.max_level else T.NO_COMPUTER,
             self.dungeon, maps, T.CHOOSE_ARMIES if self.dungeon else T.START,
-            "" if self.dungeon else table_summary(self.flow),
+            "" if self.dungeon else self.flow.table_summary(),
         )
 
     def _dungeon_seat_views(self) -> tuple[SeatView, ...]:
@@ -275,12 +275,6 @@ class StartPresenter:
     def _name_presets(self) -> tuple[str, ...]:
         words = tuple(s.colour.capitalize() for s in self._maps[self.board_map].seats)
         return words + tuple(n for n in T.NAME_PRESETS if n not in T.COLOUR_NAMES and n not in words)
-
-
-def table_summary(flow) -> str:
-    from .table_setup import table_summary as summary
-
-    return summary(flow)
 
 
 def thumbnail(board_map) -> MapThumb:

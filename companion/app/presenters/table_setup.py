@@ -90,17 +90,3 @@ class TableSetupPresenter:
             tuple(clocks), label, c.auto_press, c.last_move, c.mode == "tournament",
             str(c.round) if c.round else T.RATING_NONE, str(c.board) if c.board else T.RATING_NONE,
             c.event or T.EVENT_NONE, (ratings[0], ratings[1]), pairing, self.flow.notice)
-
-
-def table_summary(flow: AppFlow) -> str:
-    """One line for the start screen: "Tournament, 15+10 - Round 3 · Board 7"."""
-    c = flow.next_table
-    if c.clock is None and c.mode == "casual":
-        text = T.TABLE_SUMMARY_NONE
-    else:
-        current = next((p.key for p in PRESETS if p.control.pgn() == c.clock), None)
-        clock = T.CLOCK_SHORT.get(current) or T.CLOCK_PRESETS.get(current) or c.clock or T.NO_CLOCK
-        text = T.TABLE_SUMMARY.format(mode=T.MODE_NAMES[c.mode], clock=clock)
-    if c.round and c.board:
-        text += "  \u2013  " + T.TABLE_PAIRED.format(round=c.round, board=c.board)
-    return text

@@ -269,6 +269,21 @@ class TableSteps:
         return None
 
     # ----- the table screen: settings, players, pairings -------------------------------------------------
+    def table_summary(self) -> str:
+        """One line for the start screen: "Tournament, 15+10 - Round 3 · Board 7"."""
+        from ...tournament.timecontrol import PRESETS
+
+        c = self.next_table
+        if c.clock is None and c.mode == "casual":
+            text = T.TABLE_SUMMARY_NONE
+        else:
+            current = next((p.key for p in PRESETS if p.control.pgn() == c.clock), None)
+            clock = T.CLOCK_SHORT.get(current) or T.CLOCK_PRESETS.get(current) or c.clock or T.NO_CLOCK
+            text = T.TABLE_SUMMARY.format(mode=T.MODE_NAMES[c.mode], clock=clock)
+        if c.round and c.board:
+            text += "  \u2013  " + T.TABLE_PAIRED.format(round=c.round, board=c.board)
+        return text
+
     def open_table_setup(self) -> None:
         self.screen = "table_setup"
         self.changed()
