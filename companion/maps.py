@@ -58,7 +58,7 @@ SPAWN_TAG = "spawn:{}"
 EDGE_TAG = "edge"
 
 _TOP_KEYS = ("map", "legend", "players", "tags")
-_MAP_KEYS = ("name", "title", "description", "width", "height", "players", "grid")
+_MAP_KEYS = ("name", "title", "description", "game", "width", "height", "players", "grid")
 _MAP_REQUIRED = ("name", "width", "height", "players", "grid")
 _SEAT_KEYS = ("home", "colour")
 _LEGEND_KEYS = ("terrain", "spawn", "tags")
@@ -118,6 +118,7 @@ class BoardMap:
     geometry: Geometry
     seats: tuple[Seat, ...]
     source: Path | None = field(default=None, compare=False)
+    game: str = ""  # the game the map is made for ("" : any); check-map then runs that game's checks
 
     @property
     def players(self) -> int:
@@ -264,6 +265,10 @@ class _Reader:
                                         f"(a map is found by its file name)")
         title = self.string(head.get("title", name), "map.title")
         description = self.string(head.get("description", ""), "map.description")
+        game = self.string(head.get("game", ""), "map.game")
+        if game and not _NAME.match(game):
+            raise self.fail("map.game", f"{game!r} is not a game name; expected lower-case letters and digits "
+                                        f"(e.g. \"kol\")")
         width = self.integer(head["width"], "map.width", MIN_SIZE, MAX_SIZE)
         height = self.integer(head["height"], "map.height", MIN_SIZE, MAX_SIZE)
         players = self.integer(head["players"], "map.players", MIN_PLAYERS, MAX_PLAYERS)
@@ -307,7 +312,7 @@ class _Reader:
         all_tags.update({k: frozenset(v) for k, v in sorted(tags.items())})
         geometry = Geometry(width, height, terrain, all_tags, name=name)
         path = Path(self.source) if isinstance(self.source, os.PathLike) else None
-        return BoardMap(name, title, description, geometry, seats, source=path)
+        return BoardMap(name, title, description, geometry, seats, source=path, game=game)
 
     # -- pieces of the file
 
@@ -574,6 +579,7 @@ def format_map(board_map: BoardMap) -> str:
         f"name = {_toml_string(board_map.name)}",
         f"title = {_toml_string(board_map.title)}",
         f"description = {_toml_string(board_map.description)}",
+        *([f"game = {_toml_string(board_map.game)}"] if board_map.game else []),
         f"width = {geometry.width}",
         f"height = {geometry.height}",
         f"players = {board_map.players}",

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.app import texts as T
 from companion.app.presenters.flow import AppFlow
 from companion.board.palette import Meaning
 from companion.tournament.pgn import parse_pgn
@@ -280,7 +281,7 @@ def test_records_are_copied_to_a_usb_stick(tmp_path):
     app = tournament_app(tmp_path)
     press(app, 1)
     app.flow.copy_records()
-    assert app.flow.notice == "No USB stick found: plug one in and try again."
+    assert app.flow.notice == T.NO_STICK
     s = stick(tmp_path)
     app.flow.save_record()
     app.flow.copy_records()

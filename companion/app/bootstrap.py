@@ -34,6 +34,7 @@ from .presenters.fight import FightPresenter
 from .presenters.flow import AppFlow, BoardLink
 from .presenters.game import GamePresenter
 from .presenters.game_over import GameOverPresenter
+from .presenters.game_text import GameTextPresenter
 from .presenters.problem import ProblemPresenter
 from .presenters.prompt import PieceInfoPresenter, PromptPresenter
 from .presenters.resume import ResumePresenter
@@ -60,6 +61,7 @@ class Presenters:
     draft: DraftPresenter
     deploy: DeployPresenter
     dungeon: DungeonGamePresenter
+    text: GameTextPresenter
     problem: ProblemPresenter
     clock: ClockPresenter
     table: TableSetupPresenter
@@ -169,14 +171,17 @@ def build_flow(
     draw_seat: Callable[[int], int] = random_seat,
     make_deploy_guide: Callable | None = None,
     media_roots=MEDIA_ROOTS,
+    sticks: Callable[[], list] | None = None,
     free_bytes: Callable[[], int | None] | None = None,
 ) -> AppFlow:
     """The flow; ``free_bytes`` (default: the free space where ``store`` saves games) tells
-    when to warn that space is low."""
+    when to warn that space is low; ``sticks`` (default: the USB sticks mounted under
+    ``media_roots``, companion.tournament.files.find_sticks) lists the sticks plugged in now."""
     return AppFlow(board, store, make_tracker=make_tracker, clock_ms=clock_ms, new_game_id=new_game_id,
                    new_seed=seed, computer=computer, run_in_worker=run_in_worker, draw_seat=draw_seat,
                    make_deploy_guide=make_deploy_guide or default_deploy_guide(),
-                   free_bytes=free_bytes or (lambda: free_space(store.directory)), media_roots=media_roots)
+                   free_bytes=free_bytes or (lambda: free_space(store.directory)), sticks=sticks,
+                   media_roots=media_roots)
 
 
 def build_presenters(flow: AppFlow) -> Presenters:
@@ -184,6 +189,7 @@ def build_presenters(flow: AppFlow) -> Presenters:
         StartPresenter(flow), ResumePresenter(flow), SetupPresenter(flow), GamePresenter(flow), BoardPresenter(flow),
         FightPresenter(flow), GameOverPresenter(flow), PromptPresenter(flow), PieceInfoPresenter(flow),
         BoardCheckPresenter(flow), DraftPresenter(flow), DeployPresenter(flow), DungeonGamePresenter(flow),
+        GameTextPresenter(flow),
         ProblemPresenter(flow),
         ClockPresenter(flow), TableSetupPresenter(flow), ArbiterPresenter(flow), EntryPresenter(flow),
     )

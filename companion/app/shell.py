@@ -21,15 +21,15 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from . import texts as T
 from . import theme
 from .screens import (
-    arbiter, board_check, clock, deploy, draft, dungeon_game, fight, game, game_over, loading, problem, resume,
-    setup, start, table_setup,
+    arbiter, board_check, clock, deploy, draft, dungeon_game, fight, game, game_over, game_text, loading, problem,
+    resume, setup, start, table_setup,
 )
 from .widgets import board as board_widget
 from .widgets import common, map_thumb, popups
 
 KV_FILES = [common.KV, board_widget.KV, map_thumb.KV, popups.KV] + [
     m.KV for m in (start, resume, loading, setup, game, fight, game_over, board_check, draft, deploy, dungeon_game,
-                   problem, clock, table_setup, arbiter)
+                   game_text, problem, clock, table_setup, arbiter)
 ]
 PUMP_HZ = 30
 _loaded_kv: set[str] = set()
@@ -87,6 +87,7 @@ class CompanionApp(App):
         sm.add_widget(deploy.DeployScreen(name="deploy", presenter=p.deploy, board_presenter=p.board))
         sm.add_widget(dungeon_game.DungeonGameScreen(name="dungeon_game", presenter=p.dungeon,
                                                      board_presenter=p.board))
+        sm.add_widget(game_text.GameTextScreen(name="game_text", presenter=p.text))
         sm.add_widget(problem.ProblemScreen(name="problem", presenter=p.problem))
         sm.add_widget(clock.ClockScreen(name="clock", presenter=p.clock))
         sm.add_widget(table_setup.TableSetupScreen(name="table_setup", presenter=p.table))

@@ -42,6 +42,7 @@ class SquareView:
     check: bool = False
     terrain: str = "floor"  # floor, water or void
     badge: str = ""  # a unit's state in a few letters: "H2" hexed for 2 more turns, "W" wounded
+    colour: str = ""  # a colour the game gives the square (KoL Chess: white, green, black, red, blue)
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,7 @@ class BoardPresenter:
             placed = {sq: (rules.roster_kind(unit), player) for player, unit, sq in prep.deployment.placed}
         gone = _removed_units(session) if units and session is not None else {}
         terrain = rules.geometry.terrain if rules is not None and rules.geometry.size == width * height else None
+        tints = rules.square_colours() if terrain is not None and hasattr(rules, "square_colours") else ()
         water_light = flow.meanings if terrain is not None else {}
         squares = []
         for sq in range(width * height):
@@ -124,7 +126,8 @@ class BoardPresenter:
                 light = (0, 0, 0)  # the water is drawn as water; its dim glow would only darken it
             view = dict(index=sq, name=_name(sq, width), dark=(file + rank) % 2 == 0,
                         light=None if light == (0, 0, 0) else light, terrain=ground,
-                        last_move=last is not None and sq in last, check=sq in check_sq, odds=odds.get(sq, ""))
+                        last_move=last is not None and sq in last, check=sq in check_sq, odds=odds.get(sq, ""),
+                        colour=tints[sq] if tints else "")
             piece = pos.board[sq] if pos is not None else None
             if fight_board is not None and sq in fight_board:
                 piece = fight_board[sq]

@@ -21,8 +21,8 @@ from __future__ import annotations
 import queue
 import secrets
 import threading
-from pathlib import Path
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 from ...board.palette import Meaning, render
@@ -35,12 +35,14 @@ from ...board.tracker import (
 from ...core.moves import Answer, Move
 from ...dice.record import RoundRecord, format_record
 from ...errors import CompanionError
+from ...gametext import MAX_CHARS, format_game, journal_entries, load_game
 from ...journal import ARCHIVE, JournalStore, Resumed, resume, space_level
 from ...session import (
     ActionRefused, AnswerPlayed, DiceRolled, DrawDeclined, DrawOffered, FightEnded, FightInfo, FightStarted,
-    GameOver, GameSetup, MovePlayed, Seat, Session, TurnsUndone,
+    GameOver, GameSetup, MovePlayed, PositionSet, Seat, Session, TurnsUndone,
 )
 from ...tournament.checkpoint import NAME as CHECKPOINT, CheckpointFile
+from ...tournament.files import MEDIA_ROOTS, Stick, find_sticks
 from ...tournament.quiet import QuietBoard
 from ...tournament.table import Table, TableSetup
 from .. import texts as T
@@ -49,12 +51,15 @@ from .board_size import BoardLink, BoardSizing
 from .dungeon_prep import DungeonPrep
 from .dungeon_steps import DungeonSteps
 from .questions import BOARD_QUESTIONS, Prompt, PromptOption
-from .table_steps import MEDIA_ROOTS, TableChoice, TableSteps, new_salt, today
+from .table_steps import TableChoice, TableSteps, new_salt, today
 
 __all__ = ["AppFlow", "BoardLink", "Prompt", "PromptOption", "FightState", "Thinking"]
 
 #: Milliseconds each LED stays lit during the board check's walk.
 WALK_STEP_MS = 250
+#: Game texts saved on the board (under the journal directory) and listed for loading.
+TEXTS_DIR = "texts"
+MAX_LISTED = 40
 #: Milliseconds between two looks at the free space where games are saved.
 SPACE_CHECK_MS = 10_000
 
@@ -103,6 +108,7 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         run_in_worker: Callable[[Callable[[], None]], None] | None = None,
         draw_seat: Callable[[int], int] | None = None,
         make_deploy_guide: Callable | None = None,
+        sticks: Callable[[], list] | None = None,
         free_bytes: Callable[[], int | None] | None = None,
         media_roots=MEDIA_ROOTS,
         today: Callable[[], str] = today,
@@ -119,6 +125,9 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         #: the seat drawn for a "random" turn order: n -> 0..n-1 (randomness stays at the edge)
         self.draw_seat = draw_seat or secrets.randbelow
         self.make_deploy_guide = make_deploy_guide or DeploymentTracker
+        #: the USB sticks plugged in now (companion.tournament.files.Stick: folder and name);
+        #: the edge looks under ``media_roots`` (tests: a folder), or ``sticks`` is asked
+        self.sticks: Callable[[], list[Stick]] = sticks or (lambda: find_sticks(media_roots))
         #: free bytes where the games are saved (None: not known); an edge function
         self.free_bytes = free_bytes or (lambda: None)
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
@@ -151,13 +160,13 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         self._last_leds = None
         self._leds_moved = False
         self._return_to = "start"
+        self._text_return_to = "start"
         self.prep: DungeonPrep | None = None  # a Dungeon Chess game being drafted and deployed
         self.screen_moves = ScreenMovesChanged(())  # moves only the screen can make (a hex)
         self.parked: Prompt | None = None  # a board question closed to look at the board
         # the game at the table (companion.tournament): clock, procedures, records, pairings
         self.table: Table | None = None
         self.next_table = TableChoice()
-        self.media_roots = media_roots  # where USB sticks are mounted (tests: a folder)
         self.today = today
         self.new_salt = new_salt
         self.entry = None  # what is being typed on the on-screen keyboard or number pad
@@ -191,8 +200,8 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
     @property
     def view_screen(self) -> str:
         """The screen to show: ``screen``, except that a game of named units on a map (Dungeon
-        Chess) has its own game screen."""
-        if self.screen == "game" and self.session is not None and self.session.setup.game == "dungeon":
+        Chess, KoL Chess: rules with a ``board_map``) has its own game screen."""
+        if self.screen == "game" and self.session is not None and getattr(self.session.rules, "board_map", None):
             return "dungeon_game"
         if self.screen == "game" and self.clock_shown and self.table is not None and self.table.clock is not None:
             return "clock"
@@ -482,6 +491,8 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
                 self.notice = T.UNDONE.format(moves=", ".join(e.san for e in ev.entries))
                 if self.screen == "fight":
                     self.screen = "game"
+            elif isinstance(ev, PositionSet):
+                self.notice = T.POSITION_SET
             elif isinstance(ev, DrawOffered):
                 self._ask_draw(ev.player)
             elif isinstance(ev, DrawDeclined):
@@ -578,7 +589,8 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         self.changed()
 
     def open_menu(self) -> None:
-        options = [PromptOption("board-check", T.BOARD_CHECK), PromptOption("new-game", T.NEW_GAME)]
+        options = [PromptOption("load-save", T.LOAD_SAVE), PromptOption("board-check", T.BOARD_CHECK),
+                   PromptOption("new-game", T.NEW_GAME)]
         if self.table is not None:
             options += [PromptOption("save-record", T.SAVE_RECORD), PromptOption("copy-records", T.COPY_RECORDS)]
             if self.table.clock is not None:
@@ -598,7 +610,7 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
                 self.parked = prompt  # still open on the board; a button brings it back
             self.changed()
             return
-        if prompt.kind in BOARD_QUESTIONS or prompt.kind == "hex":
+        if prompt.board or prompt.kind in BOARD_QUESTIONS or prompt.kind == "hex":
             index = [o.key for o in prompt.options].index(key)
             self.parked = None
             self._command(lambda: self.session.choose(prompt.values[index]))
@@ -614,7 +626,9 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         elif self._answer_table_prompt(prompt, key):
             pass
         elif prompt.kind == "menu":
-            if key == "board-check":
+            if key == "load-save":
+                self.open_game_text()
+            elif key == "board-check":
                 self.open_board_check()
             elif key == "new-game":
                 self.prompt = Prompt("new-game", T.CONFIRM_NEW, (PromptOption("yes", T.YES_NEW),))
@@ -694,12 +708,34 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
             title = T.PROMOTE if ev.kind == "promotion" else T.WHICH_MOVE
             self.prompt = Prompt(ev.kind, title, tuple(options), cancel=False, values=tuple(ev.options))
             return
+        if ev.kind == "trade":  # KoL Chess's back-row trade: the pieces by name
+            title, options = self._trade_words(ev)
+            self.parked = None
+            self.prompt = Prompt(ev.kind, title, options, cancel=False, values=tuple(ev.options), board=True)
+            return
         # a question the game waits for (a Salamander's step, a forced pass): the tracker's
         # words; a step may also be made on the board, so the question can be put aside
         may_close = ev.kind != "pass"
         self.parked = None
         self.prompt = Prompt(ev.kind, ev.text, tuple(options), cancel=may_close, values=tuple(ev.options),
                              cancel_label=T.LOOK_AT_BOARD if may_close else "")
+
+    def _trade_words(self, ev: PromptRequested) -> tuple[str, tuple[PromptOption, ...]]:
+        """A back-row trade as the screen asks it: the pawn, and each piece offered by name."""
+        s = self.session
+        d = s.pos.pending
+        square = d.get("square") if d is not None else None
+        pawn = s.pos.board[square] if isinstance(square, int) else None
+        unit = pawn.kind.title if pawn is not None else ""
+        where = s.rules.geometry.name_of(square) if isinstance(square, int) else ""
+        options = []
+        for i, value in enumerate(ev.options):
+            if value == "keep":
+                label = T.TRADE_KEEP.format(unit=unit)
+            else:
+                label = T.TRADE_FOR.format(unit=s.rules.kind(str(value)).title)
+            options.append(PromptOption(str(i), label))
+        return T.TRADE_QUESTION.format(unit=unit, square=where), tuple(options)
 
     def _move_words(self, text: str) -> str:
         s = self.session
@@ -751,6 +787,117 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         if self.thinking is not None and self.computer is not None:
             self.computer.stop()
         self.thinking = None
+
+    # ----- Load / Save: the game as text (companion.gametext) ------------------------------------------
+    def open_game_text(self) -> None:
+        if self.screen != "game_text":
+            self._text_return_to = self.screen
+        self.screen = "game_text"
+        self.changed()
+
+    def close_game_text(self) -> None:
+        back = self._text_return_to
+        if self.session is None:
+            back = "start"
+        self.screen = back if back in ("start", "game", "setup", "fight", "game_over") else "start"
+        self.changed()
+
+    def game_text(self) -> str:
+        """The current game as text (empty when there is none)."""
+        return format_game(self.session) if self.session is not None else ""
+
+    def save_game_text(self, to_stick: bool) -> tuple[str, bool]:
+        """Write the game's text to the first USB stick, or to the board's own folder: (what
+        happened in words, whether it went wrong)."""
+        s = self.session
+        if s is None:
+            return T.TEXT_NO_GAME, True
+        folders = [s.path for s in self.sticks()] if to_stick else [self.store.directory / TEXTS_DIR]
+        if not folders:
+            return T.NO_STICK, True
+        path = Path(folders[0]) / f"{s.setup.game_id}.txt"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(self.game_text(), encoding="utf-8")
+        except OSError as e:
+            return T.CANNOT_WRITE.format(path=path, reason=e.strerror or e), True
+        return T.TEXT_SAVED.format(where=T.ON_STICK if to_stick else T.ON_BOARD, name=path.name), False
+
+    def game_text_files(self) -> list[tuple[Path, str, str]]:
+        """Game texts on the USB sticks and on the board, newest first: (path, label, where)."""
+        found = []
+        for folder, where in [(s.path, T.ON_STICK) for s in self.sticks()] + \
+                [(self.store.directory / TEXTS_DIR, T.ON_BOARD)]:
+            try:
+                files = [p for p in folder.glob("*.txt") if p.is_file()]
+                files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+            except OSError:
+                continue
+            found += [(p, p.stem, where) for p in files]
+        return found[:MAX_LISTED]
+
+    def load_game_text_file(self, path: Path) -> str | None:
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read(MAX_CHARS + 1)
+        except OSError as e:
+            return T.CANNOT_READ.format(name=Path(path).name, reason=e.strerror or e)
+        except UnicodeDecodeError:
+            return T.NOT_TEXT.format(name=Path(path).name)
+        problem = self.load_game_text(text)
+        return f"{Path(path).name}: {problem}" if problem else None
+
+    def load_game_text(self, text: str) -> str | None:
+        """Load a game from its text: None when it is loaded (the board is then set up for it),
+        else what is wrong (one line); nothing changes then."""
+        try:
+            session = load_game(text)
+            entries = journal_entries(session)
+            self._use_board_for(session.setup.game, session.setup.board_map)
+        except CompanionError as e:
+            return str(e)
+        self._stop_thinking()
+        self._close_game()
+        self.prep = None
+        try:
+            self.journal = self.store.create()
+            for entry in entries:
+                self.journal.append(entry)
+        except (OSError, CompanionError) as e:  # no game without its journal: say why
+            if self.journal is not None:
+                self.journal.close()
+                self.store.discard_if_empty()
+            self.journal = None
+            self.check_space()
+            return T.CANNOT_SAVE.format(reason=getattr(e, "strerror", None) or e)
+        session.recorder = self.journal.append
+        self._reset_game_state()
+        self.session = session
+        self._attach_tracker()
+        if session.is_over:
+            self.over = GameOver(session.result, session.setup.seed)
+            self._archive(session)
+            self.screen = "game_over"
+        else:
+            self.screen = "setup"
+            self._handle(session.begin_setup())
+        self.changed()
+        return None
+
+    def correct_position(self, position: str) -> str | None:
+        """The arbiter's correction: None when the game goes on from ``position``, else what
+        is wrong with it (nothing changes)."""
+        s = self.session
+        if s is None:
+            return T.TEXT_NO_GAME
+        self._stop_thinking()
+        try:
+            events = s.correct_position(position)
+        except CompanionError as e:
+            return str(e)
+        self._handle(events)
+        self.changed()
+        return None
 
     # ----- something went wrong out of sight -------------------------------------------------------------
     def _show_problem(self, problem: Problem) -> None:

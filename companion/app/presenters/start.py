@@ -7,13 +7,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...core.geometry import VOID, WATER
+from ...games import GAMES
 from ...maps import load_map
 from ...session import DICE_MODES, GAMES_WITH_DICE, Seat
 from .. import texts as T
 from .. import theme
 from .flow import AppFlow
 
-GAME_CHOICES = ("chess", "combat", "dungeon")
+GAME_CHOICES = ("chess", "combat", "dungeon", "kol")
+#: the two sides' names per game (filled from the game's map for games not listed)
+COLOUR_WORDS: dict[str, tuple[str, ...]] = {"chess": T.COLOUR_NAMES, "combat": T.COLOUR_NAMES}
 #: The maps of the rulebook, in its order (maps/*.toml).
 DUNGEON_MAPS = ("dungeon-compact", "dungeon-two-player", "dungeon-four-player")
 #: Thumbnail colours: floor, the wall of void around it, water.
@@ -81,6 +84,16 @@ class StartView:
     start_label: str = T.START
     table: str = ""  # the clock and tournament settings in one line ("" for games without)
 
+    @property
+    def hint(self) -> str:
+        """The one line under the games (800x480 has room for one): the dice for a game with
+        dice (with the "only d6" rule when chosen), else the game; then a missing computer."""
+        if self.has_dice:
+            text = self.dice_hint + ("  " + T.D6_ONLY_HINT if self.d6_only else "")
+        else:
+            text = self.game_hint
+        return text + ("  " + self.no_computer if self.no_computer and not self.dungeon else "")
+
 
 class StartPresenter:
     def __init__(self, flow: AppFlow) -> None:
@@ -108,9 +121,23 @@ class StartPresenter:
     # ----- commands -----------------------------------------------------------------------------
     def choose_game(self, game: str) -> None:
         if game in GAME_CHOICES:
+            before = self.colour_words()
             self.game = game
             self.picking = None
+            words = self.colour_words()
+            for i, s in enumerate(self.seats):  # default names follow the game's colours
+                if s.name in before or s.name in T.COLOUR_NAMES:
+                    self.seats[i] = replace(s, name=words[i])
             self.flow.changed()
+
+    def colour_words(self) -> tuple[str, ...]:
+        """The two sides' names in this game: White and Black, or the map's colours (KoL
+        Chess: Blue and Orange)."""
+        words = COLOUR_WORDS.get(self.game)
+        if words is None:
+            seats = load_map(GAMES[self.game].default_map).seats
+            words = COLOUR_WORDS[self.game] = tuple(seat.colour.capitalize() for seat in seats[:2])
+        return words
 
     def choose_map(self, name: str) -> None:
         """A Dungeon Chess map; seats keep their people, default names follow the map's colours."""
@@ -140,10 +167,10 @@ class StartPresenter:
         s = self.seats[seat]
         computer = not s.computer
         name = s.name
-        if computer and name in T.COLOUR_NAMES:
+        if computer and (name in T.COLOUR_NAMES or name in self.colour_words()):
             name = T.COMPUTER
         elif not computer and name == T.COMPUTER:
-            name = T.COLOUR_NAMES[seat]
+            name = self.colour_words()[seat]
         self.seats[seat] = SeatChoice(name, computer, min(max(s.level, 1), self.max_level))
         self.flow.changed()
 
@@ -173,7 +200,7 @@ class StartPresenter:
         self.picking = None
         from .entry import Entry
 
-        colour = (T.COLOUR_NAMES[seat] if not self.dungeon else self._seat_word(seat))
+        colour = self.colour_words()[seat] if not self.dungeon else self._seat_word(seat)
         self.flow.open_entry(Entry(T.TYPE_NAME_TITLE.format(colour=colour), max_len=30,
                                    on_done=lambda text: self._typed(seat, text)))
 
@@ -225,6 +252,10 @@ class StartPresenter:
     def board_check(self) -> None:
         self.flow.open_board_check()
 
+    def load_save(self) -> None:
+        """Load / Save (docs/game-text.md): from the start screen, to load a game."""
+        self.flow.open_game_text()
+
     # ----- view ---------------------------------------------------------------------------------
     def view(self) -> StartView:
         has_dice = self.game in GAMES_WITH_DICE
@@ -233,7 +264,7 @@ class StartPresenter:
         else:
             names = self._names()
             seats = tuple(
-                SeatView(T.COLOUR_NAMES[i], names[i], s.computer, T.LEVEL.format(level=s.level), self.max_level > 0)
+                SeatView(self.colour_words()[i], names[i], s.computer, T.LEVEL.format(level=s.level), self.max_level > 0)
                 for i, s in enumerate(self.seats)
             )
         maps = tuple(

@@ -19,7 +19,7 @@ from ...errors import ClockError, CompanionError, PairingError, RecordError
 from ...tournament import arbiter as pins
 from ...tournament.checkpoint import NAME as CHECKPOINT, CheckpointFile, read_checkpoint, spent_to_restore
 from ...tournament.clock import FlagFell, format_time
-from ...tournament.files import MEDIA_ROOTS, copy_to_stick, find_sticks, save_game_pgn, write_file
+from ...tournament.files import copy_to_stick, save_game_pgn, write_file
 from ...tournament.pairing import Pairing, Player, merge_results, parse_pairings, result_line, trf_with_result
 from ...tournament.record import pgn_game
 from ...tournament.table import (
@@ -142,7 +142,7 @@ class TableSteps:
 
     def copy_records(self) -> None:
         """Copy the games folder's records to a mounted USB stick (asking which, if several)."""
-        sticks = find_sticks(self.media_roots)
+        sticks = self.sticks()
         if not sticks:
             self.notice = T.NO_STICK
             self.changed()
@@ -360,8 +360,8 @@ class TableSteps:
         self.changed()
 
     def pairing_files(self) -> list[tuple[Path, str]]:
-        places = [(s.path, s.name) for s in find_sticks(self.media_roots)]
-        places += [(s.path / "companion-games", s.name) for s in find_sticks(self.media_roots)]
+        places = [(s.path, s.name) for s in self.sticks()]
+        places += [(s.path / "companion-games", s.name) for s in self.sticks()]
         places.append((Path(self.store.directory) / "pairings", T.DATA_FOLDER))
         out = []
         for folder, name in places:
@@ -624,4 +624,4 @@ def new_salt() -> bytes:
     return secrets.token_bytes(16)
 
 
-__all__ = ["TableSteps", "TableChoice", "today", "new_salt", "MEDIA_ROOTS"]
+__all__ = ["TableSteps", "TableChoice", "today", "new_salt"]
