@@ -32,6 +32,13 @@ def dungeon_session() -> Session:
     return session
 
 
+def kol_session(*moves: str) -> Session:
+    """KoL Chess (12x12, coloured squares, named pieces on a map of seats) after ``moves``."""
+    session, _ = Session.new(GameSetup("kol", (Seat("Blue"), Seat("Orange")), game_id="kol"))
+    play_all(session, *moves)
+    return session
+
+
 def expected_pieces(session: Session) -> dict[str, tuple[str, int]]:
     """square name -> (code, owner) of every piece in the session's position."""
     g = session.rules.geometry

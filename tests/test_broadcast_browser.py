@@ -1,6 +1,6 @@
 """The spectator page and the hall page in a real browser (headless Chromium): the board the
-page draws is the game's position, for chess, a Combat Chess fight and a four-player Dungeon
-on 20x20; screenshots of a board page and of a 20-board hall go to the README."""
+page draws is the game's position, for chess, a Combat Chess fight, a four-player Dungeon on
+20x20 and KoL Chess with its coloured squares; screenshots of a board page and of a 20-board hall go to the README."""
 
 import os
 import shutil
@@ -10,7 +10,9 @@ import pytest
 
 from companion.broadcast.board_server import BoardServer
 from companion.broadcast.snapshot import take_snapshot
-from tests.broadcast_helpers import HallWatch, chess_session, chromium, dom_boards, dungeon_session, expected_pieces
+from tests.broadcast_helpers import (
+    HallWatch, chess_session, chromium, dom_boards, dungeon_session, expected_pieces, kol_session,
+)
 from tests.png_check import colour_count, read_png
 
 HERE = Path(__file__).resolve().parent
@@ -38,14 +40,19 @@ def serve(session):
     ("chess", lambda: chess_session("e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6")),
     ("combat-fight", lambda: chess_session("e2e4", "d7d5", "e4d5", game="combat")),
     ("dungeon-20x20", dungeon_session),
+    ("kol", lambda: kol_session("f1g1in", "f11f9", "f2f4")),
 ])
 def test_the_spectator_page_draws_the_games_position(tmp_path, name, make):
     session = make()
     server = serve(session)
+    shot = SHOTS / f"broadcast-{name}.png" if name == "kol" else None
     try:
-        dom = chromium(f"http://127.0.0.1:{server.port}/", tmp_path)
+        dom = chromium(f"http://127.0.0.1:{server.port}/", tmp_path, screenshot=shot, size=(1100, 740))
     finally:
         server.stop()
+    if shot is not None:  # KoL Chess: its coloured squares, as the touchscreen draws them
+        keep(shot, "broadcast-kol.png")
+        assert 'class="tint green"' in dom and 'class="tint blue"' in dom
     boards = dom_boards(dom)
     assert len(boards) == 1
     expected = expected_pieces(session)

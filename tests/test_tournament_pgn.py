@@ -1,6 +1,7 @@
 """Game records as PGN: FIDE chess loads in another program (python-chess) with the same moves,
-final position, result and clocks; Combat Chess and Dungeon Chess (2 and 4 players) are
-written and read back by our own reader to the same final position."""
+final position, result and clocks; Combat Chess, Dungeon Chess (2 and 4 players) and KoL Chess
+(clocked, special moves and back-row trades) are written and read back by our own reader to the
+same final position."""
 
 from __future__ import annotations
 
@@ -208,6 +209,67 @@ def test_a_two_player_dungeon_game_is_written_and_read_back():
     assert replayed.rules.position_text(replayed.pos) == s.rules.position_text(s.pos)
 
 
+# ----- KoL Chess: a game of the registry needs no code here ---------------------------------------------
+
+
+def clocked_kol_game(seed: int, plies: int = 160) -> Table:
+    """A KoL game with a 5+3 clock pressed after every move, played at random (seeded) with a
+    bias to the special moves (the Tower, the Legends' moves) and every back-row trade
+    answered, until it ends or ``plies`` moves are played."""
+    game = GameSetup("kol", (Seat("Blue"), Seat("Orange")), game_id=f"kol-{seed}")
+    table, _ = Table.new(game, TableSetup("casual", "300+3"))
+    s = table.session
+    rng = random.Random(seed)
+    now = 0
+    table.start_clock(now)
+    while not s.is_over and len(s.moves) < plies:
+        moves = s.rules.legal_moves(s.pos)
+        special = [m for m in moves if m.special]
+        move = rng.choice(special if special and rng.random() < 0.5 else moves)
+        now += rng.randint(300, 4000)
+        side = s.turn
+        table.observe(s.play(move), now)
+        while s.pos.pending is not None and not s.is_over:  # a back-row trade: the mover chooses
+            table.observe(s.play_answer(s.rules.answer_text(rng.choice(s.rules.answers(s.pos)))), now)
+        if not s.is_over:
+            table.press(side, now)
+    return table
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_a_kol_game_is_written_with_its_variant_start_and_clocks_and_read_back(seed):
+    table = clocked_kol_game(seed)
+    s = table.session
+    text = format_pgn(pgn_game(table))
+    assert '[Variant "KoL Chess"]' in text and '[SetUp "1"]' in text and '[TimeControl "300+3"]' in text
+    assert f'[FEN "{s.rules.position_text(s.rules.start_position())}"]' in text
+    assert "[%clk" in text
+    specials = {m.move[4:] for m in s.moves if not m.move[-1].isdigit()}
+    assert specials & {"in", "out", "swap", "double", "charge"}, specials  # the special moves are in it
+    (back,) = parse_pgn(text)
+    assert [m.text for m in back.moves] == [m.text for m in pgn_game(table).moves]
+    replayed = replay_pgn(back)
+    assert replayed.game == "kol" and replayed.plies == len(s.moves)
+    assert replayed.rules.position_text(replayed.pos) == s.rules.position_text(s.pos)
+    assert [m.clock_ms is not None for m in back.moves].count(True) == len(table.plies)
+
+
+def test_a_kol_back_row_trade_is_written_after_its_move_and_read_back():
+    for seed in range(40):
+        table = clocked_kol_game(seed, plies=240)
+        if table.answers:
+            break
+    else:
+        pytest.fail("no back-row trade in 40 seeded games")
+    s = table.session
+    written = pgn_game(table)
+    i, answer = next(iter(table.answers.items()))
+    assert written.moves[i].text == f"{s.moves[i].move}:{answer}"
+    (back,) = parse_pgn(format_pgn(written))
+    replayed = replay_pgn(back)
+    assert replayed.rules.position_text(replayed.pos) == s.rules.position_text(s.pos)
+
+
 # ----- reading other programs' PGN ----------------------------------------------------------------------
 
 OTHER = """% an escape line
@@ -295,3 +357,23 @@ def test_quotes_and_backslashes_in_tags_are_escaped_and_read_back():
     text = format_pgn(game)
     assert '[Event "The \\"Open\\" \\\\ 2026"]' in text
     assert parse_pgn(text)[0].tag("Event") == 'The "Open" \\ 2026'
+
+
+def test_a_game_with_an_arbiters_position_correction_is_valid_pgn_from_the_correction():
+    """Load / Save lets an arbiter correct the position (a session action); PGN cannot change
+    the position mid-game, so the record starts from the correction and tells the moves before."""
+    table, _ = Table.new(GameSetup("chess", (Seat("A"), Seat("B")), game_id="fix"), TableSetup())
+    s = table.session
+    s.play("e2e4")
+    s.play("e7e5")
+    corrected = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    s.correct_position(corrected)
+    s.play("b8c6")
+    text = format_pgn(pgn_game(table))
+    assert f'[FEN "{corrected}"]' in text and "position set" not in text
+    assert "the moves before it: e4 e5." in " ".join(text.split())
+    game = chess.pgn.read_game(io.StringIO(text))
+    assert not game.errors and [m.uci() for m in game.mainline_moves()] == ["b8c6"]
+    assert game.end().board().fen() == s.rules.position_text(s.pos)
+    (back,) = parse_pgn(text)
+    assert replay_pgn(back).rules.position_text(replay_pgn(back).pos) == s.rules.position_text(s.pos)

@@ -2,8 +2,9 @@
 
 :class:`BoardPicture` is a plain immutable value built from any game's rules and position
 (:func:`picture_of`): the board's size, each square's terrain, the pieces (kind, code, owner,
-a badge for a unit's state), each player's colour, the last move, a King in check, the squares
-of a fight or duel that waits for its result. Nothing in it is per game: a game on a 20x20
+a badge for a unit's state), each player's colour, the squares a game colours (KoL Chess's
+white, green, black, red and blue squares: ``rules.square_colours()``, as the touchscreen draws
+them), the last move, a King in check, the squares of a fight or duel that waits for its result. Nothing in it is per game: a game on a 20x20
 map with four seats and a chess game are drawn by the same code (companion.broadcast.svg), a
 piece whose kind has a chess glyph is drawn as the glyph, any other as a disc with its code.
 
@@ -24,6 +25,10 @@ from ..errors import BroadcastError
 
 #: Terrain of a square in a picture's ``terrain`` text: floor, water, void.
 TERRAIN_CHARS = {FLOOR: ".", WATER: "~", VOID: "#"}
+#: A square's colour in a picture's ``tints`` text (a game that colours its squares: the words
+#: of companion.app.theme.SQUARE_COLOURS); ``-`` a plain light or dark square.
+TINT_CHARS = {"white": "w", "black": "k", "green": "g", "red": "r", "blue": "b"}
+TINT_WORDS = {c: w for w, c in TINT_CHARS.items()}
 #: Kinds drawn as a chess glyph (filled glyphs, coloured by owner; the same as the screen's).
 GLYPHS = {"king": "\u265a", "queen": "\u265b", "rook": "\u265c", "bishop": "\u265d", "knight": "\u265e",
           "pawn": "\u265f"}
@@ -64,6 +69,11 @@ class BoardPicture:
     fight: tuple[int, ...] = ()  # the squares of a fight or duel (a decision about a move) now
     turn: int = 0
     units: bool = False  # named units on a map of seats: every piece a disc with its code
+    tints: str = ""  # one TINT_CHARS character per square (as ``terrain``), "" when the game has none
+
+    def tint(self, square: int) -> str | None:
+        """The colour word of ``square`` (white, green, ...), None for a plain square."""
+        return TINT_WORDS.get(self.tints[square]) if self.tints else None
 
     @property
     def size(self) -> int:
@@ -79,6 +89,7 @@ class BoardPicture:
             "colours": list(self.colours),
             "last_move": list(self.last_move) if self.last_move is not None else None,
             "check": list(self.check), "fight": list(self.fight), "turn": self.turn, "units": self.units,
+            "tints": self.tints,
         }
 
     @classmethod
@@ -119,8 +130,12 @@ class BoardPicture:
         units = value.get("units", False)
         if not isinstance(units, bool):
             raise BroadcastError("board picture: 'units' must be true or false")
+        tints = value.get("tints", "")
+        if not isinstance(tints, str) or (tints and (len(tints) != size or set(tints) - set(TINT_WORDS) - {"-"})):
+            raise BroadcastError(f"board picture: 'tints' must be empty or {size} characters of "
+                                 f"{' '.join(sorted(TINT_WORDS))} -")
         return cls(width, height, terrain, tuple(pieces), tuple(colours), tuple(last) if last else None, check, fight,
-                   turn, units)
+                   turn, units, tints)
 
 
 def picture_of(session) -> BoardPicture:
@@ -149,7 +164,14 @@ def picture_of(session) -> BoardPicture:
     last = session.last_move()
     seats = getattr(getattr(rules, "board_map", None), "seats", None)
     return BoardPicture(g.width, g.height, terrain, pieces, player_colours(rules), last, check, fight,
-                        pos.turn if 0 <= pos.turn < rules.nplayers else 0, bool(seats))
+                        pos.turn if 0 <= pos.turn < rules.nplayers else 0, bool(seats), square_tints(rules))
+
+
+def square_tints(rules) -> str:
+    """The squares' colours of a game that colours them (``rules.square_colours()``, the hook
+    the touchscreen's board reads too) as TINT_CHARS, else ""."""
+    colours = rules.square_colours() if hasattr(rules, "square_colours") else ()
+    return "".join(TINT_CHARS.get(c, "-") for c in colours)
 
 
 def player_colours(rules) -> tuple[str, ...]:

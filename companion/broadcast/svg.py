@@ -1,7 +1,7 @@
 """A :class:`~companion.broadcast.picture.BoardPicture` drawn as SVG text (pure).
 
-The same colours as the touchscreen (companion.app.theme): light and dark squares, water blue,
-void nearly black; a chess piece is its filled glyph in its owner's colour with an outline in
+The same colours as the touchscreen (companion.app.theme): light and dark squares (or the
+colours a game gives its squares, theme.SQUARE_COLOURS), water blue, void nearly black; a chess piece is its filled glyph in its owner's colour with an outline in
 the contrasting one, any other unit a disc in its player's colour with its code. The last move
 is shaded yellow, a King in check ringed in vermillion, the squares of a fight or duel waiting
 for its result outlined with dashes: shapes as well as hues, so colour-blind spectators see
@@ -30,6 +30,7 @@ WATER, WATER_DARK, VOID = _hex(theme.WATER), _hex(theme.WATER_DARK), _hex(theme.
 LAST = _hex(theme.WARNING)
 ALERT = _hex(theme.DANGER)
 LABEL = _hex(theme.TEXT_DIM)
+TINTS = {word: _hex(colour) for word, colour in theme.SQUARE_COLOURS.items()}
 
 
 def _rgb(text: str) -> tuple[float, float, float, float]:
@@ -59,6 +60,9 @@ def board_svg(picture: BoardPicture, *, labels: bool = True, title: str = "") ->
         elif t == "~":
             out.append(f'<rect class="water" x="{x}" y="{y}" width="{s}" height="{s}" '
                        f'fill="{WATER_DARK if dark else WATER}"/>')
+        elif picture.tint(sq) in TINTS:
+            word = picture.tint(sq)
+            out.append(f'<rect class="tint {word}" x="{x}" y="{y}" width="{s}" height="{s}" fill="{TINTS[word]}"/>')
         elif dark:
             out.append(f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{DARK}"/>')
     if picture.last_move is not None:

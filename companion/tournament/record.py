@@ -34,11 +34,29 @@ from . import texts as W
 from .clock import ClockView, format_clk
 from .pgn import PgnGame, PgnMove, format_pgn, ordered_tags
 
-#: The Variant tag of each game (FIDE chess has none).
-VARIANTS = {"combat": "Human Combat Chess", "dungeon": "Dungeon Chess", "chess2": "Chess 2"}
-_GAME_OF_VARIANT = {v.lower(): k for k, v in VARIANTS.items()} | {"standard": "chess", "chess": "chess", "": "chess"}
-#: Games whose moves are written in SAN (and read back by matching SAN).
+#: Variant tags of games not (yet) in the games registry; a registered game's tag is its title
+#: (companion.games.GAMES), so a game added there is written and read back with no code here.
+FUTURE_VARIANTS = {"chess2": "Chess 2"}
+#: Games whose moves are written in SAN (and read back by matching SAN); every other game is
+#: written in coordinate moves from the position in its FEN tag.
 SAN_GAMES = frozenset({"chess", "combat", "chess2"})
+
+
+def variant_tag(game: str) -> str | None:
+    """The Variant tag of ``game`` (None for FIDE chess, which has none)."""
+    if game == "chess":
+        return None
+    info = GAMES.get(game)
+    return info.title if info is not None else FUTURE_VARIANTS.get(game)
+
+
+def _games_of_variants() -> dict[str, str]:
+    out = {"standard": "chess", "chess": "chess", "": "chess"}
+    for name in list(GAMES) + list(FUTURE_VARIANTS):
+        tag = variant_tag(name)
+        if tag is not None:
+            out[tag.lower()] = name
+    return out
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 #: PGN Termination per result reason (the PGN standard's words).
@@ -115,13 +133,18 @@ def _dice_command(r) -> str:
     return f"{att}/{defs}"
 
 
-def _dungeon_comments(session, table) -> dict[int, tuple[str, tuple[tuple[str, str], ...]]]:
+def _coordinate_comments(session, table) -> dict[int, tuple[str, tuple[tuple[str, str], ...]]]:
+    """A game written in coordinate moves (Dungeon Chess, KoL Chess, any game not in SAN):
+    each move's player and the move in the app's words (the unit moved, a special move)."""
     names = [seat.name for seat in session.seats]
     return {i: (f"{names[m.player]}: {m.san}", ()) for i, m in enumerate(session.moves)}
 
 
+def _no_comments(session, table) -> dict:
+    return {}
+
+
 register_commenter("combat", _combat_comments)
-register_commenter("dungeon", _dungeon_comments)
 
 
 # ----- a game as PGN --------------------------------------------------------------------------------
@@ -156,9 +179,15 @@ def pgn_game(table, *, final_note: bool = True) -> PgnGame:
         tags["Players"] = str(len(seats))
     tags["TimeControl"] = setup.time_control if setup and setup.time_control else "-"
     tags["Termination"] = _termination(session, t)
-    if game.game in VARIANTS:
-        tags["Variant"] = VARIANTS[game.game]
+    if variant_tag(game.game) is not None:
+        tags["Variant"] = variant_tag(game.game)
     start = _start_text(session)
+    # an arbiter's correction (Load / Save, companion.gametext): PGN cannot change the position
+    # in the middle of a game, so the record starts from the last correction (its FEN) and the
+    # moves before it are told in the opening comment
+    cut = max((i for i, m in enumerate(session.moves) if m.move == "position"), default=-1)
+    if cut >= 0:
+        start = [e for e in session.history if e.get("type") == "position"][-1]["position"]
     if start is not None:
         tags["SetUp"] = "1"
         tags["FEN"] = start
@@ -180,7 +209,7 @@ def pgn_game(table, *, final_note: bool = True) -> PgnGame:
     tags["Annotator"] = "Companion"
     tags["GameId"] = game.game_id
 
-    extra = COMMENTERS.get(game.game, lambda s, tb: {})(session, t)
+    extra = COMMENTERS.get(game.game, _no_comments if game.game in SAN_GAMES else _coordinate_comments)(session, t)
     notes: dict[int, list[str]] = {}
     if t is not None:
         for note in t.notes:
@@ -192,6 +221,8 @@ def pgn_game(table, *, final_note: bool = True) -> PgnGame:
         notes.setdefault(len(session.moves), []).insert(0, W.record("draw offer", name=seats[player].name))
     moves = []
     for i, m in enumerate(session.moves):
+        if i <= cut:
+            continue
         text = _token(session, t, i)
         words, commands = extra.get(i, ("", ()))
         comment = " ".join(filter(None, [words] + notes.get(i + 1, [])))
@@ -199,6 +230,12 @@ def pgn_game(table, *, final_note: bool = True) -> PgnGame:
         moves.append(PgnMove(text, comment, ply.left_ms if ply else None, ply.spent_ms if ply else None,
                              i in offers, tuple(commands), m.player))
     intro = " ".join(notes.get(0, []))
+    if cut >= 0:
+        before = " ".join(_token(session, t, i) if m.move != "position" else W.record("position set")
+                          for i, m in enumerate(session.moves[:cut]))
+        told = [W.record("corrected", moves=before or "-")]
+        told += [text for ply in range(cut + 2) for text in notes.get(ply, [])]
+        intro = " ".join(told)
     per = len(seats) if len(seats) > 2 else 2
     first_black = False
     first_number = 1
@@ -247,9 +284,8 @@ def _resigner(session) -> str:
 
 def _start_text(session) -> str | None:
     """The start position for the FEN tag, or None for chess from the usual start."""
-    rules = session.rules
     game = session.setup
-    if game.game == "dungeon":
+    if game.game not in SAN_GAMES:  # coordinate games always carry their start (our position text)
         return game.start or _initial_text(session)
     if game.start is None:
         return None
@@ -359,10 +395,11 @@ class ReplayedGame:
 
 def game_of(pgn: PgnGame) -> str:
     variant = (pgn.tag("Variant") or "").strip().lower()
-    name = _GAME_OF_VARIANT.get(variant)
+    known = _games_of_variants()
+    name = known.get(variant)
     if name is None:
-        raise RecordError(f"variant {pgn.tag('Variant')!r} is not one of ours "
-                          f"({', '.join(sorted(VARIANTS.values()))} or standard chess)")
+        tags = sorted({variant_tag(g) for g in known.values() if variant_tag(g)})
+        raise RecordError(f"variant {pgn.tag('Variant')!r} is not one of ours ({', '.join(tags)} or standard chess)")
     return name
 
 
@@ -478,12 +515,12 @@ def pgn_from_actions(game: str, rules, start, actions, *, event: str = "?", boar
         result = "1/2-1/2" if not outcome.winners else ("1-0" if 0 in outcome.winners else "0-1")
     tags = {"Event": event, "White": names[0] if names else "?", "Black": names[1] if len(names) > 1 else "?",
             "Result": result, "Termination": "normal" if outcome is not None else "unterminated"}
-    if game in VARIANTS:
-        tags["Variant"] = VARIANTS[game]
+    if variant_tag(game) is not None:
+        tags["Variant"] = variant_tag(game)
     if fen:
         tags["SetUp"] = "1"
         tags["FEN"] = fen
-    elif game == "dungeon":
+    elif game not in SAN_GAMES:
         tags["SetUp"] = "1"
         tags["FEN"] = rules.position_text(start)
     if board_map:

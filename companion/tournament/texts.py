@@ -35,6 +35,8 @@ RECORD = {
     "both lose": "Arbiter: result 0-0, both lose.",
     "end": "Arbiter: game ended without a result.",
     "power": "The board lost power; the clocks stood at {times} and the time it was off counts against nobody.",
+    "corrected": "The arbiter corrected the position (the FEN above); the moves before it: {moves}.",
+    "position set": "(a correction)",
 }
 
 KINDS = {"threefold": "threefold repetition", "fifty": "the fifty-move rule"}
