@@ -19,7 +19,6 @@ import functools
 import json
 import os
 import random
-import signal
 import subprocess
 import sys
 import time
@@ -29,7 +28,7 @@ from companion.journal import read_journal
 from companion.tournament.checkpoint import NAME, read_checkpoint, spent_to_restore
 from companion.tournament.table import Table
 from tests.clock_kill_runner import INTERVAL, Game, game_fingerprint, game_setup, play, step, steps_in
-from tests.journal_kill_runner import fork_child
+from tests.journal_kill_runner import Child, fork_child
 
 RUNNER = Path(__file__).resolve().parent / "clock_kill_runner.py"
 LIMIT = 70  # steps per game
@@ -62,37 +61,19 @@ def start_forked(directory: Path, variant: int):
 def kill_once(directory: Path, variant: int, rng: random.Random, real_process: bool):
     """Run until a random number of reports, kill at a random instant; the reports read."""
     if real_process:
-        proc = subprocess.Popen([sys.executable, str(RUNNER), str(directory), str(variant), str(LIMIT)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                env=dict(os.environ, PYTHONHASHSEED=str(rng.randint(1, 999))))
-        out, kill = proc.stdout, proc.kill
+        child = Child.process(subprocess.Popen(
+            [sys.executable, str(RUNNER), str(directory), str(variant), str(LIMIT)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env=dict(os.environ, PYTHONHASHSEED=str(rng.randint(1, 999)))))
     else:
-        pid, out = start_forked(directory, variant)
-
-        def kill():
-            os.kill(pid, signal.SIGKILL)
-    lines = [out.readline().strip()]
+        child = Child.forked(start_forked(directory, variant))
+    lines = [child.out.readline().strip()]
     assert lines[0].startswith("{"), f"the runner did not start: {lines[0]!r}"
     wanted = rng.randint(1, 25)
-    while len(lines) <= wanted:
-        line = out.readline().strip()
-        if not line:
-            break
-        lines.append(line)
-        if line == "done" or line.startswith("error"):
-            break
+    child.read_until(lines, lambda ls: len(ls) > wanted)
     if rng.random() < 0.8:
         time.sleep(rng.uniform(0, 0.003))
-    kill()
-    lines += [x.strip() for x in out.read().splitlines()]
-    out.close()
-    if real_process:
-        proc.wait(timeout=10)
-        proc.stderr.close()
-    else:
-        os.waitpid(pid, 0)
-    errors = [x for x in lines if x.startswith("error")]
-    assert not errors, errors[0]
+    lines = child.kill_and_collect(lines)
     reports = [json.loads(x) for x in lines if x.startswith("{")]
     return reports, "done" in lines
 
