@@ -421,3 +421,20 @@ def test_a_journal_written_before_tables_replays_as_a_casual_game_without_clock(
     s.play("e2e4")
     table, used, problem = Table.replay(log)
     assert problem is None and table.clock is None and [m.san for m in table.session.moves] == ["e4"]
+
+
+def test_a_casual_draw_offer_and_resignation_made_on_the_session_replay():
+    """A casual game's draw offer (and a resignation) are session actions in the journal, of the
+    same type names as the table's entries but without ``spent``: replayed as what they are."""
+    log = []
+    table, _ = Table.new(GameSetup("chess", (Seat("A"), Seat("B"))), TableSetup(), recorder=log.append)
+    s = table.session
+    s.play("e2e4")
+    s.offer_draw(1)
+    s.answer_draw(False)
+    s.play("e7e5")
+    s.resign(0)
+    again, used, problem = Table.replay(log)
+    assert problem is None and used == len(log)
+    assert [m.san for m in again.session.moves] == ["e4", "e5"] and again.session.result == s.result
+    assert [e for e, _ in again.entries] == log[2:] == [e for e, _ in table.entries]

@@ -57,6 +57,9 @@ ARBITER_OPS = ("set-time", "add-time", "set-moves", "pause", "resume", "penalty"
                "takeback", "end")
 TABLE_TYPES = ("clock-start", "press", "illegal", "pause", "resume", "flag", "offer-draw", "result", "claim",
                "resign", "arbiter")
+#: Types a session action has too (a casual draw offer, a resignation made on the session): a
+#: table entry always carries ``spent``, a session action never does.
+SHARED_TYPES = frozenset({"offer-draw", "resign"})
 MAX_TEXT = 200
 
 
@@ -245,6 +248,10 @@ class Table:
         self.pending_press: PressNeedsChoice | None = None
         self.power_cut = False
         self._vnow = 0  # replay: the clock's virtual time
+        #: every entry after the table entry, as journaled (session actions and table entries,
+        #: takebacks included: the time spent on a move taken back stays spent), each with the
+        #: player to move before it; companion.gametext writes a clocked game's text from it
+        self.entries: list[tuple[dict, int]] = []
 
     # ----- construction ----------------------------------------------------------------------------
     @classmethod
@@ -258,6 +265,12 @@ class Table:
         table = cls(session, setup)
         table.attach(recorder)
         return table, events
+
+    @classmethod
+    def blank(cls, game: GameSetup, setup: TableSetup, *, source=None) -> Table:
+        """A table with nothing played and nothing journaled, to replay entries on (a journal, a
+        game's text); CompanionError when the game cannot be played at such a table."""
+        return cls(Session(game, rules=_rules_for(game, setup), source=source), setup)
 
     @classmethod
     def replay(cls, entries: Sequence[dict], *, source=None,
@@ -275,7 +288,7 @@ class Table:
             rest = rest[1:]
             used = 2
         try:
-            table = cls(Session(game, rules=_rules_for(game, setup), source=source), setup)
+            table = cls.blank(game, setup, source=source)
         except CompanionError as e:
             raise RecordError(f"journal entry 2: {e}") from None
         for i, entry in enumerate(rest, start=used + 1):
@@ -291,9 +304,27 @@ class Table:
     def attach(self, recorder: Callable[[dict], None] | None) -> None:
         """Journal new entries with ``recorder`` (the session's too)."""
         self.recorder = recorder
-        self.session.recorder = recorder
+        self.session.recorder = self._session_entry
         if self.setup.auto_press:
             self.session.on_move_detected = self._detected
+
+    def _session_entry(self, entry: dict) -> None:
+        """A session action made outside a table entry (a move the tracker saw, a takeback):
+        journaled, then kept in :attr:`entries`."""
+        if self.recorder is not None:
+            self.recorder(entry)
+        self.entries.append((entry, self.session.turn))
+
+    @property
+    def is_default(self) -> bool:
+        """Casual, no clock, nothing for a record: the game is the session's alone."""
+        return self.setup == TableSetup()
+
+    @property
+    def is_timed(self) -> bool:
+        """A clock or tournament procedures: the table's own entries are part of the game (a
+        casual game without a clock has none a session action does not say as well)."""
+        return self.clock is not None or self.tournament
 
     # ----- queries ---------------------------------------------------------------------------------
     @property
@@ -557,11 +588,15 @@ class Table:
         if not isinstance(entry, dict):
             raise RecordError(f"{where}: expected a JSON object")
         kind = entry.get("type")
-        if kind not in TABLE_TYPES:
+        turn = self.session.turn
+        if kind not in TABLE_TYPES or (kind in SHARED_TYPES and "spent" not in entry):
             events = self.session.apply_entry(entry, where)
-            return events + self.observe(events, self._vnow)
-        t = self._replay_time(entry, where)
-        return self._apply(entry, t, where)
+            events += self.observe(events, self._vnow)
+        else:
+            t = self._replay_time(entry, where)
+            events = self._apply(entry, t, where)
+        self.entries.append((entry, turn))
+        return events
 
     def _do(self, entry: dict, t: int) -> list:
         """Journal ``entry`` (with the running side's time on its move) and apply it at ``t``."""
@@ -574,6 +609,7 @@ class Table:
                 self.recorder(entry)
             except OSError as e:
                 raise RecordError(f"the game could not be saved ({e.strerror or e}); nothing was changed") from e
+        self.entries.append((entry, self.session.turn))
         events = self._apply(entry, t, "entry")
         if entry["type"] == "illegal":
             board = self._board()
@@ -655,8 +691,8 @@ class Table:
     def _apply_pause(self, e, t, where, dry):
         f = _Entry(e, where, ("type", "why", "spent"))
         why = f.text("why")
-        if why not in ("player", "arbiter", "power"):
-            raise RecordError(f"{where}: 'why' is player, arbiter or power")
+        if why not in ("player", "arbiter", "power", "text"):
+            raise RecordError(f"{where}: 'why' is player, arbiter, power or text")
         if self.clock is None or not self.clock.started:
             raise RecordError(f"{where}: no clock runs")
         if dry:
@@ -665,9 +701,9 @@ class Table:
         if why == "arbiter":
             self._note(W.record("pause"))
         flagged = self._after_flag(events, t)
-        if why == "power" and not self.is_over:
+        if why in ("power", "text") and not self.is_over:
             times = " - ".join(format_time(x) for x in self.clock.view(t).times)
-            self._note(W.record("power", times=times))
+            self._note(W.record(why, times=times))
         return events + flagged
 
     def _apply_resume(self, e, t, where, dry):

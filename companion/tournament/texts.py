@@ -35,6 +35,7 @@ RECORD = {
     "both lose": "Arbiter: result 0-0, both lose.",
     "end": "Arbiter: game ended without a result.",
     "power": "The board lost power; the clocks stood at {times} and the time it was off counts against nobody.",
+    "text": "The game was loaded from its text with the clocks stopped at {times}.",
     "corrected": "The arbiter corrected the position (the FEN above); the moves before it: {moves}.",
     "position set": "(a correction)",
 }
