@@ -30,6 +30,8 @@ DOCS_SHOTS = {
     ("pairing", "pairing-boards"): "tournament-pairing.png",
     ("pairing", "pairing-clock"): "tournament-round-board.png",
     ("big", "clock-1280x800"): "tournament-clock-1280x800.png",
+    ("screens", "menu"): "tournament-menu.png",
+    ("screens", "game-text"): "load-save-clock.png",
 }
 
 
@@ -67,3 +69,8 @@ def test_players_and_clock_from_a_pairing_file_and_the_result_back_on_the_stick(
 
 def test_the_clock_at_1280x800(tmp_path):
     assert run("big", tmp_path, size="1280x800") == ["clock-1280x800"]
+
+
+def test_the_start_screen_menu_and_load_save_after_both_features(tmp_path):
+    assert run("screens", tmp_path) == ["start-combat", "start-kol", "start-dungeon", "start-chess", "menu",
+                                        "game-text", "game-text-keyboard"]

@@ -142,13 +142,18 @@ def open_tournament(d: TableDriver, clock: str = "3+2"):
     yield from d.press(clock)
 
 
-def start_tournament(d: TableDriver, clock: str = "15+10"):
-    """A tournament game set up on the board, the clock started by Black."""
-    yield from open_tournament(d, clock)
+def start_at_the_clock(d: TableDriver):
+    """From the table screen: the game set up on the board, the clock started by Black."""
     yield from d.press("Done")
     yield from d.press("Start")
     yield from d.press("Place every piece for me")
     yield from d.clock_tap(1)
+
+
+def start_tournament(d: TableDriver, clock: str = "15+10"):
+    """A tournament game set up on the board, the clock started by Black."""
+    yield from open_tournament(d, clock)
+    yield from start_at_the_clock(d)
 
 
 def blitz(d: TableDriver):
@@ -248,10 +253,7 @@ def flag(d: TableDriver):
     """A 6-second game: tenths under ten seconds, the flag shown at once."""
     yield from open_tournament(d, "3+2")
     d.flow.next_table.clock = "6"  # test-only shortcut: a game the test can wait for
-    yield from d.press("Done")
-    yield from d.press("Start")
-    yield from d.press("Place every piece for me")
-    yield from d.clock_tap(1)
+    yield from start_at_the_clock(d)
     yield 2.0
     yield from d.shot("clock-tenths")
     assert "." in d.app.presenters.clock.view().halves[0].face
@@ -294,7 +296,34 @@ def big_clock(d: TableDriver):
     yield from d.shot("clock-1280x800")
 
 
-SCENARIOS = {"blitz": blitz, "illegal": illegal, "claim": claim, "arbiter": arbiter, "flag": flag,
+def screens(d: TableDriver):
+    """The screens both the tournament table and Load / Save add to, at 800x480, every text
+    checked: the start screen of each game (KoL Chess and the table's settings side by side),
+    the menu of a clocked game (Load / Save and the table's items), the Load / Save screen of
+    that game and its keyboard."""
+    yield from d.expect("start")
+    for game in ("Combat Chess", "KoL Chess", "Dungeon Chess", "Chess"):
+        yield from d.press(game)
+        if game == "Combat Chess":  # the longest hint: checkable dice and only d6
+            yield from d.press("Checkable")
+            yield from d.press("Only d6")
+        yield from d.shot(f"start-{game.split()[0].lower()}")
+    yield from d.press("Casual, no clock")
+    yield from d.press("Casual")
+    yield from d.press("3+2")
+    yield from start_at_the_clock(d)
+    yield from d.move_and_press("e2", "e4")
+    yield from d.press("Menu")
+    yield from d.shot("menu")
+    yield from d.press("Load / Save")
+    yield from d.expect("game_text")
+    assert '"type":"press"' in d.app.presenters.text.view().text  # the clock is in the game's text
+    yield from d.shot("game-text")
+    yield from d.press("Type a game\u2026")
+    yield from d.shot("game-text-keyboard")
+
+
+SCENARIOS = {"screens": screens, "blitz": blitz, "illegal": illegal, "claim": claim, "arbiter": arbiter, "flag": flag,
              "pairing": pairing, "big": big_clock}
 
 

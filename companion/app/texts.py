@@ -220,8 +220,6 @@ CANNOT_WRITE = "Could not write {path}: {reason}"
 CANNOT_READ = "Could not read {name}: {reason}"
 NOT_TEXT = "{name} is not a text file."
 POSITION_SET = "The arbiter corrected the position."
-KEY_LABELS = {"back": "\u232b", "shift": "\u21e7", "left": "\u25c0", "right": "\u25b6", "space": "space",
-              "enter": "\u21b5"}
 
 # --- piece info (tap a piece) ----------------------------------------------------------------------
 PIECE_TITLE = "{colour} {piece} on {square}"
@@ -463,7 +461,9 @@ ARBITER_NOTHING = "Nothing recorded yet."
 ARBITER_CLOCK_LINE = "{name}: {time}  \u00b7  moves: {moves}"
 
 # typing
-ENTRY_KEYS = {"shift": "ABC / abc", "more": "\u00c4\u00d6\u00c9", "space": "Space", "back": "Delete", "clear": "Clear"}
+ENTRY_KEYS = {"shift": "Shift", "more": "\u00c4\u00d6\u00c9", "space": "Space", "back": "Delete", "clear": "Clear",
+              "left": "\u25c0", "right": "\u25b6", "enter": "Enter"}
+TEXT_ENTRY_KEYS = {"more": "#{}\u00c4"}  # the text layout's second page: symbols and accents
 ENTRY_OK = "OK"
 TYPE_NAME = "Type a name…"
 TYPE_NAME_TITLE = "Name for {colour}"

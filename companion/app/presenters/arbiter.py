@@ -80,6 +80,10 @@ class ArbiterPresenter:
     def change_pin(self) -> None:
         self.flow.change_pin()
 
+    def correct_position(self) -> None:
+        """The position corrected through the game's text (Load / Save's keyboard)."""
+        self.flow.open_correction()
+
     def back(self) -> None:
         self.flow.close_arbiter()
 

@@ -35,7 +35,7 @@ from ...board.tracker import (
 from ...core.moves import Answer, Move
 from ...dice.record import RoundRecord, format_record
 from ...errors import CompanionError
-from ...gametext import MAX_CHARS, format_game, journal_entries, load_game
+from ...gametext import MAX_CHARS, format_game, journal_entries, load_table
 from ...journal import ARCHIVE, JournalStore, Resumed, resume, space_level
 from ...session import (
     ActionRefused, AnswerPlayed, DiceRolled, DrawDeclined, DrawOffered, FightEnded, FightInfo, FightStarted,
@@ -50,6 +50,7 @@ from ..computer import ComputerFailed
 from .board_size import BoardLink, BoardSizing
 from .dungeon_prep import DungeonPrep
 from .dungeon_steps import DungeonSteps
+from .entry import Entry
 from .questions import BOARD_QUESTIONS, Prompt, PromptOption
 from .table_steps import TableChoice, TableSteps, new_salt, today
 
@@ -161,6 +162,8 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         self._leds_moved = False
         self._return_to = "start"
         self._text_return_to = "start"
+        self.text_mode = "show"  # the Load / Save screen: show, files, type or correct
+        self.text_entry: Entry | None = None  # the game text on its keyboard (type, correct)
         self.prep: DungeonPrep | None = None  # a Dungeon Chess game being drafted and deployed
         self.screen_moves = ScreenMovesChanged(())  # moves only the screen can make (a hex)
         self.parked: Prompt | None = None  # a board question closed to look at the board
@@ -789,22 +792,83 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         self.thinking = None
 
     # ----- Load / Save: the game as text (companion.gametext) ------------------------------------------
-    def open_game_text(self) -> None:
+    def open_game_text(self, mode: str = "show") -> None:
         if self.screen != "game_text":
             self._text_return_to = self.screen
         self.screen = "game_text"
+        self.text_mode = mode
+        if mode not in ("type", "correct"):
+            self.text_entry = None
         self.changed()
 
     def close_game_text(self) -> None:
         back = self._text_return_to
         if self.session is None:
             back = "start"
-        self.screen = back if back in ("start", "game", "setup", "fight", "game_over") else "start"
+        self.screen = back if back in ("start", "game", "setup", "fight", "game_over", "arbiter") else "start"
+        self.text_mode, self.text_entry = "show", None
         self.changed()
 
+    def set_text_mode(self, mode: str) -> None:
+        self.text_mode = mode
+        if mode not in ("type", "correct"):
+            self.text_entry = None
+        self.changed()
+
+    def text_back_to_show(self) -> bool:
+        """From the file list or the keyboard back to the game's text (False: already there)."""
+        if self.text_mode == "show":
+            return False
+        self.set_text_mode("show")
+        return True
+
+    def start_text_typing(self) -> None:
+        """A game's text on the on-screen keyboard, to load."""
+        self.text_entry = Entry.for_text(T.TEXT_TYPE_TITLE, on_done=self.load_game_text)
+        self.open_game_text("type")
+
+    def can_correct_here(self) -> bool:
+        """May the Load / Save screen correct the position? Not in tournament mode: there the
+        arbiter does it, behind the PIN (the arbiter's screen opens the same correction)."""
+        s = self.session
+        return s is not None and not s.is_over and not (self.table is not None and self.table.tournament)
+
+    def open_correction(self) -> bool:
+        """The arbiter's correction: the game's position line on the keyboard, to edit."""
+        s = self.session
+        if s is None or s.is_over:
+            return False
+        text = s.rules.position_text(s.pos)
+        self.text_entry = Entry.for_text(T.TEXT_CORRECT_TITLE, text, on_done=self.correct_position)
+        self.open_game_text("correct")
+        return True
+
+    def text_key(self, key: str) -> None:
+        if self.text_entry is not None:
+            self.text_entry = self.text_entry.press(key)
+            self.changed()
+
+    def text_done(self) -> str | None:
+        """Load or apply the typed text: None when done (back to the game's text), else what is
+        wrong (the text stays on the keyboard)."""
+        entry = self.text_entry
+        if entry is None or entry.on_done is None:
+            return None
+        text = entry.text.strip() if self.text_mode == "correct" else entry.text
+        problem = entry.on_done(text)
+        if problem:
+            self.changed()
+            return problem
+        self.text_mode, self.text_entry = "show", None
+        self.changed()
+        return None
+
     def game_text(self) -> str:
-        """The current game as text (empty when there is none)."""
-        return format_game(self.session) if self.session is not None else ""
+        """The current game as text (empty when there is none): at its table, so a clock that
+        runs is written as it stands now."""
+        if self.session is None:
+            return ""
+        return format_game(self.table if self.table is not None else self.session, self.clock_ms())
 
     def save_game_text(self, to_stick: bool) -> tuple[str, bool]:
         """Write the game's text to the first USB stick, or to the board's own folder: (what
@@ -851,8 +915,9 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
         """Load a game from its text: None when it is loaded (the board is then set up for it),
         else what is wrong (one line); nothing changes then."""
         try:
-            session = load_game(text)
-            entries = journal_entries(session)
+            table = load_table(text)
+            session = table.session
+            entries = journal_entries(table)
             self._use_board_for(session.setup.game, session.setup.board_map)
         except CompanionError as e:
             return str(e)
@@ -870,13 +935,15 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
             self.journal = None
             self.check_space()
             return T.CANNOT_SAVE.format(reason=getattr(e, "strerror", None) or e)
-        session.recorder = self.journal.append
+        table.attach(self.journal.append)
         self._reset_game_state()
-        self.session = session
+        self.session, self.table = session, table
+        self.text_mode, self.text_entry = "show", None
+        self.checkpoints.clear()
         self._attach_tracker()
         if session.is_over:
             self.over = GameOver(session.result, session.setup.seed)
-            self._archive(session)
+            self._archive(table)
             self.screen = "game_over"
         else:
             self.screen = "setup"

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Callable
 
 from kivy.properties import ObjectProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
 from .. import texts as T
@@ -15,8 +14,6 @@ from .. import theme
 from .common import BigButton, TextLabel
 
 KV = Path(__file__).with_suffix(".kv")
-#: how much wider than a letter some keys are
-KEY_WIDTHS = {"space": 4, "shift": 2, "more": 1.5, "back": 2}
 
 
 class PromptPopup(ModalView):
@@ -102,17 +99,8 @@ class EntryPopup(ModalView):
         self.open()
 
     def update(self, view) -> None:
-        layout_changed = self.view is None or self.view.rows != view.rows
         self.view = view
         self.size_hint = (0.6, 0.95) if view.digits else (0.96, 0.96)
-        if not layout_changed:
-            return
         pad = self.ids.keypad
-        pad.clear_widgets()
-        for row in view.rows:
-            line = BoxLayout(spacing=pad.spacing)
-            for key, label in row:
-                button = BigButton(text=label, size_hint_y=1, size_hint_x=KEY_WIDTHS.get(key, 1))
-                button.bind(on_release=lambda _b, k=key: self.presenter.key(k))
-                line.add_widget(button)
-            pad.add_widget(line)
+        pad.send = self.presenter.key
+        pad.show(view.rows)
