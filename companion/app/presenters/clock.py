@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ...tournament.clock import format_time
 from .. import texts as T
 from .flow import AppFlow
-from .game import move_rows, result_headline
+from .game import colour_names, move_rows, result_headline
 
 LOW_MS = 10_000
 
@@ -123,7 +123,8 @@ class ClockPresenter:
             if table.illegal.get(side):
                 info.append(T.ILLEGAL_COUNT.format(n=table.illegal[side]))
             rating = setup.ratings[side] if side < len(setup.ratings) else None
-            colour = T.COLOUR_NAMES[side] if s.seats[side].name != T.COLOUR_NAMES[side] else ""
+            word = colour_names(s.rules)[side]
+            colour = word if s.seats[side].name != word else ""
             detail = " \u00b7 ".join(x for x in (colour, str(rating) if rating else "") if x)
             tapped = table.taps.get(side)
             halves.append(HalfView(side, s.seats[side].name, detail, T.FLAG if view.flagged == side else format_time(ms),
@@ -159,7 +160,7 @@ class ClockPresenter:
         if s.pos.pending is not None:
             return T.FIGHT_PENDING
         seat = s.seats[s.turn]
-        colour = T.COLOUR_NAMES[s.turn]
+        colour = colour_names(s.rules)[s.turn]
         text = (T.TO_MOVE if seat.name == colour else T.TO_MOVE_COLOUR).format(name=seat.name, colour=colour)
         if not table.tournament and s.in_check():
             text += "  " + T.CHECK

@@ -202,12 +202,13 @@ class AppFlow(DungeonSteps, BoardSizing, TableSteps):
 
     @property
     def view_screen(self) -> str:
-        """The screen to show: ``screen``, except that a game of named units on a map (Dungeon
-        Chess, KoL Chess: rules with a ``board_map``) has its own game screen."""
-        if self.screen == "game" and self.session is not None and getattr(self.session.rules, "board_map", None):
-            return "dungeon_game"
+        """The screen to show: ``screen``, except that a game with a clock shows the clock (the
+        board a tap away) and a game of named units on a map (Dungeon Chess, KoL Chess: rules
+        with a ``board_map``) has its own game screen."""
         if self.screen == "game" and self.clock_shown and self.table is not None and self.table.clock is not None:
             return "clock"
+        if self.screen == "game" and self.session is not None and getattr(self.session.rules, "board_map", None):
+            return "dungeon_game"
         return self.screen
 
     def start(self) -> None:

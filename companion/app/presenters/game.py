@@ -93,6 +93,12 @@ class GamePresenter:
         )
 
 
+def colour_names(rules) -> tuple[str, ...]:
+    """The sides' colour words: the map's seats (KoL Chess: Blue and Orange), else White and Black."""
+    seats = getattr(getattr(rules, "board_map", None), "seats", None)
+    return tuple(seat.colour.capitalize() for seat in seats) if seats else T.COLOUR_NAMES
+
+
 def status_line(flow: AppFlow) -> str:
     s = flow.session
     if s.result is not None:
@@ -100,7 +106,7 @@ def status_line(flow: AppFlow) -> str:
     if s.pos.pending is not None:
         return T.FIGHT_PENDING
     seat = s.seats[s.turn]
-    colour = T.COLOUR_NAMES[s.turn]
+    colour = colour_names(s.rules)[s.turn]
     text = (T.TO_MOVE if seat.name == colour else T.TO_MOVE_COLOUR).format(name=seat.name, colour=colour)
     tournament = flow.table is not None and flow.table.tournament  # no word of check (FIDE 11.3)
     return text + ("  " + T.CHECK if s.in_check() and not tournament else "")
