@@ -128,6 +128,12 @@ def bench_broadcast(quick: bool = False) -> list[Row]:
     return run(quick)
 
 
+def bench_app(quick: bool = False) -> list[Row]:
+    from .app.rest_bench import bench_app_at_rest
+
+    return bench_app_at_rest(quick)
+
+
 BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("perft", bench_perft),
     ("lifted", bench_lifted_piece),
@@ -136,6 +142,7 @@ BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("dungeon", bench_dungeon),
     ("ai", bench_ai),
     ("broadcast", bench_broadcast),
+    ("app", bench_app),
 ]
 
 

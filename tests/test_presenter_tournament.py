@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.app import texts as T
+from companion.errors import IllegalMoveError
 from companion.app.presenters.flow import AppFlow
 from companion.board.palette import Meaning
 from companion.tournament.pgn import parse_pgn
@@ -431,3 +432,56 @@ def test_a_combat_fight_stops_both_clocks_until_the_dice_have_spoken(tmp_path):
     assert app.flow.table.clock.view(app.clock.t).times == before  # the dice are nobody's time
     app.fight_through()
     assert not app.flow.table.clock.paused and app.flow.table.clock.running == 1
+
+
+# ----- undo after the game is over (issue 17) at the table ---------------------------------------------
+
+
+def fools_mate_with_the_clock(app: App) -> None:
+    for i, (frm, to) in enumerate((("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4"))):
+        by_hand(app, frm, to)
+        press(app, i % 2)
+
+
+def test_a_tournament_game_that_ended_is_not_taken_back_and_is_archived_at_once(tmp_path):
+    """Issue 17's undo after the end is casual play's: tournament mode turns it off (FIDE: a
+    game over stays over; only the arbiter takes moves back, before the end)."""
+    app = tournament_app(tmp_path, clock="blitz")
+    press(app, 1)
+    fools_mate_with_the_clock(app)
+    assert app.flow.screen == "game_over" and app.flow.session.result.reason == "checkmate"
+    assert app.flow.session.can_undo() and not app.flow.can_undo() and not app.over.view().can_undo
+    assert not (tmp_path / "data" / "current.jsonl").exists()  # archived, with its record
+    assert list((tmp_path / "data" / "games").glob("*.pgn"))
+
+
+def test_a_casual_game_with_a_clock_that_ended_stays_ended(tmp_path):
+    """Its clock has stopped for good at the end: no takeback after it (a casual game without a
+    clock keeps issue 17's undo after the end)."""
+    app = App(tmp_path / "data", computer=False)
+    app.start.choose_game("chess")
+    app.start.table_settings()
+    app.table.clock("blitz")
+    app.table.done()
+    app.start.start()
+    app.pump()
+    app.setup.fill()
+    app.pump()
+    press(app, 1)
+    fools_mate_with_the_clock(app)
+    assert app.flow.screen == "game_over" and not app.over.view().can_undo
+    with pytest.raises(IllegalMoveError, match="clock has stopped"):
+        app.flow.table.undo(app.clock.t)
+
+
+def test_a_flag_is_not_undone_by_a_takeback(tmp_path):
+    """A result decided off the board (a flag, a claim, the arbiter) is not the last move's:
+    the session refuses to take the move back after it."""
+    from companion.session import Adjudicate, GameSetup, Seat, Session
+
+    s, _ = Session.new(GameSetup("chess", (Seat("A"), Seat("B"))))
+    s.play("e2e4")
+    s.act(Adjudicate((0,), "time"))
+    assert s.is_over and not s.can_undo()
+    with pytest.raises(IllegalMoveError, match="ended off the board"):
+        s.undo()

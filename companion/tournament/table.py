@@ -34,11 +34,10 @@ from typing import Any, Callable, Sequence
 
 from ..core.moves import Move
 from ..errors import ClockError, CompanionError, IllegalMoveError, RecordError
-from ..games import make_rules
 from ..session import _Fields  # the journal's strict JSON reading, shared
 from ..session import (
     Adjudicate, AnswerPlayed, FightEnded, FightStarted, GameOver, GameSetup, GameStarted, PlayMove, Resign, Session, TurnsUndone,
-    Undo, start_from_json, start_to_json,
+    Undo, rules_for, start_from_json, start_to_json,
 )
 from . import texts as W
 from .clock import Clock, FlagFell, format_time
@@ -362,6 +361,13 @@ class Table:
             return "*"
         return {(1.0, 0.0): "1-0", (0.0, 1.0): "0-1", (0.5, 0.5): "1/2-1/2"}.get(tuple(score), "*")
 
+    def can_undo(self) -> bool:
+        """May the players take a move back (Table.undo)? Not in tournament mode (the arbiter's
+        takeback only), and not after a clocked game ended: its clock has stopped for good."""
+        if self.tournament or (self.clock is not None and self.is_over):
+            return False
+        return self.session.can_undo()
+
     def can_press(self, side: int) -> bool:
         """May ``side`` tap its half of the clock now (its clock runs, or it starts the other's)?"""
         c = self.clock
@@ -511,6 +517,8 @@ class Table:
         """A player's takeback (casual play only; the arbiter's is :meth:`arbiter` takeback)."""
         if self.tournament:
             raise IllegalMoveError("in tournament mode only the arbiter can take moves back")
+        if self.clock is not None and self.is_over:
+            raise IllegalMoveError("the game is over and its clock has stopped; start a new one")
         events = self.session.undo()
         return events + self.observe(events, t)
 
@@ -1090,8 +1098,9 @@ def check_setup(game: GameSetup, setup: TableSetup) -> None:
 
 
 def _rules_for(game: GameSetup, setup: TableSetup):
-    options = {"d6_only": True} if game.d6_only else {}
-    rules = make_rules(game.game, game.board_map, **options)
+    """The session's rules for the set-up (companion.session.rules_for), with draws claimed
+    rather than automatic in tournament mode."""
+    rules = rules_for(game)
     return ClaimedDraws(rules) if setup.tournament else rules
 
 

@@ -19,6 +19,7 @@ class GameOverView:
     seed_help: str
     saved: str
     copy: str = ""  # the button that copies the records to a USB stick
+    can_undo: bool = False  # casual play: the move that ended the game may be taken back
 
 
 class GameOverPresenter:
@@ -30,6 +31,10 @@ class GameOverPresenter:
 
     def copy_records(self) -> None:
         self.flow.copy_records()
+
+    def undo(self) -> None:
+        """Take back the move that ended the game (and the computer's reply): play goes on."""
+        self.flow.undo()
 
     def view(self) -> GameOverView | None:
         s = self.flow.session
@@ -47,7 +52,8 @@ class GameOverPresenter:
         return GameOverView(headline, T.RESULT_REASONS.get(result.reason, result.reason), move_rows(s.moves, names),
                             T.SEED_REVEALED.format(seed=seed) if seed else "",
                             T.SEAL_FULL.format(commitment=s.setup.commitment) if seed else "", T.SEED_CHECK if seed else "",
-                            " ".join(filter(None, (self.flow.notice, T.GAME_SAVED))), T.COPY_RECORDS)
+                            " ".join(filter(None, (self.flow.notice, T.GAME_SAVED))), T.COPY_RECORDS,
+                            self.flow.can_undo())
 
 
 __all__ = ["GameOverPresenter", "GameOverView", "result_headline"]

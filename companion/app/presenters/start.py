@@ -1,6 +1,7 @@
 """The start screen: the game, the players (person or computer, level, name from presets), the
-dice; for Dungeon Chess the map (drawn small) and one seat per player of the map. Every choice
-is a tap; nothing is typed."""
+dice; for Dungeon Chess the map (drawn small), one seat per player of the map (a seat the map
+may leave empty cycles on to "Nobody": three players on the four-player map) and the draw
+rules (off: the rulebook's game). Every choice is a tap; nothing is typed."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ class SeatChoice:
     name: str
     computer: bool = False
     level: int = 1
+    empty: bool = False  # nobody sits here (only where the map offers a game without this seat)
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,8 @@ class SeatView:
     level: str
     can_computer: bool
     swatch: tuple = ()  # the seat's screen colour (Dungeon Chess seats)
-    kind: str = ""  # Dungeon Chess: "Person" or "Computer 2" (one button cycles through them)
+    kind: str = ""  # Dungeon Chess: "Person", "Computer 2" or "Nobody" (one button cycles through them)
+    empty: bool = False
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,8 @@ class StartView:
     dungeon: bool = False
     maps: tuple[MapChoice, ...] = ()
     start_label: str = T.START
+    draws: tuple[Choice, ...] = ()  # Dungeon Chess: no draws (the rulebook) or the draw rules
+    draws_hint: str = ""
     table: str = ""  # the clock and tournament settings in one line ("" for games without)
 
     @property
@@ -108,6 +113,7 @@ class StartPresenter:
         self._thumbs = {name: thumbnail(m) for name, m in self._maps.items()}
         most = max(m.players for m in self._maps.values())
         self.dungeon_seats = [SeatChoice(self._seat_word(i)) for i in range(most)]
+        self.draw_rules = False
 
     @property
     def max_level(self) -> int:
@@ -148,21 +154,15 @@ class StartPresenter:
         for i, s in enumerate(self.dungeon_seats):
             if s.name == before[i] or s.name.lower() in theme.SEAT_COLOURS:
                 self.dungeon_seats[i] = replace(s, name=self._seat_word(i))
+        if self._seating() is None:  # the map cannot leave those seats empty: everyone sits
+            self.dungeon_seats = [replace(s, empty=False) for s in self.dungeon_seats]
         self.flow.changed()
 
     def toggle_computer(self, seat: int) -> None:
-        if self.max_level < 1:
-            return
         if self.dungeon:
-            # one button: Person -> Computer 1 -> ... -> highest level -> Person
-            s = self.dungeon_seats[seat]
-            if not s.computer:
-                self.dungeon_seats[seat] = replace(s, computer=True, level=1)
-            elif s.level < self.max_level:
-                self.dungeon_seats[seat] = replace(s, level=s.level + 1)
-            else:
-                self.dungeon_seats[seat] = replace(s, computer=False, level=1)
-            self.flow.changed()
+            self._cycle_seat(seat)
+            return
+        if self.max_level < 1:
             return
         s = self.seats[seat]
         computer = not s.computer
@@ -172,6 +172,41 @@ class StartPresenter:
         elif not computer and name == T.COMPUTER:
             name = self.colour_words()[seat]
         self.seats[seat] = SeatChoice(name, computer, min(max(s.level, 1), self.max_level))
+        self.flow.changed()
+
+    def _cycle_seat(self, seat: int) -> None:
+        """One button: Person -> Computer 1 -> ... -> highest level -> (Nobody, where the map may
+        leave this seat empty) -> Person. Without a computer: Person -> (Nobody) -> Person."""
+        s = self.dungeon_seats[seat]
+        if s.empty:
+            new = replace(s, empty=False, computer=False, level=1)
+        elif not s.computer and self.max_level >= 1:
+            new = replace(s, computer=True, level=1)
+        elif s.computer and s.level < self.max_level:
+            new = replace(s, level=s.level + 1)
+        elif self._may_leave_empty(seat):
+            new = replace(s, empty=True, computer=False, level=1)
+        else:
+            new = replace(s, computer=False, level=1)
+        self.dungeon_seats[seat] = new
+        self.flow.changed()
+
+    def _may_leave_empty(self, seat: int) -> bool:
+        m = self._maps[self.board_map]
+        used = tuple(i + 1 for i, s in enumerate(self.dungeon_seats[:m.players]) if not s.empty and i != seat)
+        return used in {seats for _, seats in m.seatings}
+
+    def _seating(self) -> tuple[int, ...] | None:
+        """The seats that play, in turn order (1-based); None when the empty seats are not a
+        seating the map offers."""
+        m = self._maps[self.board_map]
+        used = tuple(i + 1 for i, s in enumerate(self.dungeon_seats[:m.players]) if not s.empty)
+        if len(used) == m.players:
+            return used
+        return next((seats for _, seats in m.seatings if sorted(seats) == list(used)), None)
+
+    def toggle_draw_rules(self) -> None:
+        self.draw_rules = not self.draw_rules
         self.flow.changed()
 
     def change_level(self, seat: int, step: int) -> None:
@@ -224,9 +259,10 @@ class StartPresenter:
 
     def start(self) -> None:
         if self.dungeon:
-            players = self._maps[self.board_map].players
-            seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in self.dungeon_seats[:players])
-            self.flow.begin_dungeon(self.board_map, seats)
+            seating = self._seating() or tuple(range(1, self._maps[self.board_map].players + 1))
+            chosen = [self.dungeon_seats[n - 1] for n in seating]
+            seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in chosen)
+            self.flow.begin_dungeon(self.board_map, seats, draw_rules=self.draw_rules)
             return
         names = self._names()
         seats = tuple(Seat(names[i], s.computer, s.level if s.computer else 0) for i, s in enumerate(self.seats))
@@ -269,7 +305,7 @@ class StartPresenter:
             )
         maps = tuple(
             MapChoice(name, m.title, T.MAP_SIZE.format(width=m.geometry.width, height=m.geometry.height,
-                                                       players=m.players),
+                                                       players=_counts(m.player_counts)),
                       name == self.board_map, self._thumbs[name])
             for name, m in self._maps.items()
         )
@@ -286,6 +322,8 @@ class StartPresenter:
             self.flow.resume_problem or self.flow.space_warning,
             "" if self.max_level else T.NO_COMPUTER,
             self.dungeon, maps, T.CHOOSE_ARMIES if self.dungeon else T.START,
+            tuple(Choice(str(on), T.DRAW_CHOICES[on], on == self.draw_rules) for on in (False, True)),
+            T.DRAW_HINTS[self.draw_rules],
             "" if self.dungeon else self.flow.table_summary(),
         )
 
@@ -294,9 +332,10 @@ class StartPresenter:
         out = []
         for i, s in enumerate(self.dungeon_seats[:m.players]):
             word = m.seats[i].colour
-            kind = T.SEAT_COMPUTER.format(level=s.level) if s.computer else T.HUMAN
+            kind = T.SEAT_EMPTY if s.empty else T.SEAT_COMPUTER.format(level=s.level) if s.computer else T.HUMAN
+            can_cycle = self.max_level > 0 or s.empty or self._may_leave_empty(i)
             out.append(SeatView(word.capitalize(), s.name, s.computer, T.LEVEL.format(level=s.level),
-                                self.max_level > 0, theme.seat_colour(word), kind))
+                                can_cycle, theme.seat_colour(word), kind, s.empty))
         return tuple(out)
 
     def _seat_word(self, i: int) -> str:
@@ -306,6 +345,11 @@ class StartPresenter:
     def _name_presets(self) -> tuple[str, ...]:
         words = tuple(s.colour.capitalize() for s in self._maps[self.board_map].seats)
         return words + tuple(n for n in T.NAME_PRESETS if n not in T.COLOUR_NAMES and n not in words)
+
+
+def _counts(counts: tuple[int, ...]) -> str:
+    """"2", or "3\u20134" for a map that also seats fewer players."""
+    return str(counts[0]) if len(counts) == 1 else f"{counts[0]}\u2013{counts[-1]}"
 
 
 def thumbnail(board_map) -> MapThumb:
