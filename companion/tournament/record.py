@@ -193,6 +193,8 @@ def pgn_game(table, *, final_note: bool = True) -> PgnGame:
         tags["FEN"] = start
     if game.board_map:
         tags["Map"] = game.board_map
+    if game.draw_rules:
+        tags["DrawRules"] = "1"  # a game whose draw rules are a choice, played with them
     if setup is not None:
         tags["Mode"] = setup.mode
     if game.has_dice:
@@ -407,7 +409,11 @@ def replay_pgn(pgn: PgnGame) -> ReplayedGame:
     """Play a PGN game through our rules (SAN for chess games, coordinate moves for Dungeon
     Chess, each fight's ``[%dice]``); RecordError names the move that does not fit."""
     name = game_of(pgn)
-    options = {"d6_only": True} if name == "combat" and pgn.tag("DiceD6Only") == "1" else {}
+    options: dict[str, Any] = {"d6_only": True} if name == "combat" and pgn.tag("DiceD6Only") == "1" else {}
+    if pgn.tag("DrawRules") == "1":
+        options["draw_rules"] = True
+    if (pgn.tag("Players") or "").isdigit():  # more than two players: the map's seating for them
+        options["players"] = int(pgn.tag("Players"))
     try:
         rules = make_rules(name, pgn.tag("Map"), **options)
         fen = pgn.tag("FEN")
@@ -525,6 +531,8 @@ def pgn_from_actions(game: str, rules, start, actions, *, event: str = "?", boar
         tags["FEN"] = rules.position_text(start)
     if board_map:
         tags["Map"] = board_map
+    if pos.nplayers > 2:
+        tags["Players"] = str(pos.nplayers)
     out = []
     for token, dice, fight, seat in moves:
         commands = []
