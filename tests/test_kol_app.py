@@ -100,13 +100,7 @@ def test_a_kol_game_with_a_clock_shows_the_clock_in_blue_and_orange_and_keeps_it
     app = App(tmp_path, computer=False)
     app.start.choose_game("kol")
     assert app.start.view().table == "Casual, no clock"
-    app.start.table_settings()
-    app.table.clock("blitz")
-    app.table.done()
-    app.start.start()
-    app.pump()
-    app.setup.fill()
-    app.pump()
+    app.start_at_the_table("kol", "blitz")
     flow = app.flow
     assert flow.table.clock is not None and flow.view_screen == "clock"
     halves = app.clock_screen.view().halves

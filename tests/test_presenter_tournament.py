@@ -28,16 +28,7 @@ def stick(tmp_path: Path, name: str = "KINGSTON") -> Path:
 
 def tournament_app(tmp_path, clock="blitz", **kw) -> App:
     app = App(tmp_path / "data", computer=False, media_roots=(tmp_path / "media",), **kw)
-    app.start.choose_game("chess")
-    app.start.table_settings()
-    assert app.flow.screen == "table_setup"
-    app.table.mode("tournament")
-    app.table.clock(clock)
-    app.table.done()
-    app.start.start()
-    app.pump()
-    app.setup.fill()
-    app.pump()
+    app.start_at_the_table("chess", clock, mode="tournament")
     return app
 
 
@@ -459,14 +450,7 @@ def test_a_casual_game_with_a_clock_that_ended_stays_ended(tmp_path):
     """Its clock has stopped for good at the end: no takeback after it (a casual game without a
     clock keeps issue 17's undo after the end)."""
     app = App(tmp_path / "data", computer=False)
-    app.start.choose_game("chess")
-    app.start.table_settings()
-    app.table.clock("blitz")
-    app.table.done()
-    app.start.start()
-    app.pump()
-    app.setup.fill()
-    app.pump()
+    app.start_at_the_table("chess", "blitz")
     press(app, 1)
     fools_mate_with_the_clock(app)
     assert app.flow.screen == "game_over" and not app.over.view().can_undo

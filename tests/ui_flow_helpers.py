@@ -80,6 +80,20 @@ class App:
             self.clock.t += 2000
             self.pump()
 
+    def start_at_the_table(self, game: str, clock: str, mode: str = "casual") -> None:
+        """A game started from the start screen with the table's settings (a clock preset,
+        casual or tournament), its board set up."""
+        self.start.choose_game(game)
+        self.start.table_settings()
+        assert self.flow.screen == "table_setup"
+        self.table.mode(mode)
+        self.table.clock(clock)
+        self.table.done()
+        self.start.start()
+        self.pump()
+        self.setup.fill()
+        self.pump()
+
     def new_game(self, game="combat", dice="seeded", computer_black=False, start=None, fill=True):
         from companion.session import Seat
         seats = (Seat("White"), Seat("Computer", True, 2) if computer_black else Seat("Black"))
