@@ -263,8 +263,8 @@ def test_a_kol_back_row_trade_is_written_after_its_move_and_read_back():
         pytest.fail("no back-row trade in 40 seeded games")
     s = table.session
     written = pgn_game(table)
-    i, answer = next(iter(table.answers.items()))
-    assert written.moves[i].text == f"{s.moves[i].move}:{answer}"
+    i, answers = next(iter(table.answers.items()))
+    assert written.moves[i].text == ":".join([s.moves[i].move, *answers])
     (back,) = parse_pgn(format_pgn(written))
     replayed = replay_pgn(back)
     assert replayed.rules.position_text(replayed.pos) == s.rules.position_text(s.pos)
@@ -357,6 +357,28 @@ def test_quotes_and_backslashes_in_tags_are_escaped_and_read_back():
     text = format_pgn(game)
     assert '[Event "The \\"Open\\" \\\\ 2026"]' in text
     assert parse_pgn(text)[0].tag("Event") == 'The "Open" \\ 2026'
+
+
+def test_a_chess2_game_with_its_duels_is_written_in_coordinates_and_read_back():
+    """Chess 2 (in the registry since issue 16) needs no code in the records: its Variant is its
+    title, its moves coordinates from its FEN, a duel's answers (the challenge, then the bids)
+    joined after the move. Its duels' stones in words are for its own commenter (issue 21)."""
+    game = GameSetup("chess2", (Seat("A"), Seat("B")), game_id="c2")
+    table, _ = Table.new(game, TableSetup())
+    s = table.session
+    rng = random.Random(3)
+    while not s.is_over and len(s.moves) < 170:
+        if s.pos.pending is not None:
+            table.observe(s.play_answer(s.rules.answer_text(rng.choice(s.rules.answers(s.pos)))), 0)
+        else:
+            table.observe(s.play(rng.choice(s.rules.legal_moves(s.pos))), 0)
+    assert any(len(a) > 1 for a in table.answers.values()), "no duel with its bids in this game"
+    text = format_pgn(pgn_game(table))
+    assert '[Variant "Chess 2"]' in text and '[FEN "' in text
+    (back,) = parse_pgn(text)
+    replayed = replay_pgn(back)
+    assert replayed.game == "chess2"
+    assert replayed.rules.position_text(replayed.pos) == s.rules.position_text(s.pos)
 
 
 def test_a_game_with_an_arbiters_position_correction_is_valid_pgn_from_the_correction():

@@ -6,18 +6,20 @@ the seven-tag roster, Board, WhiteElo/BlackElo, TimeControl, Termination, Varian
 variants), each move's clock and time as ``[%clk]``/``[%emt]``, draw offers as ``(=)``,
 penalties and arbiter actions as comments, and what each game adds per move through its
 *commenter* (:data:`COMMENTERS`): Combat Chess writes every fight (dice, modifiers, result) as
-a sentence plus ``[%dice ...]``, Dungeon Chess names the unit moved. Chess 2's duels (bids,
-stones) plug in the same way with :func:`register_commenter`.
+a sentence plus ``[%dice ...]``; a game written in coordinates gets each move's player and the
+move in the app's words. Chess 2's duels in words (bids, stones) plug in the same way with
+:func:`register_commenter`.
 
 :func:`snapshot` freezes the game now (PGN value, clock, whose turn) into an immutable
 :class:`GameSnapshot`; :func:`snapshot_pgn` and :func:`snapshot_json` are pure functions of it,
 safe to call from another thread (a live broadcast).
 
-How our games are written (docs/tournament.md): FIDE chess and Combat Chess in SAN; Dungeon
-Chess in coordinate moves (``k14m13``, ``k14m13hex``, ``pass``; a choice made in the middle of
-a move after a colon: ``k14m13:i8``, ``k14m13:stay``) from the position in its FEN tag (our
-extended position text), with the players beyond the second in ``Player3``/``Player4`` tags
-and the moves numbered by rounds of play. :func:`replay_pgn` reads every one of them back
+How our games are written (docs/tournament.md): FIDE chess and Combat Chess in SAN; every
+other game (Dungeon Chess, Chess 2, KoL Chess, a game added later) in coordinate moves
+(``k14m13``, ``k14m13hex``, ``pass``; the choices made after a move each after a colon:
+``k14m13:i8``, ``e4d5:duel:0-2``) from the position in its FEN tag (our extended position
+text), with the players beyond the second in ``Player3``/``Player4`` tags and the moves
+numbered by rounds of play. :func:`replay_pgn` reads every one of them back
 through the rules to the final position.
 """
 
@@ -34,25 +36,24 @@ from . import texts as W
 from .clock import ClockView, format_clk
 from .pgn import PgnGame, PgnMove, format_pgn, ordered_tags
 
-#: Variant tags of games not (yet) in the games registry; a registered game's tag is its title
-#: (companion.games.GAMES), so a game added there is written and read back with no code here.
-FUTURE_VARIANTS = {"chess2": "Chess 2"}
-#: Games whose moves are written in SAN (and read back by matching SAN); every other game is
-#: written in coordinate moves from the position in its FEN tag.
-SAN_GAMES = frozenset({"chess", "combat", "chess2"})
+#: Games whose moves are written in SAN (and read back by matching SAN): FIDE chess and Combat
+#: Chess, which moves as chess does. Every other game is written in coordinate moves from the
+#: position in its FEN tag, the choices after a move joined with colons.
+SAN_GAMES = frozenset({"chess", "combat"})
 
 
 def variant_tag(game: str) -> str | None:
-    """The Variant tag of ``game`` (None for FIDE chess, which has none)."""
+    """The Variant tag of ``game``: its title in the games registry (companion.games.GAMES), so
+    a game added there is written and read back with no code here; None for FIDE chess."""
     if game == "chess":
         return None
     info = GAMES.get(game)
-    return info.title if info is not None else FUTURE_VARIANTS.get(game)
+    return info.title if info is not None else None
 
 
 def _games_of_variants() -> dict[str, str]:
     out = {"standard": "chess", "chess": "chess", "": "chess"}
-    for name in list(GAMES) + list(FUTURE_VARIANTS):
+    for name in GAMES:
         tag = variant_tag(name)
         if tag is not None:
             out[tag.lower()] = name
@@ -305,9 +306,8 @@ def _token(session, t, i: int) -> str:
     m = session.moves[i]
     if session.setup.game in SAN_GAMES:
         return m.san
-    token = m.move
-    answer = t.answers.get(i) if t is not None else None
-    return f"{token}:{answer}" if answer is not None else token
+    answers = t.answers.get(i, []) if t is not None else []
+    return ":".join([m.move, *answers])
 
 
 def _offer_plies(session, t) -> tuple[set[int], list[int]]:
@@ -429,10 +429,10 @@ def replay_pgn(pgn: PgnGame) -> ReplayedGame:
                 action = _from_san(rules, pos, move.text, where)
                 rules.apply(pos, action)
             else:
-                text, _, answer = move.text.partition(":")
+                text, *answers = move.text.split(":")
                 rules.apply(pos, rules.parse_move(pos, text))
-                if answer:
-                    options_ = {rules.answer_text(a): a for a in rules.answers(pos)}
+                for answer in answers:
+                    options_ = {rules.answer_text(a): a for a in rules.answers(pos)} if pos.pending else {}
                     if answer not in options_:
                         raise RecordError(f"{where}: {answer!r} is not a choice here")
                     rules.apply(pos, options_[answer])

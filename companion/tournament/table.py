@@ -235,7 +235,9 @@ class Table:
         self.clock: Clock | None = Clock.new(control, len(self.game.seats)) if control is not None else None
         self.recorder: Callable[[dict], None] | None = None
         self.plies: dict[int, PlyClock] = {}
-        self.answers: dict[int, str] = {}  # a choice answered in the middle of a move (Dungeon: a step)
+        #: the choices answered after each move, in order (Dungeon: a step; KoL: a trade; Chess 2:
+        #: a duel and its bids, a king-turn's pass)
+        self.answers: dict[int, list[str]] = {}
         self.notes: list[Note] = []
         self.offers: list[tuple[int, int]] = []  # (moves played, player) of each draw offer
         self.taps: dict[int, str] = {}
@@ -571,7 +573,7 @@ class Table:
         c = self.clock
         for ev in events:
             if isinstance(ev, AnswerPlayed) and self.session.moves:
-                self.answers[len(self.session.moves) - 1] = ev.text
+                self.answers.setdefault(len(self.session.moves) - 1, []).append(ev.text)
             elif isinstance(ev, TurnsUndone):
                 n = len(self.session.moves)
                 self.plies = {k: v for k, v in self.plies.items() if k < n}
