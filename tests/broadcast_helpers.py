@@ -6,6 +6,7 @@ from __future__ import annotations
 import http.client
 import re
 import socket
+from pathlib import Path
 from xml.etree import ElementTree
 
 from companion.board.tracker_bench import _dungeon_four_player
@@ -164,6 +165,7 @@ def chromium(url: str, tmp, *, screenshot=None, size=(1100, 760)) -> str:
     profile = tempfile.mkdtemp(prefix="chromium-", dir=tmp)
     args = [exe, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--window-size={size[0]},{size[1]}"]
     if screenshot is not None:
+        Path(screenshot).parent.mkdir(parents=True, exist_ok=True)  # tests/screenshots/ is not in git
         r = subprocess.run(args + [f"--screenshot={screenshot}", url], capture_output=True, text=True, timeout=120)
         assert r.returncode == 0, r.stderr[-2000:]
     r = subprocess.run(args + ["--dump-dom", url], capture_output=True, text=True, timeout=120)
