@@ -38,6 +38,6 @@ def army_options(args, text: str | None = None) -> dict:
     """The game option for ``--armies`` (Chess 2), or else the ``armies=`` a position text
     names; nothing when neither is given (other games take no such option)."""
     armies = getattr(args, "armies", None)
-    if armies is None and text:
+    if armies is None and text:  # as companion.games.chess2_armies.armies_in_text (this layer is below games)
         armies = next((f[len("armies="):] for f in text.split() if f.startswith("armies=")), None)
     return {} if armies is None else {"armies": armies}

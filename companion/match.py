@@ -33,6 +33,7 @@ from .bounds import load_json
 from .errors import RecordError, VariantError
 from .journal import fsync_dir
 from .session import Seat
+from .tournament.table import TableSetup
 
 MATCH_FILE = "match.json"
 ARCHIVE = "games"
@@ -65,6 +66,8 @@ class Match:
     length: int
     bids: str = "screen"
     games: tuple[MatchGame, ...] = ()
+    #: every game's table (its clock), as chosen on the start screen; None: no clock
+    table: TableSetup | None = None
 
     def __post_init__(self) -> None:
         if len(self.players) != 2:
@@ -191,7 +194,8 @@ class Match:
                 "length": self.length, "bids": self.bids,
                 "players": [{"name": s.name, "computer": s.computer, "level": s.level} for s in self.players],
                 "games": [{"id": g.game_id, "white": g.white, "choices": list(g.choices), "result": g.result}
-                          for g in self.games]}
+                          for g in self.games],
+                "table": self.table.to_json() if self.table is not None else None}
 
     @classmethod
     def from_json(cls, value: Any, where: str = MATCH_FILE) -> Match:
@@ -206,7 +210,9 @@ class Match:
                 raise RecordError(f"{at}: field {missing[0]!r} is missing")
             return obj
 
-        v = need(value, ("type", "version", "id", "game", "length", "bids", "players", "games"), where)
+        if isinstance(value, dict) and "table" not in value:  # a match written before games had a table
+            value = {**value, "table": None}
+        v = need(value, ("type", "version", "id", "game", "length", "bids", "players", "games", "table"), where)
         if v["type"] != "match" or v["version"] != VERSION:
             raise RecordError(f"{where}: not a match of version {VERSION}")
         try:
@@ -231,7 +237,8 @@ class Match:
                 raise RecordError(f"{where}: id, game and bids are texts")
             if any(g.finished is False for g in games[:-1]):
                 raise RecordError(f"{where}: only the last game may be unfinished")
-            return cls(v["id"], v["game"], tuple(players), v["length"], v["bids"], tuple(games))
+            table = TableSetup.from_json(v["table"], f"{where} table") if v["table"] is not None else None
+            return cls(v["id"], v["game"], tuple(players), v["length"], v["bids"], tuple(games), table)
         except VariantError as e:
             raise RecordError(f"{where}: {e}") from None
 

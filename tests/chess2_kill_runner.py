@@ -89,12 +89,6 @@ def play(directory: str | os.PathLike, variant: int, max_actions: int, ack) -> i
 
 
 if __name__ == "__main__":
-    directory, variant, limit = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    from tests.journal_kill_runner import serve
 
-    def ack(n: int) -> None:
-        sys.stdout.write(f"{n}\n")
-        sys.stdout.flush()
-
-    play(directory, variant, limit, ack)
-    sys.stdout.write("done\n")
-    sys.stdout.flush()
+    serve(play)

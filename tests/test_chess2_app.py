@@ -335,3 +335,92 @@ def test_a_three_game_match_the_loser_switches_and_the_score_survives_a_power_cu
     assert back.flow.screen == "setup" and s.rules.armies == ("two-kings", "classic")
     assert s.seats[0].name == "Ben"
     assert MatchStore(tmp_path).load().current.choices == ("classic", "two-kings")
+
+
+# --- at a table: a clock, tournament mode ------------------------------------------------------------
+
+def choose_armies(app: App, white: str, black: str) -> None:
+    """Both armies chosen on the armies screen, revealed, the game started and set up."""
+    for army in (white, black):
+        app.armies.pick(army)
+        app.armies.act()
+    app.armies.act()  # reveal
+    app.armies.act()  # start
+    app.pump()
+    app.setup.fill()
+    app.pump()
+
+
+def test_tournament_mode_is_refused_for_chess_2_in_one_line(tmp_path):
+    """docs/rules/chess2.md: FIDE's tournament procedures give no help from the board, and Chess
+    2's duels and king-turns need the screen; a clock may run in casual play."""
+    app = App(tmp_path, computer=False)
+    app.start.choose_game("chess2")
+    app.start.table_settings()
+    app.table.mode("tournament")
+    app.table.clock("blitz")
+    app.table.done()
+    app.start.start()
+    app.pump()
+    assert app.flow.screen == "start" and app.flow.session is None
+    assert app.start.view().problem == ("Chess 2 is played casually (a clock may run): its duels need the "
+                                        "screen and the board's help.")
+
+
+def test_a_chess_2_game_with_a_clock_duels_and_its_record_reads_back(tmp_path):
+    """The table's casual clock with Chess 2: the armies chosen, the clock started, a duel on
+    the screen while the clock waits for the defender's press, the stones; the one game button is
+    the clock's; the PGN and the game's text carry the armies and the duel."""
+    from companion.gametext import load_table
+    from companion.tournament.pgn import parse_pgn
+    from companion.tournament.record import replay_pgn
+
+    app = App(tmp_path, computer=False)
+    app.start.choose_game("chess2")
+    app.start.table_settings()
+    app.table.clock("blitz")
+    app.table.done()
+    app.start.start()
+    app.pump()
+    assert app.flow.screen == "armies"
+    choose_armies(app, "classic", "two-kings")
+    flow = app.flow
+    assert flow.table.clock is not None and flow.view_screen == "clock"
+    app.clock.t += 500
+    app.clock_screen.tap(1)  # Black starts White's clock
+    app.pump()
+    app.clock_screen.board()
+    assert app.game.view().slot == "Clock" and app.game.view().slot_key == "clock"
+    app.tap("e2", "e4")
+    app.clock_screen.tap(0)
+    app.pump()
+    app.tap("d7", "d5")
+    assert app.game.view().question.startswith("King-turn for Black")  # Two Kings: its king-turn
+    assert app.game.view().slot == "Skip king-turn"  # the question takes the one button
+    app.game.slot()
+    app.pump()
+    app.clock_screen.tap(1)
+    app.pump()
+    app.clock_screen.board()
+    app.tap("d5", "e4", "d5")
+    assert flow.screen == "duel"
+    app.duel.choose("duel")
+    app.pump()
+    for bid in ("1", "2"):
+        app.duel.choose(bid)
+        app.duel.act()
+        app.pump()
+    assert app.duel.view().phase == "result"
+    app.duel.act()  # Continue
+    app.pump()
+    sync_board(app)
+    assert [m.move for m in flow.session.moves] == ["e2e4", "d7d5", "e4d5"]
+    assert flow.table.clock is not None and not flow.table.is_over
+    text = flow.game_text()
+    back = load_table(text)
+    assert back.session.rules.armies == ("classic", "two-kings")
+    assert back.session.rules.stones(back.session.pos) == flow.session.rules.stones(flow.session.pos)
+    flow.save_record()
+    (game,) = parse_pgn((tmp_path / "games" / f"{flow.session.setup.game_id}.pgn").read_text())
+    assert replay_pgn(game).rules.position_text(replay_pgn(game).pos) == \
+        flow.session.rules.position_text(flow.session.pos)

@@ -9,9 +9,7 @@ line is added now and then."""
 from __future__ import annotations
 
 import functools
-import os
 import random
-import signal
 import subprocess
 import sys
 import time
@@ -22,7 +20,7 @@ import pytest
 from companion.journal import read_journal
 from companion.session import Session
 from tests.chess2_kill_runner import game_setup, play, step
-from tests.journal_kill_runner import fork_child
+from tests.journal_kill_runner import Child, fork_child
 from tests.test_journal_kill import tear
 
 pytestmark = pytest.mark.slow
@@ -49,41 +47,25 @@ def trajectory(variant: int) -> tuple:
 
 
 def kill_once(directory: Path, variant: int, rng: random.Random, real_process: bool) -> tuple[int, bool]:
+    """Start, wait for a random number of actions, kill at a random instant (the journal kill
+    test's Child). Returns (last acknowledged action count, finished)."""
     if real_process:
-        proc = subprocess.Popen([sys.executable, str(RUNNER), str(directory), str(variant), str(LIMIT)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        out, kill = proc.stdout, proc.kill
+        child = Child.process(subprocess.Popen([sys.executable, str(RUNNER), str(directory), str(variant), str(LIMIT)],
+                                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
     else:
         def run(write) -> None:
             play(directory, variant, LIMIT, lambda n: write(f"{n}\n"))
             write("done\n")
 
-        pid, out = fork_child(run)
-
-        def kill():
-            os.kill(pid, signal.SIGKILL)
-    lines = [out.readline().strip()]
-    assert lines[0].isdigit(), f"the runner did not start: {lines[0]!r}"
-    target = int(lines[0]) + rng.randint(0, 12)
-    while True:
-        line = out.readline().strip()
-        if not line:
-            break
-        lines.append(line)
-        if line == "done" or line.startswith("error") or int(line) >= target:
-            break
+        child = Child.forked(fork_child(run))
+    first = child.out.readline().strip()
+    assert first.isdigit(), f"the runner did not start: {first!r}"
+    lines = [first]
+    target = int(first) + rng.randint(0, 12)
+    child.read_until(lines, lambda ls: len(ls) > 1 and int(ls[-1]) >= target)
     if rng.random() < 0.7:
         time.sleep(rng.uniform(0, 0.004))  # land anywhere inside the next write
-    kill()
-    lines += [x.strip() for x in out.read().splitlines()]
-    out.close()
-    if real_process:
-        proc.wait(timeout=10)
-        proc.stderr.close()
-    else:
-        os.waitpid(pid, 0)
-    errors = [x for x in lines if x.startswith("error")]
-    assert not errors, errors[0]
+    lines = child.kill_and_collect(lines)
     acks = [int(x) for x in lines if x.isdigit()]
     return acks[-1], "done" in lines
 

@@ -113,3 +113,21 @@ def test_the_armies_may_come_from_the_start_position(capsys, tmp_path):
                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1 armies=two-kings,classic", log)
     assert (code, err) == (0, "")
     assert out.splitlines()[:2] == ["e2e4", "skip"]  # the king-turn skipped by lifting a Warrior King
+
+
+@pytest.mark.parametrize("name", sorted(maker.GAMES))
+def test_replay_writes_pgn_that_reads_back_with_its_armies(capsys, tmp_path, name):
+    """``replay --pgn``: the Chess 2 record names its armies in its FEN, and our reader makes the
+    rules with them (a non-classic game was refused: "the position is for ...")."""
+    from companion.tournament.pgn import parse_pgn
+    from companion.tournament.record import replay_pgn
+
+    white, black, *_ = maker.GAMES[name]
+    pgn = tmp_path / "game.pgn"
+    code, out, err = run(capsys, "--variant", "chess2", "--armies", f"{white},{black}", LOGS / f"{name}.jsonl",
+                         "--pgn", pgn)
+    assert (code, err) == (0, "")
+    (game,) = parse_pgn(pgn.read_text())
+    back = replay_pgn(game)
+    assert back.rules.armies == (white, black)
+    assert "final " + back.rules.position_text(back.pos) == out.splitlines()[-1]

@@ -137,3 +137,23 @@ def test_a_write_cut_short_leaves_the_last_match(tmp_path, monkeypatch):
         store.save(played(match(), "w", "b"))
     monkeypatch.undo()
     assert store.load() == first
+
+
+def test_the_match_keeps_its_games_clock_and_reads_a_file_from_before_tables(tmp_path):
+    """Every game of a match is played at the table chosen on the start screen (its clock), so
+    the clock comes back with the match after a power cut; a match.json written before games
+    had a table reads as no clock."""
+    from companion.tournament.table import TableSetup
+
+    table = TableSetup(time_control="300+3")
+    store = MatchStore(tmp_path)
+    store.save(Match("m1", "chess2", (ANN, BEN), 3, table=table))
+    assert store.load().table == table
+    old = json.loads((tmp_path / MATCH_FILE).read_text())
+    del old["table"]
+    (tmp_path / MATCH_FILE).write_text(json.dumps(old))
+    assert store.load().table is None
+    old["table"] = {"type": "table"}
+    (tmp_path / MATCH_FILE).write_text(json.dumps(old))
+    with pytest.raises(RecordError, match="table"):
+        store.load()

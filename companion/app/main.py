@@ -3,6 +3,7 @@
     companion                    the simulated board (tap the screen's squares to move pieces)
     companion --profile FILE     real hardware described by a board profile
     companion --serial PATH      an RP2040 board running the companion firmware
+    companion --broadcast PORT   also serve the game live over HTTP (docs/broadcast.md)
 
 Window settings come from the environment, so the same command serves a desktop and the Pi:
 COMPANION_FULLSCREEN=1 (the Pi's touchscreen; docs/deploy.md) and COMPANION_WINDOW=WxH
@@ -42,11 +43,12 @@ def configure_window() -> None:
     Config.set("input", "mouse", "mouse,disable_multitouch")
 
 
-def run(profile: str | None = None, serial: str | None = None) -> int:
-    """Open the app on the chosen board; returns the process exit status."""
+def run(profile: str | None = None, serial: str | None = None, broadcast: str | None = None) -> int:
+    """Open the app on the chosen board (serving its game on ``broadcast``, [HOST:]PORT, when
+    given); returns the process exit status."""
     configure_window()
     from . import bootstrap
 
-    app = bootstrap.build(profile=profile, serial=serial)
+    app = bootstrap.build(profile=profile, serial=serial, broadcast=broadcast)
     app.run()
     return 0

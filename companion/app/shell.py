@@ -23,8 +23,8 @@ from . import texts as T
 from . import theme
 from .pacing import REST_FPS, LoopWaker, Pacer, release_memory
 from .screens import (
-    armies, board_check, deploy, draft, duel, dungeon_game, fight, game, game_over, game_text, loading, problem,
-    resume, setup, start,
+    arbiter, armies, board_check, clock, deploy, draft, duel, dungeon_game, fight, game, game_over, game_text,
+    loading, problem, resume, setup, start, table_setup,
 )
 from .widgets import board as board_widget
 from .widgets import common, map_thumb, popups
@@ -46,6 +46,9 @@ SCREENS = {
     "dungeon_game": (dungeon_game, "DungeonGameScreen", "dungeon", True),
     "game_text": (game_text, "GameTextScreen", "text", False),
     "problem": (problem, "ProblemScreen", "problem", False),
+    "clock": (clock, "ClockScreen", "clock", False),
+    "table_setup": (table_setup, "TableSetupScreen", "table", False),
+    "arbiter": (arbiter, "ArbiterScreen", "arbiter", False),
     "armies": (armies, "ArmiesScreen", "armies", False),
     "duel": (duel, "DuelScreen", "duel", False),
 }
@@ -87,6 +90,7 @@ class CompanionApp(App):
         self._prompt_popup = None
         self._shown_prompt = None
         self._info_popup = None
+        self._entry_popup = None
 
     # ----- Kivy lifecycle ----------------------------------------------------------------------
     def build(self):
@@ -170,6 +174,7 @@ class CompanionApp(App):
         sm.current_screen.refresh()
         self._sync_prompt()
         self._sync_info()
+        self._sync_entry()
 
     def _sync_prompt(self) -> None:
         prompt = self.flow.prompt
@@ -198,6 +203,20 @@ class CompanionApp(App):
         if self._info_popup is None:
             self._info_popup = popups.PieceInfoPopup()
             self._info_popup.show(view, self._info_closed)
+
+    def _sync_entry(self) -> None:
+        """The on-screen keyboard or number pad, open while the flow has an entry."""
+        view = self.presenters.entry.view()
+        if view is None:
+            if self._entry_popup is not None:
+                self._entry_popup.dismiss()
+                self._entry_popup = None
+            return
+        if self._entry_popup is None:
+            self._entry_popup = popups.EntryPopup()
+            self._entry_popup.show(view, self.presenters.entry)
+        else:
+            self._entry_popup.update(view)
 
     def _info_closed(self) -> None:
         self._info_popup = None

@@ -28,6 +28,13 @@ def army_name(text: str) -> str:
     return t
 
 
+def armies_in_text(text: str | None) -> dict:
+    """The game option a position text names (``armies=classic,animals``): what its rules must
+    be made with to read it back; nothing for a text without (other games)."""
+    armies = next((f[len("armies="):] for f in (text or "").split() if f.startswith("armies=")), None)
+    return {} if armies is None else {"armies": armies}
+
+
 def parse_armies(text) -> tuple[str, str]:
     """``"classic,animals"`` (or a pair) -> ("classic", "animals")."""
     parts = [p for p in (text.split(",") if isinstance(text, str) else list(text))]

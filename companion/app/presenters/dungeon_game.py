@@ -47,6 +47,7 @@ class DungeonGameView:
     can_undo: bool
     can_resign: bool
     banner: str
+    clock: bool = False  # the game has a clock: a button brings the clock screen back
 
 
 class DungeonGamePresenter:
@@ -68,6 +69,9 @@ class DungeonGamePresenter:
 
     def menu(self) -> None:
         self.flow.open_menu()
+
+    def show_clock(self) -> None:
+        self.flow.toggle_clock_view()
 
     def view(self) -> DungeonGameView | None:
         flow = self.flow
@@ -112,7 +116,7 @@ class DungeonGamePresenter:
         return DungeonGameView(
             rules.board_map.title, players, status, s.in_check(), last_turn, effects, flow.guidance, flow.notice,
             thinking, progress, hex_label, question, moves, history, s.can_undo(), not s.is_over and len(s.seats) == 2,
-            flow.banner,
+            flow.banner, flow.table is not None and flow.table.clock is not None,
         )
 
 

@@ -37,6 +37,7 @@ class GameView:
     seal: str
     banner: str
     simulated: bool
+    clock: bool = False  # the game has a clock: a button brings the clock screen back
     question: str = ""  # a decision the game screen asks (Chess 2's king-turn), in words
     slot: str = ""  # the game's own button: its label ("" for none)
     slot_key: str = ""  # what it does: "answer:<option>" or "card"
@@ -60,12 +61,18 @@ class GamePresenter:
         self.flow.open_menu()
 
     def slot(self) -> None:
-        """The game's own button: answer its question (skip a king-turn) or open its card."""
+        """The one button a game may use: answer its question (skip a king-turn), the clock
+        screen of a game with a clock, or the game's card (Chess 2's stones)."""
         key = self.view().slot_key
         if key.startswith("answer:"):
             self.flow.answer_question(key[len("answer:"):])
+        elif key == "clock":
+            self.flow.toggle_clock_view()
         elif key == "card" and self.flow.session is not None:
             self.flow.show_card(self.flow.extras.card(self.flow.session))
+
+    def show_clock(self) -> None:
+        self.flow.toggle_clock_view()
 
     def view(self) -> GameView:
         flow = self.flow
@@ -93,22 +100,32 @@ class GamePresenter:
                                             to=g.name_of(flow.requested.to))
         seal = T.COMMITMENT.format(short=s.setup.commitment[:8]) if s.setup.commitment else ""
         live = not s.is_over and s.pos.pending is None
+        table = flow.table
+        tournament = table is not None and table.tournament
+        clock = table is not None and table.clock is not None
         question = flow.question()
         slot, slot_key, asked = "", "", ""
-        if question is not None:
+        card = extras.card(s)
+        if question is not None:  # the game's question first (skip a king-turn)
             asked = question.text
             slot, option = question.buttons[0][1], question.buttons[0][0]
             slot_key = f"answer:{option}"
-        else:
-            card = extras.card(s)
-            if card is not None:
-                slot, slot_key = card.label, "card"
+        elif clock:  # then the clock (Chess 2's stones stay on the players' rows)
+            slot, slot_key = T.SHOW_CLOCK, "clock"
+        elif card is not None:
+            slot, slot_key = card.label, "card"
         return GameView(
-            T.GAME_TITLES.get(s.setup.game, s.setup.game), players, status, s.in_check(), guidance, flow.notice,
-            thinking, progress, move_rows(s.moves), fight_marks(s.moves, extras.move_mark), s.can_undo(),
-            live and s.draw_offer is None, not s.is_over, seal, banner, flow.board.simulated is not None,
-            asked, slot, slot_key,
+            T.GAME_TITLES.get(s.setup.game, s.setup.game), players, status, s.in_check() and not tournament, guidance,
+            flow.notice, thinking, progress, move_rows(s.moves), fight_marks(s.moves, extras.move_mark),
+            s.can_undo() and not tournament, live and s.draw_offer is None and not tournament, not s.is_over, seal,
+            banner, flow.board.simulated is not None, clock, asked, slot, slot_key,
         )
+
+
+def colour_names(rules) -> tuple[str, ...]:
+    """The sides' colour words: the map's seats (KoL Chess: Blue and Orange), else White and Black."""
+    seats = getattr(getattr(rules, "board_map", None), "seats", None)
+    return tuple(seat.colour.capitalize() for seat in seats) if seats else T.COLOUR_NAMES
 
 
 def status_line(flow: AppFlow) -> str:
@@ -122,10 +139,11 @@ def status_line(flow: AppFlow) -> str:
         if kind != "fight":
             d = s.pos.pending
             player = d.player if 0 <= d.player < len(s.seats) else s.turn
-            return to_move(s.seats[player].name, T.COLOUR_NAMES[player])
+            return to_move(s.seats[player].name, colour_names(s.rules)[player])
         return T.FIGHT_PENDING
-    text = to_move(s.seats[s.turn].name, T.COLOUR_NAMES[s.turn])
-    return text + ("  " + T.CHECK if s.in_check() else "")
+    text = to_move(s.seats[s.turn].name, colour_names(s.rules)[s.turn])
+    tournament = flow.table is not None and flow.table.tournament  # no word of check (FIDE 11.3)
+    return text + ("  " + T.CHECK if s.in_check() and not tournament else "")
 
 
 def to_move(name: str, colour: str) -> str:

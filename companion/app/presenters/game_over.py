@@ -19,6 +19,7 @@ class GameOverView:
     seal: str
     seed_help: str
     saved: str
+    copy: str = ""  # the button that copies the records to a USB stick
     can_undo: bool = False  # casual play: the move that ended the game may be taken back
     match: str = ""  # a match's score after this game, or who won it
     next_game: bool = False  # the match goes on: its next game may be chosen
@@ -35,6 +36,9 @@ class GameOverPresenter:
         """The match's next game (its army choice)."""
         self.flow.next_match_game()
 
+    def copy_records(self) -> None:
+        self.flow.copy_records()
+
     def undo(self) -> None:
         """Take back the move that ended the game (and the computer's reply): play goes on."""
         self.flow.undo()
@@ -45,6 +49,11 @@ class GameOverPresenter:
             return None
         result = s.result
         headline = T.DRAW if result.is_draw else T.WINS.format(name=s.seats[next(iter(result.winners))].name)
+        table = self.flow.table
+        if table is not None and table.unfinished:
+            headline = T.GAME_ENDED
+        elif table is not None and table.override == (0.0, 0.0):
+            headline = T.BOTH_LOSE
         seed = s.setup.seed if s.setup.seed else ""
         names = tuple(seat.name for seat in s.seats)
         match, next_game = "", False
@@ -55,7 +64,8 @@ class GameOverPresenter:
         return GameOverView(headline, T.RESULT_REASONS.get(result.reason, result.reason), move_rows(s.moves, names),
                             T.SEED_REVEALED.format(seed=seed) if seed else "",
                             T.SEAL_FULL.format(commitment=s.setup.commitment) if seed else "", T.SEED_CHECK if seed else "",
-                            T.GAME_SAVED, s.can_undo(), match, next_game)
+                            " ".join(filter(None, (self.flow.notice, T.GAME_SAVED))), T.COPY_RECORDS,
+                            self.flow.can_undo(), match, next_game)
 
 
 def match_line(m) -> str:

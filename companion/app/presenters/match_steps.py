@@ -16,6 +16,7 @@ from ...errors import CompanionError
 from ...games.chess2_armies import ARMIES
 from ...match import Match, MatchStore
 from ...session import Seat
+from ...tournament.table import TableSetup
 from .. import texts as T
 from .armies import ARMY_ORDER, ArmyChoice
 from .extras import extras_for
@@ -30,11 +31,13 @@ class MatchSteps:
         self.match = None
         self.match_store = MatchStore(self.store.directory)
         self.army_choice = None
-        self._choice_setup: tuple | None = None  # (game, seats white first, bids) of a single game
+        self._choice_setup: tuple | None = None  # (game, seats white first, bids, table) of a single game
 
     # ----- from the start screen ------------------------------------------------------------------
-    def begin_chosen_game(self, game: str, seats: tuple[Seat, ...], *, games: int = 1, bids: str = "screen") -> None:
-        """A game whose armies are chosen first (Chess 2), or a match of ``games`` games."""
+    def begin_chosen_game(self, game: str, seats: tuple[Seat, ...], *, games: int = 1, bids: str = "screen",
+                          table: TableSetup | None = None) -> None:
+        """A game whose armies are chosen first (Chess 2), or a match of ``games`` games; each
+        at ``table`` (its clock), as chosen on the start screen."""
         self._stop_thinking()
         self._close_game()
         self._leave_match_quietly()
@@ -42,7 +45,7 @@ class MatchSteps:
         self.resume_problem = ""
         if games > 1:
             try:
-                match = Match(self.new_game_id(), game, (seats[0], seats[1]), games, bids)
+                match = Match(self.new_game_id(), game, (seats[0], seats[1]), games, bids, table=table)
                 self.match_store.save(match)
             except (OSError, CompanionError) as e:
                 self.resume_problem = T.CANNOT_SAVE.format(reason=getattr(e, "strerror", None) or e)
@@ -52,7 +55,7 @@ class MatchSteps:
             self.match = match
             self._open_match_choice()
         else:
-            self._choice_setup = (game, tuple(seats), bids)
+            self._choice_setup = (game, tuple(seats), bids, table)
             self.army_choice = self._new_choice(seats, (0, 1), {})
             self.screen = extras_for(game).before_game or "start"
         self.changed()
@@ -113,11 +116,11 @@ class MatchSteps:
                 return
             self.match = updated
             self.army_choice = None
-            self.new_game(m.game, m.seats_for(white), options=options, bids=m.bids, game_id=game_id)
+            self.new_game(m.game, m.seats_for(white), table=m.table, options=options, bids=m.bids, game_id=game_id)
             return
-        game, seats, bids = self._choice_setup
+        game, seats, bids, table = self._choice_setup
         self.army_choice = None
-        self.new_game(game, seats, options=options, bids=bids)
+        self.new_game(game, seats, table=table, options=options, bids=bids)
 
     # ----- after a game ---------------------------------------------------------------------------
     def _match_result(self, session) -> None:
