@@ -156,15 +156,24 @@ def picture_of(session) -> BoardPicture:
                 board.pop(move.capture, None)
         marked = {move.to, *(pending.get("defenders") or ())}
         fight = tuple(sorted(s for s in marked if isinstance(s, int) and 0 <= s < g.size))
-    pieces = tuple(PiecePicture(sq, p.kind.name.lower(), p.kind.code, p.owner, _badge(p.state))
+    seats = getattr(getattr(rules, "board_map", None), "seats", None)
+    pieces = tuple(PiecePicture(sq, _drawn_kind(p.kind, bool(seats)), p.kind.code, p.owner, _badge(p.state))
                    for sq, p in sorted(board.items()))
     check = ()
     if session.result is None and pending is None and rules.in_check(pos):
         check = tuple(sorted(pos.royals[pos.turn]))
     last = session.last_move()
-    seats = getattr(getattr(rules, "board_map", None), "seats", None)
     return BoardPicture(g.width, g.height, terrain, pieces, player_colours(rules), last, check, fight,
                         pos.turn if 0 <= pos.turn < rules.nplayers else 0, bool(seats), square_tints(rules))
+
+
+def _drawn_kind(kind, units: bool) -> str:
+    """A piece's kind as the picture draws it: its name; on a board without seats a piece of
+    another name that a piece of the standard set stands for (Chess 2's Elephant is a rook,
+    its ``role``) is drawn as that piece, as the touchscreen draws it and the table shows it."""
+    name = kind.name.lower()
+    role = getattr(kind, "role", "")
+    return role if not units and name not in GLYPHS and role in GLYPHS else name
 
 
 def square_tints(rules) -> str:
