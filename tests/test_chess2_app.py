@@ -296,6 +296,29 @@ def test_pieces_are_drawn_as_the_standard_set_shows_them(tmp_path):
     assert glyph["a1"] == "\u265c" and glyph["d8"] == "\u265b"  # an Elephant is a rook; the Reaper a queen
 
 
+def test_an_elephants_info_shows_its_5x5_box_on_the_screens_board(tmp_path):
+    """"Draw a 5x5 box around the elephant ... the elephant cannot be captured by a piece more
+    than 2 squares away": tapping an Elephant in Piece info marks every square within 2 of it
+    (cut at the board's edge) and says what it is, and the box stays after its card is closed
+    until Piece info is turned off; another piece marks nothing."""
+    app = chess2(tmp_path, armies="animals,classic")
+    app.board.toggle_info_mode()
+    app.board.tap(app.sq("a1"))  # the Elephant, standing as a rook
+    v = app.info.view()
+    assert v.title == "White Elephant on a1" and any("5x5 box" in line for line in v.fights)
+    marked = {sq.name for sq in app.board.view().squares if sq.zone}
+    assert marked == {f + r for f in "abc" for r in "123"}
+    app.info.close()  # the card covered the board: the box stays while Piece info is on
+    assert {sq.name for sq in app.board.view().squares if sq.zone} == marked
+    app.board.tap(app.sq("b1"))  # the Wild Horse: no box
+    assert not any(sq.zone for sq in app.board.view().squares)
+    app.info.close()
+    app.board.tap(app.sq("a1"))
+    app.info.close()
+    app.board.toggle_info_mode()  # Piece info off: the box goes
+    assert not any(sq.zone for sq in app.board.view().squares)
+
+
 # --- a match -----------------------------------------------------------------------------------------
 
 def finish_by_invasion(app: App) -> None:

@@ -26,6 +26,7 @@ DOCS_SHOTS = {
     ("animals", "duel-result"): "chess2-duel-result.png",
     ("animals", "pounce"): "chess2-pounce.png",
     ("animals", "stones"): "chess2-stones.png",
+    ("animals", "elephant-box"): "chess2-elephant-box.png",
     ("two-kings", "king-turn"): "chess2-king-turn.png",
     ("two-kings", "whirlwind"): "chess2-whirlwind.png",
     ("duels", "duel-lost-guidance"): "chess2-duel-lost.png",
@@ -55,7 +56,8 @@ def test_an_animals_game_by_taps_with_a_rampage_and_a_tiger_pounce(tmp_path, siz
     Tiger's pounce (its duel won by the attacker with on-screen bids), the stones."""
     shots = run("animals", tmp_path / "data", tmp_path, size)
     assert names(shots) == ["start", "armies-choose", "armies-selected", "armies-hidden", "armies-revealed",
-                            "duel-offer", "rampage", "duel-bid", "duel-bid-sealed", "duel-result", "pounce", "stones"]
+                            "duel-offer", "rampage", "duel-bid", "duel-bid-sealed", "duel-result", "pounce", "stones",
+                            "elephant-box"]
 
 
 def test_a_two_kings_game_with_king_turns_taken_and_skipped_and_a_whirlwind(tmp_path):

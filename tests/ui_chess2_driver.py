@@ -8,7 +8,7 @@ no text under 12 pixels, no widget outside the window. Scenarios:
 
 * ``animals``: Chess 2 chosen on the start screen, the armies chosen double-blind (Animals
   against Classic), a rampage taking a friend and a foe, a duel declined, a Tiger's pounce, its
-  duel won by the attacker with on-screen bids, the stones card.
+  duel won by the attacker with on-screen bids, the stones card, the Elephant's box.
 * ``two-kings``: Two Kings against Classic: a king-turn taken, one skipped by lifting a Warrior
   King, one skipped with the button, a Whirlwind guided on the board.
 * ``duels``: Classic against Classic with on-screen bids: a duel won by the defender, a bluff
@@ -172,6 +172,12 @@ def animals(d: Chess2Driver):
     yield from d.press("Stones")
     yield from d.shot("stones")
     yield from d.press("Close")
+    # Piece info on the Elephant (now on a4): its 5x5 box marked on the screen's board
+    yield from d.press("Piece info")
+    yield from d.tap("a4")
+    yield from d.press("Close")
+    assert sum(sq.zone for sq in d.app.presenters.board.view().squares) == 15, d.state()
+    yield from d.shot("elephant-box")
 
 
 def two_kings(d: Chess2Driver):

@@ -43,6 +43,7 @@ class SquareView:
     terrain: str = "floor"  # floor, water or void
     badge: str = ""  # a unit's state in a few letters: "H2" hexed for 2 more turns, "W" wounded
     colour: str = ""  # a colour the game gives the square (KoL Chess: white, green, black, red, blue)
+    zone: bool = False  # marked while a piece's info is open (Chess 2: inside the Elephant's box)
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ class BoardPresenter:
     def __init__(self, flow: AppFlow) -> None:
         self.flow = flow
         self.info_mode = False
+        self.zone_square: int | None = None  # the piece whose zone is marked (its info was asked)
         self._odds_key = None
         self._odds: dict[int, str] = {}
 
@@ -74,16 +76,20 @@ class BoardPresenter:
     def tap(self, square: int) -> None:
         """A short tap: lift/place on the simulated board, piece info otherwise."""
         if self.info_mode or not self.simulated:
+            self.zone_square = square
             self.flow.show_piece_info(square)
         else:
             self.flow.tap_square(square)
 
     def hold(self, square: int) -> None:
         """A long press always shows the piece's info (fatigue, fights)."""
+        self.zone_square = square
         self.flow.show_piece_info(square)
 
     def toggle_info_mode(self) -> None:
         self.info_mode = not self.info_mode
+        if not self.info_mode:
+            self.zone_square = None
         self.flow.changed()
 
     def view(self) -> BoardView:
@@ -115,6 +121,7 @@ class BoardPresenter:
         if prep is not None and prep.deployment is not None:
             placed = {sq: (rules.roster_kind(unit), player) for player, unit, sq in prep.deployment.placed}
         gone = removed_pieces(session, units) if session is not None else {}
+        zone = self._zone(session)
         terrain = rules.geometry.terrain if rules is not None and rules.geometry.size == width * height else None
         tints = rules.square_colours() if terrain is not None and hasattr(rules, "square_colours") else ()
         water_light = flow.meanings if terrain is not None else {}
@@ -128,7 +135,7 @@ class BoardPresenter:
             view = dict(index=sq, name=_name(sq, width), dark=(file + rank) % 2 == 0,
                         light=None if light == (0, 0, 0) else light, terrain=ground,
                         last_move=last is not None and sq in last, check=sq in check_sq, odds=odds.get(sq, ""),
-                        colour=tints[sq] if tints else "")
+                        colour=tints[sq] if tints else "", zone=sq in zone)
             piece = pos.board[sq] if pos is not None else None
             if fight_board is not None and sq in fight_board:
                 piece = fight_board[sq]
@@ -149,6 +156,15 @@ class BoardPresenter:
                          goal_lines(rules, width, height))
 
     # ----- helpers -------------------------------------------------------------------------------
+    def _zone(self, session) -> frozenset[int]:
+        """The zone of the piece whose info was asked (the Elephant's box): while its card is
+        open, and after it closes for as long as Piece info stays on (the card covers the
+        board)."""
+        sq = self.zone_square
+        if session is None or sq is None or not (self.info_mode or self.flow.info_square == sq):
+            return frozenset()
+        return self.flow.extras.zone(session, sq)
+
     def _fight_board(self):
         """During a fight the board holds the attacker on the defender's square (as moved)."""
         flow = self.flow

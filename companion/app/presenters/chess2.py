@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ...games.chess2_abilities import BOX
 from ...games.chess2_armies import KING_TURN, MAX_BID, SKIP, START_STONES
 from .. import texts as T
 from .extras import Card, GameExtras, Question
@@ -71,6 +72,17 @@ class Chess2Extras(GameExtras):
 
     def card(self, session) -> Card:
         return stones_card(session)
+
+    def zone(self, session, square: int) -> frozenset[int]:
+        """An Elephant's box: "Draw a 5x5 box ... the elephant cannot be captured by a piece
+        more than 2 squares away": every square within 2 of it."""
+        piece = session.pos.board[square] if 0 <= square < len(session.pos.board) else None
+        if piece is None or "box" not in piece.kind.abilities:
+            return frozenset()
+        g = session.rules.geometry
+        fx, fy = square % g.width, square // g.width
+        return frozenset(y * g.width + x for y in range(max(0, fy - BOX), min(g.height, fy + BOX + 1))
+                         for x in range(max(0, fx - BOX), min(g.width, fx + BOX + 1)))
 
 
 EXTRAS = Chess2Extras()

@@ -70,6 +70,11 @@ class GameExtras:
     def result_shown(self, session, start: int) -> bool:
         return False
 
+    def zone(self, session, square: int) -> frozenset[int]:
+        """Squares the screen's board marks while the piece on ``square`` has its info card open
+        (Chess 2: the Elephant's 5x5 box)."""
+        return frozenset()
+
 
 NONE = GameExtras()
 _LOADED: dict[str, GameExtras] = {}

@@ -176,6 +176,9 @@ class BoardWidget(Widget):
         if sq.last_move:
             Color(*theme.MARK)
             Line(rectangle=(x + ring, y + ring, side - 2 * ring, side - 2 * ring), width=max(1.0, ring / 3))
+        if sq.zone:  # inside a piece's zone (the Elephant's box): a blue frame
+            Color(*theme.MIDLINE)
+            Line(rectangle=(x + ring * 2, y + ring * 2, side - 4 * ring, side - 4 * ring), width=max(1.5, ring / 2))
         if sq.check:
             Color(*theme.DANGER)
             Line(circle=(x + side / 2, y + side / 2, side * 0.47), width=max(1.5, ring))
