@@ -79,16 +79,25 @@ def resume_or_start(directory: str | os.PathLike, variant: int) -> Session:
     return session
 
 
-def play(directory: str | os.PathLike, variant: int, max_actions: int, ack) -> int:
+#: a person takes a moment to bid: the runner waits this long (seconds) with one bid sealed, so
+#: a kill aimed there lands between a duel's two bids however busy the machine is
+BID_PAUSE = 0.01
+
+
+def play(directory: str | os.PathLike, variant: int, max_actions: int, ack, pause=None) -> int:
     session = resume_or_start(directory, variant)
     ack(session.actions)
     while session.actions < max_actions and not session.is_over:
         step(session, variant)
         ack(session.actions)
+        if session.sealed_players and pause is not None:
+            pause(BID_PAUSE)
     return session.actions
 
 
 if __name__ == "__main__":
+    import time
+
     from tests.journal_kill_runner import serve
 
-    serve(play)
+    serve(lambda *args: play(*args, pause=time.sleep))

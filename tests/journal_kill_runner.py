@@ -136,6 +136,23 @@ class Child:
         return lines
 
 
+def shoot(child: Child, rng: random.Random, aim: Callable[[int], int], pause: Callable[[float], None]) -> tuple[int, bool]:
+    """Let ``child`` (a runner printing its action count after each action) play until the
+    action count ``aim(first count)``, then kill it at a random instant (a ``pause`` of up to
+    4 ms lands the kill anywhere inside the next write). Returns (the last action count it
+    acknowledged, whether it finished)."""
+    first = child.out.readline().strip()
+    assert first.isdigit(), f"the runner did not start: {first!r}"
+    lines = [first]
+    target = aim(int(first))
+    child.read_until(lines, lambda ls: len(ls) > 1 and int(ls[-1]) >= target)
+    if rng.random() < 0.7:
+        pause(rng.uniform(0, 0.004))
+    lines = child.kill_and_collect(lines)
+    acks = [int(x) for x in lines if x.isdigit()]
+    return acks[-1], "done" in lines
+
+
 def serve(play_game: Callable) -> None:
     """A runner run as a script (DIR VARIANT MAX_ACTIONS): play, printing each action count,
     then "done"."""

@@ -40,6 +40,18 @@ def duel_to(app: App) -> None:
     assert app.flow.screen == "duel", (app.flow.screen, app.flow.guidance)
 
 
+def choose_armies(app: App, white: str, black: str) -> None:
+    """Both armies chosen on the armies screen, revealed, the game started and set up."""
+    for army in (white, black):
+        app.armies.pick(army)
+        app.armies.act()
+    app.armies.act()  # reveal
+    app.armies.act()  # start
+    app.pump()
+    app.setup.fill()
+    app.pump()
+
+
 def sync_board(app: App) -> None:
     """Do what the lights say (take off, put on) until the board shows the game."""
     s = app.flow.session
@@ -331,14 +343,7 @@ def test_a_three_game_match_the_loser_switches_and_the_score_survives_a_power_cu
     app = App(tmp_path)
     app.flow.begin_chosen_game("chess2", PEOPLE, games=3)
     app.pump()
-    for army in ("classic", "animals"):
-        app.armies.pick(army)
-        app.armies.act()
-    app.armies.act()  # reveal
-    app.armies.act()  # start
-    app.pump()
-    app.setup.fill()
-    app.pump()
+    choose_armies(app, "classic", "animals")
     app.flow._command(lambda: app.flow.session.resign(1))  # Ben (black) resigns: Ann wins game 1
     app.pump()
     assert app.flow.screen == "game_over"
@@ -361,18 +366,6 @@ def test_a_three_game_match_the_loser_switches_and_the_score_survives_a_power_cu
 
 
 # --- at a table: a clock, tournament mode ------------------------------------------------------------
-
-def choose_armies(app: App, white: str, black: str) -> None:
-    """Both armies chosen on the armies screen, revealed, the game started and set up."""
-    for army in (white, black):
-        app.armies.pick(army)
-        app.armies.act()
-    app.armies.act()  # reveal
-    app.armies.act()  # start
-    app.pump()
-    app.setup.fill()
-    app.pump()
-
 
 def test_tournament_mode_is_refused_for_chess_2_in_one_line(tmp_path):
     """docs/rules/chess2.md: FIDE's tournament procedures give no help from the board, and Chess

@@ -20,7 +20,7 @@ import pytest
 from companion.journal import read_journal
 from companion.session import Session
 from tests.chess2_kill_runner import game_setup, play, step
-from tests.journal_kill_runner import Child, fork_child
+from tests.journal_kill_runner import Child, fork_child, shoot
 from tests.test_journal_kill import tear
 
 pytestmark = pytest.mark.slow
@@ -54,20 +54,21 @@ def kill_once(directory: Path, variant: int, rng: random.Random, real_process: b
                                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
     else:
         def run(write) -> None:
-            play(directory, variant, LIMIT, lambda n: write(f"{n}\n"))
+            play(directory, variant, LIMIT, lambda n: write(f"{n}\n"), pause=time.sleep)
             write("done\n")
 
         child = Child.forked(fork_child(run))
-    first = child.out.readline().strip()
-    assert first.isdigit(), f"the runner did not start: {first!r}"
-    lines = [first]
-    target = int(first) + rng.randint(0, 12)
-    child.read_until(lines, lambda ls: len(ls) > 1 and int(ls[-1]) >= target)
-    if rng.random() < 0.7:
-        time.sleep(rng.uniform(0, 0.004))  # land anywhere inside the next write
-    lines = child.kill_and_collect(lines)
-    acks = [int(x) for x in lines if x.isdigit()]
-    return acks[-1], "done" in lines
+
+    def aim(first: int) -> int:
+        """A random number of actions on; one kill in four aimed at the next moment a duel has
+        one bid sealed (the runner waits there, as a person bidding would)."""
+        if rng.random() < 0.25:
+            sealed = [n for n, f in enumerate(trajectory(variant)) if n > first and f[-1]]
+            if sealed:
+                return sealed[0]
+        return first + rng.randint(0, 12)
+
+    return shoot(child, rng, aim, time.sleep)
 
 
 def check_resume(directory: Path, variant: int, acknowledged: int) -> Session:
@@ -102,4 +103,4 @@ def test_chess2_games_killed_at_random_moments_lose_no_game_bid_or_stone(tmp_pat
     duels = sum(1 for v in range(variant + 1) for f in trajectory(v) if any(e[0] == "bids" for m in f[3]
                                                                           for e in m.effects))
     assert kills >= 100 and variant >= 2 and torn >= 10 and duels > 0
-    assert with_one_bid_in >= 3, with_one_bid_in  # kills landed between the two bids of a duel
+    assert with_one_bid_in >= 10, with_one_bid_in  # kills landed between the two bids of a duel (26-29 seen)

@@ -21,7 +21,7 @@ from pathlib import Path
 from companion.dice.record import format_record
 from companion.journal import format_line, read_journal
 from companion.session import Session
-from tests.journal_kill_runner import Child, fork_child, game_setup, play, step
+from tests.journal_kill_runner import Child, fork_child, game_setup, play, shoot, step
 
 RUNNER = Path(__file__).resolve().parent / "journal_kill_runner.py"
 LIMIT = 90  # actions per game
@@ -60,16 +60,7 @@ def kill_once(directory: Path, variant: int, rng: random.Random, real_process: b
     Returns (last acknowledged action count, finished)."""
     child = Child.process(start_process(directory, variant)) if real_process else \
         Child.forked(start_forked(directory, variant))
-    first = child.out.readline().strip()
-    assert first.isdigit(), f"the runner did not start: {first!r}"
-    lines = [first]
-    target = int(first) + rng.randint(0, 10)
-    child.read_until(lines, lambda ls: len(ls) > 1 and int(ls[-1]) >= target)
-    if rng.random() < 0.7:
-        time.sleep(rng.uniform(0, 0.004))  # land anywhere inside the next write
-    lines = child.kill_and_collect(lines)
-    acks = [int(x) for x in lines if x.isdigit()]
-    return acks[-1], "done" in lines
+    return shoot(child, rng, lambda first: first + rng.randint(0, 10), time.sleep)
 
 
 def tear(path: Path, rng: random.Random) -> None:
