@@ -407,6 +407,11 @@ def test_a_chess_2_game_with_a_clock_duels_and_its_record_reads_back(tmp_path):
     app.pump()
     app.clock_screen.board()
     assert app.game.view().slot == "Clock" and app.game.view().slot_key == "clock"
+    app.game.menu()  # the stones card is in the menu too
+    assert "card" in [o.key for o in app.flow.prompt.options]
+    app.flow.answer_prompt("card")
+    assert app.info.view().title == app.flow.extras.card(app.flow.session).title
+    app.info.close()
     app.tap("e2", "e4")
     app.clock_screen.tap(0)
     app.pump()

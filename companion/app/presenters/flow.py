@@ -739,6 +739,9 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
     def open_menu(self) -> None:
         options = [PromptOption("load-save", T.LOAD_SAVE), PromptOption("board-check", T.BOARD_CHECK),
                    PromptOption("new-game", T.NEW_GAME)]
+        card = self.extras.card(self.session) if self.session is not None else None
+        if card is not None:  # the game's card (Chess 2's stones) here too: a clock may hold its button
+            options.append(PromptOption("card", card.label))
         if self.table is not None:
             options += [PromptOption("save-record", T.SAVE_RECORD), PromptOption("copy-records", T.COPY_RECORDS)]
             if self.table.clock is not None:
@@ -788,6 +791,8 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
                 self.swap_clock()
             elif key == "arbiter":
                 self.open_arbiter()
+            elif key == "card" and self.session is not None:
+                self.show_card(self.extras.card(self.session))
         elif prompt.kind == "new-game" and key == "yes":
             self.go_to_start()
         self.changed()
