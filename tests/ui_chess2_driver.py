@@ -43,13 +43,24 @@ FRAME = base.FRAME
 MIN_TEXT_PX = 12
 
 
+def _inside_hidden(widget) -> bool:
+    """Inside something transparent or of no size (a hidden row)."""
+    node = widget.parent
+    while node is not None and node is not node.parent:
+        if getattr(node, "opacity", 1) == 0 or (hasattr(node, "height") and (node.height < 2 or node.width < 2)):
+            return True
+        node = node.parent
+    return False
+
+
 class Chess2Driver(DungeonDriver):
     def shot(self, name: str):
         yield from super().shot(name)
         self.check_screen(name)
 
     def check_screen(self, name: str) -> None:
-        """No text under 12 px, nothing drawn outside the window (the touchscreen's rules)."""
+        """No text under 12 px, no text cut off by its box, nothing drawn outside the window (the
+        touchscreen's rules)."""
         w, h = Window.size
         for widget in self.widgets():
             if widget.opacity == 0 or widget.get_root_window() is None or widget.width <= 1 or widget.height <= 1:
@@ -61,6 +72,12 @@ class Chess2Driver(DungeonDriver):
                 if isinstance(widget, Label) and widget.text.strip():
                     raise AssertionError(f"{name}: {type(widget).__name__} {widget.text[:30]!r} lies outside "
                                          f"the window ({x:.0f},{y:.0f} {widget.width:.0f}x{widget.height:.0f})")
+            if isinstance(widget, Label) and widget.text.strip() and not _inside_hidden(widget):
+                widget.texture_update()
+                tw, th = widget.texture_size
+                if tw > widget.width + 2 or th > widget.height + 2:  # cut off
+                    raise AssertionError(f"{name}: {type(widget).__name__} {widget.text[:30]!r}: text {tw:.0f}x{th:.0f} "
+                                         f"in a box {widget.width:.0f}x{widget.height:.0f}")
 
     def settle(self, count: int):
         """Until the game has ``count`` moves (the tracker's settle time passes)."""
