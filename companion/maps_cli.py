@@ -1,8 +1,8 @@
 """``companion check-map FILE``: validate a map and draw it as text.
 
-A thin edge over ``companion.maps``: the drawing goes to stdout (exit 0); a bad map is one
-line on stderr and exit status 2, never a traceback, so a person editing a map file sees
-exactly what to fix.
+A thin edge over ``companion.maps``: the drawing goes to stdout (exit 0); a bad map is every
+problem found in one pass, one line each on stderr (file, line, key, what was expected), and
+exit status 2, never a traceback, so a person editing a map file sees everything to fix at once.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import argparse
 import sys
 
 from .errors import CompanionError
-from .maps import MAPS_DIR, draw_map, load_map
+from .maps import MAPS_DIR, MapProblems, draw_map, load_map
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -25,7 +25,8 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
         description=(
             "Validate a board map (TOML, format in docs/maps.md) and draw it: ranks down the "
             "left, files along the bottom, '.' floor, '~' water, '#' void, digits for spawn "
-            "zones. Exit status 0 if the map is valid, 2 (with one line on stderr) if not."
+            "zones. Exit status 0 if the map is valid, 2 if not, with every problem on stderr, one "
+            "line each."
         ),
     )
     parser.add_argument(
@@ -40,6 +41,12 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
 def run(args: argparse.Namespace) -> int:
     try:
         board_map = load_map(args.map)
+    except MapProblems as exc:
+        for problem in exc.problems:
+            print(f"check-map: {' '.join(str(problem).split())}", file=sys.stderr)
+        if len(exc.problems) > 1:
+            print(f"check-map: {len(exc.problems)} problems", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except CompanionError as exc:
         print(f"check-map: {' '.join(str(exc).split())}", file=sys.stderr)
         return EXIT_BAD_INPUT
