@@ -21,7 +21,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _add_variant(p: argparse.ArgumentParser, fen: bool = True) -> None:
-    p.add_argument("--variant", default="chess", help="game name (chess, combat, ...)")
+    from .games import variant_help
+
+    p.add_argument("--variant", default="chess", help=variant_help())
     p.add_argument("--map", default=None, help="map name or file (default: the game's own)")
     if fen:
         p.add_argument("--fen", default=None, help="start position (FEN for chess; the extended format otherwise)")
@@ -70,7 +72,10 @@ def cmd_bench(args) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="companion", description="Companion: a sensing, lighting board for chess variants.")
     parser.add_argument("--profile", help="board profile (hardware/profiles/*.toml) to run the app on real hardware")
-    parser.add_argument("--serial", help="serial device of an RP2040 board (see docs/serial-protocol.md)")
+    parser.add_argument("--serial", help="serial device of an RP2040 board, or auto to find it by its USB name "
+                                         "(see docs/serial-protocol.md)")
+    parser.add_argument("--verbose", action="store_true",
+                        help="the app: show Kivy's start-up log (also KIVY_LOG_LEVEL=info)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     p = sub.add_parser("perft", help="count leaf nodes of the move tree (engine check)",
@@ -89,7 +94,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="measure speed against peers (python-chess) in one run",
                        description="Benchmarks; needs the test extra (python-chess) for the peer figures.")
     p.add_argument("--quick", action="store_true", help="smaller workloads (seconds, not minutes)")
-    p.add_argument("--only", default=None, help="run only benchmarks whose name contains this")
+    from .bench import BENCHES
+
+    p.add_argument("--only", default=None, metavar="NAME",
+                   help=f"run only the figures whose name contains NAME: {', '.join(n for n, _ in BENCHES)}")
     p.set_defaults(func=cmd_bench)
 
     for register in _extra_commands():
@@ -140,7 +148,7 @@ def run_app(args) -> int:
     except ImportError:
         print("companion: the touchscreen app is not installed in this build; try 'companion --help'", file=sys.stderr)
         return 2
-    return run(profile=args.profile, serial=args.serial)
+    return run(profile=args.profile, serial=args.serial, verbose=args.verbose)
 
 
 if __name__ == "__main__":

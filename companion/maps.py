@@ -589,7 +589,7 @@ def _cut_off_squares(geometry: Geometry, seats: tuple[Seat, ...]):
     region = _regions(geometry)
     for seat in seats:
         for other in seats:
-            if other is seat:
+            if other.player <= seat.player:  # a cut between two players is said once
                 continue
             theirs = {region[sq] for sq in other.spawn}
             cut = [sq for sq in sorted(seat.spawn) if region[sq] not in theirs]

@@ -46,15 +46,17 @@ def test_move_cap_adjudicates_a_draw(capsys):
 
 
 @pytest.mark.parametrize("argv,words", [
-    (["--a", "11", "--b", "random"], "level '11' does not exist"),
-    (["--a", "max", "--b", "smart"], "level 'smart' does not exist"),
+    (["--a", "11", "--b", "random"], "--a '11': no such player; the players are the levels 1 (beginner) to 6 and "
+                                     "max, and random and greedy"),
+    (["--a", "max", "--b", "smart"], "--b 'smart': no such player; the players are the levels 1 (beginner) to 6 "
+                                     "and max, and random and greedy"),
     (["--a", "max", "--b", "random", "--games", "0", "--nodes", "10"], "--games: expected a whole number from 1"),
     (["--a", "max", "--b", "random", "--movetime", "0"], "--movetime: expected a number more than 0"),
     (["--a", "max", "--b", "random", "--movetime", "nan"], "--movetime: expected a number more than 0"),
     (["--a", "max", "--b", "random", "--max-plies", "-4"], "--max-plies: expected a whole number from 1 to 100,000"),
     (["--a", "max", "--b", "random", "--nodes", "0"], "--nodes: expected a whole number from 1"),
     (["--a", "max", "--b", "random", "--seed", "9" * 5000], "--seed: expected a whole number from 0"),
-    (["--a", "1" * 5000, "--b", "random", "--nodes", "10"], "does not exist"),
+    (["--a", "1" * 5000, "--b", "random", "--nodes", "10"], "--a '11111111111111111111...': no such player"),
     (["--variant", "go", "--a", "max", "--b", "random", "--nodes", "10"], "unknown variant 'go'"),
     (["--a", "max", "--b", "random", "--nodes", "10", "--a-set", "gain_scale"], "expected KEY=VALUE"),
     (["--a", "max", "--b", "random", "--nodes", "10", "--a-set", "boldness=3"], "unknown key 'boldness'"),

@@ -41,7 +41,7 @@ from .baselines import GreedyPlayer, RandomPlayer
 from .collector import collector_paused
 from .eval_table import table_with
 from .evaluate import Evaluator
-from .levels import ComputerPlayer, parse_level
+from .levels import LEVELS, ComputerPlayer, parse_level
 
 # every game here ends by its own rules (chess's 75-move rule, Dungeon Chess's quiet-move rule), so
 # the cap is a safety net: a game still being won at move 100 is played out, not called a draw
@@ -75,6 +75,10 @@ class GameResult:
     @property
     def reason(self) -> str:
         return self.outcome.reason if self.outcome is not None else f"adjudicated draw after {self.plies} plies"
+
+
+#: The reference players ai-match knows besides the levels (companion/ai/baselines.py).
+BASELINES = ("random", "greedy")
 
 
 def make_player(spec: str, rules, rng: random.Random, evaluator: Evaluator | None = None):
@@ -253,10 +257,12 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         description="Play N games between A and B (alternating colours). A player is a level "
                     "(1 = beginner .. 6, or max), random or greedy. One line per game; the last "
                     "line is 'score A-B-draws'.")
-    p.add_argument("--variant", default="chess", help="game name (chess, combat, ...)")
+    from ..games import variant_help
+
+    p.add_argument("--variant", default="chess", help=variant_help())
     p.add_argument("--map", default=None, help="map name or file (default: the game's own)")
-    p.add_argument("--a", required=True, help="side A: a level (1..6, max)")
-    p.add_argument("--b", required=True, help="side B: a level, random or greedy")
+    p.add_argument("--a", required=True, help="side A: a level (1 = beginner .. 6, or max), random or greedy")
+    p.add_argument("--b", required=True, help="side B: a level (1 = beginner .. 6, or max), random or greedy")
     p.add_argument("--games", type=int_arg(1, MAX_GAMES), default=10, help=f"games to play, 1 to {MAX_GAMES:,}")
     p.add_argument("--movetime", type=number_arg(0, MAX_MOVETIME_MS, above=True), default=200.0,
                    help="milliseconds per move (default 200)")
@@ -278,11 +284,16 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 def run(args) -> int:
     movetime = None if args.nodes else args.movetime
-    for spec in (args.a, args.b):
-        if spec.lower() not in ("random", "greedy"):
-            parse_level(spec)
+    for side, spec in (("a", args.a), ("b", args.b)):
+        if spec.strip().lower() not in BASELINES:
+            try:
+                parse_level(spec)
+            except CompanionError:
+                shown = spec if len(spec) <= 20 else spec[:20] + "..."
+                raise CompanionError(f"--{side} {shown!r}: no such player; the players are the levels 1 (beginner) "
+                                     f"to {len(LEVELS)} and max, and {' and '.join(BASELINES)}") from None
     settings = parse_settings(args.a_set)
-    if settings and args.a.lower() in ("random", "greedy"):
+    if settings and args.a.strip().lower() in BASELINES:
         raise CompanionError("--a-set changes the computer's evaluation: side A must be a level")
     with contextlib.ExitStack() as stack:
         log = None

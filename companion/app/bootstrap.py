@@ -185,10 +185,25 @@ def build_app(flow: AppFlow, presenters: Presenters | None = None):
     return CompanionApp(flow, presenters or build_presenters(flow))
 
 
-def build(profile: str | None = None, serial: str | None = None, data: Path | None = None):
-    """The product as shipped: the chosen board, the real tracker and computer, games saved
-    under :func:`data_dir`."""
+def build_flow_for(profile: str | None = None, serial: str | None = None, data: Path | None = None) -> AppFlow:
+    """The product's flow: the chosen board (a serial port that is not there is refused here,
+    naming the ports that are), the real tracker and computer, games saved under
+    :func:`data_dir`. No Kivy."""
+    from ..board.serial_ports import check_port
+
+    if serial:
+        check_port(serial)
+    elif profile:
+        from ..board.profiles import load_profile
+
+        loaded = load_profile(profile)
+        if loaded.link == "serial" and loaded.serial is not None and loaded.serial.port != "auto":
+            check_port(loaded.serial.port)  # "auto" is looked up when the board is opened
     board = open_board(profile, serial)
     store = JournalStore(data or data_dir())
-    flow = build_flow(board, store, make_tracker=default_tracker(), computer=default_computer())
-    return build_app(flow)
+    return build_flow(board, store, make_tracker=default_tracker(), computer=default_computer())
+
+
+def build(profile: str | None = None, serial: str | None = None, data: Path | None = None):
+    """The product as shipped, as a Kivy app."""
+    return build_app(build_flow_for(profile, serial, data))

@@ -28,6 +28,7 @@ import pty
 import random
 import select
 import shutil
+import signal
 import sys
 import tempfile
 import threading
@@ -723,6 +724,7 @@ def run(args, stdin=None, out=None) -> int:
     print(f"simulated {width}x{height} board on {path} (pty {sim.port.tty_name})", file=out)
     print(f"start the app with: companion --serial {path}", file=out, flush=True)
     deadline = time.monotonic() + args.seconds if args.seconds else None
+    previous = _stop_on_signals()
     try:
         interactive = stdin is not None and not stdin.closed
         while deadline is None or time.monotonic() < deadline:
@@ -744,8 +746,30 @@ def run(args, stdin=None, out=None) -> int:
                         break
             else:
                 time.sleep(left)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, _Stopped):
         pass
     finally:
         sim.stop()
+        for number, handler in previous.items():
+            signal.signal(number, handler)
     return 0
+
+
+class _Stopped(Exception):
+    """SIGTERM or SIGHUP arrived: stop as after 'quit' (the temporary folder is removed)."""
+
+
+def _stop_on_signals() -> dict:
+    """Turn SIGTERM and SIGHUP into :class:`_Stopped` while the simulator runs (their default
+    ends the process at once and left the pty's folder in /tmp); the previous handlers, to put
+    back. Only the main thread can set handlers: elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+
+    def stop(_number, _frame):
+        raise _Stopped
+
+    previous = {}
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        previous[number] = signal.signal(number, stop)
+    return previous

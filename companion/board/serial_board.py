@@ -30,9 +30,7 @@ from .ports import (
     OccupancySnapshot,
     SquareChanged,
 )
-
-# USB interface names of the CircuitPython data channel (boot.py enables it)
-DATA_INTERFACE_NAMES = ("circuitpython cdc2 data", "cdc data", "circuitpython cdc data")
+from .serial_ports import find_data_port
 
 DISCONNECTED = "board disconnected"
 
@@ -377,19 +375,6 @@ class HostLink:
             self.counters["led_full"] += 1
         self.inflight = (frame_id, frame, now)
         return protocol.encode(message)
-
-
-def find_data_port(comports: Optional[Callable[[], list]] = None) -> Optional[str]:
-    """The device path of the first CircuitPython data channel (by USB interface name)."""
-    if comports is None:
-        from serial.tools import list_ports
-
-        comports = list_ports.comports
-    for port in comports():
-        interface = (getattr(port, "interface", None) or "").strip().lower()
-        if interface in DATA_INTERFACE_NAMES or interface.endswith("cdc2 data"):
-            return port.device
-    return None
 
 
 def _open_with_pyserial(path: str, timeout: float, write_timeout: float, baudrate: int = 115200):
