@@ -46,6 +46,8 @@ GAMES_WITH_DICE = frozenset({"combat"})
 #: How many players each game takes (a game not listed: 2). Dungeon Chess: the map's seats.
 PLAYER_COUNTS = {"dungeon": (2, 3, 4)}
 MAX_TIES = 3
+#: The move list's entry for a player who resigned a game of three or more.
+RESIGNS = "resigns"
 
 
 # --- the game's set-up ----------------------------------------------------------------------------
@@ -370,6 +372,13 @@ class TurnsUndone:
 
 
 @dataclass(frozen=True)
+class PlayerResigned:
+    """A player left a game of three or more (their pieces leave the board); play goes on."""
+
+    player: int
+
+
+@dataclass(frozen=True)
 class DrawOffered:
     player: int
 
@@ -470,8 +479,9 @@ class Session:
         return self.result is None and self.pos.pending is None and self.rules.in_check(self.pos)
 
     def last_move(self) -> tuple[int, int] | None:
-        """(from, to) of the last move still on the board, for the 'last move' marks."""
-        return (self.moves[-1].frm, self.moves[-1].to) if self.moves else None
+        """(from, to) of the last move still on the board, for the 'last move' marks (None
+        after a resignation: no piece moved)."""
+        return (self.moves[-1].frm, self.moves[-1].to) if self.moves and self.moves[-1].move else None
 
     def pending_fight(self) -> FightInfo | None:
         d = self.pos.pending
@@ -657,11 +667,16 @@ class Session:
             if not 1 <= action.turns <= len(self._turn_starts):
                 raise IllegalMoveError(f"cannot take back {action.turns} turn(s); {len(self._turn_starts)} were played")
         elif isinstance(action, (Resign, OfferDraw)):
-            if action.player not in (0, 1):
-                raise IllegalMoveError(f"player must be 0 or 1, got {action.player}")
-            if len(self.seats) > 2:
-                raise IllegalMoveError("with more than two players nobody can resign or offer a draw: "
-                                       "play on until one King is left")
+            many = len(self.seats) > 2
+            if not 0 <= action.player < len(self.seats):
+                raise IllegalMoveError(f"player must be 0 to {len(self.seats) - 1}, got {action.player}")
+            if many and isinstance(action, OfferDraw):
+                raise IllegalMoveError("with more than two players nobody can offer a draw: play on until one "
+                                       "King is left, or resign")
+            if many and action.player in self.pos.var("out", ()):
+                raise IllegalMoveError(f"{self.seats[action.player].name} is out of the game already")
+            if many and self.pos.pending is not None:
+                raise IllegalMoveError("finish this turn first")
             if isinstance(action, OfferDraw):
                 if self.draw_offer is not None:
                     raise IllegalMoveError("a draw offer is already waiting for an answer")
@@ -682,6 +697,8 @@ class Session:
         if isinstance(action, Undo):
             return self._apply_undo(action)
         if isinstance(action, Resign):
+            if len(self.seats) > 2:
+                return self._apply_leave(action.player)
             return self._finish(GameResult(frozenset({1 - action.player}), "resigned"))
         if isinstance(action, OfferDraw):
             self.draw_offer = action.player
@@ -752,6 +769,15 @@ class Session:
             self._remember_pieces()
             events += self._check_end()
         return events
+
+    def _apply_leave(self, player: int) -> list:
+        """A resignation with three or more players: the player leaves, the others play on (a
+        turn of the move list, taken back by Undo like any turn)."""
+        self._turn_starts.append(self.pos.depth)
+        self.rules.resign(self.pos, player)
+        self.moves.append(MoveEntry(player, RESIGNS, "", -1, -1))
+        self._remember_pieces()
+        return [PlayerResigned(player)] + self._check_end()
 
     def _apply_undo(self, action: Undo) -> list:
         target = self._turn_starts[-action.turns]

@@ -182,6 +182,28 @@ def test_units_are_added_and_removed_with_the_budget_and_the_rules_in_plain_word
     assert app.flow.prep.army().units == () and app.flow.prep.army().faction == "greenskin"
 
 
+def test_a_faction_tab_never_wipes_a_draft_each_faction_keeps_its_own(tmp_path):
+    """Switching the faction tab used to wipe the drafted army without a word."""
+    app = DungeonApp(tmp_path)
+    app.choose_dungeon()
+    d, prep = app.p.draft, app.flow.prep
+    d.remove("hero")
+    mine = prep.army()
+    assert mine.faction == "human" and mine.units.count("hero") == 4
+    d.choose_faction("undead")
+    assert prep.army().faction == "undead" and prep.army().units == ()
+    d.add("warlock")
+    d.choose_faction("human")
+    assert prep.army() == mine
+    d.choose_faction("undead")
+    assert prep.army().units == ("warlock",)
+    d.choose_faction("human")
+    d.next()  # the next seat has drafts of its own
+    assert prep.seat == 1
+    d.choose_faction("undead")
+    assert prep.army().units == ()
+
+
 def test_tapping_a_unit_shows_what_it_does_and_its_abilities(tmp_path):
     app = DungeonApp(tmp_path)
     app.choose_dungeon()

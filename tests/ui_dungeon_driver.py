@@ -43,6 +43,7 @@ class DungeonDriver(base.Driver):
     def tap(self, square, hold: float = 0.0):
         board = self.board()
         index = square if isinstance(square, int) else self.geometry().parse_square(square)
+        board.bring_into_view(index)  # on a map shown in part, as a drag of the view would
         x, y = board.square_centre(index)
         touch = UnitTestTouch(x, y)
         touch.touch_down()

@@ -8,6 +8,7 @@ from companion.app.presenters.board_check import BoardCheckPresenter
 from companion.app.presenters.fight import FightPresenter
 from companion.app.presenters.flow import AppFlow, BoardLink
 from companion.app.presenters.game import GamePresenter
+from companion.app.presenters.game_bar import GameBarPresenter
 from companion.app.presenters.game_over import GameOverPresenter
 from companion.app.presenters.problem import ProblemPresenter
 from companion.app.presenters.prompt import PieceInfoPresenter, PromptPresenter
@@ -53,6 +54,7 @@ class App:
         self.board, self.fight, self.over = BoardPresenter(f), FightPresenter(f), GameOverPresenter(f)
         self.prompt, self.info, self.resume = PromptPresenter(f), PieceInfoPresenter(f), ResumePresenter(f)
         self.check, self.problem = BoardCheckPresenter(f), ProblemPresenter(f)
+        self.bar = GameBarPresenter(f, self.board)
         f.start()
         self.pump()
 

@@ -115,6 +115,7 @@ class Driver:
     def tap(self, square: str, hold: float = 0.0):
         board = self.board()
         index = self.flow.session.rules.geometry.parse_square(square) if self.flow.session else _index(square)
+        board.bring_into_view(index)  # on a map shown in part, as a drag of the view would
         x, y = board.square_centre(index)
         touch = UnitTestTouch(x, y)
         touch.touch_down()

@@ -29,6 +29,7 @@ from .presenters.dungeon_game import DungeonGamePresenter
 from .presenters.fight import FightPresenter
 from .presenters.flow import AppFlow, BoardLink
 from .presenters.game import GamePresenter
+from .presenters.game_bar import GameBarPresenter
 from .presenters.game_over import GameOverPresenter
 from .presenters.problem import ProblemPresenter
 from .presenters.prompt import PieceInfoPresenter, PromptPresenter
@@ -56,6 +57,7 @@ class Presenters:
     deploy: DeployPresenter
     dungeon: DungeonGamePresenter
     problem: ProblemPresenter
+    bar: GameBarPresenter
 
 
 def data_dir() -> Path:
@@ -170,11 +172,12 @@ def build_flow(
 
 
 def build_presenters(flow: AppFlow) -> Presenters:
+    board = BoardPresenter(flow)
     return Presenters(
-        StartPresenter(flow), ResumePresenter(flow), SetupPresenter(flow), GamePresenter(flow), BoardPresenter(flow),
+        StartPresenter(flow), ResumePresenter(flow), SetupPresenter(flow), GamePresenter(flow), board,
         FightPresenter(flow), GameOverPresenter(flow), PromptPresenter(flow), PieceInfoPresenter(flow),
         BoardCheckPresenter(flow), DraftPresenter(flow), DeployPresenter(flow), DungeonGamePresenter(flow),
-        ProblemPresenter(flow),
+        ProblemPresenter(flow), GameBarPresenter(flow, board),
     )
 
 

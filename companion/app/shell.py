@@ -24,9 +24,9 @@ from .screens import (
     board_check, deploy, draft, dungeon_game, fight, game, game_over, loading, problem, resume, setup, start,
 )
 from .widgets import board as board_widget
-from .widgets import common, map_thumb, popups
+from .widgets import common, game_bar, map_thumb, popups
 
-KV_FILES = [common.KV, board_widget.KV, map_thumb.KV, popups.KV] + [
+KV_FILES = [common.KV, board_widget.KV, map_thumb.KV, popups.KV, game_bar.KV] + [
     m.KV for m in (start, resume, loading, setup, game, fight, game_over, board_check, draft, deploy, dungeon_game,
                    problem)
 ]

@@ -141,23 +141,27 @@ UNDO = "Undo"
 OFFER_DRAW = "Draw?"
 RESIGN = "Resign"
 MENU = "Menu"
-PIECE_INFO = "Piece info"
-PIECE_INFO_ON = "Tap a piece"
+PIECE_INFO = "Info"
+PIECE_INFO_ON = "Info"
+INFO_HINT = "Tap a piece on the screen to see what it is."
 MOVES = "Moves"
 CAPTURED = "Lost"
 COMMITMENT = "Dice seal {short}"
 MOVE_REFUSED = "That move cannot be played now: {reason}"
 DRAW_DECLINED = "{name} declines the draw."
+PLAYER_RESIGNED = "{name} resigns; the others play on."
 UNDONE = "Taken back: {moves}"
 FIGHT_MARK = {"attacker": "won", "defender": "lost", "bounce": "bounced"}
 BACK = "Back"
 HEX_TITLE = "Hex which unit? It cannot move or attack for its owner's next 2 turns."
 HEX_BUTTON = "Hex\u2026"
 LOOK_AT_BOARD = "Look at the board"
-OPEN_QUESTION = "Stay or step?"
+OPEN_QUESTION = "Step?"
 OUT = "out"
 LAST_TURN = "{name}: {move}"
 HISTORY_LINE = "{n}. {name}: {move}"
+ZOOM_HINT = "Part of the map is shown: drag the board to see more, pinch it to see it all."
+BADGE_LEGEND = {"wounded": "W: wounded (the next capture kills it)", "hex": "H2: hexed, 2 more turns"}
 UNITS_LEFT = "{n}"  # on the player's disc: units still on the board
 CLOSE = "Close"
 CANCEL = "Cancel"
@@ -176,6 +180,8 @@ EFFECTS = {
     "eliminated": "{owner}'s King has fallen: {owner} is out and all their units leave the board.",
     "king_falls": "{owner}'s King has fallen.",
     "pass": "{owner} has no legal move and passes.",
+    "resigned": "{owner} resigns: all their units leave the board.",
+    "resigned last": "{owner} resigns.",
 }
 WHY_BEHIND = {"the board edge": "the board edge", "void": "void", "water": "water", "a piece": "a piece"}
 

@@ -54,6 +54,9 @@ class BoardView:
     version: int
     units: bool = False  # pieces are units: a disc in the owner's colour with the unit's code
     owner_colours: tuple = ()  # screen colour (RGBA) of each player, for units
+    #: the square the play is about (a lifted piece, a square to fix, the last move, the next
+    #: unit's spawn zone): a map shown in part is centred on it
+    focus: int | None = None
 
 
 class BoardPresenter:
@@ -61,7 +64,6 @@ class BoardPresenter:
 
     def __init__(self, flow: AppFlow) -> None:
         self.flow = flow
-        self.info_mode = False
         self._odds_key = None
         self._odds: dict[int, str] = {}
 
@@ -80,8 +82,13 @@ class BoardPresenter:
         """A long press always shows the piece's info (fatigue, fights)."""
         self.flow.show_piece_info(square)
 
+    @property
+    def info_mode(self) -> bool:
+        """The next tap on the board shows a piece (the game bar's Info) instead of moving it."""
+        return self.flow.info_mode
+
     def toggle_info_mode(self) -> None:
-        self.info_mode = not self.info_mode
+        self.flow.info_mode = not self.flow.info_mode
         self.flow.changed()
 
     def view(self) -> BoardView:
@@ -137,8 +144,28 @@ class BoardPresenter:
                 view.update(stray=True, glyph=look[0] if look else "", owner=look[1] if look else -1)
             squares.append(SquareView(**view))
         colours = owner_colours(rules) if units else ()
+        focus = self._focus(expected, sensed, last, prep)
         return BoardView(width, height, tuple(squares), tuple(T_FILES[:width]),
-                         tuple(str(r + 1) for r in range(height)), flow.version, units, colours)
+                         tuple(str(r + 1) for r in range(height)), flow.version, units, colours, focus)
+
+    def _focus(self, expected, sensed, last, prep) -> int | None:
+        """What the play is about now, for a map shown in part: a lifted piece (or the first
+        of several), else a square the board must fix, else the last move's arrival, else
+        (deploying) the first free square of the next unit's spawn zone."""
+        lifted = sorted(expected - sensed)
+        extra = sorted(sensed - expected)
+        if lifted and not extra:
+            return lifted[0]
+        if extra or lifted:
+            return (extra or lifted)[0]
+        if self.flow.requested is not None:  # the computer's move, lit for a person to make
+            return self.flow.requested.frm
+        if last is not None:
+            return tuple(last)[-1]
+        if prep is not None and prep.deployment is not None and prep.deployment.next_unit() is not None:
+            free = sorted(prep.deployment.free_squares())
+            return free[0] if free else None
+        return None
 
     # ----- helpers -------------------------------------------------------------------------------
     def _fight_board(self):
@@ -206,7 +233,7 @@ def _removed_units(session) -> dict[int, tuple[str, int]]:
     for e in session.pos.var("effects", ()):
         if e[0] == "destroyed":
             out[e[1]] = (codes.get(e[2], ""), e[3])
-        elif e[0] == "eliminated":
+        elif e[0] in ("eliminated", "resigned"):
             for sq in e[2]:
                 out.setdefault(sq, ("", e[1]))
     return out

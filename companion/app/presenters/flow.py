@@ -37,7 +37,7 @@ from ...errors import CompanionError
 from ...journal import ARCHIVE, JournalStore, Resumed, resume, space_level
 from ...session import (
     ActionRefused, AnswerPlayed, DiceRolled, DrawDeclined, DrawOffered, FightEnded, FightInfo, FightStarted,
-    GameOver, GameSetup, MovePlayed, Seat, Session, TurnsUndone,
+    GameOver, GameSetup, MovePlayed, PlayerResigned, Seat, Session, TurnsUndone,
 )
 from .. import texts as T
 from ..computer import ComputerFailed
@@ -138,6 +138,7 @@ class AppFlow(DungeonSteps, BoardSizing):
         self.resume_progress = 0.0
         self.resume_problem = ""
         self.info_square: int | None = None
+        self.info_mode = False  # the game bar's Info: a tap on the screen's board shows a piece
         self.walk: int | None = None
         self._walk_t = 0
         self._last_leds = None
@@ -415,7 +416,7 @@ class AppFlow(DungeonSteps, BoardSizing):
     # ----- playing ------------------------------------------------------------------------------------
     def _handle(self, events: list) -> None:
         for ev in events:
-            if isinstance(ev, (MovePlayed, AnswerPlayed, TurnsUndone)):
+            if isinstance(ev, (MovePlayed, AnswerPlayed, TurnsUndone, PlayerResigned)):
                 self.computer_held = False  # the position changed: the computer may try again
             if isinstance(ev, MovePlayed):
                 self.notice = ""
@@ -446,6 +447,8 @@ class AppFlow(DungeonSteps, BoardSizing):
                     self.screen = "game"
             elif isinstance(ev, DrawOffered):
                 self._ask_draw(ev.player)
+            elif isinstance(ev, PlayerResigned):
+                self.notice = T.PLAYER_RESIGNED.format(name=self.session.seats[ev.player].name)
             elif isinstance(ev, DrawDeclined):
                 self.notice = T.DRAW_DECLINED.format(name=self.session.seats[ev.player].name)
             elif isinstance(ev, GameOver):
@@ -525,7 +528,10 @@ class AppFlow(DungeonSteps, BoardSizing):
         s = self.session
         if s is None or s.is_over:
             return
-        humans = [i for i, seat in enumerate(s.seats) if not seat.computer]
+        out = s.pos.var("out", ())
+        humans = [i for i, seat in enumerate(s.seats) if not seat.computer and i not in out]
+        if not humans:
+            return
         if len(humans) == 1:
             name = s.seats[humans[0]].name
             self.prompt = Prompt("resign-confirm", T.CONFIRM_RESIGN.format(name=name),
@@ -561,6 +567,7 @@ class AppFlow(DungeonSteps, BoardSizing):
         elif prompt.kind == "draw":
             self._command(lambda: self.session.answer_draw(key == "accept"))
         elif prompt.kind in ("resign-who", "resign-confirm"):
+            self._stop_thinking()  # with three or more players the game goes on without them
             self._command(lambda: self.session.resign(int(key)))
         elif prompt.kind == "menu":
             if key == "board-check":

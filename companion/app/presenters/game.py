@@ -30,9 +30,6 @@ class GameView:
     progress: float  # 0..1 while the computer thinks, -1 otherwise
     moves: tuple[tuple[str, str, str], ...]  # ("12.", white's move, black's move)
     marks: tuple[tuple[str, str], ...]  # the fights' results of those moves ("won", "")
-    can_undo: bool
-    can_draw: bool
-    can_resign: bool
     seal: str
     banner: str
     simulated: bool
@@ -42,16 +39,6 @@ class GamePresenter:
     def __init__(self, flow: AppFlow) -> None:
         self.flow = flow
 
-    # commands (one per button)
-    def undo(self) -> None:
-        self.flow.undo()
-
-    def offer_draw(self) -> None:
-        self.flow.offer_draw()
-
-    def resign(self) -> None:
-        self.flow.resign()
-
     def menu(self) -> None:
         self.flow.open_menu()
 
@@ -60,7 +47,7 @@ class GamePresenter:
         s = flow.session
         banner = flow.banner
         if s is None:
-            return GameView("", (), "", False, "", flow.notice, "", -1, (), (), False, False, False, "", banner,
+            return GameView("", (), "", False, "", flow.notice, "", -1, (), (), "", banner,
                             flow.board.simulated is not None)
         players = tuple(
             PlayerLine(seat.name, i, s.turn == i and not s.is_over, seat.computer,
@@ -78,12 +65,15 @@ class GamePresenter:
             status = T.COMPUTER_MOVE.format(name=s.seats[s.turn].name, frm=g.name_of(flow.requested.frm),
                                             to=g.name_of(flow.requested.to))
         seal = T.COMMITMENT.format(short=s.setup.commitment[:8]) if s.setup.commitment else ""
-        live = not s.is_over and s.pos.pending is None
         return GameView(
-            T.GAME_TITLES.get(s.setup.game, s.setup.game), players, status, s.in_check(), guidance, flow.notice,
-            thinking, progress, move_rows(s.moves), fight_marks(s.moves), s.can_undo(), live and s.draw_offer is None, not s.is_over,
-            seal, banner, flow.board.simulated is not None,
+            T.GAME_TITLES.get(s.setup.game, s.setup.game), players, status, s.in_check(), guidance, notice_line(flow),
+            thinking, progress, move_rows(s.moves), fight_marks(s.moves), seal, banner, flow.board.simulated is not None,
         )
+
+
+def notice_line(flow: AppFlow) -> str:
+    """The small line under the status: what just happened, or how piece info works."""
+    return flow.notice or (T.INFO_HINT if flow.info_mode else "")
 
 
 def status_line(flow: AppFlow) -> str:

@@ -1,0 +1,77 @@
+"""The game bar: the same buttons in the same places in every game (chess, Combat Chess,
+Dungeon Chess with two to four players, and any game added later).
+
+    Undo   | Draw?        | Resign
+    Info   | (the game's) | Menu
+
+The middle of the lower row is the one slot a game may fill with an action of its own (a
+Shaman's "Hex...", "Step?" for a question put aside); it is empty otherwise. A button that
+cannot be used now stays where it is, greyed, so a finger never finds another action in its
+place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import texts as T
+from .board import BoardPresenter
+from .flow import AppFlow
+
+
+@dataclass(frozen=True)
+class GameBarView:
+    can_undo: bool
+    can_draw: bool
+    can_resign: bool
+    info_on: bool  # piece info mode: the next tap on the board shows a piece
+    action: str  # the game's own slot: "hex", "question" or "" (empty)
+    action_label: str
+
+
+class GameBarPresenter:
+    def __init__(self, flow: AppFlow, board: BoardPresenter) -> None:
+        self.flow = flow
+        self.board = board
+
+    # commands, one per button
+    def undo(self) -> None:
+        self.flow.undo()
+
+    def offer_draw(self) -> None:
+        self.flow.offer_draw()
+
+    def resign(self) -> None:
+        self.flow.resign()
+
+    def info(self) -> None:
+        self.board.toggle_info_mode()
+
+    def menu(self) -> None:
+        self.flow.open_menu()
+
+    def action(self) -> None:
+        """The game's own slot: cast a hex, or bring back a question put aside."""
+        kind = self.view().action
+        if kind == "hex":
+            self.flow.open_screen_moves()
+        elif kind == "question":
+            self.flow.reopen_question()
+
+    def view(self) -> GameBarView:
+        flow = self.flow
+        s = flow.session
+        info = self.board.info_mode
+        if s is None:
+            return GameBarView(False, False, False, info, "", "")
+        live = not s.is_over and s.pos.pending is None
+        out = s.pos.var("out", ())
+        people_in = any(not seat.computer and i not in out for i, seat in enumerate(s.seats))
+        action, label = "", ""
+        if flow.parked is not None:
+            action, label = "question", T.OPEN_QUESTION
+        elif flow.screen_moves.options and not s.is_over and flow.prompt is None:
+            action, label = "hex", T.HEX_BUTTON
+        return GameBarView(
+            s.can_undo(), live and s.draw_offer is None and len(s.seats) == 2,
+            not s.is_over and people_in and (len(s.seats) == 2 or s.pos.pending is None), info, action, label)

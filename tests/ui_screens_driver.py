@@ -1,0 +1,235 @@
+"""Open every screen of the app, and its popups, at one window size; check each one's layout.
+
+    python tests/ui_screens_driver.py all SHOT_DIR DATA_DIR WIDTHxHEIGHT
+
+Played by taps like the other drivers (tests/ui_smoke_driver.py, tests/ui_dungeon_driver.py),
+through the screens a newcomer meets: a game left unfinished, the start screen and its name
+picker, a Dungeon Chess draft, the turn order, the deployment and a four-player game on the
+20x20 map (a piece lifted: the board zooms), the menu and piece info, a Combat Chess set-up,
+game, fight and its end, the board check, a problem, the saved games, a position set up by
+hand. Then every screen the app has that the walk did not reach is opened as it stands, so a
+screen added later is checked too.
+
+After each screenshot the window's layout is checked (tests/ui_layout.py): text under 12 px, a
+label's text larger than its box, a widget outside the window, the board's texts under 12 px.
+After each tap, the button now under the finger must be the same action or none. Every
+problem is printed as a line ``PROBLEM <shot>: ...``; the test fails on any.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import ui_dungeon_driver as dungeon  # noqa: E402  (sets up the window from argv first)
+import ui_smoke_driver as base  # noqa: E402
+from kivy.tests.common import UnitTestTouch  # noqa: E402
+from ui_layout import action_at, layout_problems  # noqa: E402
+
+from companion.app import bootstrap  # noqa: E402
+from companion.app.presenters.flow import Problem  # noqa: E402
+from companion.journal import JournalStore  # noqa: E402
+from companion.session import GameSetup, Seat, Session  # noqa: E402
+
+FRAME = base.FRAME
+
+
+class ScreensDriver(dungeon.DungeonDriver):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.problems: list[str] = []
+        self.seen: set[str] = set()
+
+    def shot(self, name: str):
+        yield from super().shot(name)
+        self.seen.add(self.app.screens.current)
+        for line in layout_problems():
+            self.problems.append(f"{name} ({self.app.screens.current}): {line}")
+
+    def _touch(self, widget, what: str):
+        x, y = widget.to_window(*widget.center)
+        screen, prompt = self.app.screens.current, self.flow.prompt
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        yield FRAME * 2
+        for _ in range(40):  # until the change is on screen
+            if not self.app._dirty:
+                break
+            yield FRAME
+        yield FRAME
+        now = action_at(x, y)
+        changed = self.app.screens.current != screen or self.flow.prompt is not prompt
+        if changed and now is not None and now != what:
+            self.problems.append(f"tap {what!r} on {screen}: {now!r} is now under the finger "
+                                 f"({self.app.screens.current})")
+
+    def press(self, text: str):
+        yield FRAME
+        b = self.button(text)
+        yield from self._touch(b, b.key or b.text)
+
+    def press_key(self, key: str):
+        yield FRAME
+        found = [w for w in self.widgets() if getattr(w, "key", None) == key and not w.disabled
+                 and w.opacity > 0 and w.get_root_window() is not None]
+        assert found, f"no button with key {key!r} on screen {self.flow.screen!r}"
+        yield from self._touch(found[-1], key)
+
+
+def unfinished_game(data: Path) -> None:
+    """A chess game of two moves left in the journal, as after a power cut."""
+    store = JournalStore(data)
+    journal = store.create()
+    setup = GameSetup("chess", (Seat("Ann"), Seat("Ben")), "virtual", False, "20260101-120000-abcd")
+    session, _ = Session.new(setup, recorder=journal.append)
+    for move in ("e2e4", "e7e5"):
+        session.play(move)
+    journal.close()
+
+
+def walk(d: ScreensDriver):
+    app, flow = d.app, d.flow
+    # ----- an unfinished game: loading, then the offer to go on ------------------------------------
+    yield 0.3
+    yield from d.expect("resume")
+    yield from d.shot("resume")
+    flow.screen, flow.resume_progress = "loading", 0.4
+    flow.changed()
+    yield FRAME * 2
+    yield from d.shot("loading")
+    flow.screen = "resume"
+    flow.changed()
+    yield FRAME * 2
+    yield from d.press("Start a new game")
+    # ----- the start screen -------------------------------------------------------------------------
+    yield from d.expect("start")
+    yield from d.shot("start")
+    yield from d.press("White")
+    yield from d.shot("start-names")
+    yield from d.press("Cancel")
+    yield from d.press("Dungeon Chess")
+    yield from d.press_key("dungeon-four-player")
+    yield from d.shot("start-dungeon")
+    # ----- Dungeon Chess: draft, turn order, deployment, four players on 20x20 -----------------------
+    yield from d.press("Choose the armies")
+    yield from d.expect("draft")
+    yield from d.press("Skeleton swarm")
+    yield from d.shot("draft")
+    yield from d.press("Human balanced")
+    while flow.screen == "draft" and flow.prompt is None:
+        yield from d.press(d.app.presenters.draft.view().next_label)
+    yield from d.shot("turn-order")
+    yield from d.press("Random")
+    yield from d.expect("deploy")
+    yield from d.deploy_by_taps(2)
+    yield from d.shot("deploy")
+    yield from d.press("Place the rest for me")
+    for _ in range(100):
+        if flow.screen == "game":
+            break
+        yield FRAME
+    yield from d.expect("game")
+    yield from d.shot("dungeon-game")
+    s = flow.session
+    g = s.rules.geometry
+    move = sorted(s.rules.legal_moves(s.pos), key=lambda m: s.rules.move_text(s.pos, m))[0]
+    yield from d.tap(g.name_of(move.frm))
+    yield from d.shot("dungeon-lifted")
+    yield from d.tap(g.name_of(move.to))
+    yield from d.settle_board()
+    yield from d.tap(g.name_of(move.to), hold=0.8)
+    yield from d.shot("dungeon-piece-info")
+    yield from d.press("Close")
+    yield from d.press("Menu")
+    yield from d.shot("menu")
+    yield from d.press("New game")
+    yield from d.shot("new-game-confirm")
+    yield from d.press("Yes, new game")
+    # ----- Combat Chess: set-up, game, fight, the end -----------------------------------------------
+    yield from d.expect("start")
+    yield from d.press("Combat Chess")
+    yield from d.press("Start")
+    yield from d.expect("setup")
+    yield from d.shot("setup")
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    yield from d.move("e2", "e4")
+    yield from d.move("d7", "d5")
+    yield from d.tap("e4")
+    yield from d.shot("game-lifted")
+    yield from d.tap("e4")
+    yield 0.3
+    yield from d.move("e4", "d5")
+    yield from d.expect("fight")
+    yield from d.shot("fight")
+    yield from d.press("Roll the dice")
+    yield 1.2
+    while flow.fight is not None and flow.fight.ended is None:
+        yield from d.press("Tie! Roll again")
+        yield 1.2
+    yield from d.shot("fight-result")
+    yield from d.press("Continue")
+    yield from d.expect("game")
+    yield from d.follow_the_lights()
+    yield from d.shot("game")
+    yield from d.tap("a2", hold=0.8)
+    yield from d.shot("piece-info")
+    yield from d.press("Close")
+    yield from d.press("Resign")
+    yield from d.shot("resign")
+    yield from d.press("White")
+    yield from d.expect("game_over")
+    yield from d.shot("game-over")
+    yield from d.press("New game")
+    # ----- the board check, a problem ----------------------------------------------------------------
+    yield from d.expect("start")
+    yield from d.press("Board check")
+    yield from d.shot("board-check")
+    yield from d.press("Back")
+    flow._show_problem(Problem("computer", "Black could not choose a move", "RuntimeError: the search failed",
+                               "Tap Try again. Or tap Continue and make a move for Black on the board.", retry=True))
+    yield FRAME * 2
+    yield from d.shot("problem")
+    yield from d.press("Continue")
+    # ----- every other screen, as it stands ---------------------------------------------------------
+    for name in app.screens.screen_names:
+        if name in d.seen:
+            continue
+        flow.screen = name
+        flow.changed()
+        yield FRAME * 3
+        yield from d.shot(f"as-is-{name}")
+    unseen = set(app.screens.screen_names) - d.seen
+    assert not unseen, f"screens never shown: {sorted(unseen)}"
+
+
+def main() -> int:
+    base.SHOTS.mkdir(parents=True, exist_ok=True)
+    unfinished_game(base.DATA)
+    board = bootstrap.open_board()
+    tracker = functools.partial(bootstrap.default_tracker(), settle_ms=40, slow_settle_ms=80, castle_settle_ms=120)
+    guide = functools.partial(bootstrap.default_deploy_guide(), settle_ms=40)
+    flow = bootstrap.build_flow(board, JournalStore(base.DATA), make_tracker=tracker,
+                                computer=bootstrap.default_computer(), draw_seat=lambda n: 0,
+                                make_deploy_guide=guide, seed=lambda: bytes([7]) * 32)
+    holder: dict = {}
+
+    class Driver(ScreensDriver):
+        def __init__(self, app) -> None:
+            super().__init__(app)
+            holder["driver"] = self
+
+    status = base.run_app(flow, walk, Driver)
+    driver = holder["driver"]
+    for line in driver.problems:
+        print(f"PROBLEM {line}")
+    print(f"SCREENS {' '.join(sorted(driver.seen))}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
