@@ -216,6 +216,10 @@ def test_a_unit_tapped_in_info_mode_is_described(tmp_path):
     assert v.title == "Yellow's Troll on n13" and v.glyph == "TR"
     assert v.fatigue == "Wounded: it has absorbed one capture; the next one kills it."
     assert v.fights[0].startswith("Slides diagonally") and v.colours[0] == theme.seat_colour("yellow")
+    # the card says each rule once: the roster's words, then the abilities by name (it used to
+    # add each ability's full words, repeating "Water stops its slides" and the push back)
+    assert v.fights == ("Slides diagonally; captures the same way. Survives the first capture (pushed 1 square "
+                        "back). Water stops its slides.", "Abilities: Thick-skinned, Water weakness")
 
 
 def test_units_an_explosion_or_an_elimination_removed_are_drawn_faded_until_taken_off(tmp_path):

@@ -54,21 +54,19 @@ def test_without_companion_ai_every_dungeon_seat_is_a_person(tmp_path):
     app = DungeonApp(tmp_path)
     p = app.p.start
     p.choose_game("dungeon")
-    p.toggle_computer(1)
+    p.set_kind(1, True, 1)
+    p.open_kind(1)
     v = p.view()
-    assert not v.seats[1].computer and not v.seats[1].can_computer
+    assert not v.seats[1].computer and not v.seats[1].can_computer and v.names == ()
 
 
-def test_with_a_computer_player_a_seat_cycles_through_its_levels(tmp_path):
+def test_with_a_computer_player_a_seat_lists_person_and_every_level(tmp_path):
     app = DungeonApp(tmp_path, computer=True)
     p = app.p.start
     p.choose_game("dungeon")
-    kinds = []
-    for _ in range(4):
-        p.toggle_computer(1)
-        kinds.append(p.view().seats[1].kind)
-    assert kinds == ["Computer 1", "Computer 2", "Computer 3", "Person"]
-    p.toggle_computer(1)
+    p.open_kind(1)
+    assert p.view().names == ("Person", "Computer 1", "Computer 2", "Computer 3")
+    p.pick_kind("Computer 1")
     p.start()
     assert app.flow.prep.seats[1] == Seat("Red", True, 1)
 
@@ -296,8 +294,8 @@ def test_a_piece_put_on_a_lit_square_becomes_the_next_unit_and_undo_takes_it_bac
     app.tap("e1")
     square = app.p.board.view().squares[app.sq("e1")]
     assert (square.glyph, square.owner) == ("PR", 0)
-    assert app.p.deploy.view().next_line == "Next: Blue Wizard" and app.p.deploy.view().can_undo
-    app.p.deploy.undo()
+    assert app.p.deploy.view().next_line == "Next: Blue Wizard" and app.p.bar.view().can_undo
+    app.p.bar.undo()
     app.pump()
     assert app.flow.prep.deployment.placed == []
     assert app.flow.guidance == "Take the blue Princess off e1." and not app.flow.in_sync

@@ -26,7 +26,6 @@ import ui_smoke_driver as base  # noqa: E402  (sets up the window from argv firs
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 
 from companion.app import bootstrap  # noqa: E402
-from companion.app.widgets.common import BigButton  # noqa: E402
 from companion.journal import JournalStore  # noqa: E402
 from companion.session import Seat  # noqa: E402
 
@@ -51,30 +50,6 @@ class DungeonDriver(base.Driver):
             yield hold
         touch.touch_up()
         yield FRAME
-
-    def press_key(self, key: str):
-        """A button found by what it stands for (its ``key``), when its text is not unique."""
-        yield FRAME
-        found = [w for w in self.widgets() if isinstance(w, BigButton) and w.key == key
-                 and not w.disabled and w.opacity > 0 and w.get_root_window() is not None]
-        if not found:
-            keys = sorted({(w.key, w.disabled, w.opacity) for w in self.widgets() if isinstance(w, BigButton) and w.key})
-            raise AssertionError(f"no button with key {key!r} on screen {self.flow.screen!r}; keys: {keys}")
-        b = found[-1]
-        x, y = b.to_window(*b.center)
-        touch = UnitTestTouch(x, y)
-        touch.touch_down()
-        touch.touch_up()
-        yield FRAME * 2
-
-    def press_starting(self, prefix: str):
-        """A prompt's button whose text starts with ``prefix`` (the labels name squares)."""
-        yield FRAME
-        texts = sorted({w.text for w in self.widgets() if isinstance(w, BigButton) and w.opacity > 0
-                        and w.text.startswith(prefix)})
-        if not texts:
-            raise AssertionError(f"no button starting {prefix!r} on screen {self.flow.screen!r}")
-        yield from self.press(texts[0])
 
     def move(self, frm: str, to: str):
         """A move by hand; wait until it is taken (or a question about it is asked)."""

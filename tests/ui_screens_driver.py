@@ -49,23 +49,69 @@ class ScreensDriver(dungeon.DungeonDriver):
         for line in layout_problems():
             self.problems.append(f"{name} ({self.app.screens.current}): {line}")
 
+    def buttons(self) -> dict[tuple[float, float], str]:
+        """Every enabled, shown button: its centre in the window -> the action it stands for."""
+        from kivy.uix.behaviors import ButtonBehavior
+        from ui_layout import hidden
+
+        out = {}
+        for w in self.widgets():
+            if isinstance(w, ButtonBehavior) and not w.disabled and not hidden(w) and not getattr(w, "hidden", False) \
+                    and w.get_root_window() is not None:
+                out[w.to_window(*w.center)] = getattr(w, "key", "") or getattr(w, "text", "")
+        return out
+
+    def _state(self):
+        f = self.flow
+        return (f.screen, id(f.prompt), f.info_square, f.info_mode, f.sensed,
+                getattr(self.app.screens.current_screen, "names_popup", None) is not None)
+
+    def _step(self, dt):
+        check = getattr(self, "guard_check", None)
+        if check is not None and self.app.touch_guarded() and not self.app._dirty:
+            # the finger that just tapped taps again at once: nothing may happen
+            self.guard_check = None
+            x, y, what = check
+            before = self._state()
+            touch = UnitTestTouch(x, y)
+            touch.touch_down()
+            touch.touch_up()
+            if self._state() != before:
+                self.problems.append(f"a second tap on {what!r} at once did something on {self.flow.screen}")
+        super()._step(dt)
+
     def _touch(self, widget, what: str):
         x, y = widget.to_window(*widget.center)
         screen, prompt = self.app.screens.current, self.flow.prompt
+        old = self.buttons()
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         touch.touch_up()
+        asked = self.flow.screen  # a screen the tap itself asked for
+        self.guard_check = (x, y, what)
         yield FRAME * 2
-        for _ in range(40):  # until the change is on screen
-            if not self.app._dirty:
+        for _ in range(60):  # until the change is on screen
+            if not self.app._dirty and self.flow.screen == self.flow.view_screen == self.app.screens.current:
                 break
             yield FRAME
+        yield from self.check_surprise(old, asked, f"tap {what!r} on {screen}")
+        self.guard_check = None
+
+    def check_surprise(self, old: dict, asked: str, what: str):
+        """A screen that a button brought by itself (a tap set the board up, and the game
+        started) must not put a different action where the old screen had a button: a person
+        reaching for the next button would press something else. (A screen that a move on the
+        board brings, the fight after a capture, is what the players look for next; the touch
+        guard keeps a second tap from pressing what came there.)"""
         yield FRAME
-        now = action_at(x, y)
-        changed = self.app.screens.current != screen or self.flow.prompt is not prompt
-        if changed and now is not None and now != what:
-            self.problems.append(f"tap {what!r} on {screen}: {now!r} is now under the finger "
-                                 f"({self.app.screens.current})")
+        if self.flow.screen == asked:
+            return
+        now = self.buttons()
+        for (x, y), action in old.items():
+            there = _action_near(now, x, y)
+            if there is not None and there != action:
+                self.problems.append(f"{what}: {self.flow.screen} came by itself and put {there!r} where "
+                                     f"{action!r} was")
 
     def press(self, text: str):
         yield FRAME
@@ -78,6 +124,13 @@ class ScreensDriver(dungeon.DungeonDriver):
                  and w.opacity > 0 and w.get_root_window() is not None]
         assert found, f"no button with key {key!r} on screen {self.flow.screen!r}"
         yield from self._touch(found[-1], key)
+
+
+def _action_near(buttons: dict, x: float, y: float) -> str | None:
+    """The action whose button covers the point (x, y) now (by touching it)."""
+    from ui_layout import action_at
+
+    return action_at(x, y)
 
 
 def unfinished_game(data: Path) -> None:

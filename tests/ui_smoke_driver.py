@@ -61,9 +61,11 @@ class Driver:
         if os.environ.get("SMOKE_TIMING"):
             print(f"step {time.monotonic() - STARTED:.2f} {self.flow.screen}", flush=True)
         fading = [w for w in Window.children if isinstance(w, ModalView) and w._anim_alpha < 1]
-        if self.app.screens.transition.is_active or self.app._dirty or fading or Animation._instances:
+        if (self.app.screens.transition.is_active or self.app._dirty or fading or Animation._instances
+                or self.app.touch_guarded()):
             # a screen is being switched or a popup fades in or out (both take touches away),
-            # or a change is not on screen yet: a person would not be faster than that either
+            # a change is not on screen yet, or a new screen still ignores touches: a person
+            # would not be faster than that either
             Clock.schedule_once(self._step, FRAME / 2)
             return
         try:
@@ -104,6 +106,35 @@ class Driver:
         touch.touch_down()
         touch.touch_up()
         yield FRAME * 2
+
+    def press_key(self, key: str):
+        """A button found by what it stands for (its ``key``), when its text is not unique."""
+        yield FRAME
+        found = [w for w in self.widgets() if isinstance(w, BigButton) and w.key == key
+                 and not w.disabled and w.opacity > 0 and w.get_root_window() is not None]
+        if not found:
+            keys = sorted({(w.key, w.disabled, w.opacity) for w in self.widgets() if isinstance(w, BigButton) and w.key})
+            raise AssertionError(f"no button with key {key!r} on screen {self.flow.screen!r}; keys: {keys}")
+        b = found[-1]
+        x, y = b.to_window(*b.center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        yield FRAME * 2
+
+    def press_starting(self, prefix: str):
+        """A prompt's button whose text starts with ``prefix`` (the labels name squares)."""
+        yield FRAME
+        texts = sorted({w.text for w in self.widgets() if isinstance(w, BigButton) and w.opacity > 0
+                        and w.text.startswith(prefix)})
+        if not texts:
+            raise AssertionError(f"no button starting {prefix!r} on screen {self.flow.screen!r}")
+        yield from self.press(texts[0])
+
+    def choose_computer(self, seat: int, level: int = 1):
+        """On the start screen: the computer plays ``seat`` at ``level``."""
+        yield from self.press_key(f"kind:{seat}")
+        yield from self.press_starting(f"Computer {level}")
 
     def board(self) -> BoardWidget:
         screen = self.app.screens.current_screen
@@ -337,7 +368,7 @@ def resume_game(d: Driver):
 def vs_computer(d: Driver):
     """Against the computer (Black, level 1): it thinks in its worker, its move is lit, a person
     makes it on the board; an undo takes back its reply and the player's move together."""
-    yield from d.press("Computer")  # the last Computer button is Black's
+    yield from d.choose_computer(1)  # Black
     assert d.flow.computer is not None, "companion.ai is not installed"
     yield from d.shot("start-computer")
     yield from d.press("Start")

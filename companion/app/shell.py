@@ -8,6 +8,7 @@ presenter and opens or closes the popups.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from kivy.app import App
@@ -31,6 +32,9 @@ KV_FILES = [common.KV, board_widget.KV, map_thumb.KV, popups.KV, game_bar.KV] + 
                    problem)
 ]
 PUMP_HZ = 30
+#: Seconds after a screen or a popup changes during which touches are ignored: the finger that
+#: just tapped, tapping again, must not press whatever appeared under it.
+TOUCH_GUARD_S = 0.35
 _loaded_kv: set[str] = set()
 
 
@@ -66,6 +70,8 @@ class CompanionApp(App):
         self._prompt_popup = None
         self._shown_prompt = None
         self._info_popup = None
+        self._guard_until = 0.0
+        self._guard_key = None
 
     # ----- Kivy lifecycle ----------------------------------------------------------------------
     def build(self):
@@ -88,6 +94,7 @@ class CompanionApp(App):
         sm.add_widget(problem.ProblemScreen(name="problem", presenter=p.problem))
         self.screens = sm
         Window.bind(size=self._scale)
+        Window.bind(on_touch_down=self._guard_touch)
         Window.clearcolor = theme.BACKGROUND
         self._scale()
         self.flow.listeners.append(self._changed)
@@ -129,6 +136,19 @@ class CompanionApp(App):
         sm.current_screen.refresh()
         self._sync_prompt()
         self._sync_info()
+        key = (sm.current, self._shown_prompt is not None, self._info_popup is not None,
+               getattr(sm.current_screen, "names_popup", None) is not None)
+        if key != self._guard_key:
+            self._guard_key = key
+            self._guard_until = time.monotonic() + TOUCH_GUARD_S
+
+    # ----- a finger that just tapped -----------------------------------------------------------------
+    def touch_guarded(self) -> bool:
+        """True while a new screen or popup ignores touches (TOUCH_GUARD_S after it came)."""
+        return time.monotonic() < self._guard_until
+
+    def _guard_touch(self, _window, _touch) -> bool:
+        return self.touch_guarded()  # True: the touch stops here, nothing under it is pressed
 
     def _sync_prompt(self) -> None:
         prompt = self.flow.prompt

@@ -36,7 +36,10 @@ class GameBarPresenter:
 
     # commands, one per button
     def undo(self) -> None:
-        self.flow.undo()
+        if self._deploying():
+            self.flow.deploy_undo()  # the last unit placed
+        else:
+            self.flow.undo()
 
     def offer_draw(self) -> None:
         self.flow.offer_draw()
@@ -58,11 +61,19 @@ class GameBarPresenter:
         elif kind == "question":
             self.flow.reopen_question()
 
+    def _deploying(self) -> bool:
+        prep = self.flow.prep
+        return self.flow.session is None and prep is not None and prep.deployment is not None
+
     def view(self) -> GameBarView:
+        """On the game screens everything that can be done now; on the set-up and deployment
+        screens the same bar with Undo (the last unit placed), Info and Menu."""
         flow = self.flow
         s = flow.session
         info = self.board.info_mode
-        if s is None:
+        if self._deploying():
+            return GameBarView(bool(flow.prep.deployment.placed), False, False, info, "", "")
+        if s is None or flow.screen != "game":
             return GameBarView(False, False, False, info, "", "")
         live = not s.is_over and s.pos.pending is None
         out = s.pos.var("out", ())

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .. import texts as T
 from .. import theme
-from .draft import unit_words
+from ...games.abilities import ABILITIES
 from .flow import AppFlow, Prompt
 
 
@@ -83,4 +83,15 @@ def unit_info(session, piece, square: str) -> PieceInfoView:
     first = " ".join(lines) or T.UNIT_STATE_NONE.format(role=T.ROLE_NAMES.get(kind.role, kind.role), cost=kind.cost)
     fill = theme.seat_colour(seat_word)
     return PieceInfoView(T.UNIT_TITLE.format(owner=owner, unit=kind.title, square=square), kind.code, piece.owner,
-                         first, tuple(unit_words(kind).split("\n")), (fill, theme.text_on(fill)))
+                         first, unit_card_lines(kind), (fill, theme.text_on(fill)))
+
+
+def unit_card_lines(kind) -> tuple[str, ...]:
+    """What a unit does on its card in a game: the roster's plain words (which already say
+    what each ability does), then the abilities by name only, so nothing is said twice. The
+    draft screen, where units are studied, has each ability's full words."""
+    lines = [dict(kind.info).get("notes", "")]
+    titles = [ABILITIES[name].title for name in kind.abilities if name in ABILITIES]
+    if titles:
+        lines.append(T.ABILITY_NAMES.format(names=", ".join(titles)))
+    return tuple(line for line in lines if line)

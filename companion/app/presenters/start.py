@@ -1,6 +1,10 @@
 """The start screen: the game, the players (person or computer, level, name from presets), the
 dice; for Dungeon Chess the map (drawn small) and one seat per player of the map. Every choice
-is a tap; nothing is typed."""
+is a tap; nothing is typed.
+
+Every game has the same seat control: the player's colour, their name (a tap: the names to
+pick from) and who plays it (a tap: Person, or the computer at a level, in one list).
+"""
 
 from __future__ import annotations
 
@@ -41,8 +45,8 @@ class SeatView:
     computer: bool
     level: str
     can_computer: bool
-    swatch: tuple = ()  # the seat's screen colour (Dungeon Chess seats)
-    kind: str = ""  # Dungeon Chess: "Person" or "Computer 2" (one button cycles through them)
+    swatch: tuple = ()  # the seat's screen colour: its map colour, white or black
+    kind: str = ""  # who plays it: "Person" or "Computer 2" (a tap lists the choices)
 
 
 @dataclass(frozen=True)
@@ -72,7 +76,7 @@ class StartView:
     dice: tuple[Choice, ...]
     dice_hint: str
     d6_only: bool
-    names: tuple[str, ...]  # presets, when the name picker is open
+    names: tuple[str, ...]  # presets, when the name picker is open; the kinds, when that is
     picking_for: str  # "Pick a name for White" ("" when closed)
     problem: str  # e.g. a saved game that could not be read, or space is low
     no_computer: str
@@ -89,6 +93,7 @@ class StartPresenter:
         self.dice = "virtual"
         self.d6_only = False
         self.picking: int | None = None
+        self.picking_kind = False  # the open list is of who plays the seat, not of names
         self.board_map = DUNGEON_MAPS[0]
         self._maps = {name: load_map(name) for name in DUNGEON_MAPS}
         self._thumbs = {name: thumbnail(m) for name, m in self._maps.items()}
@@ -122,40 +127,55 @@ class StartPresenter:
                 self.dungeon_seats[i] = replace(s, name=self._seat_word(i))
         self.flow.changed()
 
-    def toggle_computer(self, seat: int) -> None:
+    def set_kind(self, seat: int, computer: bool, level: int = 1) -> None:
+        """A person, or the computer at ``level`` (1 to the computer's highest), plays ``seat``.
+        A chess seat named after its colour is called "Computer" while the computer plays it."""
+        seats = self.dungeon_seats if self.dungeon else self.seats
+        if seat >= len(seats) or (computer and self.max_level < 1):
+            return
+        s = seats[seat]
+        level = min(max(1, level), max(1, self.max_level))
+        name = s.name
+        if not self.dungeon:
+            if computer and name in T.COLOUR_NAMES:
+                name = T.COMPUTER
+            elif not computer and name == T.COMPUTER:
+                name = T.COLOUR_NAMES[seat]
+        seats[seat] = SeatChoice(name, computer, level if computer else max(1, min(s.level, self.max_level or 1)))
+        self.flow.changed()
+
+    def open_kind(self, seat: int) -> None:
+        """The list of who may play ``seat``: Person, Computer 1 ... the highest level."""
         if self.max_level < 1:
             return
-        if self.dungeon:
-            # one button: Person -> Computer 1 -> ... -> highest level -> Person
-            s = self.dungeon_seats[seat]
-            if not s.computer:
-                self.dungeon_seats[seat] = replace(s, computer=True, level=1)
-            elif s.level < self.max_level:
-                self.dungeon_seats[seat] = replace(s, level=s.level + 1)
-            else:
-                self.dungeon_seats[seat] = replace(s, computer=False, level=1)
-            self.flow.changed()
-            return
-        s = self.seats[seat]
-        computer = not s.computer
-        name = s.name
-        if computer and name in T.COLOUR_NAMES:
-            name = T.COMPUTER
-        elif not computer and name == T.COMPUTER:
-            name = T.COLOUR_NAMES[seat]
-        self.seats[seat] = SeatChoice(name, computer, min(max(s.level, 1), self.max_level))
+        self.picking, self.picking_kind = seat, True
         self.flow.changed()
 
-    def change_level(self, seat: int, step: int) -> None:
-        s = self.seats[seat]
-        self.seats[seat] = replace(s, level=min(max(1, s.level + step), max(1, self.max_level)))
+    def pick_kind(self, label: str | None) -> None:
+        seat, self.picking, self.picking_kind = self.picking, None, False
+        kinds = dict((text, key) for key, text in self._kind_choices())
+        if seat is not None and label in kinds:
+            key = kinds[label]
+            self.set_kind(seat, key != "person", int(key.split(":")[1]) if key != "person" else 1)
         self.flow.changed()
+
+    def _kind_choices(self) -> list[tuple[str, str]]:
+        out = [("person", T.HUMAN)]
+        titles = tuple(getattr(self.flow.computer, "level_titles", ()))
+        for level in range(1, self.max_level + 1):
+            words = titles[level - 1] if level <= len(titles) else ""
+            out.append((f"computer:{level}", T.SEAT_COMPUTER_LEVEL.format(level=level, words=words) if words
+                        else T.SEAT_COMPUTER.format(level=level)))
+        return out
 
     def open_names(self, seat: int) -> None:
-        self.picking = seat
+        self.picking, self.picking_kind = seat, False
         self.flow.changed()
 
     def pick_name(self, name: str | None) -> None:
+        if self.picking_kind:
+            self.pick_kind(name)
+            return
         seats = self.dungeon_seats if self.dungeon else self.seats
         if self.picking is not None and name and self.picking < len(seats):
             seats[self.picking] = replace(seats[self.picking], name=name)
@@ -190,7 +210,8 @@ class StartPresenter:
             seats = self._dungeon_seat_views()
         else:
             seats = tuple(
-                SeatView(T.COLOUR_NAMES[i], s.name, s.computer, T.LEVEL.format(level=s.level), self.max_level > 0)
+                SeatView(T.COLOUR_NAMES[i], s.name, s.computer, T.LEVEL.format(level=s.level), self.max_level > 0,
+                         theme.piece_colours(i)[0], self._kind_word(s))
                 for i, s in enumerate(self.seats)
             )
         maps = tuple(
@@ -202,8 +223,12 @@ class StartPresenter:
         picking_for, names = "", ()
         if self.picking is not None:
             label = seats[self.picking].colour if self.picking < len(seats) else ""
-            picking_for = T.PICK_NAME.format(colour=label)
-            names = self._name_presets() if self.dungeon else T.NAME_PRESETS
+            if self.picking_kind:
+                picking_for = T.PICK_KIND.format(colour=label)
+                names = tuple(text for _, text in self._kind_choices())
+            else:
+                picking_for = T.PICK_NAME.format(colour=label)
+                names = self._name_presets() if self.dungeon else T.NAME_PRESETS
         return StartView(
             tuple(Choice(g, T.GAME_TITLES[g], g == self.game) for g in GAME_CHOICES),
             T.GAME_HINTS[self.game], seats, has_dice,
@@ -219,10 +244,13 @@ class StartPresenter:
         out = []
         for i, s in enumerate(self.dungeon_seats[:m.players]):
             word = m.seats[i].colour
-            kind = T.SEAT_COMPUTER.format(level=s.level) if s.computer else T.HUMAN
             out.append(SeatView(word.capitalize(), s.name, s.computer, T.LEVEL.format(level=s.level),
-                                self.max_level > 0, theme.seat_colour(word), kind))
+                                self.max_level > 0, theme.seat_colour(word), self._kind_word(s)))
         return tuple(out)
+
+    @staticmethod
+    def _kind_word(s: SeatChoice) -> str:
+        return T.SEAT_COMPUTER.format(level=s.level) if s.computer else T.HUMAN
 
     def _seat_word(self, i: int) -> str:
         seats = self._maps[self.board_map].seats

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kivy.app import App
 from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 
@@ -23,9 +22,7 @@ class PlayerChip(BoxLayout):
 class DungeonGameScreen(PresentedScreen):
     board_presenter = ObjectProperty(None)
     board_view = ObjectProperty(None, allownone=True)
-    bar_view = ObjectProperty(None, allownone=True)  # the game bar (companion/app/widgets/game_bar.kv)
 
     def refresh(self) -> None:
         super().refresh()
         self.board_view = self.board_presenter.view()
-        self.bar_view = App.get_running_app().presenters.bar.view()

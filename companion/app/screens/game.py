@@ -16,12 +16,10 @@ KV = Path(__file__).with_suffix(".kv")
 class GameScreen(PresentedScreen):
     board_presenter = ObjectProperty(None)
     board_view = ObjectProperty(None, allownone=True)
-    bar_view = ObjectProperty(None, allownone=True)  # the game bar (companion/app/widgets/game_bar.kv)
 
     def refresh(self) -> None:
         super().refresh()
         self.board_view = self.board_presenter.view()
-        self.bar_view = App.get_running_app().presenters.bar.view()
         rows = self.view.moves if self.view else ()
         marks = self.view.marks if self.view else ()
         self.ids.moves.data = [{"number": r[0], "white": _cell(r[1], m[0]), "black": _cell(r[2], m[1])}
