@@ -54,8 +54,10 @@ def test_four_players_whose_turn_and_what_the_last_turn_did(tmp_path):
         ("Blue", False, False, "7"), ("Red", True, False, "5"), ("Green", False, False, "6"),
         ("Yellow", False, False, "4")]
     assert v.status == "Red to move" and v.last_turn == "Blue: KN k14xm13"
+    # said with the attacker's name and square: "the attacker stays" beside the board's "Move
+    # the blue Knight back" read as a contradiction
     assert v.effects == ("Yellow's Troll absorbs the blow and is pushed back from m13 to n13; "
-                         "the attacker stays.")
+                         "the attacking Knight does not take the square: it stays on k14.")
     bar = app.p.bar.view()
     assert bar.can_resign and bar.can_undo and not bar.can_draw and bar.action == ""  # one bar in every game
 

@@ -173,7 +173,8 @@ CANCEL = "Cancel"
 EFFECTS = {
     "captured": "{owner}'s {unit} on {square} is captured.",
     "captured fragile": "{owner}'s {unit} on {square} is captured (fragile: any enemy next to it may take it).",
-    "absorbed": "{owner}'s {unit} absorbs the blow and is pushed back from {square} to {to}; the attacker stays.",
+    "absorbed": "{owner}'s {unit} absorbs the blow and is pushed back from {square} to {to}; the attacking "
+                "{attacker} does not take the square: it stays on {frm}.",
     "crushed": "{owner}'s {unit} on {square} cannot be pushed back ({why} behind it) and dies.",
     "explosion": "{owner}'s {unit} explodes on {square}!",
     "destroyed": "{owner}'s {unit} on {square} is destroyed by the explosion.",
@@ -186,6 +187,7 @@ EFFECTS = {
     "resigned": "{owner} resigns: all their units leave the board.",
     "resigned last": "{owner} resigns.",
 }
+ATTACKER_WORD = "piece"
 WHY_BEHIND = {"the board edge": "the board edge", "void": "void", "water": "water", "a piece": "a piece"}
 
 # --- piece info (tap a piece) ----------------------------------------------------------------------
@@ -273,7 +275,8 @@ RESULT_REASONS = {
 SEED_REVEALED = "Dice seed: {seed}"
 SEAL_FULL = "Seal shown at the start: {commitment}"
 SEED_CHECK = "Anyone can check every roll against the seal shown at the start: companion verify-dice."
-GAME_SAVED = "The game is saved."
+GAME_SAVED = "Saved as {name} in {folder}. The Games screen has it."
+GAME_NOT_SAVED = "The game is kept in the journal; it is filed under Games at the next start."
 
 # --- board check -----------------------------------------------------------------------------------
 CHECK_TITLE = "Board check"

@@ -78,7 +78,9 @@ class DungeonGamePresenter:
         if s.moves:
             last = s.moves[-1]
             last_turn = T.LAST_TURN.format(name=names[last.player], move=last.san)
-        effects = " ".join(effect_words(rules, e, names) for e in pos.var("effects", ())) if s.moves else ""
+        last = s.moves[-1] if s.moves else None
+        effects = " ".join(effect_words(rules, e, names, pos, last.frm if last else None)
+                           for e in pos.var("effects", ())) if s.moves else ""
         thinking, progress = "", -1.0
         if flow.thinking is not None:
             thinking = T.THINKING.format(name=names[flow.thinking.seat])
@@ -105,8 +107,9 @@ def badge_legend(pos) -> str:
     return "   ".join(T.BADGE_LEGEND[k] for k in ("wounded", "hex") if k in seen)
 
 
-def effect_words(rules, effect: tuple, names) -> str:
-    """One effect of a turn (companion/games/abilities.py) as a sentence with the players' names."""
+def effect_words(rules, effect: tuple, names, pos=None, frm: int | None = None) -> str:
+    """One effect of a turn (companion/games/abilities.py) as a sentence with the players' names
+    (``pos`` and the turn's ``frm`` name the attacker that a thick skin sent back)."""
     sq = rules.geometry.name_of
     kind = effect[0]
     if kind in ("eliminated", "king_falls", "pass"):
@@ -117,8 +120,10 @@ def effect_words(rules, effect: tuple, names) -> str:
         key = "captured fragile" if _is_fragile(rules, effect[2]) else "captured"
         return T.EFFECTS[key].format(owner=_name(names, effect[3]), unit=effect[2], square=sq(effect[1]))
     if kind == "absorbed":
+        attacker = pos.board[frm] if pos is not None and frm is not None and frm >= 0 else None
         return T.EFFECTS[kind].format(owner=_name(names, effect[4]), unit=effect[3], square=sq(effect[1]),
-                                      to=sq(effect[2]))
+                                      to=sq(effect[2]), attacker=attacker.kind.title if attacker else T.ATTACKER_WORD,
+                                      frm=sq(frm) if frm is not None and frm >= 0 else "its square")
     if kind == "step":
         return T.EFFECTS[kind].format(owner=_name(names, effect[4]), unit=effect[3], square=sq(effect[1]),
                                       to=sq(effect[2]))

@@ -153,6 +153,7 @@ class AppFlow(DungeonSteps, BoardSizing):
         self.space_help = ""
         self._space_t: int | None = None
         self.computer_held = False  # its search failed: it waits until the position changes
+        self.saved_as = None  # where the finished game was saved (games/<id>.jsonl)
 
     # ----- plumbing -----------------------------------------------------------------------------
     def post(self, kind: str, value: Any = None) -> None:
@@ -812,6 +813,7 @@ class AppFlow(DungeonSteps, BoardSizing):
         self.thinking, self.requested, self.info_square = None, None, None
         self.leds_held = False
         self.screen_moves, self.parked = ScreenMovesChanged(()), None
+        self.saved_as = None
 
     def _close_game(self) -> None:
         """Put the current game away: archived when finished, kept as unfinished otherwise."""
@@ -835,7 +837,7 @@ class AppFlow(DungeonSteps, BoardSizing):
             self.journal.close()
         extra = {".dice.jsonl": format_record(session.record)} if session.record is not None else None
         try:
-            self.store.archive(session.setup.game_id, extra)
+            self.saved_as = self.store.archive(session.setup.game_id, extra)
         except OSError as e:  # the game stays in current.jsonl and is archived at the next start
             self.notice = T.CANNOT_SAVE.format(reason=e)
 

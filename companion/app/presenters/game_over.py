@@ -38,7 +38,15 @@ class GameOverPresenter:
         return GameOverView(headline, T.RESULT_REASONS.get(result.reason, result.reason), move_rows(s.moves, names),
                             T.SEED_REVEALED.format(seed=seed) if seed else "",
                             T.SEAL_FULL.format(commitment=s.setup.commitment) if seed else "", T.SEED_CHECK if seed else "",
-                            T.GAME_SAVED)
+                            saved_words(self.flow))
+
+
+def saved_words(flow) -> str:
+    """Where the finished game is kept, in words (or why it is not saved yet)."""
+    path = flow.saved_as
+    if path is None:
+        return flow.notice or T.GAME_NOT_SAVED
+    return T.GAME_SAVED.format(name=path.name, folder=path.parent)
 
 
 __all__ = ["GameOverPresenter", "GameOverView", "result_headline"]
