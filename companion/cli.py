@@ -8,16 +8,12 @@ import os
 import sys
 
 from .bounds import int_arg
+from .cli_parser import OneLineParser as _Parser
 from .errors import CompanionError
 
 #: The deepest perft the command line runs (perft recurses once per ply; past about 10 plies a
 #: count takes longer than anyone waits, so 20 is no real limit, only a guard).
 MAX_PERFT_DEPTH = 20
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, exit 2
-        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 def _add_variant(p: argparse.ArgumentParser, fen: bool = True) -> None:
@@ -107,12 +103,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _extra_commands():
     """Commands that live with their feature (maps, dice, tracker, firmware, AI)."""
-    from . import maps_cli
+    from . import maps_cli, verify_dice
     from .ai import match
     from .board import firmware_sim, replay
     from .dice import cli as dice_cli
 
-    return [maps_cli.add_parser, dice_cli.add_parser_odds, dice_cli.add_parser_verify,
+    return [maps_cli.add_parser, dice_cli.add_parser_odds, verify_dice.add_parser_verify,
             firmware_sim.add_parser, replay.add_parser, match.add_parser]
 
 

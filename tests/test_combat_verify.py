@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.dice.cli import main
+from companion.verify_dice import main  # the command moved above the dice and the games
 from companion.dice.odds import DiceSpec
 from companion.dice.record import (
     SIDES,

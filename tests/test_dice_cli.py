@@ -8,7 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from companion.dice.cli import add_parser_odds, add_parser_verify, main, six_decimals
+from companion.dice.cli import add_parser_odds, six_decimals
+from companion.verify_dice import add_parser_verify, main  # the command moved above the dice and the games
 from companion.dice.odds import DiceSpec, Fighter, fight_odds
 from companion.dice.record import format_record, start_record
 from companion.dice.sources import EnteredDice, SeededDice

@@ -317,10 +317,10 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m companion.ai.match ...`` until ``companion ai-match`` is wired into the CLI."""
     import sys
 
-    from ..cli import _Parser
+    from ..cli_parser import OneLineParser
 
-    parser = _Parser(prog="companion")
-    add_parser(parser.add_subparsers(dest="command", parser_class=_Parser))
+    parser = OneLineParser(prog="companion")
+    add_parser(parser.add_subparsers(dest="command", parser_class=OneLineParser))
     args = parser.parse_args(["ai-match", *(sys.argv[1:] if argv is None else argv)])
     try:
         return args.func(args)

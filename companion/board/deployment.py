@@ -9,7 +9,7 @@ flagged at once. The screen may also change the deployment itself (its undo butt
 the rest automatically"); :meth:`DeploymentTracker.deployment_changed` then guides the board
 to it square by square.
 
-Like the tracker (companion/board/tracker.py) this is sans-I/O: sensor events carry their
+Like the tracker (companion/board/tracker/) this is sans-I/O: sensor events carry their
 time, :meth:`DeploymentTracker.tick` says that time passed, every call returns its outputs
 as values. Unlike the tracker it changes its ``Deployment`` itself (``place``/``undo``):
 during deployment the board *is* the input, and the screen reads the result from the outputs

@@ -32,19 +32,11 @@ MAX_BODY = 2048
 MAX_ENCODED = MAX_BODY + MAX_BODY // 254 + 2
 MAX_SQUARES = 676
 
-# Message types
-HELLO = 0x01
-WELCOME = 0x02
-NEED_HELLO = 0x03
-EVENTS = 0x10
-SNAPSHOT_REQUEST = 0x11
-SNAPSHOT = 0x12
-LED_FRAME = 0x20
-LED_DELTA = 0x21
-LED_ACK = 0x22
-HEARTBEAT = 0x30
-STATS_REQUEST = 0x31
-STATS = 0x32
+# Message types: session, board events, LEDs, health
+HELLO, WELCOME, NEED_HELLO = 0x01, 0x02, 0x03
+EVENTS, SNAPSHOT_REQUEST, SNAPSHOT = 0x10, 0x11, 0x12
+LED_FRAME, LED_DELTA, LED_ACK = 0x20, 0x21, 0x22
+HEARTBEAT, STATS_REQUEST, STATS = 0x30, 0x31, 0x32
 
 # WELCOME capability bits
 CAP_LEDS = 0x0001
@@ -54,61 +46,27 @@ CAP_WATCHDOG = 0x0008
 CAP_SIMULATED = 0x8000
 
 # WELCOME scanner kinds
-SCANNER_UNKNOWN = 0
-SCANNER_KEY_MATRIX = 1
-SCANNER_SHIFT_REGISTER = 2
+SCANNER_UNKNOWN, SCANNER_KEY_MATRIX, SCANNER_SHIFT_REGISTER = 0, 1, 2
 
 # WELCOME reset reasons (the firmware maps microcontroller.ResetReason onto these)
-RESET_UNKNOWN = 0
-RESET_POWER_ON = 1
-RESET_BROWNOUT = 2
-RESET_SOFTWARE = 3
-RESET_DEEP_SLEEP_ALARM = 4
-RESET_RESET_PIN = 5
-RESET_WATCHDOG = 6
-RESET_RESCUE_DEBUG = 7
+RESET_UNKNOWN, RESET_POWER_ON, RESET_BROWNOUT, RESET_SOFTWARE = 0, 1, 2, 3
+RESET_DEEP_SLEEP_ALARM, RESET_RESET_PIN, RESET_WATCHDOG, RESET_RESCUE_DEBUG = 4, 5, 6, 7
 
 # SNAPSHOT reasons
-SNAP_HANDSHAKE = 0
-SNAP_REQUESTED = 1
-SNAP_PERIODIC = 2
-SNAP_RESYNC = 3
+SNAP_HANDSHAKE, SNAP_REQUESTED, SNAP_PERIODIC, SNAP_RESYNC = 0, 1, 2, 3
 
 # LED_ACK statuses
-ACK_OK = 0
-ACK_NEED_FULL = 1
-ACK_BAD_FRAME = 2
-ACK_NO_LEDS = 3
+ACK_OK, ACK_NEED_FULL, ACK_BAD_FRAME, ACK_NO_LEDS = 0, 1, 2, 3
 
 # STATS counters, in wire order. New counters are only ever appended.
 STATS_FIELDS = (
-    "uptime_ms",
-    "rx_frames",
-    "rx_crc_errors",
-    "rx_cobs_errors",
-    "rx_short_frames",
-    "rx_oversize",
-    "rx_unknown_types",
-    "rx_bad_payloads",
-    "tx_frames",
-    "tx_dropped",
-    "events",
-    "keypad_overflows",
-    "led_frames",
-    "sessions",
-    "rx_unexpected",
+    "uptime_ms", "rx_frames", "rx_crc_errors", "rx_cobs_errors", "rx_short_frames", "rx_oversize",
+    "rx_unknown_types", "rx_bad_payloads", "tx_frames", "tx_dropped", "events", "keypad_overflows",
+    "led_frames", "sessions", "rx_unexpected",
 )
 
 # Decoder counters, in the order of Decoder.counters()
-DECODER_COUNTERS = (
-    "frames",
-    "crc_errors",
-    "cobs_errors",
-    "short_frames",
-    "oversize",
-    "unknown_types",
-    "bad_payloads",
-)
+DECODER_COUNTERS = ("frames", "crc_errors", "cobs_errors", "short_frames", "oversize", "unknown_types", "bad_payloads")
 
 
 # --- CRC-16/CCITT-FALSE -----------------------------------------------------------------------
@@ -221,30 +179,36 @@ def _need(payload, size, what):
 
 
 class Message:
-    """Base of every message: value equality and a repr you can paste back."""
+    """Base of every message: value equality and a repr you can paste back.
+
+    A message whose payload is its fields in a fixed order sets ``LAYOUT`` (a struct format)
+    and needs no code of its own to encode and decode; the others override both."""
 
     TYPE = -1
+    NAME = ""
     FIELDS = ()
+    LAYOUT = ""
 
     def __eq__(self, other):
-        if type(other) is not type(self):
-            return False
-        for name in self.FIELDS:
-            if getattr(self, name) != getattr(other, name):
-                return False
-        return True
+        return type(other) is type(self) and all(getattr(self, n) == getattr(other, n) for n in self.FIELDS)
 
     def __ne__(self, other):
         return not self.__eq__(other)
 
     def __repr__(self):
-        parts = []
-        for name in self.FIELDS:
-            parts.append("%s=%r" % (name, getattr(self, name)))
-        return "%s(%s)" % (type(self).__name__, ", ".join(parts))
+        return "%s(%s)" % (type(self).__name__, ", ".join("%s=%r" % (n, getattr(self, n)) for n in self.FIELDS))
 
     def encode_payload(self):
-        return b""
+        if not self.LAYOUT:
+            return b""
+        return struct.pack(self.LAYOUT, *[getattr(self, name) for name in self.FIELDS])
+
+    @classmethod
+    def decode_payload(cls, payload):
+        if not cls.LAYOUT:
+            return cls()
+        _need(payload, struct.calcsize(cls.LAYOUT), cls.NAME)
+        return cls(*struct.unpack_from(cls.LAYOUT, payload, 0))
 
 
 class Hello(Message):
@@ -254,20 +218,14 @@ class Hello(Message):
     long without any frame from the host the board ends the session."""
 
     TYPE = HELLO
+    NAME = "HELLO"
     FIELDS = ("version", "heartbeat_ms", "timeout_ms")
+    LAYOUT = "<BHH"
 
     def __init__(self, version=PROTOCOL_VERSION, heartbeat_ms=500, timeout_ms=3000):
         self.version = version
         self.heartbeat_ms = heartbeat_ms
         self.timeout_ms = timeout_ms
-
-    def encode_payload(self):
-        return struct.pack("<BHH", self.version, self.heartbeat_ms, self.timeout_ms)
-
-    @staticmethod
-    def decode_payload(payload):
-        _need(payload, 5, "HELLO")
-        return Hello(*struct.unpack_from("<BHH", payload, 0))
 
 
 class Welcome(Message):
@@ -275,30 +233,11 @@ class Welcome(Message):
     the firmware restarted."""
 
     TYPE = WELCOME
-    FIELDS = (
-        "version",
-        "firmware",
-        "width",
-        "height",
-        "led_count",
-        "capabilities",
-        "boot_id",
-        "reset_reason",
-        "scanner",
-    )
+    FIELDS = ("version", "firmware", "width", "height", "led_count", "capabilities", "boot_id", "reset_reason",
+              "scanner")
 
-    def __init__(
-        self,
-        version=PROTOCOL_VERSION,
-        firmware=(0, 0, 0),
-        width=8,
-        height=8,
-        led_count=64,
-        capabilities=0,
-        boot_id=0,
-        reset_reason=RESET_UNKNOWN,
-        scanner=SCANNER_UNKNOWN,
-    ):
+    def __init__(self, version=PROTOCOL_VERSION, firmware=(0, 0, 0), width=8, height=8, led_count=64,
+                 capabilities=0, boot_id=0, reset_reason=RESET_UNKNOWN, scanner=SCANNER_UNKNOWN):
         self.version = version
         self.firmware = tuple(firmware)
         self.width = width
@@ -311,20 +250,8 @@ class Welcome(Message):
 
     def encode_payload(self):
         major, minor, patch = self.firmware
-        return struct.pack(
-            "<BBBBBBHHHBB",
-            self.version,
-            major,
-            minor,
-            patch,
-            self.width,
-            self.height,
-            self.led_count,
-            self.capabilities,
-            self.boot_id,
-            self.reset_reason,
-            self.scanner,
-        )
+        return struct.pack("<BBBBBBHHHBB", self.version, major, minor, patch, self.width, self.height,
+                           self.led_count, self.capabilities, self.boot_id, self.reset_reason, self.scanner)
 
     @staticmethod
     def decode_payload(payload):
@@ -337,10 +264,6 @@ class NeedHello(Message):
     """Board -> host: the board has no session with you (it restarted, or timed you out)."""
 
     TYPE = NEED_HELLO
-
-    @staticmethod
-    def decode_payload(payload):
-        return NeedHello()
 
 
 class Events(Message):
@@ -386,10 +309,6 @@ class SnapshotRequest(Message):
     """Host -> board: send a SNAPSHOT now."""
 
     TYPE = SNAPSHOT_REQUEST
-
-    @staticmethod
-    def decode_payload(payload):
-        return SnapshotRequest()
 
 
 class Snapshot(Message):
@@ -444,10 +363,7 @@ class LedFrame(Message):
 
     @staticmethod
     def from_colors(frame_id, colors):
-        out = bytearray()
-        for color in colors:
-            out.extend(bytes(color))
-        return LedFrame(frame_id, out)
+        return LedFrame(frame_id, b"".join(bytes(color) for color in colors))
 
     def count(self):
         return len(self.rgb) // 3
@@ -502,19 +418,13 @@ class LedAck(Message):
     """Board -> host: LED frame ``frame_id`` was handled; ``status`` is one of ACK_*."""
 
     TYPE = LED_ACK
+    NAME = "LED_ACK"
     FIELDS = ("frame_id", "status")
+    LAYOUT = "<HB"
 
     def __init__(self, frame_id, status=ACK_OK):
         self.frame_id = frame_id
         self.status = status
-
-    def encode_payload(self):
-        return struct.pack("<HB", self.frame_id, self.status)
-
-    @staticmethod
-    def decode_payload(payload):
-        _need(payload, 3, "LED_ACK")
-        return LedAck(*struct.unpack_from("<HB", payload, 0))
 
 
 class Heartbeat(Message):
@@ -522,29 +432,22 @@ class Heartbeat(Message):
     so a host that missed a trailing event notices within one heartbeat."""
 
     TYPE = HEARTBEAT
+    NAME = "HEARTBEAT"
     FIELDS = ("uptime_ms", "last_seq")
+    LAYOUT = "<IH"
 
     def __init__(self, uptime_ms=0, last_seq=0):
         self.uptime_ms = uptime_ms
         self.last_seq = last_seq
 
-    def encode_payload(self):
-        return struct.pack("<IH", self.uptime_ms & 0xFFFFFFFF, self.last_seq & 0xFFFF)
-
-    @staticmethod
-    def decode_payload(payload):
-        _need(payload, 6, "HEARTBEAT")
-        return Heartbeat(*struct.unpack_from("<IH", payload, 0))
+    def encode_payload(self):  # both wrap (the board's uptime passes 2**32 ms after 49 days)
+        return struct.pack(self.LAYOUT, self.uptime_ms & 0xFFFFFFFF, self.last_seq & 0xFFFF)
 
 
 class StatsRequest(Message):
     """Host -> board: send STATS now."""
 
     TYPE = STATS_REQUEST
-
-    @staticmethod
-    def decode_payload(payload):
-        return StatsRequest()
 
 
 class Stats(Message):
@@ -557,10 +460,7 @@ class Stats(Message):
         self.values = list(values)
 
     def as_dict(self):
-        result = {}
-        for i in range(min(len(self.values), len(STATS_FIELDS))):
-            result[STATS_FIELDS[i]] = self.values[i]
-        return result
+        return dict(zip(STATS_FIELDS, self.values))
 
     def encode_payload(self):
         out = bytearray(struct.pack("<B", len(self.values)))
@@ -576,20 +476,8 @@ class Stats(Message):
         return Stats([struct.unpack_from("<I", payload, 1 + 4 * i)[0] for i in range(n)])
 
 
-MESSAGE_CLASSES = {
-    HELLO: Hello,
-    WELCOME: Welcome,
-    NEED_HELLO: NeedHello,
-    EVENTS: Events,
-    SNAPSHOT_REQUEST: SnapshotRequest,
-    SNAPSHOT: Snapshot,
-    LED_FRAME: LedFrame,
-    LED_DELTA: LedDelta,
-    LED_ACK: LedAck,
-    HEARTBEAT: Heartbeat,
-    STATS_REQUEST: StatsRequest,
-    STATS: Stats,
-}
+MESSAGE_CLASSES = {cls.TYPE: cls for cls in (Hello, Welcome, NeedHello, Events, SnapshotRequest, Snapshot, LedFrame,
+                                              LedDelta, LedAck, Heartbeat, StatsRequest, Stats)}
 
 
 # --- frames -------------------------------------------------------------------------------------
@@ -632,26 +520,12 @@ class Decoder:
         self.bad_payloads = 0
 
     def counters(self):
-        return {
-            "frames": self.frames,
-            "crc_errors": self.crc_errors,
-            "cobs_errors": self.cobs_errors,
-            "short_frames": self.short_frames,
-            "oversize": self.oversize,
-            "unknown_types": self.unknown_types,
-            "bad_payloads": self.bad_payloads,
-        }
+        return dict((name, getattr(self, name)) for name in DECODER_COUNTERS)
 
     def dropped(self):
         """How many frames were dropped, for any reason."""
-        return (
-            self.crc_errors
-            + self.cobs_errors
-            + self.short_frames
-            + self.oversize
-            + self.unknown_types
-            + self.bad_payloads
-        )
+        return (self.crc_errors + self.cobs_errors + self.short_frames + self.oversize + self.unknown_types
+                + self.bad_payloads)
 
     def reset(self):
         """Forget a half-received frame (after reopening the port)."""

@@ -37,6 +37,8 @@ TEXTS: Mapping[str, str] = {
     "request move": "Move {piece} from {frm} to {to}.",
     "request take": "Take {piece} off {square}.",
     "request promote": "It becomes a {kind}.",
+    "request put": "Put {piece} on {square}.",
+    "request touch": "Lift {piece} on {square} and put it back.",
     "not the request": "That is not the move to make.",
     # questions for the screen
     "promotion question": "Which piece does the {colour} pawn on {square} become?",

@@ -9,13 +9,10 @@ exactly, whatever the game, and the hash stays right without per-game code.
 from __future__ import annotations
 
 import zlib
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import Any, Iterator, Protocol, Sequence
 
 from .geometry import Geometry
-from .pieces import Piece
-
-if TYPE_CHECKING:
-    from .rules import Rules
+from .pieces import Piece, PieceKind
 
 _MASK = (1 << 64) - 1
 
@@ -71,13 +68,25 @@ def _state_key(piece: Piece, sq: int) -> int:
         return splitmix64(zlib.crc32(repr(items).encode()) * 409 + sq)
 
 
+class PositionRules(Protocol):
+    """What a position needs from its game's rules (companion.core.rules.Rules provides it):
+    the piece kinds and the hash keys. Named here so that this module needs nothing above it."""
+
+    kinds: Sequence[PieceKind]
+    kind_index: dict[str, int]
+    special_kinds: tuple[bool, ...]
+    zobrist: list[list[list[int]]]
+    turn_keys: list[int]
+    unhashed_vars: frozenset
+
+
 class Position:
     """Mutable game state with apply/undo. Use the rules object to make moves."""
 
     __slots__ = ("rules", "geometry", "board", "occ", "royals", "turn", "nplayers", "vars",
                  "hash", "_frames", "history", "next_uid", "_zob", "nspecial", "_spec")
 
-    def __init__(self, rules: "Rules", geometry: Geometry, nplayers: int):
+    def __init__(self, rules: PositionRules, geometry: Geometry, nplayers: int):
         self.rules = rules
         self.geometry = geometry
         self.board: list[Piece | None] = [None] * geometry.size

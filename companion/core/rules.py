@@ -9,6 +9,12 @@ documented hooks where its turn structure differs:
 ``chance_outcomes``  the possible answers to a chance decision with exact probabilities
 ``outcome``          whether the game is over, who won and why
 
+and, for the physical board (the tracker, companion/board/tracker/): ``expected_occupancy``
+(what the board should show now, e.g. during a fight), ``occupancy_after`` (a move made by
+hand), ``gestures`` (actions made by lifting pieces and putting them back). A game whose
+moves do more than a hand does records them in the position variable ``effects`` and defines
+``describe_effects``; the tracker then plays each move to learn what it does (docs/tracker.md).
+
 Everything else (pseudo-legal generation from the vocabulary, "is this square attacked",
 legal filtering, apply/undo, hashing, turn order) is written once here.
 """
@@ -492,6 +498,14 @@ class Rules:
             occ.discard(move.capture)
         occ.add(move.to)
         return frozenset(occ)
+
+    def gestures(self, pos: Position) -> list[tuple[Move | Answer, frozenset[int]]]:
+        """Actions a player may make on the physical board by lifting pieces and putting each
+        back on its own square: ``(action, squares)``, the action a legal move or an answer to
+        the pending choice (e.g. an optional extra turn skipped by lifting and replacing one
+        of the pieces that could take it). What the action then changes on the board is
+        guided afterwards. Default: none."""
+        return []
 
 
 def _seat_free(kind: PieceKind) -> bool:

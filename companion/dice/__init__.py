@@ -7,5 +7,6 @@ comparing modified rolls; Human Combat Chess is its first user (docs/rules/comba
 - companion.dice.sources  where faces come from: SeededDice, SystemDice, EnteredDice
 - companion.dice.record   the record of every roll and its text form (JSON Lines)
 - companion.dice.verify   verify_record: commitment, re-derived faces, consistency
-- companion.dice.cli      ``companion verify-dice`` and ``companion odds``
+- companion.dice.cli      ``companion odds`` (``companion verify-dice`` replays the game too, so it
+                          lives above the dice and the games: companion/verify_dice.py)
 """

@@ -7,6 +7,13 @@ game); this module only adds the *reason* to each instruction, so the players un
 they are doing: "Remove the red Skeleton from c5 (fragile)", "Move the green Troll back from d4
 to d3 (thick skin)".
 
+A game's own effects need no code here. An effect is a tuple whose first item names it and
+whose layout is one of two: ``(kind, square, title, owner, ...)`` for a piece taken off (the
+reason goes with that square) or ``(kind, frm, to, title, owner)`` for a piece moved (the reason
+goes with ``to``). The reason's words are the text ``"why <kind>"`` of companion/board/texts.py
+(``{piece}`` and ``{colour}`` may appear in it); an effect without such a text is guided without
+a reason. Three Dungeon effects say more than one square and are read below by name.
+
 Pure; the words come from companion/board/texts.py.
 """
 
@@ -15,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from . import texts
+from .. import texts
 
 
 @dataclass(frozen=True)
@@ -49,22 +56,32 @@ def reasons(effects: Iterable[tuple], move, colour: Callable[[int], str],
         kind = e[0]
         if kind == "captured" and fragile:
             out[e[1]] = Reason(texts.TEXTS["why fragile"], removal=True)
-        elif kind == "destroyed":
-            out[e[1]] = Reason(texts.TEXTS["why destroyed"], removal=True)
-        elif kind == "crushed":
-            out[e[1]] = Reason(texts.TEXTS["why crushed"], removal=True)
         elif kind == "absorbed":
             _, sq, to, title, owner = e
             out[to] = Reason(texts.TEXTS["why thick skin"], back=True)
             if move is not None and getattr(move, "frm", -1) >= 0:
                 out[move.frm] = Reason(texts.TEXTS["why absorbed"].format(piece=piece(owner, title)), back=True)
-        elif kind == "step":
-            out[e[2]] = Reason(texts.TEXTS["why step"])
         elif kind == "eliminated":
             why = texts.TEXTS["why out"].format(colour=colour(e[1]))
             for sq in e[2]:
                 out[sq] = Reason(why, removal=True)
+        else:
+            _generic(e, colour, piece, out)
     return out
+
+
+def _generic(e: tuple, colour: Callable[[int], str], piece: Callable[[int, str], str],
+             out: dict[int, Reason]) -> None:
+    """The reason of an effect in one of the two common layouts (see the module docstring)."""
+    why = texts.TEXTS.get(f"why {e[0]}")
+    if why is None or len(e) < 4 or not isinstance(e[1], int):
+        return
+    if isinstance(e[2], int) and len(e) >= 5:  # (kind, frm, to, title, owner): a piece moved
+        _, _frm, to, title, owner = e[:5]
+        out[to] = Reason(why.format(piece=piece(owner, title), colour=colour(owner)))
+    elif isinstance(e[2], str) and isinstance(e[3], int):  # (kind, square, title, owner, ...): taken off
+        _, sq, title, owner = e[:4]
+        out[sq] = Reason(why.format(piece=piece(owner, title), colour=colour(owner)), removal=True)
 
 
 def sentence(action: str, reason: Reason | None, **values) -> str:
