@@ -10,6 +10,7 @@ from companion.app.presenters.flow import AppFlow, BoardLink
 from companion.app.presenters.game import GamePresenter
 from companion.app.presenters.game_bar import GameBarPresenter
 from companion.app.presenters.game_over import GameOverPresenter
+from companion.app.presenters.games import GamesPresenter, ReviewPresenter
 from companion.app.presenters.problem import ProblemPresenter
 from companion.app.presenters.prompt import PieceInfoPresenter, PromptPresenter
 from companion.app.presenters.resume import ResumePresenter
@@ -55,6 +56,7 @@ class App:
         self.prompt, self.info, self.resume = PromptPresenter(f), PieceInfoPresenter(f), ResumePresenter(f)
         self.check, self.problem = BoardCheckPresenter(f), ProblemPresenter(f)
         self.bar = GameBarPresenter(f, self.board)
+        self.games, self.review = GamesPresenter(f), ReviewPresenter(f)
         f.start()
         self.pump()
 

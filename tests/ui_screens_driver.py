@@ -50,14 +50,15 @@ class ScreensDriver(dungeon.DungeonDriver):
             self.problems.append(f"{name} ({self.app.screens.current}): {line}")
 
     def buttons(self) -> dict[tuple[float, float], str]:
-        """Every enabled, shown button: its centre in the window -> the action it stands for."""
+        """Every enabled, shown button of the screen's steps: its centre in the window -> the
+        action it stands for (rows of a scrolling list are content, not steps: left out)."""
         from kivy.uix.behaviors import ButtonBehavior
-        from ui_layout import hidden
+        from ui_layout import hidden, scrolled
 
         out = {}
         for w in self.widgets():
             if isinstance(w, ButtonBehavior) and not w.disabled and not hidden(w) and not getattr(w, "hidden", False) \
-                    and w.get_root_window() is not None:
+                    and w.get_root_window() is not None and not scrolled(w):
                 out[w.to_window(*w.center)] = getattr(w, "key", "") or getattr(w, "text", "")
         return out
 
@@ -237,7 +238,45 @@ def walk(d: ScreensDriver):
     yield from d.press("White")
     yield from d.expect("game_over")
     yield from d.shot("game-over")
+    assert "Saved as " in d.app.presenters.over.view().saved
     yield from d.press("New game")
+    # ----- the saved games: review, copy to the stick, play an unfinished one on --------------------
+    yield from d.expect("start")
+    yield from d.press_key("games")
+    for _ in range(200):
+        if d.app.presenters.games.view().rows:
+            break
+        yield FRAME
+    yield from d.expect("games")
+    rows = d.app.presenters.games.view().rows
+    assert [r.finished for r in rows][:1] == [True], rows  # the newest: the Combat game just resigned
+    yield from d.press_key("game:0")
+    yield from d.shot("games")
+    yield from d.press_key("review")
+    yield from d.expect("review")
+    yield from d.press_key("review-back")
+    yield from d.shot("review")
+    step = d.app.presenters.review.view().step
+    assert step.startswith("Move ") and d.flow.meanings, step
+    yield from d.press_key("review-first")
+    assert d.app.presenters.review.view().at_start
+    yield from d.press_key("review-close")
+    yield from d.press_key("copy-all")
+    assert "copied to" in d.app.presenters.games.view().notice, d.app.presenters.games.view().notice
+    unfinished = [i for i, r in enumerate(d.app.presenters.games.view().rows) if not r.finished]
+    yield from d.press_key(f"game:{unfinished[0]}")
+    yield from d.press_key("take-up")
+    for _ in range(200):  # replayed in a worker; asked for, so no question: the board's set-up
+        if d.flow.screen == "setup":
+            break
+        yield FRAME
+    yield from d.expect("setup")
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    assert d.flow.session.moves
+    yield from d.press("Menu")
+    yield from d.press("New game")
+    yield from d.press("Yes, new game")
     # ----- the board check, a problem ----------------------------------------------------------------
     yield from d.expect("start")
     yield from d.press("Board check")
@@ -266,9 +305,11 @@ def main() -> int:
     board = bootstrap.open_board()
     tracker = functools.partial(bootstrap.default_tracker(), settle_ms=40, slow_settle_ms=80, castle_settle_ms=120)
     guide = functools.partial(bootstrap.default_deploy_guide(), settle_ms=40)
+    stick = base.DATA.parent / "stick"  # a folder standing in for a USB stick
+    stick.mkdir(parents=True, exist_ok=True)
     flow = bootstrap.build_flow(board, JournalStore(base.DATA), make_tracker=tracker,
                                 computer=bootstrap.default_computer(), draw_seat=lambda n: 0,
-                                make_deploy_guide=guide, seed=lambda: bytes([7]) * 32)
+                                make_deploy_guide=guide, seed=lambda: bytes([7]) * 32, find_sticks=lambda: [stick])
     holder: dict = {}
 
     class Driver(ScreensDriver):

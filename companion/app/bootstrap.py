@@ -30,6 +30,7 @@ from .presenters.fight import FightPresenter
 from .presenters.flow import AppFlow, BoardLink
 from .presenters.game import GamePresenter
 from .presenters.game_bar import GameBarPresenter
+from .presenters.games import GamesPresenter, ReviewPresenter
 from .presenters.game_over import GameOverPresenter
 from .presenters.problem import ProblemPresenter
 from .presenters.prompt import PieceInfoPresenter, PromptPresenter
@@ -58,6 +59,8 @@ class Presenters:
     dungeon: DungeonGamePresenter
     problem: ProblemPresenter
     bar: GameBarPresenter
+    games: GamesPresenter
+    review: ReviewPresenter
 
 
 def data_dir() -> Path:
@@ -162,13 +165,22 @@ def build_flow(
     draw_seat: Callable[[int], int] = random_seat,
     make_deploy_guide: Callable | None = None,
     free_bytes: Callable[[], int | None] | None = None,
+    find_sticks: Callable[[], list] | None = None,
 ) -> AppFlow:
     """The flow; ``free_bytes`` (default: the free space where ``store`` saves games) tells
     when to warn that space is low."""
     return AppFlow(board, store, make_tracker=make_tracker, clock_ms=clock_ms, new_game_id=new_game_id,
                    new_seed=seed, computer=computer, run_in_worker=run_in_worker, draw_seat=draw_seat,
                    make_deploy_guide=make_deploy_guide or default_deploy_guide(),
-                   free_bytes=free_bytes or (lambda: free_space(store.directory)))
+                   free_bytes=free_bytes or (lambda: free_space(store.directory)),
+                   find_sticks=find_sticks or default_sticks)
+
+
+def default_sticks() -> list:
+    """The USB sticks mounted on this machine (their folders)."""
+    from ..saved_games import find_sticks
+
+    return find_sticks()
 
 
 def build_presenters(flow: AppFlow) -> Presenters:
@@ -177,7 +189,7 @@ def build_presenters(flow: AppFlow) -> Presenters:
         StartPresenter(flow), ResumePresenter(flow), SetupPresenter(flow), GamePresenter(flow), board,
         FightPresenter(flow), GameOverPresenter(flow), PromptPresenter(flow), PieceInfoPresenter(flow),
         BoardCheckPresenter(flow), DraftPresenter(flow), DeployPresenter(flow), DungeonGamePresenter(flow),
-        ProblemPresenter(flow), GameBarPresenter(flow, board),
+        ProblemPresenter(flow), GameBarPresenter(flow, board), GamesPresenter(flow), ReviewPresenter(flow),
     )
 
 

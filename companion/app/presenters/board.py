@@ -121,21 +121,13 @@ class BoardPresenter:
         water_light = flow.meanings if terrain is not None else {}
         squares = []
         for sq in range(width * height):
-            file, rank = sq % width, sq // width
-            light = flow.frame[sq] if sq < len(flow.frame) else (0, 0, 0)
-            ground = TERRAIN_NAMES.get(terrain[sq], "floor") if terrain is not None else "floor"
-            if water_light.get(sq) is Meaning.TERRAIN_WATER:
-                light = (0, 0, 0)  # the water is drawn as water; its dim glow would only darken it
-            view = dict(index=sq, name=_name(sq, width), dark=(file + rank) % 2 == 0,
-                        light=None if light == (0, 0, 0) else light, terrain=ground,
-                        last_move=last is not None and sq in last, check=sq in check_sq, odds=odds.get(sq, ""))
+            view = _square_fields(sq, width, terrain, flow.frame, water_light)
+            view.update(last_move=last is not None and sq in last, check=sq in check_sq, odds=odds.get(sq, ""))
             piece = pos.board[sq] if pos is not None else None
             if fight_board is not None and sq in fight_board:
                 piece = fight_board[sq]
             if piece is not None:
-                glyph = piece.kind.code if units else T.PIECE_GLYPHS.get(piece.kind.name, piece.kind.code)
-                view.update(glyph=glyph, owner=piece.owner, fatigue=piece.state.get("fatigue", 0),
-                            lifted=sq in expected and sq not in sensed, badge=_badge(piece.state) if units else "")
+                view.update(_piece_fields(piece, units), lifted=sq in expected and sq not in sensed)
             elif sq in placed:
                 kind, owner = placed[sq]
                 view.update(glyph=kind.code, owner=owner, lifted=sq not in sensed)
@@ -211,6 +203,44 @@ class BoardPresenter:
 
 
 T_FILES = "abcdefghijklmnopqrstuvwxyz"
+
+
+def position_view(rules, pos, last, frame, meanings, version: int = 0) -> BoardView:
+    """A position as the screen's board shows it, with no sensors (a saved game under review):
+    its pieces, terrain, the LED colours of ``frame`` and the move ``last`` (from, to) marked."""
+    g = rules.geometry
+    width, height = g.width, g.height
+    units = _has_seats(rules)
+    squares = []
+    for sq in range(width * height):
+        view = _square_fields(sq, width, g.terrain, frame, meanings)
+        view.update(last_move=last is not None and sq in last)
+        piece = pos.board[sq]
+        if piece is not None:
+            view.update(_piece_fields(piece, units))
+        squares.append(SquareView(**view))
+    focus = tuple(last)[-1] if last else None
+    return BoardView(width, height, tuple(squares), tuple(T_FILES[:width]), tuple(str(r + 1) for r in range(height)),
+                     version, units, owner_colours(rules) if units else (), focus)
+
+
+def _square_fields(sq: int, width: int, terrain, frame, meanings) -> dict:
+    """A square's own look: its colour, terrain, and the LED lighting it (water's dim glow left
+    out: the water is drawn as water)."""
+    file, rank = sq % width, sq // width
+    light = frame[sq] if sq < len(frame) else (0, 0, 0)
+    ground = TERRAIN_NAMES.get(terrain[sq], "floor") if terrain is not None else "floor"
+    if meanings.get(sq) is Meaning.TERRAIN_WATER:
+        light = (0, 0, 0)
+    return dict(index=sq, name=_name(sq, width), dark=(file + rank) % 2 == 0,
+                light=None if light == (0, 0, 0) else light, terrain=ground)
+
+
+def _piece_fields(piece, units: bool) -> dict:
+    """How a piece is drawn: a unit's code and state badge, or a chess glyph and its fatigue."""
+    glyph = piece.kind.code if units else T.PIECE_GLYPHS.get(piece.kind.name, piece.kind.code)
+    return dict(glyph=glyph, owner=piece.owner, fatigue=piece.state.get("fatigue", 0),
+                badge=_badge(piece.state) if units else "")
 
 
 def _has_seats(rules) -> bool:

@@ -44,6 +44,7 @@ from ..computer import ComputerFailed
 from .board_size import BoardLink, BoardSizing
 from .dungeon_prep import DungeonPrep
 from .dungeon_steps import DungeonSteps
+from .games_steps import GamesSteps
 from .questions import BOARD_QUESTIONS, Prompt, PromptOption
 
 __all__ = ["AppFlow", "BoardLink", "Prompt", "PromptOption", "FightState", "Thinking"]
@@ -84,7 +85,7 @@ class Thinking:
     progress: float = 0.0
 
 
-class AppFlow(DungeonSteps, BoardSizing):
+class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
     def __init__(
         self,
         board: BoardLink,
@@ -99,6 +100,7 @@ class AppFlow(DungeonSteps, BoardSizing):
         draw_seat: Callable[[int], int] | None = None,
         make_deploy_guide: Callable | None = None,
         free_bytes: Callable[[], int | None] | None = None,
+        find_sticks: Callable[[], list] | None = None,
     ) -> None:
         self.board = board
         self.store = store
@@ -113,6 +115,8 @@ class AppFlow(DungeonSteps, BoardSizing):
         self.make_deploy_guide = make_deploy_guide or DeploymentTracker
         #: free bytes where the games are saved (None: not known); an edge function
         self.free_bytes = free_bytes or (lambda: None)
+        #: the USB sticks mounted now (their folders); an edge function
+        self.find_sticks = find_sticks or (lambda: [])
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
         self.listeners: list[Callable[[], None]] = []
         self.version = 0
@@ -154,6 +158,10 @@ class AppFlow(DungeonSteps, BoardSizing):
         self._space_t: int | None = None
         self.computer_held = False  # its search failed: it waits until the position changes
         self.saved_as = None  # where the finished game was saved (games/<id>.jsonl)
+        self.saved = None  # the games screen's list (games_steps.SavedList)
+        self.review = None  # a saved game under review (saved_games.Review), and its move
+        self.review_at = 0
+        self.play_on = False  # the journal was taken up from the games screen: no need to ask
 
     # ----- plumbing -----------------------------------------------------------------------------
     def post(self, kind: str, value: Any = None) -> None:
@@ -180,6 +188,11 @@ class AppFlow(DungeonSteps, BoardSizing):
         """Start the board and look for an unfinished game (replayed in a worker)."""
         self.board.sensors.start(self.board_sink)
         self.check_space()
+        self.look_for_unfinished()
+
+    def look_for_unfinished(self) -> None:
+        """The current journal, if there is one, replayed in a worker and offered (the resume
+        screen); else the start screen."""
         if self.store.has_current():
             self.screen = "loading"
 
@@ -256,6 +269,10 @@ class AppFlow(DungeonSteps, BoardSizing):
             self._on_resumed(value)
         elif kind == "worker-failed":
             self._on_worker_failed(*value)
+        elif kind == "games-progress":
+            self._on_games_progress(value)
+        elif kind == "games-listed":
+            self._on_games_listed(value)
 
     # ----- the board ------------------------------------------------------------------------------
     def _on_board(self, event) -> None:
@@ -380,6 +397,10 @@ class AppFlow(DungeonSteps, BoardSizing):
             self._archive(back.game)
             self.resumed = None
             self.screen = "start"
+        elif self.play_on:
+            self.play_on = False
+            self.accept_resume()
+            return
         else:
             self.screen = "resume"
         self.changed()
@@ -577,6 +598,8 @@ class AppFlow(DungeonSteps, BoardSizing):
                 self.prompt = Prompt("new-game", T.CONFIRM_NEW, (PromptOption("yes", T.YES_NEW),))
         elif prompt.kind == "new-game" and key == "yes":
             self.go_to_start()
+        elif prompt.kind == "delete-game" and key == "yes":
+            self.delete_game()
         self.changed()
 
     def go_to_start(self) -> None:

@@ -203,6 +203,9 @@ class StartPresenter:
     def board_check(self) -> None:
         self.flow.open_board_check()
 
+    def games(self) -> None:
+        self.flow.open_games()
+
     # ----- view ---------------------------------------------------------------------------------
     def view(self) -> StartView:
         has_dice = self.game in GAMES_WITH_DICE
