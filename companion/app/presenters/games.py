@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from .. import texts as T
 from .board import BoardView, position_view
 from .flow import AppFlow
+from .games_steps import game_title, players_words
 
 
 @dataclass(frozen=True)
@@ -124,17 +125,6 @@ class ReviewPresenter:
 
     def tap(self, square: int) -> None:
         pass
-
-
-def players_words(names) -> str:
-    """"White against Black"; with more players "Blue, Red, Green and Yellow"."""
-    if len(names) <= 2:
-        return T.PLAYERS_AGAINST.join(names)
-    return ", ".join(names[:-1]) + T.PLAYERS_AND + names[-1]
-
-
-def game_title(g) -> str:
-    return f"{T.GAME_TITLES.get(g.game, g.game)}: {players_words(g.players)}"
 
 
 def result_words(g) -> str:

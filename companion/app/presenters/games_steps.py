@@ -155,7 +155,7 @@ class GamesSteps:
         game = self.selected_game()
         if game is None:
             return
-        self.prompt = Prompt("delete-game", T.GAMES_DELETE_ASK.format(game=game_line(game)),
+        self.prompt = Prompt("delete-game", T.GAMES_DELETE_ASK.format(game=game_title(game)),
                              (PromptOption("yes", T.GAMES_DELETE_YES),))
         self.changed()
 
@@ -197,8 +197,15 @@ class GamesSteps:
         self.changed()
 
 
-def game_line(game) -> str:
-    """"Combat Chess: White against Black" for a question about a game."""
-    from .games import game_title
+def players_words(names) -> str:
+    """"White against Black"; with more players "Blue, Red, Green and Yellow"."""
+    if len(names) <= 2:
+        return T.PLAYERS_AGAINST.join(names)
+    return ", ".join(names[:-1]) + T.PLAYERS_AND + names[-1]
 
-    return game_title(game)
+
+def game_title(g) -> str:
+    return f"{T.GAME_TITLES.get(g.game, g.game)}: {players_words(g.players)}"
+
+
+
