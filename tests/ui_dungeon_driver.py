@@ -37,7 +37,11 @@ class DungeonDriver(base.Driver):
         f = self.flow
         if f.session is not None:
             return f.session.rules.geometry
-        return f.prep.rules.geometry
+        if f.prep is not None:
+            return f.prep.rules.geometry
+        from companion.core.geometry import Geometry
+
+        return Geometry(f.board.width, f.board.height)  # no game yet (a position set up by hand)
 
     def tap(self, square, hold: float = 0.0):
         board = self.board()

@@ -277,6 +277,29 @@ def walk(d: ScreensDriver):
     yield from d.press("Menu")
     yield from d.press("New game")
     yield from d.press("Yes, new game")
+    # ----- start from a position set up by hand --------------------------------------------------------
+    yield from d.expect("start")
+    yield from d.press("Chess")
+    yield from d.press_key("from-position")
+    yield from d.expect("position")
+    yield from d.press_key("standard")
+    yield from d.press_key("-")
+    yield from d.tap("e2")
+    yield from d.press_key("P0")
+    yield from d.tap("e4")
+    yield from d.press_key("turn")
+    yield from d.shot("position")
+    yield from d.press_key("position-start")
+    for _ in range(100):
+        if d.flow.screen == "game":
+            break
+        yield FRAME
+    yield from d.expect("game")
+    s = d.flow.session
+    assert s.setup.start == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" and s.turn == 1, s.setup
+    yield from d.press("Menu")
+    yield from d.press("New game")
+    yield from d.press("Yes, new game")
     # ----- the board check, a problem ----------------------------------------------------------------
     yield from d.expect("start")
     yield from d.press("Board check")

@@ -31,6 +31,7 @@ from .presenters.flow import AppFlow, BoardLink
 from .presenters.game import GamePresenter
 from .presenters.game_bar import GameBarPresenter
 from .presenters.games import GamesPresenter, ReviewPresenter
+from .presenters.position import PositionPresenter
 from .presenters.game_over import GameOverPresenter
 from .presenters.problem import ProblemPresenter
 from .presenters.prompt import PieceInfoPresenter, PromptPresenter
@@ -61,6 +62,7 @@ class Presenters:
     bar: GameBarPresenter
     games: GamesPresenter
     review: ReviewPresenter
+    position: PositionPresenter
 
 
 def data_dir() -> Path:
@@ -185,11 +187,13 @@ def default_sticks() -> list:
 
 def build_presenters(flow: AppFlow) -> Presenters:
     board = BoardPresenter(flow)
+    start = StartPresenter(flow)
     return Presenters(
-        StartPresenter(flow), ResumePresenter(flow), SetupPresenter(flow), GamePresenter(flow), board,
+        start, ResumePresenter(flow), SetupPresenter(flow), GamePresenter(flow), board,
         FightPresenter(flow), GameOverPresenter(flow), PromptPresenter(flow), PieceInfoPresenter(flow),
         BoardCheckPresenter(flow), DraftPresenter(flow), DeployPresenter(flow), DungeonGamePresenter(flow),
         ProblemPresenter(flow), GameBarPresenter(flow, board), GamesPresenter(flow), ReviewPresenter(flow),
+        PositionPresenter(flow, start),
     )
 
 

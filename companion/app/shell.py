@@ -22,15 +22,15 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from . import texts as T
 from . import theme
 from .screens import (
-    board_check, deploy, draft, dungeon_game, fight, game, game_over, games, loading, problem, resume, review, setup,
-    start,
+    board_check, deploy, draft, dungeon_game, fight, game, game_over, games, loading, position, problem, resume, review,
+    setup, start,
 )
 from .widgets import board as board_widget
 from .widgets import common, game_bar, map_thumb, popups
 
 KV_FILES = [common.KV, board_widget.KV, map_thumb.KV, popups.KV, game_bar.KV] + [
     m.KV for m in (start, resume, loading, setup, game, fight, game_over, board_check, draft, deploy, dungeon_game,
-                   problem, games, review)
+                   problem, games, review, position)
 ]
 PUMP_HZ = 30
 #: Seconds after a screen or a popup changes during which touches are ignored: the finger that
@@ -95,6 +95,7 @@ class CompanionApp(App):
         sm.add_widget(problem.ProblemScreen(name="problem", presenter=p.problem))
         sm.add_widget(games.GamesScreen(name="games", presenter=p.games))
         sm.add_widget(review.ReviewScreen(name="review", presenter=p.review))
+        sm.add_widget(position.PositionScreen(name="position", presenter=p.position))
         self.screens = sm
         Window.bind(size=self._scale)
         Window.bind(on_touch_down=self._guard_touch)

@@ -278,6 +278,18 @@ SEED_CHECK = "Anyone can check every roll against the seal shown at the start: c
 GAME_SAVED = "Saved as {name} in {folder}. The Games screen has it."
 GAME_NOT_SAVED = "The game is kept in the journal; it is filed under Games at the next start."
 
+# --- start from a position ---------------------------------------------------------------------------
+POSITION_BUTTON = "From a position"
+POSITION_TITLE = "{game} from a position"
+POSITION_HELP = "Set the pieces up on the board. Choose a piece here, then tap its squares on the screen."
+POSITION_EMPTY = "Empty"
+POSITION_STANDARD = "Start position"
+POSITION_CLEAR = "Clear"
+POSITION_START = "Play from here"
+POSITION_TODO = "{unnamed} square(s) with a piece to name (?), {missing} piece(s) still to put on the board."
+POSITION_READY = "The board and the screen agree."
+POSITION_WRONG = "This position cannot be played: {reason}"
+
 # --- the games this board has played -----------------------------------------------------------------
 GAMES = "Games"
 GAMES_TITLE = "Saved games"

@@ -191,14 +191,15 @@ class StartPresenter:
         self.d6_only = not self.d6_only
         self.flow.changed()
 
-    def start(self) -> None:
+    def start(self, start_text: str | None = None) -> None:
+        """Start the chosen game (from ``start_text``, a position set up by hand, if given)."""
         if self.dungeon:
             players = self._maps[self.board_map].players
             seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in self.dungeon_seats[:players])
             self.flow.begin_dungeon(self.board_map, seats)
             return
         seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in self.seats)
-        self.flow.new_game(self.game, seats, self.dice, self.d6_only and self.game in GAMES_WITH_DICE)
+        self.flow.new_game(self.game, seats, self.dice, self.d6_only and self.game in GAMES_WITH_DICE, start_text)
 
     def board_check(self) -> None:
         self.flow.open_board_check()
