@@ -37,3 +37,26 @@ def test_a_move_on_the_serial_board_is_played_and_the_leds_answer(tmp_path):
             assert pump_until(flow, lambda: flow.session.moves and flow.session.moves[-1].san == "e4")
         finally:
             flow.stop()
+
+
+def test_a_board_unplugged_in_play_is_on_screen_at_once_and_found_again_by_itself(tmp_path):
+    """Pulled out: every screen's strip says so (the start screen's title line too); plugged
+    back in, the link comes back by itself and the strip goes."""
+    from companion.app.presenters.start import StartPresenter
+
+    with FirmwareSim(8, 8, occupied=CHESS) as sim:
+        link = bootstrap.open_board(serial=sim.path)
+        flow = bootstrap.build_flow(link, JournalStore(tmp_path), make_tracker=bootstrap.default_tracker())
+        flow.start()
+        try:
+            assert pump_until(flow, lambda: flow.connected and len(flow.sensed) == 32)
+            assert flow.banner == ""
+            sim.unplug()  # a read on a gone device fails at once: no heartbeat to wait for
+            assert pump_until(flow, lambda: not flow.connected, seconds=3.0)
+            assert flow.banner == "The board is not connected. Check its cable."
+            assert StartPresenter(flow).view().problem == flow.banner
+            sim.replug()
+            assert pump_until(flow, lambda: flow.connected, seconds=5.0)
+            assert flow.banner == "" and len(flow.sensed) == 32
+        finally:
+            flow.stop()

@@ -238,7 +238,7 @@ class StartPresenter:
             T.GAME_HINTS[self.game], seats, has_dice,
             tuple(Choice(m, T.DICE_MODES[m], m == self.dice) for m in DICE_MODES),
             T.DICE_HINTS[self.dice], self.d6_only, names, picking_for,
-            self.flow.resume_problem or self.flow.space_warning,
+            self.flow.resume_problem or self.flow.banner,
             "" if self.max_level else T.NO_COMPUTER,
             self.dungeon, maps, T.CHOOSE_ARMIES if self.dungeon else T.START,
         )
