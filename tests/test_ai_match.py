@@ -108,6 +108,7 @@ def test_settle_chance_draws_from_the_exact_outcomes():
     assert abs(counts["attacker"] / 2000 - float(odds.attacker)) < 0.05
 
 
+@pytest.mark.slow
 def test_bench_reports_nodes_per_second_for_each_game():
     rows = bench_ai(quick=True)
     games = {name.split()[1] for name, _, _ in rows}

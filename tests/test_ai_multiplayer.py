@@ -149,6 +149,7 @@ def test_winning_for_the_root_player_is_a_mate_score():
     assert info.score >= MATE_BOUND
 
 
+@pytest.mark.slow
 def test_budget_holds_in_four_player_games_on_random_positions():
     """Measured by the search's own clock (processor time): at most 10% over."""
     rules = game(4)

@@ -217,6 +217,7 @@ POSITIONS = _positions()
 RULES = {key: make_rules(*key) for key in POSITIONS}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(POSITIONS, key=str), ids=lambda k: f"{k[0]}-{k[1] or 'default'}")
 def test_a_damaged_position_text_of_every_game_is_a_position_error_or_a_position(key):
     rules = RULES[key]
@@ -297,6 +298,7 @@ def test_a_damaged_journal_file_reads_up_to_its_damage(text):
     assert all(isinstance(e, dict) for e in read.entries)
 
 
+@pytest.mark.slow
 @settings(max_examples=int(150 * SCALE), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(hostile_entries(), min_size=1, max_size=4), st.integers(0, len(JOURNAL)))
 def test_any_journal_entries_replay_to_a_game_or_a_record_error(changed, at):

@@ -76,6 +76,7 @@ def test_the_expected_moves_agree_with_python_chess(name):
     assert lines[-1] == f"final {board.fen()}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("think", [(300, 2500), (20, 300)], ids=["normal hands", "very fast hands"])
 @pytest.mark.parametrize("name", sorted(make_sensor_log.GAMES))
 def test_other_hands_on_the_same_games_replay_to_the_same_moves(name, think):
