@@ -77,6 +77,10 @@ def layout_problems() -> list[str]:
             if smallest is not None and smallest < MIN_FONT - 0.01:
                 problems.append(f"board {w.view.width}x{w.view.height}: text drawn at {smallest:.1f} px "
                                 f"({w.smallest_text_what})")
+            for square, badges in w.badge_boxes.items():
+                label = w.label_boxes.get(square)
+                if label is not None and any(_overlap(label, b) for b in badges):
+                    problems.append(f"board: a badge covers the label of square {w.view.squares[square].name}")
         if not isinstance(w, Label) or not w.text.strip():
             continue
         sizes = [w.font_size] + [float(s) for s in _SIZE_MARKUP.findall(w.text)] if w.markup else [w.font_size]
@@ -87,6 +91,13 @@ def layout_problems() -> list[str]:
         if tw > w.width + 2 or th > w.height + 2:
             problems.append(f"{_name(w)}: text {tw:.0f}x{th:.0f} in a box {w.width:.0f}x{w.height:.0f}")
     return problems
+
+
+def _overlap(a, b, slack: float = 1.0) -> bool:
+    """Do two boxes (x, y, w, h) share more than ``slack`` pixels each way?"""
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return min(ax + aw, bx + bw) - max(ax, bx) > slack and min(ay + ah, by + bh) - max(ay, by) > slack
 
 
 def action_at(x: float, y: float) -> str | None:

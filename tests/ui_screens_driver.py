@@ -46,6 +46,9 @@ class ScreensDriver(dungeon.DungeonDriver):
     def shot(self, name: str):
         yield from super().shot(name)
         self.seen.add(self.app.screens.current)
+
+    def check_layout(self, name: str) -> None:
+        """Every problem of every screen is listed at the end (not only the first screen's)."""
         for line in layout_problems():
             self.problems.append(f"{name} ({self.app.screens.current}): {line}")
 

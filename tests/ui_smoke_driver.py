@@ -21,6 +21,7 @@ from pathlib import Path
 STARTED = time.monotonic()
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
 
 SCENARIO, SHOTS, DATA = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
 SIZE = sys.argv[4] if len(sys.argv) > 4 else "800x480"
@@ -212,12 +213,21 @@ class Driver:
         yield from self.press("Use these dice")
 
     def shot(self, name: str):
+        """A screenshot, and the layout checked as on every screen (tests/ui_layout.py): the
+        scenarios' screens, with their fights, badges and questions, are held to it too."""
         yield FRAME * 3  # let the last change reach the screen
         made = Window.screenshot(name=str(SHOTS / f"{name}.png"))
         final = SHOTS / f"{name}.png"
         os.replace(made, final)
         self.shots.append(str(final))
+        self.check_layout(name)
         yield FRAME
+
+    def check_layout(self, name: str) -> None:
+        from ui_layout import layout_problems
+
+        problems = layout_problems()
+        assert not problems, f"{name} ({self.app.screens.current}): " + "; ".join(problems[:8])
 
     def expect(self, screen: str):
         assert self.flow.screen == screen, f"expected the {screen} screen, the app shows {self.flow.screen}"

@@ -33,6 +33,7 @@ class GameView:
     seal: str
     banner: str
     simulated: bool
+    legend: str = ""  # what the numbers on the board's pieces mean, when any is shown
 
 
 class GamePresenter:
@@ -68,6 +69,7 @@ class GamePresenter:
         return GameView(
             T.GAME_TITLES.get(s.setup.game, s.setup.game), players, status, s.in_check(), guidance, notice_line(flow),
             thinking, progress, move_rows(s.moves), fight_marks(s.moves), seal, banner, flow.board.simulated is not None,
+            T.FATIGUE_LEGEND if any(p.state.get("fatigue") for _, p in s.pos.pieces()) else "",
         )
 
 

@@ -377,18 +377,26 @@ class BoardWidget(Widget):
             Color(0.45, 0.45, 0.45, 1)
             Ellipse(pos=(x + side * 0.2, y + side * 0.2), size=(side * 0.6, side * 0.6))
             return
-        top = self._badges(sq, x, y, side, "glyph")  # what the badges leave free: (bottom, top, right)
-        bottom, ceiling, right = top
-        room = min(ceiling - bottom, right - x)
+        bottom, ceiling, right = self._badges(sq, x, y, side, "glyph")  # the room the badges leave
         fill, outline = theme.piece_colours(sq.owner)
-        tex = self._text(sq.glyph, min(side * 0.74, room * 0.95), fill, "a chess piece", outline=outline,
-                         outline_width=max(1, int(side / 30)), font=self.glyph_font)
+        size = side * 0.74
+        options = dict(outline=outline, outline_width=max(1, int(side / 30)), font=self.glyph_font)
+        tex = self._text(sq.glyph, size, fill, "a chess piece", **options)
         if tex is None:
             return
         w, h = tex.size
+        scale = min(1.0, (ceiling - bottom) / h, (right - x) / w)
+        while scale < 1.0 and size > MIN_TEXT:  # beside a badge: smaller and whole (the sizes are whole pixels)
+            size = max(MIN_TEXT, int(size * scale))
+            tex = self._text(sq.glyph, size, fill, "a chess piece", **options)
+            w, h = tex.size
+            scale = min(1.0, (ceiling - bottom) / h, (right - x) / w)
+            if scale < 1.0:
+                scale = min(scale, (size - 1) / size)
         cx = x + (right - x) / 2
         cy = bottom + (ceiling - bottom) / 2
-        self._place(tex, cx - w / 2, cy - h / 2 + side * 0.02, sq.index, self.label_boxes,
+        nudge = side * 0.02 if size == side * 0.74 else 0.0
+        self._place(tex, cx - w / 2, cy - h / 2 + nudge, sq.index, self.label_boxes,
                     0.35 if (sq.lifted or sq.stray) else 1.0)
 
     def _unit(self, v, sq, x: float, y: float, side: float, labels: bool) -> None:
@@ -438,7 +446,7 @@ class BoardWidget(Widget):
                 else:
                     ceiling = by  # a unit's code goes below the band
         if sq.odds:
-            tex = self._text(sq.odds, max(MIN_TEXT, side * 0.3), theme.TEXT, "fight odds", bold=True)
+            tex = self._text(sq.odds, max(MIN_TEXT, side * 0.34), theme.TEXT, "fight odds", bold=True)
             if tex is not None:
                 w, h = tex.size
                 Color(*theme.BADGE)
