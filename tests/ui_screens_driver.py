@@ -84,7 +84,7 @@ class ScreensDriver(dungeon.DungeonDriver):
                 self.problems.append(f"a second tap on {what!r} at once did something on {self.flow.screen}")
         super()._step(dt)
 
-    def _touch(self, widget, what: str):
+    def touch_widget(self, widget, what: str):
         x, y = widget.to_window(*widget.center)
         screen, prompt = self.app.screens.current, self.flow.prompt
         old = self.buttons()
@@ -110,31 +110,11 @@ class ScreensDriver(dungeon.DungeonDriver):
         yield FRAME
         if self.flow.screen == asked:
             return
-        now = self.buttons()
         for (x, y), action in old.items():
-            there = _action_near(now, x, y)
+            there = action_at(x, y)
             if there is not None and there != action:
                 self.problems.append(f"{what}: {self.flow.screen} came by itself and put {there!r} where "
                                      f"{action!r} was")
-
-    def press(self, text: str):
-        yield FRAME
-        b = self.button(text)
-        yield from self._touch(b, b.key or b.text)
-
-    def press_key(self, key: str):
-        yield FRAME
-        found = [w for w in self.widgets() if getattr(w, "key", None) == key and not w.disabled
-                 and w.opacity > 0 and w.get_root_window() is not None]
-        assert found, f"no button with key {key!r} on screen {self.flow.screen!r}"
-        yield from self._touch(found[-1], key)
-
-
-def _action_near(buttons: dict, x: float, y: float) -> str | None:
-    """The action whose button covers the point (x, y) now (by touching it)."""
-    from ui_layout import action_at
-
-    return action_at(x, y)
 
 
 def unfinished_game(data: Path) -> None:

@@ -36,6 +36,7 @@ from kivy.animation import Animation  # noqa: E402
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
+from kivy.uix.behaviors import ButtonBehavior  # noqa: E402
 from kivy.uix.modalview import ModalView  # noqa: E402
 
 from companion.app import bootstrap  # noqa: E402
@@ -99,29 +100,28 @@ class Driver:
             raise AssertionError(f"no button {text!r} on screen {self.flow.screen!r}; buttons: {shown}")
         return found[-1]
 
-    def press(self, text: str):
-        yield FRAME  # one more frame: widgets added by the last change get their place first
-        b = self.button(text)
-        x, y = b.to_window(*b.center)
+    def touch_widget(self, widget, what: str):
+        """A finger on the middle of ``widget`` (``what``: the action it stands for)."""
+        x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         touch.touch_up()
         yield FRAME * 2
 
+    def press(self, text: str):
+        yield FRAME  # one more frame: widgets added by the last change get their place first
+        b = self.button(text)
+        yield from self.touch_widget(b, b.key or b.text)
+
     def press_key(self, key: str):
         """A button found by what it stands for (its ``key``), when its text is not unique."""
         yield FRAME
-        found = [w for w in self.widgets() if isinstance(w, BigButton) and w.key == key
+        found = [w for w in self.widgets() if isinstance(w, ButtonBehavior) and getattr(w, "key", None) == key
                  and not w.disabled and w.opacity > 0 and w.get_root_window() is not None]
         if not found:
-            keys = sorted({(w.key, w.disabled, w.opacity) for w in self.widgets() if isinstance(w, BigButton) and w.key})
+            keys = sorted({(w.key, w.disabled, w.opacity) for w in self.widgets() if getattr(w, "key", "")})
             raise AssertionError(f"no button with key {key!r} on screen {self.flow.screen!r}; keys: {keys}")
-        b = found[-1]
-        x, y = b.to_window(*b.center)
-        touch = UnitTestTouch(x, y)
-        touch.touch_down()
-        touch.touch_up()
-        yield FRAME * 2
+        yield from self.touch_widget(found[-1], key)
 
     def press_starting(self, prefix: str):
         """A prompt's button whose text starts with ``prefix`` (the labels name squares)."""
