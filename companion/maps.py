@@ -58,7 +58,7 @@ SPAWN_TAG = "spawn:{}"
 EDGE_TAG = "edge"
 
 _TOP_KEYS = ("map", "legend", "players", "tags")
-_MAP_KEYS = ("name", "title", "description", "width", "height", "players", "grid")
+_MAP_KEYS = ("name", "title", "description", "game", "width", "height", "players", "grid")
 _MAP_REQUIRED = ("name", "width", "height", "players", "grid")
 _SEAT_KEYS = ("home", "colour")
 _LEGEND_KEYS = ("terrain", "spawn", "tags")
@@ -118,6 +118,7 @@ class BoardMap:
     geometry: Geometry
     seats: tuple[Seat, ...]
     source: Path | None = field(default=None, compare=False)
+    game: str = ""  # the game the map is made for ("" : any); check-map then runs that game's checks
 
     @property
     def players(self) -> int:
@@ -311,6 +312,7 @@ class _Reader:
         name = self.soft(self.map_name, head["name"]) if "name" in head else None
         title = self.soft(self.string, head.get("title", name or ""), "map.title")
         description = self.soft(self.string, head.get("description", ""), "map.description")
+        game = self.soft(self.map_game, head.get("game", ""), default="")
         width, height, players = (
             self.soft(self.integer, head[key], f"map.{key}", low, high) if key in head else None
             for key, low, high in (("width", MIN_SIZE, MAX_SIZE), ("height", MIN_SIZE, MAX_SIZE),
@@ -359,7 +361,7 @@ class _Reader:
         if self.problems:
             return None
 
-        assert name is not None and title is not None and description is not None
+        assert name is not None and title is not None and description is not None and game is not None
         all_tags: dict[str, frozenset[int]] = {SPAWN_TAG.format(s.player): s.spawn for s in seats}
         all_tags[EDGE_TAG] = frozenset(
             sq for sq in geometry.playable()
@@ -368,7 +370,7 @@ class _Reader:
         all_tags.update({k: frozenset(v) for k, v in sorted(tags.items())})
         geometry = Geometry(width, height, terrain, all_tags, name=name)
         path = Path(self.source) if isinstance(self.source, os.PathLike) else None
-        return BoardMap(name, title, description, geometry, seats, source=path)
+        return BoardMap(name, title, description, geometry, seats, source=path, game=game)
 
     def not_a_map(self, data: dict[str, Any]) -> MapError:
         """A file of the game's pieces or armies (maps/variants/) given where a map belongs."""
@@ -381,6 +383,13 @@ class _Reader:
         return MapError(f"{self.where} is {what}, a variant file, not a board map: check-map reads maps "
                         f"(maps/*.toml, docs/maps.md). A variant file is checked when its game loads it: "
                         f"{check} reads it and names any mistake")
+
+    def map_game(self, value: Any) -> str:
+        game = self.string(value, "map.game")
+        if game and not _NAME.match(game):
+            raise self.fail("map.game", f"{game!r} is not a game name; expected lower-case letters and digits "
+                                        f"(e.g. \"kol\")")
+        return game
 
     def map_name(self, value: Any) -> str:
         name = self.string(value, "map.name")
@@ -694,6 +703,7 @@ def format_map(board_map: BoardMap) -> str:
         f"name = {_toml_string(board_map.name)}",
         f"title = {_toml_string(board_map.title)}",
         f"description = {_toml_string(board_map.description)}",
+        *([f"game = {_toml_string(board_map.game)}"] if board_map.game else []),
         f"width = {geometry.width}",
         f"height = {geometry.height}",
         f"players = {board_map.players}",

@@ -34,6 +34,13 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
         metavar="FILE",
         help=f"a map file path, or the name of a map in {MAPS_DIR} (e.g. standard, dungeon-compact)",
     )
+    from .games import variant_help
+
+    parser.add_argument(
+        "--variant", default=None,
+        help="also check the map against this game's needs and draw its start position; "
+             + variant_help("the game the map names in map.game, if any"),
+    )
     parser.set_defaults(func=run)
     return parser
 
@@ -41,6 +48,8 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
 def run(args: argparse.Namespace) -> int:
     try:
         board_map = load_map(args.map)
+        game = getattr(args, "variant", None) or board_map.game
+        extra = game_check(game, args.map) if game else ""
     except MapProblems as exc:
         for problem in exc.problems:
             print(f"check-map: {' '.join(str(problem).split())}", file=sys.stderr)
@@ -50,5 +59,20 @@ def run(args: argparse.Namespace) -> int:
     except CompanionError as exc:
         print(f"check-map: {' '.join(str(exc).split())}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    sys.stdout.write(draw_map(board_map))
+    sys.stdout.write(draw_map(board_map) + extra)
     return EXIT_OK
+
+
+def game_check(game: str, map_name: str) -> str:
+    """Build ``game``'s rules on the map (which runs the game's own checks of it: KoL Chess's
+    colour tags, say) and set up its start position: the position drawn as text, or the
+    CompanionError that says what does not fit."""
+    from .core.setup import format_setup
+    from .games import make_rules
+
+    rules = make_rules(game, map_name)
+    pos = rules.start_position()
+    title = getattr(rules, "title", game)
+    picture = rules.board_picture() if hasattr(rules, "board_picture") else ""
+    return (picture + f"{title}: the map suits the game; start position (upper case: player 1):\n"
+            + format_setup(pos))

@@ -27,9 +27,6 @@ from .journal import ARCHIVE, CURRENT, read_journal
 
 #: The folder a copy goes to on a USB stick.
 STICK_FOLDER = "companion-games"
-#: Where desktop Linux and Raspberry Pi OS mount removable media (one folder per stick,
-#: possibly under a folder per user).
-MEDIA_ROOTS = ("/media", "/run/media")
 #: Files of a game beside its journal: ``<id>`` + one of these.
 SIDECARS = (".dice.jsonl", ".pgn")
 UNFINISHED = "-unfinished"
@@ -202,29 +199,3 @@ def export(paths, target: str | os.PathLike) -> list[Path]:
                 out.append(dst)
     return out
 
-
-def find_sticks(roots=MEDIA_ROOTS) -> list[Path]:
-    """Mounted removable media under ``roots`` (a mount point one or two levels down that we
-    may write to; a folder holding a ``.companion-stick`` file stands in for one in tests)."""
-    out = []
-    for root in map(Path, roots):
-        for first in _folders(root):
-            if _is_stick(first):
-                out.append(first)
-                continue
-            out.extend(second for second in _folders(first) if _is_stick(second))
-    return out
-
-
-def _folders(folder: Path) -> list[Path]:
-    try:
-        return sorted(p for p in folder.iterdir() if p.is_dir())
-    except OSError:
-        return []
-
-
-def _is_stick(folder: Path) -> bool:
-    try:
-        return (os.path.ismount(folder) or (folder / ".companion-stick").exists()) and os.access(folder, os.W_OK)
-    except OSError:
-        return False

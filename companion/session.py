@@ -184,6 +184,14 @@ class Undo:
 
 
 @dataclass(frozen=True)
+class SetPosition:
+    """An arbiter's correction: the game goes on from ``position`` (``rules.position_text``).
+    It counts as a turn (Undo takes it back) and stays in the game's record."""
+
+    position: str
+
+
+@dataclass(frozen=True)
 class Resign:
     player: int
 
@@ -198,7 +206,7 @@ class AnswerDraw:
     accept: bool
 
 
-Action = PlayMove | PlayAnswer | Roll | Undo | Resign | OfferDraw | AnswerDraw
+Action = PlayMove | PlayAnswer | Roll | Undo | Resign | OfferDraw | AnswerDraw | SetPosition
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -217,6 +225,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"type": "offer-draw", "player": action.player}
     if isinstance(action, AnswerDraw):
         return {"type": "answer-draw", "accept": action.accept}
+    if isinstance(action, SetPosition):
+        return {"type": "position", "position": action.position}
     raise TypeError(f"not a session action: {action!r}")
 
 
@@ -242,8 +252,10 @@ def action_from_json(value: Any, where: str = "action") -> Action:
         return OfferDraw(_Fields(value, where, ("type", "player")).integer("player", 0))
     if kind == "answer-draw":
         return AnswerDraw(_Fields(value, where, ("type", "accept")).flag("accept"))
+    if kind == "position":
+        return SetPosition(_Fields(value, where, ("type", "position")).text("position"))
     raise RecordError(f"{where}: unknown action type {kind!r} "
-                      f"(expected move, answer, roll, undo, resign, offer-draw or answer-draw)")
+                      f"(expected move, answer, roll, undo, resign, offer-draw, answer-draw or position)")
 
 
 def start_to_json(setup: GameSetup) -> dict[str, Any]:
@@ -379,6 +391,13 @@ class PlayerResigned:
 
 
 @dataclass(frozen=True)
+class PositionSet:
+    """The position was corrected (an arbiter's SetPosition); the board is guided to it."""
+
+    position: str
+
+
+@dataclass(frozen=True)
 class DrawOffered:
     player: int
 
@@ -426,6 +445,11 @@ class Session:
         self.actions = 0
         self.tracker = None
         self._turn_starts: list[int] = []
+        #: the game as it stands, as journal action entries: undone turns and declined draw
+        #: offers left out (companion.gametext writes it as the game's text)
+        self.history: list[dict[str, Any]] = []
+        self._history_at: list[int] = []  # where each turn starts in ``history``
+        self._known_before: list[dict[int, tuple[str, int]]] = []  # ``_known`` before each correction
         self._known: dict[int, tuple[str, int]] = {p.uid: (p.kind.name, p.owner) for _, p in self.pos.pieces()}
 
     # ----- construction -------------------------------------------------------------------------
@@ -486,8 +510,9 @@ class Session:
 
     def last_move(self) -> tuple[int, int] | None:
         """(from, to) of the last move still on the board, for the 'last move' marks (None
-        after a resignation: no piece moved)."""
-        return (self.moves[-1].frm, self.moves[-1].to) if self.moves and self.moves[-1].move else None
+        after a resignation or a position set by the arbiter: no piece moved)."""
+        last = self.moves[-1] if self.moves else None
+        return (last.frm, last.to) if last is not None and last.frm >= 0 else None
 
     def pending_fight(self) -> FightInfo | None:
         d = self.pos.pending
@@ -510,6 +535,7 @@ class Session:
     def captured(self, player: int) -> list[str]:
         """Kind names of ``player``'s pieces no longer on the board, in the order of value."""
         present = {p.uid for _, p in self.pos.pieces()}
+        present |= {p.state["carries"] for _, p in self.pos.pieces() if "carries" in p.state}  # KoL's King in his Tower
         gone = [kind for uid, (kind, owner) in self._known.items() if owner == player and uid not in present]
         order = {k.name: k.value for k in self.rules.kinds}
         return sorted(gone, key=lambda k: -order.get(k, 0))
@@ -691,9 +717,16 @@ class Session:
         elif isinstance(action, AnswerDraw):
             if self.draw_offer is None:
                 raise IllegalMoveError("no draw was offered")
+        elif isinstance(action, SetPosition):
+            if self.draw_offer is not None:
+                raise IllegalMoveError("a draw offer is waiting for an answer")
+            self.rules.position_from_text(action.position)  # PositionError says what is wrong
 
     def _apply(self, action: Action) -> list:
         self.actions += 1
+        self._keep(action)
+        if isinstance(action, SetPosition):
+            return self._apply_position(action)
         if isinstance(action, PlayMove):
             return self._apply_move(action)
         if isinstance(action, PlayAnswer):
@@ -716,6 +749,39 @@ class Session:
                 return self._finish(GameResult(frozenset(), "draw agreed"))
             return [DrawDeclined(1 - by)]
         raise TypeError(action)
+
+    def _keep(self, action: Action) -> None:
+        """Keep ``history`` the game as it stands (before the action is applied)."""
+        if isinstance(action, Undo):
+            cut = self._history_at[-action.turns]
+            del self.history[cut:]
+            del self._history_at[-action.turns:]
+            return
+        if isinstance(action, AnswerDraw) and not action.accept:
+            if self.history and self.history[-1].get("type") == "offer-draw":
+                self.history.pop()  # an offer declined changes nothing
+            return
+        if isinstance(action, (PlayMove, SetPosition)) or (isinstance(action, Resign) and len(self.seats) > 2):
+            self._history_at.append(len(self.history))  # a turn starts (with 3 or 4 players a resignation is one)
+        self.history.append(action_to_json(action))
+
+    def correct_position(self, position: str) -> list:
+        """An arbiter's correction (``rules.position_text`` of the position to go on from);
+        PositionError (nothing changes) when the text is not a position of this game."""
+        return self._act(SetPosition(position))
+
+    def _apply_position(self, action: SetPosition) -> list:
+        pos = self.pos
+        player = pos.turn
+        new = self.rules.position_from_text(action.position)
+        self._turn_starts.append(pos.depth)
+        pos.begin()
+        pos.transplant(new)
+        self.moves.append(MoveEntry(player, "position set", "position", -1, -1))
+        self._known_before.append(self._known)  # what was captured before it is not known after
+        self._known = {}
+        self._remember_pieces()
+        return [PositionSet(action.position)] + self._check_end()
 
     def _apply_move(self, action: PlayMove) -> list:
         pos, rules = self.pos, self.rules
@@ -792,6 +858,9 @@ class Session:
         del self._turn_starts[-action.turns:]
         undone = tuple(self.moves[-action.turns:])
         del self.moves[-action.turns:]
+        for entry in reversed(undone):
+            if entry.move == "position":  # a correction taken back: the pieces known before it
+                self._known = self._known_before.pop()
         self.draw_offer = None
         if self.record is not None:
             self.record = self.record.taken_back(len(self.moves), len(self.pos.var("fights", ())))

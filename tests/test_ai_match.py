@@ -122,7 +122,7 @@ def test_a_set_changes_side_a_s_table_only():
                                                          "repetition_is_draw=false"]))
     assert (t.gain_scale, t.win_value, t.repetition_is_draw) == (800.0, 800.0, False)
     assert t.contempt == load_table("combat").contempt and t.pst == load_table("combat").pst
-    assert table_with("kol", {}).source == "<defaults>"  # a game without a table file
+    assert table_with("no-such-game", {}).source == "<defaults>"  # a game without a table file
 
 
 def test_a_set_reaches_side_a_only(monkeypatch):

@@ -20,7 +20,7 @@ def test_dungeon_chess_is_a_game_choice_with_the_three_maps_drawn_small(tmp_path
     app = DungeonApp(tmp_path)
     app.p.start.choose_game("dungeon")
     v = app.p.start.view()
-    assert [g.label for g in v.games] == ["Chess", "Combat Chess", "Dungeon Chess"] and v.dungeon
+    assert [g.label for g in v.games] == ["Chess", "Combat Chess", "Dungeon Chess", "KoL Chess"] and v.dungeon
     assert [(m.key, m.size, m.selected) for m in v.maps] == [
         ("dungeon-compact", "10\u00d710, 2 players", True),
         ("dungeon-two-player", "8\u00d720, 2 players", False),

@@ -128,12 +128,12 @@ def test_one_game_or_all_are_copied_to_the_usb_stick(tmp_path):
     stick = tmp_path / "stick"
     play_two_games(app)
     open_list(app)
-    app.flow.find_sticks = lambda: []
+    app.flow.sticks = lambda: []
     app.games.select(1)
     app.games.copy()
     assert app.games.view().notice == "No USB stick is plugged in: plug one in and tap again."
     stick.mkdir()
-    app.flow.find_sticks = lambda: [stick]
+    app.flow.sticks = lambda: [stick]
     app.games.copy()
     copied = sorted(p.name for p in (stick / "companion-games").iterdir())
     assert len(copied) == 2 and any(n.endswith(".dice.jsonl") for n in copied)
@@ -149,7 +149,7 @@ def test_a_stick_that_refuses_the_copy_is_said_in_one_line(tmp_path):
     blocked = tmp_path / "stick"
     blocked.mkdir()
     (blocked / "companion-games").write_text("a file where the folder should be")
-    app.flow.find_sticks = lambda: [blocked]
+    app.flow.sticks = lambda: [blocked]
     app.games.copy_all()
     assert app.games.view().notice.startswith("The games could not be copied: ")
 
@@ -162,14 +162,6 @@ def test_unreadable_files_are_counted_not_listed(tmp_path):
     open_list(app)
     v = app.games.view()
     assert len(v.rows) == 2 and v.status == "2 games, the newest first. 1 could not be read (see games/ in the data folder)."
-
-
-def test_sticks_are_found_where_linux_mounts_them(tmp_path):
-    media = tmp_path / "media"
-    (media / "pi" / "STICK").mkdir(parents=True)
-    (media / "pi" / "STICK" / ".companion-stick").write_text("")
-    (media / "pi" / "not-a-stick").mkdir()
-    assert saved_games.find_sticks([media, tmp_path / "nowhere"]) == [media / "pi" / "STICK"]
 
 
 def test_games_are_ordered_by_their_start_time_then_by_file_time(tmp_path):

@@ -171,8 +171,9 @@ def test_boris_asked_of_a_person_takes_both_victims():
     t = table(BORIS_FEN, BORIS)
     move = next(m for m in t.rules.legal_moves(t.pos) if m.special == "boris")
     t.handle(t.tracker.request_move(move))
-    assert t.tracker.guidance.text == ("Take the black pawn off d3. Move the white rook from d1 to d4. "
-                                       "Take the black pawn off d4.")
+    # both victims first: the farther stands where the rook lands
+    assert t.tracker.guidance.text == ("Take the black pawn off d3. Take the black pawn off d4. "
+                                       "Move the white rook from d1 to d4.")
 
 
 # --- Sneaky Pete's swap (KoL): two squares stay occupied ---------------------------------------

@@ -14,7 +14,7 @@ import chess  # python-chess: an independent reading of the same games
 import pytest
 
 from companion.board import replay as replay_cli
-from companion.games import make_rules
+from companion.games import GAMES, make_rules
 
 HERE = Path(__file__).resolve().parent
 LOGS = HERE / "data" / "sensor-logs"
@@ -114,13 +114,13 @@ def test_without_variant_replay_says_which_game_it_assumed_and_how_to_pick_anoth
     log = LOGS / "gundersen-faul-1928.jsonl"
     code, out, err = run(capsys, log)
     assert code == 0 and out.splitlines()[-1].startswith("final ")
+    games = " | ".join(GAMES)
     assert err == (f"replay: no --variant given: {log} was read as FIDE chess (chess); for another game give "
-                   f"--variant chess | combat | dungeon\n")
+                   f"--variant {games}\n")
     code, _, err = run(capsys, LOGS / "malformed-square.jsonl")  # a bad log: still one line, the note in it
-    assert code == 2 and err.count("\n") == 1 and err.rstrip().endswith("(no --variant given: "
-                                                                         f"{LOGS / 'malformed-square.jsonl'} was read "
-                                                                         "as FIDE chess (chess); for another game give "
-                                                                         "--variant chess | combat | dungeon)")
+    assert code == 2 and err.count("\n") == 1 and err.rstrip().endswith(
+        f"(no --variant given: {LOGS / 'malformed-square.jsonl'} was read as FIDE chess (chess); for another game "
+        f"give --variant {games})")
     _, _, err = run(capsys, "--variant", "chess", log)
     assert err == ""
 

@@ -315,7 +315,7 @@ def main() -> int:
     stick.mkdir(parents=True, exist_ok=True)
     flow = bootstrap.build_flow(board, JournalStore(base.DATA), make_tracker=tracker,
                                 computer=bootstrap.default_computer(), draw_seat=lambda n: 0,
-                                make_deploy_guide=guide, seed=lambda: bytes([7]) * 32, find_sticks=lambda: [stick])
+                                make_deploy_guide=guide, seed=lambda: bytes([7]) * 32, sticks=lambda: [stick])
     holder: dict = {}
 
     class Driver(ScreensDriver):

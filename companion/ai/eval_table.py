@@ -11,6 +11,8 @@ without one gets the defaults below, computed from its piece data alone)::
     [values]               # piece values overriding the roster's (code = centipawns)
     [pair]                 # bonus for owning two or more of a kind (B = 30: the bishop pair)
     [open_line]            # bonus for a kind on a line with no own pawn-like piece (R = 15)
+    [far_rank_gain]        # a pawn that changes by a decision on the far rank (KoL's back-row
+                           # trades), with what it gains there (GN = 900): pawn-like for the terms
     [state_penalty.fatigue]
     per_point = 0.12       # a piece loses this share of its value per point of that state
     max = 0.6
@@ -60,7 +62,7 @@ DEFAULTS: dict[str, object] = {
     "repetition_is_draw": True,  # a repeated position scores as a draw inside the search
     "outcome_every_node": True,  # ask rules.outcome at every node (False: only when no move is legal)
 }
-_SUBTABLES = ("values", "pair", "open_line", "state_penalty", "pst")
+_SUBTABLES = ("values", "pair", "open_line", "state_penalty", "pst", "far_rank_gain")
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,7 @@ class EvalTable:
     open_line: dict = field(default_factory=dict)
     state_penalty: dict = field(default_factory=dict)
     pst: dict = field(default_factory=dict)  # code -> (mg rows, eg rows); rows: tuple of tuples
+    far_rank_gain: dict = field(default_factory=dict)  # code -> what reaching the far rank gains
 
     def __getattr__(self, key: str):
         try:
@@ -167,6 +170,8 @@ def table_from_dict(data: dict, where: str, name: str = "custom", _seen: tuple =
     pair.update(_numbers(data.get("pair", {}), where, "pair"))
     open_line = dict(base.open_line)
     open_line.update(_numbers(data.get("open_line", {}), where, "open_line"))
+    far = dict(base.far_rank_gain)
+    far.update(_numbers(data.get("far_rank_gain", {}), where, "far_rank_gain"))
     penalties = dict(base.state_penalty)
     sp = data.get("state_penalty", {})
     if not isinstance(sp, dict):
@@ -193,7 +198,7 @@ def table_from_dict(data: dict, where: str, name: str = "custom", _seen: tuple =
         if (len(eg), len(eg[0])) != (len(mg), len(mg[0])):
             raise VariantError(f"{where}: {at} eg is {len(eg[0])}x{len(eg)}, mg is {len(mg[0])}x{len(mg)}; they must match")
         pst[code] = (mg, eg)
-    return EvalTable(name, where, settings, values, pair, open_line, penalties, pst)
+    return EvalTable(name, where, settings, values, pair, open_line, penalties, pst, far)
 
 
 def _numbers(t: object, where: str, key: str) -> dict:

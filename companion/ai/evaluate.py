@@ -67,7 +67,11 @@ class Evaluator:
         top = max(vals) if vals else 100.0
         #: for move ordering (most valuable victim): a royal counts more than anything
         self.order_values = [(top * 2 + 100 if k.royal else v) for k, v in zip(kinds, vals)]
-        self.pawnlike = frozenset(i for i, k in enumerate(kinds) if k.promotes_to and not k.royal)
+        #: kinds that change on the far rank: by promotion, or by a decision the table names
+        #: with its gain (KoL's back-row trades: ``[far_rank_gain]``)
+        self.far_gain = {rules.kind_index[c]: g for c, g in t.far_rank_gain.items() if c in rules.kind_index}
+        self.pawnlike = frozenset(i for i, k in enumerate(kinds)
+                                  if (k.promotes_to or i in self.far_gain) and not k.royal)
         self.royal = frozenset(i for i, k in enumerate(kinds) if k.royal)
         self.phase_weight = [0.0 if (i in self.pawnlike or k.royal) else vals[i] for i, k in enumerate(kinds)]
         self.pair = {rules.kind_index[c]: b for c, b in t.pair.items() if c in rules.kind_index}
@@ -137,7 +141,9 @@ class Evaluator:
         mean = sum(playable) / len(playable) if playable else 0.0
         mg, eg = [base] * n, [base] * n
         gain = 0.0
-        if kid in self.pawnlike:
+        if kid in self.far_gain:
+            gain = self.far_gain[kid]
+        elif kid in self.pawnlike:
             gain = max(self.values[self.rules.kind_index[c]] for c in kind.promotes_to) - base
         last = (geo.height if home in ("south", "north") else geo.width) - 1
         for sq in range(n):

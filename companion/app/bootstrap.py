@@ -30,9 +30,10 @@ from .presenters.fight import FightPresenter
 from .presenters.flow import AppFlow, BoardLink
 from .presenters.game import GamePresenter
 from .presenters.game_bar import GameBarPresenter
+from .presenters.game_over import GameOverPresenter
+from .presenters.game_text import GameTextPresenter
 from .presenters.games import GamesPresenter, ReviewPresenter
 from .presenters.position import PositionPresenter
-from .presenters.game_over import GameOverPresenter
 from .presenters.problem import ProblemPresenter
 from .presenters.prompt import PieceInfoPresenter, PromptPresenter
 from .presenters.resume import ResumePresenter
@@ -58,6 +59,7 @@ class Presenters:
     draft: DraftPresenter
     deploy: DeployPresenter
     dungeon: DungeonGamePresenter
+    text: GameTextPresenter
     problem: ProblemPresenter
     bar: GameBarPresenter
     games: GamesPresenter
@@ -150,6 +152,32 @@ def default_deploy_guide() -> Callable:
     return DeploymentTracker
 
 
+def usb_sticks() -> list[Path]:
+    """The folders of the USB sticks mounted now: $COMPANION_STICKS (folders separated by ':'),
+    else every mount point under /media/<user>/ and /media/ (Raspberry Pi OS mounts a stick at
+    /media/<user>/<label>)."""
+    if os.environ.get("COMPANION_STICKS"):
+        return [Path(p) for p in os.environ["COMPANION_STICKS"].split(":") if p and Path(p).is_dir()]
+    found = []
+    for base in (Path("/media"), Path("/run/media")):
+        try:
+            entries = sorted(base.iterdir())
+        except OSError:
+            continue
+        for entry in entries:
+            for folder in ([entry] + _subfolders(entry)):
+                if os.path.ismount(folder) and os.access(folder, os.W_OK):
+                    found.append(folder)
+    return found
+
+
+def _subfolders(path: Path) -> list[Path]:
+    try:
+        return sorted(p for p in path.iterdir() if p.is_dir())
+    except OSError:
+        return []
+
+
 def monotonic_ms() -> int:
     return int(time.monotonic() * 1000)
 
@@ -166,23 +194,15 @@ def build_flow(
     run_in_worker: Callable | None = None,
     draw_seat: Callable[[int], int] = random_seat,
     make_deploy_guide: Callable | None = None,
+    sticks: Callable[[], list] = usb_sticks,
     free_bytes: Callable[[], int | None] | None = None,
-    find_sticks: Callable[[], list] | None = None,
 ) -> AppFlow:
     """The flow; ``free_bytes`` (default: the free space where ``store`` saves games) tells
     when to warn that space is low."""
     return AppFlow(board, store, make_tracker=make_tracker, clock_ms=clock_ms, new_game_id=new_game_id,
                    new_seed=seed, computer=computer, run_in_worker=run_in_worker, draw_seat=draw_seat,
                    make_deploy_guide=make_deploy_guide or default_deploy_guide(),
-                   free_bytes=free_bytes or (lambda: free_space(store.directory)),
-                   find_sticks=find_sticks or default_sticks)
-
-
-def default_sticks() -> list:
-    """The USB sticks mounted on this machine (their folders)."""
-    from ..saved_games import find_sticks
-
-    return find_sticks()
+                   free_bytes=free_bytes or (lambda: free_space(store.directory)), sticks=sticks)
 
 
 def build_presenters(flow: AppFlow) -> Presenters:
@@ -192,6 +212,7 @@ def build_presenters(flow: AppFlow) -> Presenters:
         start, ResumePresenter(flow), SetupPresenter(flow), GamePresenter(flow), board,
         FightPresenter(flow), GameOverPresenter(flow), PromptPresenter(flow), PieceInfoPresenter(flow),
         BoardCheckPresenter(flow), DraftPresenter(flow), DeployPresenter(flow), DungeonGamePresenter(flow),
+        GameTextPresenter(flow),
         ProblemPresenter(flow), GameBarPresenter(flow, board), GamesPresenter(flow), ReviewPresenter(flow),
         PositionPresenter(flow, start),
     )

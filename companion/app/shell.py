@@ -22,15 +22,15 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from . import texts as T
 from . import theme
 from .screens import (
-    board_check, deploy, draft, dungeon_game, fight, game, game_over, games, loading, position, problem, resume, review,
-    setup, start,
+    board_check, deploy, draft, dungeon_game, fight, game, game_over, game_text, games, loading, position, problem,
+    resume, review, setup, start,
 )
 from .widgets import board as board_widget
 from .widgets import common, game_bar, map_thumb, popups
 
 KV_FILES = [common.KV, board_widget.KV, map_thumb.KV, popups.KV, game_bar.KV] + [
     m.KV for m in (start, resume, loading, setup, game, fight, game_over, board_check, draft, deploy, dungeon_game,
-                   problem, games, review, position)
+                   game_text, problem, games, review, position)
 ]
 PUMP_HZ = 30
 #: Seconds after a screen or a popup changes during which touches are ignored: the finger that
@@ -92,6 +92,7 @@ class CompanionApp(App):
         sm.add_widget(deploy.DeployScreen(name="deploy", presenter=p.deploy, board_presenter=p.board))
         sm.add_widget(dungeon_game.DungeonGameScreen(name="dungeon_game", presenter=p.dungeon,
                                                      board_presenter=p.board))
+        sm.add_widget(game_text.GameTextScreen(name="game_text", presenter=p.text))
         sm.add_widget(problem.ProblemScreen(name="problem", presenter=p.problem))
         sm.add_widget(games.GamesScreen(name="games", presenter=p.games))
         sm.add_widget(review.ReviewScreen(name="review", presenter=p.review))

@@ -10,11 +10,12 @@ from __future__ import annotations
 APP_TITLE = "Companion"
 
 # --- games, players, pieces --------------------------------------------------------------------
-GAME_TITLES = {"chess": "Chess", "combat": "Combat Chess", "dungeon": "Dungeon Chess"}
+GAME_TITLES = {"chess": "Chess", "combat": "Combat Chess", "dungeon": "Dungeon Chess", "kol": "KoL Chess"}
 GAME_HINTS = {
     "chess": "Classic chess.",
     "combat": "Every capture is a dice fight.",
     "dungeon": "Armies of 75 XP on dungeon maps.",
+    "kol": "Monsters, Legends and a Tower on a 12\u00d712 board. The board and set-up are our reconstruction.",
 }
 COLOUR_NAMES = ("White", "Black")
 #: Names a player can pick with one tap (no keyboard, ever).
@@ -62,7 +63,7 @@ DRAFT_SEAT = "{name}, player {n} of {count}"
 DRAFT_SEAT_PLAYER = "Player {n} of {count}"
 FACTION_NAMES = {"human": "Human", "undead": "Undead", "redskin": "Redskin", "greenskin": "Greenskin"}
 ROLE_NAMES = {"pawn": "Pawn", "castle": "Castle", "knight": "Knight", "bishop": "Bishop", "queen": "Queen",
-              "king": "King"}
+              "king": "King", "monster": "Monster", "tower": "Tower", "legend": "Legend", "royal": "Royal"}
 RULEBOOK_ARMIES = "The rulebook's armies"
 UNIT_COST = "{cost} XP"
 UNIT_LINE = "{role}, {cost} XP"
@@ -187,9 +188,52 @@ EFFECTS = {
     "pass": "{owner} has no legal move and passes.",
     "resigned": "{owner} resigns: all their units leave the board.",
     "resigned last": "{owner} resigns.",
+    # KoL Chess
+    "retreat": "{owner}'s King retreats into the Tower on {to} (retreat {n} of 3).",
+    "exit": "{owner}'s King leaves the Tower on {square} for {to}.",
+    "swap": "{owner}'s {unit} and {other} change places ({square} and {to}).",
+    "charge": "{owner}'s Gnome captures on {square} and charges on to {to}.",
+    "trade": "{owner}'s {unit} on {square} is traded for a {other}.",
 }
 ATTACKER_WORD = "piece"
 WHY_BEHIND = {"the board edge": "the board edge", "void": "void", "water": "water", "a piece": "a piece"}
+
+# --- KoL Chess: the back-row trade ------------------------------------------------------------------
+TRADE_QUESTION = "Trade the {unit} on {square}?"
+TRADE_KEEP = "Keep the {unit}"
+TRADE_FOR = "{unit}"
+
+# --- Load / Save: the game as text ------------------------------------------------------------------
+LOAD_SAVE = "Load / Save"
+TEXT_TITLE = "This game as text"
+TEXT_NO_GAME = "No game is being played. Load one from a file or type it in."
+QR_ONE = "Scan with a phone to keep the text."
+QR_PAGE = "Part {n} of {of}: scan each part with a phone."
+QR_NEXT = "Next part"
+SAVE_STICK = "Save to USB stick"
+SAVE_BOARD = "Save on the board"
+LOAD_FILE = "Load a game\u2026"
+TYPE_TEXT = "Type a game\u2026"
+CORRECT = "Correct position\u2026"
+TEXT_LOAD = "Load"
+TEXT_APPLY = "Go on from here"
+TEXT_CLEAR = "Clear"
+TEXT_FILES_TITLE = "Load a saved game"
+TEXT_NO_FILES = "No saved games found on a USB stick or on the board."
+TEXT_TYPE_TITLE = "Type a game text"
+TEXT_CORRECT_TITLE = "Correct the position (arbiter)"
+TEXT_CORRECT_HINT = "Edit the position, then tap 'Go on from here'. Undo takes the correction back."
+TEXT_CORRECTED = "The position was corrected. Set the pieces as the board shows."
+TEXT_SAVED = "Saved {where} as {name}."
+ON_STICK = "on the USB stick"
+ON_BOARD = "on the board"
+NO_STICK = "No USB stick found. Plug one in and try again."
+CANNOT_WRITE = "Could not write {path}: {reason}"
+CANNOT_READ = "Could not read {name}: {reason}"
+NOT_TEXT = "{name} is not a text file."
+POSITION_SET = "The arbiter corrected the position."
+KEY_LABELS = {"back": "\u232b", "shift": "\u21e7", "left": "\u25c0", "right": "\u25b6", "space": "space",
+              "enter": "\u21b5"}
 
 # --- piece info (tap a piece) ----------------------------------------------------------------------
 PIECE_TITLE = "{colour} {piece} on {square}"
@@ -206,6 +250,9 @@ UNIT_STATE_HEX = "Hexed: it cannot move or attack for {n} more turn(s) of its ow
 UNIT_STATE_WOUNDED = "Wounded: it has absorbed one capture; the next one kills it."
 UNIT_STATE_HEX_SPENT = "It has used its hex."
 UNIT_STATE_NONE = "{role}, {cost} XP."
+UNIT_ROLE = "{role}."
+UNIT_STATE_IN_TOWER = {1: "The King is inside: he may stay this turn, or leave.",
+                       2: "The King is inside and must leave on this turn."}
 
 # --- the fight screen ------------------------------------------------------------------------------
 FIGHT_TITLE = "Fight {number}: {san}"

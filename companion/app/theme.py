@@ -23,6 +23,15 @@ DANGER = (0.84, 0.37, 0.0, 1)  # Okabe-Ito vermillion
 LIGHT_SQUARE = (0.93, 0.86, 0.74, 1)
 DARK_SQUARE = (0.66, 0.52, 0.39, 1)
 MARK = (0.05, 0.05, 0.05, 1)
+#: Squares a game colours (KoL Chess: rules.square_colours()). Green is light and red dark, so
+#: the two differ in lightness as well as hue (told apart without colour vision).
+SQUARE_COLOURS = {
+    "white": (0.93, 0.91, 0.86, 1),
+    "black": (0.45, 0.43, 0.43, 1),
+    "green": (0.62, 0.82, 0.52, 1),
+    "red": (0.66, 0.24, 0.22, 1),
+    "blue": (0.42, 0.62, 0.93, 1),
+}
 BADGE = (0.05, 0.05, 0.05, 0.9)
 WHITE_PIECE = ((1, 1, 1, 1), (0, 0, 0, 1))  # fill, outline
 BLACK_PIECE = ((0, 0, 0, 1), (1, 1, 1, 1))

@@ -10,7 +10,13 @@ the rays to walk outward until the first piece (slides) or the second piece (can
 
 Rides with the ``phase`` or ``pierce`` option (see companion.core.pieces) are kept apart, in
 ``phase_rays`` / ``pierce_rays`` and the matching reverse tables, so that the plain loops stay
-as short as they were and games without such pieces pay one flag test per piece.
+as short as they were and games without such pieces pay one flag test per piece. A phasing
+ray carries the kinds of own pieces it passes (``None``: every own piece): in a game with a
+kind that its friends pass through (``passable_by``, KoL Chess's Gnome) every ride is compiled
+as a phasing ride that passes exactly those kinds.
+
+The tag options (``within=``, ``from=``, ``to=``), ``wrap`` and ``jump`` are resolved here:
+they only shorten or lengthen the square lists, or turn a line into leaps.
 """
 
 from __future__ import annotations
@@ -68,7 +74,7 @@ class CompiledKind:
     nostop: frozenset  # squares this kind may slide over but never stop on
     promo_squares: frozenset
     simple_rays: bool  # no nostop squares: the fast slide loop applies
-    phase_rays: list = ()  # per square: (may move, may capture, ray) of phasing rides
+    phase_rays: list = ()  # per square: (may move, may capture, ray, kinds passed or None) of phasing rides
     pierce_rays: list = ()  # per square: (friend only, ray) of piercing capture rides
     special: bool = False  # any phase or pierce ray at all
     may_repeat: bool = False  # two patterns can reach one square: generation removes repeats
@@ -79,7 +85,8 @@ def _can_stop(geo: Geometry, sq: int, kind: PieceKind) -> bool:
     return t == FLOOR or (t == WATER and kind.water == "stop")
 
 
-def _ray(geo: Geometry, sq: int, dx: int, dy: int, kind: PieceKind, limit: int) -> tuple[int, ...]:
+def _ray(geo: Geometry, sq: int, dx: int, dy: int, kind: PieceKind, limit: int,
+         within: frozenset | None = None) -> tuple[int, ...]:
     out = []
     f, r = sq % geo.width, sq // geo.width
     while True:
@@ -91,10 +98,67 @@ def _ray(geo: Geometry, sq: int, dx: int, dy: int, kind: PieceKind, limit: int) 
         ter = geo.terrain[t]
         if ter == VOID or (ter == WATER and kind.water == "block"):
             break
+        if within is not None and t not in within:
+            break
         out.append(t)
         if limit and len(out) >= limit:
             break
     return tuple(out)
+
+
+def _wrapped(geo: Geometry, sq: int, dx: int, dy: int, kind: PieceKind, limit: int,
+             within: frozenset | None, plain: tuple[int, ...]) -> tuple[int, ...]:
+    """``plain`` continued past the board edge from the opposite edge (``wrap``), or ``plain``
+    itself when the slide was stopped before the edge (void, water, a square outside ``within``,
+    the range) or there is nothing to come back onto. Never reaches ``sq`` again."""
+    last = plain[-1] if plain else sq
+    f, r = last % geo.width + dx, last // geo.width + dy
+    if geo.on_board(f, r) or (limit and len(plain) >= limit):
+        return plain
+    out = list(plain)
+    while True:
+        f, r = f % geo.width, r % geo.height
+        t = r * geo.width + f
+        ter = geo.terrain[t]
+        if t == sq or t in out or ter == VOID or (ter == WATER and kind.water == "block"):
+            break
+        if within is not None and t not in within:
+            break
+        out.append(t)
+        if limit and len(out) >= limit:
+            break
+        f, r = f + dx, r + dy
+    return tuple(out)
+
+
+def _jump_line(geo: Geometry, sq: int, dx: int, dy: int, limit: int) -> tuple[int, ...]:
+    """Every square of the line from ``sq`` to the board edge (a ``jump`` ride passes anything)."""
+    out = []
+    f, r = sq % geo.width + dx, sq // geo.width + dy
+    while geo.on_board(f, r) and not (limit and len(out) >= limit):
+        out.append(r * geo.width + f)
+        f, r = f + dx, r + dy
+    return tuple(out)
+
+
+def _reverse_ray(geo: Geometry, t: int, dx: int, dy: int, kind: PieceKind, limit: int,
+                 within: frozenset | None) -> tuple[int, ...]:
+    """Where an attacker riding (dx, dy) into ``t`` may stand, walking outward from ``t``. With
+    ``within`` every square of the slide, the attacker's own included, is in it."""
+    if within is not None and t not in within:
+        return ()
+    return _ray(geo, t, -dx, -dy, kind, limit, within)
+
+
+def tag_squares(geo: Geometry, name: str, kind: PieceKind, pat: Pattern) -> frozenset:
+    """The squares of a tag a pattern names; VariantError when the map has no such tag."""
+    if name not in geo.tags:
+        from ..errors import VariantError
+
+        have = ", ".join(sorted(geo.tags)) or "none"
+        raise VariantError(f"piece {kind.name!r}: pattern {pat.text()!r} names the tag {name!r}, which the map "
+                           f"{geo.name or '(unnamed)'} does not have (its tags: {have})")
+    return geo.tags[name]
 
 
 def _hop_line(geo: Geometry, sq: int, dx: int, dy: int) -> tuple[int, ...]:
@@ -116,17 +180,26 @@ def _hop_line(geo: Geometry, sq: int, dx: int, dy: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def compile_kind(geo: Geometry, kind: PieceKind, home: str) -> CompiledKind:
+def compile_kind(geo: Geometry, kind: PieceKind, home: str, see_through: frozenset = frozenset()) -> CompiledKind:
+    """Tables for ``kind`` owned by the player at ``home``. ``see_through``: kinds that their own
+    side's slides pass through (``passable_by``); when given, every plain ride is compiled as a
+    phasing ride that passes exactly those kinds."""
     n = geo.size
     tables = {k: [[] for _ in range(n)] for k in ("leaps_move", "leaps_capture", "leaps_both",
                                                    "rays_move", "rays_capture", "rays_both", "hops", "lames",
                                                    "phase_rays", "pierce_rays")}
+    passes = see_through or None
     for mode, pat in kind.all_patterns():
         steps = [orient(odx, ody, home) for odx, ody in pat.offsets()]
+        within = tag_squares(geo, pat.within, kind, pat) if pat.within else None
+        origin = tag_squares(geo, pat.origin, kind, pat) if pat.origin else None
+        onto = tag_squares(geo, pat.onto, kind, pat) if pat.onto else None
         for sq in range(n):
             if geo.terrain[sq] == VOID:
                 continue
             if pat.from_rank >= 0 and relative_rank(geo, sq, home) != pat.from_rank:
+                continue
+            if (origin is not None and sq not in origin) or (within is not None and sq not in within):
                 continue
             f, r = sq % geo.width, sq // geo.width
             for dx, dy in steps:
@@ -142,18 +215,36 @@ def compile_kind(geo: Geometry, kind: PieceKind, home: str) -> CompiledKind:
                     tf, tr = f + dx, r + dy
                     if geo.on_board(tf, tr):
                         t = tr * geo.width + tf
-                        if _can_stop(geo, t, kind) and t not in tables[f"leaps_{mode}"][sq]:
+                        if (_can_stop(geo, t, kind) and (onto is None or t in onto)
+                                and t not in tables[f"leaps_{mode}"][sq]):
                             tables[f"leaps_{mode}"][sq].append(t)
+                elif pat.type == "ride" and pat.jump:  # move-only: every landing square is a leap
+                    for t in _jump_line(geo, sq, dx, dy, pat.max_range):
+                        if (_can_stop(geo, t, kind) and (onto is None or t in onto)
+                                and t not in tables["leaps_move"][sq]):
+                            tables["leaps_move"][sq].append(t)
                 elif pat.type == "ride":
-                    ray = _ray(geo, sq, dx, dy, kind, pat.max_range)
-                    if not ray:
+                    ray = _ray(geo, sq, dx, dy, kind, pat.max_range, within)
+                    full = _wrapped(geo, sq, dx, dy, kind, pat.max_range, within, ray) if pat.wrap else ray
+                    if not full:
                         continue
                     if pat.phase:
-                        tables["phase_rays"][sq].append((mode != "capture", mode != "move", ray))
+                        tables["phase_rays"][sq].append((mode != "capture", mode != "move", ray, None))
                     elif pat.pierce:
                         tables["pierce_rays"][sq].append((pat.pierce == "friend", ray))
                         if mode == "both":
                             tables["rays_move"][sq].append(ray)
+                    elif passes is not None:
+                        if full is not ray:  # captures stop at the edge; quiet moves wrap round
+                            tables["phase_rays"][sq].append((True, False, full, passes))
+                            if mode == "both" and ray:
+                                tables["phase_rays"][sq].append((False, True, ray, passes))
+                        else:
+                            tables["phase_rays"][sq].append((mode != "capture", mode != "move", ray, passes))
+                    elif full is not ray:
+                        tables["rays_move"][sq].append(full)
+                        if mode == "both" and ray:
+                            tables["rays_capture"][sq].append(ray)
                     else:
                         tables[f"rays_{mode}"][sq].append(ray)
                 else:
@@ -180,7 +271,7 @@ def _patterns_overlap(t: dict, n: int) -> bool:
         captures = list(t["leaps_capture"][sq]) + [s for ray in t["rays_capture"][sq] for s in ray]
         captures += [s for line in t["hops"][sq] for s in line]
         both = list(t["leaps_both"][sq]) + [s for ray in t["rays_both"][sq] for s in ray]
-        for may_move, may_capture, ray in t["phase_rays"][sq]:
+        for may_move, may_capture, ray, _passes in t["phase_rays"][sq]:
             (both if may_move and may_capture else quiet if may_move else captures).extend(ray)
         captures += [s for _, ray in t["pierce_rays"][sq] for s in ray]
         if len(set(quiet + both)) < len(quiet + both) or len(set(captures + both)) < len(captures + both):
@@ -194,18 +285,22 @@ class AttackTables:
     ``leap[sq]``: tuple of (attacker square, kind ids) pairs.
     ``rays[sq]``: tuple of (ray outward from sq, kind ids): the first piece met attacks if its
     kind is listed. ``hops[sq]``: same, but the second piece met (cannons).
-    ``phase[sq]``: (ray, kind ids) of phasing rides: the attacker's own other pieces on the ray
-    are passed through. ``pierce[sq]``: (ray, kind ids, friend only) of piercing rides: the first
-    or the second piece met attacks (with friend only, the first must be the attacker's own).
-    ``special`` is true when any phase or pierce entry exists.
+    ``phase[sq]``: (ray, kind ids, kinds passed) of phasing rides: the attacker's own other pieces
+    on the ray are passed through (only those of the kinds passed, when that is not ``None``).
+    ``pierce[sq]``: (ray, kind ids, friend only) of piercing rides: the first or the second piece
+    met attacks (with friend only, the first must be the attacker's own).
+    ``special`` is true when any phase or pierce entry exists. ``see_through`` as for
+    :func:`compile_kind`. Leaps honour ``to=``; rides ``within=``; a wrapped ride attacks only
+    up to the edge (captures never wrap).
     """
 
-    def __init__(self, geo: Geometry, kinds: list[PieceKind], home: str):
+    def __init__(self, geo: Geometry, kinds: list[PieceKind], home: str, see_through: frozenset = frozenset()):
         n = geo.size
         leap: list[dict[int, set[int]]] = [dict() for _ in range(n)]
         rays: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
         hops: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
         phase: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
+        passes = see_through or None
         pierce: list[dict[tuple, set[int]]] = [dict() for _ in range(n)]
         for kid, kind in enumerate(kinds):
             pats = [p for mode, p in kind.all_patterns() if mode != "move"]
@@ -213,6 +308,7 @@ class AttackTables:
                 if pat.type != "leap":
                     continue
                 steps = [orient(odx, ody, home) for odx, ody in pat.offsets()]
+                onto = tag_squares(geo, pat.onto, kind, pat) if pat.onto else None
                 for sq in range(n):  # sq = attacker square
                     if geo.terrain[sq] == VOID:
                         continue
@@ -221,25 +317,28 @@ class AttackTables:
                         tf, tr = f + dx, r + dy
                         if geo.on_board(tf, tr):
                             t = tr * geo.width + tf
-                            if _can_stop(geo, t, kind):
+                            if _can_stop(geo, t, kind) and (onto is None or t in onto):
                                 leap[t].setdefault(sq, set()).add(kid)
             # slides and hops are symmetric in their squares: walk outward from the target
             for pat in pats:
                 if pat.type == "leap":
                     continue
                 steps = [orient(odx, ody, home) for odx, ody in pat.offsets()]
+                within = tag_squares(geo, pat.within, kind, pat) if pat.within else None
                 for t in range(n):
                     if geo.terrain[t] == VOID or not _can_stop(geo, t, kind):
                         continue
                     for dx, dy in steps:
                         if pat.type == "ride":
-                            ray = _ray(geo, t, -dx, -dy, kind, pat.max_range)
+                            ray = _reverse_ray(geo, t, dx, dy, kind, pat.max_range, within)
                             if not ray:
                                 continue
                             if pat.phase:
-                                phase[t].setdefault(ray, set()).add(kid)
+                                phase[t].setdefault((ray, None), set()).add(kid)
                             elif pat.pierce:
                                 pierce[t].setdefault((ray, pat.pierce == "friend"), set()).add(kid)
+                            elif passes is not None:
+                                phase[t].setdefault((ray, passes), set()).add(kid)
                             else:
                                 rays[t].setdefault(ray, set()).add(kid)
                         else:
@@ -249,6 +348,6 @@ class AttackTables:
         self.leap = [tuple((s, frozenset(k)) for s, k in d.items()) for d in leap]
         self.rays = [tuple((r, frozenset(k)) for r, k in d.items()) for d in rays]
         self.hops = [tuple((r, frozenset(k)) for r, k in d.items()) for d in hops]
-        self.phase = [tuple((r, frozenset(k)) for r, k in d.items()) for d in phase]
+        self.phase = [tuple((r, frozenset(k), p) for (r, p), k in d.items()) for d in phase]
         self.pierce = [tuple((r, frozenset(k), f) for (r, f), k in d.items()) for d in pierce]
         self.special = any(self.phase) or any(self.pierce)

@@ -33,7 +33,9 @@ from .position import Position
 _TOKEN = re.compile(r"(\d+)|\((\d)([A-Za-z]{1,3})(?::([^)]*))?\)|([A-Za-z])", re.ASCII)
 
 
-def format_position(pos: Position, variables: dict | None = None) -> str:
+def format_position(pos: Position, variables: dict | None = None, hidden_state: tuple[str, ...] = ()) -> str:
+    """The position as text; ``variables`` (default: all of ``pos.vars``) are written after the
+    side to move; piece state keys in ``hidden_state`` are left out (the game restores them)."""
     geo = pos.geometry
     rows = []
     two = pos.nplayers == 2
@@ -48,10 +50,11 @@ def format_position(pos: Position, variables: dict | None = None) -> str:
                 row.append(str(empty))
                 empty = 0
             code = p.kind.code
-            if two and len(code) == 1 and not p.state:
+            state = {k: v for k, v in p.state.items() if k not in hidden_state} if hidden_state else p.state
+            if two and len(code) == 1 and not state:
                 row.append(code if p.owner == 0 else code.lower())
             else:
-                st = ",".join(f"{k}={v}" for k, v in sorted(p.state.items()))
+                st = ",".join(f"{k}={v}" for k, v in sorted(state.items()))
                 row.append(f"({p.owner + 1}{code}{':' + st if st else ''})")
         if empty:
             row.append(str(empty))

@@ -27,8 +27,33 @@ Two ride options change what stops a slide:
   well as the first piece met (Dungeon Chess's Archer, and the Tomb's phase fire). Moves to
   empty squares still stop at the first piece; not allowed under ``move``.
 
+Options that tie a pattern to named square sets of the map (tags, docs/maps.md), and two
+more ride options (KoL Chess's colour-bound pieces, the Knott Yeti, Jarlsberg's teleport):
+
+* ``within=TAG`` (rides): the slide uses only squares of TAG, its starting square included; it
+  ends before the first square outside (a piece that "stays on white/green"). A piece standing
+  off the tag has no such slide.
+* ``from=TAG`` (``move`` patterns): the pattern applies only while the piece stands on TAG.
+* ``to=TAG`` (leaps and ``jump`` rides): the pattern ends only on squares of TAG.
+* ``wrap`` (rides, ``move`` or ``both``): past the board edge the slide comes back on at the
+  opposite edge (the board is a torus for it) and goes on, to empty squares only: it never
+  captures after wrapping round, and never reaches its own square again.
+* ``jump`` (rides, ``move`` only): the line is not blocked by anything: the piece lands on any
+  square of it that it may stand on (a teleport along the line).
+
+All five are resolved when the tables are compiled (companion.core.compiled), so they cost
+nothing during move generation.
+
 A kind may be immune to a pattern type: ``immune = ["hop"]`` means no cannon can capture it
 (Dungeon Chess's Iron Golem). Only ``hop`` is supported.
+
+Who may capture whom, by role (the ``role`` word of each kind): ``captured_only_by`` lists the
+roles whose pieces may capture this kind (an empty list: nothing can capture it);
+``cannot_capture`` lists the roles this kind may not capture. A kind with
+``passable_by = "friends"`` lets its own side's slides and lame steps pass through it (KoL
+Chess's Gnome: "Only friendly pieces can move through gnomes"); enemies are stopped as usual.
+``shown_as = "T"`` says that on a physical board the kind is the piece of kind ``T`` (KoL's Tower
+with its King inside is the Tower piece): the tracker sees no change when one becomes the other.
 
 Terrain permissions per kind: ``water = "stop" | "cross" | "block"`` (stand on it, slide over
 it without stopping, or be stopped by it). Void is never entered or crossed by a slide; a
@@ -49,6 +74,8 @@ PATTERN_TYPES = ("leap", "ride", "hop")
 SYMMETRIES = ("all", "forward", "exact")
 PIERCE_KINDS = ("any", "friend")
 IMMUNITIES = ("hop",)
+PASSABLE = ("friends",)
+_TAG_OPTIONS = {"within=": "within", "from=": "origin", "to=": "onto"}
 
 
 @dataclass(frozen=True)
@@ -62,6 +89,15 @@ class Pattern:
     lame: bool = False  # a leap that needs the squares on its straight path empty
     phase: bool = False  # a ride that passes through the mover's own pieces
     pierce: str = ""  # "", "any" or "friend": a capturing ride may pass over one such piece
+    within: str = ""  # a tag: the ride uses only squares of it
+    origin: str = ""  # a tag: the pattern applies only from squares of it (``from=``)
+    onto: str = ""  # a tag: the pattern ends only on squares of it (``to=``)
+    wrap: bool = False  # a ride that comes back on at the opposite edge (to empty squares)
+    jump: bool = False  # a ride that nothing blocks (a teleport along the line)
+
+    def tags(self) -> tuple[str, ...]:
+        """The map tags the pattern names."""
+        return tuple(t for t in (self.within, self.origin, self.onto) if t)
 
     def offsets(self) -> tuple[tuple[int, int], ...]:
         dx, dy = self.dx, self.dy
@@ -91,6 +127,13 @@ class Pattern:
             out += " phase"
         if self.pierce:
             out += " pierce" if self.pierce == "any" else f" pierce={self.pierce}"
+        if self.wrap:
+            out += " wrap"
+        if self.jump:
+            out += " jump"
+        for word, attr in _TAG_OPTIONS.items():
+            if getattr(self, attr):
+                out += f" {word}{getattr(self, attr)}"
         return out
 
 
@@ -108,8 +151,20 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
     if (dx, dy) == (0, 0) or max(abs(dx), abs(dy)) > 8:
         raise VariantError(f"{where}: offset {dx},{dy} in {text!r} must be non-zero and at most 8 squares")
     symmetry, max_range, from_rank, lame, phase, pierce = "all", 0, -1, False, False, ""
+    wrap = jump = False
+    tags = {"within": "", "origin": "", "onto": ""}
     for w in words[2:]:
-        if w in SYMMETRIES:
+        prefix = next((p for p in _TAG_OPTIONS if w.startswith(p)), None)
+        if prefix is not None:
+            name = w[len(prefix):]
+            if not (name[:1].isalpha() and all(c.isalnum() or c in "-_" for c in name)):
+                raise VariantError(f"{where}: {w!r} in {text!r} must name a map tag, e.g. {prefix}light")
+            tags[_TAG_OPTIONS[prefix]] = name
+        elif w == "wrap":
+            wrap = True
+        elif w == "jump":
+            jump = True
+        elif w in SYMMETRIES:
             symmetry = w
         elif w == "lame":
             lame = True
@@ -124,7 +179,7 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
         else:
             raise VariantError(
                 f"{where}: unknown option {w!r} in {text!r}; expected all, forward, exact, max=N, "
-                f"from_rank=N, lame, phase, pierce or pierce=friend"
+                f"from_rank=N, lame, phase, pierce, pierce=friend, within=TAG, from=TAG, to=TAG, wrap or jump"
             )
     if max_range and words[0] != "ride":
         raise VariantError(f"{where}: max=N only applies to 'ride' patterns ({text!r})")
@@ -134,7 +189,17 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
         raise VariantError(f"{where}: 'phase' and 'pierce' only apply to 'ride' patterns ({text!r})")
     if phase and pierce:
         raise VariantError(f"{where}: a ride is either 'phase' or 'pierce', not both ({text!r})")
-    return Pattern(words[0], dx, dy, symmetry, max_range, from_rank, lame, phase, pierce)
+    if (wrap or jump or tags["within"]) and words[0] != "ride":
+        raise VariantError(f"{where}: 'wrap', 'jump' and 'within=' only apply to 'ride' patterns ({text!r})")
+    if tags["onto"] and not (words[0] == "leap" or jump):
+        raise VariantError(f"{where}: 'to=' applies to leaps and 'jump' rides ({text!r})")
+    if jump and (phase or pierce or wrap or tags["within"]):
+        raise VariantError(f"{where}: a 'jump' ride passes everything; 'phase', 'pierce', 'wrap' and "
+                           f"'within=' mean nothing with it ({text!r})")
+    if wrap and (phase or pierce):
+        raise VariantError(f"{where}: a 'wrap' ride cannot also be 'phase' or 'pierce' ({text!r})")
+    return Pattern(words[0], dx, dy, symmetry, max_range, from_rank, lame, phase, pierce,
+                   tags["within"], tags["origin"], tags["onto"], wrap, jump)
 
 
 @dataclass(frozen=True)
@@ -157,6 +222,10 @@ class PieceKind:
     faction: str = ""
     immune: tuple[str, ...] = ()
     info: tuple = field(default=(), compare=False)
+    passable_by: str = ""  # "friends": its own side's slides pass through it
+    captured_only_by: tuple[str, ...] | None = None  # roles that may capture it (None: any)
+    cannot_capture: tuple[str, ...] = ()  # roles it may not capture
+    shown_as: str = ""  # the code of the kind whose piece stands for it on a physical board
 
     def __post_init__(self) -> None:
         if not self.code or not self.code.isalpha() or self.code != self.code.upper() or len(self.code) > 3:
@@ -171,6 +240,18 @@ class PieceKind:
                 raise VariantError(f"piece {self.name!r}: 'hop' (cannon) patterns capture; list them under capture")
             if p.pierce:
                 raise VariantError(f"piece {self.name!r}: 'pierce' is about captures; {p.text()} is under move")
+        for p in self.capture + self.both:
+            if p.origin:
+                raise VariantError(f"piece {self.name!r}: from=TAG is only for 'move' patterns ({p.text()})")
+            if p.jump:
+                raise VariantError(f"piece {self.name!r}: a 'jump' ride only moves; list {p.text()} under move")
+        for p in self.capture:
+            if p.wrap:
+                raise VariantError(f"piece {self.name!r}: captures never wrap round; list {p.text()} under "
+                                   f"move or both")
+        if self.passable_by and self.passable_by not in PASSABLE:
+            raise VariantError(f"piece {self.name!r}: passable_by must be one of {', '.join(PASSABLE)}, "
+                               f"got {self.passable_by!r}")
         for what in self.immune:
             if what not in IMMUNITIES:
                 raise VariantError(

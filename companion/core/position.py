@@ -309,6 +309,25 @@ class Position:
         new.next_uid = self.next_uid
         return new
 
+    def transplant(self, other: "Position") -> None:
+        """Make this position hold ``other``'s pieces, side to move and variables, through the
+        primitives (so the current undo frame takes it all back): an arbiter's correction.
+        ``other``'s piece uids are moved past this position's own so none is reused, and so is
+        a carried piece's uid (state ``carries``: a piece carrying another, KoL's Tower with its
+        King)."""
+        offset = self.next_uid
+        for sq in sorted(self.occupied()):
+            self.take(sq)
+        for sq, p in other.pieces():
+            state = dict(p.state)
+            if isinstance(state.get("carries"), int):
+                state["carries"] += offset
+            self.put(sq, Piece(p.kind, p.kid, p.owner, p.uid + offset, state))
+        self.next_uid = other.next_uid + offset
+        for name in sorted(set(self.vars) | set(other.vars)):
+            self.set_var(name, other.vars.get(name))
+        self.set_turn(other.turn)
+
     def snapshot(self) -> tuple:
         """Everything that defines the position, for exact equality checks in tests."""
         return (

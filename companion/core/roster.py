@@ -10,8 +10,19 @@
     value = 320
 
 Keys of a piece table: code (required), title, move, capture, both, water, royal, value,
-promotes_to, abilities, role, cost, faction, immune, notes. An unknown key, a wrong type or a bad pattern is a
-VariantError naming the file, the piece and the key.
+promotes_to, abilities, role, cost, faction, immune, passable_by, captured_only_by,
+cannot_capture, notes. An unknown key, a wrong type or a bad pattern is a VariantError naming
+the file, the piece and the key.
+
+An optional ``[setup]`` table gives the game's start position as a picture
+(companion.core.setup reads it against a board)::
+
+    [setup]
+    grid = '''
+    ky sv kn . . . . k
+    ...
+    KY SV KN . . . . K
+    '''
 """
 
 from __future__ import annotations
@@ -27,8 +38,10 @@ _PIECE_KEYS = {
     "code": str, "title": str, "move": list, "capture": list, "both": list, "water": str,
     "royal": bool, "value": int, "promotes_to": list, "abilities": list, "role": str,
     "cost": int, "faction": str, "immune": list, "notes": str,
+    "passable_by": str, "captured_only_by": list, "cannot_capture": list, "shown_as": str,
 }
-_TOP_KEYS = {"variant", "pieces"}
+_TOP_KEYS = {"variant", "pieces", "setup"}
+_SETUP_KEYS = {"grid": str, "notes": str}
 _VARIANT_KEYS = {"name": str, "title": str, "notes": str}
 
 DATA_DIR = Path(__file__).resolve().parent.parent.parent / "maps" / "variants"
@@ -40,6 +53,8 @@ class Roster:
     title: str
     kinds: tuple[PieceKind, ...]
     source: str
+    setup: str = ""  # the [setup] grid, as written (companion.core.setup reads it)
+    setup_line: int = 0  # the file line where the grid text starts (0: unknown)
 
     def by_code(self, code: str) -> PieceKind:
         for k in self.kinds:
@@ -59,13 +74,26 @@ def load_roster(path: str | Path) -> Roster:
         raise VariantError(f"{where}: no such roster file") from None
     except (OSError, UnicodeDecodeError) as e:
         raise VariantError(f"{where}: cannot read the roster ({getattr(e, 'strerror', None) or e})") from None
-    return roster_from_dict(parse_toml(text, where, VariantError), where)
+    return roster_from_dict(parse_toml(text, where, VariantError), where, _grid_line(text))
 
 
-def roster_from_dict(data: dict, where: str) -> Roster:
+def _grid_line(text: str) -> int:
+    """The line of ``grid =`` inside ``[setup]`` (for messages that name a row), or 0."""
+    inside = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith("["):
+            inside = stripped.split("#")[0].strip() == "[setup]"
+        elif inside and stripped.startswith("grid"):
+            return number
+    return 0
+
+
+def roster_from_dict(data: dict, where: str, setup_line: int = 0) -> Roster:
     for key in data:
         if key not in _TOP_KEYS:
-            raise VariantError(f"{where}: unknown table [{key}]; expected [variant] and [pieces.<name>]")
+            raise VariantError(f"{where}: unknown table [{key}]; expected [variant], [pieces.<name>] and "
+                               f"optionally [setup]")
     variant = data.get("variant")
     if not isinstance(variant, dict):
         raise VariantError(f"{where}: missing [variant] table with name = \"...\"")
@@ -103,15 +131,36 @@ def roster_from_dict(data: dict, where: str) -> Roster:
                 faction=table.get("faction", ""),
                 immune=tuple(table.get("immune", ())),
                 info=(("notes", table.get("notes", "")),),
+                passable_by=table.get("passable_by", ""),
+                captured_only_by=tuple(table["captured_only_by"]) if "captured_only_by" in table else None,
+                cannot_capture=tuple(table.get("cannot_capture", ())),
+                shown_as=table.get("shown_as", ""),
             ))
         except VariantError as e:
             raise VariantError(f"{where}: {e}") from None
     codes = {k.code for k in kinds}
     for k in kinds:
+        if k.shown_as and (k.shown_as not in codes or k.shown_as == k.code):
+            raise VariantError(f"{where}: [pieces.{k.name}] shown_as = {k.shown_as!r} must be the code of another "
+                               f"piece here")
         for c in k.promotes_to:
             if c not in codes:
                 raise VariantError(f"{where}: [pieces.{k.name}] promotes_to names {c!r}, which is not a piece code here")
-    return Roster(variant["name"], variant.get("title", variant["name"]), tuple(kinds), where)
+    roles = {k.role for k in kinds if k.role}
+    for k in kinds:
+        for key, words in (("captured_only_by", k.captured_only_by or ()), ("cannot_capture", k.cannot_capture)):
+            for role in words:
+                if role not in roles:
+                    raise VariantError(f"{where}: [pieces.{k.name}] {key} names the role {role!r}, which no piece "
+                                       f"here has (roles: {', '.join(sorted(roles)) or 'none'})")
+    setup = data.get("setup", {})
+    if not isinstance(setup, dict):
+        raise VariantError(f"{where}: [setup] must be a table with grid = \"\"\"...\"\"\"")
+    _check_keys(setup, _SETUP_KEYS, f"{where}: [setup]")
+    if setup and "grid" not in setup:
+        raise VariantError(f"{where}: [setup] needs grid = \"\"\"...\"\"\" (the start position, top row first)")
+    return Roster(variant["name"], variant.get("title", variant["name"]), tuple(kinds), where,
+                  setup.get("grid", ""), setup_line)
 
 
 def _check_keys(table: dict, allowed: dict, at: str) -> None:

@@ -50,22 +50,28 @@ class Rules:
         self.kind_index = {k.code: i for i, k in enumerate(self.kinds)}
         self.homes = tuple(homes)
         self.nplayers = len(homes)
+        #: kinds that their own side's slides and lame steps pass through (``passable_by``)
+        self.see_through = frozenset(i for i, k in enumerate(self.kinds) if k.passable_by)
+        see = self.see_through
         # a kind whose patterns look the same from every seat is compiled once and shared
         self.compiled: list[list[CompiledKind]] = []
         for k in self.kinds:
             if _seat_free(k):
-                self.compiled.append([compile_kind(geometry, k, self.homes[0])] * self.nplayers)
+                self.compiled.append([compile_kind(geometry, k, self.homes[0], see)] * self.nplayers)
             else:
-                self.compiled.append([compile_kind(geometry, k, home) for home in self.homes])
+                self.compiled.append([compile_kind(geometry, k, home, see) for home in self.homes])
         if all(_seat_free(k) for k in self.kinds):
-            self.attack_tables = [AttackTables(geometry, self.kinds, self.homes[0])] * self.nplayers
+            self.attack_tables = [AttackTables(geometry, self.kinds, self.homes[0], see)] * self.nplayers
         else:
-            self.attack_tables = [AttackTables(geometry, self.kinds, home) for home in self.homes]
+            self.attack_tables = [AttackTables(geometry, self.kinds, home, see) for home in self.homes]
+        #: per attacking kind id, the kind ids it may not capture (``captured_only_by`` and
+        #: ``cannot_capture``, by role); None when every kind may capture every other
+        self.capture_bans: list[frozenset[int]] | None = _capture_bans(self.kinds)
         #: per kind id: does it attack along a phasing or piercing ride (AttackTables.phase/pierce)
         special: set[int] = set()
         for tab in {id(t): t for t in self.attack_tables}.values():  # shared tables once
             for entries in tab.phase:
-                for _ray, kids in entries:
+                for _ray, kids, _passes in entries:
                     special |= kids
             for entries in tab.pierce:
                 for _ray, kids, _friend in entries:
@@ -92,6 +98,8 @@ class Rules:
     def is_attacked(self, pos: Position, sq: int, by: int) -> bool:
         """Could a piece of player ``by`` capture on ``sq`` (by the movement vocabulary)?"""
         board = pos.board
+        if self.capture_bans is not None and board[sq] is not None:
+            return bool(Rules.attackers(self, pos, sq, by))
         tab = self.attack_tables[by]
         for s, kids in tab.leap[sq]:
             p = board[s]
@@ -128,7 +136,7 @@ class Rules:
     def _special_attackers(board, tab, sq: int, by: int, first: bool) -> list[int]:
         """Attackers of ``sq`` along phasing and piercing rides (see AttackTables)."""
         out = []
-        for ray, kids in tab.phase[sq]:
+        for ray, kids, passes in tab.phase[sq]:
             for s in ray:
                 p = board[s]
                 if p is not None:
@@ -138,6 +146,8 @@ class Rules:
                         out.append(s)
                         if first:
                             return out
+                        break
+                    if passes is not None and p.kid not in passes:
                         break
         for ray, kids, friend_only in tab.pierce[sq]:
             screen = False
@@ -156,6 +166,15 @@ class Rules:
 
     def attackers(self, pos: Position, sq: int, by: int) -> list[int]:
         """Squares of ``by``'s pieces that could capture on ``sq``."""
+        found = self._vocabulary_attackers(pos, sq, by)
+        bans = self.capture_bans
+        board = pos.board
+        if bans is not None and board[sq] is not None:
+            victim = board[sq].kid
+            return [s for s in found if victim not in bans[board[s].kid]]
+        return found
+
+    def _vocabulary_attackers(self, pos: Position, sq: int, by: int) -> list[int]:
         board = pos.board
         tab = self.attack_tables[by]
         out = []
@@ -208,6 +227,7 @@ class Rules:
         out: list[Move] = []
         app = out.append
         compiled = self.compiled
+        see = self.see_through
         for sq in (sorted(pos.occ[player]) if squares is None else squares):
             p = board[sq]
             ck = compiled[p.kid][player]
@@ -229,7 +249,8 @@ class Rules:
             for path, t in ck.lames[sq]:
                 if board[t] is None:
                     for s in path:
-                        if board[s] is not None:
+                        q = board[s]
+                        if q is not None and (q.owner != player or q.kid not in see):
                             break
                     else:
                         app(Move(sq, t))
@@ -289,6 +310,9 @@ class Rules:
                 out[start:] = dict.fromkeys(out[start:])
             if promo:
                 self._expand_promotions(out, start, promo, p.kind.promotes_to)
+        if self.capture_bans is not None:
+            bans = self.capture_bans
+            out = [m for m in out if m.capture is None or board[m.capture].kid not in bans[board[m.frm].kid]]
         if squares is None:
             self.extra_moves(pos, player, out)
         return out
@@ -297,7 +321,7 @@ class Rules:
     def _special_ray_moves(board, ck: CompiledKind, sq: int, player: int, app) -> None:
         """Moves along phasing and piercing rides (the rarer options, kept out of the hot loop)."""
         nostop = ck.nostop
-        for can_move, can_capture, ray in ck.phase_rays[sq]:
+        for can_move, can_capture, ray, passes in ck.phase_rays[sq]:
             for t in ray:
                 q = board[t]
                 if q is None:
@@ -306,6 +330,8 @@ class Rules:
                 elif q.owner != player:
                     if can_capture and t not in nostop:
                         app(Move(sq, t, t))
+                    break
+                elif passes is not None and q.kid not in passes:
                     break
         for friend_only, ray in ck.pierce_rays[sq]:
             screen = False
@@ -506,6 +532,21 @@ class Rules:
         of the pieces that could take it). What the action then changes on the board is
         guided afterwards. Default: none."""
         return []
+
+
+def _capture_bans(kinds: Sequence[PieceKind]) -> list[frozenset[int]] | None:
+    """Per attacking kind, the kinds it may not capture (``captured_only_by`` of the victim,
+    ``cannot_capture`` of the attacker, both by role); None when nothing is banned."""
+    bans = []
+    for attacker in kinds:
+        banned = set()
+        for vid, victim in enumerate(kinds):
+            if victim.captured_only_by is not None and attacker.role not in victim.captured_only_by:
+                banned.add(vid)
+            if victim.role and victim.role in attacker.cannot_capture:
+                banned.add(vid)
+        bans.append(frozenset(banned))
+    return bans if any(bans) else None
 
 
 def _seat_free(kind: PieceKind) -> bool:

@@ -280,3 +280,159 @@ HOOKS: dict[str, Callable] = {
     "hit_and_run": step_squares,
     "hex": hex_moves,
 }
+
+
+# ------------------------------------------------------------------------ KoL Chess's abilities
+#
+# Named like the others; the vocabulary ones are the pieces' patterns (maps/variants/kol.toml),
+# the hooks are the functions below, called by companion.games.kol at fixed points of a turn.
+# Their squares come from the map's tags (green, red, blue), their distances from the text.
+
+ABILITIES.update({a.name: a for a in (
+    Ability("charge", "Charge", "After capturing one square forward, it may go one square further forward if that "
+            "square is empty.",
+            "captures one space forward, but may move an extra space forward if the next space is empty", "hook"),
+    Ability("passable", "Friends pass through", "Pieces of its own side may move through it; enemies may not.",
+            "Only friendly pieces can move through gnomes.", "vocabulary"),
+    Ability("back_row_trade", "Back-row trade", "On reaching the far rank it may be traded for a Monster, or for "
+            "the Princess or the Tower if its side has none on the board.",
+            "Knob Goblins and Gnolls which reach the back row may be traded for either a Monster or, if the "
+            "appropriate piece has been removed previously, the Princess or Tower.", "hook"),
+    Ability("back_row_trade_any", "Back-row trade (any piece)", "On reaching the far rank it may be traded for any "
+            "piece but the King (one Tower, one Princess and one of each Legend on the board at a time).",
+            "Gnomes which reach the back row may be traded for ANY piece except the King.", "hook"),
+    Ability("colour_bound", "Colour-bound", "Moves only over squares of its own colour family.",
+            "stays on white/green and appropriate blue (black/red for the Demoninja)", "vocabulary"),
+    Ability("wrap_around", "Wrap-around", "Moves along the edges and the central cross; it may run off one edge and "
+            "come back on at the opposite one, onto empty squares only.",
+            "Wrap-around: can move off of edge and back onto opposite, open square.", "vocabulary"),
+    Ability("holds_king", "Holds the King", "Its King may retreat into it (three times a game); while he is inside "
+            "it cannot be captured, cannot capture and gives no check.",
+            "Three times during the game, the King can \"retreat\" into the tower by moving into it.", "hook"),
+    Ability("retreat", "Retreat", "May step into its own Tower, and must leave it again on its next turn or the one "
+            "after.", "the King MUST leave the tower on the following turn, and may take a piece in doing so",
+            "hook"),
+    Ability("swap", "Swap", "Standing on a green square, it may change places with one of its own Pawns or Monsters "
+            "on a green square up to four squares away in a straight line.",
+            "if on a green square, may change places with any friendly Pawn or Monster also on a green square "
+            "within four spaces in a direct line", "hook"),
+    Ability("double_capture", "Double capture", "Takes two enemy pieces standing next to each other on its line "
+            "when one of them is on a red square at most four squares away; it ends on the farther one.",
+            "can take two adjacent pieces if one is on a red square within four spaces and both are in its line of "
+            "movement", "hook"),
+    Ability("teleport", "Teleport", "From a blue square it may jump to any empty blue square on the same rank or "
+            "file.", "teleports from a blue square to any open blue square in a direct horizontal/vertical line",
+            "vocabulary"),
+)})
+
+ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
+STRAIGHT = ORTHOGONAL + ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def line_table(geo, directions) -> list[tuple[tuple[int, ...], ...]]:
+    """From each square, the lines to the board edge in ``directions`` (terrain ignored)."""
+    out = []
+    for sq in range(geo.size):
+        f, r = sq % geo.width, sq // geo.width
+        lines = []
+        for dx, dy in directions:
+            line, x, y = [], f + dx, r + dy
+            while geo.on_board(x, y):
+                line.append(y * geo.width + x)
+                x += dx
+                y += dy
+            lines.append(tuple(line))
+        out.append(tuple(lines))
+    return out
+
+
+def charge_moves(board, forward_of, charger_kids: frozenset, sq: int, player: int, may_capture) -> list[Move]:
+    """``charge``: the piece on ``sq`` captures one square forward and goes on one more square,
+    if that one is empty: ``Move(sq, beyond, victim, None, "charge")``."""
+    step = forward_of[sq]
+    if step is None:
+        return []
+    victim_sq, beyond = step
+    victim = board[victim_sq]
+    if victim is None or victim.owner == player or beyond is None or board[beyond] is not None:
+        return []
+    if not may_capture(board[sq].kid, victim.kid):
+        return []
+    return [Move(sq, beyond, victim_sq, None, "charge")]
+
+
+def swap_moves(board, lines, green: frozenset, partner_kids: frozenset, sq: int, player: int,
+               reach: int = 4) -> list[Move]:
+    """``swap``: from a green ``sq``, change places with an own piece of ``partner_kids`` on a
+    green square at most ``reach`` squares away along one of the 8 lines. Pieces between do not
+    matter (a change of places is no slide: docs/rules/kol.md)."""
+    if sq not in green:
+        return []
+    out = []
+    for line in lines[sq]:
+        for t in line[:reach]:
+            q = board[t]
+            if q is not None and q.owner == player and q.kid in partner_kids and t in green:
+                out.append(Move(sq, t, None, None, "swap"))
+    return out
+
+
+def double_captures(board, lines, red: frozenset, see_through: frozenset, sq: int, player: int,
+                    may_capture, reach: int = 4) -> list[Move]:
+    """``double_capture``: along each orthogonal line from ``sq``, the first piece met (own pieces
+    the mover may pass excepted) and the one right behind it, both enemies, one of them on a red
+    square at most ``reach`` squares from ``sq``: ``Move(sq, farther, nearer, None, "double")``."""
+    out = []
+    mover = board[sq].kid
+    for line in lines[sq]:
+        for i, t in enumerate(line):
+            q = board[t]
+            if q is None:
+                continue
+            if q.owner == player:
+                if q.kid in see_through:
+                    continue
+                break
+            if i + 1 >= len(line):
+                break
+            far = line[i + 1]
+            r = board[far]
+            if r is None or r.owner == player:
+                break
+            if not ((t in red and i + 1 <= reach) or (far in red and i + 2 <= reach)):
+                break
+            if may_capture(mover, q.kid) and may_capture(mover, r.kid):
+                out.append(Move(sq, far, t, None, "double"))
+            break
+    return out
+
+
+def double_threats(board, lines, red: frozenset, see_through: frozenset, capturers: frozenset, sq: int,
+                   by: int, may_capture, reach: int = 4) -> list[int]:
+    """Squares of ``by``'s double capturers that could take the piece on ``sq`` as the farther of
+    two (the nearer is taken by the plain line, which the vocabulary already counts)."""
+    target = board[sq]
+    if target is None or target.owner == by:
+        return []
+    out = []
+    for line in lines[sq]:  # from the target outward: the nearer piece first, then the capturer
+        if not line:
+            continue
+        near = line[0]
+        q = board[near]
+        if q is None or q.owner == by:
+            continue
+        for j, s in enumerate(line[1:], start=1):
+            p = board[s]
+            if p is None:
+                continue
+            if p.owner == by and p.kid in capturers:
+                k = j  # squares from the capturer to the nearer piece
+                if ((near in red and k <= reach) or (sq in red and k + 1 <= reach)) \
+                        and may_capture(p.kid, q.kid) and may_capture(p.kid, target.kid):
+                    out.append(s)
+                break
+            if p.owner == by and p.kid in see_through:
+                continue
+            break
+    return out

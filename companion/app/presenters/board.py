@@ -42,6 +42,7 @@ class SquareView:
     check: bool = False
     terrain: str = "floor"  # floor, water or void
     badge: str = ""  # a unit's state in a few letters: "H2" hexed for 2 more turns, "W" wounded
+    colour: str = ""  # a colour the game gives the square (KoL Chess: white, green, black, red, blue)
 
 
 @dataclass(frozen=True)
@@ -118,11 +119,13 @@ class BoardPresenter:
             placed = {sq: (rules.roster_kind(unit), player) for player, unit, sq in prep.deployment.placed}
         gone = _removed_units(session) if units and session is not None else {}
         terrain = rules.geometry.terrain if rules is not None and rules.geometry.size == width * height else None
+        tints = rules.square_colours() if terrain is not None and hasattr(rules, "square_colours") else ()
         water_light = flow.meanings if terrain is not None else {}
         squares = []
         for sq in range(width * height):
             view = _square_fields(sq, width, terrain, flow.frame, water_light)
-            view.update(last_move=last is not None and sq in last, check=sq in check_sq, odds=odds.get(sq, ""))
+            view.update(last_move=last is not None and sq in last, check=sq in check_sq, odds=odds.get(sq, ""),
+                        colour=tints[sq] if tints else "")
             piece = pos.board[sq] if pos is not None else None
             if fight_board is not None and sq in fight_board:
                 piece = fight_board[sq]
@@ -211,10 +214,11 @@ def position_view(rules, pos, last, frame, meanings, version: int = 0) -> BoardV
     g = rules.geometry
     width, height = g.width, g.height
     units = _has_seats(rules)
+    tints = rules.square_colours() if hasattr(rules, "square_colours") else ()
     squares = []
     for sq in range(width * height):
         view = _square_fields(sq, width, g.terrain, frame, meanings)
-        view.update(last_move=last is not None and sq in last)
+        view.update(last_move=last is not None and sq in last, colour=tints[sq] if tints else "")
         piece = pos.board[sq]
         if piece is not None:
             view.update(_piece_fields(piece, units))

@@ -135,6 +135,20 @@ def effect_words(rules, effect: tuple, names, pos=None, frm: int | None = None) 
                                       turns=effect[4])
     if kind in ("explosion", "destroyed", "hex_ends"):
         return T.EFFECTS[kind].format(owner=_name(names, effect[3]), unit=effect[2], square=sq(effect[1]))
+    # KoL Chess (companion/games/kol.py)
+    if kind == "retreat":
+        return T.EFFECTS[kind].format(owner=_name(names, effect[3]), square=sq(effect[1]), to=sq(effect[2]),
+                                      n=effect[4])
+    if kind == "exit":
+        return T.EFFECTS[kind].format(owner=_name(names, effect[3]), square=sq(effect[1]), to=sq(effect[2]))
+    if kind == "swap":
+        return T.EFFECTS[kind].format(owner=_name(names, effect[5]), unit=effect[3], other=effect[4],
+                                      square=sq(effect[1]), to=sq(effect[2]))
+    if kind == "charge":
+        return T.EFFECTS[kind].format(owner=_name(names, effect[4]), square=sq(effect[2]), to=sq(effect[3]))
+    if kind == "trade":
+        return T.EFFECTS[kind].format(owner=_name(names, effect[4]), unit=effect[2], other=effect[3],
+                                      square=sq(effect[1]))
     return ""
 
 

@@ -22,6 +22,7 @@ import queue
 import secrets
 import threading
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 from ...board.palette import Meaning, render
@@ -34,10 +35,11 @@ from ...board.tracker import (
 from ...core.moves import Answer, Move
 from ...dice.record import RoundRecord, format_record
 from ...errors import CompanionError
+from ...gametext import MAX_CHARS, format_game, journal_entries, load_game
 from ...journal import ARCHIVE, JournalStore, Resumed, resume, space_level
 from ...session import (
     ActionRefused, AnswerPlayed, DiceRolled, DrawDeclined, DrawOffered, FightEnded, FightInfo, FightStarted,
-    GameOver, GameSetup, MovePlayed, PlayerResigned, Seat, Session, TurnsUndone,
+    GameOver, GameSetup, MovePlayed, PlayerResigned, PositionSet, Seat, Session, TurnsUndone,
 )
 from .. import texts as T
 from ..computer import ComputerFailed
@@ -51,6 +53,9 @@ __all__ = ["AppFlow", "BoardLink", "Prompt", "PromptOption", "FightState", "Thin
 
 #: Milliseconds each LED stays lit during the board check's walk.
 WALK_STEP_MS = 250
+#: Game texts saved on the board (under the journal directory) and listed for loading.
+TEXTS_DIR = "texts"
+MAX_LISTED = 40
 #: Milliseconds between two looks at the free space where games are saved.
 SPACE_CHECK_MS = 10_000
 
@@ -99,8 +104,8 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         run_in_worker: Callable[[Callable[[], None]], None] | None = None,
         draw_seat: Callable[[int], int] | None = None,
         make_deploy_guide: Callable | None = None,
+        sticks: Callable[[], list] | None = None,
         free_bytes: Callable[[], int | None] | None = None,
-        find_sticks: Callable[[], list] | None = None,
     ) -> None:
         self.board = board
         self.store = store
@@ -113,10 +118,10 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         #: the seat drawn for a "random" turn order: n -> 0..n-1 (randomness stays at the edge)
         self.draw_seat = draw_seat or secrets.randbelow
         self.make_deploy_guide = make_deploy_guide or DeploymentTracker
+        #: the folders of the USB sticks plugged in now (the edge looks; tests give a folder)
+        self.sticks = sticks or (lambda: [])
         #: free bytes where the games are saved (None: not known); an edge function
         self.free_bytes = free_bytes or (lambda: None)
-        #: the USB sticks mounted now (their folders); an edge function
-        self.find_sticks = find_sticks or (lambda: [])
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
         self.listeners: list[Callable[[], None]] = []
         self.version = 0
@@ -148,6 +153,7 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         self._last_leds = None
         self._leds_moved = False
         self._return_to = "start"
+        self._text_return_to = "start"
         self.prep: DungeonPrep | None = None  # a Dungeon Chess game being drafted and deployed
         self.screen_moves = ScreenMovesChanged(())  # moves only the screen can make (a hex)
         self.parked: Prompt | None = None  # a board question closed to look at the board
@@ -179,8 +185,8 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
     @property
     def view_screen(self) -> str:
         """The screen to show: ``screen``, except that a game of named units on a map (Dungeon
-        Chess) has its own game screen."""
-        if self.screen == "game" and self.session is not None and self.session.setup.game == "dungeon":
+        Chess, KoL Chess: rules with a ``board_map``) has its own game screen."""
+        if self.screen == "game" and self.session is not None and getattr(self.session.rules, "board_map", None):
             return "dungeon_game"
         return self.screen
 
@@ -467,6 +473,8 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
                 self.notice = T.UNDONE.format(moves=", ".join(e.san for e in ev.entries))
                 if self.screen == "fight":
                     self.screen = "game"
+            elif isinstance(ev, PositionSet):
+                self.notice = T.POSITION_SET
             elif isinstance(ev, DrawOffered):
                 self._ask_draw(ev.player)
             elif isinstance(ev, PlayerResigned):
@@ -564,7 +572,8 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         self.changed()
 
     def open_menu(self) -> None:
-        options = [PromptOption("board-check", T.BOARD_CHECK), PromptOption("new-game", T.NEW_GAME)]
+        options = [PromptOption("load-save", T.LOAD_SAVE), PromptOption("board-check", T.BOARD_CHECK),
+                   PromptOption("new-game", T.NEW_GAME)]
         self.prompt = Prompt("menu", T.MENU, tuple(options))
         self.changed()
 
@@ -580,7 +589,7 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
                 self.parked = prompt  # still open on the board; a button brings it back
             self.changed()
             return
-        if prompt.kind in BOARD_QUESTIONS or prompt.kind == "hex":
+        if prompt.board or prompt.kind in BOARD_QUESTIONS or prompt.kind == "hex":
             index = [o.key for o in prompt.options].index(key)
             self.parked = None
             self._command(lambda: self.session.choose(prompt.values[index]))
@@ -592,7 +601,9 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
             self._stop_thinking()  # with three or more players the game goes on without them
             self._command(lambda: self.session.resign(int(key)))
         elif prompt.kind == "menu":
-            if key == "board-check":
+            if key == "load-save":
+                self.open_game_text()
+            elif key == "board-check":
                 self.open_board_check()
             elif key == "new-game":
                 self.prompt = Prompt("new-game", T.CONFIRM_NEW, (PromptOption("yes", T.YES_NEW),))
@@ -666,12 +677,34 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
             title = T.PROMOTE if ev.kind == "promotion" else T.WHICH_MOVE
             self.prompt = Prompt(ev.kind, title, tuple(options), cancel=False, values=tuple(ev.options))
             return
+        if ev.kind == "trade":  # KoL Chess's back-row trade: the pieces by name
+            title, options = self._trade_words(ev)
+            self.parked = None
+            self.prompt = Prompt(ev.kind, title, options, cancel=False, values=tuple(ev.options), board=True)
+            return
         # a question the game waits for (a Salamander's step, a forced pass): the tracker's
         # words; a step may also be made on the board, so the question can be put aside
         may_close = ev.kind != "pass"
         self.parked = None
         self.prompt = Prompt(ev.kind, ev.text, tuple(options), cancel=may_close, values=tuple(ev.options),
                              cancel_label=T.LOOK_AT_BOARD if may_close else "")
+
+    def _trade_words(self, ev: PromptRequested) -> tuple[str, tuple[PromptOption, ...]]:
+        """A back-row trade as the screen asks it: the pawn, and each piece offered by name."""
+        s = self.session
+        d = s.pos.pending
+        square = d.get("square") if d is not None else None
+        pawn = s.pos.board[square] if isinstance(square, int) else None
+        unit = pawn.kind.title if pawn is not None else ""
+        where = s.rules.geometry.name_of(square) if isinstance(square, int) else ""
+        options = []
+        for i, value in enumerate(ev.options):
+            if value == "keep":
+                label = T.TRADE_KEEP.format(unit=unit)
+            else:
+                label = T.TRADE_FOR.format(unit=s.rules.kind(str(value)).title)
+            options.append(PromptOption(str(i), label))
+        return T.TRADE_QUESTION.format(unit=unit, square=where), tuple(options)
 
     def _move_words(self, text: str) -> str:
         s = self.session
@@ -723,6 +756,117 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         if self.thinking is not None and self.computer is not None:
             self.computer.stop()
         self.thinking = None
+
+    # ----- Load / Save: the game as text (companion.gametext) ------------------------------------------
+    def open_game_text(self) -> None:
+        if self.screen != "game_text":
+            self._text_return_to = self.screen
+        self.screen = "game_text"
+        self.changed()
+
+    def close_game_text(self) -> None:
+        back = self._text_return_to
+        if self.session is None:
+            back = "start"
+        self.screen = back if back in ("start", "game", "setup", "fight", "game_over") else "start"
+        self.changed()
+
+    def game_text(self) -> str:
+        """The current game as text (empty when there is none)."""
+        return format_game(self.session) if self.session is not None else ""
+
+    def save_game_text(self, to_stick: bool) -> tuple[str, bool]:
+        """Write the game's text to the first USB stick, or to the board's own folder: (what
+        happened in words, whether it went wrong)."""
+        s = self.session
+        if s is None:
+            return T.TEXT_NO_GAME, True
+        folders = list(self.sticks()) if to_stick else [self.store.directory / TEXTS_DIR]
+        if not folders:
+            return T.NO_STICK, True
+        path = Path(folders[0]) / f"{s.setup.game_id}.txt"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(self.game_text(), encoding="utf-8")
+        except OSError as e:
+            return T.CANNOT_WRITE.format(path=path, reason=e.strerror or e), True
+        return T.TEXT_SAVED.format(where=T.ON_STICK if to_stick else T.ON_BOARD, name=path.name), False
+
+    def game_text_files(self) -> list[tuple[Path, str, str]]:
+        """Game texts on the USB sticks and on the board, newest first: (path, label, where)."""
+        found = []
+        for folder, where in [(Path(f), T.ON_STICK) for f in self.sticks()] + \
+                [(self.store.directory / TEXTS_DIR, T.ON_BOARD)]:
+            try:
+                files = [p for p in folder.glob("*.txt") if p.is_file()]
+                files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+            except OSError:
+                continue
+            found += [(p, p.stem, where) for p in files]
+        return found[:MAX_LISTED]
+
+    def load_game_text_file(self, path: Path) -> str | None:
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read(MAX_CHARS + 1)
+        except OSError as e:
+            return T.CANNOT_READ.format(name=Path(path).name, reason=e.strerror or e)
+        except UnicodeDecodeError:
+            return T.NOT_TEXT.format(name=Path(path).name)
+        problem = self.load_game_text(text)
+        return f"{Path(path).name}: {problem}" if problem else None
+
+    def load_game_text(self, text: str) -> str | None:
+        """Load a game from its text: None when it is loaded (the board is then set up for it),
+        else what is wrong (one line); nothing changes then."""
+        try:
+            session = load_game(text)
+            entries = journal_entries(session)
+            self._use_board_for(session.setup.game, session.setup.board_map)
+        except CompanionError as e:
+            return str(e)
+        self._stop_thinking()
+        self._close_game()
+        self.prep = None
+        try:
+            self.journal = self.store.create()
+            for entry in entries:
+                self.journal.append(entry)
+        except (OSError, CompanionError) as e:  # no game without its journal: say why
+            if self.journal is not None:
+                self.journal.close()
+                self.store.discard_if_empty()
+            self.journal = None
+            self.check_space()
+            return T.CANNOT_SAVE.format(reason=getattr(e, "strerror", None) or e)
+        session.recorder = self.journal.append
+        self._reset_game_state()
+        self.session = session
+        self._attach_tracker()
+        if session.is_over:
+            self.over = GameOver(session.result, session.setup.seed)
+            self._archive(session)
+            self.screen = "game_over"
+        else:
+            self.screen = "setup"
+            self._handle(session.begin_setup())
+        self.changed()
+        return None
+
+    def correct_position(self, position: str) -> str | None:
+        """The arbiter's correction: None when the game goes on from ``position``, else what
+        is wrong with it (nothing changes)."""
+        s = self.session
+        if s is None:
+            return T.TEXT_NO_GAME
+        self._stop_thinking()
+        try:
+            events = s.correct_position(position)
+        except CompanionError as e:
+            return str(e)
+        self._handle(events)
+        self.changed()
+        return None
 
     # ----- something went wrong out of sight -------------------------------------------------------------
     def _show_problem(self, problem: Problem) -> None:

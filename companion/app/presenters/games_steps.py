@@ -181,7 +181,7 @@ class GamesSteps:
         chosen = state.games if every else [g for g in [self.selected_game()] if g is not None]
         if not chosen:
             return
-        sticks = self.find_sticks()
+        sticks = self.sticks()
         if not sticks:
             state.notice = T.GAMES_NO_STICK
             self.changed()

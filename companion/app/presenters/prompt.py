@@ -80,7 +80,11 @@ def unit_info(session, piece, square: str) -> PieceInfoView:
         lines.append(T.UNIT_STATE_WOUNDED)
     if state.get("hex_spent"):
         lines.append(T.UNIT_STATE_HEX_SPENT)
-    first = " ".join(lines) or T.UNIT_STATE_NONE.format(role=T.ROLE_NAMES.get(kind.role, kind.role), cost=kind.cost)
+    if state.get("turns") in T.UNIT_STATE_IN_TOWER:  # KoL Chess: the Tower with its King
+        lines.append(T.UNIT_STATE_IN_TOWER[state["turns"]])
+    role = T.ROLE_NAMES.get(kind.role, kind.role)
+    first = " ".join(lines) or (T.UNIT_STATE_NONE.format(role=role, cost=kind.cost) if kind.cost
+                                else T.UNIT_ROLE.format(role=role))
     fill = theme.seat_colour(seat_word)
     return PieceInfoView(T.UNIT_TITLE.format(owner=owner, unit=kind.title, square=square), kind.code, piece.owner,
                          first, unit_card_lines(kind), (fill, theme.text_on(fill)))

@@ -26,6 +26,7 @@ class Prompt:
     cancel: bool = True
     values: tuple = ()  # what each option stands for (a tracker's own option values)
     cancel_label: str = ""  # the closing button's words (default: Cancel)
+    board: bool = False  # the tracker asks it (answered with Tracker.choose), whatever its kind
 
 
 #: Questions about the board that the tracker asks (answered with Tracker.choose).

@@ -11,13 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...core.geometry import VOID, WATER
+from ...games import GAMES
 from ...maps import load_map
 from ...session import DICE_MODES, GAMES_WITH_DICE, Seat
 from .. import texts as T
 from .. import theme
 from .flow import AppFlow
 
-GAME_CHOICES = ("chess", "combat", "dungeon")
+GAME_CHOICES = ("chess", "combat", "dungeon", "kol")
+#: the two sides' names per game (filled from the game's map for games not listed)
+COLOUR_WORDS: dict[str, tuple[str, ...]] = {"chess": T.COLOUR_NAMES, "combat": T.COLOUR_NAMES}
 #: The maps of the rulebook, in its order (maps/*.toml).
 DUNGEON_MAPS = ("dungeon-compact", "dungeon-two-player", "dungeon-four-player")
 #: Thumbnail colours: floor, the wall of void around it, water.
@@ -112,9 +115,23 @@ class StartPresenter:
     # ----- commands -----------------------------------------------------------------------------
     def choose_game(self, game: str) -> None:
         if game in GAME_CHOICES:
+            before = self.colour_words()
             self.game = game
             self.picking = None
+            words = self.colour_words()
+            for i, s in enumerate(self.seats):  # default names follow the game's colours
+                if s.name in before or s.name in T.COLOUR_NAMES:
+                    self.seats[i] = replace(s, name=words[i])
             self.flow.changed()
+
+    def colour_words(self) -> tuple[str, ...]:
+        """The two sides' names in this game: White and Black, or the map's colours (KoL
+        Chess: Blue and Orange)."""
+        words = COLOUR_WORDS.get(self.game)
+        if words is None:
+            seats = load_map(GAMES[self.game].default_map).seats
+            words = COLOUR_WORDS[self.game] = tuple(seat.colour.capitalize() for seat in seats[:2])
+        return words
 
     def choose_map(self, name: str) -> None:
         """A Dungeon Chess map; seats keep their people, default names follow the map's colours."""
@@ -137,10 +154,10 @@ class StartPresenter:
         level = min(max(1, level), max(1, self.max_level))
         name = s.name
         if not self.dungeon:
-            if computer and name in T.COLOUR_NAMES:
+            if computer and (name in T.COLOUR_NAMES or name in self.colour_words()):
                 name = T.COMPUTER
             elif not computer and name == T.COMPUTER:
-                name = T.COLOUR_NAMES[seat]
+                name = self.colour_words()[seat]
         seats[seat] = SeatChoice(name, computer, level if computer else max(1, min(s.level, self.max_level or 1)))
         self.flow.changed()
 
@@ -207,6 +224,10 @@ class StartPresenter:
     def games(self) -> None:
         self.flow.open_games()
 
+    def load_save(self) -> None:
+        """Load / Save (docs/game-text.md): from the start screen, to load a game."""
+        self.flow.open_game_text()
+
     # ----- view ---------------------------------------------------------------------------------
     def view(self) -> StartView:
         has_dice = self.game in GAMES_WITH_DICE
@@ -214,8 +235,8 @@ class StartPresenter:
             seats = self._dungeon_seat_views()
         else:
             seats = tuple(
-                SeatView(T.COLOUR_NAMES[i], s.name, s.computer, T.LEVEL.format(level=s.level), self.max_level > 0,
-                         theme.piece_colours(i)[0], self._kind_word(s))
+                SeatView(self.colour_words()[i], s.name, s.computer, T.LEVEL.format(level=s.level), self.max_level > 0,
+                         self._swatch(i), self._kind_word(s))
                 for i, s in enumerate(self.seats)
             )
         maps = tuple(
@@ -251,6 +272,11 @@ class StartPresenter:
             out.append(SeatView(word.capitalize(), s.name, s.computer, T.LEVEL.format(level=s.level),
                                 self.max_level > 0, theme.seat_colour(word), self._kind_word(s)))
         return tuple(out)
+
+    def _swatch(self, seat: int):
+        """A two-player game's seat colour: white and black pieces, or the map's colours (KoL)."""
+        word = self.colour_words()[seat]
+        return theme.piece_colours(seat)[0] if word in T.COLOUR_NAMES else theme.seat_colour(word)
 
     @staticmethod
     def _kind_word(s: SeatChoice) -> str:

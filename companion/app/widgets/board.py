@@ -347,7 +347,7 @@ class BoardWidget(Widget):
         elif sq.terrain == "water":
             Color(*(theme.WATER_DARK if sq.dark else theme.WATER))
         else:
-            Color(*(theme.DARK_SQUARE if sq.dark else theme.LIGHT_SQUARE))
+            Color(*(theme.SQUARE_COLOURS.get(sq.colour) or (theme.DARK_SQUARE if sq.dark else theme.LIGHT_SQUARE)))
         Rectangle(pos=(x, y), size=(side, side))
         if sq.light is not None:
             Color(*theme.rgb(sq.light))

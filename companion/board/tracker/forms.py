@@ -107,7 +107,9 @@ _EMPTY: frozenset[int] = frozenset()
 
 
 def look_of(piece) -> Look:
-    return (piece.owner, piece.kind.code)
+    """What a person sees on the square: the owner and the piece (a kind ``shown_as`` another
+    is that other piece on the board: KoL's Tower with its King is the Tower)."""
+    return (piece.owner, piece.kind.shown_as or piece.kind.code)
 
 
 class Forms:

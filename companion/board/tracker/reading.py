@@ -177,13 +177,19 @@ def illegality(st: TrackerState) -> tuple[set[int], str]:
     bad = set()
     for x in X:
         options = pool if requested else st.forms.by_added.get(x, ())
-        if not any(x in pm.added and pm.movers & L for pm in options):
+        if not any(x in pm.added and (pm.movers & L or _arrives(pm, x)) for pm in options):
             bad.add(x)
     if bad:
         return bad, "placed"
-    if any(X <= pm.added and pm.movers & L for pm in pool):
+    if any(X <= pm.added and (pm.movers & L or all(_arrives(pm, x) for x in X)) for pm in pool):
         return set(), ""
     return set(X), "joint"
+
+
+def _arrives(pm: PhysicalMove, square: int) -> bool:
+    """Does ``pm`` put a piece on ``square`` that comes out of another (a King leaving his
+    Tower), so that no lifted piece is needed to fill it?"""
+    return any(s == square for s, _ in pm.looks)
 
 
 def note_illegal(st: TrackerState, t: int) -> None:

@@ -209,9 +209,11 @@ def request_guidance(st: TrackerState) -> GuidanceChanged:
             return fx.sentence("take off", reasons[v], piece=piece, square=words.name(v))
         return texts.text("request take", piece=piece, square=words.name(v))
 
-    # the captured piece first (its square may be where the mover goes), the mover, then
-    # what the move's effects remove
-    captured = {m.capture for m in req.moves if isinstance(m, Move) and m.capture is not None}
+    # the captured pieces first (the captured one, and a victim where the mover lands: Boris's
+    # second), the mover, then what the move's effects remove
+    landing = {b for _, b in req.relocations}
+    captured = {m.capture for m in req.moves if isinstance(m, Move) and m.capture is not None} | \
+        (req.victims & landing)
     sentences += [take(v) for v in sorted(req.victims & captured)]
     for a, b in req.relocations:
         look = belief.get(a)
@@ -222,7 +224,6 @@ def request_guidance(st: TrackerState) -> GuidanceChanged:
             sentences.append(texts.text("request move", piece=words.piece(look), frm=words.name(a),
                                         to=words.name(b)))
     sentences += [take(v) for v in sorted((req.victims | req.optional) - captured)]
-    landing = {b for _, b in req.relocations}
     for sq, look in req.looks:  # a piece that comes out of another (a King out of its Tower)
         if sq not in landing and look != belief.get(sq):
             sentences.append(texts.text("request put", piece=words.piece(look), square=words.name(sq)))

@@ -1,0 +1,116 @@
+"""Load / Save: the game as text and QR codes, files, the on-screen keyboard. (Layout:
+game_text.kv; everything shown comes from companion.app.presenters.game_text.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.app import App
+from kivy.graphics import Color, Rectangle
+from kivy.graphics.texture import Texture
+from kivy.properties import ObjectProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
+
+from ..widgets.common import BigButton
+from .base import PresentedScreen
+
+KV = Path(__file__).with_suffix(".kv")
+
+
+class QRCode(Widget):
+    """Paints a QR matrix (rows of dark/light modules) as one texture, square, black on white."""
+
+    matrix = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self._texture = None
+        self.bind(pos=self._draw, size=self._draw, matrix=self._make)
+
+    def _make(self, *_):
+        m = self.matrix
+        if not m:
+            self._texture = None
+        else:
+            n = len(m)
+            data = bytes(0 if dark else 255 for row in reversed(m) for dark in row)
+            tex = Texture.create(size=(n, n), colorfmt="luminance")
+            tex.blit_buffer(data, colorfmt="luminance", bufferfmt="ubyte")
+            tex.mag_filter = tex.min_filter = "nearest"
+            self._texture = tex
+        self._draw()
+
+    def _draw(self, *_):
+        self.canvas.clear()
+        if self._texture is None:
+            return
+        side = min(self.width, self.height)
+        x, y = self.x + (self.width - side) / 2, self.y + (self.height - side) / 2
+        with self.canvas:
+            Color(1, 1, 1, 1)
+            Rectangle(texture=self._texture, pos=(x, y), size=(side, side))
+
+
+class _Panel(BoxLayout):
+    view = ObjectProperty(None, allownone=True)
+    presenter = ObjectProperty(None, allownone=True)
+
+
+class TextShowPanel(_Panel):
+    """The game's text and its QR code, and the buttons (layout: game_text.kv)."""
+
+
+class TextFilesPanel(_Panel):
+    """The saved game texts found, one button each."""
+
+
+class TextTypePanel(_Panel):
+    """The typed text with its cursor, and the on-screen keyboard."""
+
+
+class GameTextScreen(PresentedScreen):
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self._panels = {}
+        self._keys_shown = None
+        self._files_shown = None
+
+    def refresh(self) -> None:
+        super().refresh()
+        v = self.view
+        if v is None:
+            return
+        kind = {"show": TextShowPanel, "files": TextFilesPanel}.get(v.mode, TextTypePanel)
+        panel = self._panels.get(kind)
+        if panel is None:
+            panel = self._panels[kind] = kind(presenter=self.presenter)
+        body = self.ids.body
+        if panel.parent is not body:
+            body.clear_widgets()  # only the shown panel: a hidden one would still take touches
+            body.add_widget(panel)
+        panel.view = v
+        if kind is TextTypePanel and v.keys != self._keys_shown:
+            self._keys_shown = v.keys
+            self._build_keyboard(panel, v)
+        if kind is TextFilesPanel and v.files != self._files_shown:
+            self._files_shown = v.files
+            box = panel.ids.files
+            box.clear_widgets()
+            for f in v.files:
+                b = BigButton(text=f"{f.label}  \u2014  {f.where}", key=f.key)
+                b.bind(on_release=lambda btn: self.presenter.load_file(btn.key))
+                box.add_widget(b)
+
+    def _build_keyboard(self, panel, v) -> None:
+        kb = panel.ids.keyboard
+        kb.clear_widgets()
+        for row in v.keys:
+            line = BoxLayout(spacing=0)
+            for key in row:
+                b = BigButton(text=key.label, key=key.key, size_hint_x=key.wide, size_hint_y=1)
+                if any(ord(c) > 127 for c in key.label):  # arrows and the backspace sign
+                    b.font_name = App.get_running_app().glyph_font
+                b.bind(on_release=lambda btn: self.presenter.press(btn.key))
+                line.add_widget(b)
+            kb.add_widget(line)

@@ -1,0 +1,565 @@
+"""KoL Chess (``kol``): the fourth game, from the help page of a lost web board.
+
+The seed: ../shared/seeds/004 ("KoL Chess"); every reading of it, with the text's own words, is
+in docs/rules/kol.md. The board and the set-up are OUR RECONSTRUCTION (maps/kol.toml,
+maps/variants/kol.toml [setup]); the pieces' movement is data in the vocabulary. This module
+holds what the vocabulary does not say, each part a named ability (companion/games/abilities.py):
+
+* the Gnome's charge (a forward capture that may go one square further);
+* the Tower: the King ``retreat``s into it (at most three times a game, a count per player
+  that a new Tower does not reset). The Tower then becomes the piece ``TK`` (Tower with its
+  King, royal, uncapturable, moving as the Tower but never capturing), which may move on the
+  owner's next turn (X+1) only; the King steps ``out`` (and may capture) on turn X+1 or, at the
+  latest, X+2 (the TK's state ``turns`` counts the owner's turns ended with the King inside);
+* Sneaky Pete's ``swap``, Boris's ``double`` capture (also a threat to the King: check);
+* back-row trades: a pawn reaching the far rank stops the turn on a choice Decision
+  ``"trade"`` (answers ``keep`` or a piece code), limited to one Tower, one Princess and one of
+  each Legend on the board;
+* the end: all three Legends lost, checkmate; our documented draws: no legal move without
+  check, the same position three times, ``quiet_moves`` moves each without a capture or a pawn
+  move.
+
+Moves are written in coordinate notation; the special ones with a word after the squares:
+``f1g1in`` (the King retreats), ``g1g2out`` (he leaves), ``j1g4swap``. Everything else (the
+Tower with the King moving, Jarlsberg's teleport, Boris's double capture ``i1i6``, the charge
+``f4f6``) is unambiguous without one.
+"""
+
+from __future__ import annotations
+
+from ..core.compiled import orient, relative_rank
+from ..core.geometry import FILES
+from ..core.moves import Answer, Decision, Move, Outcome
+from ..core.notation import format_position, parse_position
+from ..core.pieces import Piece
+from ..core.position import Position
+from ..core.roster import load_roster
+from ..core.rules import Rules
+from ..core.setup import parse_setup
+from ..errors import IllegalMoveError, PositionError, VariantError
+from . import abilities as ab
+
+DEFAULT_MAP = "kol"
+#: "Three times during the game, the King can 'retreat' into the tower"
+MAX_RETREATS = 3
+#: tags the rules read from the map, and what each is for
+TAGS = {
+    "light": "the white/green squares with their blue ones (the Ninja Snowman's)",
+    "dark": "the black/red squares with their blue ones (the Demoninja's)",
+    "green": "where Sneaky Pete swaps",
+    "red": "where Boris's double capture may start",
+    "blue": "Jarlsberg's teleport squares",
+    "yeti": "the Knott Yeti's roads (edges and central cross)",
+}
+#: the piece state a position text may carry: the Tower with its King only
+STATE_KEYS = {"turns": "the owner's turns ended with the King inside (1: he may stay this turn, 2: he must leave)"}
+SPECIAL_WORDS = {"in": "in", "out": "out", "swap": "swap"}
+
+
+class KolRules(Rules):
+    name = "kol"
+    title = "KoL Chess"
+    unhashed_vars = frozenset({"quiet", "effects"})
+
+    def __init__(self, board_map, roster: str = "kol", quiet_moves: int = 50, repetition: int = 3):
+        for opt, v in (("repetition", repetition), ("quiet_moves", quiet_moves)):
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0 or (opt == "repetition" and v == 1):
+                raise VariantError(f"kol option {opt}={v!r}: expected a whole number >= 2, or 0 for no such draw")
+        self.board_map = board_map
+        self.roster = load_roster(roster)
+        if board_map.players != 2:
+            raise VariantError(f"KoL Chess is for two players; the map {board_map.name} has {board_map.players}")
+        geo = board_map.geometry
+        where = str(board_map.source or board_map.name)
+        missing = [t for t in TAGS if t not in geo.tags]
+        if missing:
+            raise VariantError(f"{where}: KoL Chess needs the tags " + "; ".join(
+                f"{t} ({TAGS[t]})" for t in missing) + " (docs/rules/kol.md, docs/maps.md)")
+        super().__init__(geo, self.roster.kinds, tuple(seat.home for seat in board_map.seats))
+        self.quiet_moves = quiet_moves
+        self.repetition = repetition
+        self.tags = {t: geo.tags[t] for t in TAGS}
+        _check_colours(geo, self.tags, where)
+        for k in self.kinds:
+            for a in k.abilities:
+                if a not in ab.ABILITIES:
+                    raise VariantError(f"{self.roster.source}: [pieces.{k.name}] ability {a!r} is unknown; "
+                                       f"known: {', '.join(sorted(ab.ABILITIES))}")
+        kids = lambda pred: frozenset(i for i, k in enumerate(self.kinds) if pred(k))  # noqa: E731
+        self.pawns = kids(lambda k: k.role == "pawn")
+        self.monsters = kids(lambda k: k.role == "monster")
+        self.legends = kids(lambda k: k.role == "legend")
+        self.chargers = kids(lambda k: "charge" in k.abilities)
+        self.swappers = kids(lambda k: "swap" in k.abilities)
+        self.doublers = kids(lambda k: "double_capture" in k.abilities)
+        self.trade_some = kids(lambda k: "back_row_trade" in k.abilities)
+        self.trade_any = kids(lambda k: "back_row_trade_any" in k.abilities)
+        kings = [i for i, k in enumerate(self.kinds) if k.royal and "retreat" in k.abilities]
+        towers = [i for i, k in enumerate(self.kinds) if not k.royal and "holds_king" in k.abilities]
+        held = [i for i, k in enumerate(self.kinds) if k.royal and "holds_king" in k.abilities]
+        princesses = [i for i, k in enumerate(self.kinds) if k.role == "royal" and i not in kings]
+        for what, found in (("King (royal, ability retreat)", kings), ("Tower (ability holds_king)", towers),
+                            ("Tower with its King (royal, ability holds_king)", held)):
+            if len(found) != 1:
+                raise VariantError(f"{self.roster.source}: KoL Chess needs exactly one {what}, found {len(found)}")
+        self.KING, self.TOWER, self.HELD = kings[0], towers[0], held[0]
+        self.princess = frozenset(princesses)
+        #: kinds of which a side may have one on the board at a time (a TK counts as a Tower)
+        self.one_each = frozenset({self.TOWER} | self.princess | self.legends)
+        self.lines8 = ab.line_table(geo, ab.STRAIGHT)
+        self.lines_through = [frozenset(s for line in lines for s in line) for lines in self.lines8]
+        self.lines4 = ab.line_table(geo, ab.ORTHOGONAL)
+        self.forward = [self._forward_steps(p) for p in range(self.nplayers)]
+        self.last_rank = [(geo.height if home in ("south", "north") else geo.width) - 1 for home in self.homes]
+        bans = self.capture_bans
+        self.may_capture = (lambda a, v: True) if bans is None else (lambda a, v: v not in bans[a])  # noqa: E731
+
+    def _forward_steps(self, player: int) -> list:
+        """Per square: (one square forward, two squares forward or None), or None at the edge."""
+        geo = self.geometry
+        dx, dy = orient(0, 1, self.homes[player])
+        out = []
+        for sq in range(geo.size):
+            f, r = sq % geo.width + dx, sq // geo.width + dy
+            if not geo.on_board(f, r) or geo.is_void(r * geo.width + f):
+                out.append(None)
+                continue
+            one = r * geo.width + f
+            f2, r2 = f + dx, r + dy
+            two = r2 * geo.width + f2 if geo.on_board(f2, r2) and not geo.is_void(r2 * geo.width + f2) else None
+            out.append((one, two))
+        return out
+
+    # ----- set-up -----------------------------------------------------------------------------
+    def start_position(self) -> Position:
+        """The roster's ``[setup]`` grid (our reconstruction), Blue (player 1) to move."""
+        if not self.roster.setup:
+            raise VariantError(f"{self.roster.source}: no [setup] grid: KoL Chess needs its start position there")
+        pos = parse_setup(self, self.roster.setup, self.roster.source, self.roster.setup_line)
+        self.validate(pos, f"{self.roster.source} [setup]")
+        return pos
+
+    # ----- attacks ----------------------------------------------------------------------------
+    def is_attacked(self, pos: Position, sq: int, by: int) -> bool:
+        if super().is_attacked(pos, sq, by):
+            return True
+        return bool(self._double_threats(pos, sq, by))
+
+    def attackers(self, pos: Position, sq: int, by: int) -> list[int]:
+        out = super().attackers(pos, sq, by)
+        return out + [s for s in self._double_threats(pos, sq, by) if s not in out]
+
+    def _double_threats(self, pos: Position, sq: int, by: int) -> list[int]:
+        if not pos.occ[by] or pos.board[sq] is None:
+            return []
+        return ab.double_threats(pos.board, self.lines4, self.tags["red"], self.see_through, self.doublers, sq, by,
+                                 self.may_capture)
+
+    # ----- moves ------------------------------------------------------------------------------
+    def extra_moves(self, pos: Position, player: int, out: list[Move]) -> None:
+        self.special_moves(pos, player, sorted(pos.occ[player]), out)
+
+    def special_moves(self, pos: Position, player: int, squares, out: list[Move]) -> None:
+        """The moves of the named abilities for the pieces on ``squares``."""
+        board = pos.board
+        retreats = pos.var("retreats", (0, 0))[player]
+        for sq in squares:
+            p = board[sq]
+            kid = p.kid
+            if kid in self.chargers:
+                out += ab.charge_moves(board, self.forward[player], self.chargers, sq, player, self.may_capture)
+            elif kid in self.swappers:
+                out += ab.swap_moves(board, self.lines8, self.tags["green"], self.pawns | self.monsters, sq, player)
+            elif kid in self.doublers:
+                out += ab.double_captures(board, self.lines4, self.tags["red"], self.see_through, sq, player,
+                                          self.may_capture)
+            elif kid == self.KING and retreats < MAX_RETREATS:
+                for t in self.compiled[kid][player].leaps_both[sq]:
+                    q = board[t]
+                    if q is not None and q.owner == player and q.kid == self.TOWER:
+                        out.append(Move(sq, t, None, None, "in"))
+            elif kid == self.HELD and p.state.get("turns", 0) >= 1:
+                for t in self.compiled[self.KING][player].leaps_both[sq]:
+                    q = board[t]
+                    if q is None:
+                        out.append(Move(sq, t, None, None, "out"))
+                    elif q.owner != player and self.may_capture(self.KING, q.kid):
+                        out.append(Move(sq, t, t, None, "out"))
+
+    def held_king(self, pos: Position, player: int) -> int | None:
+        """The square of ``player``'s Tower with the King inside, if the King is in it."""
+        board = pos.board
+        for r in pos.royals[player]:
+            if board[r].kid == self.HELD:
+                return r
+        return None
+
+    def legal_moves(self, pos: Position) -> list[Move]:
+        if pos.pending is not None or self._legends_lost(pos) is not None:
+            return []
+        return self._legal(pos, self.pseudo_moves(pos, pos.turn))
+
+    def moves_from(self, pos: Position, sq: int) -> list[Move]:
+        """Legal moves of the piece on ``sq`` (a lifted piece), without generating the others'."""
+        p = pos.board[sq] if 0 <= sq < len(pos.board) else None
+        if p is None or p.owner != pos.turn or pos.pending is not None or self._legends_lost(pos) is not None:
+            return []
+        held = self.held_king(pos, pos.turn)
+        if held is not None and pos.board[held].state.get("turns", 0) >= 2:
+            return [m for m in self.legal_moves(pos) if m.frm == sq]  # a forced exit decides for all
+        pseudo = self.pseudo_moves(pos, pos.turn, (sq,))
+        self.special_moves(pos, pos.turn, (sq,), pseudo)
+        return self._legal(pos, pseudo)
+
+    def _legal(self, pos: Position, pseudo: list[Move]) -> list[Move]:
+        """The Tower's timing, then the King's safety. With the King inside: the Tower may move
+        on turn X+1 only; on X+2 the King must leave (when no exit is legal, any other move but
+        a Tower move is allowed: docs/rules/kol.md)."""
+        player = pos.turn
+        held = self.held_king(pos, player)
+        if held is not None:
+            turns = pos.board[held].state.get("turns", 0)
+            if turns >= 2:
+                exits = [m for m in pseudo if m.frm == held and m.special == "out" and self.is_legal(pos, m)]
+                if exits:
+                    return exits
+            if turns != 1:
+                pseudo = [m for m in pseudo if m.frm != held or m.special == "out"]
+            # the King inside cannot be attacked: only his steps out need a look
+            return [m for m in pseudo if m.special != "out" or self.is_legal(pos, m)]
+        kings = pos.royals[player]
+        if len(kings) != 1 or self.in_check(pos, player):
+            return [m for m in pseudo if self.is_legal(pos, m)]
+        # not in check: a plain quiet move of another piece, from and to squares off every line
+        # through the King, changes no attack on him (leaps are never blocked; slides, the
+        # double capture and the Gnomes' see-through all run along those lines)
+        lines = self.lines_through[next(iter(kings))]
+        board = pos.board
+        king = self.KING
+        return [m for m in pseudo
+                if (m.capture is None and not m.special and m.frm not in lines and m.to not in lines
+                    and board[m.frm].kid != king) or self.is_legal(pos, m)]
+
+    # ----- making moves -----------------------------------------------------------------------
+    def perform(self, pos: Position, move: Move) -> None:
+        board = pos.board
+        player = pos.turn
+        piece = board[move.frm]
+        effects: list = []
+        quiet = pos.var("quiet", 0) + 1
+        special = move.special
+        arrived = [move.to]
+        if special == "in":
+            king = pos.take(move.frm)
+            tower = pos.take(move.to)
+            pos.put(move.to, Piece(self.kinds[self.HELD], self.HELD, player, tower.uid,
+                                   {"carries": king.uid, "turns": 0}))
+            done = pos.var("retreats", (0, 0))
+            pos.set_var("retreats", tuple(n + 1 if i == player else n for i, n in enumerate(done)))
+            effects.append(("retreat", move.frm, move.to, player, done[player] + 1))
+        elif special == "out":
+            if move.capture is not None:
+                self._capture(pos, move.capture, effects)
+                quiet = 0
+            held = pos.take(move.frm)
+            pos.put(move.frm, Piece(self.kinds[self.TOWER], self.TOWER, player, held.uid))
+            pos.put(move.to, Piece(self.kinds[self.KING], self.KING, player, held.state["carries"]))
+            effects.append(("exit", move.frm, move.to, player))
+        elif special == "swap":
+            a = pos.take(move.frm)
+            b = pos.take(move.to)
+            pos.put(move.frm, b)
+            pos.put(move.to, a)
+            effects.append(("swap", move.frm, move.to, a.kind.title, b.kind.title, player))
+            arrived = [move.frm, move.to]
+        elif special == "double":
+            self._capture(pos, move.capture, effects)
+            self._capture(pos, move.to, effects)
+            pos.move_piece(move.frm, move.to)
+            quiet = 0
+        else:
+            if move.capture is not None:
+                self._capture(pos, move.capture, effects)
+                quiet = 0
+            pos.move_piece(move.frm, move.to)
+            if special == "charge":
+                effects.append(("charge", move.frm, move.capture, move.to, player))
+        if piece.kid in self.pawns:
+            quiet = 0
+        for sq in arrived:
+            options = self._trade_options(pos, sq, player, move)
+            if options:
+                pos.set_var("effects", tuple(effects))
+                pos.set_var("pending", Decision("trade", player, False, (
+                    ("square", sq), ("options", options), ("effects", tuple(effects)), ("quiet", quiet))))
+                return
+        self._close_turn(pos, player, effects, quiet)
+
+    def _capture(self, pos: Position, sq: int, effects: list) -> None:
+        victim = pos.take(sq)
+        effects.append(("captured", sq, victim.kind.title, victim.owner))
+
+    def _trade_options(self, pos: Position, sq: int, player: int, move: Move) -> tuple[str, ...]:
+        """The pieces a pawn that has just reached the far rank on ``sq`` may be traded for."""
+        p = pos.board[sq]
+        if p is None or p.owner != player or p.kid not in self.pawns:
+            return ()
+        home = self.homes[player]
+        if relative_rank(self.geometry, sq, home) != self.last_rank[player]:
+            return ()
+        start = move.to if sq == move.frm else move.frm  # where the pawn came from (a swap: the other square)
+        if relative_rank(self.geometry, start, home) == self.last_rank[player]:
+            return ()  # it was on the far rank already (a Gnome moving along it)
+        if p.kid in self.trade_any:
+            wanted = [i for i, k in enumerate(self.kinds) if i not in self.pawns and not k.royal or i in self.princess]
+        elif p.kid in self.trade_some:
+            wanted = sorted(self.monsters | self.princess | {self.TOWER})
+        else:
+            return ()
+        have = self._on_board(pos, player)
+        options = [self.kinds[i].code for i in sorted(wanted)
+                   if i != self.KING and i != self.HELD and not (i in self.one_each and have.get(i, 0))]
+        return tuple(options)
+
+    def _on_board(self, pos: Position, player: int) -> dict[int, int]:
+        counts: dict[int, int] = {}
+        board = pos.board
+        for s in pos.occ[player]:
+            kid = board[s].kid
+            kid = self.TOWER if kid == self.HELD else kid
+            counts[kid] = counts.get(kid, 0) + 1
+        return counts
+
+    def answers(self, pos: Position) -> list[Answer]:
+        d = pos.pending
+        if d is None or d.kind != "trade":
+            return []
+        return [Answer("trade", "keep")] + [Answer("trade", code) for code in d.get("options")]
+
+    def answer(self, pos: Position, answer: Answer) -> None:
+        d = pos.pending
+        if d is None or d.kind != "trade" or answer.decision != "trade":
+            raise IllegalMoveError("no back-row trade is waiting for an answer")
+        value = answer.value
+        if value != "keep" and value not in d.get("options"):
+            raise IllegalMoveError(f"{value!r} is not one of the trades (keep, {', '.join(d.get('options'))})")
+        effects = list(d.get("effects"))
+        pos.set_var("pending", None)
+        sq = d.get("square")
+        if value != "keep":
+            old = pos.take(sq)
+            new = pos.new_piece(value, old.owner)
+            new.uid = old.uid
+            pos.put(sq, new)
+            effects.append(("trade", sq, old.kind.title, new.kind.title, old.owner))
+        self._close_turn(pos, d.player, effects, d.get("quiet"))
+
+    def _close_turn(self, pos: Position, player: int, effects: list, quiet: int) -> None:
+        held = self.held_king(pos, player)
+        if held is not None:
+            pos.set_state(held, "turns", pos.board[held].state.get("turns", 0) + 1)
+        pos.set_var("quiet", quiet)
+        pos.set_var("effects", tuple(effects))
+        self.end_turn(pos)
+
+    # ----- the end ----------------------------------------------------------------------------
+    def _legends_lost(self, pos: Position) -> int | None:
+        """The player with no Legend left on the board, if any."""
+        board = pos.board
+        for p in range(pos.nplayers):
+            if not any(board[s].kid in self.legends for s in pos.occ[p]):
+                return p
+        return None
+
+    def outcome(self, pos: Position, claim_draw: bool = True) -> Outcome | None:
+        if pos.pending is not None:
+            return None
+        lost = self._legends_lost(pos)
+        if lost is not None:
+            return Outcome(frozenset({1 - lost}), "all three Legends captured")
+        player = pos.turn
+        if not self.legal_moves(pos):
+            if self.in_check(pos, player):
+                return Outcome(frozenset({1 - player}), "checkmate")
+            return Outcome(frozenset(), "no legal move")
+        if self.repetition and 1 + sum(1 for h in pos.history if h == pos.hash) >= self.repetition:
+            return Outcome(frozenset(), f"the same position {self.repetition} times")
+        if self.quiet_moves and pos.var("quiet", 0) >= 2 * self.quiet_moves:
+            return Outcome(frozenset(), f"{self.quiet_moves} moves each without a capture or a pawn move")
+        return None
+
+    def draw_clock(self, pos: Position) -> tuple[int, int] | None:
+        if not self.quiet_moves:
+            return None
+        return pos.var("quiet", 0), 2 * self.quiet_moves
+
+    # ----- the physical board -----------------------------------------------------------------
+    def occupancy_after(self, pos: Position, move: Move) -> frozenset[int]:
+        """Occupied squares once ``move`` is made (a double capture empties two squares, a swap
+        or an exit with a capture none: the King's square stays held by the Tower)."""
+        self.apply(pos, move)
+        try:
+            return pos.occupied()
+        finally:
+            self.undo(pos)
+
+    def square_colours(self) -> tuple[str, ...]:
+        """Each square's colour word (white, green, black, red, blue), for the screen."""
+        t = self.tags
+        return tuple("blue" if sq in t["blue"] else "green" if sq in t["green"] else "red" if sq in t["red"]
+                     else "white" if sq in t["light"] else "black" for sq in range(self.geometry.size))
+
+    def board_picture(self) -> str:
+        """The square colours as ``companion check-map`` draws them: W white, G green, K black,
+        R red, B blue; a ``*`` after a square marks the Knott Yeti's roads."""
+        geo, t = self.geometry, self.tags
+        rows = []
+        label = len(str(geo.height))
+        for rank in reversed(range(geo.height)):
+            cells = []
+            for f in range(geo.width):
+                sq = rank * geo.width + f
+                c = ("B" if sq in t["blue"] else "G" if sq in t["green"] else "R" if sq in t["red"]
+                     else "W" if sq in t["light"] else "K")
+                cells.append(c + ("*" if sq in t["yeti"] else " "))
+            rows.append(f"{rank + 1:>{label}}  " + " ".join(cells).rstrip())
+        rows.append(" " * (label + 2) + "   ".join(FILES[:geo.width]))
+        rows.append("colours: W white, G green (light); K black, R red (dark); B blue; * the Knott Yeti's roads")
+        return "\n".join(rows) + "\n"
+
+    def describe_effects(self, pos: Position) -> list[str]:
+        """The last turn's effects in words (what to do on the board, what happened)."""
+        return [describe_effect(self, e) for e in pos.var("effects", ())]
+
+    # ----- names ------------------------------------------------------------------------------
+    def move_text(self, pos: Position, move: Move) -> str:
+        g = self.geometry
+        return g.name_of(move.frm) + g.name_of(move.to) + SPECIAL_WORDS.get(move.special, "")
+
+    def answer_text(self, answer: Answer) -> str:
+        return str(answer.value)
+
+    def san(self, pos: Position, move: Move) -> str:
+        """The move for the move list: the piece that moves, the squares (``x`` for a capture)
+        and the special move's word: ``K f1-g1 in``, ``K g1xf2 out``, ``SP e4-g4 swap``,
+        ``B e1xe5``, ``GN e4xe6``."""
+        g = self.geometry
+        code = "K" if move.special == "out" else pos.board[move.frm].kind.code
+        sep = "x" if move.capture is not None else "-"
+        text = f"{code} {g.name_of(move.frm)}{sep}{g.name_of(move.to)}"
+        word = SPECIAL_WORDS.get(move.special)
+        return f"{text} {word}" if word else text
+
+    # ----- position text ----------------------------------------------------------------------
+    def position_text(self, pos: Position) -> str:
+        """The extended format (companion/core/notation.py) with ``retreats`` (the King's
+        retreats so far, per player) and ``quiet`` (plies without a capture or pawn move)."""
+        keep = {}
+        if any(pos.var("retreats", (0, 0))):
+            keep["retreats"] = pos.var("retreats")
+        if pos.var("quiet", 0):
+            keep["quiet"] = pos.var("quiet")
+        return format_position(pos, keep, hidden_state=("carries",))
+
+    def position_from_text(self, text: str) -> Position:
+        pos = parse_position(self, text, {"retreats": list, "quiet": int})
+        retreats = pos.var("retreats", (0, 0))
+        if len(retreats) != 2 or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_RETREATS
+                                         for n in retreats):
+            raise PositionError(f"retreats={list(retreats)}: expected two counts from 0 to {MAX_RETREATS}, "
+                                f"e.g. retreats=[1,0]")
+        quiet = pos.var("quiet", 0)
+        if isinstance(quiet, bool) or quiet < 0:
+            raise PositionError(f"quiet={quiet!r}: expected a whole number of plies, 0 or more")
+        for sq, piece in pos.pieces():
+            for key, value in piece.state.items():
+                if piece.kid != self.HELD or key not in STATE_KEYS:
+                    raise PositionError(f"{piece.kind.title} on {self.geometry.name_of(sq)}: no state {key!r} here; "
+                                        f"only the Tower with its King (TK) carries turns=1 or turns=2")
+                if value not in (1, 2):
+                    raise PositionError(f"{piece.kind.title} on {self.geometry.name_of(sq)}: turns={value!r}; "
+                                        f"expected 1 or 2")
+            if piece.kid == self.HELD:
+                if "turns" not in piece.state:
+                    raise PositionError(f"Tower with its King on {self.geometry.name_of(sq)}: needs :turns=1 or "
+                                        f":turns=2 (how many of its side's turns have ended with the King inside)")
+                pos.set_state(sq, "carries", pos.next_uid)
+                pos.next_uid += 1
+        self.validate(pos, "position")
+        return pos
+
+    def validate(self, pos: Position, where: str) -> None:
+        """One King (or Tower with King) per side, at most one Tower, one Princess and one of
+        each Legend per side, at least one Legend each, the side not to move not in check."""
+        names = ("Blue", "Orange")
+        for p in range(2):
+            counts = self._on_board(pos, p)
+            kings = counts.get(self.KING, 0)
+            held = sum(1 for s in pos.occ[p] if pos.board[s].kid == self.HELD)
+            if kings + held != 1:
+                raise PositionError(f"{where}: {names[p]} must have exactly one King (K, or TK: the Tower with "
+                                    f"the King inside), found {kings + held}")
+            for kid in sorted(self.one_each):
+                if counts.get(kid, 0) > 1:
+                    raise PositionError(f"{where}: {names[p]} has {counts[kid]} of {self.kinds[kid].title}; "
+                                        f"a side may have one at a time")
+            if not any(counts.get(k) for k in self.legends):
+                raise PositionError(f"{where}: {names[p]} has no Legend left (the game would be over)")
+        if self.in_check(pos, 1 - pos.turn):
+            raise PositionError(f"{where}: {names[1 - pos.turn]} is in check but it is {names[pos.turn]}'s turn")
+
+
+def _check_colours(geo, tags: dict, where: str) -> None:
+    """The square colours must make sense together (docs/rules/kol.md): light and dark split the
+    board; green squares are light, red ones dark; no square is two of green, red and blue."""
+    name = geo.name_of
+    light, dark = tags["light"], tags["dark"]
+    both = light & dark
+    if both:
+        raise VariantError(f"{where}: tags light and dark both hold {name(min(both))}; a square is one or the other")
+    neither = [s for s in geo.playable() if s not in light and s not in dark]
+    if neither:
+        raise VariantError(f"{where}: {name(neither[0])} is in neither tag light nor tag dark; every square is one")
+    for colour, family in (("green", light), ("red", dark)):
+        off = tags[colour] - family
+        if off:
+            other = "dark" if family is light else "light"
+            raise VariantError(f"{where}: {colour} square {name(min(off))} is {other}; green squares are light "
+                               f"(white/green) and red squares dark (black/red)")
+    for a, b in (("green", "red"), ("green", "blue"), ("red", "blue")):
+        common = tags[a] & tags[b]
+        if common:
+            raise VariantError(f"{where}: {name(min(common))} is both {a} and {b}; a square has one colour")
+
+
+def describe_effect(rules: KolRules, e: tuple) -> str:
+    """One effect tuple in plain words."""
+    n = rules.geometry.name_of
+    who = ("Blue", "Orange")
+    kind = e[0]
+    if kind == "captured":
+        return f"{who[e[3]]}'s {e[2]} on {n(e[1])} is captured."
+    if kind == "retreat":
+        return (f"{who[e[3]]}'s King retreats from {n(e[1])} into the Tower on {n(e[2])} "
+                f"(retreat {e[4]} of {MAX_RETREATS}).")
+    if kind == "exit":
+        return f"{who[e[3]]}'s King leaves the Tower on {n(e[1])} for {n(e[2])}."
+    if kind == "swap":
+        return f"{who[e[5]]}'s {e[3]} on {n(e[1])} and {e[4]} on {n(e[2])} change places."
+    if kind == "charge":
+        return f"{who[e[4]]}'s Gnome captures on {n(e[2])} and charges on to {n(e[3])}."
+    if kind == "trade":
+        return f"{who[e[4]]}'s {e[2]} on {n(e[1])} is traded for a {e[3]}."
+    return repr(e)
+
+
+def make(board_map=None, **options) -> KolRules:
+    """KoL Chess on ``board_map`` (a map name or path; default ``kol``, our reconstruction).
+    Options: quiet_moves (50; 0 = off), repetition (3; 0 = off), roster."""
+    from ..maps import load_map
+
+    allowed = {"quiet_moves", "repetition", "roster"}
+    unknown = set(options) - allowed
+    if unknown:
+        raise VariantError(f"kol options: unknown {', '.join(sorted(unknown))}; allowed: {', '.join(sorted(allowed))}")
+    return KolRules(load_map(board_map or DEFAULT_MAP), **options)

@@ -1,0 +1,368 @@
+"""Load / Save: a whole game as text, for every game, by one mechanism (docs/game-text.md).
+
+The KoL Chess page's one operational feature, given to every game: the game as text that a
+person can copy, show as a QR code, keep in a file or on a USB stick, type back in, and edit to
+correct a position. The text is the session's set-up and its history (companion.session: the
+journal's actions, with undone turns left out), so it carries whatever a game records: moves,
+answers to a game's questions (a back-row trade, a Salamander's step), dice (each round's faces
+and where they came from), arbiter corrections, and any action a future feature journals (as a
+JSON line). Nothing here knows a game: the rules write and read moves and positions.
+
+    companion game 1
+    game: combat
+    player 1: Alice
+    player 2: Computer (computer, level 3)
+    dice: seeded 5f0c...
+    id: 20260101-1200
+
+    1. e2e4 e7e5 2. d2d4 e5d4 roll:6/2
+    position: rnbqkbnr/pppp1ppp/8/8/3p4/8/PPP2PPP/RNBQKBNR w KQkq - 0 3
+    result: unfinished
+
+Pure functions: :func:`format_game` (session -> text), :func:`parse_game` (text -> set-up and
+actions, checking only the form), :func:`load_game` (text -> a new session, every action played
+through the rules). Bad text raises one RecordError that names the line and what is wrong, and
+nothing is changed: the caller keeps its game until a new one loads. The ``position:`` line is
+written for the reader and is the arbiter's handle: loaded text whose position line differs
+from the position the moves lead to continues from the written position (a correction).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from .bounds import load_json
+from .errors import CompanionError, RecordError
+from .session import (
+    Action, AnswerDraw, GameSetup, OfferDraw, PlayAnswer, PlayMove, Resign, Roll, Seat, Session, SetPosition,
+    SOURCE_OF_MODE, action_from_json, action_to_json,
+)
+
+MAGIC = "companion game"
+VERSION = 1
+#: bounds: a text longer than this is not a game (a 1,000-move Dungeon game is about 15 KB)
+MAX_CHARS = 400_000
+MAX_LINE = 4_000
+MAX_ACTIONS = 20_000
+
+_HEADER = ("game", "map", "dice", "d6 only", "id", "start")
+_PLAYER = re.compile(r"^player (\d{1,2})$")
+_COMPUTER = re.compile(r"^(.*\S) \(computer, level (\d{1,2})\)$")
+_NUMBER = re.compile(r"^\d{1,5}\.$")
+_FACES = re.compile(r"^\d{1,3}(,\d{1,3}){0,7}$")
+_SOURCE_WORDS = {"system": "system", "seeded": "seeded", "entered": "entered"}
+
+
+@dataclass(frozen=True)
+class GameText:
+    """A parsed game text: the set-up and the actions with the line each came from."""
+
+    setup: GameSetup
+    actions: tuple[tuple[int, Action], ...]
+    result: str | None = None  # the result line as written (checked by load_game)
+    result_line: int = 0
+
+
+# ----------------------------------------------------------------------------------- writing
+
+def format_game(session: Session) -> str:
+    """The game as text: the set-up, every action still on the board, the position now and
+    the result."""
+    setup = session.setup
+    out = [f"{MAGIC} {VERSION}", f"game: {setup.game}"]
+    if setup.board_map:
+        out.append(f"map: {setup.board_map}")
+    for i, seat in enumerate(setup.seats, start=1):
+        name = f"{seat.name} (computer, level {seat.level})" if seat.computer else seat.name
+        out.append(f"player {i}: {name}")
+    if setup.has_dice:
+        out.append(f"dice: {setup.dice}" + (f" {setup.seed}" if setup.seed else ""))
+        if setup.d6_only:
+            out.append("d6 only: yes")
+    out.append(f"id: {setup.game_id}")
+    if setup.start:
+        out.append(f"start: {setup.start}")
+    extra = {k: v for k, v in setup.to_json().items()
+             if k not in ("game", "seats", "dice", "d6_only", "game_id", "seed", "start", "board_map")}
+    for key, value in sorted(extra.items()):  # set-up fields added later (a time control ...)
+        out.append(f"setup {key}: {json.dumps(value, separators=(',', ':'))}")
+    out.append("")
+    out += _action_lines(session)
+    out.append(f"position: {session.rules.position_text(session.pos)}")
+    out.append(f"result: {describe_result(session)}")
+    return "\n".join(out) + "\n"
+
+
+def describe_result(session: Session) -> str:
+    r = session.result
+    if r is None:
+        return "unfinished"
+    if not r.winners:
+        return f"draw ({r.reason})"
+    return f"{' and '.join(f'player {p + 1}' for p in sorted(r.winners))} won ({r.reason})"
+
+
+def _action_lines(session: Session) -> list[str]:
+    """The history, numbered like a chess score: ``N.`` before each move of the first player
+    (``N...`` when a line starts with another player's move), a move's answers and rolls after
+    it; corrections and actions of later features on lines of their own."""
+    default_source = SOURCE_OF_MODE.get(session.setup.dice, "system")
+    lines: list[str] = []
+    row: list[str] = []
+    turns = iter(session.moves)  # one entry per move or correction, in the history's order
+    number = 0
+
+    def flush() -> None:
+        if row:
+            lines.append(" ".join(row))
+            row.clear()
+
+    for entry in session.history:
+        kind = entry.get("type")
+        if kind == "move":
+            player = next(turns).player
+            if player == 0:
+                number += 1
+                if sum(len(t) + 1 for t in row) > 64:
+                    flush()
+                row.append(f"{number}.")
+            elif not row:
+                row.append(f"{max(number, 1)}...")
+            row.append(entry["move"])
+        elif kind == "answer":
+            row.append("=" + entry["answer"])
+        elif kind == "roll":
+            faces = "/".join(",".join(str(f) for f in side) for side in [entry["attacker"], *entry["defenders"]])
+            src = "" if entry["source"] == default_source else f"@{entry['source']}"
+            row.append(f"roll:{faces}{src}")
+        elif kind == "resign":
+            row.append(f"resign:{entry['player'] + 1}")
+        elif kind == "offer-draw":
+            row.append(f"draw-offer:{entry['player'] + 1}")
+        elif kind == "answer-draw":
+            row.append("draw:accept" if entry["accept"] else "draw:decline")
+        elif kind == "position":
+            next(turns)
+            flush()
+            lines.append(f"position: {entry['position']}")
+        else:  # an action of a later feature: kept whole
+            flush()
+            lines.append(json.dumps(entry, separators=(",", ":"), sort_keys=True))
+    flush()
+    return lines
+
+
+# ----------------------------------------------------------------------------------- reading
+
+def parse_game(text: str) -> GameText:
+    """The set-up and actions of a game text, checked for form only (the rules check the moves
+    in :func:`load_game`). RecordError names the line."""
+    if not isinstance(text, str):
+        raise RecordError("a game text must be text")
+    if len(text) > MAX_CHARS:
+        raise RecordError(f"this text is {len(text):,} characters long; a game text is at most {MAX_CHARS:,}")
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    numbered = [(i, line.strip()) for i, line in enumerate(lines, start=1)]
+    numbered = [(i, line) for i, line in numbered if line and not line.startswith("#")]
+    if not numbered:
+        raise RecordError("the text is empty; a game text starts with the line 'companion game 1'")
+    first_no, first = numbered[0]
+    if not first.lower().startswith(MAGIC):
+        raise RecordError(f"line {first_no}: expected 'companion game 1' (the first line of a game text), "
+                          f"found {_show(first)}")
+    version = first[len(MAGIC):].strip()
+    if version != str(VERSION):
+        raise RecordError(f"line {first_no}: game text version {_show(version)} is not known; this companion "
+                          f"reads version {VERSION}")
+    fields: dict[str, tuple[int, str]] = {}
+    seats: dict[int, tuple[int, str]] = {}
+    extra: dict[str, tuple[int, str]] = {}
+    body_at = len(numbered)
+    for k, (no, line) in enumerate(numbered[1:], start=1):
+        if len(line) > MAX_LINE:
+            raise RecordError(f"line {no}: {len(line):,} characters; a line is at most {MAX_LINE:,}")
+        key, colon, value = line.partition(":")
+        key = key.strip().lower()
+        if not colon or not (key in _HEADER or _PLAYER.match(key) or key.startswith("setup ")):
+            body_at = k
+            break
+        value = value.strip()
+        m = _PLAYER.match(key)
+        if m:
+            seats[int(m.group(1))] = (no, value)
+        elif key.startswith("setup "):
+            extra[key[6:].strip()] = (no, value)
+        elif key in fields:
+            raise RecordError(f"line {no}: '{key}' is given twice (first on line {fields[key][0]})")
+        else:
+            fields[key] = (no, value)
+    setup = _setup(fields, seats, extra, first_no)
+    actions: list[tuple[int, Action]] = []
+    result = None
+    result_line = 0
+    body = numbered[body_at:]
+    for no, line in body:
+        if len(line) > MAX_LINE:
+            raise RecordError(f"line {no}: {len(line):,} characters; a line is at most {MAX_LINE:,}")
+        if result is not None:
+            raise RecordError(f"line {no}: {_show(line)} after the result line; the result comes last")
+        low = line.lower()
+        if low.startswith("position:"):
+            actions.append((no, SetPosition(line[len("position:"):].strip())))
+        elif low.startswith("result:"):
+            result, result_line = line[len("result:"):].strip(), no
+        elif line.startswith("{"):
+            actions.append((no, _json_action(line, no)))
+        else:
+            for token in line.split():
+                actions.extend((no, a) for a in _token(token, no, setup))
+        if len(actions) > MAX_ACTIONS:
+            raise RecordError(f"line {no}: more than {MAX_ACTIONS:,} actions; this is not a game text")
+    return GameText(setup, tuple(actions), result, result_line)
+
+
+def _setup(fields: dict, seats: dict, extra: dict, first_no: int) -> GameSetup:
+    if "game" not in fields:
+        raise RecordError(f"line {first_no + 1}: expected 'game: <name>' (chess, combat, dungeon, kol ...)")
+    game_no, game = fields["game"]
+    if not seats:
+        raise RecordError(f"line {game_no + 1}: expected the players, one line each: 'player 1: <name>'")
+    numbers = sorted(seats)
+    if numbers != list(range(1, len(numbers) + 1)):
+        missing = next(n for n in range(1, len(numbers) + 2) if n not in seats)
+        raise RecordError(f"line {max(no for no, _ in seats.values())}: player {missing} is missing; players are "
+                          f"numbered 1, 2, ... in the order they move")
+    seat_list = []
+    for n in numbers:
+        no, value = seats[n]
+        m = _COMPUTER.match(value)
+        try:
+            seat_list.append(Seat(m.group(1), True, int(m.group(2))) if m else Seat(value))
+        except CompanionError as e:
+            raise RecordError(f"line {no}: player {n}: {e}") from None
+    dice, seed = "virtual", None
+    if "dice" in fields:
+        no, value = fields["dice"]
+        words = value.split()
+        if not words or words[0] not in ("virtual", "seeded", "entered") or len(words) > 2 or \
+                (len(words) == 2) != (words[0] == "seeded"):
+            raise RecordError(f"line {no}: dice: expected 'virtual', 'entered' or 'seeded <seed in hex>', "
+                              f"found {_show(value)}")
+        dice, seed = words[0], (words[1] if len(words) == 2 else None)
+    d6_only = False
+    if "d6 only" in fields:
+        no, value = fields["d6 only"]
+        if value not in ("yes", "no"):
+            raise RecordError(f"line {no}: d6 only: expected yes or no, found {_show(value)}")
+        d6_only = value == "yes"
+    data = {"game": game, "seats": [{"name": s.name, "computer": s.computer, "level": s.level} for s in seat_list],
+            "dice": dice, "d6_only": d6_only, "game_id": fields.get("id", (0, "game"))[1] or "game",
+            "seed": seed, "start": fields["start"][1] if "start" in fields else None,
+            "board_map": fields["map"][1] if "map" in fields else None}
+    for key, (no, value) in extra.items():
+        data[key] = load_json(value, f"line {no}: setup {key}", RecordError)
+    try:
+        return GameSetup.from_json(data, "set-up")
+    except RecordError as e:
+        where = {"game": game_no, "dice": fields.get("dice", (game_no,))[0]}
+        line = next((no for key, no in where.items() if key in str(e)), game_no)
+        raise RecordError(f"line {line}: {str(e).removeprefix('set-up: ')}") from None
+
+
+def _token(token: str, no: int, setup: GameSetup) -> list[Action]:
+    if _NUMBER.match(token) or re.match(r"^\d{1,5}\.\.\.$", token):
+        return []
+    if token.startswith("="):
+        if len(token) == 1:
+            raise RecordError(f"line {no}: '=' must be followed by an answer, e.g. =keep or =NS")
+        return [PlayAnswer(token[1:])]
+    word, colon, value = token.partition(":")
+    if colon and word == "roll":
+        return [_roll(value, no, setup)]
+    if colon and word == "resign":
+        return [Resign(_player(value, no, token))]
+    if colon and word == "draw-offer":
+        return [OfferDraw(_player(value, no, token))]
+    if colon and word == "draw":
+        if value not in ("accept", "decline"):
+            raise RecordError(f"line {no}: {_show(token)}: expected draw:accept or draw:decline")
+        return [AnswerDraw(value == "accept")]
+    if not re.match(r"^[A-Za-z0-9+#=-]{1,20}$", token):
+        raise RecordError(f"line {no}: {_show(token)} is not a move (coordinate notation like e2e4), "
+                          f"an answer (=keep), a roll (roll:6/3) or a move number (12.)")
+    return [PlayMove(token)]
+
+
+def _player(value: str, no: int, token: str) -> int:
+    if not value.isdigit() or not 1 <= int(value) <= 4:
+        raise RecordError(f"line {no}: {_show(token)}: expected a player number 1 to 4")
+    return int(value) - 1
+
+
+def _roll(value: str, no: int, setup: GameSetup) -> Roll:
+    faces, at, source = value.partition("@")
+    source = _SOURCE_WORDS.get(source) if at else SOURCE_OF_MODE.get(setup.dice, "system")
+    sides = faces.split("/")
+    if source is None or len(sides) < 2 or len(sides) > 8 or not all(_FACES.match(s) for s in sides):
+        raise RecordError(f"line {no}: roll:{_show(value)}: expected roll:<attacker's dice>/<defender's dice>, "
+                          f"e.g. roll:6/3 or roll:5/2/4 (faces separated by commas, @entered for real dice)")
+    dice = [tuple(int(f) for f in s.split(",")) for s in sides]
+    return Roll(dice[0], tuple(dice[1:]), source)
+
+
+def _json_action(line: str, no: int) -> Action:
+    return action_from_json(load_json(line, f"line {no}", RecordError), f"line {no}")
+
+
+def _show(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+# ----------------------------------------------------------------------------------- loading
+
+def load_game(text: str, *, source=None) -> Session:
+    """A new session with the game the text describes, every action played through the rules.
+    RecordError (with the line) when the text is not a game or an action cannot be played."""
+    game = parse_game(text)
+    try:
+        session = Session(game.setup, source=source)
+    except CompanionError as e:
+        line = 2
+        raise RecordError(f"line {line}: {e}") from None
+    for no, action in game.actions:
+        try:
+            if isinstance(action, SetPosition):
+                if session.rules.position_text(session.rules.position_from_text(action.position)) == \
+                        session.rules.position_text(session.pos):
+                    continue  # the position the moves lead to: nothing to correct
+            session._check(action)
+            session._apply(action)
+        except CompanionError as e:
+            raise RecordError(f"line {no}: {_describe(session, action)}: {e}") from None
+    if game.result is not None:
+        have = describe_result(session)
+        if game.result != have:
+            raise RecordError(f"line {game.result_line}: the moves end with the result {_show(have)}, "
+                              f"not {_show(game.result)}")
+    return session
+
+
+def _describe(session: Session, action: Action) -> str:
+    if isinstance(action, PlayMove):
+        return f"move {len(session.moves) + 1} ({action.move})"
+    if isinstance(action, SetPosition):
+        return "position"
+    return type(action).__name__.lower()
+
+
+def journal_entries(session: Session) -> list[dict]:
+    """The journal of a loaded game (its start and its history), for companion.journal."""
+    from .session import start_to_json
+
+    return [start_to_json(session.setup)] + [dict(e) for e in session.history]
+
+
+__all__ = ["GameText", "format_game", "parse_game", "load_game", "journal_entries", "describe_result",
+           "action_to_json"]

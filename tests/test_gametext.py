@@ -1,0 +1,276 @@
+"""Load / Save as text, for every game (companion/gametext.py, docs/game-text.md): a game's
+text loaded back is the same game (position, moves, dice, the next dice, trades and steps);
+undone turns are not in it; an arbiter corrects a position through the same text; bad text is
+refused with one message naming the line, and a thousand random corruptions never raise
+anything else."""
+
+import random
+
+import pytest
+
+from companion.errors import CompanionError, PositionError, RecordError
+from companion.gametext import MAX_CHARS, format_game, journal_entries, load_game, parse_game
+from companion.session import GameSetup, Seat, Session
+from companion.dice.sources import SeededDice
+
+SEED = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
+
+
+def play_randomly(session: Session, plies: int, seed: int) -> Session:
+    rng = random.Random(seed)
+    done = 0
+    while done < plies and not session.is_over:
+        if session.pending_fight() is not None:
+            if session.setup.dice == "entered":
+                fight = session.pending_fight()
+                faces = lambda d: tuple(rng.randint(1, d.dice.sides) for _ in range(d.dice.count))  # noqa: E731
+                session.enter_dice(faces(fight.attacker), [faces(x) for x in fight.defenders])
+            else:
+                session.roll()
+            continue
+        if session.pos.pending is not None:
+            session.play_answer(rng.choice(session.rules.answers(session.pos)))
+            continue
+        session.play(rng.choice(session.rules.legal_moves(session.pos)))
+        done += 1
+    return session
+
+
+def new(game: str, dice: str = "virtual", **kw) -> Session:
+    seed = SEED if dice == "seeded" else None
+    setup = GameSetup(game, (Seat("Alice"), Seat("Computer", True, 2)), dice if game == "combat" else "virtual",
+                      game_id="g1", seed=seed, **kw)
+    session, _ = Session.new(setup)
+    return session
+
+
+def same_game(a: Session, b: Session) -> None:
+    assert a.pos.snapshot() == b.pos.snapshot()  # pieces (ids, state), turn, variables, hash, history
+    assert a.rules.position_text(a.pos) == b.rules.position_text(b.pos)
+    assert [(m.player, m.move, m.fight) for m in a.moves] == [(m.player, m.move, m.fight) for m in b.moves]
+    assert a.result == b.result and a.setup == b.setup
+    assert a.history == b.history
+    if a.record is not None:
+        assert a.record.rounds == b.record.rounds
+
+
+GAMES = [("chess", "virtual"), ("combat", "virtual"), ("combat", "seeded"), ("combat", "entered"),
+         ("dungeon", "virtual"), ("kol", "virtual")]
+
+
+@pytest.mark.parametrize("game,dice", GAMES)
+def test_a_games_text_loads_back_to_the_same_game(game, dice):
+    """The acceptance: each game's save text, loaded back, is the same game."""
+    for seed in (1, 2):
+        session = play_randomly(new(game, dice), 40, seed)
+        text = format_game(session)
+        again = load_game(text, source=SeededDice(bytes.fromhex(SEED)) if dice == "seeded" else None)
+        same_game(session, again)
+        assert format_game(again) == text
+
+
+def test_seeded_dice_go_on_with_the_same_rolls_after_loading():
+    session = play_randomly(new("combat", "seeded"), 30, 5)
+    again = load_game(format_game(session))
+    # play both on identically until the next fight: the same faces come up
+    rng_moves = random.Random(9)
+    for _ in range(60):
+        if session.is_over:
+            break
+        if session.pending_fight() is not None:
+            session.roll()
+            again.roll()
+            assert session.record.rounds[-1] == again.record.rounds[-1]
+            continue
+        move = rng_moves.choice(session.rules.legal_moves(session.pos))
+        session.play(move)
+        again.play(move)
+    assert session.rules.position_text(session.pos) == again.rules.position_text(again.pos)
+
+
+def test_kol_text_carries_the_retreat_the_exit_and_a_trade():
+    session = new("kol")
+    for move in ["f1g1in", "g12f12in", "g1f1", "f12g12", "f1g1out"]:
+        session.play(move)
+    text = format_game(session)
+    assert "1. f1g1in g12f12in 2. g1f1 f12g12 3. f1g1out" in text
+    again = load_game(text)
+    same_game(session, again)
+    assert again.pos.var("retreats") == (1, 1)
+
+
+def test_dungeon_text_carries_a_hit_and_run_step():
+    """A Salamander takes on b5 and steps on to c4: the step is an answer, written ``=c4``."""
+    start = "4(2PR)5/10/10/10/10/1(2HE)8/10/2(1SL)7/10/4(1PR)5 1"
+    session = new("dungeon", start=start)
+    session.play("c3b5")
+    session.play_answer("c4")
+    text = format_game(session)
+    assert "1. c3b5 =c4" in text
+    same_game(session, load_game(text))
+
+
+def test_undone_turns_are_not_in_the_text():
+    session = new("chess")
+    for m in ["e2e4", "e7e5", "g1f3"]:
+        session.play(m)
+    session.undo()
+    session.play("d2d4")
+    plain = new("chess")
+    for m in ["e2e4", "e7e5", "d2d4"]:
+        plain.play(m)
+    assert format_game(session) == format_game(plain)
+
+
+def test_a_declined_draw_offer_leaves_no_trace_and_a_resignation_ends_the_text():
+    session = new("chess")
+    session.play("e2e4")
+    session.offer_draw(0)  # the computer (player 2) answers at once: it declines
+    session.resign(0)
+    text = format_game(session)
+    assert "resign:1" in text and "draw" not in text.split("result:")[0]
+    assert text.rstrip().endswith("result: player 2 won (resigned)")
+    same_game(session, load_game(text))
+
+
+# ------------------------------------------------------------------------------ corrections
+
+def test_an_arbiter_corrects_the_position_by_editing_its_line():
+    session = new("chess")
+    for m in ["e2e4", "e7e5"]:
+        session.play(m)
+    text = format_game(session)
+    fixed = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2".replace("PPPP1PPP", "PPP2PPP")
+    fixed = fixed.replace("4P3/8", "3PP3/8")  # the d-pawn stood on d4 all along
+    edited = text.replace(session.rules.position_text(session.pos), fixed).replace("result: unfinished\n", "")
+    again = load_game(edited)
+    assert again.rules.position_text(again.pos) == fixed
+    assert [m.move for m in again.moves] == ["e2e4", "e7e5", "position"]
+    assert format_game(again).count("position: ") == 2  # the correction, then the position now
+    again.play("g1f3")
+    assert same_texts(again)
+    again.undo()  # takes back g1f3 ...
+    again.undo()  # ... and the correction
+    assert again.rules.position_text(again.pos) == session.rules.position_text(session.pos)
+
+
+def same_texts(session) -> bool:
+    return format_game(load_game(format_game(session))) == format_game(session)
+
+
+def test_a_correction_is_a_session_action_that_refuses_a_bad_position():
+    session = new("kol")
+    session.play("f1g1in")
+    before = format_game(session)
+    with pytest.raises(PositionError):
+        session.correct_position("12/12 1")
+    assert format_game(session) == before
+    pos_text = session.rules.position_text(session.rules.start_position())
+    session.correct_position(pos_text)
+    assert session.rules.position_text(session.pos) == pos_text and session.captured(0) == []
+
+
+def test_a_loaded_games_journal_replays_to_the_same_game():
+    session = play_randomly(new("combat"), 20, 3)
+    back, used, problem = Session.replay(journal_entries(load_game(format_game(session))))
+    assert problem is None and format_game(back) == format_game(session)
+
+
+# ------------------------------------------------------------------------------ bad text
+
+GOOD = format_game(play_randomly(new("chess"), 6, 1))
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda t: "", "the text is empty"),
+    (lambda t: t.replace("companion game 1", "my game 1"), "line 1: expected 'companion game 1'"),
+    (lambda t: t.replace("companion game 1", "companion game 7"), "line 1: game text version '7' is not known"),
+    (lambda t: t.replace("game: chess", "game: checkers"), "line 2: unknown game 'checkers'"),
+    (lambda t: t.replace("player 1: Alice\n", ""), "player 1 is missing"),
+    (lambda t: t.replace("id: g1", "id: g1\nid: g2"), "line 6: 'id' is given twice"),
+    (lambda t: t.replace("1. ", "1. e2e5 ", 1), r"line 7: move 1 \(e2e5\): 'e2e5' is not a legal move"),
+    (lambda t: t.replace("1. ", "1. roll:9 ", 1), "line 7: roll:'9': expected roll:<attacker's dice>"),
+    (lambda t: t.replace("1. ", "1. {\"type\": \"x\"} ", 1), "line 7: .* is not a move"),
+    (lambda t: t.replace("result: unfinished", "result: player 1 won (checkmate)"),
+     "the moves end with the result 'unfinished', not 'player 1 won"),
+    (lambda t: t.replace("position: ", "position: 8/8 w"), r"line \d+: position: FEN has 7 fields"),
+    (lambda t: t + "e2e4\n", "after the result line"),
+    (lambda t: "x" * (MAX_CHARS + 1), "a game text is at most"),
+])
+def test_bad_text_is_refused_with_one_message_naming_the_line(change, words):
+    with pytest.raises(RecordError, match=words):
+        load_game(change(GOOD))
+
+
+def test_a_text_with_a_hand_typed_game_loads():
+    text = "companion game 1\ngame: chess\nplayer 1: Ann\nplayer 2: Ben\n\ne2e4 e7e5 Nf3\n"
+    with pytest.raises(RecordError, match=r"line 6: move 3 \(Nf3\): 'Nf3' is not a legal move"):
+        load_game(text)
+    session = load_game(text.replace("Nf3", "g1f3"))
+    assert [m.move for m in session.moves] == ["e2e4", "e7e5", "g1f3"]
+
+
+CORRUPTIONS = 1000
+
+
+def _corrupt(text: str, rng: random.Random) -> str:
+    alphabet = "abcdefghijklmnopqrstuvwxyz0123456789/:=()[]{},.@# \n-KQRNBPkqrnbp\"\\"
+    ops = rng.randint(1, 3)
+    for _ in range(ops):
+        op = rng.randrange(8)
+        i = rng.randrange(len(text) + 1)
+        if op == 0 and text:
+            text = text[:i] + text[i + 1:]
+        elif op == 1:
+            text = text[:i] + rng.choice(alphabet) + text[i:]
+        elif op == 2 and text:
+            text = text[:i] + rng.choice(alphabet) + text[i + 1:]
+        elif op == 3:
+            lines = text.split("\n")
+            k = rng.randrange(len(lines))
+            lines.insert(k, lines[rng.randrange(len(lines))])
+            text = "\n".join(lines)
+        elif op == 4:
+            lines = text.split("\n")
+            del lines[rng.randrange(len(lines))]
+            text = "\n".join(lines)
+        elif op == 5:
+            text = text[:i]
+        elif op == 6:
+            words = text.split(" ")
+            a, b = rng.randrange(len(words)), rng.randrange(len(words))
+            words[a], words[b] = words[b], words[a]
+            text = " ".join(words)
+        else:
+            snippet = rng.choice(["e2e4", "roll:9/9", "=x", "position: 8/8 w", "{", "player 3: x", "result: x",
+                                  "start: 4k3/8 w", "dice: seeded zz", "99999999999", "(9ZZZ:a=b)", "[[[[[[",
+                                  "{\"type\": \"undo\", \"turns\": 5}", "setup clock: [1,", "=KN", "f1g1in",
+                                  "1...", "map: kol", "(1TK:turns=9)"])
+            text = text[:i] + snippet + text[i:]
+    return text
+
+
+@pytest.mark.slow
+def test_a_thousand_corrupted_texts_are_refused_clearly_or_load_a_valid_game():
+    """The acceptance: random corruptions of save texts of every game are each refused with a
+    RecordError (one line, naming the line of the text) or load a game, never anything else."""
+    rng = random.Random(20260)
+    texts = [format_game(play_randomly(new(game, dice), 25, 7)) for game, dice in GAMES]
+    refused = loaded = 0
+    for k in range(CORRUPTIONS):
+        bad = _corrupt(texts[k % len(texts)], rng)
+        try:
+            session = load_game(bad)
+        except RecordError as e:
+            message = str(e)
+            assert "\n" not in message and (message.startswith("line ") or "text" in message), message
+            refused += 1
+        else:
+            assert isinstance(format_game(session), str)
+            loaded += 1
+    assert refused + loaded == CORRUPTIONS and refused > CORRUPTIONS // 2
+
+
+def test_parse_game_checks_form_only():
+    game = parse_game(GOOD)
+    assert game.setup.game == "chess" and len(game.actions) >= 6

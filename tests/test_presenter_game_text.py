@@ -1,0 +1,143 @@
+"""The Load / Save screen without Kivy (companion/app/presenters/game_text.py): the game as text
+and QR pages, saving to the board and a USB stick (a folder stands in for it), loading from a
+file or from text typed on the on-screen keyboard, the arbiter's correction, and bad text that
+changes nothing."""
+
+from companion.app.presenters.game_text import GameTextPresenter, qr_matrix, qr_pages
+from companion.gametext import format_game
+from tests.ui_flow_helpers import App
+
+
+def app_with_stick(tmp_path):
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    app = App(tmp_path / "data")
+    app.flow.sticks = lambda: [stick]
+    return app, GameTextPresenter(app.flow), stick
+
+
+def type_text(p, text):
+    for ch in text:
+        key = {" ": "space", "\n": "enter"}.get(ch, ch)
+        if ch.isupper():
+            p.press("shift")
+            key = ch.lower()
+        p.press(key)
+
+
+def test_the_screen_shows_the_game_as_text_and_a_qr_code(tmp_path):
+    app, p, _ = app_with_stick(tmp_path)
+    app.new_game(game="chess")
+    app.tap("e2", "e4")
+    p.open()
+    assert app.flow.screen == "game_text"
+    v = p.view()
+    assert v.mode == "show" and "1. e2e4" in v.text and v.text == format_game(app.flow.session)
+    assert v.qr and len(v.qr) == len(v.qr[0]) and v.pages == 1 and v.can_correct
+    p.close()
+    assert app.flow.screen == "game"
+
+
+def test_a_long_text_is_cut_into_qr_pages_at_line_ends():
+    text = "".join(f"line {i:03d} " + "x" * 60 + "\n" for i in range(40))
+    pages = qr_pages(text, 700)
+    assert "".join(pages) == text and all(len(pg.encode()) <= 700 for pg in pages) and len(pages) == 4
+    assert all(pg.endswith("\n") for pg in pages)
+    assert qr_matrix(pages[0])[0] == (False,) * len(qr_matrix(pages[0]))  # the quiet zone
+
+
+def test_save_to_the_stick_and_load_it_back_from_the_file_list(tmp_path):
+    app, p, stick = app_with_stick(tmp_path)
+    app.new_game(game="chess")
+    app.tap("e2", "e4", "e7", "e5")
+    text = format_game(app.flow.session)
+    p.open()
+    p.save(True)
+    assert (stick / "game-1.txt").read_text() == text and "USB stick" in p.view().message
+    p.save(False)
+    assert (tmp_path / "data" / "texts" / "game-1.txt").read_text() == text
+    app.flow.go_to_start()
+    p.open()
+    p.show_files()
+    files = p.view().files
+    assert [f.where for f in files] == ["on the USB stick", "on the board"]
+    app.sim.set_occupancy(frozenset(), app.clock())  # the pieces were put away
+    app.pump()
+    p.load_file(files[0].key)
+    assert app.flow.screen == "setup" and format_game(app.flow.session) == text
+    assert [m.move for m in app.flow.session.moves] == ["e2e4", "e7e5"]
+    app.setup.fill()
+    app.pump()
+    assert app.flow.screen == "game"
+
+
+def test_a_game_typed_on_the_keyboard_loads(tmp_path):
+    app, p, _ = app_with_stick(tmp_path)
+    p.open()
+    assert p.view().text.startswith("No game is being played")
+    p.start_typing()
+    type_text(p, "companion game 1\ngame: chess\nplayer 1: Ann\nplayer 2: Ben\ne2e4 e7e5 g1f4")
+    v = p.view()
+    assert v.mode == "type" and v.text.endswith("g1f4|") and len(v.keys) == 5
+    p.load_typed()
+    v = p.view()
+    assert v.problem and "line 5: move 3 (g1f4)" in v.message and app.flow.session is None
+    p.press("left")
+    assert p.view().text.endswith("g1f|4")
+    p.press("right")
+    p.press("back")
+    p.press("3")
+    assert p.view().text.endswith("g1f3|")
+    p.load_typed()
+    assert app.flow.session is not None and [m.move for m in app.flow.session.moves] == ["e2e4", "e7e5", "g1f3"]
+    assert app.flow.screen in ("setup", "game")
+
+
+def test_bad_text_changes_nothing(tmp_path):
+    app, p, _ = app_with_stick(tmp_path)
+    app.new_game(game="chess")
+    app.tap("e2", "e4")
+    before = format_game(app.flow.session)
+    assert app.flow.load_game_text("companion game 1\ngame: chess\n") == \
+        "line 3: expected the players, one line each: 'player 1: <name>'"
+    assert format_game(app.flow.session) == before and app.flow.screen == "game"
+
+
+def test_the_arbiter_corrects_the_position_and_undo_takes_it_back(tmp_path):
+    app, p, _ = app_with_stick(tmp_path)
+    app.new_game(game="chess")
+    app.tap("e2", "e4")
+    p.open()
+    p.start_correction()
+    v = p.view()
+    assert v.mode == "correct" and v.text.startswith("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b")
+    p.clear()
+    type_text(p, "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+    p.load_typed()
+    s = app.flow.session
+    assert p.view().mode == "show" and not p.view().problem
+    assert s.rules.position_text(s.pos) == "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+    assert app.flow.notice == "The arbiter corrected the position."
+    assert "position: 4k3/8/8/8/8/8/8/4K2R w K - 0 1" in format_game(s)
+    # the board must now be set to the corrected position before play goes on
+    assert not app.flow.in_sync
+    p.start_correction()
+    p.clear()
+    type_text(p, "nonsense")
+    p.load_typed()
+    assert p.view().problem and "FEN has 1 fields" in p.view().message
+    s.undo()
+    assert s.rules.position_text(s.pos).startswith("rnbqkbnr/pppppppp/8/8/4P3/")
+
+
+def test_load_save_is_on_the_menu_and_the_start_screen(tmp_path):
+    app, p, _ = app_with_stick(tmp_path)
+    app.start.load_save()
+    assert app.flow.screen == "game_text"
+    p.close()
+    assert app.flow.screen == "start"
+    app.new_game(game="chess")
+    app.flow.open_menu()
+    assert app.flow.prompt.options[0].label == "Load / Save"
+    app.flow.answer_prompt("load-save")
+    assert app.flow.screen == "game_text"
