@@ -103,3 +103,38 @@ def test_cancel_goes_back_to_the_start_screen(tmp_path):
     app, p = editor(tmp_path)
     p.cancel()
     assert app.flow.screen == "start" and app.flow.session is None
+
+
+def test_a_position_typed_as_fen_on_the_keyboard_fills_the_screen(tmp_path):
+    """Load / Save's on-screen keyboard types it (presenters/game_text.py, type_for)."""
+    from companion.app.presenters.game_text import GameTextPresenter
+
+    app, p = editor(tmp_path)
+    text = GameTextPresenter(app.flow)
+    text.type_for("Type the position", p.position_text(), "hint", p.load_text)
+    assert app.flow.screen == "game_text" and text.view().mode == "other"
+    text.clear()
+    for key in "4k3/8/8/8/8/8/8/r3k3 w - - 0 1":
+        text.press({" ": "space"}.get(key, key))
+    text.load_typed()
+    assert text.view().message == "This position cannot be played: white must have exactly one king, found 0"
+    assert app.flow.screen == "game_text"
+    text.clear()
+    for key in "4k3/8/8/8/8/8/8/R3K3 b Q - 0 1":
+        if key.isupper():
+            text.press("shift")
+        text.press({" ": "space"}.get(key, key.lower()))
+    text.load_typed()
+    assert app.flow.screen == "position"
+    assert p.pieces == {4: ("K", 0), 0: ("R", 0), 60: ("K", 1)} and p.turn == 1
+    assert p.view().turn == "Black to move"
+
+
+def test_only_games_of_chess_pieces_offer_a_position_set_up_by_hand(tmp_path):
+    app = App(tmp_path)
+    for game, offered in (("chess", True), ("combat", True), ("dungeon", False), ("kol", False)):
+        app.start.choose_game(game)
+        assert app.start.view().positions is offered, game
+    p = PositionPresenter(app.flow, app.start)
+    p.open("kol")
+    assert app.flow.screen == "start"

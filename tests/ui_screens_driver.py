@@ -271,6 +271,11 @@ def walk(d: ScreensDriver):
     yield from d.press_key("P0")
     yield from d.tap("e4")
     yield from d.press_key("turn")
+    yield from d.press_key("type-position")  # the position as FEN, on Load / Save's keyboard
+    yield from d.expect("game_text")
+    yield from d.shot("position-typed")
+    yield from d.press("Go on from here")
+    yield from d.expect("position")
     yield from d.shot("position")
     yield from d.press_key("position-start")
     for _ in range(100):

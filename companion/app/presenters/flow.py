@@ -766,9 +766,9 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
 
     def close_game_text(self) -> None:
         back = self._text_return_to
-        if self.session is None:
+        if self.session is None and back != "position":  # a position being set up has no game yet
             back = "start"
-        self.screen = back if back in ("start", "game", "setup", "fight", "game_over") else "start"
+        self.screen = back if back in ("start", "game", "setup", "fight", "game_over", "position") else "start"
         self.changed()
 
     def game_text(self) -> str:

@@ -79,6 +79,8 @@ class GameTextPresenter:
     typing: _Typing = field(default_factory=_Typing)
     _files: list = field(default_factory=list)
     _qr_cache: tuple = ((), ())
+    #: another screen's text typed here (mode "other"): its title, hint and what takes the text
+    _other: tuple = ("", "", None)
 
     # ----- commands ---------------------------------------------------------------------------
     def open(self) -> None:
@@ -86,6 +88,10 @@ class GameTextPresenter:
         self.flow.open_game_text()
 
     def close(self) -> None:
+        if self.mode == "other":  # back to the screen that asked for the text
+            self.mode, self.message = "show", ""
+            self.flow.close_game_text()
+            return
         if self.mode != "show" and self.flow.session is not None:
             self.mode, self.message = "show", ""
             self.flow.changed()
@@ -125,6 +131,15 @@ class GameTextPresenter:
         self.mode, self.message, self.problem = "correct", T.TEXT_CORRECT_HINT, False
         self.flow.changed()
 
+    def type_for(self, title: str, text: str, hint: str, take) -> None:
+        """The keyboard for another screen's text (a position to start from): ``text`` to edit;
+        ``take(text)`` returns what is wrong (one line) or None, and then the other screen
+        comes back."""
+        self.typing = _Typing(text, len(text))
+        self._other = (title, hint, take)
+        self.mode, self.message, self.problem = "other", hint, False
+        self.flow.open_game_text()
+
     def press(self, key: str) -> None:
         t = self.typing
         if key == "back":
@@ -152,6 +167,14 @@ class GameTextPresenter:
 
     def load_typed(self) -> None:
         text = self.typing.buffer
+        if self.mode == "other":
+            problem = self._other[2](text)
+            if problem:
+                self._say(problem, True)
+            else:
+                self.mode, self.message = "show", ""
+                self.flow.close_game_text()
+            return
         if self.mode == "correct":
             problem = self.flow.correct_position(text.strip())
             if problem:
@@ -166,14 +189,14 @@ class GameTextPresenter:
     def view(self) -> GameTextView:
         flow = self.flow
         s = flow.session
-        if self.mode in ("type", "correct"):
+        if self.mode in ("type", "correct", "other"):
             t = self.typing
             shown = t.buffer[:t.cursor] + "|" + t.buffer[t.cursor:]
             keys = tuple(tuple(Key(k, T.KEY_LABELS.get(k, k.upper() if t.shift and len(k) == 1 else k),
                                    3.0 if k == "space" else 1.5 if k in ("enter", "shift", "back") else 1.0)
                                for k in row) for row in KEY_ROWS)
-            title = T.TEXT_CORRECT_TITLE if self.mode == "correct" else T.TEXT_TYPE_TITLE
-            load = T.TEXT_APPLY if self.mode == "correct" else T.TEXT_LOAD
+            title = {"correct": T.TEXT_CORRECT_TITLE, "other": self._other[0]}.get(self.mode, T.TEXT_TYPE_TITLE)
+            load = T.TEXT_APPLY if self.mode in ("correct", "other") else T.TEXT_LOAD
             return GameTextView(self.mode, title, shown, (), "", 0, self.message, self.problem, keys=keys,
                                 shift=t.shift, load_label=load)
         if self.mode == "files":

@@ -10,6 +10,10 @@ side to move is chosen with one tap; castling rights follow from kings and rooks
 first squares. Confirming checks the position with the game's own rules (one line saying what
 is wrong: two white kings, a pawn on the last rank, the side not to move in check).
 
+A position can also be typed as text (FEN) on the on-screen keyboard of Load / Save
+(presenters/game_text.py, ``type_for``): it fills the screen, to set up on the board and
+confirm as any.
+
 Plain Python; the flow's board events keep ``flow.sensed`` up to date.
 """
 
@@ -22,6 +26,7 @@ from ...games import make_rules
 from .. import texts as T
 from .board import BoardView, SquareView, T_FILES, _name
 from .flow import AppFlow
+from .start import POSITION_GAMES
 
 #: The palette: the six pieces of each side, then an empty square.
 PIECES = ("K", "Q", "R", "B", "N", "P")
@@ -53,7 +58,7 @@ def fen_of(pieces: dict[int, tuple[str, int]], turn: int) -> str:
     return f"{'/'.join(rows)} {'w' if turn == 0 else 'b'} {castling or '-'} - 0 1"
 
 
-def pieces_of(rules, pos) -> dict[int, tuple[str, int]]:
+def pieces_of(_rules, pos) -> dict[int, tuple[str, int]]:
     return {sq: (p.kind.code, p.owner) for sq, p in pos.pieces()}
 
 
@@ -92,6 +97,8 @@ class PositionPresenter:
     # ----- commands ------------------------------------------------------------------------------
     def open(self, game: str) -> None:
         """From the start screen: set a position up for ``game`` (chess or Combat Chess)."""
+        if game not in POSITION_GAMES:
+            return
         self.game, self.problem = game, ""
         try:
             self.flow._use_board_for(game, None)
@@ -144,6 +151,23 @@ class PositionPresenter:
         sim = self.flow.board.simulated
         if sim is not None:
             sim.set_occupancy(frozenset(self.pieces), self.flow.clock_ms())
+
+    def position_text(self) -> str:
+        """The position as text (FEN) to edit on the keyboard."""
+        return fen_of(self.pieces, self.turn)
+
+    def load_text(self, text: str) -> str | None:
+        """A position typed as text (FEN for chess and Combat Chess, as Load / Save writes it):
+        it replaces the one on screen, to set up on the board and confirm; None, or what is
+        wrong in one line (nothing changes then)."""
+        try:
+            pos = make_rules(self.game).position_from_text(text.strip())
+        except CompanionError as e:
+            return T.POSITION_WRONG.format(reason=_plain(str(e)))
+        self.pieces, self.turn, self.problem = pieces_of(None, pos), pos.turn, ""
+        self._fill_simulated()
+        self.flow.changed()
+        return None
 
     def cancel(self) -> None:
         self.flow.screen = "start"

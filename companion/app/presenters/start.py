@@ -19,6 +19,8 @@ from .. import theme
 from .flow import AppFlow
 
 GAME_CHOICES = ("chess", "combat", "dungeon", "kol")
+#: Games that may start from a position set up by hand (the palette has the chess pieces).
+POSITION_GAMES = ("chess", "combat")
 #: the two sides' names per game (filled from the game's map for games not listed)
 COLOUR_WORDS: dict[str, tuple[str, ...]] = {"chess": T.COLOUR_NAMES, "combat": T.COLOUR_NAMES}
 #: The maps of the rulebook, in its order (maps/*.toml).
@@ -86,6 +88,7 @@ class StartView:
     dungeon: bool = False
     maps: tuple[MapChoice, ...] = ()
     start_label: str = T.START
+    positions: bool = False  # the game may start from a position set up by hand (chess, Combat Chess)
 
 
 class StartPresenter:
@@ -261,7 +264,7 @@ class StartPresenter:
             T.DICE_HINTS[self.dice], self.d6_only, names, picking_for,
             self.flow.resume_problem or self.flow.banner,
             "" if self.max_level else T.NO_COMPUTER,
-            self.dungeon, maps, T.CHOOSE_ARMIES if self.dungeon else T.START,
+            self.dungeon, maps, T.CHOOSE_ARMIES if self.dungeon else T.START, self.game in POSITION_GAMES,
         )
 
     def _dungeon_seat_views(self) -> tuple[SeatView, ...]:
