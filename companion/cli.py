@@ -70,6 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--profile", help="board profile (hardware/profiles/*.toml) to run the app on real hardware")
     parser.add_argument("--serial", help="serial device of an RP2040 board, or auto to find it by its USB name "
                                          "(see docs/serial-protocol.md)")
+    parser.add_argument("--wait-for-board", action="store_true",
+                        help="with --serial: start even when the board is not there yet and wait for it, saying so "
+                             "on screen (for a start at boot, docs/deploy.md)")
     parser.add_argument("--verbose", action="store_true",
                         help="the app: show Kivy's start-up log (also KIVY_LOG_LEVEL=info)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
@@ -117,10 +120,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is not None:
-        for option in ("profile", "serial"):
-            if getattr(args, option) is not None:
-                parser.error(f"--{option} opens the app on a board and does not go with the "
-                             f"'{args.command}' command; leave it out, or give it alone: companion --{option} ...")
+        for option, what in (("profile", "opens the app on a board"), ("serial", "opens the app on a board"),
+                             ("wait_for_board", "is for the app"), ("verbose", "is for the app")):
+            if getattr(args, option) not in (None, False):
+                flag = "--" + option.replace("_", "-")
+                parser.error(f"{flag} {what} and does not go with the '{args.command}' command; leave it out, "
+                             f"or give it alone: companion {flag} ...")
+    elif args.wait_for_board and not (args.serial or args.profile):
+        parser.error("--wait-for-board waits for the board of --serial (or of a --profile): give one of them too")
     try:
         if args.command is None:
             return run_app(args)
@@ -144,7 +151,7 @@ def run_app(args) -> int:
     except ImportError:
         print("companion: the touchscreen app is not installed in this build; try 'companion --help'", file=sys.stderr)
         return 2
-    return run(profile=args.profile, serial=args.serial, verbose=args.verbose)
+    return run(profile=args.profile, serial=args.serial, verbose=args.verbose, wait=args.wait_for_board)
 
 
 if __name__ == "__main__":

@@ -132,3 +132,26 @@ def test_the_license_is_an_spdx_expression_not_the_deprecated_table():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert project["project"]["license"] == "MIT"
     assert "setuptools>=77" in project["build-system"]["requires"]
+
+
+def test_at_boot_the_app_may_wait_for_its_board_instead_of_refusing(tmp_path, monkeypatch):
+    """The service starts the app before the board may be there: --wait-for-board skips the
+    refusal; the screen says the board is not connected until it comes."""
+    from companion.app import bootstrap
+
+    monkeypatch.setenv("COMPANION_DATA", str(tmp_path))
+    with pytest.raises(HardwareError, match="no such serial device"):
+        bootstrap.build_flow_for(serial=str(tmp_path / "ttyACM9"))
+    flow = bootstrap.build_flow_for(serial=str(tmp_path / "ttyACM9"), wait=True)
+    flow.board.sensors.stop()
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--wait-for-board"], "--wait-for-board waits for the board of --serial (or of a --profile): give one of them too"),
+    (["--verbose", "perft", "--depth", "1"], "--verbose is for the app and does not go with the 'perft' command"),
+])
+def test_app_options_out_of_place_are_one_line(capsys, argv, words):
+    with pytest.raises(SystemExit):
+        main(argv)
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1

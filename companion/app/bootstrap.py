@@ -225,15 +225,17 @@ def build_app(flow: AppFlow, presenters: Presenters | None = None):
     return CompanionApp(flow, presenters or build_presenters(flow))
 
 
-def build_flow_for(profile: str | None = None, serial: str | None = None, data: Path | None = None) -> AppFlow:
+def build_flow_for(profile: str | None = None, serial: str | None = None, data: Path | None = None,
+                   wait: bool = False) -> AppFlow:
     """The product's flow: the chosen board (a serial port that is not there is refused here,
-    naming the ports that are), the real tracker and computer, games saved under
+    naming the ports that are, unless ``wait``: then the app starts and shows that the board is
+    not connected until it comes), the real tracker and computer, games saved under
     :func:`data_dir`. No Kivy."""
     from ..board.serial_ports import check_port
 
-    if serial:
+    if serial and not wait:
         check_port(serial)
-    elif profile:
+    elif profile and not wait:
         from ..board.profiles import load_profile
 
         loaded = load_profile(profile)

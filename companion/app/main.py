@@ -66,14 +66,14 @@ def configure_window() -> None:
     Config.set("input", "mouse", "mouse,disable_multitouch")
 
 
-def run(profile: str | None = None, serial: str | None = None, verbose: bool = False) -> int:
+def run(profile: str | None = None, serial: str | None = None, verbose: bool = False, wait: bool = False) -> int:
     """Open the app on the chosen board; returns the process exit status. Every check that can
     fail runs first (a CompanionError before any window or log line)."""
     configure_logging(verbose)
     window_size()
     from . import bootstrap
 
-    flow = bootstrap.build_flow_for(profile=profile, serial=serial)
+    flow = bootstrap.build_flow_for(profile=profile, serial=serial, wait=wait)
     presenters = bootstrap.build_presenters(flow)  # loads the maps: a bad one is said here
     configure_window()
     app = bootstrap.build_app(flow, presenters)
