@@ -124,6 +124,12 @@ def bench_ai(quick: bool = False) -> list[Row]:
     return run(quick)
 
 
+def bench_app(quick: bool = False) -> list[Row]:
+    from .app.rest_bench import bench_app_at_rest
+
+    return bench_app_at_rest(quick)
+
+
 BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("perft", bench_perft),
     ("lifted", bench_lifted_piece),
@@ -131,6 +137,7 @@ BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("tracker", bench_tracker),
     ("dungeon", bench_dungeon),
     ("ai", bench_ai),
+    ("app", bench_app),
 ]
 
 

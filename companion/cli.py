@@ -9,6 +9,7 @@ import sys
 
 from .bounds import int_arg
 from .cli_parser import OneLineParser as _Parser
+from .cli_parser import add_players, player_options
 from .errors import CompanionError
 
 #: The deepest perft the command line runs (perft recurses once per ply; past about 10 plies a
@@ -21,6 +22,7 @@ def _add_variant(p: argparse.ArgumentParser, fen: bool = True) -> None:
 
     p.add_argument("--variant", default="chess", help=variant_help())
     p.add_argument("--map", default=None, help="map name or file (default: the game's own)")
+    add_players(p)
     if fen:
         p.add_argument("--fen", default=None, help="start position (FEN for chess; the extended format otherwise)")
 
@@ -28,7 +30,7 @@ def _add_variant(p: argparse.ArgumentParser, fen: bool = True) -> None:
 def _rules_and_position(args):
     from .games import make_rules
 
-    rules = make_rules(args.variant, args.map)
+    rules = make_rules(args.variant, args.map, **player_options(args))
     fen = getattr(args, "fen", None)
     if fen is not None and not fen.strip():
         raise CompanionError("--fen is empty; leave it out to start from the start position")

@@ -2,14 +2,27 @@
 stderr and exit status 2, never a usage block.
 
 Its own module, below every layer that has a command (the CLI, ``ai-match``), so that each of
-them imports it from here and none imports another to get it.
+them imports it from here and none imports another to get it; the same for the options several
+commands share (``--players``).
 """
 
 from __future__ import annotations
 
 import argparse
 
+from .bounds import int_arg
+
 
 class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, exit 2
         self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def add_players(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int_arg(2, 4), default=None,
+                   help="number of players (Dungeon Chess: 2-4; default: the map's seats)")
+
+
+def player_options(args) -> dict:
+    """The game option for ``--players`` (only when given: other games take no such option)."""
+    return {} if getattr(args, "players", None) is None else {"players": args.players}

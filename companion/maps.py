@@ -57,7 +57,7 @@ COLOURS: Mapping[str, str] = {
 SPAWN_TAG = "spawn:{}"
 EDGE_TAG = "edge"
 
-_TOP_KEYS = ("map", "legend", "players", "tags")
+_TOP_KEYS = ("map", "legend", "players", "tags", "seatings")
 _MAP_KEYS = ("name", "title", "description", "game", "width", "height", "players", "grid")
 _MAP_REQUIRED = ("name", "width", "height", "players", "grid")
 _SEAT_KEYS = ("home", "colour")
@@ -119,10 +119,36 @@ class BoardMap:
     seats: tuple[Seat, ...]
     source: Path | None = field(default=None, compare=False)
     game: str = ""  # the game the map is made for ("" : any); check-map then runs that game's checks
+    #: smaller games the map offers: (count, the seat numbers used, in turn order) ([seatings])
+    seatings: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
     @property
     def players(self) -> int:
         return len(self.seats)
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """How many players can play on this map: its seats, and each seating it offers."""
+        return tuple(sorted({self.players, *(n for n, _ in self.seatings)}))
+
+    def for_players(self, count: int) -> BoardMap:
+        """The map as ``count`` players use it: all its seats, or the seating the file offers
+        for that many ([seatings]). The chosen seats are numbered 1.. in their turn order;
+        the other seats' spawn zones are plain squares (no ``spawn:N`` tag)."""
+        if count == self.players:
+            return self
+        chosen = dict(self.seatings).get(count)
+        if chosen is None:
+            offered = " or ".join(str(n) for n in self.player_counts)
+            raise MapError(f"map {self.name!r} is for {offered} players, not {count} "
+                           f"(a map offers smaller games in its [seatings] table; docs/maps.md)")
+        seats = tuple(Seat(i + 1, self.seats[n - 1].home, self.seats[n - 1].colour, self.seats[n - 1].spawn)
+                      for i, n in enumerate(chosen))
+        g = self.geometry
+        tags = {k: v for k, v in g.tags.items() if not k.startswith("spawn:")}
+        tags.update({SPAWN_TAG.format(seat.player): seat.spawn for seat in seats})
+        geometry = Geometry(g.width, g.height, g.terrain, tags, name=g.name)
+        return BoardMap(self.name, self.title, self.description, geometry, seats, self.source, game=self.game)
 
     def seat(self, player: int) -> Seat:
         if not 1 <= player <= len(self.seats):
@@ -370,7 +396,8 @@ class _Reader:
         all_tags.update({k: frozenset(v) for k, v in sorted(tags.items())})
         geometry = Geometry(width, height, terrain, all_tags, name=name)
         path = Path(self.source) if isinstance(self.source, os.PathLike) else None
-        return BoardMap(name, title, description, geometry, seats, source=path, game=game)
+        seatings = self.seatings(data.get("seatings", {}), players)
+        return BoardMap(name, title, description, geometry, seats, source=path, game=game, seatings=seatings)
 
     def not_a_map(self, data: dict[str, Any]) -> MapError:
         """A file of the game's pieces or armies (maps/variants/) given where a map belongs."""
@@ -543,6 +570,26 @@ class _Reader:
             raise self.fail(f"{key}.home", f"is {home!r} but player {p}'s spawn zone does not lie at the "
                                            f"{home} edge (touching it, within that half of the board); {hint}")
         return Seat(int(p), home, colour, spawn)
+
+    def seatings(self, value: Any, players: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """``[seatings]``: ``3 = [1, 2, 3]``: a game of 3 players uses seats 1, 2 and 3, in that
+        turn order. Only counts below ``map.players`` (down to 2)."""
+        table = self.table(value, "seatings")
+        out = []
+        for k, seats in table.items():
+            key = f"seatings.{k}"
+            if not (k.isdigit() and MIN_PLAYERS <= int(k) < players and str(int(k)) == k):
+                raise self.fail(key, f"{k!r} is not a smaller number of players; expected a number from "
+                                     f"{MIN_PLAYERS} to {players - 1} (map.players = {players})")
+            count = int(k)
+            if not isinstance(seats, list):
+                raise self.fail(key, f"expected a list of {count} seat numbers, got {_type_name(seats)}")
+            for n in seats:
+                self.integer(n, key, 1, players)
+            if len(seats) != count or len(set(seats)) != count:
+                raise self.fail(key, f"expected {count} different seat numbers (1 to {players}), got {seats}")
+            out.append((count, tuple(seats)))
+        return tuple(sorted(out))
 
     def tags(self, value: Any, geometry: Geometry) -> dict[str, frozenset[int]]:
         """The file's own tags; a broken one is noted and left out."""
@@ -718,6 +765,9 @@ def format_map(board_map: BoardMap) -> str:
                        f"spawn = {meaning.spawn} }}")
     for seat in board_map.seats:
         out += ["", f"[players.{seat.player}]", f'home = "{seat.home}"', f'colour = "{seat.colour}"']
+    if board_map.seatings:
+        out += ["", "[seatings]"]
+        out += [f"{n} = [{', '.join(str(s) for s in seats)}]" for n, seats in board_map.seatings]
     tags = board_map.user_tags()
     if tags:
         out += ["", "[tags]"]
@@ -756,8 +806,11 @@ def draw_map(board_map: BoardMap) -> str:
         spawn_parts.append(f"player {seat.player} ({seat.colour}, {seat.home}): {len(seat.spawn)} spawn squares{wet_note}")
     tags = board_map.user_tags()
     tag_note = f"; tags: {', '.join(f'{k} ({len(v)})' for k, v in tags.items())}" if tags else ""
+    seating_note = "".join(f"; {n} players: seats {', '.join(str(s) for s in seats)}"
+                           for n, seats in board_map.seatings)
     lines.append(
         f"summary: {geometry.width} files x {geometry.height} ranks, {board_map.players} players, "
         f"{counts[0]} floor, {counts[1]} water, {counts[2]} void; " + "; ".join(spawn_parts) + tag_note
+        + seating_note
     )
     return "\n".join(lines) + "\n"

@@ -43,8 +43,13 @@ DICE_MODES = ("virtual", "seeded", "entered")
 #: Source names written in the journal and the dice record, per dice mode.
 SOURCE_OF_MODE = {"virtual": "system", "seeded": "seeded", "entered": "entered"}
 GAMES_WITH_DICE = frozenset({"combat"})
-#: How many players each game takes (a game not listed: 2). Dungeon Chess: the map's seats.
+#: How many players each game takes (a game not listed: 2). Dungeon Chess: the map's seats, or a
+#: smaller seating the map offers (the session asks the rules for ``players=len(seats)``).
 PLAYER_COUNTS = {"dungeon": (2, 3, 4)}
+#: Games whose draw rules are an option (the start screen's "Draws"); other games' are fixed.
+GAMES_WITH_DRAW_OPTION = frozenset({"dungeon"})
+#: Results the players decided rather than the position: taking a move back does not undo them.
+DECIDED_RESULTS = frozenset({"resigned", "draw agreed"})
 MAX_TIES = 3
 #: The move list's entry for a player who resigned a game of three or more.
 RESIGNS = "resigns"
@@ -71,7 +76,8 @@ class Seat:
 @dataclass(frozen=True)
 class GameSetup:
     """Everything chosen on the start screen. ``seed`` (hex) exists for seeded dice only and is
-    kept secret until the game ends; ``start`` is an optional start position text."""
+    kept secret until the game ends; ``start`` is an optional start position text;
+    ``draw_rules``: the game's optional draw rules (Dungeon Chess; off: the rulebook's game)."""
 
     game: str
     seats: tuple[Seat, ...]
@@ -81,6 +87,7 @@ class GameSetup:
     seed: str | None = None
     start: str | None = None
     board_map: str | None = None
+    draw_rules: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
@@ -103,12 +110,22 @@ class GameSetup:
             raise DiceError(f"only seeded dice have a seed, not {self.dice} dice")
         if self.d6_only and self.game not in GAMES_WITH_DICE:
             raise DiceError(f"'only d6' is a dice option; {self.game} has no dice")
+        if self.draw_rules and self.game not in GAMES_WITH_DRAW_OPTION:
+            raise VariantError(f"{self.game}'s draw rules are part of the game, not an option")
         if not isinstance(self.game_id, str) or not self.game_id or "/" in self.game_id:
             raise VariantError(f"a game id is non-empty text without '/', got {self.game_id!r}")
 
     @property
     def has_dice(self) -> bool:
         return self.game in GAMES_WITH_DICE
+
+    @property
+    def undo_after_end(self) -> bool:
+        """May the move that ended the game be taken back (with the computer's reply)? Casual
+        play says yes, on every game, guided on the board like any undo. This is the one switch:
+        tournament mode turns it off here. Never with seeded dice: their seed is revealed when
+        the game ends, and the dice after a takeback could then be foreseen."""
+        return self.dice != "seeded"
 
     @property
     def commitment(self) -> str | None:
@@ -125,11 +142,15 @@ class GameSetup:
             "seed": self.seed,
             "start": self.start,
             "board_map": self.board_map,
+            # only for a game whose draw rules are a choice (a journal without it: see from_json)
+            **({"draw_rules": self.draw_rules} if self.game in GAMES_WITH_DRAW_OPTION else {}),
         }
 
     @classmethod
     def from_json(cls, value: Any, where: str = "setup") -> GameSetup:
-        fields = _Fields(value, where, ("game", "seats", "dice", "d6_only", "game_id", "seed", "start", "board_map"))
+        # draw_rules came with issue 17: a journal without it was played with the draw rules on
+        fields = _Fields(value, where, ("game", "seats", "dice", "d6_only", "game_id", "seed", "start", "board_map",
+                                        "draw_rules"), optional=("draw_rules",))
         seats = []
         raw = fields.value["seats"]
         if not isinstance(raw, list):
@@ -142,6 +163,8 @@ class GameSetup:
                 fields.text("game"), tuple(seats), fields.text("dice"), fields.flag("d6_only"),
                 fields.text("game_id"), fields.optional_text("seed"), fields.optional_text("start"),
                 fields.optional_text("board_map"),
+                fields.flag("draw_rules") if "draw_rules" in fields.value
+                else fields.value.get("game") in GAMES_WITH_DRAW_OPTION,
             )
         except CompanionError as e:
             raise RecordError(f"{where}: {e}") from None
@@ -429,7 +452,11 @@ class Session:
     def __init__(self, setup: GameSetup, *, rules=None, recorder: Callable[[dict], None] | None = None,
                  source=None) -> None:
         self.setup = setup
-        options = {"d6_only": True} if setup.d6_only else {}
+        options: dict[str, Any] = {"d6_only": True} if setup.d6_only else {}
+        if setup.draw_rules:
+            options["draw_rules"] = True
+        if setup.game in PLAYER_COUNTS:
+            options["players"] = len(setup.seats)
         self.rules = rules or make_rules(setup.game, setup.board_map, **options)
         if len(setup.seats) != self.rules.nplayers:
             raise VariantError(f"{setup.game} on this map is played by {self.rules.nplayers} players; "
@@ -557,7 +584,16 @@ class Session:
         return out
 
     def can_undo(self) -> bool:
-        return self.result is None and bool(self._turn_starts)
+        return bool(self._turn_starts) and (self.result is None or self._undo_after_end_refused() is None)
+
+    def _undo_after_end_refused(self) -> str | None:
+        """Why the finished game's last move cannot be taken back (None: it can)."""
+        if not self.setup.undo_after_end:
+            return ("the game is over and its dice seed is revealed; start a new one" if self.setup.seed
+                    else "the game is over; start a new one")
+        if self.result.reason in DECIDED_RESULTS:
+            return f"the game ended by agreement ({self.result.reason}); start a new one"
+        return None
 
     # ----- player commands -----------------------------------------------------------------------------
     def play(self, move: Move | str) -> list:
@@ -588,9 +624,10 @@ class Session:
     def undo(self) -> list:
         """Take back the last turn, and more until a person is to move (so a move against the
         computer takes back its reply too)."""
-        if not self.can_undo():
-            raise IllegalMoveError("there is no move to take back" if self.result is None
-                                   else "the game is over; start a new one")
+        if not self._turn_starts:
+            raise IllegalMoveError("there is no move to take back")
+        if self.result is not None and self._undo_after_end_refused():
+            raise IllegalMoveError(self._undo_after_end_refused())
         turns = 1
         turn_players = self._turn_players()
         while turns < len(self._turn_starts) and self.seats[turn_players[-turns]].computer:
@@ -678,7 +715,10 @@ class Session:
     def _check(self, action: Action) -> None:
         """Refuse an action that cannot be applied now, before anything is written."""
         if self.result is not None:
-            raise IllegalMoveError("the game is over")
+            if not isinstance(action, Undo):
+                raise IllegalMoveError("the game is over")
+            if self._undo_after_end_refused():
+                raise IllegalMoveError(self._undo_after_end_refused())
         if isinstance(action, PlayMove):
             if self.draw_offer is not None:
                 raise IllegalMoveError("a draw offer is waiting for an answer")
@@ -862,6 +902,7 @@ class Session:
             if entry.move == "position":  # a correction taken back: the pieces known before it
                 self._known = self._known_before.pop()
         self.draw_offer = None
+        self.result = None  # a finished game taken back goes on (undo_after_end)
         if self.record is not None:
             self.record = self.record.taken_back(len(self.moves), len(self.pos.var("fights", ())))
         return [TurnsUndone(undone)]
@@ -976,13 +1017,13 @@ def computer_accepts_draw(rules, pos, player: int) -> bool:
 
 
 class _Fields:
-    def __init__(self, value: Any, where: str, keys: Sequence[str]) -> None:
+    def __init__(self, value: Any, where: str, keys: Sequence[str], optional: Sequence[str] = ()) -> None:
         if not isinstance(value, dict):
             raise RecordError(f"{where}: expected a JSON object, got {json.dumps(value)[:40]}")
         unknown = sorted(set(value) - set(keys))
         if unknown:
             raise RecordError(f"{where}: unknown field {unknown[0]!r} (expected {', '.join(keys)})")
-        missing = [k for k in keys if k not in value]
+        missing = [k for k in keys if k not in value and k not in optional]
         if missing:
             raise RecordError(f"{where}: field {missing[0]!r} is missing")
         self.value, self.where = value, where

@@ -2,7 +2,7 @@
 
 from functools import lru_cache
 
-from companion.games.dungeon import DungeonRules, make
+from companion.games.dungeon import DRAW_RULES, DungeonRules, make
 from companion.maps import parse_map
 
 # An open 10x10 board with a 2x2 pool at d5-e6 and a void square at h9: room for every unit.
@@ -68,11 +68,20 @@ colour = "yellow"
 
 @lru_cache(maxsize=None)
 def rules(name: str = "open", **options) -> DungeonRules:
+    if name in ("open", "open4") and options.pop("draw_rules", False):
+        options = {**DRAW_RULES, **options}
     if name == "open":
         return DungeonRules(parse_map(OPEN), **options)
     if name == "open4":
         return DungeonRules(parse_map(OPEN4), **options)
     return make(name, **options)
+
+
+def rules_for(field: str) -> DungeonRules:
+    """Rules for a map field of the test data: a map name, or ``name:N`` for that map as N
+    players use it (``dungeon-four-player:3``)."""
+    name, _, players = field.partition(":")
+    return rules(name, **({"players": int(players)} if players else {}))
 
 
 def position(r: DungeonRules, pieces: dict, turn: int = 0, **variables):

@@ -139,10 +139,12 @@ class Ref:
                     x, y = x + dx, y + dy
 
         def screen_slide():
+            """Up to the first piece (the screen); over water, never stopping on it."""
             for dx, dy in ORTHO:
                 x, y = f + dx, r + dy
-                while self.on(x, y) and self.ter(x, y) == FLOOR and self.at(x, y) is None:
-                    quiet.add((x, y))
+                while self.on(x, y) and self.at(x, y) is None:
+                    if self.ter(x, y) == FLOOR:
+                        quiet.add((x, y))
                     x, y = x + dx, y + dy
 
         def cannon():
@@ -198,8 +200,9 @@ class Ref:
         elif n == "vampire":
             slide(DIAG, "cross", cap_too=False)
             slide(ALL8, "cross", quiet_too=False)
-        elif n in ("demonics", "shaman"):
-            slide(ALL8, "block")
+        elif n in ("demonics", "shaman"):  # "Water blocks diagonal slides for ... Demonics, and Shaman"
+            slide(ORTHO, "cross")
+            slide(DIAG, "block")
         elif n == "princess":
             steps(ALL8)
             slide(DIAG, "cross", cap_too=False)

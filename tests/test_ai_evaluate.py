@@ -167,7 +167,7 @@ def test_near_the_fifty_move_limit_the_side_ahead_makes_progress(chess_rules):
 
 
 def test_dungeon_scores_fade_with_the_quiet_move_clock_when_its_table_asks():
-    rules = make_rules("dungeon", "dungeon-compact")
+    rules = make_rules("dungeon", "dungeon-compact", draw_rules=True)
     assert Evaluator(rules).draw_fade == 0  # off in tables/dungeon.toml (measured: it lost games)
     ev = Evaluator(rules, table_from_dict({"evaluation": {"inherit": "dungeon", "draw_fade": 0.5}}, "t"))
     text = "7(2RD)2/10/10/10/10/10/2(1WZ)7/10/1(1HE)8/4(1PR)5 1"
@@ -175,4 +175,4 @@ def test_dungeon_scores_fade_with_the_quiet_move_clock_when_its_table_asks():
     late = rules.position_from_text(text + " quiet=90")
     assert rules.draw_clock(late) == (90, 100)  # 50 turns for each of the 2 players left
     assert ev.evaluate(late, 0) == pytest.approx(ev.evaluate(fresh, 0) * 0.2)
-    assert make_rules("dungeon", "dungeon-compact", quiet_moves=0).draw_clock(late) is None
+    assert make_rules("dungeon", "dungeon-compact").draw_clock(late) is None  # the rulebook's game: no such rule

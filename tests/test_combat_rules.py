@@ -253,6 +253,46 @@ def test_prerogative_lost_loses_the_game():
     assert R.outcome(pos).winners == {1}
 
 
+# The issue-17 positions: FIDE mates where the checker's square is threatened only by a piece
+# behind another supporter, or only through the King's own square.
+BATTERY = "4r2k/8/8/4r3/8/8/4q3/4K3 w - - 0 1"  # Qe2+, Re5 behind it, Re8 behind Re5
+XRAY = "7k/8/8/8/8/8/3PPP2/3rK2r w - - 0 1"  # Rd1+ covered by Rh1 only through e1
+
+
+@pytest.mark.parametrize("fen, prerogative, fighters", [
+    (BATTERY, "e1e2", ["e2", "e5", "e8"]),
+    (XRAY, "e1d1", ["d1", "h1"]),
+])
+def test_prerogative_supporting_pieces_include_batteries_and_x_rays_through_the_kings_square(fen, prerogative, fighters):
+    """"the King may declare 'King's Prerogative' and attack both the adjacent enemy and its
+    supporting piece(s)": a supporting piece is every piece that threatens the checker's square
+    once the King stands on it (the threat "which normally prevents such an attack"): directly,
+    through the square the King leaves, or behind another supporter. Each rolls its die."""
+    assert CHESS.outcome(CHESS.position_from_fen(fen)).reason == "checkmate"
+    pos = pos_of(fen)
+    moves = R.legal_moves(pos)
+    assert [(R.move_text(pos, m), m.special) for m in moves] == [(prerogative, "prerogative")]
+    R.play(pos, moves[0])
+    assert [R.geometry.name_of(s) for s in pos.pending.get("defenders")] == fighters
+    king, defenders = R.fighters(pos)
+    assert len(defenders) == len(fighters) and king.weapon_choice
+
+
+@pytest.mark.parametrize("fen", [BATTERY, XRAY, PREROGATIVE])
+def test_a_king_that_wins_its_prerogative_never_stands_attacked(fen):
+    """"a King cannot move into a threatened Square, with the noted exception of executing a
+    King's Prerogative": the exception lasts the fight only. Every piece threatening the
+    square fights, so the King that wins stands on it unattacked, the fighters off the board."""
+    pos = pos_of(fen)
+    R.play(pos, R.legal_moves(pos)[0])
+    fought = pos.pending.get("defenders")
+    R.play(pos, Answer("fight", "attacker"))
+    (king,) = pos.royals[0]
+    assert not R.is_attacked(pos, king, 1)
+    assert all(pos.board[s] is None for s in fought if s != king)
+    assert pos.turn == 1 and pos.pending is None  # the turn passed normally
+
+
 def test_checkmate_still_wins_and_no_prerogative_follows_fide():
     """"Checkmate still wins; no legal move and no Prerogative follows the FIDE rules\" (issue)."""
     pos = pos_of("6rk/5Npp/8/8/8/8/8/6K1 b - - 0 1")  # smothered: the checker is not adjacent

@@ -133,6 +133,21 @@ def test_ogre_stops_adjacent_enemy_pawns_from_attacking():
     assert "d4" in targets(R, pos, "c3", captures=True)  # two squares away: no effect
 
 
+def test_ogre_freezes_and_paralyzes_means_cannot_attack_the_pawns_still_move():
+    """The faction text: "The Ogre freezes adjacent enemy Pawns"; the castle notes: "Ogre
+    paralyzes nearby enemy Pawns"; the table, the unit's rule: "Intimidate: adjacent enemy Pawns
+    cannot attack". Decision (docs/rules/dungeon.md): the table's words are the rule and
+    "freezes"/"paralyzes" describe it; an intimidated Pawn makes no capture and gives no check,
+    but it may move, and so walk out of the Ogre's reach."""
+    pos = pos_with({"c3": (0, "kobold"), "d4": (1, "hero"), "c2": (1, "ogre"), "c8": (1, "hero"), "c6": (0, "hero")})
+    assert targets(R, pos, "c3", captures=True) == []  # neither diagonal nor cannon
+    quiet = targets(R, pos, "c3", captures=False)
+    assert {"b4", "c4", "d3", "b3"} <= set(quiet)  # steps and its screen slide, away from the Ogre
+    R.play(pos, R.parse_move(pos, "c3c5"))  # out of reach: next turn it may attack again
+    R.play(pos, R.parse_move(pos, "j10j9"))
+    assert targets(R, pos, "c5", captures=True) == ["c8", "d4"]
+
+
 def test_intimidated_pawns_lose_cannon_and_fragile_captures_too():
     pos = pos_with({"a3": (0, "kobold"), "a5": (0, "hero"), "a8": (1, "hero"), "b2": (1, "ogre"),
                     "b4": (1, "skeleton")})

@@ -69,5 +69,7 @@ def test_block_quotes_are_the_rulebooks_words():
 def test_quoted_ability_rules_are_the_rulebooks_words():
     _need_seed()
     seed = _norm(SEED.read_text())
+    used = {a for k in load_roster("dungeon").kinds for a in k.abilities}  # not KoL's, which share the registry
     for a in ABILITIES.values():
-        assert _norm(a.rule) in seed, a.name
+        if a.name in used:
+            assert _norm(a.rule) in seed, a.name

@@ -9,7 +9,7 @@ import pytest
 
 from companion.core.rules import iter_perft, perft_divide
 from companion.games.draft import deploy, presets
-from tests.dungeon_board import rules
+from tests.dungeon_board import rules_for
 
 DATA = Path(__file__).resolve().parent / "data" / "perft_dungeon.txt"
 
@@ -31,6 +31,17 @@ def read_cases():
 CASES = list(read_cases())
 
 
+def case_map(field: str) -> tuple[str, int | None]:
+    """A case's map field: a map name, or ``name:N`` for that map played by N players."""
+    name, _, players = field.partition(":")
+    return name, int(players) if players else None
+
+
+def cli_map_args(field: str) -> list[str]:
+    name, players = case_map(field)
+    return ["--map", name] + (["--players", str(players)] if players else [])
+
+
 def _params():
     for ident, map_name, armies, text, depth, count, slow in CASES:
         marks = [pytest.mark.slow] if slow else []
@@ -39,7 +50,7 @@ def _params():
 
 @pytest.mark.parametrize("map_name,text,depth,count", list(_params()))
 def test_perft_matches_the_recorded_count(map_name, text, depth, count):
-    r = rules(map_name)
+    r = rules_for(map_name)
     pos = r.position_from_text(text)
     before = pos.snapshot()
     n = iter_perft(r, pos, depth)
@@ -56,7 +67,7 @@ def test_the_recorded_positions_are_the_automatic_deployments_of_the_armies():
         if ident in seen:
             continue
         seen.add(ident)
-        r = rules(map_name)
+        r = rules_for(map_name)
         names = r.default_armies if armies == "-" else tuple(armies.split(","))
         assert r.position_text(deploy(r, [known[a] for a in names])) == text, ident
         if armies == "-":
@@ -65,9 +76,9 @@ def test_the_recorded_positions_are_the_automatic_deployments_of_the_armies():
 
 def test_every_map_has_an_opening_position_with_the_example_armies():
     maps = {c[1] for c in CASES}
-    assert maps == {"dungeon-compact", "dungeon-two-player", "dungeon-four-player"}
+    assert maps == {"dungeon-compact", "dungeon-two-player", "dungeon-four-player", "dungeon-four-player:3"}
     used = set()
     for _, map_name, armies, *_ in CASES:
-        used |= set(rules(map_name).default_armies if armies == "-" else armies.split(","))
+        used |= set(rules_for(map_name).default_armies if armies == "-" else armies.split(","))
     # the three rulebook armies that fit a spawn zone, and the swarm cut to fit
     assert {"human-balanced", "redskin-elite", "greenskin-midrange", "skeleton-swarm-24", "skeleton-swarm-20"} <= used

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from companion.core.geometry import VOID, WATER
-from tests.dungeon_board import rules
+from tests.dungeon_board import rules_for as rules
 from tests.dungeon_reference import Ref
 
-MAPS = ["open", "open4", "dungeon-compact", "dungeon-two-player", "dungeon-four-player"]
+MAPS = ["open", "open4", "dungeon-compact", "dungeon-two-player", "dungeon-four-player", "dungeon-four-player:3"]
 KINGS = ["princess", "warlock", "red_dragon", "warlord"]
 
 

@@ -171,21 +171,47 @@ def test_a_check_by_a_third_player_must_be_resolved_in_four_player_games():
         R4.undo(pos)
 
 
+def test_check_counts_every_living_enemy_not_only_the_player_who_moves_next():
+    """"A King is in check if an enemy unit could capture it on the next move." With 3-4 players
+    "an enemy unit" is any living enemy's and "the next move" that unit's own next move: a King
+    attacked by the player who moved last (two seats on) is in check, and no move may leave it
+    attacked by any enemy, next to move or not (decision and reasons in docs/rules/dungeon.md)."""
+    pos = position(R4, {"e2": (0, "princess"), "j5": (1, "warlord"), "e9": (2, "warlord"), "d9": (2, "stronghold"),
+                        "a8": (3, "warlord"), "a2": (3, "stronghold")})
+    assert R4.next_player(pos) == 1
+    assert R4.in_check(pos, 0)  # by player 4's Stronghold on a2; player 2 moves next
+    t = targets(R4, pos, "e2")
+    assert not {"d1", "d2", "d3"} & set(t)  # player 3's Stronghold on d9 watches the d-file
+    assert {"e3", "f3", "f1"} <= set(t) and "f2" not in t  # f2 is still on player 4's rank
+
+
 # ---------------------------------------------------------------------------------- draws
 
-def test_repetition_draw_is_an_option_default_three():
+def test_there_is_no_draw_in_the_rulebooks_game_by_default():
+    """"There is no checkmate - the game only ends on actual King capture": by default no draw
+    rule ends the game, however often a position repeats or however long nothing is taken."""
+    r = make_rules("dungeon", "dungeon-compact")
+    assert (r.repetition, r.quiet_moves) == (0, 0) and r.draw_clock(r.start_position()) is None
     pos = position(R, {"a1": (0, "princess"), "j10": (1, "warlord")})
+    for _ in range(30):
+        for t in ("a1a2", "j10j9", "a2a1", "j9j10"):
+            move(R, pos, t)
+    assert R.outcome(pos) is None and pos.var("quiet") == 120
+
+
+def test_the_draw_rules_are_one_option_repetition_three_and_fifty_quiet_moves():
+    """The optional draw rules (not the rulebook's; the start screen offers them): the same
+    position a third time, or 50 turns each without a piece removed."""
+    r = make_rules("dungeon", "dungeon-compact", draw_rules=True)
+    assert (r.repetition, r.quiet_moves) == (3, 50)
+    on = rules("open", draw_rules=True)
+    pos = position(on, {"a1": (0, "princess"), "j10": (1, "warlord")})
     for _ in range(2):
         for t in ("a1a2", "j10j9", "a2a1", "j9j10"):
-            assert R.outcome(pos) is None
-            move(R, pos, t)
-    assert R.outcome(pos).is_draw
-    off = rules("open", repetition=0)
-    pos = position(off, {"a1": (0, "princess"), "j10": (1, "warlord")})
-    for _ in range(3):
-        for t in ("a1a2", "j10j9", "a2a1", "j9j10"):
-            move(off, pos, t)
-    assert off.outcome(pos) is None
+            assert on.outcome(pos) is None
+            move(on, pos, t)
+    assert on.outcome(pos).is_draw and "3 times" in on.outcome(pos).reason
+    assert make_rules("dungeon", "dungeon-compact", draw_rules=True, repetition=0).repetition == 0
 
 
 def test_quiet_move_limit_is_an_option_and_a_capture_resets_it():
@@ -358,9 +384,10 @@ def test_registered_game_and_default_map():
                                            pytest.param("dungeon-four-player", 3, marks=pytest.mark.slow),
                                            pytest.param("dungeon-two-player", 4, marks=pytest.mark.slow)])
 def test_whole_games_run_to_an_outcome_with_the_board_and_words_consistent(map_name, seed):
-    """Seeded random play (captures preferred) until the game ends: every turn's effects have
-    words, the expected board is the position's, passes and eliminations included."""
-    r = rules(map_name)
+    """Seeded random play (captures preferred) until the game ends (the optional draw rules on,
+    so that it does): every turn's effects have words, the expected board is the position's,
+    passes and eliminations included."""
+    r = rules(map_name, draw_rules=True)
     rng = random.Random(seed)
     pos = r.start_position()
     while r.outcome(pos) is None:
@@ -424,3 +451,41 @@ def test_the_shortcuts_of_the_legal_move_filter_agree_with_the_full_check(map_na
     assert checked > 1000
     if map_name == "dungeon-four-player":
         assert hexed  # positions with hexed units were among them
+
+
+# --------------------------------------------------------------------------- three players
+
+def test_three_players_sit_south_west_north_of_the_four_player_map_and_play_clockwise():
+    """"2-4 PLAYERS", "4-player: cyclic (Player -> AI 1 -> AI 2 -> AI 3)": three players use the
+    four-player map's seats 1-3 (south, west, north; the map's [seatings]) and play in that
+    cycle, Player -> AI 1 -> AI 2; the east arm stays empty; their armies deploy in their own
+    chambers. Three players is also the default map for three (docs/rules/dungeon.md)."""
+    r = make_rules("dungeon", players=3)
+    assert r.board_map.name == "dungeon-four-player" and r.nplayers == 3
+    assert [(s.player, s.home, s.colour) for s in r.board_map.seats] == [
+        (1, "south", "blue"), (2, "west", "red"), (3, "north", "green")]
+    pos = r.start_position()
+    four = make_rules("dungeon", "dungeon-four-player")
+    east = four.board_map.seats[3].spawn
+    for p, seat in enumerate(r.board_map.seats):
+        assert pos.occ[p] and pos.occ[p] <= seat.spawn
+    assert not pos.occupied() & east
+    seen = []
+    for _ in range(7):
+        seen.append(pos.turn)
+        r.play(pos, r.legal_moves(pos)[0])
+    assert seen == [0, 1, 2, 0, 1, 2, 0]
+
+
+def test_with_three_players_a_fallen_king_is_out_and_the_last_king_standing_wins():
+    """"In 4-player games, eliminated players' remaining pieces are removed; the last King
+    standing wins": the same with three. (The Wizard's capture runs up the j-file over the water.)"""
+    r = make_rules("dungeon", "dungeon-four-player", players=3)
+    pos = position(r, {"g1": (0, "princess"), "j5": (0, "wizard"), "j13": (1, "warlord"), "b10": (1, "hero"),
+                       "n20": (2, "warlord")})
+    move(r, pos, "j5j13")
+    assert pos.var("out") == (1,) and not pos.occ[1] and pos.turn == 2 and r.outcome(pos) is None
+    pos = position(r, {"g1": (0, "princess"), "j13": (0, "wizard"), "j20": (2, "warlord")}, out=(1,))
+    move(r, pos, "j13j20")
+    o = r.outcome(pos)
+    assert o.winners == {0} and o.reason == "the last King standing"

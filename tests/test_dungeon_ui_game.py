@@ -189,6 +189,9 @@ def test_the_last_king_standing_wins(tmp_path):
     v = app.p.over.view()
     assert (v.headline, v.reason) == ("Blue wins", "the last King standing")
     assert v.moves[0] == ("1.", "Blue", "KN k14xm13") and len(v.moves) == 14
+    # the last move may still be taken back (casual play): the game is archived on leaving
+    assert v.can_undo and (tmp_path / "current.jsonl").exists()
+    app.p.over.new_game()
     assert list((tmp_path / "games").glob("game-1*.jsonl")) and not (tmp_path / "current.jsonl").exists()
 
 

@@ -3,7 +3,7 @@ journaled as its own action, the game replayed exactly from its journal (resume)
 
 import pytest
 
-from companion.errors import IllegalMoveError, RecordError, VariantError
+from companion.errors import IllegalMoveError, MapError, RecordError, VariantError
 from companion.session import (
     AnswerPlayed, GameOver, GameSetup, PlayAnswer, PlayerResigned, Resign, Seat, Session, action_from_json,
     action_to_json,
@@ -39,7 +39,7 @@ def test_dungeon_is_played_by_two_to_four_seats_and_chess_by_two():
 
 def test_the_seats_must_match_the_maps_players():
     setup = GameSetup("dungeon", FOUR[:2], board_map="dungeon-four-player")
-    with pytest.raises(VariantError, match="played by 4 players; 2 seats were given"):
+    with pytest.raises(MapError, match="'dungeon-four-player' is for 3 or 4 players, not 2"):
         Session(setup)
 
 
@@ -173,3 +173,38 @@ def test_a_two_player_dungeon_game_can_be_resigned():
     events = s.resign(1)
     assert isinstance(events[-1], GameOver) and s.result.winners == frozenset({0})
     assert isinstance(action_from_json(action_to_json(Resign(1))), Resign)
+
+
+def test_three_seats_play_on_the_four_player_maps_three_player_seating():
+    """"2-4 PLAYERS": three seats on the four-player map: south, west, north (docs/rules/dungeon.md)."""
+    setup = GameSetup("dungeon", FOUR[:3], board_map="dungeon-four-player")
+    s, _ = Session.new(setup)
+    assert s.rules.nplayers == 3 and [seat.home for seat in s.rules.board_map.seats] == ["south", "west", "north"]
+    s.play(s.rules.move_text(s.pos, s.rules.legal_moves(s.pos)[0]))
+    assert s.turn == 1
+
+
+def test_the_draw_rules_are_part_of_the_set_up_and_old_journals_keep_them_on():
+    """The start screen's "Draws" choice is journaled with the game (off: the rulebook's game);
+    a journal written before the choice existed was played with the draw rules on."""
+    plain = GameSetup("dungeon", FOUR[:2])
+    ruled = GameSetup("dungeon", FOUR[:2], draw_rules=True)
+    assert Session(plain).rules.repetition == 0 and Session(ruled).rules.quiet_moves == 50
+    assert GameSetup.from_json(ruled.to_json()) == ruled and GameSetup.from_json(plain.to_json()) == plain
+    old = plain.to_json()
+    del old["draw_rules"]
+    assert GameSetup.from_json(old).draw_rules
+    with pytest.raises(VariantError, match="draw rules are part of the game"):
+        GameSetup("chess", FOUR[:2], draw_rules=True)
+
+
+@pytest.mark.parametrize("draw_rules", [False, True])
+def test_the_draw_rules_choice_and_three_seats_survive_the_game_text(draw_rules):
+    """Load / Save (companion.gametext) keeps the choice and the seating of a three-player game."""
+    from companion.gametext import format_game, load_game
+
+    s, _ = Session.new(GameSetup("dungeon", FOUR[:3], board_map="dungeon-four-player", draw_rules=draw_rules))
+    s.play(s.rules.move_text(s.pos, s.rules.legal_moves(s.pos)[0]))
+    again = load_game(format_game(s))
+    assert again.setup == s.setup and again.rules.nplayers == 3 and again.rules.quiet_moves == (50 if draw_rules else 0)
+    assert [m.san for m in again.moves] == [m.san for m in s.moves]

@@ -24,7 +24,7 @@ def test_dungeon_chess_is_a_game_choice_with_the_three_maps_drawn_small(tmp_path
     assert [(m.key, m.size, m.selected) for m in v.maps] == [
         ("dungeon-compact", "10\u00d710, 2 players", True),
         ("dungeon-two-player", "8\u00d720, 2 players", False),
-        ("dungeon-four-player", "20\u00d720, 4 players", False)]
+        ("dungeon-four-player", "20\u00d720, 3\u20134 players", False)]
     four = v.maps[2].thumb
     assert (four.width, four.height, len(four.cells)) == (20, 20, 400)
     from companion.app import theme
@@ -69,6 +69,66 @@ def test_with_a_computer_player_a_seat_lists_person_and_every_level(tmp_path):
     p.pick_kind("Computer 1")
     p.start()
     assert app.flow.prep.seats[1] == Seat("Red", True, 1)
+
+
+def test_three_players_on_the_four_player_map_by_leaving_the_yellow_seat_empty(tmp_path):
+    """"2-4 PLAYERS": the four-player map's last seat may be "Nobody" (the map's three-player
+    seating), listed after the computer levels; the others cannot be left empty; the draft then
+    has three armies, and the game seats south, west and north."""
+    app = DungeonApp(tmp_path, computer=True)
+    p = app.p.start
+    p.choose_game("dungeon")
+    p.choose_map("dungeon-four-player")
+    p.open_kind(3)
+    assert p.view().names == ("Person", "Computer 1", "Computer 2", "Computer 3", "Nobody")
+    p.pick_kind("Nobody")
+    assert p.view().seats[3].kind == "Nobody" and p.view().seats[3].empty and p.view().seats[3].can_computer
+    p.open_kind(2)
+    assert "Nobody" not in p.view().names  # Green cannot be left empty as well: no such seating
+    p.pick_kind("Nobody")
+    assert p.view().seats[2].kind == "Person"
+    p.start()
+    prep = app.flow.prep
+    assert prep.nplayers == 3 and [s.name for s in prep.seats] == ["Blue", "Red", "Green"]
+    assert [s.home for s in prep.rules.board_map.seats] == ["south", "west", "north"]
+
+
+def test_the_empty_seat_is_kept_across_a_look_at_another_map(tmp_path):
+    app = DungeonApp(tmp_path)
+    p = app.p.start
+    p.choose_game("dungeon")
+    p.choose_map("dungeon-four-player")
+    p.open_kind(3)  # no computer here: Person or Nobody
+    assert p.view().names == ("Person", "Nobody")
+    p.pick_kind("Nobody")
+    assert p.view().seats[3].kind == "Nobody"
+    p.choose_map("dungeon-compact")
+    p.choose_map("dungeon-four-player")
+    assert p.view().seats[3].kind == "Nobody"  # the seating is the four-player map's own: kept
+    p.start()
+    assert app.flow.prep.nplayers == 3
+
+
+def test_the_draw_rules_are_off_by_default_and_one_tap_turns_them_on(tmp_path):
+    """The rulebook's game ("the game only ends on actual King capture") by default; the draw
+    rules are an option, carried into the game's set-up and its rules."""
+    app = DungeonApp(tmp_path)
+    p = app.p.start
+    p.choose_game("dungeon")
+    v = p.view()
+    assert [(c.label, c.selected) for c in v.draws] == [("None (rulebook)", True), ("Draw rules", False)]
+    assert "only when a King is taken" in v.draws_hint
+    p.toggle_draw_rules()
+    assert p.view().draws[1].selected and "3 repetitions" in p.view().draws_hint
+    p.start()
+    assert app.flow.prep.draw_rules and app.flow.prep.rules.quiet_moves == 50
+    app.pump()
+    app.draft_defaults()
+    app.p.deploy.place_rest()
+    app.pump()
+    app.follow_the_lights()
+    s = app.flow.session
+    assert s is not None and s.setup.draw_rules and s.rules.repetition == 3
 
 
 def test_choosing_the_armies_opens_the_draft_on_a_board_of_the_maps_size(tmp_path):
@@ -211,7 +271,7 @@ def test_tapping_a_unit_shows_what_it_does_and_its_abilities(tmp_path):
     assert v.detail_title == "Troll (TR)" and [u.selected for u in v.units][3]
     assert v.detail.startswith("Slides diagonally; captures the same way.")
     assert "Thick-skinned: The first capture only pushes it 1 square back" in v.detail
-    assert "Water weakness: Water stops its slides" in v.detail
+    assert "Water weakness: Water stops its diagonal slides" in v.detail
 
 
 def test_after_the_last_army_the_screen_asks_who_moves_first(tmp_path):

@@ -69,8 +69,10 @@ def test_vocabulary_abilities_are_what_the_patterns_say():
     assert any(p.phase for p in k["wraith"].both)  # phase
     assert any(p.pierce == "any" for p in k["archer"].capture)  # piercing
     assert any(p.pierce == "friend" for p in k["tomb"].capture)  # phase_fire
-    for name in ("fire_elemental", "troll", "demonics", "shaman"):  # water_weakness
-        assert k[name].water == "block" and "water_weakness" in k[name].abilities
+    for name in ("fire_elemental", "troll", "demonics", "shaman"):  # water_weakness: diagonal rides only
+        rides = [p for _, p in k[name].all_patterns() if p.type == "ride"]
+        assert "water_weakness" in k[name].abilities and k[name].water == "cross"
+        assert all(p.water_block == (p.dx == p.dy) for p in rides) and any(p.water_block for p in rides)
     for name in ("kobold", "goblin", "iron_golem", "ogre"):  # cannon
         assert any(p.type == "hop" for p in k[name].capture)
 
@@ -101,14 +103,16 @@ def test_skeleton_moves_like_a_hero():
 @pytest.mark.parametrize("unit", ["kobold", "goblin"])
 def test_kobold_and_goblin_slide_along_rook_lines_up_to_the_first_piece(unit):
     """"Kobold and Goblin can also slide along rook lines up to the first piece they encounter
-    (the screen)" - onto empty squares only; the slide stops before water."""
+    (the screen)" - onto empty squares only; water is no piece: the slide passes over it
+    without stopping on it (maps/variants/dungeon.toml, WATER)."""
     pos = pos_with({"c3": (0, unit), "c7": (1, "hero"), "g3": (0, "hero")})
     t = targets(R, pos, "c3", captures=False)
     assert {"c4", "c5", "c6"} <= set(t) and "c7" not in t  # up to the screen, not onto it
     assert {"d3", "e3", "f3"} <= set(t) and "g3" not in t
     assert {"a3", "c1"} <= set(t)
-    pos = pos_with({"c5": (0, unit)})
-    assert "d5" not in targets(R, pos, "c5")  # water stops the slide at once
+    pos = pos_with({"c5": (0, unit), "h5": (1, "hero")})
+    t = targets(R, pos, "c5", captures=False)
+    assert "d5" not in t and "e5" not in t and {"f5", "g5"} <= set(t) and "h5" not in t
 
 
 @pytest.mark.parametrize("unit", ["kobold", "goblin"])
@@ -256,17 +260,18 @@ def test_vampire_moves_as_bishop_attacks_in_all_directions():
     assert targets(R, pos, "b3", captures=True) == ["b6", "f3"]
 
 
-def test_demonics_is_a_queen_blocked_by_water():
-    """Demonics: "Full queen (all 8 directions)"; "Both Demonics and Shaman are water-blocked"."""
-    pos = pos_with({"c5": (0, "demonics")})
+@pytest.mark.parametrize("unit", ["demonics", "shaman"])
+def test_demonics_and_shaman_are_queens_whose_diagonal_slides_water_blocks(unit):
+    """Demonics and Shaman: "Full queen (all 8 directions)"; "Water blocks diagonal slides for
+    Fire Elemental, Troll, Demonics, and Shaman" ("Both Demonics and Shaman are water-blocked"):
+    their diagonal slides stop before water, their straight ones cross it like anyone's."""
+    pos = pos_with({"c4": (0, unit)})
+    t = targets(R, pos, "c4")
+    assert "d5" not in t and "e6" not in t and "f7" not in t  # diagonal: stopped by the pool at d5
+    assert {"c10", "a2", "j4"} <= set(t)
+    pos = pos_with({"c5": (0, unit)})
     t = targets(R, pos, "c5")
-    assert "d5" not in t and "f5" not in t and "c10" in t and "a3" in t
-
-
-def test_shaman_is_a_queen_blocked_by_water():
-    pos = pos_with({"c6": (0, "shaman")})
-    t = targets(R, pos, "c6")
-    assert "d6" not in t and "j6" not in t and "c10" in t
+    assert "d5" not in t and "e5" not in t and {"f5", "j5"} <= set(t)  # straight: over the water
 
 
 # ----------------------------------------------------------------------------- kings

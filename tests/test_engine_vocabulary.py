@@ -121,6 +121,20 @@ def test_terrain_permissions_stop_cross_block():
     assert "c3" not in wade and "d4" not in wade
 
 
+def test_one_ride_may_be_stopped_by_water_where_the_kind_crosses_it():
+    """``ride ... water=block``: this ride stops before water, the kind's other rides cross it
+    (Dungeon Chess: "Water blocks diagonal slides for ... Demonics, and Shaman")."""
+    t = [FLOOR] * 64
+    t[2 * 8 + 2] = WATER  # c3
+    t[1 * 8 + 3] = WATER  # d2
+    queen = kind("dry queen", "Q", both=["ride 1,0", "ride 1,1 water=block"], water="cross")
+    rules = Rules(Geometry(8, 8, tuple(t)), [KING, queen], ("south", "north"))
+    moves = targets(rules, parse_position(rules, "8/8/8/8/8/8/1Q6/8 1"), "b2")
+    assert "c3" not in moves and "d4" not in moves      # the diagonal stops before c3
+    assert "d2" not in moves and "e2" in moves          # the straight slide crosses d2
+    assert parse_pattern("ride 1,1 water=block").text() == "ride 1,1 water=block"
+
+
 def test_void_blocks_every_slide():
     t = [FLOOR] * 64
     t[3] = VOID  # d1
@@ -226,6 +240,8 @@ def test_bad_extended_position_is_a_clear_error(text, words):
     ("leap 1,2 sideways", "unknown option 'sideways'"),
     ("leap 1,2 max=3", "only applies to 'ride'"),
     ("leap 1,2 lame", "straight-line"),
+    ("leap 1,2 water=block", "only applies to 'ride'"),
+    ("ride 1,1 water=cross", "unknown option"),
 ])
 def test_bad_pattern_is_a_clear_error(text, words):
     with pytest.raises(VariantError, match=words):

@@ -414,3 +414,48 @@ def test_a_spawn_zone_that_cannot_hold_an_army_is_an_error_naming_its_squares(tm
     text = BASE.replace('22222\n.....\n..~..\n.....\n11111\n', grid) + '\n[legend]\nP = { terrain = "water", spawn = 1 }\n'
     message = error_of(tmp_path, text)
     assert f"map.grid: player {player}'s spawn zone ({squares}) has {floor} floor square; expected at least 2" in message
+
+
+# --- [seatings]: smaller games on a map -------------------------------------------------------
+
+THREE = BASE.replace("players = 2", "players = 3").replace('''.....
+..~..
+.....
+11111''', '''3....
+3.~..
+3....
+11111''') + '''
+[players.3]
+home = "west"
+colour = "red"
+'''
+
+
+def test_a_seating_offers_a_smaller_game_on_the_same_board(tmp_path):
+    board_map = load_map(write(tmp_path, THREE + "\n[seatings]\n2 = [1, 3]\n"))
+    assert board_map.player_counts == (2, 3) and board_map.for_players(3) is board_map
+    two = board_map.for_players(2)
+    assert [(s.player, s.home, s.colour) for s in two.seats] == [(1, "south", "white"), (2, "west", "red")]
+    assert two.geometry.tags["spawn:2"] == board_map.seats[2].spawn and "spawn:3" not in two.geometry.tags
+    assert two.geometry.terrain == board_map.geometry.terrain
+
+
+@pytest.mark.parametrize("seating, expected", [
+    ("3 = [1, 2, 3]", "seatings.3: '3' is not a smaller number of players; expected a number from 2 to 2"),
+    ("two = [1, 2]", "seatings.two: 'two' is not a smaller number of players"),
+    ("2 = 1", "seatings.2: expected a list of 2 seat numbers, got an integer"),
+    ("2 = [1, 1]", "seatings.2: expected 2 different seat numbers (1 to 3), got [1, 1]"),
+    ("2 = [1, 2, 3]", "seatings.2: expected 2 different seat numbers"),
+    ("2 = [1, 4]", "seatings.2: expected an integer from 1 to 3, got 4"),
+])
+def test_bad_seatings(tmp_path, seating, expected):
+    message = error_of(tmp_path, THREE + f"\n[seatings]\n{seating}\n")
+    assert expected in message
+
+
+def test_a_count_the_map_does_not_offer_is_an_error_that_says_which_it_does(tmp_path):
+    board_map = load_map(write(tmp_path, THREE))
+    with pytest.raises(MapError, match="map 'tiny' is for 3 players, not 2"):
+        board_map.for_players(2)
+    with pytest.raises(MapError, match="for 3 or 4 players, not 2"):
+        load_map("dungeon-four-player").for_players(2)

@@ -224,3 +224,38 @@ def test_a_long_press_shows_a_piece_fatigue_and_fights(tmp_path):
     assert info.fatigue == "Fatigue: 1" and info.fights[0].startswith("Fight 1: ")
     app.info.close()
     assert app.info.view() is None
+
+
+def test_the_move_that_ended_the_game_is_taken_back_from_the_game_over_screen(tmp_path):
+    """Undo after the game is over (casual play, issue 17): the game-over screen offers Undo;
+    the game is not archived while it may still be taken back; after Undo the board is guided
+    back like after any undo and play goes on; leaving archives a finished game."""
+    app = App(tmp_path)
+    app.new_game(game="chess", dice="virtual")
+    for frm, to in (("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")):
+        app.tap(frm, to)
+    assert app.flow.screen == "game_over" and app.over.view().can_undo
+    assert (tmp_path / "current.jsonl").exists() and not list((tmp_path / "games").glob("*.jsonl"))
+    app.over.undo()
+    app.pump()
+    assert app.flow.screen == "game" and app.flow.over is None and not app.flow.session.is_over
+    assert app.game.view().notice == "Taken back: Qh4#" and not app.flow.in_sync  # two people: one move
+    app.tap("h4", "d8")
+    assert app.flow.in_sync
+    app.tap("b8", "c6")
+    assert [m.san for m in app.flow.session.moves] == ["f3", "e5", "g4", "Nc6"]
+    app.bar.resign()
+    app.prompt.answer("0")
+    assert app.flow.screen == "game_over" and not app.over.view().can_undo  # decided: not taken back
+    assert not (tmp_path / "current.jsonl").exists() and (tmp_path / "games" / "game-1.jsonl").exists()
+
+
+def test_a_finished_game_left_for_the_start_screen_is_archived(tmp_path):
+    app = App(tmp_path)
+    app.new_game(game="chess", dice="virtual")
+    for frm, to in (("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")):
+        app.tap(frm, to)
+    assert app.over.view().can_undo and (tmp_path / "current.jsonl").exists()
+    app.over.new_game()
+    assert app.flow.screen == "start" and not (tmp_path / "current.jsonl").exists()
+    assert (tmp_path / "games" / "game-1.jsonl").exists()

@@ -102,6 +102,9 @@ def test_random_combat_games_keep_every_invariant_and_end(seed):
                 assert pos.snapshot() == before
                 rules.play(pos, answer)
             result = pos.var("fights")[-1][4]
+            if move.special == "prerogative" and result == "attacker":  # every threat fought: safe
+                (king,) = pos.royals[1 - pos.turn]
+                assert not rules.is_attacked(pos, king, pos.turn)
             winners = {"attacker": fighters[:1], "defender": fighters[1:], "bounce": fighters}[result]
             after = _fatigue(pos)
             assert set(winners) <= set(after)

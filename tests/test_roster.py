@@ -23,6 +23,7 @@ def test_fide_roster_loads_with_six_pieces():
     ({"variant": {"name": "x"}, "pieces": {"a": {"code": "A", "royal": 1}}}, "royal must be bool"),
     ({"variant": {"name": "x"}, "pieces": {"a": {"code": "A", "both": ["fly 1,1"]}}}, "[pieces.a] both"),
     ({"variant": {"name": "x"}, "pieces": {"a": {"code": "A", "promotes_to": ["Z"]}}}, "promotes_to names 'Z'"),
+    ({"variant": {"name": "x", "water": "swim"}, "pieces": {"a": {"code": "A"}}}, "[variant] water must be one of"),
 ])
 def test_bad_roster_names_file_piece_and_key(data, words):
     with pytest.raises(VariantError) as err:
@@ -37,3 +38,11 @@ def test_missing_and_broken_files(tmp_path):
     bad.write_text("[variant\nname='x'")
     with pytest.raises(VariantError, match="TOML syntax error"):
         load_roster(bad)
+
+
+def test_the_variant_sets_the_water_rule_of_every_piece_that_sets_none():
+    data = {"variant": {"name": "x", "water": "cross"},
+            "pieces": {"a": {"code": "A"}, "b": {"code": "B", "water": "stop"}}}
+    r = roster_from_dict(data, "my.toml")
+    assert [k.water for k in r.kinds] == ["cross", "stop"]
+    assert roster_from_dict({"variant": {"name": "x"}, "pieces": {"a": {"code": "A"}}}, "x").kinds[0].water == "block"

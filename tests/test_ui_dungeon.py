@@ -31,6 +31,9 @@ DOCS_SHOTS = {
     ("four-player", "four-info"): "dungeon-unit-info.png",
     ("four-player", "game-over"): "dungeon-game-over.png",
     ("two-player", "two-player-game"): "dungeon-two-player-game.png",
+    ("three-player", "three-start"): "dungeon-three-start.png",
+    ("three-player", "three-player-game"): "dungeon-three-player-game.png",
+    ("three-player", "three-undo"): "dungeon-undo-after-end.png",
 }
 
 
@@ -65,3 +68,15 @@ def test_a_four_player_game_on_the_20x20_map_is_played_by_taps_to_the_last_king_
 def test_the_two_player_dungeon_is_deployed_with_the_rest_placed_for_us_and_played(tmp_path):
     shots, _ = run("two-player", tmp_path / "data", tmp_path)
     assert names(shots) == ["two-player-game"]
+
+
+def test_a_three_player_game_on_the_four_player_map_is_set_up_and_played_by_taps(tmp_path):
+    """"2-4 PLAYERS": the yellow seat left empty, Red a computer, the draw rules chosen; three
+    armies drafted and deployed; moves by taps (the computer's carried out on the board); then
+    a three-player ending to the last King standing, its last move taken back from the game-over
+    screen (guided on the board) and played again."""
+    shots, _ = run("three-player", tmp_path / "data", tmp_path)
+    assert {"three-start", "three-deployment", "three-player-game", "three-pass", "three-game-over",
+            "three-undo"} <= set(names(shots))
+    archived = list((tmp_path / "data" / "games").glob("*.jsonl"))
+    assert archived and not (tmp_path / "data" / "current.jsonl").exists()

@@ -126,6 +126,15 @@ class DungeonDriver(base.Driver):
                 raise AssertionError(f"the unit put on {self.geometry().name_of(free[0])} was not placed")
             placed += 1
 
+    def place_the_rest(self):
+        """The deployment's "Place the rest for me", until the game screen is up."""
+        yield from self.press("Place the rest for me")
+        for _ in range(100):
+            if self.flow.screen == "game":
+                break
+            yield FRAME
+        yield from self.expect("game")
+
 
 def split(move: str) -> tuple[str, str]:
     m = re.fullmatch(r"([a-t]\d+)([a-t]\d+)", move)
@@ -225,12 +234,7 @@ def two_player(d: DungeonDriver):
     yield from d.press("Blue first")
     yield from d.expect("deploy")
     yield from d.deploy_by_taps(2)
-    yield from d.press("Place the rest for me")
-    for _ in range(100):
-        if d.flow.screen == "game":
-            break
-        yield FRAME
-    yield from d.expect("game")
+    yield from d.place_the_rest()
     s = d.flow.session
     assert s.turn == 0 and (s.rules.geometry.width, s.rules.geometry.height) == (8, 20)
     g = s.rules.geometry
@@ -240,6 +244,14 @@ def two_player(d: DungeonDriver):
 
 
 QUICK_FOUR = None  # filled in by main(): the constructed four-player position
+#: A three-player ending on the Four Player Dungeon: Blue's Wizard takes Red's Warlord on h20 and
+#: so checks Green's Warlord in the corner, which cannot move (its Ogre and Troll stand on g19 and
+#: h19), take the Wizard (the Knight on i18 guards it) or block: Green passes; the Wizard takes it.
+QUICK_THREE_PIECES = {
+    "g1": (0, "princess"), "n20": (0, "wizard"), "i18": (0, "knight"), "h3": (0, "hero"),
+    "h20": (1, "warlord"), "b10": (1, "hero"), "c9": (1, "knight"),
+    "g20": (2, "warlord"), "g19": (2, "ogre"), "h19": (2, "troll"),
+}
 
 
 def four_player(d: DungeonDriver):
@@ -294,17 +306,98 @@ def four_player(d: DungeonDriver):
     yield from d.expect("start")
 
 
+QUICK_THREE = None  # filled in by main(): the constructed three-player ending
+
+
+def three_player(d: DungeonDriver):
+    """Three players on the Four Player Dungeon by taps: Red a computer, the yellow seat left
+    empty ("Nobody"), the draw rules chosen, three armies drafted and deployed, a round of moves
+    (the computer's carried out on the board). Then a constructed three-player ending played by
+    taps: Red's King taken (Red out, its pieces guided off), Green stuck in check passes, Green's
+    King taken: the last King standing; Undo on the game-over screen takes the last move back,
+    guided on the board, and the game is won again."""
+    yield from d.expect("start")
+    yield from d.press("Dungeon Chess")
+    yield from d.press_key("dungeon-four-player")
+    yield from d.choose_computer(1)  # Red: Computer 1
+    yield from d.press_key("kind:3")  # Yellow: the list ends with Nobody (the three-player seating)
+    yield from d.press("Nobody")
+    yield from d.press_key("draws:on")
+    yield from d.shot("three-start")
+    yield from d.press("Choose the armies")
+    yield from d.expect("draft")
+    assert d.flow.prep.nplayers == 3 and d.flow.prep.draw_rules
+    yield from d.press("Next army")
+    yield from d.press("Next army")
+    yield from d.press("Who starts?")
+    yield from d.press("Blue first")
+    yield from d.expect("deploy")
+    yield from d.deploy_by_taps(3)
+    yield from d.shot("three-deployment")
+    yield from d.place_the_rest()
+    s = d.flow.session
+    assert s.rules.nplayers == 3 and s.setup.draw_rules and s.seats[1].computer
+    assert [seat.home for seat in s.rules.board_map.seats] == ["south", "west", "north"]
+    g = s.rules.geometry
+    for _ in range(2):
+        for seat in range(3):
+            assert s.turn == seat
+            if s.seats[seat].computer:
+                yield from d.wait_for_computer()
+                move = d.flow.requested
+            else:
+                move = sorted(s.rules.legal_moves(s.pos), key=lambda m: s.rules.move_text(s.pos, m))[0]
+            yield from d.move(g.name_of(move.frm), g.name_of(move.to))
+            yield from d.settle_board()
+    assert len(s.moves) == 6
+    yield from d.shot("three-player-game")
+
+    seats = (Seat("Blue"), Seat("Red", True, 1), Seat("Green"))
+    d.flow.new_game("dungeon", seats, start=QUICK_THREE, board_map="dungeon-four-player")  # the test-only start
+    yield FRAME * 3
+    yield from d.expect("setup")
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    s = d.flow.session
+    yield from d.move("n20", "h20")  # the Wizard takes Red's Warlord along rank 20
+    assert s.pos.var("out") == (1,)
+    yield from d.settle_board()  # Red's other pieces come off
+    for _ in range(100):
+        if d.flow.prompt is not None and d.flow.prompt.kind == "pass":
+            break
+        yield FRAME
+    yield from d.shot("three-pass")
+    yield from d.press("Pass")
+    yield from d.settle_board()
+    yield from d.move("h20", "g20")
+    yield from d.expect("game_over")
+    assert s.result.reason == "the last King standing" and s.result.winners == frozenset({0})
+    yield from d.shot("three-game-over")
+    yield from d.press("Undo")  # casual play: the last move is taken back, guided on the board
+    yield from d.expect("game")
+    assert s.result is None and s.turn == 0 and not d.flow.in_sync
+    yield from d.shot("three-undo")
+    yield from d.settle_board()
+    yield from d.move("h20", "g20")
+    yield from d.expect("game_over")
+    assert s.result.winners == frozenset({0})
+    yield from d.press("New game")
+    yield from d.expect("start")
+
+
 SCENARIOS = {"compact": compact, "compact-resume": compact_resume, "four-player": four_player,
-             "two-player": two_player}
+             "two-player": two_player, "three-player": three_player}
 
 
 def main() -> int:
-    global QUICK_FOUR
+    global QUICK_FOUR, QUICK_THREE
     from dungeon_board import position, rules
     from dungeon_board_games import QUICK_FOUR_PIECES
 
     r = rules("dungeon-four-player")
     QUICK_FOUR = r.position_text(position(r, QUICK_FOUR_PIECES, 0))
+    r3 = rules("dungeon-four-player", players=3)
+    QUICK_THREE = r3.position_text(position(r3, QUICK_THREE_PIECES, 0))
     base.SHOTS.mkdir(parents=True, exist_ok=True)
     board = bootstrap.open_board()
     tracker = functools.partial(bootstrap.default_tracker(), settle_ms=40, slow_settle_ms=80, castle_settle_ms=120)

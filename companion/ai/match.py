@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..bounds import MAX_DIGITS, int_arg, number_arg
+from ..cli_parser import add_players, player_options
 from ..core.moves import Answer, Outcome
 from ..errors import CompanionError, IllegalMoveError
 from .baselines import GreedyPlayer, RandomPlayer
@@ -43,8 +44,10 @@ from .eval_table import table_with
 from .evaluate import Evaluator
 from .levels import LEVELS, ComputerPlayer, parse_level
 
-# every game here ends by its own rules (chess's 75-move rule, Dungeon Chess's quiet-move rule), so
-# the cap is a safety net: a game still being won at move 100 is played out, not called a draw
+# chess ends by its own rules (the 75-move rule), so there the cap is a safety net: a game still
+# being won at move 100 is played out, not called a draw; Dungeon Chess has no draw rule unless
+# asked for (--draw-rules: the rulebook's game ends only when a King is taken), so a game that
+# nobody can win ends here
 DEFAULT_MAX_PLIES = 600
 #: Bounds of the command line's numbers (far past any useful match; they keep out nonsense).
 MAX_GAMES = 100_000
@@ -207,12 +210,13 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
               out: Callable[[str], None] = print,
               max_nodes: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
               a_settings: dict | None = None,
-              log: Callable[[dict], None] | None = None) -> tuple[int, int, int]:
+              log: Callable[[dict], None] | None = None, options: dict | None = None) -> tuple[int, int, int]:
+    """``options``: the game's own (``{"players": 3}``)."""
     from ..games import make_rules
 
     if games < 1:
         raise CompanionError("--games must be at least 1")
-    rules = make_rules(variant, board_map)
+    rules = make_rules(variant, board_map, **(options or {}))
     evaluator = Evaluator(rules)
     evaluator_a = Evaluator(rules, table_with(rules.name, a_settings, f"--a-set for {rules.name}")) if a_settings else evaluator
     n = rules.nplayers
@@ -242,7 +246,7 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
         if log is not None:
             log({"game": g + 1, "variant": variant, "map": board_map, "seed": seed, "a": a, "b": b,
                  "a_settings": a_settings or {}, "seat_a": seat_a + 1, "result": w, "reason": res.reason,
-                 "plies": res.plies, "actions": list(res.actions), "final": res.final})
+                 "plies": res.plies, "actions": list(res.actions), "final": res.final, "options": options or {}})
         out(f"game {g + 1}/{games}: A={a} as player {seat_a + 1} vs B={b}: "
             f"{'draw' if w == 'draw' else w + ' wins'} ({res.reason}), {res.plies} plies, "
             f"{res.seconds:.1f} s{slow}; running {wa}-{wb}-{draws}")
@@ -261,6 +265,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
     p.add_argument("--variant", default="chess", help=variant_help())
     p.add_argument("--map", default=None, help="map name or file (default: the game's own)")
+    add_players(p)
     p.add_argument("--a", required=True, help="side A: a level (1 = beginner .. 6, or max), random or greedy")
     p.add_argument("--b", required=True, help="side B: a level (1 = beginner .. 6, or max), random or greedy")
     p.add_argument("--games", type=int_arg(1, MAX_GAMES), default=10, help=f"games to play, 1 to {MAX_GAMES:,}")
@@ -272,6 +277,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                    help="seeds the dice and the players' choices")
     p.add_argument("--max-plies", type=int_arg(1, MAX_PLIES), default=DEFAULT_MAX_PLIES,
                    help=f"adjudicate a draw after this many moves (1 to {MAX_PLIES:,})")
+    p.add_argument("--draw-rules", action="store_true",
+                   help="play with the game's optional draw rules (Dungeon Chess: the same position 3 times, "
+                        "50 turns each without a piece removed)")
     p.add_argument("--log", default=None, metavar="FILE",
                    help="write every game (players, result, every move and dice outcome, final position) "
                         "to FILE as one JSON line")
@@ -309,7 +317,8 @@ def run(args) -> int:
 
         run_match(args.variant, args.map, args.a, args.b, args.games, movetime, args.seed,
                   now=time.perf_counter, cpu=time.thread_time, out=lambda line: print(line, flush=True),
-                  max_nodes=args.nodes, max_plies=args.max_plies, a_settings=settings, log=log)
+                  max_nodes=args.nodes, max_plies=args.max_plies, a_settings=settings, log=log,
+                  options={**player_options(args), **({"draw_rules": True} if args.draw_rules else {})})
     return 0
 
 

@@ -63,6 +63,9 @@ def configure_window() -> None:
         Config.set("graphics", "fullscreen", "auto")
         Config.set("graphics", "show_cursor", "0")
     Config.set("kivy", "exit_on_escape", "0")
+    # no multisampling: its buffers cost 12 MB here (and come out of the Pi's shared 512 MB);
+    # the only curves, the discs, are drawn antialiased (SmoothEllipse) instead
+    Config.set("graphics", "multisamples", "0")
     Config.set("input", "mouse", "mouse,disable_multitouch")
 
 

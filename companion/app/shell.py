@@ -3,7 +3,8 @@
 This is the only module that knows about all screens; it knows nothing about the game. On
 every clock tick it drains the flow's inbox (board events, the computer's move, a finished
 replay); when the flow reports a change it shows the flow's screen, refreshes it from its
-presenter and opens or closes the popups.
+presenter and opens or closes the popups. Between events the main loop rests at a low frame
+rate (pacing.py); a post from another thread wakes it at once.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from . import texts as T
 from . import theme
+from .pacing import REST_FPS, LoopWaker, Pacer, release_memory
 from .screens import (
     board_check, deploy, draft, dungeon_game, fight, game, game_over, game_text, games, loading, position, problem,
     resume, review, setup, start,
@@ -28,10 +30,29 @@ from .screens import (
 from .widgets import board as board_widget
 from .widgets import common, game_bar, map_thumb, popups
 
-KV_FILES = [common.KV, board_widget.KV, map_thumb.KV, popups.KV, game_bar.KV] + [
-    m.KV for m in (start, resume, loading, setup, game, fight, game_over, board_check, draft, deploy, dungeon_game,
-                   game_text, problem, games, review, position)
-]
+#: Every screen: name -> (module, class, presenter, shows the board). A screen (and its .kv
+#: rules) is built the first time it is shown: a chess game never builds the draft screen
+#: (quicker start, less memory at rest; companion/app/rest_bench.py).
+SCREENS = {
+    "loading": (loading, "LoadingScreen", "resume", False),
+    "start": (start, "StartScreen", "start", False),
+    "resume": (resume, "ResumeScreen", "resume", False),
+    "setup": (setup, "SetupScreen", "setup", True),
+    "game": (game, "GameScreen", "game", True),
+    "fight": (fight, "FightScreen", "fight", False),
+    "game_over": (game_over, "GameOverScreen", "over", True),
+    "board_check": (board_check, "BoardCheckScreen", "check", False),
+    "draft": (draft, "DraftScreen", "draft", False),
+    "deploy": (deploy, "DeployScreen", "deploy", True),
+    "dungeon_game": (dungeon_game, "DungeonGameScreen", "dungeon", True),
+    "game_text": (game_text, "GameTextScreen", "text", False),
+    "problem": (problem, "ProblemScreen", "problem", False),
+    "games": (games, "GamesScreen", "games", False),
+    "review": (review, "ReviewScreen", "review", False),
+    "position": (position, "PositionScreen", "position", False),
+}
+COMMON_KV = [common.KV, board_widget.KV, map_thumb.KV, popups.KV, game_bar.KV]
+KV_FILES = COMMON_KV + [module.KV for module, *_ in SCREENS.values()]
 PUMP_HZ = 30
 #: Seconds after a screen or a popup changes during which touches are ignored: the finger that
 #: just tapped, tapping again, must not press whatever appeared under it.
@@ -39,9 +60,9 @@ TOUCH_GUARD_S = 0.35
 _loaded_kv: set[str] = set()
 
 
-def load_kv_files() -> None:
-    """Load every .kv file once per process (Builder rules are global)."""
-    for path in KV_FILES:
+def load_kv_files(paths=None) -> None:
+    """Load .kv files (default: all) once per process (Builder rules are global)."""
+    for path in KV_FILES if paths is None else paths:
         key = str(path)
         if key not in _loaded_kv:
             Builder.load_file(key)
@@ -77,34 +98,29 @@ class CompanionApp(App):
     # ----- Kivy lifecycle ----------------------------------------------------------------------
     def build(self):
         self.title = T.APP_TITLE
-        load_kv_files()
-        p = self.presenters
-        sm = ScreenManager(transition=NoTransition())
-        sm.add_widget(loading.LoadingScreen(name="loading", presenter=p.resume))
-        sm.add_widget(start.StartScreen(name="start", presenter=p.start))
-        sm.add_widget(resume.ResumeScreen(name="resume", presenter=p.resume))
-        sm.add_widget(setup.SetupScreen(name="setup", presenter=p.setup, board_presenter=p.board))
-        sm.add_widget(game.GameScreen(name="game", presenter=p.game, board_presenter=p.board))
-        sm.add_widget(fight.FightScreen(name="fight", presenter=p.fight))
-        sm.add_widget(game_over.GameOverScreen(name="game_over", presenter=p.over, board_presenter=p.board))
-        sm.add_widget(board_check.BoardCheckScreen(name="board_check", presenter=p.check))
-        sm.add_widget(draft.DraftScreen(name="draft", presenter=p.draft))
-        sm.add_widget(deploy.DeployScreen(name="deploy", presenter=p.deploy, board_presenter=p.board))
-        sm.add_widget(dungeon_game.DungeonGameScreen(name="dungeon_game", presenter=p.dungeon,
-                                                     board_presenter=p.board))
-        sm.add_widget(game_text.GameTextScreen(name="game_text", presenter=p.text))
-        sm.add_widget(problem.ProblemScreen(name="problem", presenter=p.problem))
-        sm.add_widget(games.GamesScreen(name="games", presenter=p.games))
-        sm.add_widget(review.ReviewScreen(name="review", presenter=p.review))
-        sm.add_widget(position.PositionScreen(name="position", presenter=p.position))
-        self.screens = sm
+        load_kv_files(COMMON_KV)
+        self.screens = ScreenManager(transition=NoTransition())
+        self.screen("loading")
+        self.screen("start")
         Window.bind(size=self._scale)
         Window.bind(on_touch_down=self._guard_touch)
         Window.clearcolor = theme.BACKGROUND
         self._scale()
         self.flow.listeners.append(self._changed)
+        self._pacer = Pacer()
+        self._pacer.activity(self.flow.clock_ms())
+        # a post from a board or search thread runs the pump now, not at the next frame
+        waker = LoopWaker(Clock)
+        pump_now = Clock.create_trigger(self._tick)  # thread-safe
+
+        def wake() -> None:
+            pump_now()
+            waker.wake()
+
+        self.flow.wake = wake
+        Window.bind(on_motion=self._input)
         Clock.schedule_interval(self._tick, 1 / PUMP_HZ)
-        return sm
+        return self.screens
 
     def on_start(self) -> None:
         self.flow.start()
@@ -126,17 +142,38 @@ class CompanionApp(App):
     # ----- the clock ------------------------------------------------------------------------------
     def _changed(self) -> None:
         self._dirty = True
+        self._pacer.activity(self.flow.clock_ms())
+
+    def _input(self, *_args) -> None:
+        """A touch (or the mouse): full frame rate at once."""
+        self._pacer.activity(self.flow.clock_ms())
+        set_frame_rate(Clock, self._pacer.frame_rate(self.flow.clock_ms(), True))
 
     def _tick(self, _dt) -> None:
-        self.flow.pump(self.flow.clock_ms())  # one clock for board events and ticks
+        t_ms = self.flow.clock_ms()
+        self.flow.pump(t_ms)  # one clock for board events and ticks
         if self._dirty:
             self._refresh()
+        rate = self._pacer.frame_rate(t_ms, self.flow.animating)
+        if set_frame_rate(Clock, rate) and rate == REST_FPS:
+            release_memory()  # once per rest
+
+    def screen(self, name: str):
+        """The screen ``name``, built (with its .kv rules) the first time it is asked for."""
+        sm = self.screens
+        if not sm.has_screen(name):
+            module, cls, presenter, board = SCREENS[name]
+            load_kv_files([module.KV])
+            extra = {"board_presenter": self.presenters.board} if board else {}
+            sm.add_widget(getattr(module, cls)(name=name, presenter=getattr(self.presenters, presenter), **extra))
+        return sm.get_screen(name)
 
     def _refresh(self) -> None:
         self._dirty = False
         sm = self.screens
         screen = self.flow.view_screen
-        if sm.current != screen and sm.has_screen(screen):
+        if sm.current != screen and screen in SCREENS:
+            self.screen(screen)
             sm.current = screen
         sm.current_screen.refresh()
         self._sync_prompt()
@@ -186,6 +223,17 @@ class CompanionApp(App):
     def _info_closed(self) -> None:
         self._info_popup = None
         self.presenters.info.close()
+
+
+def set_frame_rate(clock, fps: float) -> bool:
+    """Kivy reads its frame cap (Config graphics/maxfps) once, into the clock's ``_max_fps``,
+    and reads that attribute on every frame; it has no public way to change the cap of a
+    running app, so this is it (Kivy 2.x). A Kivy without the attribute keeps its fixed rate.
+    Returns whether the rate changed."""
+    if getattr(clock, "_max_fps", None) in (None, float(fps)):
+        return False
+    clock._max_fps = float(fps)
+    return True
 
 
 def kv_paths() -> list[Path]:

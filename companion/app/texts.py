@@ -56,6 +56,14 @@ CHOOSE_ARMIES = "Choose the armies"
 SEAT_COMPUTER = "Computer {level}"
 SEAT_COMPUTER_LEVEL = "Computer {level}: {words}"
 PICK_KIND = "Who plays {colour}?"
+#: A seat the map may leave empty (three players on the four-player map), after the computer levels.
+SEAT_EMPTY = "Nobody"
+DRAWS = "Draws"
+DRAW_CHOICES = {False: "None (rulebook)", True: "Draw rules"}
+DRAW_HINTS = {
+    False: "As in the rulebook: it ends only when a King is taken.",
+    True: "Draw: 3 repetitions, or 50 turns each with nothing taken.",
+}
 
 # --- Dungeon Chess: the draft ------------------------------------------------------------------------
 DRAFT_TITLE = "{colour} army"

@@ -172,6 +172,20 @@ def is_lit(appearance: Appearance, t_ms: int | None) -> bool:
 Meanings = Union[Mapping[int, Meaning], Sequence[Meaning]]
 
 
+def blinking(meanings: Meanings) -> frozenset[Pattern]:
+    """The patterns other than steady among ``meanings``: a frame of them changes over time
+    only if this is not empty."""
+    values = meanings.values() if isinstance(meanings, Mapping) else meanings
+    return frozenset(PALETTE[m].pattern for m in set(values)) - {Pattern.STEADY}
+
+
+def phase(patterns: frozenset[Pattern], t_ms: int) -> tuple[int, ...]:
+    """Which half of its period each of ``patterns`` is in at ``t_ms``: :func:`render` of
+    meanings with these patterns gives the same frame for every ``t_ms`` with the same phase
+    (so a caller can skip rendering an unchanged frame)."""
+    return tuple((t_ms // HALF_PERIOD_MS[p]) % 2 for p in sorted(patterns, key=lambda p: p.value))
+
+
 def render(meanings: Meanings, size: int, *, t_ms: int | None = None) -> LedFrame:
     """The LED frame for ``meanings`` on a board of ``size`` squares.
 

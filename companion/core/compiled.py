@@ -86,7 +86,10 @@ def _can_stop(geo: Geometry, sq: int, kind: PieceKind) -> bool:
 
 
 def _ray(geo: Geometry, sq: int, dx: int, dy: int, kind: PieceKind, limit: int,
-         within: frozenset | None = None) -> tuple[int, ...]:
+         within: frozenset | None = None, water_block: bool = False) -> tuple[int, ...]:
+    """The squares of a slide: up to the board edge, void, a square outside ``within``, and
+    water when the kind (or this ride, ``water_block``) is stopped by it."""
+    blocked = water_block or kind.water == "block"
     out = []
     f, r = sq % geo.width, sq // geo.width
     while True:
@@ -96,7 +99,7 @@ def _ray(geo: Geometry, sq: int, dx: int, dy: int, kind: PieceKind, limit: int,
             break
         t = r * geo.width + f
         ter = geo.terrain[t]
-        if ter == VOID or (ter == WATER and kind.water == "block"):
+        if ter == VOID or (ter == WATER and blocked):
             break
         if within is not None and t not in within:
             break
@@ -107,7 +110,7 @@ def _ray(geo: Geometry, sq: int, dx: int, dy: int, kind: PieceKind, limit: int,
 
 
 def _wrapped(geo: Geometry, sq: int, dx: int, dy: int, kind: PieceKind, limit: int,
-             within: frozenset | None, plain: tuple[int, ...]) -> tuple[int, ...]:
+             within: frozenset | None, plain: tuple[int, ...], water_block: bool = False) -> tuple[int, ...]:
     """``plain`` continued past the board edge from the opposite edge (``wrap``), or ``plain``
     itself when the slide was stopped before the edge (void, water, a square outside ``within``,
     the range) or there is nothing to come back onto. Never reaches ``sq`` again."""
@@ -120,7 +123,7 @@ def _wrapped(geo: Geometry, sq: int, dx: int, dy: int, kind: PieceKind, limit: i
         f, r = f % geo.width, r % geo.height
         t = r * geo.width + f
         ter = geo.terrain[t]
-        if t == sq or t in out or ter == VOID or (ter == WATER and kind.water == "block"):
+        if t == sq or t in out or ter == VOID or (ter == WATER and (water_block or kind.water == "block")):
             break
         if within is not None and t not in within:
             break
@@ -142,12 +145,12 @@ def _jump_line(geo: Geometry, sq: int, dx: int, dy: int, limit: int) -> tuple[in
 
 
 def _reverse_ray(geo: Geometry, t: int, dx: int, dy: int, kind: PieceKind, limit: int,
-                 within: frozenset | None) -> tuple[int, ...]:
+                 within: frozenset | None, water_block: bool = False) -> tuple[int, ...]:
     """Where an attacker riding (dx, dy) into ``t`` may stand, walking outward from ``t``. With
     ``within`` every square of the slide, the attacker's own included, is in it."""
     if within is not None and t not in within:
         return ()
-    return _ray(geo, t, -dx, -dy, kind, limit, within)
+    return _ray(geo, t, -dx, -dy, kind, limit, within, water_block)
 
 
 def tag_squares(geo: Geometry, name: str, kind: PieceKind, pat: Pattern) -> frozenset:
@@ -224,8 +227,9 @@ def compile_kind(geo: Geometry, kind: PieceKind, home: str, see_through: frozens
                                 and t not in tables["leaps_move"][sq]):
                             tables["leaps_move"][sq].append(t)
                 elif pat.type == "ride":
-                    ray = _ray(geo, sq, dx, dy, kind, pat.max_range, within)
-                    full = _wrapped(geo, sq, dx, dy, kind, pat.max_range, within, ray) if pat.wrap else ray
+                    ray = _ray(geo, sq, dx, dy, kind, pat.max_range, within, pat.water_block)
+                    full = (_wrapped(geo, sq, dx, dy, kind, pat.max_range, within, ray, pat.water_block)
+                            if pat.wrap else ray)
                     if not full:
                         continue
                     if pat.phase:
@@ -330,7 +334,7 @@ class AttackTables:
                         continue
                     for dx, dy in steps:
                         if pat.type == "ride":
-                            ray = _reverse_ray(geo, t, dx, dy, kind, pat.max_range, within)
+                            ray = _reverse_ray(geo, t, dx, dy, kind, pat.max_range, within, pat.water_block)
                             if not ray:
                                 continue
                             if pat.phase:

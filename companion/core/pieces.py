@@ -56,8 +56,10 @@ Chess's Gnome: "Only friendly pieces can move through gnomes"); enemies are stop
 with its King inside is the Tower piece): the tracker sees no change when one becomes the other.
 
 Terrain permissions per kind: ``water = "stop" | "cross" | "block"`` (stand on it, slide over
-it without stopping, or be stopped by it). Void is never entered or crossed by a slide; a
-leaper may jump over void and water but never lands on void.
+it without stopping, or be stopped by it). One ride may be stricter than its kind: a ride with
+the option ``water=block`` stops before water even when the kind crosses it (Dungeon Chess's
+"Water blocks diagonal slides for Fire Elemental, Troll, Demonics, and Shaman"). Void is never
+entered or crossed by a slide; a leaper may jump over void and water but never lands on void.
 """
 
 from __future__ import annotations
@@ -94,6 +96,7 @@ class Pattern:
     onto: str = ""  # a tag: the pattern ends only on squares of it (``to=``)
     wrap: bool = False  # a ride that comes back on at the opposite edge (to empty squares)
     jump: bool = False  # a ride that nothing blocks (a teleport along the line)
+    water_block: bool = False  # a ride that stops before water whatever its kind's water rule
 
     def tags(self) -> tuple[str, ...]:
         """The map tags the pattern names."""
@@ -131,6 +134,8 @@ class Pattern:
             out += " wrap"
         if self.jump:
             out += " jump"
+        if self.water_block:
+            out += " water=block"
         for word, attr in _TAG_OPTIONS.items():
             if getattr(self, attr):
                 out += f" {word}{getattr(self, attr)}"
@@ -151,7 +156,7 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
     if (dx, dy) == (0, 0) or max(abs(dx), abs(dy)) > 8:
         raise VariantError(f"{where}: offset {dx},{dy} in {text!r} must be non-zero and at most 8 squares")
     symmetry, max_range, from_rank, lame, phase, pierce = "all", 0, -1, False, False, ""
-    wrap = jump = False
+    wrap = jump = water_block = False
     tags = {"within": "", "origin": "", "onto": ""}
     for w in words[2:]:
         prefix = next((p for p in _TAG_OPTIONS if w.startswith(p)), None)
@@ -164,6 +169,8 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
             wrap = True
         elif w == "jump":
             jump = True
+        elif w == "water=block":
+            water_block = True
         elif w in SYMMETRIES:
             symmetry = w
         elif w == "lame":
@@ -179,7 +186,7 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
         else:
             raise VariantError(
                 f"{where}: unknown option {w!r} in {text!r}; expected all, forward, exact, max=N, "
-                f"from_rank=N, lame, phase, pierce, pierce=friend, within=TAG, from=TAG, to=TAG, wrap or jump"
+                f"from_rank=N, lame, phase, pierce, pierce=friend, within=TAG, from=TAG, to=TAG, wrap, jump or water=block"
             )
     if max_range and words[0] != "ride":
         raise VariantError(f"{where}: max=N only applies to 'ride' patterns ({text!r})")
@@ -189,6 +196,8 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
         raise VariantError(f"{where}: 'phase' and 'pierce' only apply to 'ride' patterns ({text!r})")
     if phase and pierce:
         raise VariantError(f"{where}: a ride is either 'phase' or 'pierce', not both ({text!r})")
+    if water_block and words[0] != "ride":
+        raise VariantError(f"{where}: 'water=block' only applies to 'ride' patterns ({text!r})")
     if (wrap or jump or tags["within"]) and words[0] != "ride":
         raise VariantError(f"{where}: 'wrap', 'jump' and 'within=' only apply to 'ride' patterns ({text!r})")
     if tags["onto"] and not (words[0] == "leap" or jump):
@@ -199,7 +208,7 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
     if wrap and (phase or pierce):
         raise VariantError(f"{where}: a 'wrap' ride cannot also be 'phase' or 'pierce' ({text!r})")
     return Pattern(words[0], dx, dy, symmetry, max_range, from_rank, lame, phase, pierce,
-                   tags["within"], tags["origin"], tags["onto"], wrap, jump)
+                   tags["within"], tags["origin"], tags["onto"], wrap, jump, water_block)
 
 
 @dataclass(frozen=True)

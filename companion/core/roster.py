@@ -9,7 +9,8 @@
     both = ["leap 1,2"]
     value = 320
 
-Keys of a piece table: code (required), title, move, capture, both, water, royal, value,
+``[variant]`` keys: name (required), title, notes, water (the water rule, stop/cross/block, of
+every piece that does not set its own; default block). Keys of a piece table: code (required), title, move, capture, both, water, royal, value,
 promotes_to, abilities, role, cost, faction, immune, passable_by, captured_only_by,
 cannot_capture, notes. An unknown key, a wrong type or a bad pattern is a VariantError naming
 the file, the piece and the key.
@@ -32,7 +33,7 @@ from pathlib import Path
 
 from ..errors import VariantError
 from ..toml_locations import parse_toml
-from .pieces import PieceKind, parse_pattern
+from .pieces import WATER_RULES, PieceKind, parse_pattern
 
 _PIECE_KEYS = {
     "code": str, "title": str, "move": list, "capture": list, "both": list, "water": str,
@@ -42,7 +43,7 @@ _PIECE_KEYS = {
 }
 _TOP_KEYS = {"variant", "pieces", "setup"}
 _SETUP_KEYS = {"grid": str, "notes": str}
-_VARIANT_KEYS = {"name": str, "title": str, "notes": str}
+_VARIANT_KEYS = {"name": str, "title": str, "notes": str, "water": str}
 
 DATA_DIR = Path(__file__).resolve().parent.parent.parent / "maps" / "variants"
 
@@ -100,6 +101,9 @@ def roster_from_dict(data: dict, where: str, setup_line: int = 0) -> Roster:
     _check_keys(variant, _VARIANT_KEYS, f"{where}: [variant]")
     if "name" not in variant:
         raise VariantError(f"{where}: [variant] needs name = \"...\"")
+    water = variant.get("water", "block")  # the water rule of every piece that sets none
+    if water not in WATER_RULES:
+        raise VariantError(f"{where}: [variant] water must be one of {', '.join(WATER_RULES)}, got {water!r}")
     pieces = data.get("pieces")
     if not isinstance(pieces, dict) or not pieces:
         raise VariantError(f"{where}: no [pieces.<name>] tables")
@@ -120,7 +124,7 @@ def roster_from_dict(data: dict, where: str, setup_line: int = 0) -> Roster:
                 name=pname,
                 code=table["code"],
                 move=pats["move"], capture=pats["capture"], both=pats["both"],
-                water=table.get("water", "block"),
+                water=table.get("water", water),
                 royal=table.get("royal", False),
                 value=table.get("value", 0),
                 promotes_to=tuple(table.get("promotes_to", ())),

@@ -84,7 +84,7 @@ ABILITIES: dict[str, Ability] = {a.name: a for a in (
             "Piercing: can attack through one intervening piece", "vocabulary"),
     Ability("phase", "Phase", "Its slides pass through its own pieces; only enemies and void stop it.",
             "Phase: slides pass through friendly pieces (stops only at enemies/voids)", "vocabulary"),
-    Ability("water_weakness", "Water weakness", "Water stops its slides; it cannot cross water.",
+    Ability("water_weakness", "Water weakness", "Water stops its diagonal slides: it cannot slide diagonally over water.",
             "Water blocks diagonal slides for Fire Elemental, Troll, Demonics, and Shaman.", "vocabulary"),
     Ability("thick_skin", "Thick-skinned", "The first capture only pushes it 1 square back toward its home edge "
             "(the attacker stays put); if it cannot be pushed, or on the second capture, it dies.",

@@ -75,27 +75,38 @@ class CombatRules(ChessRules):
 
     def prerogative_moves(self, pos: Position) -> list[Move]:
         """King's Prerogative: only for a checkmated King, only against an adjacent checking
-        piece whose square is defended, and only where the King would then stand safe."""
+        piece whose square is defended (:meth:`supporters`). The King fights that piece and
+        all its supporters, so if it wins, nothing attacks the square it has taken."""
         me, foe = pos.turn, 1 - pos.turn
         (ksq,) = pos.royals[me]
         out = []
         for c in self.attackers(pos, ksq, foe):
-            if self.geometry.distance(c, ksq) != 1:
-                continue
-            supporters = self.attackers(pos, c, foe)
-            if not supporters:
-                continue  # undefended: an ordinary capture, already judged by the FIDE rules
-            pos.begin()
-            try:
-                for s in [c, *supporters]:
-                    pos.take(s)
-                pos.move_piece(ksq, c)
-                safe = not self.is_attacked(pos, c, foe)
-            finally:
-                pos.undo_frame()
-            if safe:
+            if self.geometry.distance(c, ksq) == 1 and self.supporters(pos, ksq, c):
                 out.append(Move(ksq, c, c, None, "prerogative"))
         return out
+
+    def supporters(self, pos: Position, king: int, target: int) -> tuple[int, ...]:
+        """The enemy pieces supporting ``target`` against the King on ``king``: every piece
+        that could capture on ``target`` once the King stands there, directly, through the
+        King's own square (an x-ray the King's move opens), or from behind another supporter
+        (a battery): the pieces that threaten the square and would otherwise take the King
+        one after another (docs/rules/combat.md). Empty: the square is not defended."""
+        foe = 1 - pos.board[king].owner
+        found: list[int] = []
+        pos.begin()
+        try:
+            pos.take(target)
+            pos.move_piece(king, target)
+            while True:
+                more = self.attackers(pos, target, foe)
+                if not more:
+                    break
+                for s in more:
+                    pos.take(s)
+                found += more
+        finally:
+            pos.undo_frame()
+        return tuple(sorted(found))
 
     def is_legal(self, pos: Position, move: Move) -> bool:
         """A capture is legal when the chess move it attempts is: judged on the board after the
@@ -123,7 +134,7 @@ class CombatRules(ChessRules):
             return
         defenders = (move.capture,)
         if move.special == "prerogative":
-            defenders += tuple(sorted(self.attackers(pos, move.capture, 1 - pos.turn)))
+            defenders += self.supporters(pos, move.frm, move.capture)
         number = len(pos.var("fights", ())) + 1
         pos.set_var("pending", Decision("fight", -1, True, (
             ("move", move), ("attacker", move.frm), ("defenders", defenders),

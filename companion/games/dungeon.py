@@ -12,8 +12,9 @@ drafting and deployment are companion.games.draft. This module holds the turn st
   and the last King standing wins.
 * A player with no legal move passes (option ``when_stuck="pass"``, the publisher's choice) or
   may make moves that leave the King attacked (``when_stuck="expose"``).
-* Draws (options): the same position for the ``repetition``-th time (default 3), or
-  ``quiet_moves`` turns per surviving player without any piece removed (default 50).
+* Draws: none by default (the rulebook's game ends only when a King is taken); as options, the
+  same position for the ``repetition``-th time, or ``quiet_moves`` turns per surviving player
+  without any piece removed (``draw_rules=True``: 3 and 50, DRAW_RULES).
 
 Every decision, with the rulebook's words, is in docs/rules/dungeon.md.
 """
@@ -42,7 +43,13 @@ DEFAULT_ARMIES = {
     3: ("human-balanced", "redskin-elite", "greenskin-midrange"),
     4: ("human-balanced", "skeleton-swarm-24", "redskin-elite", "greenskin-midrange"),
 }
+#: the optional draw rules (not in the rulebook: "There is no checkmate - the game only ends on
+#: actual King capture"): the same position a third time, or 50 turns each without a piece removed
+DRAW_RULES = {"repetition": 3, "quiet_moves": 50}
 DEFAULT_MAP = "dungeon-compact"
+#: the map a game of that many players gets when none is named (three players: the four-player
+#: map's three-player seating, docs/rules/dungeon.md)
+DEFAULT_MAPS = {2: DEFAULT_MAP, 3: "dungeon-four-player", 4: "dungeon-four-player"}
 
 
 class DungeonRules(Rules):
@@ -51,7 +58,7 @@ class DungeonRules(Rules):
     unhashed_vars = frozenset({"quiet", "effects"})
 
     def __init__(self, board_map, roster: str = "dungeon", when_stuck: str = "pass",
-                 repetition: int = 3, quiet_moves: int = 50, armies: tuple[str, ...] | None = None):
+                 repetition: int = 0, quiet_moves: int = 0, armies: tuple[str, ...] | None = None):
         if when_stuck not in STUCK_CHOICES:
             raise VariantError(f"dungeon option when_stuck={when_stuck!r}: expected one of {', '.join(STUCK_CHOICES)}")
         for opt, v in (("repetition", repetition), ("quiet_moves", quiet_moves)):
@@ -495,14 +502,23 @@ def describe_effect(rules: DungeonRules, e: tuple) -> str:
     return repr(e)
 
 
-def make(board_map=None, **options) -> DungeonRules:
-    """Dungeon Chess on ``board_map`` (a map name or path; default dungeon-compact). Options:
-    when_stuck ("pass"/"expose"), repetition (3; 0 = off), quiet_moves (50; 0 = off), armies
-    (preset names, one per player, for the start position)."""
+def make(board_map=None, players: int | None = None, draw_rules: bool = False, **options) -> DungeonRules:
+    """Dungeon Chess on ``board_map`` (a map name or path; default: DEFAULT_MAPS for the number
+    of players). Options: players (2-4; default the map's seats; fewer only where the map offers
+    a seating for them), when_stuck ("pass"/"expose"), draw_rules (the optional draw rules:
+    repetition 3 and quiet_moves 50; off by default, as in the rulebook), repetition and
+    quiet_moves (each rule on its own; 0 = off), armies (preset names, one per player, for the
+    start position)."""
     from ..maps import load_map
 
     allowed = {"when_stuck", "repetition", "quiet_moves", "armies", "roster"}
     unknown = set(options) - allowed
     if unknown:
-        raise VariantError(f"dungeon options: unknown {', '.join(sorted(unknown))}; allowed: {', '.join(sorted(allowed))}")
-    return DungeonRules(load_map(board_map or DEFAULT_MAP), **options)
+        raise VariantError(f"dungeon options: unknown {', '.join(sorted(unknown))}; "
+                           f"allowed: {', '.join(sorted(allowed | {'players', 'draw_rules'}))}")
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4):
+        raise VariantError(f"dungeon is played by 2 to 4 players, got {players!r}")
+    if draw_rules:
+        options = {**DRAW_RULES, **options}
+    loaded = load_map(board_map or DEFAULT_MAPS.get(players or 2, DEFAULT_MAP))
+    return DungeonRules(loaded.for_players(players or loaded.players), **options)

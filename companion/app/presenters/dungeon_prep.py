@@ -30,13 +30,15 @@ RULEBOOK_ARMIES = ("skeleton-swarm", "human-balanced", "redskin-elite", "greensk
 class DungeonPrep:
     """Drafting, turn order and deployment of one Dungeon Chess game.
 
-    ``seats``: one per player of the map (people and computers). Each seat starts with the
+    ``seats``: one per player (people and computers): the map's seats, or fewer where the map
+    offers a seating for them (three on the four-player map). Each seat starts with the
     game's default army for its place (a rulebook army that fits the map), so a group that only
     wants to play can go straight on; every army can be changed unit by unit or by a preset."""
 
-    def __init__(self, board_map: str, seats: Sequence[Seat], rules=None) -> None:
-        self.rules = rules or make_rules("dungeon", board_map)
+    def __init__(self, board_map: str, seats: Sequence[Seat], rules=None, draw_rules: bool = False) -> None:
+        self.rules = rules or make_rules("dungeon", board_map, players=len(seats), draw_rules=draw_rules)
         self.board_map = board_map
+        self.draw_rules = draw_rules
         if len(seats) != self.rules.nplayers:
             raise DraftError(f"the map {board_map} has {self.rules.nplayers} seats; {len(seats)} players were given")
         self.seats = tuple(seats)

@@ -19,12 +19,14 @@ from .questions import Prompt, PromptOption
 
 
 class DungeonSteps:
-    def begin_dungeon(self, board_map: str, seats: tuple[Seat, ...]) -> None:
-        """From the start screen: draft the armies for ``board_map`` (one seat after another)."""
+    def begin_dungeon(self, board_map: str, seats: tuple[Seat, ...], draw_rules: bool = False) -> None:
+        """From the start screen: draft the armies for ``board_map`` (one seat after another;
+        fewer seats than the map has: the map's seating for that many) with or without the
+        optional draw rules."""
         self._stop_thinking()
         self._close_game()
         try:
-            prep = DungeonPrep(board_map, tuple(seats))
+            prep = DungeonPrep(board_map, tuple(seats), draw_rules=draw_rules)
             self._use_board_for("dungeon", board_map)
         except CompanionError as e:
             self.resume_problem = str(e)
@@ -147,6 +149,6 @@ class DungeonSteps:
         prep = self.prep
         start = prep.start_position()
         notice = self.notice
-        self.new_game("dungeon", prep.seats, start=start, board_map=prep.board_map)
+        self.new_game("dungeon", prep.seats, start=start, board_map=prep.board_map, draw_rules=prep.draw_rules)
         if self.session is not None:
             self.notice = notice

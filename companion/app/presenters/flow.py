@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from ...board.palette import Meaning, render
+from ...board.palette import Meaning, Pattern, blinking, phase, render
 from ...board.ports import BoardConnected, BoardDisconnected, OccupancySnapshot, SquareChanged, blank_frame
 from ...board.deployment import DeploymentTracker
 from ...board.tracker import (
@@ -152,6 +152,11 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         self._walk_t = 0
         self._last_leds = None
         self._leds_moved = False
+        self._led_meanings: dict | None = None  # what the last LED frame was rendered from
+        self._led_patterns: frozenset = frozenset()
+        self._led_key: tuple | None = None
+        #: called from any thread after each post (the Kivy app wakes its main loop with it)
+        self.wake: Callable[[], None] | None = None
         self._return_to = "start"
         self._text_return_to = "start"
         self.prep: DungeonPrep | None = None  # a Dungeon Chess game being drafted and deployed
@@ -171,8 +176,21 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
 
     # ----- plumbing -----------------------------------------------------------------------------
     def post(self, kind: str, value: Any = None) -> None:
-        """Thread-safe: hand a value to the UI thread (board events, search results, ...)."""
+        """Thread-safe: hand a value to the UI thread (board events, search results, ...),
+        and wake it (a resting main loop would otherwise see it at its next frame only)."""
         self.inbox.put((kind, value))
+        wake = self.wake
+        if wake is not None:
+            wake()
+
+    @property
+    def animating(self) -> bool:
+        """Something moves on its own, so the screen needs its full frame rate: the computer
+        thinking (its progress bar), the dice rolling, the LED walk of the board check, a light
+        flashing fast (a piece put where it may not go). Otherwise the app may rest between
+        events (companion/app/pacing.py)."""
+        return (self.thinking is not None or (self.fight is not None and self.fight.rolling)
+                or self.walk is not None or Pattern.FLASH in self._led_patterns)
 
     def board_sink(self, event) -> None:
         self.post("board", event)
@@ -313,6 +331,9 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         self.board.simulated.set_occupancy(expected, self.clock_ms())
 
     def _show_leds(self, t_ms: int) -> None:
+        """Render the LED frame, unless it would be the last one again: the same meanings (the
+        same dict, or an equal one) in the same blink phase (at rest the pump runs for nothing
+        but this check; rendering 400 squares each time cost the 20x20 board 0.5% of a core)."""
         self._leds_moved = False
         if self.leds_held:
             return
@@ -320,6 +341,13 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
             meanings = {self.walk: Meaning.DIAG_TEST} if self.walk is not None else {}
         else:
             meanings = self.meanings
+        if meanings is not self._led_meanings and meanings != self._led_meanings:
+            self._led_meanings, self._led_patterns = meanings, blinking(meanings)
+            self._led_key = None
+        key = (self.board.size, phase(self._led_patterns, t_ms))
+        if key == self._led_key and self._last_leds is not None:
+            return
+        self._led_key = key
         frame = render(meanings, self.board.size, t_ms=t_ms)
         if frame != self.frame:
             self.frame = frame
@@ -330,7 +358,7 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
 
     # ----- starting and resuming --------------------------------------------------------------------
     def new_game(self, game: str, seats: tuple[Seat, ...], dice: str = "virtual", d6_only: bool = False,
-                 start: str | None = None, board_map: str | None = None) -> None:
+                 start: str | None = None, board_map: str | None = None, draw_rules: bool = False) -> None:
         """Start a game from the start screen's choices (a Dungeon Chess game: from its
         deployed armies, ``start``); the board is then set up with the LEDs."""
         self._stop_thinking()
@@ -341,7 +369,8 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
             dice, d6_only = "virtual", False
         try:
             self._use_board_for(game, board_map)
-            setup = GameSetup(game, tuple(seats), dice, d6_only, self.new_game_id(), seed, start, board_map)
+            setup = GameSetup(game, tuple(seats), dice, d6_only, self.new_game_id(), seed, start, board_map,
+                              draw_rules=draw_rules)
         except CompanionError as e:  # a board too small for the map, a wrong set-up: say it
             self.resume_problem = str(e)
             self.screen = "start"
@@ -471,7 +500,9 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
                 self.leds_held = False
                 self.requested = None
                 self.notice = T.UNDONE.format(moves=", ".join(e.san for e in ev.entries))
-                if self.screen == "fight":
+                if self.over is not None and self.session.result is None:
+                    self.over = None  # the move that ended the game was taken back: play on
+                if self.screen in ("fight", "game_over"):
                     self.screen = "game"
             elif isinstance(ev, PositionSet):
                 self.notice = T.POSITION_SET
@@ -484,7 +515,8 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
             elif isinstance(ev, GameOver):
                 self.over = ev
                 self._stop_thinking()
-                self._archive(self.session)
+                if not self.session.can_undo():  # else kept open for a takeback, archived on leaving
+                    self._archive(self.session)
                 if self.screen != "fight":
                     self.screen = "game_over"
             elif isinstance(ev, ActionRefused):
@@ -986,8 +1018,10 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         """Put the current game away: archived when finished, kept as unfinished otherwise."""
         s = self.session
         if s is not None and self.journal is not None and not self.journal.closed:
-            self.journal.close()
-            if not s.is_over:
+            if s.is_over:  # a finished game still open for a takeback (GameSetup.undo_after_end)
+                self._archive(s)
+            else:
+                self.journal.close()
                 self._set_aside(f"{s.setup.game_id}-unfinished")
         self.session, self.journal = None, None
         self._reset_game_state()

@@ -18,6 +18,7 @@ class GameOverView:
     seal: str
     seed_help: str
     saved: str
+    can_undo: bool = False  # casual play: the move that ended the game may be taken back
 
 
 class GameOverPresenter:
@@ -26,6 +27,10 @@ class GameOverPresenter:
 
     def new_game(self) -> None:
         self.flow.go_to_start()
+
+    def undo(self) -> None:
+        """Take back the move that ended the game (and the computer's reply): play goes on."""
+        self.flow.undo()
 
     def view(self) -> GameOverView | None:
         s = self.flow.session
@@ -38,7 +43,7 @@ class GameOverPresenter:
         return GameOverView(headline, T.RESULT_REASONS.get(result.reason, result.reason), move_rows(s.moves, names),
                             T.SEED_REVEALED.format(seed=seed) if seed else "",
                             T.SEAL_FULL.format(commitment=s.setup.commitment) if seed else "", T.SEED_CHECK if seed else "",
-                            saved_words(self.flow))
+                            saved_words(self.flow), s.can_undo())
 
 
 def saved_words(flow) -> str:

@@ -1,9 +1,11 @@
 """The start screen: the game, the players (person or computer, level, name from presets), the
-dice; for Dungeon Chess the map (drawn small) and one seat per player of the map. Every choice
-is a tap; nothing is typed.
+dice; for Dungeon Chess the map (drawn small), one seat per player of the map (a seat the map
+may leave empty may be "Nobody": three players on the four-player map) and the draw rules (off:
+the rulebook's game). Every choice is a tap; nothing is typed.
 
 Every game has the same seat control: the player's colour, their name (a tap: the names to
-pick from) and who plays it (a tap: Person, or the computer at a level, in one list).
+pick from) and who plays it (a tap: Person, the computer at a level, or Nobody where the map
+allows it, in one list).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class SeatChoice:
     name: str
     computer: bool = False
     level: int = 1
+    empty: bool = False  # nobody sits here (only where the map offers a game without this seat)
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,8 @@ class SeatView:
     level: str
     can_computer: bool
     swatch: tuple = ()  # the seat's screen colour: its map colour, white or black
-    kind: str = ""  # who plays it: "Person" or "Computer 2" (a tap lists the choices)
+    kind: str = ""  # who plays it: "Person", "Computer 2" or "Nobody" (a tap lists the choices)
+    empty: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,8 @@ class StartView:
     dungeon: bool = False
     maps: tuple[MapChoice, ...] = ()
     start_label: str = T.START
+    draws: tuple[Choice, ...] = ()  # Dungeon Chess: no draws (the rulebook) or the draw rules
+    draws_hint: str = ""
     positions: bool = False  # the game may start from a position set up by hand (chess, Combat Chess)
 
 
@@ -100,6 +106,7 @@ class StartPresenter:
         self.d6_only = False
         self.picking: int | None = None
         self.picking_kind = False  # the open list is of who plays the seat, not of names
+        self.draw_rules = False
         self.board_map = DUNGEON_MAPS[0]
         self._maps = {name: load_map(name) for name in DUNGEON_MAPS}
         self._thumbs = {name: thumbnail(m) for name, m in self._maps.items()}
@@ -145,13 +152,18 @@ class StartPresenter:
         for i, s in enumerate(self.dungeon_seats):
             if s.name == before[i] or s.name.lower() in theme.SEAT_COLOURS:
                 self.dungeon_seats[i] = replace(s, name=self._seat_word(i))
+        if self._seating() is None:  # the map cannot leave those seats empty: everyone sits
+            self.dungeon_seats = [replace(s, empty=False) for s in self.dungeon_seats]
         self.flow.changed()
 
-    def set_kind(self, seat: int, computer: bool, level: int = 1) -> None:
-        """A person, or the computer at ``level`` (1 to the computer's highest), plays ``seat``.
-        A chess seat named after its colour is called "Computer" while the computer plays it."""
+    def set_kind(self, seat: int, computer: bool, level: int = 1, empty: bool = False) -> None:
+        """A person, or the computer at ``level`` (1 to the computer's highest), plays ``seat``;
+        or nobody, where the map offers a game without that seat (``empty``). A chess seat named
+        after its colour is called "Computer" while the computer plays it."""
         seats = self.dungeon_seats if self.dungeon else self.seats
         if seat >= len(seats) or (computer and self.max_level < 1):
+            return
+        if empty and not (self.dungeon and self._may_leave_empty(seat)):
             return
         s = seats[seat]
         level = min(max(1, level), max(1, self.max_level))
@@ -161,31 +173,56 @@ class StartPresenter:
                 name = T.COMPUTER
             elif not computer and name == T.COMPUTER:
                 name = self.colour_words()[seat]
-        seats[seat] = SeatChoice(name, computer, level if computer else max(1, min(s.level, self.max_level or 1)))
+        seats[seat] = SeatChoice(name, computer and not empty,
+                                 level if computer else max(1, min(s.level, self.max_level or 1)), empty)
+        self.flow.changed()
+
+    def _may_leave_empty(self, seat: int) -> bool:
+        m = self._maps[self.board_map]
+        used = tuple(i + 1 for i, s in enumerate(self.dungeon_seats[:m.players]) if not s.empty and i != seat)
+        return used in {seats for _, seats in m.seatings}
+
+    def _seating(self) -> tuple[int, ...] | None:
+        """The seats that play, in turn order (1-based); None when the empty seats are not a
+        seating the map offers."""
+        m = self._maps[self.board_map]
+        used = tuple(i + 1 for i, s in enumerate(self.dungeon_seats[:m.players]) if not s.empty)
+        if len(used) == m.players:
+            return used
+        return next((seats for _, seats in m.seatings if sorted(seats) == list(used)), None)
+
+    def toggle_draw_rules(self) -> None:
+        self.draw_rules = not self.draw_rules
         self.flow.changed()
 
     def open_kind(self, seat: int) -> None:
-        """The list of who may play ``seat``: Person, Computer 1 ... the highest level."""
-        if self.max_level < 1:
+        """The list of who may play ``seat``: Person, Computer 1 ... the highest level, and
+        Nobody where the map allows it."""
+        if len(self._kind_choices(seat)) < 2:
             return
         self.picking, self.picking_kind = seat, True
         self.flow.changed()
 
     def pick_kind(self, label: str | None) -> None:
         seat, self.picking, self.picking_kind = self.picking, None, False
-        kinds = dict((text, key) for key, text in self._kind_choices())
-        if seat is not None and label in kinds:
+        kinds = dict((text, key) for key, text in self._kind_choices(seat)) if seat is not None else {}
+        if label in kinds:
             key = kinds[label]
-            self.set_kind(seat, key != "person", int(key.split(":")[1]) if key != "person" else 1)
+            if key == "nobody":
+                self.set_kind(seat, False, 1, empty=True)
+            else:
+                self.set_kind(seat, key != "person", int(key.split(":")[1]) if key != "person" else 1)
         self.flow.changed()
 
-    def _kind_choices(self) -> list[tuple[str, str]]:
+    def _kind_choices(self, seat: int | None = None) -> list[tuple[str, str]]:
         out = [("person", T.HUMAN)]
         titles = tuple(getattr(self.flow.computer, "level_titles", ()))
         for level in range(1, self.max_level + 1):
             words = titles[level - 1] if level <= len(titles) else ""
             out.append((f"computer:{level}", T.SEAT_COMPUTER_LEVEL.format(level=level, words=words) if words
                         else T.SEAT_COMPUTER.format(level=level)))
+        if seat is not None and self.dungeon and (self.dungeon_seats[seat].empty or self._may_leave_empty(seat)):
+            out.append(("nobody", T.SEAT_EMPTY))
         return out
 
     def open_names(self, seat: int) -> None:
@@ -214,9 +251,10 @@ class StartPresenter:
     def start(self, start_text: str | None = None) -> None:
         """Start the chosen game (from ``start_text``, a position set up by hand, if given)."""
         if self.dungeon:
-            players = self._maps[self.board_map].players
-            seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in self.dungeon_seats[:players])
-            self.flow.begin_dungeon(self.board_map, seats)
+            seating = self._seating() or tuple(range(1, self._maps[self.board_map].players + 1))
+            chosen = [self.dungeon_seats[n - 1] for n in seating]
+            seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in chosen)
+            self.flow.begin_dungeon(self.board_map, seats, draw_rules=self.draw_rules)
             return
         seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in self.seats)
         self.flow.new_game(self.game, seats, self.dice, self.d6_only and self.game in GAMES_WITH_DICE, start_text)
@@ -244,7 +282,7 @@ class StartPresenter:
             )
         maps = tuple(
             MapChoice(name, m.title, T.MAP_SIZE.format(width=m.geometry.width, height=m.geometry.height,
-                                                       players=m.players),
+                                                       players=_counts(m.player_counts)),
                       name == self.board_map, self._thumbs[name])
             for name, m in self._maps.items()
         )
@@ -253,7 +291,7 @@ class StartPresenter:
             label = seats[self.picking].colour if self.picking < len(seats) else ""
             if self.picking_kind:
                 picking_for = T.PICK_KIND.format(colour=label)
-                names = tuple(text for _, text in self._kind_choices())
+                names = tuple(text for _, text in self._kind_choices(self.picking))
             else:
                 picking_for = T.PICK_NAME.format(colour=label)
                 names = self._name_presets() if self.dungeon else T.NAME_PRESETS
@@ -264,7 +302,9 @@ class StartPresenter:
             T.DICE_HINTS[self.dice], self.d6_only, names, picking_for,
             self.flow.resume_problem or self.flow.banner,
             "" if self.max_level else T.NO_COMPUTER,
-            self.dungeon, maps, T.CHOOSE_ARMIES if self.dungeon else T.START, self.game in POSITION_GAMES,
+            self.dungeon, maps, T.CHOOSE_ARMIES if self.dungeon else T.START,
+            tuple(Choice(str(on), T.DRAW_CHOICES[on], on == self.draw_rules) for on in (False, True)),
+            T.DRAW_HINTS[self.draw_rules], positions=self.game in POSITION_GAMES,
         )
 
     def _dungeon_seat_views(self) -> tuple[SeatView, ...]:
@@ -272,8 +312,9 @@ class StartPresenter:
         out = []
         for i, s in enumerate(self.dungeon_seats[:m.players]):
             word = m.seats[i].colour
+            can_choose = self.max_level > 0 or s.empty or self._may_leave_empty(i)
             out.append(SeatView(word.capitalize(), s.name, s.computer, T.LEVEL.format(level=s.level),
-                                self.max_level > 0, theme.seat_colour(word), self._kind_word(s)))
+                                can_choose, theme.seat_colour(word), self._kind_word(s), s.empty))
         return tuple(out)
 
     def _swatch(self, seat: int):
@@ -283,7 +324,7 @@ class StartPresenter:
 
     @staticmethod
     def _kind_word(s: SeatChoice) -> str:
-        return T.SEAT_COMPUTER.format(level=s.level) if s.computer else T.HUMAN
+        return T.SEAT_EMPTY if s.empty else T.SEAT_COMPUTER.format(level=s.level) if s.computer else T.HUMAN
 
     def _seat_word(self, i: int) -> str:
         seats = self._maps[self.board_map].seats
@@ -292,6 +333,11 @@ class StartPresenter:
     def _name_presets(self) -> tuple[str, ...]:
         words = tuple(s.colour.capitalize() for s in self._maps[self.board_map].seats)
         return words + tuple(n for n in T.NAME_PRESETS if n not in T.COLOUR_NAMES and n not in words)
+
+
+def _counts(counts: tuple[int, ...]) -> str:
+    """"2", or "3\u20134" for a map that also seats fewer players."""
+    return str(counts[0]) if len(counts) == 1 else f"{counts[0]}\u2013{counts[-1]}"
 
 
 def thumbnail(board_map) -> MapThumb:

@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.graphics import Color, Line, Rectangle
+from kivy.graphics import SmoothEllipse as Ellipse  # antialiased edges: the window has no multisampling
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 

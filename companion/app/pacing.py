@@ -1,0 +1,105 @@
+"""How fast the app's main loop turns: at full rate while something happens, slowly at rest.
+
+Kivy's main loop wakes every frame (60 a second) to poll the touchscreen and run the clock,
+whether or not anything happens; on a Raspberry Pi that alone costs a few percent of a core
+around the clock, for a board that sits waiting most of the time. So the loop rests: once
+nothing has happened for :data:`REST_AFTER_MS` (no touch, no board event, no change on screen,
+no answer from the computer) and nothing moves on its own (``AppFlow.animating``), the frame
+rate drops to :data:`REST_FPS`; the next touch, board event or change brings it back at once.
+Board events and the computer's answers arrive from other threads and wake the loop at once
+(``AppFlow.wake`` -> :class:`LoopWaker`), so the rest costs them nothing; only the first touch
+after a rest waits for the next frame (at most 1 / REST_FPS seconds).
+
+Measured under Xvfb on the development machine (``companion bench --only app``): Kivy's loop
+alone, an empty window, costs 1.6% of a core at 60 frames a second and 0.3% at 10. (Kivy's
+"interrupt" clock, made for waking from threads, spins at thousands of frames a second in
+Kivy 2.3.1 and is not used.)
+
+:class:`Pacer` is plain Python (tested with timestamps); the Kivy app (shell.py) asks it for
+the rate on every tick and applies it.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import gc
+import threading
+
+#: Frames per second while something happens (Kivy's own default cap).
+ACTIVE_FPS = 60
+#: Frames per second at rest: the first touch after a rest is seen within 100 ms.
+REST_FPS = 10
+#: Quiet time before resting: longer than any timer the board tracker runs after an event
+#: (settling a castling move 1.5 s, the last move lit 3 s), so those run at the full rate.
+REST_AFTER_MS = 4000
+
+
+class Pacer:
+    """Remembers when something last happened and says which frame rate the loop needs."""
+
+    def __init__(self, rest_after_ms: int = REST_AFTER_MS) -> None:
+        self.rest_after_ms = rest_after_ms
+        self.last_activity: int | None = None
+
+    def activity(self, t_ms: int) -> None:
+        """Something happened at ``t_ms`` (a touch, a board event, a change on screen)."""
+        self.last_activity = t_ms
+
+    def frame_rate(self, t_ms: int, animating: bool) -> int:
+        if animating or self.last_activity is None or t_ms - self.last_activity < self.rest_after_ms:
+            return ACTIVE_FPS
+        return REST_FPS
+
+
+_libc = None
+
+
+def release_memory() -> None:
+    """On going to rest: collect garbage and hand the heap's free memory back to the system.
+    Starting the app or a game leaves 15-25 MB free inside glibc's heap (measured under Xvfb),
+    resident until returned with ``malloc_trim``. Where there is no glibc it only collects."""
+    global _libc
+    gc.collect()
+    if _libc is None:
+        try:
+            _libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        except OSError:
+            _libc = False
+    trim = getattr(_libc, "malloc_trim", None) if _libc else None
+    if trim is not None:
+        trim(0)
+
+
+class LoopWaker:
+    """Lets another thread end the Kivy main loop's wait for its next frame.
+
+    Kivy's default clock waits for the next frame in ``Clock.idle``: it sleeps (``usleep``) and
+    asks ``_check_ready`` whether the frame is due, until it is. This replaces both on the
+    clock object: the sleep becomes a wait on an event that :meth:`wake` sets, and a set event
+    makes the frame due at once. Callbacks scheduled before :meth:`wake` (thread-safe in Kivy)
+    then run in that frame. ``clock`` is Kivy's Clock (or a stand-in with the same two
+    methods); without them (another Kivy) the loop simply keeps its frame rate."""
+
+    def __init__(self, clock) -> None:
+        self._event = threading.Event()
+        self.installed = hasattr(clock, "_check_ready") and hasattr(clock, "usleep")
+        if not self.installed:
+            return
+        ready_as_kivy = clock._check_ready
+        event = self._event
+
+        def check_ready(*args):
+            if event.is_set():
+                event.clear()
+                return True, 0
+            return ready_as_kivy(*args)
+
+        def usleep(microseconds):
+            event.wait(max(0.0, microseconds) / 1e6)
+
+        clock._check_ready = check_ready
+        clock.usleep = usleep
+
+    def wake(self) -> None:
+        self._event.set()

@@ -1,0 +1,252 @@
+"""``companion bench --only app``: the app at rest, measured on a real window.
+
+The app is started in a subprocess the way ``companion`` starts it (the same window settings,
+``bootstrap.build`` with the simulated board, its games saved in a temporary folder), on the
+caller's X display or, without one, on a private Xvfb. The parent measures from outside:
+
+* **start**: from spawning the process to the first frame of Kivy's main loop (seconds);
+* **idle CPU**: processor time of the whole process (every thread, from /proc) over a stretch
+  of wall time in which nothing happens, in % of one core, in three places: the start screen, a
+  chess game waiting for a move, a four-player Dungeon game (20x20) waiting for a move;
+* **resident memory** (VmRSS) after the game has been set up (MB);
+* **sensor event to LED frame** in the waiting chess game: a board event handed to the app the
+  way a board thread hands it over (``AppFlow.post``) until the LED port is given the new frame
+  (ms; median and worst of 20, at rest, so any wake-up delay of the main loop is in it).
+
+Linux only (it reads /proc). The child is this module run as a script:
+``python -m companion.app.rest_bench SCENE`` (``start``, ``chess``, ``dungeon``).
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+from .pacing import REST_AFTER_MS
+
+Row = tuple[str, float, str]
+
+#: Seconds to let a scene settle before measuring it (the app rests after REST_AFTER_MS of
+#: quiet, companion/app/pacing.py), and to measure it (full / quick run).
+SETTLE_S = REST_AFTER_MS / 1000 + 1.5
+MEASURE_S = {False: 15.0, True: 5.0}
+PROBES = 20
+SCENES = ("start", "chess", "dungeon")
+
+
+# ----- the parent: measuring from outside --------------------------------------------------------
+
+def bench_app_at_rest(quick: bool = False, out: Callable[[str], None] | None = None) -> list[Row]:
+    if not Path("/proc/self/stat").exists():
+        return [("app at rest: needs Linux (/proc); not measured", 0.0, "")]
+    with _display() as display:
+        if display is None:
+            return [("app at rest: no X display and no Xvfb; not measured", 0.0, "")]
+        rows: list[Row] = []
+        for scene in SCENES:
+            rows += _measure_scene(scene, display, MEASURE_S[quick])
+        return rows
+
+
+def _measure_scene(scene: str, display: str, seconds: float) -> list[Row]:
+    data = tempfile.mkdtemp(prefix="companion-bench-")
+    env = dict(os.environ, DISPLAY=display, COMPANION_DATA=data, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1",
+               COMPANION_WINDOW="800x480", COMPANION_FULLSCREEN="0")
+    root = str(Path(__file__).resolve().parent.parent.parent)
+    env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
+    t0 = time.perf_counter()
+    child = subprocess.Popen([sys.executable, "-m", "companion.app.rest_bench", scene], env=env,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    rows: list[Row] = []
+    try:
+        _wait_for(child, "READY", 60)
+        started = time.perf_counter() - t0
+        if scene == "start":
+            rows.append(("app start to main loop", started, "s"))
+        else:
+            _wait_for(child, "SCENE", 60)
+        time.sleep(SETTLE_S)
+        cpu0, wall0 = _cpu_seconds(child.pid), time.perf_counter()
+        time.sleep(seconds)
+        cpu1, wall1 = _cpu_seconds(child.pid), time.perf_counter()
+        rows.append((f"app idle CPU, {_SCENE_WORDS[scene]}", 100 * (cpu1 - cpu0) / (wall1 - wall0), "% core"))
+        rss, renderer = _rss_mb(child.pid)
+        rows.append((f"app resident memory, {_SCENE_WORDS[scene]}", rss, "MB"))
+        if renderer:
+            rows.append((f"  of it the software OpenGL renderer's code", renderer, "MB"))
+        if scene == "chess":
+            child.stdin.write("probe\n")
+            child.stdin.flush()
+            line = _wait_for(child, "PROBE", 60)
+            samples = [float(x) for x in line.split()[1:]]
+            rows.append(("app sensor event to LED frame, median", statistics.median(samples), "ms"))
+            rows.append(("app sensor event to LED frame, worst", max(samples), "ms"))
+    finally:
+        child.terminate()
+        try:
+            child.wait(10)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+        shutil.rmtree(data, ignore_errors=True)
+    return rows
+
+
+_SCENE_WORDS = {"start": "start screen", "chess": "chess game at rest", "dungeon": "Dungeon 20x20 4p at rest"}
+
+
+def _wait_for(child: subprocess.Popen, word: str, timeout: float) -> str:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        ready, _, _ = select.select([child.stdout], [], [], max(0.0, end - time.monotonic()))
+        if not ready:
+            break
+        line = child.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the app exited (status {child.poll()}) before {word}")
+        if line.startswith(word):
+            return line
+    raise RuntimeError(f"the app did not report {word} within {timeout:.0f} s")
+
+
+def _cpu_seconds(pid: int) -> float:
+    """Processor time of every thread of ``pid``, in seconds (ns resolution where the kernel
+    keeps schedstat; clock ticks otherwise)."""
+    total = 0
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[0])
+        return total / 1e9
+    except (OSError, ValueError, IndexError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _rss_mb(pid: int) -> tuple[float, float]:
+    """Resident memory (VmRSS), and how much of it is the pages of a software OpenGL renderer
+    (Mesa's llvmpipe under Xvfb: libLLVM and the DRI driver; a Pi's GPU driver has no LLVM)."""
+    rss = renderer = 0
+    where = ""
+    for line in Path(f"/proc/{pid}/smaps").read_text().splitlines():
+        parts = line.split()
+        if parts and "-" in parts[0] and len(parts) >= 5:
+            where = parts[5] if len(parts) > 5 else ""
+        elif parts and parts[0] == "Rss:":
+            rss += int(parts[1])
+            if "libLLVM" in where or "/dri/" in where:
+                renderer += int(parts[1])
+    return rss / 1024, renderer / 1024
+
+
+class _display:
+    """The caller's DISPLAY, or a private Xvfb for the measurement (None: neither)."""
+
+    def __enter__(self) -> str | None:
+        self.server = None
+        if os.environ.get("DISPLAY"):
+            return os.environ["DISPLAY"]
+        xvfb = shutil.which("Xvfb")
+        if xvfb is None:
+            return None
+        read, write = os.pipe()
+        self.server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                                       pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write)
+        number = b""
+        while not number.endswith(b"\n"):
+            chunk = os.read(read, 16)
+            if not chunk:
+                break
+            number += chunk
+        os.close(read)
+        return f":{number.decode().strip()}" if number.strip() else None
+
+    def __exit__(self, *exc) -> None:
+        if self.server is not None:
+            self.server.terminate()
+            self.server.wait()
+
+
+# ----- the child: the app, as shipped ------------------------------------------------------------
+
+def _child(scene: str) -> int:
+    from .main import configure_window
+
+    configure_window()
+    import threading
+
+    from kivy.clock import Clock
+
+    from ..board.ports import SquareChanged
+    from ..session import Seat
+    from . import bootstrap
+
+    app = bootstrap.build()
+    flow = app.flow
+    shown: list[float] = []
+    leds = flow.board.leds
+    original_show = leds.show
+
+    def show(frame) -> None:  # the LED port's write, timed
+        original_show(frame)
+        shown.append(time.perf_counter())
+
+    leds.show = show
+
+    def say(text: str) -> None:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+
+    def ready(_dt) -> None:
+        say("READY")
+        if scene == "chess":
+            flow.new_game("chess", (Seat("White"), Seat("Black")))
+        elif scene == "dungeon":
+            flow.new_game("dungeon", tuple(Seat(n) for n in ("Blue", "Red", "Green", "Yellow")),
+                          board_map="dungeon-four-player")
+        if scene != "start":
+            flow.fill_simulated_board()
+            Clock.schedule_once(lambda _dt: wait_for_game(), 0.2)
+
+    def wait_for_game() -> None:
+        if flow.screen != "game":
+            Clock.schedule_once(lambda _dt: wait_for_game(), 0.1)
+            return
+        say("SCENE")
+
+    def probe() -> None:
+        """Hand board events over as a board thread does and time them to the LED frame."""
+        square = flow.session.rules.geometry.parse_square("e2")
+        samples = []
+        for i in range(PROBES):
+            time.sleep(0.3)
+            before = len(shown)
+            t0 = time.perf_counter()
+            flow.post("board", SquareChanged(square, i % 2 == 1, flow.clock_ms()))
+            while len(shown) == before:
+                time.sleep(0.0002)
+            samples.append((shown[before] - t0) * 1000)
+        say("PROBE " + " ".join(f"{s:.3f}" for s in samples))
+
+    def commands() -> None:
+        for line in sys.stdin:
+            if line.strip() == "probe":
+                probe()
+
+    threading.Thread(target=commands, daemon=True).start()
+    Clock.schedule_once(ready, 0)
+    app.run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_child(sys.argv[1] if len(sys.argv) > 1 else "start"))
