@@ -20,6 +20,7 @@ from kivy.uix.scrollview import ScrollView
 #: The smallest text a player at arm's length reads on the 7-inch screen (pixels).
 MIN_FONT = 12
 _SIZE_MARKUP = re.compile(r"\[size=(\d+(?:\.\d+)?)\]")
+_MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
 
 
 def shown_widgets():
@@ -90,7 +91,28 @@ def layout_problems() -> list[str]:
         tw, th = w.texture_size
         if tw > w.width + 2 or th > w.height + 2:
             problems.append(f"{_name(w)}: text {tw:.0f}x{th:.0f} in a box {w.width:.0f}x{w.height:.0f}")
+        broken = _broken_word(w)
+        if broken:
+            problems.append(f"{_name(w)}: the word {broken!r} does not fit on a line and is broken")
     return problems
+
+
+def _broken_word(w) -> str:
+    """A word wider than a wrapping label's line (Kivy then breaks it between letters)."""
+    width = w.text_size[0] if w.text_size else None
+    core = getattr(w, "_label", None)
+    if not width or core is None:
+        return ""
+    room = width - 2 * (w.padding[0] if isinstance(w.padding, (list, tuple)) else w.padding)
+    text = _MARKUP.sub("", w.text) if w.markup else w.text
+    for word in text.split():
+        try:
+            ww, _ = core.get_extents(word)
+        except Exception:  # noqa: BLE001 - a text provider without extents: no check
+            return ""
+        if ww > room + 1:
+            return word
+    return ""
 
 
 def _overlap(a, b, slack: float = 1.0) -> bool:
