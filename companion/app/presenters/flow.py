@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from ... import player_names
 from ...board.palette import Meaning, Pattern, blinking, phase, render
 from ...board.ports import BoardConnected, BoardDisconnected, OccupancySnapshot, SquareChanged, blank_frame
 from ...board.deployment import DeploymentTracker
@@ -948,6 +949,18 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         self._leave_problem()
         self._maybe_think()
         self.changed()
+
+    # ----- names typed on this board ---------------------------------------------------------------------
+    def remembered_names(self) -> list[str]:
+        """Names typed before on this board, newest first (companion/player_names.py)."""
+        return player_names.load(self.store.directory)
+
+    def remember_name(self, name: str) -> None:
+        """Keep a typed name for next time; a folder that cannot be written costs nothing but that."""
+        try:
+            player_names.remember(self.store.directory, name)
+        except OSError:
+            pass
 
     def check_space(self) -> None:
         """Look at the free space where games are saved; warn when it is low (the start screen

@@ -294,7 +294,9 @@ class StartPresenter:
                 names = tuple(text for _, text in self._kind_choices(self.picking))
             else:
                 picking_for = T.PICK_NAME.format(colour=label)
-                names = self._name_presets() if self.dungeon else T.NAME_PRESETS
+                presets = self._name_presets() if self.dungeon else T.NAME_PRESETS
+                typed = tuple(self.flow.remembered_names())
+                names = typed + tuple(n for n in presets if n not in typed)
         return StartView(
             tuple(Choice(g, T.GAME_TITLES[g], g == self.game) for g in GAME_CHOICES),
             T.GAME_HINTS[self.game], seats, has_dice,
