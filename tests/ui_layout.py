@@ -21,6 +21,7 @@ from kivy.uix.scrollview import ScrollView
 MIN_FONT = 12
 _SIZE_MARKUP = re.compile(r"\[size=(\d+(?:\.\d+)?)\]")
 _MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
+_WORD = re.compile(r"^[^\W\d_]+(?:['\u2019-][^\W\d_]+)*[.,:;!?)]?$")
 
 
 def shown_widgets():
@@ -98,7 +99,9 @@ def layout_problems() -> list[str]:
 
 
 def _broken_word(w) -> str:
-    """A word wider than a wrapping label's line (Kivy then breaks it between letters)."""
+    """A word wider than a wrapping label's line (Kivy then breaks it between letters). Only
+    words of letters count: a path, a seed or a position text has no place to break and may
+    wrap anywhere."""
     width = w.text_size[0] if w.text_size else None
     core = getattr(w, "_label", None)
     if not width or core is None:
@@ -106,6 +109,8 @@ def _broken_word(w) -> str:
     room = width - 2 * (w.padding[0] if isinstance(w.padding, (list, tuple)) else w.padding)
     text = _MARKUP.sub("", w.text) if w.markup else w.text
     for word in text.split():
+        if not _WORD.match(word):
+            continue
         try:
             ww, _ = core.get_extents(word)
         except Exception:  # noqa: BLE001 - a text provider without extents: no check
