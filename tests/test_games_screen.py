@@ -172,3 +172,23 @@ def test_games_are_ordered_by_their_start_time_then_by_file_time(tmp_path):
     os.utime(folder / "x.jsonl", (1, 1))
     assert [p.name for p in saved_games.list_games(tmp_path)] == [
         "20261125-090000-bbbb-unfinished.jsonl", "20261101-090000-aaaa.jsonl", "x.jsonl"]
+
+
+def test_the_game_over_screen_says_where_the_game_is_saved(tmp_path):
+    """It used to say "The game is saved." and not where."""
+    app = App(tmp_path)
+    app.new_game(game="chess", dice="virtual")
+    for frm, to in (("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")):  # fool's mate
+        app.tap(frm, to)
+    assert app.flow.screen == "game_over"
+    gid = app.flow.session.setup.game_id
+    words = app.over.view().saved  # open for a takeback: filed when the players leave
+    assert words == (f"Saved. Once you leave this screen it is {gid}.jsonl in {tmp_path / 'games'} (the Games "
+                     f"screen has it); until then Undo can take the last move back.")
+    app.flow.go_to_start()
+    assert (tmp_path / "games" / f"{gid}.jsonl").exists()
+    app.new_game()
+    app.flow.resign()
+    app.flow.answer_prompt("0")  # a resignation is not taken back: filed at once
+    gid = app.flow.session.setup.game_id
+    assert app.over.view().saved == f"Saved as {gid}.jsonl in {tmp_path / 'games'}. The Games screen has it."

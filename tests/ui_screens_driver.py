@@ -203,11 +203,7 @@ def walk(d: ScreensDriver):
     yield from d.move("e4", "d5")
     yield from d.expect("fight")
     yield from d.shot("fight")
-    yield from d.press("Roll the dice")
-    yield 1.2
-    while flow.fight is not None and flow.fight.ended is None:
-        yield from d.press("Tie! Roll again")
-        yield 1.2
+    yield from d.roll_until_decided()
     yield from d.shot("fight-result")
     yield from d.press("Continue")
     yield from d.expect("game")

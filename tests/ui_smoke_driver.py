@@ -207,6 +207,13 @@ class Driver:
             yield 0.01
             waited += 0.01
 
+    def roll_until_decided(self):
+        """App dice: roll (again after each tie) until the fight is decided, the animation
+        played out each time."""
+        while self.flow.fight is not None and self.flow.fight.ended is None:
+            yield from self.press("Tie! Roll again" if self.flow.fight.rounds else "Roll the dice")
+            yield 1.2  # the animation
+
     def enter_dice(self, *faces: int):
         for face in faces:
             yield from self.press(str(face))
@@ -323,9 +330,7 @@ def app_dice(d: Driver):
     yield from d.press("Roll the dice")
     yield from d.shot("fight-rolling")
     yield 1.2  # the animation
-    while d.flow.fight is not None and d.flow.fight.ended is None:
-        yield from d.press("Tie! Roll again")
-        yield 1.2
+    yield from d.roll_until_decided()
     yield from d.shot("fight-rolled")
     yield from d.press("Continue")
     yield from d.expect("game")
@@ -401,9 +406,7 @@ def vs_computer(d: Driver):
     yield from d.move(g.name_of(move.frm), g.name_of(move.to))
     assert len(s.moves) == 4
     if d.flow.screen == "fight":  # the computer's level 1 sometimes captures (a Combat Chess fight)
-        while d.flow.fight.ended is None:
-            yield from d.press("Tie! Roll again" if d.flow.fight.rounds else "Roll the dice")
-            yield 1.2  # the animation
+        yield from d.roll_until_decided()
         yield from d.press("Continue")
         yield from d.follow_the_lights()
     yield from d.press("Undo")

@@ -332,6 +332,8 @@ SEED_REVEALED = "Dice seed: {seed}"
 SEAL_FULL = "Seal shown at the start: {commitment}"
 SEED_CHECK = "Anyone can check every roll against the seal shown at the start: companion verify-dice."
 GAME_SAVED = "Saved as {name} in {folder}. The Games screen has it."
+GAME_SAVED_ON_LEAVING = ("Saved. Once you leave this screen it is {name} in {folder} (the Games screen has it); "
+                         "until then Undo can take the last move back.")
 GAME_NOT_SAVED = "The game is kept in the journal; it is filed under Games at the next start."
 
 # --- start from a position ---------------------------------------------------------------------------

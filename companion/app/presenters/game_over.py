@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...journal import ARCHIVE
 from .. import texts as T
 from .flow import AppFlow
 from .game import move_rows, result_headline
@@ -47,11 +48,13 @@ class GameOverPresenter:
 
 
 def saved_words(flow) -> str:
-    """Where the finished game is kept, in words (or why it is not saved yet)."""
+    """Where the finished game is kept, in words: its file in the games folder (a game still open
+    for a takeback is filed there when the players leave this screen)."""
     path = flow.saved_as
-    if path is None:
-        return flow.notice or T.GAME_NOT_SAVED
-    return T.GAME_SAVED.format(name=path.name, folder=path.parent)
-
-
-__all__ = ["GameOverPresenter", "GameOverView", "result_headline"]
+    if path is not None:
+        return T.GAME_SAVED.format(name=path.name, folder=path.parent)
+    s = flow.session
+    if flow.journal is not None and not flow.journal.closed and s is not None:
+        folder = flow.store.directory / ARCHIVE
+        return T.GAME_SAVED_ON_LEAVING.format(name=f"{s.setup.game_id}.jsonl", folder=folder)
+    return flow.notice or T.GAME_NOT_SAVED
