@@ -140,6 +140,7 @@ def test_a_set_reaches_side_a_only(monkeypatch):
     assert sorted(seen) == [("greedy", default), ("greedy", default), ("max", 77.0), ("max", 77.0)]
 
 
+@pytest.mark.slow
 def test_log_writes_each_game_so_it_can_be_replayed_move_by_move(tmp_path, capsys):
     """--log: one JSON line per game; its actions (moves and dice outcomes) played again
     through the rules give the logged final position."""

@@ -117,6 +117,7 @@ def test_pieces_priced_in_xp_get_a_value_from_their_cost():
     assert ev.values[rules.kind_index["K"]] == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
 def test_strongest_beats_random_players_in_a_whole_toy_game(players):
     """A seeded game to the end through rules.play (which refuses any illegal action)."""

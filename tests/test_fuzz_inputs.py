@@ -41,6 +41,8 @@ from companion.maps import MAPS_DIR, available_maps, parse_map
 from companion.session import GameSetup, Seat, Session
 from tests.conftest import ROOT
 
+pytestmark = pytest.mark.slow  # Hypothesis damages every format many times: out of the quick loop
+
 HANG_SECONDS = 10
 #: Examples per property; COMPANION_FUZZ_SCALE=20 runs twenty times as many (a longer hunt).
 SCALE = float(os.environ.get("COMPANION_FUZZ_SCALE", "1"))
