@@ -118,6 +118,12 @@ def bench_dungeon(quick: bool = False) -> list[Row]:
     return run(quick)
 
 
+def bench_chess2(quick: bool = False) -> list[Row]:
+    from .games.chess2_bench import bench_chess2 as run
+
+    return run(quick)
+
+
 def bench_ai(quick: bool = False) -> list[Row]:
     from .ai.bench import bench_ai as run
 
@@ -136,6 +142,7 @@ BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("serial", bench_serial),
     ("tracker", bench_tracker),
     ("dungeon", bench_dungeon),
+    ("chess2", bench_chess2),
     ("ai", bench_ai),
     ("app", bench_app),
 ]

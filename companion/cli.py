@@ -9,7 +9,7 @@ import sys
 
 from .bounds import int_arg
 from .cli_parser import OneLineParser as _Parser
-from .cli_parser import add_players, player_options
+from .cli_parser import add_armies, add_players, army_options, player_options
 from .errors import CompanionError
 
 #: The deepest perft the command line runs (perft recurses once per ply; past about 10 plies a
@@ -25,17 +25,24 @@ def _add_variant(p: argparse.ArgumentParser, fen: bool = True) -> None:
     add_players(p)
     if fen:
         p.add_argument("--fen", default=None, help="start position (FEN for chess; the extended format otherwise)")
+    add_armies(p)
 
 
 def _rules_and_position(args):
     from .games import make_rules
 
-    rules = make_rules(args.variant, args.map, **player_options(args))
     fen = getattr(args, "fen", None)
     if fen is not None and not fen.strip():
         raise CompanionError("--fen is empty; leave it out to start from the start position")
+    rules = make_rules(args.variant, args.map, **player_options(args), **army_options(args, fen))
     pos = rules.position_from_text(fen) if fen is not None else rules.start_position()
     return rules, pos
+
+
+def _action_text(rules, pos, action) -> str:
+    from .core.moves import Answer
+
+    return rules.answer_text(action) if isinstance(action, Answer) else rules.move_text(pos, action)
 
 
 def cmd_perft(args) -> int:
@@ -45,7 +52,7 @@ def cmd_perft(args) -> int:
     if args.divide and args.depth >= 1:
         total = 0
         for move, n in perft_divide(rules, pos, args.depth):
-            print(f"{rules.move_text(pos, move)}: {n}")
+            print(f"{_action_text(rules, pos, move)}: {n}")
             total += n
         print()
         print(total)
@@ -56,6 +63,12 @@ def cmd_perft(args) -> int:
 
 def cmd_moves(args) -> int:
     rules, pos = _rules_and_position(args)
+    pend = pos.pending
+    if pend is not None and not pend.chance:
+        # a choice the position waits for (a duel, a king-turn): its answers
+        for text in sorted(rules.answer_text(a) for a in rules.answers(pos)):
+            print(text)
+        return 0
     for text in sorted(rules.move_text(pos, m) for m in rules.legal_moves(pos)):
         print(text)
     return 0
@@ -88,7 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_perft)
 
     p = sub.add_parser("moves", help="list the legal moves of a position, one per line (UCI)",
-                       description="Every legal move, one per line, in coordinate notation (e2e4, e7e8q, e1g1).")
+                       description="Every legal move, one per line, in coordinate notation (e2e4, e7e8q, e1g1); "
+                                   "while the position waits for a choice (a Chess 2 duel or king-turn), its answers.")
     _add_variant(p)
     p.set_defaults(func=cmd_moves)
 

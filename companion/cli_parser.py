@@ -26,3 +26,18 @@ def add_players(p: argparse.ArgumentParser) -> None:
 def player_options(args) -> dict:
     """The game option for ``--players`` (only when given: other games take no such option)."""
     return {} if getattr(args, "players", None) is None else {"players": args.players}
+
+
+def add_armies(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--armies", default=None, metavar="WHITE,BLACK",
+                   help="Chess 2: the two armies, white's then black's (classic, nemesis, empowered, reaper, "
+                        "two-kings, animals)")
+
+
+def army_options(args, text: str | None = None) -> dict:
+    """The game option for ``--armies`` (Chess 2), or else the ``armies=`` a position text
+    names; nothing when neither is given (other games take no such option)."""
+    armies = getattr(args, "armies", None)
+    if armies is None and text:
+        armies = next((f[len("armies="):] for f in text.split() if f.startswith("armies=")), None)
+    return {} if armies is None else {"armies": armies}

@@ -47,9 +47,9 @@ def test_move_cap_adjudicates_a_draw(capsys):
 
 @pytest.mark.parametrize("argv,words", [
     (["--a", "11", "--b", "random"], "--a '11': no such player; the players are the levels 1 (beginner) to 6 and "
-                                     "max, and random and greedy"),
+                                     "max, and random, greedy and duelist"),
     (["--a", "max", "--b", "smart"], "--b 'smart': no such player; the players are the levels 1 (beginner) to 6 "
-                                     "and max, and random and greedy"),
+                                     "and max, and random, greedy and duelist"),
     (["--a", "max", "--b", "random", "--games", "0", "--nodes", "10"], "--games: expected a whole number from 1"),
     (["--a", "max", "--b", "random", "--movetime", "0"], "--movetime: expected a number more than 0"),
     (["--a", "max", "--b", "random", "--movetime", "nan"], "--movetime: expected a number more than 0"),

@@ -34,23 +34,28 @@ def _positions(rules, seed: int = 11):
     return out
 
 
+#: games benched again with options (Chess 2's match-ups besides Classic against Classic)
+VARIANTS = (("chess2", {"armies": "animals,reaper"}), ("chess2", {"armies": "two-kings,nemesis"}))
+
+
 def bench_ai(quick: bool = False) -> list[Row]:
     from ..games import make_rules, names
     from .search import Search
 
     budget_nodes = 3_000 if quick else 20_000
     rows: list[Row] = []
-    for game in names():
+    for game, options in [(g, {}) for g in names()] + list(VARIANTS):
+        label = game + "".join(f" {v}" for v in options.values())
         try:
-            rules = make_rules(game)
+            rules = make_rules(game, **options)
             positions = _positions(rules)
         except Exception as e:  # a game that needs setup first (a draft): say so, go on
-            rows.append((f"ai {game}: skipped ({type(e).__name__})", 0.0, "nodes/s"))
+            rows.append((f"ai {label}: skipped ({type(e).__name__})", 0.0, "nodes/s"))
             continue
-        for label, pos in positions:
+        for where, pos in positions:
             search = Search(rules)
             t = time.perf_counter()
             info = search.run(pos, now=time.perf_counter, max_nodes=budget_nodes)
             dt = time.perf_counter() - t
-            rows.append((f"ai {game} {label} (depth {info.depth})", info.nodes / dt if dt else 0.0, "nodes/s"))
+            rows.append((f"ai {label} {where} (depth {info.depth})", info.nodes / dt if dt else 0.0, "nodes/s"))
     return rows

@@ -18,6 +18,16 @@ without one gets the defaults below, computed from its piece data alone)::
     max = 0.6
     [pst.N]                # piece-square table, rows from the owner's last rank to its home rank
     mg = "..."             # middlegame; eg = "..." endgame (defaults to mg)
+    [counter.stones]       # a per-player count the game keeps in a variable (a tuple, one per
+    values = [0, 100, ...] # player) is worth values[count] centipawns (the last for more)
+    [phase]                # a kind's weight in the middlegame/endgame blend instead of its
+    RQ = 300               # value (pieces that cannot threaten a King count less)
+    [goal]                 # games won by a royal piece reaching a zone (rules.goal_zone): a
+    entry = [0, 150, ...]  # royal next to it, by how many zone squares it could step to safely;
+    approach = 60          # and per safe square next to it from which it could
+
+A game may assemble its table from several files (Chess 2: the game's, then each army's): its
+rules list them in ``evaluation_tables``; :func:`table_for` merges them in that order.
 
 Every key is checked: an unknown key, a wrong type or a table of the wrong size is a
 VariantError naming the file and the key (docs/ai.md lists each key with its meaning).
@@ -25,6 +35,7 @@ VariantError naming the file and the key (docs/ai.md lists each key with its mea
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -62,7 +73,7 @@ DEFAULTS: dict[str, object] = {
     "repetition_is_draw": True,  # a repeated position scores as a draw inside the search
     "outcome_every_node": True,  # ask rules.outcome at every node (False: only when no move is legal)
 }
-_SUBTABLES = ("values", "pair", "open_line", "state_penalty", "pst", "far_rank_gain")
+_SUBTABLES = ("values", "pair", "open_line", "state_penalty", "pst", "far_rank_gain", "counter", "goal", "phase")
 
 
 @dataclass(frozen=True)
@@ -84,6 +95,9 @@ class EvalTable:
     state_penalty: dict = field(default_factory=dict)
     pst: dict = field(default_factory=dict)  # code -> (mg rows, eg rows); rows: tuple of tuples
     far_rank_gain: dict = field(default_factory=dict)  # code -> what reaching the far rank gains
+    counter: dict = field(default_factory=dict)  # variable name -> tuple of centipawns by count
+    goal: dict = field(default_factory=dict)  # "entry": tuple by safe entries, "approach": number
+    phase: dict = field(default_factory=dict)  # code -> weight in the game phase (default: its value)
 
     def __getattr__(self, key: str):
         try:
@@ -198,7 +212,64 @@ def table_from_dict(data: dict, where: str, name: str = "custom", _seen: tuple =
         if (len(eg), len(eg[0])) != (len(mg), len(mg[0])):
             raise VariantError(f"{where}: {at} eg is {len(eg[0])}x{len(eg)}, mg is {len(mg[0])}x{len(mg)}; they must match")
         pst[code] = (mg, eg)
-    return EvalTable(name, where, settings, values, pair, open_line, penalties, pst, far)
+    counters = dict(base.counter)
+    ctab = data.get("counter", {})
+    if not isinstance(ctab, dict):
+        raise VariantError(f"{where}: [counter] must hold tables like [counter.stones]")
+    for var, t in ctab.items():
+        at = f"{where}: [counter.{var}]"
+        vals = t.get("values") if isinstance(t, dict) else None
+        if not isinstance(t, dict) or set(t) != {"values"} or not isinstance(vals, list) or not vals:
+            raise VariantError(f"{at} needs values = [centipawns for a count of 0, 1, 2, ...]")
+        if any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in vals):
+            raise VariantError(f"{at}: values must be numbers, got {vals!r}")
+        counters[var] = tuple(float(v) for v in vals)
+    goal = dict(base.goal)
+    gtab = data.get("goal", {})
+    if not isinstance(gtab, dict) or set(gtab) - {"entry", "approach"}:
+        raise VariantError(f"{where}: [goal] takes entry = [centipawns by safe entry squares 0, 1, 2, ...] "
+                           f"and approach = <centipawns>")
+    if "entry" in gtab:
+        entry = gtab["entry"]
+        if not isinstance(entry, list) or not entry or any(isinstance(v, bool) or not isinstance(v, (int, float))
+                                                           for v in entry):
+            raise VariantError(f"{where}: [goal] entry must be a list of numbers, got {entry!r}")
+        goal["entry"] = tuple(float(v) for v in entry)
+    if "approach" in gtab:
+        goal["approach"] = _numbers({"approach": gtab["approach"]}, where, "goal")["approach"]
+    phase = dict(base.phase)
+    phase.update(_numbers(data.get("phase", {}), where, "phase"))
+    return EvalTable(name, where, settings, values, pair, open_line, penalties, pst, far_rank_gain=far,
+                     counter=counters, goal=goal, phase=phase)
+
+
+def merge_tables(tables, name: str) -> EvalTable:
+    """One table from several: the first's settings; values, pairs, open lines, state
+    penalties, piece-square tables and counters of all, later ones adding to (and overriding)
+    earlier ones."""
+    first = tables[0]
+    parts = {k: {} for k in ("values", "pair", "open_line", "state_penalty", "pst", "far_rank_gain", "counter",
+                             "goal", "phase")}
+    for t in tables:
+        for k, d in parts.items():
+            d.update(getattr(t, k))
+    return EvalTable(name, " + ".join(t.source for t in tables), dict(first.settings), **parts)
+
+
+def table_for(rules, settings: dict | None = None, where: str = "") -> EvalTable:
+    """The table a game's computer uses: ``rules.evaluation_tables`` merged when the game lists
+    several (Chess 2: its own and each army's), else its own (:func:`load_table`); with
+    ``[evaluation]`` keys changed by ``settings``, checked like a table file."""
+    names = getattr(rules, "evaluation_tables", None)
+    if not names:
+        return table_with(rules.name, settings or {}, where) if settings else load_table(rules.name)
+    table = merge_tables([load_table(n) for n in names], rules.name)
+    if settings:
+        checked = table_from_dict({"evaluation": dict(settings)}, where or f"changed table for {rules.name}")
+        merged = dict(table.settings)
+        merged.update({k: checked.settings[k] for k in settings})
+        table = dataclasses.replace(table, settings=merged)
+    return table
 
 
 def _numbers(t: object, where: str, key: str) -> dict:

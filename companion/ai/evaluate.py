@@ -33,7 +33,7 @@ from __future__ import annotations
 from ..core.compiled import relative_rank
 from ..core.pieces import Piece
 from ..core.position import Position, splitmix64
-from .eval_table import EvalTable, load_table
+from .eval_table import EvalTable, table_for
 
 _CACHE_LIMIT = 200_000
 _PAWN, _ROYAL, _OFFICER = 0, 1, 2  # a kind's role in the evaluation
@@ -44,7 +44,7 @@ class Evaluator:
 
     def __init__(self, rules, table: EvalTable | None = None):
         self.rules = rules
-        self.table = table or load_table(rules.name)
+        self.table = table or table_for(rules)
         t = self.table
         geo = rules.geometry
         self.geometry = geo
@@ -62,7 +62,9 @@ class Evaluator:
             v = t.values.get(k.code)
             if v is None:
                 v = float(k.value) if k.value else float(k.cost) * t.xp_value
-            vals.append(0.0 if k.royal else v)
+            # royal pieces count nothing (losing one ends the game, which the search sees),
+            # unless the table gives them a value (Chess 2's second Warrior King)
+            vals.append(v if k.code in t.values else (0.0 if k.royal else v))
         self.values = vals
         top = max(vals) if vals else 100.0
         #: for move ordering (most valuable victim): a royal counts more than anything
@@ -73,7 +75,8 @@ class Evaluator:
         self.pawnlike = frozenset(i for i, k in enumerate(kinds)
                                   if (k.promotes_to or i in self.far_gain) and not k.royal)
         self.royal = frozenset(i for i, k in enumerate(kinds) if k.royal)
-        self.phase_weight = [0.0 if (i in self.pawnlike or k.royal) else vals[i] for i, k in enumerate(kinds)]
+        self.phase_weight = [0.0 if (i in self.pawnlike or k.royal) else t.phase.get(k.code, vals[i])
+                             for i, k in enumerate(kinds)]
         self.pair = {rules.kind_index[c]: b for c, b in t.pair.items() if c in rules.kind_index}
         self.open_line = {rules.kind_index[c]: b for c, b in t.open_line.items() if c in rules.kind_index}
         self.penalty = dict(t.state_penalty)
@@ -98,6 +101,8 @@ class Evaluator:
                       for i in range(len(kinds))]
         self.phase_full = t.phase_material or self._start_phase_material()
         self.draw_fade = float(t.draw_fade)
+        #: rules.goal_zone(player): squares a royal piece wins on (Chess 2's Midline Invasion)
+        self.goal_zone = getattr(rules, "goal_zone", None)
         self._cache: dict[int, tuple] = {}
         self._pawn_cache: dict[int, tuple] = {}
         self._pawn_keys = [[splitmix64((p + 1) * 1_000_003 + sq) for sq in range(n)] for p in range(self.nplayers)]
@@ -324,6 +329,14 @@ class Evaluator:
             self._mop_up(pos, mats, pawns, royals, extra, 1.0 - phase)
         if n == 2 and (t.king_hunt or t.king_box or t.bare_trap):
             self._king_hunt(pos, fulls, royals, officers, pawns, extra)
+        if self.goal_zone is not None and t.goal:
+            self._goal(pos, royals, extra)
+        for var, worth in self.table.counter.items():
+            counts = pos.vars.get(var)
+            if counts is not None:
+                top = len(worth) - 1
+                for p in range(n):
+                    extra[p] += worth[min(counts[p], top)]
         if n > 2:
             gone = pos.vars.get("out", ())
             for p in range(n):
@@ -411,6 +424,44 @@ class Evaluator:
                         danger += 4 - d
             score += t.shelter * min(shelter, 3) - t.tropism * danger
         return score
+
+    def _goal(self, pos: Position, royals, extra) -> None:
+        """A royal piece near the zone it wins on (Chess 2: a King next to its fifth rank): worth
+        ``[goal] entry[n]`` for the n zone squares next to it it could step to safely (empty or
+        an enemy's, not attacked), plus ``approach`` for each safe square next to it from which
+        it could. A player whose win needs two royals still outside (Two Kings) is worth the
+        smaller of their two terms: both must get there."""
+        t = self.table.goal
+        entry, approach = t.get("entry", (0.0,)), t.get("approach", 0.0)
+        board, rules, neighbours = pos.board, self.rules, self.neighbours
+        for p in range(pos.nplayers):
+            zone = self.goal_zone(p)
+            outside = [k for k in royals[p] if k not in zone]
+            if not outside or len(outside) > 2:
+                continue
+            foes = [q for q in range(pos.nplayers) if q != p]
+
+            def free(s: int) -> bool:
+                q = board[s]
+                return (q is None or q.owner != p) and not any(rules.is_attacked(pos, s, f) for f in foes)
+
+            terms = []
+            for k in outside:
+                near = [s for s in neighbours[k] if s in zone]
+                if near:
+                    terms.append(entry[min(sum(1 for s in near if free(s)), len(entry) - 1)])
+                elif approach:
+                    steps = 0
+                    for s in neighbours[k]:
+                        if any(z in zone for z in neighbours[s]) and free(s):
+                            if any(free(z) for z in neighbours[s] if z in zone):
+                                steps += 1
+                    terms.append(approach * min(steps, 3))
+                else:
+                    terms.append(0.0)
+                if not terms[-1]:
+                    break  # one royal with nothing: the smaller term is 0
+            extra[p] += min(terms)
 
     def _mop_up(self, pos: Position, mats, pawns, royals, extra, weight: float) -> None:
         """Far ahead in an endgame: push the opponent's lone royal to the edge, come closer."""

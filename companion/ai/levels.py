@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import LevelError
+from .duel import JointPlan
 from .evaluate import Evaluator
 from .search import Search, SearchInfo, SearchOptions
 
@@ -109,6 +110,19 @@ class ComputerPlayer:
             return info
         return pick_with_mistakes(info, lv, self.rng)
 
+    def choose_part(self, pos, seat: int, *, now: Callable[[], float], budget: float | None,
+                    stop: Callable[[], bool] | None = None, max_nodes: int | None = None):
+        """This seat's part of a pending joint decision (a duel bid): drawn from the exact
+        mixed-strategy equilibrium of the searched payoff matrix with the seat's own random
+        generator. Below the strongest level the search is as shallow as the level's."""
+        lv = self.level
+        if budget is not None:
+            budget *= lv.time_share
+        plan = self.search.joint_plan(pos, seat, now=now, budget=budget, stop=stop, max_nodes=max_nodes,
+                                      max_depth=lv.max_depth or 64)
+        self.last_plan = plan
+        return plan.choose(self.rng.random())
+
     def trim(self) -> None:
         """Between moves: empty the search's tables that have outgrown their limits."""
         self.search.trim()
@@ -149,3 +163,17 @@ def pick_with_mistakes(info: SearchInfo, level: Level, rng: random.Random) -> Se
             best, best_noisy = action, noisy
     score = dict(info.root_scores)[best]
     return SearchInfo(best, score, info.depth, info.nodes, info.elapsed, (best,), info.root_scores, info.stopped)
+
+
+def plan_part(rules, pos, seat: int, *, evaluator=None, max_nodes: int = 6000, max_depth: int = 64,
+              search=None) -> JointPlan:
+    """The computer's mixed strategy for its part of the pending joint decision (its bid),
+    searched to ``max_nodes`` nodes: the same position and limits give the same plan."""
+    s = search or Search(rules, evaluator)
+    return s.joint_plan(pos, seat, now=lambda: 0.0, max_nodes=max_nodes, max_depth=max_depth)
+
+
+def computer_part(rules, pos, seat: int, u: float, **kw):
+    """The computer's bid (its part of the pending joint decision) for random number ``u`` in
+    [0, 1): what a screen fixes (and journals) before the person bids."""
+    return plan_part(rules, pos, seat, **kw).choose(u)

@@ -6,7 +6,9 @@ Side A and side B alternate colours (game 1: A is player 1; game 2: A is player 
 with more seats A takes one seat in turn and B all the others). One progress line per game;
 the last line is ``score A-B-draws``.
 
-* A player is a level (``1``..``6``, ``max``), ``random`` or ``greedy``.
+* A player is a level (``1``..``6``, ``max``), ``random``, ``greedy`` or ``duelist`` (Chess 2).
+* Joint decisions (Chess 2's secret duel bids) are asked of each player in turn
+  (``choose_part``), neither seeing the other's part, and played as one answer.
 * Chance decisions (Combat Chess fights) are settled by drawing from the exact
   ``chance_outcomes`` with a ``random.Random`` seeded from ``--seed`` and the game number, so a
   match replays its dice exactly; each player has its own seeded generator as well.
@@ -35,12 +37,12 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..bounds import MAX_DIGITS, int_arg, number_arg
-from ..cli_parser import add_players, player_options
+from ..cli_parser import add_armies, add_players, army_options, player_options
 from ..core.moves import Answer, Outcome
 from ..errors import CompanionError, IllegalMoveError
-from .baselines import GreedyPlayer, RandomPlayer
+from .baselines import DuelistPlayer, GreedyPlayer, RandomPlayer
 from .collector import collector_paused
-from .eval_table import table_with
+from .eval_table import table_for
 from .evaluate import Evaluator
 from .levels import LEVELS, ComputerPlayer, parse_level
 
@@ -81,16 +83,19 @@ class GameResult:
 
 
 #: The reference players ai-match knows besides the levels (companion/ai/baselines.py).
-BASELINES = ("random", "greedy")
+BASELINES = ("random", "greedy", "duelist")
 
 
 def make_player(spec: str, rules, rng: random.Random, evaluator: Evaluator | None = None):
-    """``random``, ``greedy`` or a level (``1``.., ``max``)."""
+    """``random``, ``greedy``, ``duelist`` (Chess 2: greedy that always duels and bids its
+    most) or a level (``1``.., ``max``)."""
     s = spec.strip().lower()
     if s == "random":
         return RandomPlayer(rules, rng)
     if s == "greedy":
         return GreedyPlayer(rules, rng, evaluator)
+    if s == "duelist":
+        return DuelistPlayer(rules, rng, evaluator)
     return ComputerPlayer(rules, parse_level(s), rng, evaluator)
 
 
@@ -165,6 +170,21 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
             return result(o)
         if plies >= max_plies:
             return result(None)
+        if pend is not None and pend.get("players"):
+            # a joint decision (a duel's secret bids): each player gives its part without
+            # seeing the other's; the parts make one answer
+            parts = []
+            for seat in pend.get("players"):
+                t0 = now()
+                c0 = cpu() if cpu is not None else 0.0
+                with collector_paused():
+                    parts.append(players[seat].choose_part(pos, seat, now=now, budget=budget, max_nodes=max_nodes))
+                    took = now() - t0
+                    took_cpu = cpu() - c0 if cpu is not None else 0.0
+                if seat in seats_of_a and took > longest:
+                    longest, longest_cpu = took, took_cpu
+            play(Answer(pend.kind, tuple(parts)))
+            continue
         seat = pend.player if pend is not None and pend.player >= 0 else pos.turn
         player = players[seat]
         t0 = now()
@@ -211,14 +231,14 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
               max_nodes: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
               a_settings: dict | None = None,
               log: Callable[[dict], None] | None = None, options: dict | None = None) -> tuple[int, int, int]:
-    """``options``: the game's own (``{"players": 3}``)."""
+    """``options``: the game's own (``{"players": 3}``, ``{"armies": "animals,reaper"}``)."""
     from ..games import make_rules
 
     if games < 1:
         raise CompanionError("--games must be at least 1")
     rules = make_rules(variant, board_map, **(options or {}))
     evaluator = Evaluator(rules)
-    evaluator_a = Evaluator(rules, table_with(rules.name, a_settings, f"--a-set for {rules.name}")) if a_settings else evaluator
+    evaluator_a = Evaluator(rules, table_for(rules, a_settings, f"--a-set for {rules.name}")) if a_settings else evaluator
     n = rules.nplayers
     budget = movetime_ms / 1000.0 if movetime_ms else None
     wa = wb = draws = 0
@@ -244,7 +264,7 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
             if cpu is not None:
                 slow += f" (processor {res.longest_cpu * 1000:.0f} ms)"
         if log is not None:
-            log({"game": g + 1, "variant": variant, "map": board_map, "seed": seed, "a": a, "b": b,
+            log({"game": g + 1, "variant": variant, "map": board_map, **(options or {}), "seed": seed, "a": a, "b": b,
                  "a_settings": a_settings or {}, "seat_a": seat_a + 1, "result": w, "reason": res.reason,
                  "plies": res.plies, "actions": list(res.actions), "final": res.final, "options": options or {}})
         out(f"game {g + 1}/{games}: A={a} as player {seat_a + 1} vs B={b}: "
@@ -266,8 +286,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--variant", default="chess", help=variant_help())
     p.add_argument("--map", default=None, help="map name or file (default: the game's own)")
     add_players(p)
-    p.add_argument("--a", required=True, help="side A: a level (1 = beginner .. 6, or max), random or greedy")
-    p.add_argument("--b", required=True, help="side B: a level (1 = beginner .. 6, or max), random or greedy")
+    p.add_argument("--a", required=True, help="side A: a level (1 = beginner .. 6, or max), random, greedy or duelist")
+    p.add_argument("--b", required=True, help="side B: a level (1 = beginner .. 6, or max), random, greedy or duelist "
+                                              "(Chess 2: always duels, bids 2)")
+    add_armies(p)
     p.add_argument("--games", type=int_arg(1, MAX_GAMES), default=10, help=f"games to play, 1 to {MAX_GAMES:,}")
     p.add_argument("--movetime", type=number_arg(0, MAX_MOVETIME_MS, above=True), default=200.0,
                    help="milliseconds per move (default 200)")
@@ -299,7 +321,7 @@ def run(args) -> int:
             except CompanionError:
                 shown = spec if len(spec) <= 20 else spec[:20] + "..."
                 raise CompanionError(f"--{side} {shown!r}: no such player; the players are the levels 1 (beginner) "
-                                     f"to {len(LEVELS)} and max, and {' and '.join(BASELINES)}") from None
+                                     f"to {len(LEVELS)} and max, and {', '.join(BASELINES[:-1])} and {BASELINES[-1]}") from None
     settings = parse_settings(args.a_set)
     if settings and args.a.strip().lower() in BASELINES:
         raise CompanionError("--a-set changes the computer's evaluation: side A must be a level")
@@ -318,7 +340,8 @@ def run(args) -> int:
         run_match(args.variant, args.map, args.a, args.b, args.games, movetime, args.seed,
                   now=time.perf_counter, cpu=time.thread_time, out=lambda line: print(line, flush=True),
                   max_nodes=args.nodes, max_plies=args.max_plies, a_settings=settings, log=log,
-                  options={**player_options(args), **({"draw_rules": True} if args.draw_rules else {})})
+                  options={**player_options(args), **army_options(args),
+                           **({"draw_rules": True} if args.draw_rules else {})})
     return 0
 
 

@@ -151,6 +151,11 @@ class Search:
         #: how chance outcomes are averaged: (win, risk_scale, gain_scale, loss), for chance_value
         self.curve = (float(t.win_value), float(t.risk_scale), float(t.gain_scale), float(t.loss_value))
         self.chance_ignore = frozenset(t.chance_key_ignore)
+        #: rules.wins_at_once(pos, move), when the game has it: such moves join the capture search
+        self.wins_at_once = getattr(rules, "wins_at_once", None)
+        #: rules.is_over(pos), a cheap "has the game ended" (Chess 2's Midline Invasion): the
+        #: capture search asks it before standing pat, so an ended game is not scored by material
+        self.is_over = getattr(rules, "is_over", None)
         self.tt: dict[int, tuple] = {}
         self.history: dict[tuple[int, int], int] = {}
         self._chance_cache: dict[object, list] = {}
@@ -178,35 +183,20 @@ class Search:
         """
         rules = self.rules
         start = now()
-        self.now, self.stop = now, stop
-        self.deadline = start + budget * self.options.hard_share if budget is not None else None
-        soft = start + budget * self.options.soft_share if budget is not None else None
-        self.max_nodes = max_nodes
-        self.nodes = 0
-        self.engine_errors: list[str] = []
-        self.pos = pos
-        base_depth = pos.depth
         pend = pos.pending
         if pend is not None and pend.chance:
             raise ValueError("a chance decision is pending: the dice answer it, not the computer")
+        if pend is not None and pend.get("players"):
+            raise ValueError("a joint decision is pending: each player answers its part (joint_plan)")
         if pend is not None:
             actions = list(rules.answers(pos))
             root = pend.player if pend.player >= 0 else pos.turn
         else:
             actions = rules.legal_moves(pos)
             root = pos.turn
-        self.root = root
-        self.royals = sum(map(len, pos.royals))
-        self.salt = splitmix64(0x5EA4C4 + root)
-        self.draw = -self.contempt
-        self.multi = pos.nplayers > 2
-        self.killers: list[list[Action]] = [[] for _ in range(160)]
-        if len(self.tt) > 2 * self.options.tt_limit or len(self._chance_cache) > 10_000:
-            self.trim()  # a caller that never calls trim() between moves
-        seen: dict[int, int] = {}
-        for h in pos.history:
-            seen[h] = seen.get(h, 0) + 1
-        self.seen = seen
+        self._prepare(pos, root, now, budget, stop, max_nodes, start)
+        soft = start + budget * self.options.soft_share if budget is not None else None
+        base_depth = pos.depth
         if not actions:
             return SearchInfo(None, 0.0, 0, 0, now() - start)
         ordered = self._order(actions, None, 0)
@@ -252,6 +242,64 @@ class Search:
             rules.undo(pos)
         return SearchInfo(info.best, info.score, info.depth, self.nodes, now() - start, info.pv,
                           info.root_scores, stopped, tuple(self.engine_errors))
+
+    def _prepare(self, pos: Position, root: int, now, budget, stop, max_nodes, start) -> None:
+        """Set up a search of ``pos`` for ``root``: clock, limits, tables, the game's history."""
+        self.now, self.stop = now, stop
+        self.deadline = start + budget * self.options.hard_share if budget is not None else None
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.engine_errors: list[str] = []
+        self.pos = pos
+        self.root = root
+        self.royals = sum(map(len, pos.royals))
+        self.salt = splitmix64(0x5EA4C4 + root)
+        self.draw = -self.contempt
+        self.multi = pos.nplayers > 2
+        self.killers: list[list[Action]] = [[] for _ in range(160)]
+        if len(self.tt) > 2 * self.options.tt_limit or len(self._chance_cache) > 10_000:
+            self.trim()  # a caller that never calls trim() between moves
+        seen: dict[int, int] = {}
+        for h in pos.history:
+            seen[h] = seen.get(h, 0) + 1
+        self.seen = seen
+
+    def joint_plan(self, pos: Position, seat: int, *, now: Callable[[], float], budget: float | None = None,
+                   stop: Callable[[], bool] | None = None, max_nodes: int | None = None, max_depth: int = 64):
+        """``seat``'s mixed strategy for its part of the pending joint decision (a duel's bids):
+        every pair of parts is searched from ``seat``'s side (iterative deepening, the last
+        complete matrix kept) and the matrix game solved exactly (companion.ai.duel). ``pos``
+        is left as it was."""
+        from .duel import JointPlan, solve
+
+        pend = pos.pending
+        players = pend.get("players") if pend is not None else None
+        if not players or seat not in players:
+            raise ValueError(f"no joint decision for player {seat + 1} is pending")
+        start = now()
+        self._prepare(pos, seat, now, budget, stop, max_nodes, start)
+        soft = start + budget * self.options.soft_share if budget is not None else None
+        mine = players.index(seat)
+        options = pend.get("options")
+        base_depth = pos.depth
+        matrix, depth_done = None, 0
+        for depth in range(1, max_depth + 1):
+            try:
+                cells = self._joint_cells(pend, depth - 1, 1, False, 0)
+            except _Abort:
+                while pos.depth > base_depth:
+                    self.rules.undo(pos)
+                break
+            matrix, depth_done = cells, depth
+            if soft is not None and now() >= soft:
+                break
+        if matrix is None:  # stopped before one matrix was complete: judge the cells statically
+            self.max_nodes, self.deadline, self.stop = None, None, None
+            matrix = self._joint_cells(pend, 0, 1, True, self.options.chance_qply)
+        own = matrix if mine == 0 else [list(col) for col in zip(*matrix)]
+        sol = solve([[self._payoff(v) for v in row] for row in own])
+        return JointPlan(seat, tuple(options[mine]), sol.rows, self._score_of(sol.value),
+                         tuple(tuple(row) for row in own), depth_done, self.nodes)
 
     def trim(self) -> None:
         """Empty the tables that have grown past their limits. Call it between moves (the
@@ -318,10 +366,15 @@ class Search:
         self._tick()
         pos, rules = self.pos, self.rules
         pend = pos.vars.get("pending")
+        plies = False  # a decision whose answers are plies of their own (a king-turn)
         if pend is not None:
             if pend.chance:
                 return self._chance(depth, alpha, beta, ply, False)
-            return self._choice(pend, depth, alpha, beta, ply, False)
+            if pend.get("players"):
+                return self._joint(pend, depth, ply, False, 0)
+            if not pend.get("ply"):
+                return self._choice(pend, depth, alpha, beta, ply, False)
+            plies = True
         if self.multi and self.root in pos.vars.get("out", ()):
             return -(MATE - ply)
         h = pos.hash
@@ -349,14 +402,14 @@ class Search:
                     return s
                 if flag == _UPPER and s <= alpha:
                     return s
-        moves = rules.legal_moves(pos)
+        moves = rules.answers(pos) if plies else rules.legal_moves(pos)
         if not moves or self.every_node:
             o = rules.outcome(pos)
             if o is not None:
                 return self._terminal(o, ply)
             if not moves:
                 return self._leaf(ply)
-        maxi = pos.turn == self.root
+        maxi = (pend.player if plies else pos.turn) == self.root
         in_check = rules.in_check(pos)
         if in_check and self.options.check_extension and ply < 40:
             depth += 1
@@ -372,8 +425,12 @@ class Search:
             for i, m in enumerate(ordered):
                 if not apply(m):
                     continue
-                quiet = m.capture is None and not getattr(m, "promotion", None)
-                if lmr and i >= 3 and quiet and m not in killers:
+                quiet = _is_quiet(m)
+                if plies and not isinstance(m.value, Move):
+                    # passing the king-turn is no move: it spends no depth (otherwise a Two
+                    # Kings search never sees the reply to its own normal move)
+                    v = ab(depth, alpha, beta, ply + 1)
+                elif lmr and i >= 3 and quiet and m not in killers:
                     v = ab(depth - 2, alpha, beta, ply + 1)
                     if (v > alpha) if maxi else (v < beta):
                         v = ab(depth - 1, alpha, beta, ply + 1)
@@ -418,6 +475,8 @@ class Search:
         if pend is not None:
             if pend.chance:
                 return self._chance(0, alpha, beta, ply, True, qply)
+            if pend.get("players"):
+                return self._joint(pend, 0, ply, True, qply)
             return self._choice(pend, 0, alpha, beta, ply, True, qply)
         if self.multi and self.root in pos.vars.get("out", ()):
             return -(MATE - ply)
@@ -425,7 +484,8 @@ class Search:
         in_check = rules.in_check(pos)
         stand = None
         if not in_check or qply >= self.options.max_qply:
-            if self.every_node or sum(map(len, pos.royals)) < self.royals:
+            if self.every_node or sum(map(len, pos.royals)) < self.royals or (
+                    self.is_over is not None and self.is_over(pos)):
                 # a royal piece fell (a King lost its fight): ended, whatever the material says
                 o = rules.outcome(pos)
                 if o is not None:
@@ -450,8 +510,9 @@ class Search:
                 return self._terminal(o, ply)
             return stand if stand is not None else self._leaf(ply)
         if stand is not None:
+            wins = self.wins_at_once
             moves = [m for m in moves if (m.capture is not None and not self._losing_capture(m))
-                     or getattr(m, "promotion", None)]
+                     or getattr(m, "promotion", None) or (wins is not None and wins(pos, m))]
             if not moves:
                 return stand
         ordered = self._order(moves, None, ply)
@@ -584,6 +645,11 @@ class Search:
         """A decision a player answers (not dice): max or min over the answers."""
         pos, rules = self.pos, self.rules
         answers = list(rules.answers(pos))
+        if quiet and pend.get("ply"):
+            # in the capture search a king-turn offers its captures (and a pass: the first
+            # answer that is no move); its quiet moves wait for the full search
+            answers = [a for a in answers if not isinstance(a.value, Move) or not _is_quiet(a.value)
+                       or (self.wins_at_once is not None and self.wins_at_once(pos, a.value))]
         if not answers:
             return self._leaf(ply)
         mover = pend.player if pend.player >= 0 else pos.turn
@@ -607,6 +673,85 @@ class Search:
         if best in (INF, -INF):
             return self._leaf(ply)
         return best
+
+    def _joint(self, pend, depth: int, ply: int, quiet: bool, qply: int) -> float:
+        """A joint decision (a duel's secret bids): the value of the matrix game whose cells
+        are the positions after each pair of parts, for the root player (the maximiser when it
+        is one of the players; otherwise every cell is the opponents' to choose). Each cell is
+        searched with a full window (the value of a mixed strategy needs every cell exactly),
+        one ply shallower than the decision, and cells that leave the same pieces on the board
+        share one search (:meth:`_joint_cells`); in the capture search the cells are judged
+        statically. A saddle point (a pure equilibrium) needs no linear program."""
+        from .duel import solve
+
+        matrix = self._joint_cells(pend, max(depth - 1, 0), ply, quiet, qply, share=True)
+        players = pend.get("players")
+        if self.root == players[0]:
+            game = matrix
+        elif self.root == players[1]:
+            game = [list(col) for col in zip(*matrix)]
+        else:  # paranoid: both deciders play against the root player
+            return min(min(row) for row in matrix)
+        maximin = max(min(row) for row in game)
+        if maximin == min(max(col) for col in zip(*game)):
+            return maximin  # a saddle point (also: one side without a choice)
+        return self._score_of(solve([[self._payoff(v) for v in row] for row in game]).value)
+
+    def _joint_cells(self, pend, depth: int, ply: int, static: bool, qply: int, share: bool = False):
+        """The scores (root's side) after each pair of parts: rows the first player's options.
+
+        ``share`` (inside the tree): cells that leave the same pieces on the board, the same
+        side to move and the same kind of pending decision (a duel's bids differ mostly in the
+        stones they cost) share the search of the first such cell; each other one is that
+        score plus the difference of the two static evaluations (the stones), unless the score
+        is a won or lost game. Three searches where nine were made; the root's own decision
+        (:meth:`joint_plan`) searches every cell."""
+        pos, rules = self.pos, self.rules
+        first, second = pend.get("options")
+        searched: dict = {}
+        matrix = []
+        for a in first:
+            row = []
+            for b in second:
+                answer = Answer(pend.kind, (a, b))
+                if not self._apply(answer):
+                    row.append(self._leaf(ply))
+                    continue
+                try:
+                    if static:
+                        self._tick()
+                        o = rules.outcome(pos) if pos.vars.get("pending") is None else None
+                        v = self._terminal(o, ply + 1) if o is not None else self._leaf(ply + 1)
+                    elif share:
+                        after = pos.vars.get("pending")
+                        key = (pos.turn, after.kind if after is not None else None,
+                               frozenset((sq, pc.kid, pc.owner) for sq, pc in enumerate(pos.board) if pc is not None))
+                        base = searched.get(key)
+                        if base is None:
+                            v = self._ab(depth, -INF, INF, ply + 1)
+                            searched[key] = (v, self._leaf(ply + 1))
+                        else:
+                            self._tick()
+                            v0, leaf0 = base
+                            v = v0 if abs(v0) >= MATE_BOUND else v0 + self._leaf(ply + 1) - leaf0
+                    else:
+                        v = self._ab(depth, -INF, INF, ply + 1)
+                finally:
+                    rules.undo(pos)
+                row.append(v)
+            matrix.append(row)
+        return matrix
+
+    def _payoff(self, score: float):
+        """A score as a payoff of a mixed strategy: on the chance curve (a won game counts
+        ``win_value``, not a mate score), rounded to a hundredth (exact arithmetic on short
+        fractions)."""
+        from fractions import Fraction
+
+        return Fraction(round(chance_value(score, *self.curve) * 100), 100)
+
+    def _score_of(self, value) -> float:
+        return score_of_value(float(value), *self.curve)
 
     def _losing_capture(self, m: Move) -> bool:
         """A capture of a cheaper piece on a square an opponent defends: skipped in the capture
@@ -639,6 +784,9 @@ class Search:
     # ----- ordering and the principal variation ---------------------------------------------------------
     def _order(self, actions, tt_move, ply: int):
         if not actions or not isinstance(actions[0], Move):
+            if tt_move is not None:  # answers (a king-turn): the table's first, the rest as given
+                first = [a for a in actions if hash(a) == tt_move]
+                return first + [a for a in actions if hash(a) != tt_move]
             return list(actions)
         board = self.pos.board
         ov = self.ev.order_values
@@ -688,3 +836,11 @@ class Search:
             for _ in range(applied):
                 rules.undo(pos)
         return tuple(pv)
+
+
+def _is_quiet(action) -> bool:
+    """A move (or a king-turn answer) that captures nothing and promotes nothing."""
+    m = action.value if isinstance(action, Answer) else action
+    if not isinstance(m, Move):
+        return True
+    return m.capture is None and not m.promotion

@@ -409,13 +409,14 @@ def run(args, stdin=None, out=None) -> int:
     stdin = stdin if stdin is not None else sys.stdin
     out = out if out is not None else sys.stdout
     width, height = args.size
-    sim = FirmwareSim(width, height, occupied=_initial_squares(args.setup, width, height), scan_interval_s=0.01)
-    path = sim.start()
-    print(f"simulated {width}x{height} board on {path} (pty {sim.port.tty_name})", file=out)
-    print(f"start the app with: companion --serial {path}", file=out, flush=True)
-    deadline = time.monotonic() + args.seconds if args.seconds else None
-    previous = _stop_on_signals()
+    previous = _stop_on_signals()  # from before the folder exists: a stop from then on removes it
+    sim = None
     try:
+        sim = FirmwareSim(width, height, occupied=_initial_squares(args.setup, width, height), scan_interval_s=0.01)
+        path = sim.start()
+        print(f"simulated {width}x{height} board on {path} (pty {sim.port.tty_name})", file=out)
+        print(f"start the app with: companion --serial {path}", file=out, flush=True)
+        deadline = time.monotonic() + args.seconds if args.seconds else None
         interactive = stdin is not None and not stdin.closed
         while deadline is None or time.monotonic() < deadline:
             left = 0.2 if deadline is None else max(0.0, min(0.2, deadline - time.monotonic()))
@@ -439,7 +440,8 @@ def run(args, stdin=None, out=None) -> int:
     except (KeyboardInterrupt, _Stopped):
         pass
     finally:
-        sim.stop()
+        if sim is not None:
+            sim.stop()
         for number, handler in previous.items():
             signal.signal(number, handler)
     return 0

@@ -57,6 +57,15 @@ class Decision:
     ``player`` is who answers (-1: nobody in particular, e.g. dice). ``chance`` is true when
     the answer comes from dice rather than a person: the AI then weighs the outcomes by
     probability instead of choosing. ``info`` carries what a screen needs to show.
+
+    Two marks in ``info`` change how a decision is answered:
+
+    * ``("players", (p, q))`` with ``("options", (p's, q's))``: a **joint** decision, answered
+      once by both players at the same time (Chess 2's secret bids). Its answers carry one part
+      per player, in that order: ``Answer(kind, (p's part, q's part))``; no answer holds one
+      part alone, so neither is known before the other.
+    * ``("ply", True)``: each answer is a ply of its own (Two Kings' king-turn: "skip" or a
+      King's move), counted by perft like a move and searched with depth.
     """
 
     kind: str

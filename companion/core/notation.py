@@ -19,6 +19,20 @@ business; unknown ones are refused by the game's parser.
 
 Example (Combat Chess after 1.e4 d5 2.exd5 won by the pawn):
 ``rnbqkbnr/ppp1pppp/8/3(1P:fatigue=1)4/8/8/PPPP1PPP/RNBQKBNR 2 castling="KQkq" halfmove=0 fullmove=2``
+
+Chess 2 (companion/games/chess2_text.py) is played with a standard set, so its text is FEN whose
+letters mean what each side's army says, followed by fields of its own::
+
+    <FEN, 4 or 6 fields> armies=<white>,<black> [stones=<w>,<b>] [pending=<what>]
+
+``armies`` names the two armies (classic, nemesis, empowered, reaper, two-kings, animals; Reaper
+``Q`` is the Reaper and ``R`` a Ghost, Animals ``N B R Q`` are Wild Horse, Tiger, Elephant and
+Jungle Queen, Two Kings has two ``K`` and no ``Q``). ``stones`` defaults to ``3,3``.
+``pending`` is ``king-turn`` (a Two Kings player takes or skips its king-turn), or
+``duel:<move>``, ``bids:<move>``, ``bluff:<move>``: a duel about the capture ``<move>`` waiting
+for the defender's choice, both bids, or the attacker's bluff reward. Castling letters only for a
+Classic side. Example (Two Kings after 1.e4, before its king-turn):
+``rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBKKBNR w kq e3 0 1 armies=two-kings,classic stones=3,3 pending=king-turn``
 """
 
 from __future__ import annotations

@@ -410,6 +410,14 @@ class Rules:
         """For a pending chance decision: every answer with its exact probability."""
         return []
 
+    def perft_answers(self, pos: Position) -> list[Answer]:
+        """The answers perft branches into for a pending decision that is not a ply of its own:
+        every chance outcome, or every choice. A game whose decisions are not moves (Chess 2's
+        duels: "a duel is not a ply") may narrow it to one."""
+        if pos.pending.chance:
+            return [o.answer for o in self.chance_outcomes(pos)]
+        return self.answers(pos)
+
     def outcome(self, pos: Position, claim_draw: bool = True) -> Outcome | None:
         return None
 
@@ -558,35 +566,58 @@ def _seat_free(kind: PieceKind) -> bool:
 def iter_perft(rules: Rules, pos: Position, depth: int) -> int:
     """Leaf count to ``depth`` (bulk counting at the last ply, as python-chess's own).
 
-    A move that stops for a decision (a fight's dice, a duel bid) branches into every possible
-    answer within the same ply: a chance decision into its outcomes, a choice into its options.
+    A move that stops for a decision (a fight's dice, a duel bid) branches into the answers
+    ``rules.perft_answers`` gives within the same ply: a chance decision into its outcomes, a
+    choice into its options. A decision marked ``("ply", True)`` (Chess 2's king-turn) is a ply
+    of its own: its answers are counted like moves.
     """
-    if pos.pending is not None:
-        answers = [o.answer for o in rules.chance_outcomes(pos)] if pos.pending.chance else rules.answers(pos)
+    pend = pos.pending
+    if pend is not None:
+        if pend.get("ply"):
+            return _perft_level(rules, pos, rules.answers(pos), depth)
         n = 0
-        for a in answers:
+        for a in rules.perft_answers(pos):
             rules.apply(pos, a)
             n += iter_perft(rules, pos, depth)
             rules.undo(pos)
         return n
     if depth == 0:
         return 1
-    moves = rules.legal_moves(pos)
+    return _perft_level(rules, pos, rules.legal_moves(pos), depth)
+
+
+def _perft_level(rules: Rules, pos: Position, actions, depth: int) -> int:
     if depth <= 1:
-        return len(moves) if depth == 1 else 1
+        return len(actions) if depth == 1 else 1
     n = 0
-    for m in moves:
+    for m in actions:
         rules.apply(pos, m)
         n += iter_perft(rules, pos, depth - 1)
         rules.undo(pos)
     return n
 
 
-def perft_divide(rules: Rules, pos: Position, depth: int) -> list[tuple[Move, int]]:
+def perft_actions(rules: Rules, pos: Position) -> list:
+    """What perft counts as the plies from ``pos``: the legal moves, or the answers to a
+    pending decision that is a ply of its own (a king-turn)."""
+    pend = pos.pending
+    if pend is not None and pend.get("ply"):
+        return rules.answers(pos)
+    return rules.legal_moves(pos)
+
+
+def perft_divide(rules: Rules, pos: Position, depth: int) -> list[tuple[Move | Answer, int]]:
+    """The count below each first action; sums to ``iter_perft(rules, pos, depth)``. A pending
+    decision that is not a ply is divided by its answers at the same depth."""
     out = []
-    for m in rules.legal_moves(pos):
+    pend = pos.pending
+    same_ply = pend is not None and not pend.get("ply")
+    for m in (rules.perft_answers(pos) if same_ply else perft_actions(rules, pos)):
         rules.apply(pos, m)
-        out.append((m, iter_perft(rules, pos, depth - 1) if depth > 1 else 1))
+        if same_ply:
+            out.append((m, iter_perft(rules, pos, depth)))
+        else:
+            out.append((m, iter_perft(rules, pos, depth - 1) if depth > 1 else 1))
         rules.undo(pos)
     return out
 

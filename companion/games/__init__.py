@@ -21,6 +21,7 @@ GAMES: dict[str, GameInfo] = {
     "chess": GameInfo("chess", "FIDE chess", "companion.games.chess", "standard"),
     "combat": GameInfo("combat", "Human Combat Chess", "companion.games.combat", "standard"),
     "dungeon": GameInfo("dungeon", "Dungeon Chess", "companion.games.dungeon", "dungeon-compact"),
+    "chess2": GameInfo("chess2", "Chess 2", "companion.games.chess2", "standard"),
     "kol": GameInfo("kol", "KoL Chess", "companion.games.kol", "kol"),
 }
 

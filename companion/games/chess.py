@@ -23,6 +23,16 @@ START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #: The largest FEN move counter read (the longest possible chess game has under 6,000 moves).
 MAX_MOVE_COUNTER = 1_000_000
 WHITE, BLACK = 0, 1
+#: castling: right letter -> (king from, king to, rook from, rook to, squares that must be empty,
+#: squares the king stands on or crosses, which must not be attacked); Chess 2's Classic army too
+CASTLES = {
+    "K": (4, 6, 7, 5, (5, 6), (4, 5, 6)),
+    "Q": (4, 2, 0, 3, (1, 2, 3), (4, 3, 2)),
+    "k": (60, 62, 63, 61, (61, 62), (60, 61, 62)),
+    "q": (60, 58, 56, 59, (57, 58, 59), (60, 59, 58)),
+}
+#: squares whose change of occupant loses castling rights
+RIGHTS_LOST = {4: "KQ", 0: "Q", 7: "K", 60: "kq", 56: "q", 63: "k"}
 
 
 class ChessRules(Rules):
@@ -40,18 +50,8 @@ class ChessRules(Rules):
         self.roster = load_roster(roster)
         super().__init__(geometry, self.roster.kinds, ("south", "north"))
         self.P, self.N, self.B, self.R, self.Q, self.K = (self.kind_index[c] for c in "PNBRQK")
-        w = geometry.width
-        # castling: right letter -> (king from, king to, rook from, rook to, squares that must be
-        # empty, squares the king crosses that must not be attacked)
-        self.castles = {
-            "K": (4, 6, 7, 5, (5, 6), (4, 5, 6)),
-            "Q": (4, 2, 0, 3, (1, 2, 3), (4, 3, 2)),
-            "k": (60, 62, 63, 61, (61, 62), (60, 61, 62)),
-            "q": (60, 58, 56, 59, (57, 58, 59), (60, 59, 58)),
-        }
-        # squares whose change of occupant loses castling rights
-        self.rights_lost = {4: "KQ", 0: "Q", 7: "K", 60: "kq", 56: "q", 63: "k"}
-        assert w == 8
+        self.castles = CASTLES
+        self.rights_lost = RIGHTS_LOST
 
     # ----- position text ------------------------------------------------------------------------
     def position_from_fen(self, fen: str) -> Position:
@@ -72,29 +72,8 @@ class ChessRules(Rules):
 
     # ----- move generation ------------------------------------------------------------------------
     def extra_moves(self, pos: Position, player: int, out: list[Move]) -> None:
-        board = pos.board
-        ep = pos.var("ep")
-        if ep is not None:
-            back = ep - 8 if player == WHITE else ep + 8
-            f = ep % 8
-            for df in (-1, 1):
-                if 0 <= f + df < 8:
-                    s = back + df
-                    p = board[s]
-                    if p is not None and p.owner == player and p.kid == self.P:
-                        out.append(Move(s, ep, back, None, "ep"))
-        rights = pos.var("castling", "")
-        if rights:
-            enemy = 1 - player
-            for r in (("K", "Q") if player == WHITE else ("k", "q")):
-                if r not in rights:
-                    continue
-                kf, kt, rf, rt, empty, safe = self.castles[r]
-                if any(board[s] is not None for s in empty):
-                    continue
-                if any(self.is_attacked(pos, s, enemy) for s in safe):
-                    continue
-                out.append(Move(kf, kt, None, None, "castle"))
+        en_passant_moves(pos, player, frozenset({self.P}), out)
+        castling_moves(self, pos, player, out)
 
     def legal_moves(self, pos: Position) -> list[Move]:
         if pos.pending is not None:
@@ -328,32 +307,16 @@ def parse_fen(rules: ChessRules, fen: str) -> Position:
         raise PositionError(f"FEN has {len(parts)} fields; {_FEN_HELP}")
     placement, side, castling, ep = parts[:4]
     pos = rules.new_position()
-    ranks = placement.split("/")
-    if len(ranks) != 8:
-        raise PositionError(f"FEN board has {len(ranks)} ranks separated by '/', expected 8")
-    for i, row in enumerate(ranks):
-        rank = 7 - i
-        f = 0
-        for ch in row:
-            if ch in "0123456789":
-                if ch == "0":
-                    raise PositionError(f"FEN rank {rank + 1}: '0' is not a valid empty-square count")
-                f += int(ch)
-            else:
-                code = ch.upper()
-                if code not in "PNBRQK":
-                    raise PositionError(f"FEN rank {rank + 1}: {ch!r} is not a piece letter (PNBRQK, lower case for black)")
-                if f >= 8:
-                    raise PositionError(f"FEN rank {rank + 1} has more than 8 squares")
-                owner = WHITE if ch.isupper() else BLACK
-                if code == "P" and rank in (0, 7):
-                    raise PositionError(f"FEN: a pawn on rank {rank + 1} is impossible")
-                pos.put(rank * 8 + f, pos.new_piece(code, owner))
-                f += 1
-            if f > 8:
-                raise PositionError(f"FEN rank {rank + 1} has more than 8 squares")
-        if f != 8:
-            raise PositionError(f"FEN rank {rank + 1} has {f} squares, expected 8")
+
+    def code_of(owner: int, ch: str, rank: int) -> str:
+        code = ch.upper()
+        if code not in "PNBRQK":
+            raise PositionError(f"FEN rank {rank + 1}: {ch!r} is not a piece letter (PNBRQK, lower case for black)")
+        if code == "P" and rank in (0, 7):
+            raise PositionError(f"FEN: a pawn on rank {rank + 1} is impossible")
+        return code
+
+    read_placement(pos, placement, code_of)
     kings = [len(pos.royals[c]) for c in (WHITE, BLACK)]
     fallen_ok = rules.king_may_have_fallen and sorted(kings) == [0, 1]
     for color, name in ((WHITE, "white"), (BLACK, "black")):
@@ -376,10 +339,7 @@ def parse_fen(rules: ChessRules, fen: str) -> Position:
                     f"and a {who} rook on {rules.geometry.name_of(rf)}"
                 )
         pos.set_var("castling", "".join(c for c in "KQkq" if c in castling))
-    halfmove, fullmove = 0, 1
-    if len(parts) == 6:
-        halfmove = whole_number(parts[4], "FEN move counters: the halfmove count", PositionError, 0, MAX_MOVE_COUNTER)
-        fullmove = whole_number(parts[5], "FEN move counters: the move number", PositionError, 1, MAX_MOVE_COUNTER)
+    halfmove, fullmove = read_counters(parts)
     pos.set_var("halfmove", halfmove)
     pos.set_var("fullmove", fullmove)
     if rules.in_check(pos, 1 - pos.turn) and not rules.opponent_may_be_in_check:
@@ -400,7 +360,83 @@ def parse_fen(rules: ChessRules, fen: str) -> Position:
     return pos
 
 
-def format_fen(rules: ChessRules, pos: Position) -> str:
+def read_placement(pos: Position, placement: str, code_of) -> None:
+    """Put the pieces of a FEN placement field on ``pos`` (8x8): ``code_of(owner, letter, rank)``
+    gives each piece's kind code or raises PositionError (Chess 2 reads letters through each
+    side's army)."""
+    ranks = placement.split("/")
+    if len(ranks) != 8:
+        raise PositionError(f"FEN board has {len(ranks)} ranks separated by '/', expected 8")
+    for i, row in enumerate(ranks):
+        rank = 7 - i
+        f = 0
+        for ch in row:
+            if ch in "0123456789":
+                if ch == "0":
+                    raise PositionError(f"FEN rank {rank + 1}: '0' is not a valid empty-square count")
+                f += int(ch)
+            else:
+                owner = WHITE if ch.isupper() else BLACK
+                code = code_of(owner, ch, rank)
+                if f >= 8:
+                    raise PositionError(f"FEN rank {rank + 1} has more than 8 squares")
+                pos.put(rank * 8 + f, pos.new_piece(code, owner))
+                f += 1
+            if f > 8:
+                raise PositionError(f"FEN rank {rank + 1} has more than 8 squares")
+        if f != 8:
+            raise PositionError(f"FEN rank {rank + 1} has {f} squares, expected 8")
+
+
+def read_counters(parts: list[str]) -> tuple[int, int]:
+    """The halfmove clock and move number of a 6-field FEN (0 and 1 for a 4-field one)."""
+    if len(parts) != 6:
+        return 0, 1
+    halfmove = whole_number(parts[4], "FEN move counters: the halfmove count", PositionError, 0, MAX_MOVE_COUNTER)
+    fullmove = whole_number(parts[5], "FEN move counters: the move number", PositionError, 1, MAX_MOVE_COUNTER)
+    return halfmove, fullmove
+
+
+def en_passant_moves(pos: Position, player: int, pawns: frozenset, out: list[Move]) -> None:
+    """En passant captures onto ``pos.var("ep")`` by ``player``'s pawns (kinds ``pawns``)."""
+    ep = pos.var("ep")
+    if ep is None:
+        return
+    board = pos.board
+    back = ep - 8 if player == WHITE else ep + 8
+    if board[back] is None:  # the pawn that passed is gone (Chess 2: a Whirlwind in the king-turn)
+        return
+    f = ep % 8
+    for df in (-1, 1):
+        if 0 <= f + df < 8:
+            s = back + df
+            p = board[s]
+            if p is not None and p.owner == player and p.kid in pawns:
+                out.append(Move(s, ep, back, None, "ep"))
+
+
+def castling_moves(rules, pos: Position, player: int, out: list[Move]) -> None:
+    """``player``'s castlings allowed by ``pos.var("castling")``: the squares between empty,
+    the King's path not attacked (CASTLES)."""
+    rights = pos.var("castling", "")
+    if not rights:
+        return
+    board = pos.board
+    enemy = 1 - player
+    for r in (("K", "Q") if player == WHITE else ("k", "q")):
+        if r not in rights:
+            continue
+        kf, kt, rf, rt, empty, safe = CASTLES[r]
+        if any(board[s] is not None for s in empty):
+            continue
+        if any(rules.is_attacked(pos, s, enemy) for s in safe):
+            continue
+        out.append(Move(kf, kt, None, None, "castle"))
+
+
+def placement_text(pos: Position, letter) -> str:
+    """The FEN placement field of an 8x8 position; ``letter(piece)`` is the piece's letter,
+    upper case for white."""
     rows = []
     for rank in range(7, -1, -1):
         row, empty = "", 0
@@ -412,11 +448,15 @@ def format_fen(rules: ChessRules, pos: Position) -> str:
             if empty:
                 row += str(empty)
                 empty = 0
-            row += p.kind.code if p.owner == WHITE else p.kind.code.lower()
+            row += letter(p)
         rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows)
+
+
+def format_fen(rules: ChessRules, pos: Position) -> str:
     ep = pos.var("ep")
     return " ".join([
-        "/".join(rows),
+        placement_text(pos, lambda p: p.kind.code if p.owner == WHITE else p.kind.code.lower()),
         "w" if pos.turn == WHITE else "b",
         pos.var("castling") or "-",
         rules.geometry.name_of(ep) if ep is not None else "-",
