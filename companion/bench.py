@@ -130,6 +130,12 @@ def bench_ai(quick: bool = False) -> list[Row]:
     return run(quick)
 
 
+def bench_broadcast(quick: bool = False) -> list[Row]:
+    from .broadcast.bench import bench_broadcast as run
+
+    return run(quick)
+
+
 def bench_app(quick: bool = False) -> list[Row]:
     from .app.rest_bench import bench_app_at_rest
 
@@ -144,6 +150,7 @@ BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("dungeon", bench_dungeon),
     ("chess2", bench_chess2),
     ("ai", bench_ai),
+    ("broadcast", bench_broadcast),
     ("app", bench_app),
 ]
 

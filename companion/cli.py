@@ -90,6 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "on screen (for a start at boot, docs/deploy.md)")
     parser.add_argument("--verbose", action="store_true",
                         help="the app: show Kivy's start-up log (also KIVY_LOG_LEVEL=info)")
+    parser.add_argument("--broadcast", metavar="[HOST:]PORT", default=None,
+                        help="serve the game live over HTTP on this port and announce the board with mDNS "
+                             "(docs/broadcast.md; default: $COMPANION_BROADCAST, else off)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     p = sub.add_parser("perft", help="count leaf nodes of the move tree (engine check)",
@@ -125,10 +128,13 @@ def _extra_commands():
     from . import maps_cli, verify_dice
     from .ai import match
     from .board import firmware_sim, replay
+    from .broadcast import cli as broadcast_cli
     from .dice import cli as dice_cli
+    from .tournament import cli as tournament_cli
 
     return [maps_cli.add_parser, dice_cli.add_parser_odds, verify_dice.add_parser_verify,
-            firmware_sim.add_parser, replay.add_parser, match.add_parser]
+            firmware_sim.add_parser, replay.add_parser, match.add_parser, tournament_cli.add_parser,
+            broadcast_cli.add_parser]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -162,12 +168,18 @@ def run_app(args) -> int:
         from .board.profiles import load_profile
 
         load_profile(args.profile)
+    broadcast = args.broadcast if args.broadcast is not None else (os.environ.get("COMPANION_BROADCAST") or None)
+    if broadcast is not None:
+        from .broadcast.web import parse_address
+
+        parse_address(broadcast)  # a wrong address is said before any window opens
     try:
         from .app.main import run
     except ImportError:
         print("companion: the touchscreen app is not installed in this build; try 'companion --help'", file=sys.stderr)
         return 2
-    return run(profile=args.profile, serial=args.serial, verbose=args.verbose, wait=args.wait_for_board)
+    return run(profile=args.profile, serial=args.serial, verbose=args.verbose, wait=args.wait_for_board,
+               broadcast=broadcast)
 
 
 if __name__ == "__main__":

@@ -52,3 +52,15 @@ class ProtocolError(CompanionError, ValueError):
 
 class HardwareError(CompanionError, RuntimeError):
     """A hardware adapter could not talk to its device."""
+
+
+class ClockError(CompanionError, ValueError):
+    """A time control that cannot be read, or a clock operation that is not possible now."""
+
+
+class PairingError(CompanionError, ValueError):
+    """A pairing file (TRF or CSV) that cannot be read; the message names the file and line."""
+
+
+class BroadcastError(CompanionError, ValueError):
+    """A broadcast address that cannot be used, or what a board sent a hall that is not a game."""

@@ -19,9 +19,15 @@ JSON line). Nothing here knows a game: the rules write and read moves and positi
     position: rnbqkbnr/pppp1ppp/8/8/3p4/8/PPP2PPP/RNBQKBNR w KQkq - 0 3
     result: unfinished
 
-Pure functions: :func:`format_game` (session -> text), :func:`parse_game` (text -> set-up and
-actions, checking only the form), :func:`load_game` (text -> a new session, every action played
-through the rules). Bad text raises one RecordError that names the line and what is wrong, and
+A game at a table (companion.tournament.table) that is not the default casual one has the
+table's set-up as the first JSON line (the event, round, board, ratings, date for its record);
+with a clock or in tournament mode its body is every entry of the table, clock presses and
+takebacks included (the time spent on a move taken back stays spent), so its text loads back
+with its clocks.
+
+Pure functions: :func:`format_game` (a session or a table -> text), :func:`parse_game` (text ->
+set-up and actions, checking only the form), :func:`load_table` and :func:`load_game` (text ->
+a new table or session, every action played through the rules and the table). Bad text raises one RecordError that names the line and what is wrong, and
 nothing is changed: the caller keeps its game until a new one loads. The ``position:`` line is
 written for the reader and is the arbiter's handle: loaded text whose position line differs
 from the position the moves lead to continues from the written position (a correction).
@@ -39,6 +45,11 @@ from .session import (
     Action, AnswerDraw, GameSetup, OfferDraw, PlayAnswer, PlayMove, Resign, Roll, Seat, Session, SetPosition,
     SOURCE_OF_MODE, action_from_json, action_to_json,
 )
+from .tournament.table import Table, TableSetup
+
+#: journal entry types that are session actions (the rest, a later feature's, are kept whole)
+_SESSION_TYPES = frozenset({"move", "answer", "roll", "undo", "resign", "offer-draw", "answer-draw", "adjudicate",
+                            "position"})
 
 MAGIC = "companion game"
 VERSION = 1
@@ -60,16 +71,21 @@ class GameText:
     """A parsed game text: the set-up and the actions with the line each came from."""
 
     setup: GameSetup
-    actions: tuple[tuple[int, Action], ...]
+    #: (line, action): a session action, or a later feature's journal entry kept whole (a dict)
+    actions: tuple[tuple[int, Action | dict], ...]
     result: str | None = None  # the result line as written (checked by load_game)
     result_line: int = 0
 
 
 # ----------------------------------------------------------------------------------- writing
 
-def format_game(session: Session) -> str:
+def format_game(game: Session | Table, t_ms: int | None = None) -> str:
     """The game as text: the set-up, every action still on the board, the position now and
-    the result."""
+    the result. ``game`` is a session, or a table (a game with a clock: its entries; with
+    ``t_ms``, a clock that runs is written stopped at that moment, so the text loads back with
+    the time each side had then)."""
+    table = game if isinstance(game, Table) else None
+    session = table.session if table is not None else game
     setup = session.setup
     out = [f"{MAGIC} {VERSION}", f"game: {setup.game}"]
     if setup.board_map:
@@ -89,7 +105,13 @@ def format_game(session: Session) -> str:
     for key, value in sorted(extra.items()):  # set-up fields added later (a time control ...)
         out.append(f"setup {key}: {json.dumps(value, separators=(',', ':'))}")
     out.append("")
-    out += _action_lines(session)
+    head = [(table.setup.to_json(), -1)] if table is not None and not table.is_default else []
+    if table is not None and table.is_timed:
+        out += _lines(session, head + table.entries + _stopped_clock(table, t_ms))
+    else:
+        players = iter(m.player for m in session.moves)  # one per move or correction, in order
+        out += _lines(session, head + [(e, next(players) if e.get("type") in ("move", "position") else -1)
+                                       for e in session.history])
     out.append(f"position: {session.rules.position_text(session.pos)}")
     out.append(f"result: {describe_result(session)}")
     return "\n".join(out) + "\n"
@@ -104,14 +126,22 @@ def describe_result(session: Session) -> str:
     return f"{' and '.join(f'player {p + 1}' for p in sorted(r.winners))} won ({r.reason})"
 
 
-def _action_lines(session: Session) -> list[str]:
-    """The history, numbered like a chess score: ``N.`` before each move of the first player
-    (``N...`` when a line starts with another player's move), a move's answers and rolls after
-    it; corrections and actions of later features on lines of their own."""
+def _stopped_clock(table: Table, t_ms: int | None) -> list[tuple[dict, int]]:
+    """A clock that runs at ``t_ms``, stopped there (for the text only: the game goes on)."""
+    c = table.clock
+    if t_ms is None or c is None or not c.counting or table.is_over:
+        return []
+    return [({"type": "pause", "why": "text", "spent": c.elapsed(t_ms)}, table.session.turn)]
+
+
+def _lines(session: Session, entries: list[tuple[dict, int]]) -> list[str]:
+    """Journal entries (each with the player to move before it) as the text's lines, numbered
+    like a chess score: ``N.`` before each move of the first player (``N...`` when a line
+    starts with another player's move), a move's answers and rolls after it; corrections and
+    entries of later features (a clock's presses, a takeback) on lines of their own."""
     default_source = SOURCE_OF_MODE.get(session.setup.dice, "system")
     lines: list[str] = []
     row: list[str] = []
-    turns = iter(session.moves)  # one entry per move or correction, in the history's order
     number = 0
 
     def flush() -> None:
@@ -119,10 +149,9 @@ def _action_lines(session: Session) -> list[str]:
             lines.append(" ".join(row))
             row.clear()
 
-    for entry in session.history:
+    for entry, player in entries:
         kind = entry.get("type")
         if kind == "move":
-            player = next(turns).player
             if player == 0:
                 number += 1
                 if sum(len(t) + 1 for t in row) > 64:
@@ -144,7 +173,6 @@ def _action_lines(session: Session) -> list[str]:
         elif kind == "answer-draw":
             row.append("draw:accept" if entry["accept"] else "draw:decline")
         elif kind == "position":
-            next(turns)
             flush()
             lines.append(f"position: {entry['position']}")
         else:  # an action of a later feature: kept whole
@@ -312,8 +340,13 @@ def _roll(value: str, no: int, setup: GameSetup) -> Roll:
     return Roll(dice[0], tuple(dice[1:]), source)
 
 
-def _json_action(line: str, no: int) -> Action:
-    return action_from_json(load_json(line, f"line {no}", RecordError), f"line {no}")
+def _json_action(line: str, no: int) -> Action | dict:
+    """A JSON line: a session action, or a later feature's entry (an object with a type), kept
+    whole for whoever replays it (the table: a clock's press) to check."""
+    value = load_json(line, f"line {no}", RecordError)
+    if isinstance(value, dict) and isinstance(value.get("type"), str) and value["type"] not in _SESSION_TYPES:
+        return value
+    return action_from_json(value, f"line {no}")
 
 
 def _show(text: str) -> str:
@@ -323,46 +356,71 @@ def _show(text: str) -> str:
 # ----------------------------------------------------------------------------------- loading
 
 def load_game(text: str, *, source=None) -> Session:
-    """A new session with the game the text describes, every action played through the rules.
+    """A new session with the game the text describes (see :func:`load_table`)."""
+    return load_table(text, source=source).session
+
+
+def load_table(text: str, *, source=None) -> Table:
+    """A new game at its table (the default casual one unless the text gives the table's
+    set-up), every action played through the rules and every entry through the table. A
+    clock that still runs at the end of the text is stopped there (the text's last moment).
     RecordError (with the line) when the text is not a game or an action cannot be played."""
     game = parse_game(text)
+    body = list(game.actions)
+    setup = TableSetup()
+    table_line = 2
+    if body and isinstance(body[0][1], dict) and body[0][1].get("type") == "table":
+        table_line, entry = body.pop(0)
+        setup = TableSetup.from_json(entry, f"line {table_line}")
     try:
-        session = Session(game.setup, source=source)
+        table = Table.blank(game.setup, setup, source=source)
     except CompanionError as e:
-        line = 2
-        raise RecordError(f"line {line}: {e}") from None
-    for no, action in game.actions:
+        raise RecordError(f"line {table_line}: {e}") from None
+    session = table.session
+    for no, action in body:
         try:
             if isinstance(action, SetPosition):
                 if session.rules.position_text(session.rules.position_from_text(action.position)) == \
                         session.rules.position_text(session.pos):
                     continue  # the position the moves lead to: nothing to correct
-            session._check(action)
-            session._apply(action)
+            table.apply_entry(action if isinstance(action, dict) else action_to_json(action), f"line {no}")
         except CompanionError as e:
-            raise RecordError(f"line {no}: {_describe(session, action)}: {e}") from None
+            message = str(e)
+            if not message.startswith(f"line {no}:"):
+                message = f"line {no}: {_describe(session, action)}: {message}"
+            raise RecordError(message) from None
+    if table.clock is not None and table.clock.counting and not table.is_over:
+        table.apply_entry({"type": "pause", "why": "text", "spent": None}, "the end of the text")
     if game.result is not None:
         have = describe_result(session)
         if game.result != have:
             raise RecordError(f"line {game.result_line}: the moves end with the result {_show(have)}, "
                               f"not {_show(game.result)}")
-    return session
+    return table
 
 
-def _describe(session: Session, action: Action) -> str:
+def _describe(session: Session, action: Action | dict) -> str:
     if isinstance(action, PlayMove):
         return f"move {len(session.moves) + 1} ({action.move})"
     if isinstance(action, SetPosition):
         return "position"
+    if isinstance(action, dict):
+        return str(action.get("type"))
     return type(action).__name__.lower()
 
 
-def journal_entries(session: Session) -> list[dict]:
-    """The journal of a loaded game (its start and its history), for companion.journal."""
+def journal_entries(game: Session | Table) -> list[dict]:
+    """The journal of a loaded game (its start, its table's set-up when not the default one,
+    and its history or its table's entries), for companion.journal."""
     from .session import start_to_json
 
-    return [start_to_json(session.setup)] + [dict(e) for e in session.history]
+    if isinstance(game, Table):
+        head = [start_to_json(game.game)] + ([] if game.is_default else [game.setup.to_json()])
+        if game.is_timed:
+            return head + [dict(e) for e, _ in game.entries]
+        return head + [dict(e) for e in game.session.history]
+    return [start_to_json(game.setup)] + [dict(e) for e in game.history]
 
 
-__all__ = ["GameText", "format_game", "parse_game", "load_game", "journal_entries", "describe_result",
-           "action_to_json"]
+__all__ = ["GameText", "format_game", "parse_game", "load_game", "load_table", "journal_entries",
+           "describe_result", "action_to_json"]

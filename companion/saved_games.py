@@ -108,13 +108,15 @@ def started_words(game_id: str) -> str:
 
 
 def replay(path: Path):
-    """The saved game's session replayed from its journal: (session, problem or "")."""
-    from .session import Session
+    """The saved game's session replayed from its journal at its table (clock, procedures):
+    (session, problem or "")."""
+    from .tournament.table import Table
 
     read = read_journal(path)
     if not read.entries:
         raise RecordError(f"{path.name}: {read.damage.describe() if read.damage else 'the file is empty'}")
-    session, used, problem = Session.replay(read.entries)
+    table, used, problem = Table.replay(read.entries)
+    session = table.session
     words = []
     if read.damage is not None:
         words.append(read.damage.describe())
@@ -136,7 +138,7 @@ def summary(path: Path) -> GameSummary:
 
 def review(path: Path) -> Review:
     """The saved game with the position after each of its moves (undone moves left out)."""
-    from .session import Session
+    from .tournament.table import Table
 
     read = read_journal(path)
     if not read.entries:
@@ -151,7 +153,8 @@ def review(path: Path) -> Review:
         last = session.last_move()
         frames.append((session.pos.copy(), last, session.moves[-1].san if n else ""))
 
-    session, used, problem = Session.replay(read.entries, after=keep)
+    table, used, problem = Table.replay(read.entries, after=keep)
+    session = table.session
     setup = session.setup
     result = session.result
     head = GameSummary(path, setup.game_id, setup.game, setup.board_map, tuple(s.name for s in setup.seats),
@@ -183,8 +186,12 @@ def take_up(path: Path, data: str | os.PathLike) -> None:
 
 
 def export(paths, target: str | os.PathLike) -> list[Path]:
-    """Copy saved games (each journal and the files beside it) into ``target``; the copies'
-    paths. OSError when the target is full, read-only or gone."""
+    """Copy saved games into ``target``: each journal, the files beside it, and its PGN (the
+    one saved beside it, else written from the journal now, unfinished games too); the
+    copies' paths. OSError when the target is full, read-only or gone."""
+    from .tournament.cli import journal_pgn
+    from .tournament.files import write_file
+
     target = Path(target)
     target.mkdir(parents=True, exist_ok=True)
     out = []
@@ -197,5 +204,11 @@ def export(paths, target: str | os.PathLike) -> list[Path]:
                 with open(dst, "rb+") as f:
                     os.fsync(f.fileno())
                 out.append(dst)
+        if not path.with_name(gid + ".pgn").exists():
+            try:
+                text, _ = journal_pgn(path)
+            except CompanionError:
+                continue  # a journal that cannot be replayed at all: its copy is all there is
+            out.append(write_file(target / f"{gid}.pgn", text))
     return out
 

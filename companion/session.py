@@ -122,9 +122,12 @@ class GameSetup:
     @property
     def undo_after_end(self) -> bool:
         """May the move that ended the game be taken back (with the computer's reply)? Casual
-        play says yes, on every game, guided on the board like any undo. This is the one switch:
-        tournament mode turns it off here. Never with seeded dice: their seed is revealed when
-        the game ends, and the dice after a takeback could then be foreseen."""
+        play says yes, on every game, guided on the board like any undo. Tournament mode turns
+        it off at the table (companion.tournament.table.Table.can_undo: only the arbiter takes
+        moves back, and not after the end), and so does a clock that has stopped at the end.
+        Never with seeded dice: their seed is revealed when the game ends, and the dice after a
+        takeback could then be foreseen. A result decided off the board (Adjudicate: a flag, a
+        claim, the arbiter) is not undone by taking a move back either."""
         return self.dice != "seeded"
 
     @property
@@ -229,7 +232,17 @@ class AnswerDraw:
     accept: bool
 
 
-Action = PlayMove | PlayAnswer | Roll | Undo | Resign | OfferDraw | AnswerDraw | SetPosition
+@dataclass(frozen=True)
+class Adjudicate:
+    """The game ends off the board (a flag, a second illegal move, a claim, an agreed or an
+    arbiter's result): ``winners`` (empty: nobody wins) and ``reason`` (a key of
+    companion.app.texts.RESULT_REASONS)."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+
+Action = PlayMove | PlayAnswer | Roll | Undo | Resign | OfferDraw | AnswerDraw | Adjudicate | SetPosition
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -248,6 +261,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"type": "offer-draw", "player": action.player}
     if isinstance(action, AnswerDraw):
         return {"type": "answer-draw", "accept": action.accept}
+    if isinstance(action, Adjudicate):
+        return {"type": "adjudicate", "winners": list(action.winners), "reason": action.reason}
     if isinstance(action, SetPosition):
         return {"type": "position", "position": action.position}
     raise TypeError(f"not a session action: {action!r}")
@@ -275,10 +290,16 @@ def action_from_json(value: Any, where: str = "action") -> Action:
         return OfferDraw(_Fields(value, where, ("type", "player")).integer("player", 0))
     if kind == "answer-draw":
         return AnswerDraw(_Fields(value, where, ("type", "accept")).flag("accept"))
+    if kind == "adjudicate":
+        f = _Fields(value, where, ("type", "winners", "reason"))
+        winners = value["winners"]
+        if not isinstance(winners, list) or not all(isinstance(w, int) and not isinstance(w, bool) for w in winners):
+            raise RecordError(f"{where}: 'winners' must be a list of player numbers")
+        return Adjudicate(tuple(winners), f.text("reason"))
     if kind == "position":
         return SetPosition(_Fields(value, where, ("type", "position")).text("position"))
     raise RecordError(f"{where}: unknown action type {kind!r} "
-                      f"(expected move, answer, roll, undo, resign, offer-draw, answer-draw or position)")
+                      f"(expected move, answer, roll, undo, resign, offer-draw, answer-draw, adjudicate or position)")
 
 
 def start_to_json(setup: GameSetup) -> dict[str, Any]:
@@ -446,18 +467,24 @@ class ActionRefused:
 # --- the session --------------------------------------------------------------------------------------
 
 
+def rules_for(setup: GameSetup):
+    """The rules a set-up is played by: its game on its map, with its options (only d6, the
+    draw rules, the number of players seated)."""
+    options: dict[str, Any] = {"d6_only": True} if setup.d6_only else {}
+    if setup.draw_rules:
+        options["draw_rules"] = True
+    if setup.game in PLAYER_COUNTS:
+        options["players"] = len(setup.seats)
+    return make_rules(setup.game, setup.board_map, **options)
+
+
 class Session:
     """A game in progress. Build it with :meth:`new` or :meth:`replay`."""
 
     def __init__(self, setup: GameSetup, *, rules=None, recorder: Callable[[dict], None] | None = None,
                  source=None) -> None:
         self.setup = setup
-        options: dict[str, Any] = {"d6_only": True} if setup.d6_only else {}
-        if setup.draw_rules:
-            options["draw_rules"] = True
-        if setup.game in PLAYER_COUNTS:
-            options["players"] = len(setup.seats)
-        self.rules = rules or make_rules(setup.game, setup.board_map, **options)
+        self.rules = rules or rules_for(setup)
         if len(setup.seats) != self.rules.nplayers:
             raise VariantError(f"{setup.game} on this map is played by {self.rules.nplayers} players; "
                                f"{len(setup.seats)} seats were given")
@@ -471,6 +498,11 @@ class Session:
         self.draw_offer: int | None = None
         self.actions = 0
         self.tracker = None
+        #: when set, a move the tracker detects goes here instead of :meth:`play` (a clock
+        #: that presses itself records the move with its press)
+        self.on_move_detected: Callable | None = None
+        #: the game was ended off the board (Adjudicate: a flag, a claim, the arbiter's result)
+        self.adjudicated = False
         self._turn_starts: list[int] = []
         #: the game as it stands, as journal action entries: undone turns and declined draw
         #: offers left out (companion.gametext writes it as the game's text)
@@ -481,11 +513,12 @@ class Session:
 
     # ----- construction -------------------------------------------------------------------------
     @classmethod
-    def new(cls, setup: GameSetup, *, recorder: Callable[[dict], None] | None = None, source=None):
-        """A fresh game; the start entry goes to ``recorder`` first. Returns (session, events)."""
+    def new(cls, setup: GameSetup, *, recorder: Callable[[dict], None] | None = None, source=None, rules=None):
+        """A fresh game; the start entry goes to ``recorder`` first. Returns (session, events).
+        ``rules``: the game's rules object when the caller builds it (a tournament's)."""
         if recorder is not None:
             recorder(start_to_json(setup))
-        session = cls(setup, recorder=recorder, source=source)
+        session = cls(setup, rules=rules, recorder=recorder, source=source)
         return session, [GameStarted(setup, setup.commitment)] + session._check_end()
 
     @classmethod
@@ -507,9 +540,7 @@ class Session:
             after(session)
         for i, entry in enumerate(entries[1:], start=2):
             try:
-                action = action_from_json(entry, f"journal entry {i}")
-                session._check(action)
-                session._apply(action)
+                session.apply_entry(entry, f"journal entry {i}")
             except CompanionError as e:
                 return session, used, str(e)
             used += 1
@@ -518,6 +549,13 @@ class Session:
             if progress is not None:
                 progress(used, len(entries))
         return session, used, None
+
+    def apply_entry(self, entry: dict, where: str = "journal entry") -> list:
+        """Apply one journaled action while replaying (checked, not recorded again, no tracker):
+        RecordError or IllegalMoveError say why it cannot be."""
+        action = action_from_json(entry, where)
+        self._check(action)
+        return self._apply(action)
 
     # ----- queries ----------------------------------------------------------------------------------
     @property
@@ -593,6 +631,8 @@ class Session:
                     else "the game is over; start a new one")
         if self.result.reason in DECIDED_RESULTS:
             return f"the game ended by agreement ({self.result.reason}); start a new one"
+        if self.adjudicated:
+            return f"the game ended off the board ({self.result.reason}); start a new one"
         return None
 
     # ----- player commands -----------------------------------------------------------------------------
@@ -648,6 +688,11 @@ class Session:
     def answer_draw(self, accept: bool) -> list:
         return self._act(AnswerDraw(bool(accept)))
 
+    def act(self, action: Action, *, record: bool = True) -> list:
+        """Check, record (unless ``record`` is false: the caller's own journal entry already
+        holds it, e.g. a clock press that completes a move) and apply ``action``."""
+        return self._act(action, record=record)
+
     # ----- the tracker ---------------------------------------------------------------------------------
     def attach_tracker(self, tracker) -> list:
         """Follow the physical board with ``tracker`` (which reads this session's ``rules`` and
@@ -690,6 +735,10 @@ class Session:
         for out in outputs or ():
             if isinstance(out, (MoveDetected, AnswerDetected)):
                 try:
+                    if isinstance(out, MoveDetected) and self.on_move_detected is not None:
+                        # a clock that presses itself: the move and the press are one action
+                        events += self.on_move_detected(out)
+                        continue
                     events += self.play(out.move) if isinstance(out, MoveDetected) else self.play_answer(out.answer)
                 except CompanionError as e:
                     events.append(ActionRefused(str(e)))
@@ -700,9 +749,9 @@ class Session:
         return events
 
     # ----- actions ------------------------------------------------------------------------------------
-    def _act(self, action: Action) -> list:
+    def _act(self, action: Action, record: bool = True) -> list:
         self._check(action)
-        if self.recorder is not None:
+        if record and self.recorder is not None:
             try:
                 self.recorder(action_to_json(action))
             except OSError as e:  # a full or failing SD card: refuse rather than lose it later
@@ -757,6 +806,11 @@ class Session:
         elif isinstance(action, AnswerDraw):
             if self.draw_offer is None:
                 raise IllegalMoveError("no draw was offered")
+        elif isinstance(action, Adjudicate):
+            if not all(0 <= w < len(self.seats) for w in action.winners) or len(set(action.winners)) != len(action.winners):
+                raise IllegalMoveError(f"winners must be distinct players 0 to {len(self.seats) - 1}, got {action.winners}")
+            if not action.reason.strip():
+                raise IllegalMoveError("a result needs a reason")
         elif isinstance(action, SetPosition):
             if self.draw_offer is not None:
                 raise IllegalMoveError("a draw offer is waiting for an answer")
@@ -788,6 +842,9 @@ class Session:
             if action.accept:
                 return self._finish(GameResult(frozenset(), "draw agreed"))
             return [DrawDeclined(1 - by)]
+        if isinstance(action, Adjudicate):
+            self.adjudicated = True  # a flag, a claim, the arbiter: no takeback undoes it
+            return self._finish(GameResult(frozenset(action.winners), action.reason))
         raise TypeError(action)
 
     def _keep(self, action: Action) -> None:

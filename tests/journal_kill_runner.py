@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import sys
 import traceback
 from pathlib import Path
@@ -92,6 +93,47 @@ def fork_child(run: Callable[[Callable[[str], None]], None]):
             os._exit(0)
     os.close(w)
     return pid, os.fdopen(r, "r")
+
+
+class Child:
+    """A runner the kill tests shoot down: its output, how to kill it and how to reap it (a
+    forked child from :func:`fork_child`, or a real process with its stdout piped)."""
+
+    def __init__(self, out, kill: Callable[[], None], reap: Callable[[], None]) -> None:
+        self.out, self.kill, self.reap = out, kill, reap
+
+    @classmethod
+    def forked(cls, pid_and_out) -> Child:
+        pid, out = pid_and_out
+        return cls(out, lambda: os.kill(pid, signal.SIGKILL), lambda: os.waitpid(pid, 0))
+
+    @classmethod
+    def process(cls, proc) -> Child:
+        def reap() -> None:
+            proc.wait(timeout=10)
+            proc.stderr.close()
+
+        return cls(proc.stdout, proc.kill, reap)
+
+    def read_until(self, lines: list[str], enough: Callable[[list[str]], bool]) -> None:
+        """Read lines into ``lines`` until ``enough(lines)``, the end, "done" or an error."""
+        while not enough(lines):
+            line = self.out.readline().strip()
+            if not line:
+                return
+            lines.append(line)
+            if line == "done" or line.startswith("error"):
+                return
+
+    def kill_and_collect(self, lines: list[str]) -> list[str]:
+        """SIGKILL now; every line it wrote (``lines`` and the rest); no line may be an error."""
+        self.kill()
+        lines = lines + [x.strip() for x in self.out.read().splitlines()]
+        self.out.close()
+        self.reap()
+        errors = [x for x in lines if x.startswith("error")]
+        assert not errors, errors[0]
+        return lines
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import pytest
 
 from companion.app.computer import ComputerFailed
 from companion.journal import FULL_SPACE_BYTES, LOW_SPACE_BYTES, format_line, space_level
-from companion.session import Session
+from companion.tournament.table import Table
 from tests.ui_flow_helpers import App
 from tests.ui_fakes import FakeComputer
 
@@ -69,7 +69,8 @@ def test_a_poisoned_line_after_good_ones_resumes_the_game_up_to_it(tmp_path, tai
     app = App(tmp_path)
     assert app.flow.screen == "resume"
     v = app.resume.view()
-    assert "2 moves played" in v.summary and v.loss.startswith("Part of the record was damaged and is lost: line 4")
+    # start, table, two moves: the poisoned line is the fifth
+    assert "2 moves played" in v.summary and v.loss.startswith("Part of the record was damaged and is lost: line 5")
     assert (tmp_path / "games" / "damaged.jsonl").read_bytes() == data + tail  # the whole file is kept
     assert (tmp_path / "current.jsonl").read_bytes() == data  # and the game goes on after its last good line
     app.resume.accept()
@@ -98,7 +99,7 @@ def test_an_unexpected_error_in_the_replay_sets_the_journal_aside(tmp_path, monk
     def broken(entries, **kw):
         raise RecursionError("maximum recursion depth exceeded")
 
-    monkeypatch.setattr(Session, "replay", broken)
+    monkeypatch.setattr(Table, "replay", broken)  # the app replays a game through its table
     app = App(tmp_path)
     assert app.flow.screen == "problem"
     assert app.problem.view().reason.startswith("an unexpected error while reading it (RecursionError")

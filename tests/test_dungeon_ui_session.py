@@ -208,3 +208,44 @@ def test_the_draw_rules_choice_and_three_seats_survive_the_game_text(draw_rules)
     again = load_game(format_game(s))
     assert again.setup == s.setup and again.rules.nplayers == 3 and again.rules.quiet_moves == (50 if draw_rules else 0)
     assert [m.san for m in again.moves] == [m.san for m in s.moves]
+
+
+@pytest.mark.parametrize("draw_rules", [False, True])
+def test_a_three_player_game_with_its_draw_choice_is_played_at_a_table_and_recorded(draw_rules):
+    """The app plays every game at a table (companion.tournament.table): the table's rules are
+    the session's (three seats on the four-player map, the draw rules), and the record reads back."""
+    from companion.tournament.pgn import format_pgn, parse_pgn
+    from companion.tournament.record import pgn_game, replay_pgn
+    from companion.tournament.table import Table, TableSetup
+
+    table, _ = Table.new(GameSetup("dungeon", FOUR[:3], board_map="dungeon-four-player", draw_rules=draw_rules),
+                         TableSetup())
+    s = table.session
+    assert s.rules.nplayers == 3 and s.rules.quiet_moves == (50 if draw_rules else 0)
+    for _ in range(6):
+        table.observe(s.play(s.rules.move_text(s.pos, s.rules.legal_moves(s.pos)[0])), 0)
+    (back,) = parse_pgn(format_pgn(pgn_game(table)))
+    replayed = replay_pgn(back)
+    assert replayed.rules.position_text(replayed.pos) == s.rules.position_text(s.pos)
+    again, used, problem = Table.replay([{"type": "start", "version": 1, "setup": s.setup.to_json(),
+                                          "commitment": None}] + [e for e, _ in table.entries])
+    assert problem is None and again.session.rules.nplayers == 3
+
+
+def test_a_three_player_replay_log_written_as_pgn_reads_back():
+    """``companion replay --pgn`` (record.pgn_from_actions) names the number of players too."""
+    from companion.session import rules_for
+    from companion.tournament.pgn import format_pgn, parse_pgn
+    from companion.tournament.record import pgn_from_actions, replay_pgn
+
+    rules = rules_for(GameSetup("dungeon", FOUR[:3], board_map="dungeon-four-player"))
+    start = rules.start_position()
+    pos, moves = start.copy(), []
+    for _ in range(4):
+        m = rules.legal_moves(pos)[0]
+        moves.append(m)
+        rules.apply(pos, m)
+    pgn = pgn_from_actions("dungeon", rules, start, moves, board_map="dungeon-four-player")
+    (back,) = parse_pgn(format_pgn(pgn))
+    assert back.tag("Players") == "3"
+    assert replay_pgn(back).rules.position_text(replay_pgn(back).pos) == rules.position_text(pos)

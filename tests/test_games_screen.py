@@ -136,10 +136,17 @@ def test_one_game_or_all_are_copied_to_the_usb_stick(tmp_path):
     app.flow.sticks = lambda: [stick]
     app.games.copy()
     copied = sorted(p.name for p in (stick / "companion-games").iterdir())
-    assert len(copied) == 2 and any(n.endswith(".dice.jsonl") for n in copied)
+    gid = copied[0].split(".")[0]
+    assert copied == [f"{gid}.dice.jsonl", f"{gid}.jsonl", f"{gid}.pgn"]  # the journal, its dice, its PGN
     assert app.games.view().notice.startswith("1 game(s) copied to ")
     app.games.copy_all()
-    assert len(list((stick / "companion-games").iterdir())) == 3
+    names = sorted(p.name for p in (stick / "companion-games").iterdir())
+    assert len(names) == 5 and sum(n.endswith(".pgn") for n in names) == 2  # the unfinished game as PGN too
+    import chess.pgn, io
+    for name in names:
+        if name.endswith(".pgn"):
+            game = chess.pgn.read_game(io.StringIO((stick / "companion-games" / name).read_text()))
+            assert game is not None and game.headers["Event"]
 
 
 def test_a_stick_that_refuses_the_copy_is_said_in_one_line(tmp_path):

@@ -1,17 +1,22 @@
 """Load / Save as text, for every game (companion/gametext.py, docs/game-text.md): a game's
-text loaded back is the same game (position, moves, dice, the next dice, trades and steps);
+text loaded back is the same game (position, moves, dice, the next dice, trades and steps, and
+a clocked game's clocks, penalties and arbiter actions);
 undone turns are not in it; an arbiter corrects a position through the same text; bad text is
 refused with one message naming the line, and a thousand random corruptions never raise
 anything else."""
 
 import random
+import re
 
 import pytest
 
 from companion.errors import CompanionError, PositionError, RecordError
-from companion.gametext import MAX_CHARS, format_game, journal_entries, load_game, parse_game
+from companion.gametext import MAX_CHARS, format_game, journal_entries, load_game, load_table, parse_game
 from companion.session import GameSetup, Seat, Session
 from companion.dice.sources import SeededDice
+from companion.tournament.record import pgn_game
+from companion.tournament.table import Table, TableSetup
+from tests.tournament_helpers import MIN, Harness, fingerprint
 
 SEED = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
 
@@ -177,6 +182,104 @@ def test_a_loaded_games_journal_replays_to_the_same_game():
     assert problem is None and format_game(back) == format_game(session)
 
 
+# ------------------------------------------------------------------------------ clocks
+
+def clocked_tournament_game() -> Harness:
+    """A tournament game (90+30) with an illegal move and its penalty, a wrong claim, an
+    arbiter's added time and a pause, Black thinking when the text is made."""
+    h = Harness(control="5400+30", event="Club", round="3", board="7", ratings=(1800, 1750))
+    h.start()
+    h.play("e2", "e4", think=61_000)
+    h.move("e7", "e4")  # a pawn that leaps onto White's: caught at the press
+    h.press()
+    h.fix_board()
+    h.play("e7", "e5", think=33_000)
+    h.play("g1", "f3", think=7_000)
+    h.table.claim(1, "fifty", h.t)  # wrong: White gets two minutes
+    h.table.arbiter("add-time", h.t, side=1, ms=MIN)
+    h.t += 20_000
+    return h
+
+
+def test_a_clocked_tournament_games_text_loads_back_with_its_clocks():
+    """Issue 19's "moves, clocks when present": a game at a tournament table, saved while a
+    clock runs, loads back with every clock as it stood at that moment (stopped), its
+    penalties, claims and arbiter actions, its round and board."""
+    h = clocked_tournament_game()
+    table = h.table
+    text = format_game(table, h.t)
+    assert text.splitlines()[6].startswith('{"auto_press":false') and '"type":"table"' in text.splitlines()[6]
+    assert '"type":"press"' in text and '"type":"illegal"' in text and '"why":"text"' in text
+    back = load_table(text)
+    c, b = table.clock, back.clock
+    assert b.paused and b.running == c.running == 1
+    assert b.view(0).times == c.view(h.t).times  # to the millisecond, stopped when saved
+    assert b.moves == c.moves and back.plies == table.plies and back.illegal == table.illegal
+    assert [(p.offender, p.ms) for p in back.penalties] == [(p.offender, p.ms) for p in table.penalties]
+    assert back.setup == table.setup and back.tournament
+    assert back.session.history == table.session.history
+    assert back.notes[:-1] == table.notes and "loaded from its text" in back.notes[-1].text
+    same_pgn = [m.clock_ms for m in pgn_game(back).moves] == [m.clock_ms for m in pgn_game(table).moves]
+    assert same_pgn
+    # the game goes on from there: the arbiter restarts the clock, Black moves
+    back.arbiter("resume", 1_000_000)
+    assert back.clock.counting and back.clock.view(1_000_000).times == c.view(h.t).times
+
+
+def test_a_clocked_games_text_without_a_moment_stops_the_clock_at_its_last_entry():
+    h = clocked_tournament_game()
+    back = load_table(format_game(h.table))  # no moment given: stopped where the journal ends
+    last = h.table.clock.view(h.table.clock.since).times
+    assert back.clock.paused and back.clock.view(0).times == last
+
+
+def test_a_casual_clocked_game_with_a_takeback_and_a_draw_offer_loads_back_exactly():
+    """Takebacks stay in a clocked game's text: the time spent on a move taken back is spent."""
+    h = Harness(mode="casual", control="180+2")
+    h.start()
+    h.play("e2", "e4", think=5_000)
+    h.play("e7", "e5", think=9_000)
+    h.t += 4_000
+    h.table.undo(h.t)  # Black's e5 taken back
+    h.fix_board()
+    h.s.offer_draw(1)
+    h.s.answer_draw(False)
+    h.play("d7", "d5", think=2_000)
+    text = format_game(h.table, h.t + 1_500)
+    assert '{"turns":1,"type":"undo"}' in text and "draw-offer:2 draw:decline" in text
+    back = load_table(text)
+    assert back.clock.view(0).times == h.table.clock.view(h.t + 1_500).times
+    assert fingerprint(back)[:3] == fingerprint(h.table)[:3]  # position, moves, result
+
+
+def test_a_loaded_clocked_games_journal_replays_to_the_same_game():
+    h = clocked_tournament_game()
+    back = load_table(format_game(h.table, h.t))
+    again, used, problem = Table.replay(journal_entries(back))
+    assert problem is None and fingerprint(again) == fingerprint(back)
+    assert format_game(again) == format_game(back)
+
+
+def test_a_game_at_the_default_table_is_the_sessions_text():
+    table, _ = Table.new(GameSetup("chess", (Seat("A"), Seat("B")), game_id="g"), TableSetup())
+    table.session.play("e2e4")
+    assert format_game(table) == format_game(table.session) and "{" not in format_game(table)
+    assert load_table(format_game(table)).is_default
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda t: t.replace('"mode":"tournament"', '"mode":"blitz"'), r"line 7: .*casual or tournament"),
+    (lambda t: t.replace('"time_control":"5400+30"', '"time_control":"fast"'), "line 7"),
+    (lambda t: re.sub(r'"spent":(\d+)', r'"spent":-\1', t, count=1), r"line \d+: 'spent' must be a whole number"),
+    (lambda t: t.replace('"type":"illegal"', '"type":"dance"'), r"line \d+: .*unknown action type 'dance'"),
+    (lambda t: t.replace("player 2: Bob", "player 2: Bob (computer, level 2)"), "line 7: .*no computer"),
+])
+def test_a_bad_clocked_text_is_refused_naming_the_line(change, words):
+    text = format_game(clocked_tournament_game().table, 0)
+    with pytest.raises(RecordError, match=words):
+        load_table(change(text))
+
+
 # ------------------------------------------------------------------------------ bad text
 
 GOOD = format_game(play_randomly(new("chess"), 6, 1))
@@ -257,6 +360,8 @@ def test_a_thousand_corrupted_texts_are_refused_clearly_or_load_a_valid_game():
     RecordError (one line, naming the line of the text) or load a game, never anything else."""
     rng = random.Random(20260)
     texts = [format_game(play_randomly(new(game, dice), 25, 7)) for game, dice in GAMES]
+    h = clocked_tournament_game()
+    texts.append(format_game(h.table, h.t))  # a game at a tournament table, with its clocks
     refused = loaded = 0
     for k in range(CORRUPTIONS):
         bad = _corrupt(texts[k % len(texts)], rng)
@@ -275,3 +380,19 @@ def test_a_thousand_corrupted_texts_are_refused_clearly_or_load_a_valid_game():
 def test_parse_game_checks_form_only():
     game = parse_game(GOOD)
     assert game.setup.game == "chess" and len(game.actions) >= 6
+
+
+def test_a_casual_game_with_a_records_details_keeps_them_and_leaves_takebacks_out():
+    """A casual game without a clock at a table with an event and a date: the table's line
+    (for the record), then the game as it stands, as any game without a table."""
+    table, _ = Table.new(GameSetup("kol", (Seat("Ann"), Seat("Ben")), game_id="k"),
+                         TableSetup(event="Club night", date="2026.11.22", round="2"))
+    s = table.session
+    s.play("a2a3")
+    s.play("a11a10")
+    s.undo()
+    text = format_game(table)
+    assert '"event":"Club night"' in text.splitlines()[6] and "undo" not in text and "a11a10" not in text
+    back = load_table(text)
+    assert back.setup == table.setup and back.session.history == s.history
+    assert Table.replay(journal_entries(back))[2] is None

@@ -32,7 +32,7 @@ import pytest
 from companion.errors import RecordError
 from companion.journal import Journal, JournalStore, read_journal, resume
 from companion.session import Session
-from tests.journal_kill_runner import fork_child, game_setup, resume_or_start, step
+from tests.journal_kill_runner import Child, fork_child, game_setup, resume_or_start, step
 from tests.test_journal_kill import LIMIT, check_resume, fingerprint, trajectory
 
 ENTRIES = [{"type": "start", "n": 1}, {"type": "move", "move": "e2e4"}, {"type": "move", "move": "e7e5"}]
@@ -239,26 +239,16 @@ def test_a_game_killed_while_the_disk_is_full_resumes_with_every_acknowledged_ac
     variant, kills, refused_seen = 10, 0, 0
     directory = tmp_path / f"game-{variant}"
     while kills < 40:
-        pid, out = start_child(directory, variant, seed=rng.randrange(10**9))
-        lines = [out.readline().strip()]
+        child = Child.forked(start_child(directory, variant, seed=rng.randrange(10**9)))
+        lines = [child.out.readline().strip()]
         assert lines[0].isdigit(), lines
         target = rng.randint(1, 14)
-        while len(lines) <= target:
-            line = out.readline().strip()
-            if not line:
-                break
-            lines.append(line)
-            if line == "done" or line.startswith("error"):
-                break
+        child.read_until(lines, lambda ls: len(ls) > target)
         if rng.random() < 0.7:
             for _ in range(rng.randint(0, 3000)):  # land anywhere inside the next write
                 pass
-        os.kill(pid, signal.SIGKILL)
-        lines += [x.strip() for x in out.read().splitlines()]
-        out.close()
-        os.waitpid(pid, 0)
+        lines = child.kill_and_collect(lines)
         kills += 1
-        assert not [x for x in lines if x.startswith("error")], [x for x in lines if x.startswith("error")][0]
         refused_seen += lines.count("refused")
         acknowledged = [int(x) for x in lines if x.isdigit()][-1]
         n = check_resume(directory, variant, acknowledged)

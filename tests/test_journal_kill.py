@@ -12,9 +12,7 @@ missing. The next child resumes the same journal, so resumes of resumes are cove
 from __future__ import annotations
 
 import functools
-import os
 import random
-import signal
 import subprocess
 import sys
 import time
@@ -25,7 +23,7 @@ import pytest
 from companion.dice.record import format_record
 from companion.journal import format_line, read_journal
 from companion.session import Session
-from tests.journal_kill_runner import fork_child, game_setup, play, step
+from tests.journal_kill_runner import Child, fork_child, game_setup, play, step
 
 RUNNER = Path(__file__).resolve().parent / "journal_kill_runner.py"
 LIMIT = 90  # actions per game
@@ -55,46 +53,23 @@ def start_forked(directory: Path, variant: int):
 
 
 def start_process(directory: Path, variant: int):
-    proc = subprocess.Popen([sys.executable, str(RUNNER), str(directory), str(variant), str(LIMIT)],
+    return subprocess.Popen([sys.executable, str(RUNNER), str(directory), str(variant), str(LIMIT)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    return proc, proc.stdout
 
 
 def kill_once(directory: Path, variant: int, rng: random.Random, real_process: bool) -> tuple[int, bool]:
     """Start, wait for a random number of actions, kill at a random instant.
     Returns (last acknowledged action count, finished)."""
-    if real_process:
-        proc, out = start_process(directory, variant)
-        kill = proc.kill
-    else:
-        pid, out = start_forked(directory, variant)
-
-        def kill():
-            os.kill(pid, signal.SIGKILL)
-    lines = []
-    first = out.readline().strip()
+    child = Child.process(start_process(directory, variant)) if real_process else \
+        Child.forked(start_forked(directory, variant))
+    first = child.out.readline().strip()
     assert first.isdigit(), f"the runner did not start: {first!r}"
-    lines.append(first)
+    lines = [first]
     target = int(first) + rng.randint(0, 10)
-    while True:
-        line = out.readline().strip()
-        if not line:
-            break
-        lines.append(line)
-        if line == "done" or line.startswith("error") or int(line) >= target:
-            break
+    child.read_until(lines, lambda ls: len(ls) > 1 and int(ls[-1]) >= target)
     if rng.random() < 0.7:
         time.sleep(rng.uniform(0, 0.004))  # land anywhere inside the next write
-    kill()
-    lines += [x.strip() for x in out.read().splitlines()]
-    out.close()
-    if real_process:
-        proc.wait(timeout=10)
-        proc.stderr.close()
-    else:
-        os.waitpid(pid, 0)
-    errors = [x for x in lines if x.startswith("error")]
-    assert not errors, errors[0]
+    lines = child.kill_and_collect(lines)
     acks = [int(x) for x in lines if x.isdigit()]
     return acks[-1], "done" in lines
 

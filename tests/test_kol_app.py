@@ -1,6 +1,7 @@
 """KoL Chess in the app without a window (the flow and its presenters on the simulated board):
 the start screen, the board's colours, a back-row trade asked by name on the screen, the
-Tower's state in the piece card, and the computer answering a trade."""
+Tower's state in the piece card, the computer answering a trade, and a game with a clock
+(the clock screen, its record, its text)."""
 
 from companion.games import make_rules
 from companion.session import Seat
@@ -86,3 +87,42 @@ def test_the_computer_answers_a_trade_with_a_strong_piece():
     player = ComputerPlayer(R, parse_level("max"), random.Random(1))
     info = player.choose(pos, now=lambda: 0.0, budget=None, max_nodes=400)
     assert info.best.decision == "trade" and info.best.value != "keep"
+
+
+def test_a_kol_game_with_a_clock_shows_the_clock_in_blue_and_orange_and_keeps_its_record(tmp_path):
+    """The tournament table's features with no KoL code: a casual clock (the clock screen, the
+    board a tap away on the unit-game screen with a button back), the record as PGN, the
+    game's text with its clock, all from the start screen's table settings."""
+    from companion.gametext import load_table
+    from companion.tournament.pgn import parse_pgn
+    from companion.tournament.record import replay_pgn
+
+    app = App(tmp_path, computer=False)
+    app.start.choose_game("kol")
+    assert app.start.view().table == "Casual, no clock"
+    app.start_at_the_table("kol", "blitz")
+    flow = app.flow
+    assert flow.table.clock is not None and flow.view_screen == "clock"
+    halves = app.clock_screen.view().halves
+    assert [h.name for h in halves] == ["Blue", "Orange"]
+    app.clock.t += 500
+    app.clock_screen.tap(1)  # Orange starts Blue's clock
+    app.pump()
+    app.clock_screen.board()
+    assert flow.view_screen == "dungeon_game"
+    assert app.bar.view().action == "clock"  # the game bar's own slot brings the clock back
+    tap(app, "a2", "a3")
+    assert [m.move for m in flow.session.moves] == ["a2a3"]
+    app.bar.action()
+    assert flow.view_screen == "clock" and app.clock_screen.view().status.startswith("Orange")
+    app.clock.t += 3000
+    app.clock_screen.tap(0)  # Blue presses
+    app.pump()
+    assert flow.table.clock.running == 1 and 0 in flow.table.plies
+    flow.save_record()
+    (game,) = parse_pgn((tmp_path / "games" / f"{flow.session.setup.game_id}.pgn").read_text())
+    assert game.tag("Variant") == "KoL Chess" and game.moves[0].text == "a2a3" and game.moves[0].clock_ms
+    assert replay_pgn(game).rules.position_text(replay_pgn(game).pos) == flow.session.rules.position_text(flow.session.pos)
+    text = flow.game_text()  # the clock as it stands when the text is made
+    back = load_table(text)
+    assert back.clock.view(0).times == flow.table.clock.view(app.clock.t).times and back.clock.paused

@@ -150,7 +150,7 @@ def test_an_unfinished_game_is_offered_after_a_restart_and_continues(tmp_path):
     app.pump()
     assert app.flow.screen == "game" and app.game.view().moves == (("1.", "e4", ""),)
     app.tap("e7", "e5")
-    assert len(read_journal(tmp_path / "current.jsonl").entries) == 3
+    assert len(read_journal(tmp_path / "current.jsonl").entries) == 4  # start, table, two moves
 
 
 def test_a_fight_in_progress_is_resumed_on_the_fight_screen(tmp_path):

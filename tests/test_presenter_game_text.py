@@ -4,15 +4,16 @@ file or from text typed on the on-screen keyboard, the arbiter's correction, and
 changes nothing."""
 
 from companion.app.presenters.game_text import GameTextPresenter, qr_matrix, qr_pages
-from companion.gametext import format_game
+from companion.gametext import format_game, journal_entries
+from companion.journal import read_journal
 from tests.ui_flow_helpers import App
 
 
 def app_with_stick(tmp_path):
     stick = tmp_path / "stick"
     stick.mkdir()
-    app = App(tmp_path / "data")
-    app.flow.sticks = lambda: [stick]
+    (stick / ".companion-stick").write_text("")  # a folder that stands in for a mounted stick
+    app = App(tmp_path / "data", media_roots=(tmp_path,))
     return app, GameTextPresenter(app.flow), stick
 
 
@@ -141,3 +142,55 @@ def test_load_save_is_on_the_menu_and_the_start_screen(tmp_path):
     assert app.flow.prompt.options[0].label == "Load / Save"
     app.flow.answer_prompt("load-save")
     assert app.flow.screen == "game_text"
+
+
+def test_a_clocked_games_text_loads_in_the_app_with_its_clock_stopped_where_it_was(tmp_path):
+    from companion.tournament.table import Table
+    from tests.test_presenter_tournament import press, tournament_app
+
+    app = tournament_app(tmp_path, clock="blitz")
+    press(app, 1)  # Black starts White's clock
+    app.tap("e2", "e4")
+    press(app, 0, ms=4000)
+    app.clock.t += 2500  # Black thinks
+    p = GameTextPresenter(app.flow)
+    p.open()
+    text = p.view().text
+    times = app.flow.table.clock.view(app.clock.t).times
+    assert '"type":"press"' in text and '"why":"text"' in text
+    p.close()
+    app.flow.go_to_start()
+    assert app.flow.load_game_text(text) is None
+    flow = app.flow
+    assert flow.table.tournament and flow.table.clock.paused and flow.table.clock.view(0).times == times
+    app.setup.fill()
+    app.pump()
+    assert flow.view_screen == "clock" and app.clock_screen.view().paused
+    on_disk = read_journal(flow.store.current).entries  # the loaded game's journal, as after a power cut
+    assert on_disk == journal_entries(flow.table)
+    again, used, problem = Table.replay(on_disk)
+    assert problem is None and used == len(on_disk) and again.clock.view(0).times == times
+
+
+def test_in_a_tournament_only_the_arbiter_corrects_the_position(tmp_path):
+    from tests.test_presenter_tournament import press, tournament_app
+
+    app = tournament_app(tmp_path)
+    press(app, 1)
+    p = GameTextPresenter(app.flow)
+    p.open()
+    assert not p.view().can_correct  # behind the arbiter's PIN in tournament mode
+    p.close()
+    app.flow.open_arbiter()
+    app.type("2468")
+    app.type("2468")
+    assert app.flow.screen == "arbiter"
+    app.arbiter.correct_position()
+    assert app.flow.screen == "game_text" and p.view().mode == "correct"
+    p.clear()
+    type_text(p, "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+    p.load_typed()
+    s = app.flow.session
+    assert s.rules.position_text(s.pos) == "4k3/8/8/8/8/8/8/4K2R w K - 0 1" and p.view().mode == "show"
+    p.close()
+    assert app.flow.screen == "arbiter"

@@ -58,7 +58,7 @@ def test_a_resume_that_lost_something_says_what(tmp_path):
     (tmp_path / "current.jsonl").write_bytes(data[:-5])
     v = App(tmp_path).resume.view()
     assert v.summary == "Chess: White against Black, 0 moves played."
-    assert v.loss.startswith("Part of the record was damaged and is lost: line 2")
+    assert v.loss.startswith("Part of the record was damaged and is lost: line 3")  # start, table, the cut move
 
 
 def test_an_unreadable_saved_game_is_reported_then_the_start_screen(tmp_path):
@@ -88,7 +88,9 @@ def test_the_menu_and_its_cancel(tmp_path):
     app.new_game(game="chess")
     app.game.menu()
     prompt = app.prompt.view()
-    assert [o.label for o in prompt.options] == ["Load / Save", "Board check", "New game"] and prompt.cancel
+    assert [o.label for o in prompt.options] == ["Load / Save", "Board check", "New game",
+                                                 "Save the game record (PGN)", "Copy games to a USB stick"]
+    assert prompt.cancel
     app.prompt.answer(None)
     assert app.prompt.view() is None
 

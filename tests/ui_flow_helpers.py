@@ -15,7 +15,11 @@ from companion.app.presenters.problem import ProblemPresenter
 from companion.app.presenters.prompt import PieceInfoPresenter, PromptPresenter
 from companion.app.presenters.resume import ResumePresenter
 from companion.app.presenters.setup import SetupPresenter
+from companion.app.presenters.arbiter import ArbiterPresenter
+from companion.app.presenters.clock import ClockPresenter
+from companion.app.presenters.entry import EntryPresenter
 from companion.app.presenters.start import StartPresenter
+from companion.app.presenters.table_setup import TableSetupPresenter
 from companion.board.simulated import SimulatedBoard
 from companion.journal import JournalStore
 from companion.board.tracker import Tracker
@@ -34,7 +38,7 @@ class Clock:
 class App:
     """The flow plus one presenter per screen, driven like the Kivy app drives them."""
 
-    def __init__(self, directory, computer=True, seed=b"\x01" * 32, free_bytes=None):
+    def __init__(self, directory, computer=True, seed=b"\x01" * 32, free_bytes=None, media_roots=()):
         self.sim = SimulatedBoard(8, 8)
         self.clock = Clock()
         self.computer = FakeComputer() if computer else None
@@ -49,6 +53,9 @@ class App:
             computer=self.computer,
             run_in_worker=lambda work: work(),
             free_bytes=free_bytes,
+            media_roots=media_roots,
+            today=lambda: "2026.11.22",
+            new_salt=lambda: b"\x02" * 16,
         )
         f = self.flow
         self.start, self.setup, self.game = StartPresenter(f), SetupPresenter(f), GamePresenter(f)
@@ -57,6 +64,8 @@ class App:
         self.check, self.problem = BoardCheckPresenter(f), ProblemPresenter(f)
         self.bar = GameBarPresenter(f, self.board)
         self.games, self.review = GamesPresenter(f), ReviewPresenter(f)
+        self.clock_screen, self.table, self.arbiter = ClockPresenter(f), TableSetupPresenter(f), ArbiterPresenter(f)
+        self.entry = EntryPresenter(f)
         f.start()
         self.pump()
 
@@ -75,6 +84,20 @@ class App:
             self.clock.t += 2000
             self.pump()
 
+    def start_at_the_table(self, game: str, clock: str, mode: str = "casual") -> None:
+        """A game started from the start screen with the table's settings (a clock preset,
+        casual or tournament), its board set up."""
+        self.start.choose_game(game)
+        self.start.table_settings()
+        assert self.flow.screen == "table_setup"
+        self.table.mode(mode)
+        self.table.clock(clock)
+        self.table.done()
+        self.start.start()
+        self.pump()
+        self.setup.fill()
+        self.pump()
+
     def new_game(self, game="combat", dice="seeded", computer_black=False, start=None, fill=True):
         from companion.session import Seat
         seats = (Seat("White"), Seat("Computer", True, 2) if computer_black else Seat("Black"))
@@ -83,6 +106,13 @@ class App:
         if fill:
             self.setup.fill()
             self.pump()
+
+    def type(self, text: str):
+        """Type on the open on-screen keyboard or number pad, then OK."""
+        for ch in text:
+            self.entry.key("space" if ch == " " else ch)
+        self.entry.done()
+        self.pump()
 
     def fight_through(self):
         """Roll until the fight ends, finishing each animation, then continue."""

@@ -4,7 +4,7 @@
 
 The same driver as tests/ui_dungeon_driver.py (widgets found by their text or key, squares of
 the on-screen board; it never calls a presenter). A folder under DATA_DIR stands in for a USB
-stick ($COMPANION_STICKS). Scenarios:
+stick (marked as one, as tests/ui_tournament_driver.py does). Scenarios:
 
 * ``kol-game``: KoL Chess chosen on the start screen, the board set up, then a game by taps:
   the King's retreat into the Tower and his exit, Boris's double capture, a back-row trade
@@ -161,10 +161,11 @@ SCENARIOS = {"load-save": load_save, "kol-game": kol_game}
 def main() -> int:
     base.SHOTS.mkdir(parents=True, exist_ok=True)
     STICK.mkdir(parents=True, exist_ok=True)
+    (STICK / ".companion-stick").write_text("")
     board = bootstrap.open_board()
     tracker = functools.partial(bootstrap.default_tracker(), settle_ms=40, slow_settle_ms=80, castle_settle_ms=120)
     flow = bootstrap.build_flow(board, JournalStore(base.DATA), make_tracker=tracker,
-                                computer=bootstrap.default_computer(), sticks=lambda: [STICK])
+                                computer=bootstrap.default_computer(), media_roots=(STICK.parent,))
     return base.run_app(flow, SCENARIOS[base.SCENARIO], KolDriver)
 
 

@@ -21,10 +21,14 @@ from ..board.palette import linearize
 from ..dice.sources import new_seed
 from ..errors import HardwareError
 from ..journal import JournalStore, free_space
+from ..tournament.files import MEDIA_ROOTS
 from .presenters.board import BoardPresenter
+from .presenters.arbiter import ArbiterPresenter
 from .presenters.board_check import BoardCheckPresenter
+from .presenters.clock import ClockPresenter
 from .presenters.deploy import DeployPresenter
 from .presenters.draft import DraftPresenter
+from .presenters.entry import EntryPresenter
 from .presenters.dungeon_game import DungeonGamePresenter
 from .presenters.fight import FightPresenter
 from .presenters.flow import AppFlow, BoardLink
@@ -39,6 +43,7 @@ from .presenters.prompt import PieceInfoPresenter, PromptPresenter
 from .presenters.resume import ResumePresenter
 from .presenters.setup import SetupPresenter
 from .presenters.start import StartPresenter
+from .presenters.table_setup import TableSetupPresenter
 
 #: The game map's size: FIDE and Combat Chess are 8x8 (larger maps arrive with Dungeon Chess).
 MAP_SIZE = (8, 8)
@@ -65,6 +70,10 @@ class Presenters:
     games: GamesPresenter
     review: ReviewPresenter
     position: PositionPresenter
+    clock: ClockPresenter
+    table: TableSetupPresenter
+    arbiter: ArbiterPresenter
+    entry: EntryPresenter
 
 
 def data_dir() -> Path:
@@ -152,32 +161,6 @@ def default_deploy_guide() -> Callable:
     return DeploymentTracker
 
 
-def usb_sticks() -> list[Path]:
-    """The folders of the USB sticks mounted now: $COMPANION_STICKS (folders separated by ':'),
-    else every mount point under /media/<user>/ and /media/ (Raspberry Pi OS mounts a stick at
-    /media/<user>/<label>)."""
-    if os.environ.get("COMPANION_STICKS"):
-        return [Path(p) for p in os.environ["COMPANION_STICKS"].split(":") if p and Path(p).is_dir()]
-    found = []
-    for base in (Path("/media"), Path("/run/media")):
-        try:
-            entries = sorted(base.iterdir())
-        except OSError:
-            continue
-        for entry in entries:
-            for folder in ([entry] + _subfolders(entry)):
-                if os.path.ismount(folder) and os.access(folder, os.W_OK):
-                    found.append(folder)
-    return found
-
-
-def _subfolders(path: Path) -> list[Path]:
-    try:
-        return sorted(p for p in path.iterdir() if p.is_dir())
-    except OSError:
-        return []
-
-
 def monotonic_ms() -> int:
     return int(time.monotonic() * 1000)
 
@@ -194,15 +177,18 @@ def build_flow(
     run_in_worker: Callable | None = None,
     draw_seat: Callable[[int], int] = random_seat,
     make_deploy_guide: Callable | None = None,
-    sticks: Callable[[], list] = usb_sticks,
+    media_roots=MEDIA_ROOTS,
+    sticks: Callable[[], list] | None = None,
     free_bytes: Callable[[], int | None] | None = None,
 ) -> AppFlow:
     """The flow; ``free_bytes`` (default: the free space where ``store`` saves games) tells
-    when to warn that space is low."""
+    when to warn that space is low; ``sticks`` (default: the USB sticks mounted under
+    ``media_roots``, companion.tournament.files.find_sticks) lists the sticks plugged in now."""
     return AppFlow(board, store, make_tracker=make_tracker, clock_ms=clock_ms, new_game_id=new_game_id,
                    new_seed=seed, computer=computer, run_in_worker=run_in_worker, draw_seat=draw_seat,
                    make_deploy_guide=make_deploy_guide or default_deploy_guide(),
-                   free_bytes=free_bytes or (lambda: free_space(store.directory)), sticks=sticks)
+                   free_bytes=free_bytes or (lambda: free_space(store.directory)), sticks=sticks,
+                   media_roots=media_roots)
 
 
 def build_presenters(flow: AppFlow) -> Presenters:
@@ -215,6 +201,7 @@ def build_presenters(flow: AppFlow) -> Presenters:
         GameTextPresenter(flow),
         ProblemPresenter(flow), GameBarPresenter(flow, board), GamesPresenter(flow), ReviewPresenter(flow),
         PositionPresenter(flow, start),
+        ClockPresenter(flow), TableSetupPresenter(flow), ArbiterPresenter(flow), EntryPresenter(flow),
     )
 
 
@@ -246,6 +233,26 @@ def build_flow_for(profile: str | None = None, serial: str | None = None, data: 
     return build_flow(board, store, make_tracker=default_tracker(), computer=default_computer())
 
 
-def build(profile: str | None = None, serial: str | None = None, data: Path | None = None):
-    """The product as shipped, as a Kivy app."""
-    return build_app(build_flow_for(profile, serial, data))
+def build(profile: str | None = None, serial: str | None = None, data: Path | None = None,
+          broadcast: str | None = None):
+    """The product as shipped, as a Kivy app; with ``broadcast`` ([HOST:]PORT) the game is also
+    served live."""
+    flow = build_flow_for(profile, serial, data)
+    return with_broadcast(flow, build_app(flow), broadcast)
+
+
+def with_broadcast(flow: AppFlow, app, broadcast: str | None):
+    """``app`` serving ``flow``'s game on ``broadcast`` ([HOST:]PORT) until it stops; ``app``
+    unchanged when ``broadcast`` is None."""
+    if broadcast is not None:
+        live = attach_broadcast(flow, broadcast)
+        app.bind(on_stop=lambda *_: live.stop())
+    return app
+
+
+def attach_broadcast(flow: AppFlow, address: str, *, name: str | None = None, announce: bool = True):
+    """Serve ``flow``'s game on ``address`` (its own thread; BroadcastError if the address
+    cannot be used). Nothing of it exists while broadcast is off."""
+    from ..broadcast.board_server import start_broadcast
+
+    return start_broadcast(flow, address, name=name, announce=announce)

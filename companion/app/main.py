@@ -3,6 +3,7 @@
     companion                    the simulated board (tap the screen's squares to move pieces)
     companion --profile FILE     real hardware described by a board profile
     companion --serial PATH      an RP2040 board running the companion firmware
+    companion --broadcast PORT   also serve the game live over HTTP (docs/broadcast.md)
 
 Window settings come from the environment, so the same command serves a desktop and the Pi:
 COMPANION_FULLSCREEN=1 (the Pi's touchscreen; docs/deploy.md) and COMPANION_WINDOW=WxH
@@ -69,9 +70,11 @@ def configure_window() -> None:
     Config.set("input", "mouse", "mouse,disable_multitouch")
 
 
-def run(profile: str | None = None, serial: str | None = None, verbose: bool = False, wait: bool = False) -> int:
-    """Open the app on the chosen board; returns the process exit status. Every check that can
-    fail runs first (a CompanionError before any window or log line)."""
+def run(profile: str | None = None, serial: str | None = None, verbose: bool = False, wait: bool = False,
+        broadcast: str | None = None) -> int:
+    """Open the app on the chosen board (serving its game on ``broadcast``, [HOST:]PORT, when
+    given); returns the process exit status. Every check that can fail runs first (a
+    CompanionError before any window or log line)."""
     configure_logging(verbose)
     window_size()
     from . import bootstrap
@@ -79,6 +82,6 @@ def run(profile: str | None = None, serial: str | None = None, verbose: bool = F
     flow = bootstrap.build_flow_for(profile=profile, serial=serial, wait=wait)
     presenters = bootstrap.build_presenters(flow)  # loads the maps: a bad one is said here
     configure_window()
-    app = bootstrap.build_app(flow, presenters)
+    app = bootstrap.with_broadcast(flow, bootstrap.build_app(flow, presenters), broadcast)
     app.run()
     return 0

@@ -24,8 +24,8 @@ from . import texts as T
 from . import theme
 from .pacing import REST_FPS, LoopWaker, Pacer, release_memory
 from .screens import (
-    board_check, deploy, draft, dungeon_game, fight, game, game_over, game_text, games, loading, position, problem,
-    resume, review, setup, start,
+    arbiter, board_check, clock, deploy, draft, dungeon_game, fight, game, game_over, game_text, games, loading,
+    position, problem, resume, review, setup, start, table_setup,
 )
 from .widgets import board as board_widget
 from .widgets import common, game_bar, map_thumb, popups
@@ -50,6 +50,9 @@ SCREENS = {
     "games": (games, "GamesScreen", "games", False),
     "review": (review, "ReviewScreen", "review", False),
     "position": (position, "PositionScreen", "position", False),
+    "clock": (clock, "ClockScreen", "clock", False),
+    "table_setup": (table_setup, "TableSetupScreen", "table", False),
+    "arbiter": (arbiter, "ArbiterScreen", "arbiter", False),
 }
 COMMON_KV = [common.KV, board_widget.KV, map_thumb.KV, popups.KV, game_bar.KV]
 KV_FILES = COMMON_KV + [module.KV for module, *_ in SCREENS.values()]
@@ -94,6 +97,7 @@ class CompanionApp(App):
         self._info_popup = None
         self._guard_until = 0.0
         self._guard_key = None
+        self._entry_popup = None
 
     # ----- Kivy lifecycle ----------------------------------------------------------------------
     def build(self):
@@ -178,8 +182,9 @@ class CompanionApp(App):
         sm.current_screen.refresh()
         self._sync_prompt()
         self._sync_info()
+        self._sync_entry()
         key = (sm.current, self._shown_prompt is not None, self._info_popup is not None,
-               getattr(sm.current_screen, "names_popup", None) is not None)
+               self._entry_popup is not None, getattr(sm.current_screen, "names_popup", None) is not None)
         if key != self._guard_key:
             self._guard_key = key
             self._guard_until = time.monotonic() + TOUCH_GUARD_S
@@ -219,6 +224,20 @@ class CompanionApp(App):
         if self._info_popup is None:
             self._info_popup = popups.PieceInfoPopup()
             self._info_popup.show(view, self._info_closed)
+
+    def _sync_entry(self) -> None:
+        """The on-screen keyboard or number pad, open while the flow has an entry."""
+        view = self.presenters.entry.view()
+        if view is None:
+            if self._entry_popup is not None:
+                self._entry_popup.dismiss()
+                self._entry_popup = None
+            return
+        if self._entry_popup is None:
+            self._entry_popup = popups.EntryPopup()
+            self._entry_popup.show(view, self.presenters.entry)
+        else:
+            self._entry_popup.update(view)
 
     def _info_closed(self) -> None:
         self._info_popup = None

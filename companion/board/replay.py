@@ -41,6 +41,8 @@ _FIGHT_RESULTS = ("attacker", "defender", "bounce")
 @dataclass
 class ReplayResult:
     moves: list[str] = field(default_factory=list)
+    #: every move, answer and fight result in order (``Move``/``Answer`` values), for a record
+    actions: list = field(default_factory=list)
     final: str = ""
     remove: tuple[str, ...] = ()  # squares to empty when the log ends out of step
     place: tuple[str, ...] = ()  # squares to fill
@@ -62,10 +64,12 @@ def replay(rules, pos, lines: Iterable[str], *, source: str = "log", **tracker_o
         for o in outputs:
             if isinstance(o, MoveDetected):
                 result.moves.append(rules.move_text(pos, o.move))
+                result.actions.append(o.move)
                 rules.play(pos, o.move)
                 handle(tracker.position_changed())
             elif isinstance(o, AnswerDetected):  # e.g. a Salamander's extra step made on the board
                 result.moves.append(rules.answer_text(o.answer))
+                result.actions.append(o.answer)
                 rules.play(pos, o.answer)
                 handle(tracker.position_changed())
 
@@ -96,6 +100,7 @@ def replay(rules, pos, lines: Iterable[str], *, source: str = "log", **tracker_o
                 if pos.pending is None or pos.pending.kind != "fight":
                     raise RecordError(f"{where}: a fight result, but no fight is waiting")
                 rules.play(pos, answer)
+                result.actions.append(answer)
                 handle(tracker.position_changed())
         except RecordError:
             raise
@@ -201,6 +206,8 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", default=None, help=variant_help())
     parser.add_argument("--map", default=None, help="map name or file (default: the game's own)")
     parser.add_argument("--fen", default=None, help="start position (FEN for chess; the extended format otherwise)")
+    parser.add_argument("--pgn", metavar="FILE", default=None,
+                        help="also write the replayed game as PGN to FILE (docs/tournament.md)")
     parser.add_argument("log", metavar="LOG", help="the sensor log (JSON Lines)")
 
 
@@ -234,6 +241,19 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
     for move in result.moves:
         print(move, file=out)
     print(f"final {result.final}", file=out)
+    if getattr(args, "pgn", None):
+        from ..tournament.pgn import format_pgn
+        from ..tournament.record import pgn_from_actions
+
+        try:
+            start = rules.position_from_text(args.fen) if args.fen else rules.start_position()
+            pgn = pgn_from_actions(args.variant, rules, start, result.actions, event=f"Replay of {args.log}",
+                                   board_map=args.map, fen=args.fen)
+            with open(args.pgn, "w", encoding="utf-8", newline="\n") as f:
+                f.write(format_pgn(pgn))
+        except (OSError, CompanionError) as e:
+            print(f"replay: cannot write {args.pgn}: {getattr(e, 'strerror', None) or e}", file=err)
+            return EXIT_BAD_LOG
     if not result.in_step:
         parts = []
         if result.remove:

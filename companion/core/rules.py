@@ -421,6 +421,12 @@ class Rules:
     def outcome(self, pos: Position, claim_draw: bool = True) -> Outcome | None:
         return None
 
+    def can_win(self, pos: Position, player: int) -> bool:
+        """Could ``player`` still win by some series of legal moves? (FIDE Laws 6.9 and 7.5.5:
+        a flag, or a second illegal move, against a side whose opponent cannot win is a draw.)
+        The default says yes; a game whose winning material can run out says when it has."""
+        return True
+
     def draw_clock(self, pos: Position) -> tuple[int, int] | None:
         """Plies played since the last progress (a capture, a pawn move: what the game counts)
         and the count at which the game is drawn for want of it; None: the game has no such rule.

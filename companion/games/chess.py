@@ -239,6 +239,13 @@ class ChessRules(Rules):
     def insufficient_material(self, pos: Position) -> bool:
         return all(self._insufficient(pos, c) for c in (WHITE, BLACK))
 
+    def can_win(self, pos: Position, player: int) -> bool:
+        """Can ``player`` still checkmate by some series of legal moves? Judged from the
+        material as python-chess and Lichess judge a flag (docs/tournament.md): a lone King,
+        a King and one Knight against nothing but Queens, or Bishops all on squares of one
+        colour with no Pawn or Knight on the board cannot."""
+        return not self._insufficient(pos, player)
+
     def _insufficient(self, pos: Position, color: int) -> bool:
         board = pos.board
         mine = [board[s].kid for s in pos.occ[color]]

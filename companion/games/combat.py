@@ -251,6 +251,11 @@ class CombatRules(ChessRules):
         that loses a fight loses the game (docs/rules/combat.md)."""
         return all(len(pos.occ[c]) == 1 for c in (WHITE, BLACK))
 
+    def can_win(self, pos: Position, player: int) -> bool:
+        """Any piece besides the King can still win a fight against the enemy King; a lone
+        King cannot reach the other (docs/tournament.md)."""
+        return len(pos.occ[player]) > 1
+
     def expected_occupancy(self, pos: Position) -> frozenset[int]:
         """While the dice roll, the board shows the attempted capture as the player made it."""
         d = pos.pending

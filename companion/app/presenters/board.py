@@ -108,8 +108,11 @@ class BoardPresenter:
             expected = frozenset()
         units = _has_seats(rules)
         last = session.last_move() if session is not None else None
+        tournament = flow.table is not None and flow.table.tournament
+        if tournament and flow.table.setup.last_move is False:
+            last = None
         check_sq = set()
-        if session is not None and session.in_check():
+        if session is not None and session.in_check() and not tournament:
             check_sq = set(pos.royals[pos.turn])
         hand = self._piece_in_hand(expected, sensed)
         odds = self._lifted_odds(expected, sensed)
@@ -192,6 +195,8 @@ class BoardPresenter:
         s = self.flow.session
         if s is None or not s.setup.has_dice or s.pos.pending is not None or s.is_over:
             return {}
+        if self.flow.table is not None and self.flow.table.tournament:
+            return {}  # no fight odds before a decision in a tournament (FIDE 11.3)
         lifted = [sq for sq in expected - sensed if s.pos.board[sq] is not None and s.pos.board[sq].owner == s.pos.turn]
         if len(lifted) != 1:
             return {}

@@ -36,19 +36,28 @@ from ...board.tracker import (
 from ...core.moves import Answer, Move
 from ...dice.record import RoundRecord, format_record
 from ...errors import CompanionError
-from ...gametext import MAX_CHARS, format_game, journal_entries, load_game
+from ...gametext import MAX_CHARS, format_game, journal_entries, load_table
 from ...journal import ARCHIVE, JournalStore, Resumed, resume, space_level
 from ...session import (
     ActionRefused, AnswerPlayed, DiceRolled, DrawDeclined, DrawOffered, FightEnded, FightInfo, FightStarted,
     GameOver, GameSetup, MovePlayed, PlayerResigned, PositionSet, Seat, Session, TurnsUndone,
 )
+from ...tournament.checkpoint import NAME as CHECKPOINT, CheckpointFile
+from ...tournament.files import MEDIA_ROOTS, Stick, find_sticks
+from ...tournament.quiet import QuietBoard
+from ...tournament.table import Table, TableSetup
 from .. import texts as T
 from ..computer import ComputerFailed
 from .board_size import BoardLink, BoardSizing
 from .dungeon_prep import DungeonPrep
 from .dungeon_steps import DungeonSteps
 from .games_steps import GamesSteps
+from .entry import Entry
 from .questions import BOARD_QUESTIONS, Prompt, PromptOption
+from .table_steps import TableChoice, TableSteps, new_salt, today
+
+#: the Load / Save screen's modes that show the keyboard ("other": another screen's text)
+TYPING_MODES = ("type", "correct", "other")
 
 __all__ = ["AppFlow", "BoardLink", "Prompt", "PromptOption", "FightState", "Thinking"]
 
@@ -91,7 +100,7 @@ class Thinking:
     progress: float = 0.0
 
 
-class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
+class AppFlow(DungeonSteps, GamesSteps, BoardSizing, TableSteps):
     def __init__(
         self,
         board: BoardLink,
@@ -107,6 +116,9 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         make_deploy_guide: Callable | None = None,
         sticks: Callable[[], list] | None = None,
         free_bytes: Callable[[], int | None] | None = None,
+        media_roots=MEDIA_ROOTS,
+        today: Callable[[], str] = today,
+        new_salt: Callable[[], bytes] = new_salt,
     ) -> None:
         self.board = board
         self.store = store
@@ -119,8 +131,9 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         #: the seat drawn for a "random" turn order: n -> 0..n-1 (randomness stays at the edge)
         self.draw_seat = draw_seat or secrets.randbelow
         self.make_deploy_guide = make_deploy_guide or DeploymentTracker
-        #: the folders of the USB sticks plugged in now (the edge looks; tests give a folder)
-        self.sticks = sticks or (lambda: [])
+        #: the USB sticks plugged in now (companion.tournament.files.Stick: folder and name);
+        #: the edge looks under ``media_roots`` (tests: a folder), or ``sticks`` is asked
+        self.sticks: Callable[[], list[Stick]] = sticks or (lambda: find_sticks(media_roots))
         #: free bytes where the games are saved (None: not known); an edge function
         self.free_bytes = free_bytes or (lambda: None)
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
@@ -160,9 +173,24 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         self.wake: Callable[[], None] | None = None
         self._return_to = "start"
         self._text_return_to = "start"
+        self.text_mode = "show"  # the Load / Save screen: show, files, type or correct
+        self.text_entry: Entry | None = None  # the game text on its keyboard (type, correct)
         self.prep: DungeonPrep | None = None  # a Dungeon Chess game being drafted and deployed
         self.screen_moves = ScreenMovesChanged(())  # moves only the screen can make (a hex)
         self.parked: Prompt | None = None  # a board question closed to look at the board
+        # the game at the table (companion.tournament): clock, procedures, records, pairings
+        self.table: Table | None = None
+        self.next_table = TableChoice()
+        self.today = today
+        self.new_salt = new_salt
+        self.entry = None  # what is being typed on the on-screen keyboard or number pad
+        self.clock_shown = True  # the clock screen rather than the board, in a game with a clock
+        self.clock_swapped = False  # Black's half on the left
+        self.checkpoints = CheckpointFile(Path(store.directory) / CHECKPOINT)
+        self._checkpoint_t = 0
+        self._arbiter_back = "game"
+        self._pairings = None
+        self._faces = None
         self.problem: Problem | None = None  # the problem screen's words
         self._before_problem = "start"
         self.space_warning = ""  # free space is low where games are saved (short; tap: space_help)
@@ -203,8 +231,11 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
 
     @property
     def view_screen(self) -> str:
-        """The screen to show: ``screen``, except that a game of named units on a map (Dungeon
-        Chess, KoL Chess: rules with a ``board_map``) has its own game screen."""
+        """The screen to show: ``screen``, except that a game with a clock shows the clock (the
+        board a tap away) and a game of named units on a map (Dungeon Chess, KoL Chess: rules
+        with a ``board_map``) has its own game screen."""
+        if self.screen == "game" and self.clock_shown and self.table is not None and self.table.clock is not None:
+            return "clock"
         if self.screen == "game" and self.session is not None and getattr(self.session.rules, "board_map", None):
             return "dungeon_game"
         return self.screen
@@ -222,7 +253,7 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
             self.screen = "loading"
 
             def work() -> None:
-                self.post("resumed", resume(self.store, lambda entries: Session.replay(
+                self.post("resumed", resume(self.store, lambda entries: Table.replay(
                     entries, progress=lambda i, n: self.post("resume-progress", i / max(n, 1)))))
 
             self.in_worker("resume", work)
@@ -267,6 +298,7 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
             self._receive(kind, value)
         if self.session is not None and self.session.tracker is not None:
             self._handle(self.session.tick(t_ms))
+            self._tick_table(t_ms)
         elif self.prep is not None and self.prep.guide is not None:
             self._handle_deploy(self.prep.guide.tick(t_ms))
         if self._space_t is None or t_ms - self._space_t >= SPACE_CHECK_MS:
@@ -359,7 +391,8 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
 
     # ----- starting and resuming --------------------------------------------------------------------
     def new_game(self, game: str, seats: tuple[Seat, ...], dice: str = "virtual", d6_only: bool = False,
-                 start: str | None = None, board_map: str | None = None, draw_rules: bool = False) -> None:
+                 start: str | None = None, board_map: str | None = None, draw_rules: bool = False,
+                 table: TableSetup | None = None) -> None:
         """Start a game from the start screen's choices (a Dungeon Chess game: from its
         deployed armies, ``start``); the board is then set up with the LEDs."""
         self._stop_thinking()
@@ -379,7 +412,8 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
             return
         try:
             self.journal = self.store.create()
-            session, _ = Session.new(setup, recorder=self.journal.append)
+            game_table, _ = Table.new(setup, table or TableSetup(), recorder=self.journal.append)
+            session = game_table.session
         except (OSError, CompanionError) as e:  # no game without its journal: say why
             if self.journal is not None:
                 self.journal.close()
@@ -391,7 +425,8 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
             self.changed()
             return
         self._reset_game_state()
-        self.session = session
+        self.session, self.table = session, game_table
+        self.checkpoints.clear()
         self._attach_tracker()
         self.screen = "setup"
         self._handle(session.begin_setup())
@@ -402,7 +437,11 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         been set up, or knocked, while no game was running); a fresh snapshot follows."""
         s = self.session
         t = self.clock_ms()
-        tracker = self.make_tracker(s.rules, s.pos, sensed=self.sensed, t_ms=t)
+        if self.table is not None and self.table.tournament:  # no help from the board (FIDE 11.3)
+            tracker = QuietBoard(s.rules, s.pos, make_tracker=self.make_tracker, sensed=self.sensed, t_ms=t,
+                                 last_move=self.table.setup.last_move)
+        else:
+            tracker = self.make_tracker(s.rules, s.pos, sensed=self.sensed, t_ms=t)
         self._handle(s.attach_tracker(tracker))
         self._handle(s.feed_board(OccupancySnapshot(self.sensed, t)))
         self.board.sensors.request_snapshot()
@@ -430,6 +469,7 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
             return
         elif back.game.is_over:
             back.journal.close()
+            self.journal = None
             self._archive(back.game)
             self.resumed = None
             self.screen = "start"
@@ -448,15 +488,17 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         if back is None or back.game is None:
             return
         try:
-            self._use_board_for(back.game.setup.game, back.game.setup.board_map)
+            self._use_board_for(back.game.game.game, back.game.game.board_map)
         except CompanionError as e:
             self.resume_problem = str(e)
             self.discard_resume()
             return
         self._reset_game_state()
-        self.session, self.journal = back.game, back.journal
-        self.session.recorder = self.journal.append
+        self.table, self.journal = back.game, back.journal
+        self.session = self.table.session
+        self.table.attach(self.journal.append)
         self.resumed = None
+        self._restore_clock()
         self._attach_tracker()
         self.screen = "setup"
         self._handle(self.session.begin_setup())
@@ -466,14 +508,18 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         back = self.resumed
         if back is not None and back.journal is not None:
             back.journal.close()
-            self._set_aside(f"{back.game.setup.game_id}-unfinished" if back.game else "abandoned")
+            self._set_aside(f"{back.game.game.game_id}-unfinished" if back.game else "abandoned")
         self.resumed = None
         self.screen = "start"
         self.changed()
 
     # ----- playing ------------------------------------------------------------------------------------
     def _handle(self, events: list) -> None:
+        if self.table is not None and events:
+            events = list(events) + self.table.observe(events, self.clock_ms())
         for ev in events:
+            if self._table_event(ev):
+                continue
             if isinstance(ev, (MovePlayed, AnswerPlayed, TurnsUndone, PlayerResigned)):
                 self.computer_held = False  # the position changed: the computer may try again
             if isinstance(ev, MovePlayed):
@@ -516,8 +562,9 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
             elif isinstance(ev, GameOver):
                 self.over = ev
                 self._stop_thinking()
-                if not self.session.can_undo():  # else kept open for a takeback, archived on leaving
-                    self._archive(self.session)
+                self._close_table_questions()
+                if not self.can_undo():  # else kept open for a takeback, archived on leaving
+                    self._archive(self.table if self.table is not None else self.session)
                 if self.screen != "fight":
                     self.screen = "game_over"
             elif isinstance(ev, ActionRefused):
@@ -575,9 +622,19 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         self._maybe_think()
         self.changed()
 
+    def can_undo(self) -> bool:
+        """May the players take a move back now (at a table: not in tournament mode, and not
+        once a clocked game has ended)?"""
+        if self.session is None:
+            return False
+        return self.table.can_undo() if self.table is not None else self.session.can_undo()
+
     def undo(self) -> None:
         self._stop_thinking()
-        self._command(lambda: self.session.undo())
+        if self.table is not None:
+            self._command(lambda: self.table.undo(self.clock_ms()))
+        else:
+            self._command(lambda: self.session.undo())
 
     def offer_draw(self) -> None:
         s = self.session
@@ -607,6 +664,10 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
     def open_menu(self) -> None:
         options = [PromptOption("load-save", T.LOAD_SAVE), PromptOption("board-check", T.BOARD_CHECK),
                    PromptOption("new-game", T.NEW_GAME)]
+        if self.table is not None:
+            options += [PromptOption("save-record", T.SAVE_RECORD), PromptOption("copy-records", T.COPY_RECORDS)]
+            if self.table.clock is not None:
+                options += [PromptOption("swap-clock", T.SWAP_CLOCK), PromptOption("arbiter", T.ARBITER)]
         self.prompt = Prompt("menu", T.MENU, tuple(options))
         self.changed()
 
@@ -632,7 +693,12 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
             self._command(lambda: self.session.answer_draw(key == "accept"))
         elif prompt.kind in ("resign-who", "resign-confirm"):
             self._stop_thinking()  # with three or more players the game goes on without them
-            self._command(lambda: self.session.resign(int(key)))
+            if self.table is not None:
+                self._command(lambda: self.table.resign(int(key), self.clock_ms()))
+            else:
+                self._command(lambda: self.session.resign(int(key)))
+        elif self._answer_table_prompt(prompt, key):
+            pass
         elif prompt.kind == "menu":
             if key == "load-save":
                 self.open_game_text()
@@ -640,6 +706,14 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
                 self.open_board_check()
             elif key == "new-game":
                 self.prompt = Prompt("new-game", T.CONFIRM_NEW, (PromptOption("yes", T.YES_NEW),))
+            elif key == "save-record":
+                self.save_record()
+            elif key == "copy-records":
+                self.copy_records()
+            elif key == "swap-clock":
+                self.swap_clock()
+            elif key == "arbiter":
+                self.open_arbiter()
         elif prompt.kind == "new-game" and key == "yes":
             self.go_to_start()
         elif prompt.kind == "delete-game" and key == "yes":
@@ -791,22 +865,96 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         self.thinking = None
 
     # ----- Load / Save: the game as text (companion.gametext) ------------------------------------------
-    def open_game_text(self) -> None:
+    def open_game_text(self, mode: str = "show") -> None:
         if self.screen != "game_text":
             self._text_return_to = self.screen
         self.screen = "game_text"
+        self.text_mode = mode
+        if mode not in TYPING_MODES:
+            self.text_entry = None
         self.changed()
 
     def close_game_text(self) -> None:
         back = self._text_return_to
         if self.session is None and back != "position":  # a position being set up has no game yet
             back = "start"
-        self.screen = back if back in ("start", "game", "setup", "fight", "game_over", "position") else "start"
+        self.screen = back if back in ("start", "game", "setup", "fight", "game_over", "arbiter", "position") \
+            else "start"
+        self.text_mode, self.text_entry = "show", None
         self.changed()
 
+    def set_text_mode(self, mode: str) -> None:
+        self.text_mode = mode
+        if mode not in TYPING_MODES:
+            self.text_entry = None
+        self.changed()
+
+    def text_back_to_show(self) -> bool:
+        """From the file list or the keyboard back to the game's text (False: already there)."""
+        if self.text_mode == "show":
+            return False
+        if self.text_mode == "other":  # back to the screen that asked for the text
+            self.close_game_text()
+            return True
+        self.set_text_mode("show")
+        return True
+
+    def type_for_other(self, title: str, text: str, take: Callable[[str], str | None]) -> None:
+        """The keyboard for another screen's text (a position to start from): ``text`` to edit;
+        ``take(text)`` returns what is wrong (one line) or None, and then that screen comes back."""
+        self.text_entry = Entry.for_text(title, text, on_done=take)
+        self.open_game_text("other")
+
+    def start_text_typing(self) -> None:
+        """A game's text on the on-screen keyboard, to load."""
+        self.text_entry = Entry.for_text(T.TEXT_TYPE_TITLE, on_done=self.load_game_text)
+        self.open_game_text("type")
+
+    def can_correct_here(self) -> bool:
+        """May the Load / Save screen correct the position? Not in tournament mode: there the
+        arbiter does it, behind the PIN (the arbiter's screen opens the same correction)."""
+        s = self.session
+        return s is not None and not s.is_over and not (self.table is not None and self.table.tournament)
+
+    def open_correction(self) -> bool:
+        """The arbiter's correction: the game's position line on the keyboard, to edit."""
+        s = self.session
+        if s is None or s.is_over:
+            return False
+        text = s.rules.position_text(s.pos)
+        self.text_entry = Entry.for_text(T.TEXT_CORRECT_TITLE, text, on_done=self.correct_position)
+        self.open_game_text("correct")
+        return True
+
+    def text_key(self, key: str) -> None:
+        if self.text_entry is not None:
+            self.text_entry = self.text_entry.press(key)
+            self.changed()
+
+    def text_done(self) -> str | None:
+        """Load or apply the typed text: None when done (back to the game's text), else what is
+        wrong (the text stays on the keyboard)."""
+        entry = self.text_entry
+        if entry is None or entry.on_done is None:
+            return None
+        text = entry.text.strip() if self.text_mode == "correct" else entry.text
+        problem = entry.on_done(text)
+        if problem:
+            self.changed()
+            return problem
+        if self.text_mode == "other":
+            self.close_game_text()
+            return None
+        self.text_mode, self.text_entry = "show", None
+        self.changed()
+        return None
+
     def game_text(self) -> str:
-        """The current game as text (empty when there is none)."""
-        return format_game(self.session) if self.session is not None else ""
+        """The current game as text (empty when there is none): at its table, so a clock that
+        runs is written as it stands now."""
+        if self.session is None:
+            return ""
+        return format_game(self.table if self.table is not None else self.session, self.clock_ms())
 
     def save_game_text(self, to_stick: bool) -> tuple[str, bool]:
         """Write the game's text to the first USB stick, or to the board's own folder: (what
@@ -814,7 +962,7 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         s = self.session
         if s is None:
             return T.TEXT_NO_GAME, True
-        folders = list(self.sticks()) if to_stick else [self.store.directory / TEXTS_DIR]
+        folders = [s.path for s in self.sticks()] if to_stick else [self.store.directory / TEXTS_DIR]
         if not folders:
             return T.NO_STICK, True
         path = Path(folders[0]) / f"{s.setup.game_id}.txt"
@@ -828,7 +976,7 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
     def game_text_files(self) -> list[tuple[Path, str, str]]:
         """Game texts on the USB sticks and on the board, newest first: (path, label, where)."""
         found = []
-        for folder, where in [(Path(f), T.ON_STICK) for f in self.sticks()] + \
+        for folder, where in [(s.path, T.ON_STICK) for s in self.sticks()] + \
                 [(self.store.directory / TEXTS_DIR, T.ON_BOARD)]:
             try:
                 files = [p for p in folder.glob("*.txt") if p.is_file()]
@@ -853,8 +1001,9 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         """Load a game from its text: None when it is loaded (the board is then set up for it),
         else what is wrong (one line); nothing changes then."""
         try:
-            session = load_game(text)
-            entries = journal_entries(session)
+            table = load_table(text)
+            session = table.session
+            entries = journal_entries(table)
             self._use_board_for(session.setup.game, session.setup.board_map)
         except CompanionError as e:
             return str(e)
@@ -872,13 +1021,15 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
             self.journal = None
             self.check_space()
             return T.CANNOT_SAVE.format(reason=getattr(e, "strerror", None) or e)
-        session.recorder = self.journal.append
+        table.attach(self.journal.append)
         self._reset_game_state()
-        self.session = session
+        self.session, self.table = session, table
+        self.text_mode, self.text_entry = "show", None
+        self.checkpoints.clear()
         self._attach_tracker()
         if session.is_over:
             self.over = GameOver(session.result, session.setup.seed)
-            self._archive(session)
+            self._archive(table)
             self.screen = "game_over"
         else:
             self.screen = "setup"
@@ -1032,11 +1183,12 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         s = self.session
         if s is not None and self.journal is not None and not self.journal.closed:
             if s.is_over:  # a finished game still open for a takeback (GameSetup.undo_after_end)
-                self._archive(s)
+                self._archive(self.table if self.table is not None else s)
             else:
                 self.journal.close()
                 self._set_aside(f"{s.setup.game_id}-unfinished")
-        self.session, self.journal = None, None
+        self.session, self.journal, self.table = None, None, None
+        self.checkpoints.clear()
         self._reset_game_state()
 
     def _set_aside(self, name: str) -> None:
@@ -1046,7 +1198,10 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
         except OSError as e:
             self.resume_problem = T.CANNOT_SAVE.format(reason=e)
 
-    def _archive(self, session: Session) -> None:
+    def _archive(self, game) -> None:
+        """A finished game: its journal (and dice record) into games/, its PGN beside it, the
+        round's results for a paired game."""
+        session = getattr(game, "session", game)
         if self.journal is not None:
             self.journal.close()
         extra = {".dice.jsonl": format_record(session.record)} if session.record is not None else None
@@ -1054,6 +1209,9 @@ class AppFlow(DungeonSteps, GamesSteps, BoardSizing):
             self.saved_as = self.store.archive(session.setup.game_id, extra)
         except OSError as e:  # the game stays in current.jsonl and is archived at the next start
             self.notice = T.CANNOT_SAVE.format(reason=e)
+        if isinstance(game, Table):
+            self._write_records(game)
+        self.checkpoints.clear()
 
 
 

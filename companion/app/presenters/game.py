@@ -66,9 +66,11 @@ class GamePresenter:
             status = T.COMPUTER_MOVE.format(name=s.seats[s.turn].name, frm=g.name_of(flow.requested.frm),
                                             to=g.name_of(flow.requested.to))
         seal = T.COMMITMENT.format(short=s.setup.commitment[:8]) if s.setup.commitment else ""
+        tournament = flow.table is not None and flow.table.tournament  # no word of check (FIDE 11.3)
         return GameView(
-            T.GAME_TITLES.get(s.setup.game, s.setup.game), players, status, s.in_check(), guidance, notice_line(flow),
-            thinking, progress, move_rows(s.moves), fight_marks(s.moves), seal, banner, flow.board.simulated is not None,
+            T.GAME_TITLES.get(s.setup.game, s.setup.game), players, status, s.in_check() and not tournament, guidance,
+            notice_line(flow), thinking, progress, move_rows(s.moves), fight_marks(s.moves), seal, banner,
+            flow.board.simulated is not None,
             T.FATIGUE_LEGEND if any(p.state.get("fatigue") for _, p in s.pos.pieces()) else "",
         )
 
@@ -78,6 +80,12 @@ def notice_line(flow: AppFlow) -> str:
     return flow.notice or (T.INFO_HINT if flow.info_mode else "")
 
 
+def colour_names(rules) -> tuple[str, ...]:
+    """The sides' colour words: the map's seats (KoL Chess: Blue and Orange), else White and Black."""
+    seats = getattr(getattr(rules, "board_map", None), "seats", None)
+    return tuple(seat.colour.capitalize() for seat in seats) if seats else T.COLOUR_NAMES
+
+
 def status_line(flow: AppFlow) -> str:
     s = flow.session
     if s.result is not None:
@@ -85,9 +93,10 @@ def status_line(flow: AppFlow) -> str:
     if s.pos.pending is not None:
         return T.FIGHT_PENDING
     seat = s.seats[s.turn]
-    colour = T.COLOUR_NAMES[s.turn]
+    colour = colour_names(s.rules)[s.turn]
     text = (T.TO_MOVE if seat.name == colour else T.TO_MOVE_COLOUR).format(name=seat.name, colour=colour)
-    return text + ("  " + T.CHECK if s.in_check() else "")
+    tournament = flow.table is not None and flow.table.tournament  # no word of check (FIDE 11.3)
+    return text + ("  " + T.CHECK if s.in_check() and not tournament else "")
 
 
 def result_headline(s: S.Session, result: S.GameResult) -> str:

@@ -5,7 +5,9 @@ Dungeon Chess with two to four players, and any game added later).
     Info   | (the game's) | Menu
 
 The middle of the lower row is the one slot a game may fill with an action of its own (a
-Shaman's "Hex...", "Step?" for a question put aside); it is empty otherwise. A button that
+Shaman's "Hex...", "Step?" for a question put aside, "Clock" back to a clocked game's clock);
+it is empty otherwise. In tournament mode Undo and Draw? stay greyed: takebacks are the
+arbiter's, and draws are offered on the clock (docs/tournament.md). A button that
 cannot be used now stays where it is, greyed, so a finger never finds another action in its
 place.
 """
@@ -25,7 +27,7 @@ class GameBarView:
     can_draw: bool
     can_resign: bool
     info_on: bool  # piece info mode: the next tap on the board shows a piece
-    action: str  # the game's own slot: "hex", "question" or "" (empty)
+    action: str  # the game's own slot: "hex", "question", "clock" or "" (empty)
     action_label: str
 
 
@@ -54,12 +56,14 @@ class GameBarPresenter:
         self.flow.open_menu()
 
     def action(self) -> None:
-        """The game's own slot: cast a hex, or bring back a question put aside."""
+        """The game's own slot: cast a hex, bring back a question put aside, or the clock."""
         kind = self.view().action
         if kind == "hex":
             self.flow.open_screen_moves()
         elif kind == "question":
             self.flow.reopen_question()
+        elif kind == "clock":
+            self.flow.toggle_clock_view()
 
     def _deploying(self) -> bool:
         prep = self.flow.prep
@@ -83,6 +87,9 @@ class GameBarPresenter:
             action, label = "question", T.OPEN_QUESTION
         elif flow.screen_moves.options and not s.is_over and flow.prompt is None:
             action, label = "hex", T.HEX_BUTTON
+        elif flow.table is not None and flow.table.clock is not None:
+            action, label = "clock", T.SHOW_CLOCK
+        tournament = flow.table is not None and flow.table.tournament
         return GameBarView(
-            s.can_undo(), live and s.draw_offer is None and len(s.seats) == 2,
+            flow.can_undo() and not tournament, live and s.draw_offer is None and len(s.seats) == 2 and not tournament,
             not s.is_over and people_in and (len(s.seats) == 2 or s.pos.pending is None), info, action, label)

@@ -19,6 +19,7 @@ class GameOverView:
     seal: str
     seed_help: str
     saved: str
+    copy: str = ""  # the button that copies the records to a USB stick
     can_undo: bool = False  # casual play: the move that ended the game may be taken back
 
 
@@ -28,6 +29,9 @@ class GameOverPresenter:
 
     def new_game(self) -> None:
         self.flow.go_to_start()
+
+    def copy_records(self) -> None:
+        self.flow.copy_records()
 
     def undo(self) -> None:
         """Take back the move that ended the game (and the computer's reply): play goes on."""
@@ -39,22 +43,29 @@ class GameOverPresenter:
             return None
         result = s.result
         headline = T.DRAW if result.is_draw else T.WINS.format(name=s.seats[next(iter(result.winners))].name)
+        table = self.flow.table
+        if table is not None and table.unfinished:
+            headline = T.GAME_ENDED
+        elif table is not None and table.override == (0.0, 0.0):
+            headline = T.BOTH_LOSE
         seed = s.setup.seed if s.setup.seed else ""
         names = tuple(seat.name for seat in s.seats)
         return GameOverView(headline, T.RESULT_REASONS.get(result.reason, result.reason), move_rows(s.moves, names),
                             T.SEED_REVEALED.format(seed=seed) if seed else "",
                             T.SEAL_FULL.format(commitment=s.setup.commitment) if seed else "", T.SEED_CHECK if seed else "",
-                            saved_words(self.flow), s.can_undo())
+                            saved_words(self.flow), T.COPY_RECORDS, self.flow.can_undo())
 
 
 def saved_words(flow) -> str:
     """Where the finished game is kept, in words: its file in the games folder (a game still open
     for a takeback is filed there when the players leave this screen)."""
     path = flow.saved_as
-    if path is not None:
-        return T.GAME_SAVED.format(name=path.name, folder=path.parent)
     s = flow.session
-    if flow.journal is not None and not flow.journal.closed and s is not None:
+    if path is not None:
+        where = T.GAME_SAVED.format(name=path.name, folder=path.parent)
+    elif flow.journal is not None and not flow.journal.closed and s is not None:
         folder = flow.store.directory / ARCHIVE
-        return T.GAME_SAVED_ON_LEAVING.format(name=f"{s.setup.game_id}.jsonl", folder=folder)
-    return flow.notice or T.GAME_NOT_SAVED
+        where = T.GAME_SAVED_ON_LEAVING.format(name=f"{s.setup.game_id}.jsonl", folder=folder)
+    else:
+        return flow.notice or T.GAME_NOT_SAVED
+    return " ".join(filter(None, (flow.notice, where)))  # what just happened (a record copied), then where

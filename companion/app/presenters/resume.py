@@ -33,7 +33,7 @@ class ResumePresenter:
         if back is None or back.game is None:
             return ResumeView(True, flow.resume_progress,
                               T.RESUME_LOADING.format(percent=round(flow.resume_progress * 100)), "", "")
-        s = back.game
+        s = getattr(back.game, "session", back.game)
         game = T.GAME_TITLES.get(s.setup.game, s.setup.game)
         board_map = getattr(s.rules, "board_map", None)
         if board_map is not None and getattr(board_map, "seats", None):

@@ -95,6 +95,17 @@ class StartView:
     draws: tuple[Choice, ...] = ()  # Dungeon Chess: no draws (the rulebook) or the draw rules
     draws_hint: str = ""
     positions: bool = False  # the game may start from a position set up by hand (chess, Combat Chess)
+    table: str = ""  # the clock and tournament settings in one line ("" for games without)
+
+    @property
+    def hint(self) -> str:
+        """The one line under the games (800x480 has room for one): the dice for a game with
+        dice (with the "only d6" rule when chosen), else the game; then a missing computer."""
+        if self.has_dice:
+            text = self.dice_hint + ("  " + T.D6_ONLY_HINT if self.d6_only else "")
+        else:
+            text = self.game_hint
+        return text + ("  " + self.no_computer if self.no_computer and not self.dungeon else "")
 
 
 class StartPresenter:
@@ -236,8 +247,31 @@ class StartPresenter:
         seats = self.dungeon_seats if self.dungeon else self.seats
         if self.picking is not None and name and self.picking < len(seats):
             seats[self.picking] = replace(seats[self.picking], name=name)
+            if not self.dungeon and self.picking < 2:
+                self.flow.next_table.names[self.picking] = None  # a name chosen here wins over a pairing's
         self.picking = None
         self.flow.changed()
+
+    def type_name(self) -> None:
+        """The name picker's "Type a name..." button: the on-screen keyboard."""
+        seat = self.picking
+        if seat is None:
+            return
+        self.picking = None
+        from .entry import Entry
+
+        colour = self.colour_words()[seat] if not self.dungeon else self._seat_word(seat)
+        self.flow.open_entry(Entry(T.TYPE_NAME_TITLE.format(colour=colour), max_len=30,
+                                   on_done=lambda text: self._typed(seat, text)))
+
+    def _typed(self, seat: int, text: str) -> None:
+        name = " ".join(text.split())
+        if name:
+            self.picking = seat
+            self.pick_name(name)
+
+    def table_settings(self) -> None:
+        self.flow.open_table_setup()
 
     def choose_dice(self, mode: str) -> None:
         if mode in DICE_MODES:
@@ -256,8 +290,27 @@ class StartPresenter:
             seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in chosen)
             self.flow.begin_dungeon(self.board_map, seats, draw_rules=self.draw_rules)
             return
-        seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in self.seats)
-        self.flow.new_game(self.game, seats, self.dice, self.d6_only and self.game in GAMES_WITH_DICE, start_text)
+        names = self._names()
+        seats = tuple(Seat(names[i], s.computer, s.level if s.computer else 0) for i, s in enumerate(self.seats))
+        choice = self.flow.next_table
+        if choice.mode == "tournament" and any(s.computer for s in seats):
+            self.flow.resume_problem = T.TOURNAMENT_NO_COMPUTER
+            self.flow.changed()
+            return
+        try:
+            table = choice.setup(self.flow.today())
+        except Exception as e:  # noqa: BLE001 - a setting the table refuses: say it on the start screen
+            self.flow.resume_problem = str(e)
+            self.flow.changed()
+            return
+        self.flow.new_game(self.game, seats, self.dice, self.d6_only and self.game in GAMES_WITH_DICE, start_text,
+                           table=table)
+        if self.flow.session is not None and choice.pairing is not None:
+            self.flow.clear_pairing()  # the next game is another pairing
+
+    def _names(self) -> list[str]:
+        from_pairing = self.flow.next_table.names
+        return [from_pairing[i] or s.name if i < 2 else s.name for i, s in enumerate(self.seats)]
 
     def board_check(self) -> None:
         self.flow.open_board_check()
@@ -275,8 +328,9 @@ class StartPresenter:
         if self.dungeon:
             seats = self._dungeon_seat_views()
         else:
+            names = self._names()
             seats = tuple(
-                SeatView(self.colour_words()[i], s.name, s.computer, T.LEVEL.format(level=s.level), self.max_level > 0,
+                SeatView(self.colour_words()[i], names[i], s.computer, T.LEVEL.format(level=s.level), self.max_level > 0,
                          self._swatch(i), self._kind_word(s))
                 for i, s in enumerate(self.seats)
             )
@@ -306,7 +360,8 @@ class StartPresenter:
             "" if self.max_level else T.NO_COMPUTER,
             self.dungeon, maps, T.CHOOSE_ARMIES if self.dungeon else T.START,
             tuple(Choice(str(on), T.DRAW_CHOICES[on], on == self.draw_rules) for on in (False, True)),
-            T.DRAW_HINTS[self.draw_rules], positions=self.game in POSITION_GAMES,
+            T.DRAW_HINTS[self.draw_rules],
+            positions=self.game in POSITION_GAMES, table="" if self.dungeon else self.flow.table_summary(),
         )
 
     def _dungeon_seat_views(self) -> tuple[SeatView, ...]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kivy.app import App
 from kivy.graphics import Color, Rectangle
 from kivy.graphics.texture import Texture
 from kivy.properties import ObjectProperty
@@ -73,7 +72,6 @@ class GameTextScreen(PresentedScreen):
     def __init__(self, **kw):
         super().__init__(**kw)
         self._panels = {}
-        self._keys_shown = None
         self._files_shown = None
 
     def refresh(self) -> None:
@@ -90,9 +88,9 @@ class GameTextScreen(PresentedScreen):
             body.clear_widgets()  # only the shown panel: a hidden one would still take touches
             body.add_widget(panel)
         panel.view = v
-        if kind is TextTypePanel and v.keys != self._keys_shown:
-            self._keys_shown = v.keys
-            self._build_keyboard(panel, v)
+        if kind is TextTypePanel:
+            panel.ids.keyboard.send = self.presenter.press
+            panel.ids.keyboard.show(v.keys)
         if kind is TextFilesPanel and v.files != self._files_shown:
             self._files_shown = v.files
             box = panel.ids.files
@@ -101,16 +99,3 @@ class GameTextScreen(PresentedScreen):
                 b = BigButton(text=f"{f.label}  \u2014  {f.where}", key=f.key)
                 b.bind(on_release=lambda btn: self.presenter.load_file(btn.key))
                 box.add_widget(b)
-
-    def _build_keyboard(self, panel, v) -> None:
-        kb = panel.ids.keyboard
-        kb.clear_widgets()
-        for row in v.keys:
-            line = BoxLayout(spacing=0)
-            for key in row:
-                b = BigButton(text=key.label, key=key.key, size_hint_x=key.wide, size_hint_y=1)
-                if any(ord(c) > 127 for c in key.label):  # arrows and the backspace sign
-                    b.font_name = App.get_running_app().glyph_font
-                b.bind(on_release=lambda btn: self.presenter.press(btn.key))
-                line.add_widget(b)
-            kb.add_widget(line)

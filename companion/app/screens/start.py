@@ -28,7 +28,11 @@ class StartScreen(PresentedScreen):
         v = self.view
         if v is not None and v.names and self.names_popup is None:
             self.names_popup = NamePopup()
-            self.names_popup.show(v.picking_for, v.names, self._picked)
+            self.names_popup.show(v.picking_for, v.names, self._picked, self._type)
+
+    def _type(self) -> None:
+        self.names_popup = None
+        self.presenter.type_name()
 
     def _picked(self, name) -> None:
         self.names_popup = None

@@ -1,11 +1,14 @@
-"""Small widgets every screen uses: big flat buttons and wrapping labels (styled in common.kv)."""
+"""Small widgets every screen uses: big flat buttons, wrapping labels (styled in common.kv) and
+the on-screen keyboard's keys."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.app import App
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 KV = Path(__file__).with_suffix(".kv")
@@ -32,3 +35,32 @@ class BigButton(ButtonBehavior, Label):
         if self.hidden:
             return False
         return super().on_touch_down(touch)
+
+
+class Keyboard(BoxLayout):
+    """The on-screen keyboard (companion.app.presenters.entry: its ``key_rows``), one row of
+    buttons per row of keys, each as wide as its key; a tap calls ``send(key)``. Rebuilt only
+    when the keys change (a shift, the second page)."""
+
+    send = ObjectProperty(None)  # send(key): what a tap on a key calls
+
+    def __init__(self, **kw):
+        kw.setdefault("orientation", "vertical")
+        super().__init__(**kw)
+        self._shown = None
+
+    def show(self, rows) -> None:
+        if rows == self._shown:
+            return
+        self._shown = rows
+        self.clear_widgets()
+        app = App.get_running_app()
+        for row in rows:
+            line = BoxLayout(spacing=self.spacing)
+            for k in row:
+                button = BigButton(text=k.label, key=k.key, size_hint_y=1, size_hint_x=k.wide)
+                if app is not None and any(ord(c) > 0x2000 for c in k.label):  # arrows: not in Roboto
+                    button.font_name = app.glyph_font
+                button.bind(on_release=lambda b: self.send(b.key) if self.send else None)
+                line.add_widget(button)
+            self.add_widget(line)

@@ -68,7 +68,7 @@ class PieceInfoPopup(ModalView):
 class NamePopup(ModalView):
     title = StringProperty("")
 
-    def show(self, title: str, names, on_pick: Callable) -> None:
+    def show(self, title: str, names, on_pick: Callable, on_type: Callable | None = None) -> None:
         self.title = title
         grid = self.ids.names
         grid.clear_widgets()
@@ -79,4 +79,28 @@ class NamePopup(ModalView):
         self.ids.cancel.unbind(on_release=self._cancel) if hasattr(self, "_cancel") else None
         self._cancel = lambda *_: (self.dismiss(), on_pick(None))
         self.ids.cancel.bind(on_release=self._cancel)
+        if on_type is not None:
+            typer = BigButton(text=T.TYPE_NAME, primary=True)
+            typer.bind(on_release=lambda _b: (self.dismiss(), on_type()))
+            grid.add_widget(typer)
         self.open()
+
+
+class EntryPopup(ModalView):
+    """The on-screen keyboard or number pad for the flow's open entry (companion.app.presenters.entry)."""
+
+    view = ObjectProperty(None, allownone=True)
+    presenter = ObjectProperty(None)
+
+    def show(self, view, presenter) -> None:
+        self.presenter = presenter
+        self.auto_dismiss = False
+        self.update(view)
+        self.open()
+
+    def update(self, view) -> None:
+        self.view = view
+        self.size_hint = (0.6, 0.95) if view.digits else (0.96, 0.96)
+        pad = self.ids.keypad
+        pad.send = self.presenter.key
+        pad.show(view.rows)

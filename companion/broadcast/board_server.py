@@ -1,0 +1,173 @@
+"""A board's own broadcast: its game over HTTP, off the UI thread.
+
+:class:`BoardServer` serves the latest :class:`~companion.broadcast.snapshot.BoardSnapshot`:
+
+========================  ===================================================================
+``/``                     the spectator page (board as SVG, clocks, moves; updates itself)
+``/game.pgn``             the live game as PGN with ``[%clk]`` (ETag: pollers get 304)
+``/game.json``            position, clocks as of this request, players, round and board, state
+``/board.svg``            the board as drawn on the page
+``/live.json``            what the page shows: ``/game.json`` with ``svg`` and ``pgn``
+``/events``               server-sent events: ``/live.json`` after every
+                          change, a comment line every few seconds
+========================  ===================================================================
+
+The game's owner publishes with :meth:`BoardServer.publish` (any thread; it only swaps one
+reference and wakes the loop). :class:`FlowBroadcast` does that for the app: it listens to the
+flow's changes and publishes a new snapshot when :func:`~.snapshot.change_key` says the game
+changed, so blinking LEDs and screen redraws cost one tuple comparison. With broadcast off
+none of this exists: no thread, no socket, no listener.
+"""
+
+from __future__ import annotations
+
+import secrets
+import socket
+import time
+from typing import Callable
+
+from aiohttp import web
+
+from .snapshot import BoardSnapshot, change_key, live_json, take_snapshot
+from .web import PGN_TYPE, Hub, ServerThread, ThreadedServer, event_stream, new_app, page_routes, text_response
+
+HEARTBEAT_S = 5.0
+MAX_WATCHERS = 64
+
+
+def monotonic_ms() -> int:
+    return int(time.monotonic() * 1000)
+
+
+class BoardServer(ThreadedServer):
+    """The HTTP side of one board. ``clock_ms`` must be the clock the snapshots are taken
+    with (the app's monotonic milliseconds) so that served clocks run on from them."""
+
+    def __init__(self, name: str, host: str = "", port: int = 0, *, clock_ms: Callable[[], int] = monotonic_ms,
+                 heartbeat: float = HEARTBEAT_S, max_watchers: int = MAX_WATCHERS, announce: bool = False,
+                 announce_interfaces: list[str] | None = None) -> None:
+        self.name = name
+        self.clock_ms = clock_ms
+        self.heartbeat = heartbeat
+        self.boot = secrets.token_hex(4)  # ETags of a restarted board never match the old ones
+        self.current = BoardSnapshot(0, name)
+        self.hub: Hub | None = None
+        self.announce = announce
+        self.announce_interfaces = announce_interfaces
+        self._announcer = None
+        self._max_watchers = max_watchers
+        self.thread = ServerThread(self.build_app, host, port, f"board broadcast {name}",
+                                   setup=self._setup, cleanup=self._cleanup,
+                                   hubs=lambda: [self.hub] if self.hub else [])
+
+    # ----- from the game's thread ------------------------------------------------------------------
+    def publish(self, snapshot: BoardSnapshot) -> None:
+        """Serve ``snapshot`` from now on (thread-safe, never waits)."""
+        self.current = snapshot
+        if self.hub is not None:
+            self.thread.call(self.hub.notify)
+
+    # ----- on the server's loop ---------------------------------------------------------------------
+    def build_app(self) -> web.Application:
+        self.hub = Hub(self._max_watchers)
+        app = new_app()
+        page_routes(app, "board.js")
+        app.router.add_get("/game.pgn", self._pgn)
+        app.router.add_get("/live.json", self._live)
+        app.router.add_get("/game.json", self._json)
+        app.router.add_get("/board.svg", self._svg)
+        app.router.add_get("/events", self._events)
+        return app
+
+    def _etag(self, snap: BoardSnapshot) -> str:
+        return f'"{self.boot}-{snap.version}"'
+
+    async def _pgn(self, request: web.Request) -> web.StreamResponse:
+        snap = self.current
+        if not snap.has_game:
+            raise web.HTTPNotFound(text="no game on this board yet\n")
+        return text_response(request, snap.pgn_text, PGN_TYPE, self._etag(snap), public=True)
+
+    async def _json(self, request: web.Request) -> web.StreamResponse:
+        return text_response(request, self.current.json_text(self.clock_ms()), "application/json", public=True)
+
+    async def _svg(self, request: web.Request) -> web.StreamResponse:
+        snap = self.current
+        if not snap.has_game:
+            raise web.HTTPNotFound(text="no game on this board yet\n")
+        return text_response(request, snap.svg, "image/svg+xml", self._etag(snap), public=True)
+
+    async def _live(self, request: web.Request) -> web.StreamResponse:
+        return text_response(request, self._event_data(), "application/json")
+
+    async def _events(self, request: web.Request) -> web.StreamResponse:
+        return await event_stream(request, self.hub, self._event_data, self.heartbeat, "game")
+
+    def _event_data(self) -> str:
+        return live_json(self.current, self.clock_ms())
+
+    async def _setup(self) -> None:
+        if self.announce:
+            from .discovery import Announcer
+
+            self._announcer = Announcer(self.name, self.thread.host, self.thread.port, self.announce_interfaces)
+            await self._announcer.start()
+
+    async def _cleanup(self) -> None:
+        if self._announcer is not None:
+            await self._announcer.stop()
+
+
+def source_of(flow):
+    """What the app's flow is showing: its table (tournament mode), else its session, else a
+    game found at start-up and waiting to be resumed (so a restarted board serves it at once)."""
+    table = getattr(flow, "table", None)
+    if table is not None:
+        return table
+    if flow.session is not None:
+        return flow.session
+    resumed = getattr(flow, "resumed", None)
+    return getattr(resumed, "game", None) if resumed is not None else None
+
+
+class FlowBroadcast:
+    """Publishes the flow's game to ``server`` after every change (a flow listener)."""
+
+    def __init__(self, flow, server: BoardServer, source: Callable = source_of) -> None:
+        self.flow, self.server, self.source = flow, server, source
+        self.version = 0
+        self._key: tuple | None = None
+        flow.listeners.append(self.changed)
+        self.changed()
+
+    def changed(self) -> None:
+        source = self.source(self.flow)
+        key = change_key(source)
+        if key == self._key:
+            return
+        self._key = key
+        self.version += 1
+        self.server.publish(take_snapshot(source, self.version, self.flow.clock_ms(), self.server.name))
+
+    def stop(self) -> None:
+        if self.changed in self.flow.listeners:
+            self.flow.listeners.remove(self.changed)
+        self.server.stop()
+
+
+def board_name() -> str:
+    """The name a board announces: $COMPANION_BOARD_NAME, else the computer's host name."""
+    import os
+
+    return (os.environ.get("COMPANION_BOARD_NAME") or socket.gethostname() or "companion").strip()[:60]
+
+
+def start_broadcast(flow, address: str, *, name: str | None = None, announce: bool = True) -> FlowBroadcast:
+    """Serve ``flow``'s game on ``address`` ([HOST:]PORT) and announce it (BroadcastError if
+    the address cannot be used)."""
+    from .web import parse_address
+
+    host, port = parse_address(address)
+    server = BoardServer(name or board_name(), host, port, clock_ms=flow.clock_ms, announce=announce)
+    server.start()
+    return FlowBroadcast(flow, server)

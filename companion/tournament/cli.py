@@ -1,0 +1,76 @@
+"""``companion pgn JOURNAL...``: any saved game (its journal, current or archived) as PGN.
+
+Every journal is replayed exactly as the app resumes a game (companion.tournament.table.Table.
+replay), so the PGN has the game's clocks, penalties, arbiter actions, fights and result.
+Exit 0; 1 when a journal was damaged (the PGN holds what could be recovered, and stderr says
+what was lost); 2 when a journal cannot be read at all (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import CompanionError
+from ..journal import describe_loss, read_journal
+
+EXIT_OK, EXIT_DAMAGED, EXIT_BAD = 0, 1, 2
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser(
+        "pgn", help="turn saved games (journals) into PGN",
+        description=("Write each saved game (a journal: current.jsonl or games/*.jsonl of the data folder) as "
+                     "PGN, on stdout or into FILE. Exit 0; 1 if a journal was damaged (what could be recovered "
+                     "is written, stderr says what was lost); 2 if a journal cannot be read."))
+    p.add_argument("journals", metavar="JOURNAL", nargs="+", help="a game's journal (JSON Lines)")
+    p.add_argument("-o", "--output", metavar="FILE", default=None, help="write the PGN here instead of stdout")
+    p.set_defaults(func=run)
+    return p
+
+
+def journal_pgn(path: str) -> tuple[str, str | None]:
+    """The PGN text of one journal, and what was lost (None: nothing). CompanionError or
+    OSError when it cannot be read."""
+    from .record import pgn_game
+    from .pgn import format_pgn
+    from .table import Table
+
+    read = read_journal(path)
+    if not read.entries:
+        reason = read.damage.describe() if read.damage else "the journal is empty"
+        raise CompanionError(f"{path}: no game in it ({reason})")
+    table, used, problem = Table.replay(read.entries)
+    return format_pgn(pgn_game(table)), describe_loss(read.damage, problem, used, len(read.entries))
+
+
+def run(args: argparse.Namespace, out=None, err=None) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    texts = []
+    status = EXIT_OK
+    for path in args.journals:
+        try:
+            text, loss = journal_pgn(path)
+        except OSError as e:
+            print(f"pgn: cannot read {path}: {e.strerror or e}", file=err)
+            return EXIT_BAD
+        except CompanionError as e:
+            print(f"pgn: {path}: {' '.join(str(e).split())}", file=err)
+            return EXIT_BAD
+        if loss is not None:
+            print(f"pgn: {path} is damaged: {loss}", file=err)
+            status = EXIT_DAMAGED
+        texts.append(text)
+    joined = "".join(texts)
+    if args.output:
+        from .files import write_pgn
+
+        try:
+            write_pgn(args.output, joined)
+        except OSError as e:
+            print(f"pgn: cannot write {args.output}: {e.strerror or e}", file=err)
+            return EXIT_BAD
+    else:
+        out.write(joined)
+    return status
