@@ -3,7 +3,8 @@
 odds included), no label whose text does not fit its box, no other action put under a finger by
 a screen that came by itself, and a second tap at once does nothing. The walk also reviews a
 saved game, copies the games to a folder standing in for a USB stick, plays an unfinished game
-on, and starts a game from a position set up by hand (tests/ui_screens_driver.py). Screens the
+on, starts a game from a position set up by hand, and plays a tournament game at the clock to
+the arbiter's screen (tests/ui_screens_driver.py). Screens the
 walk does not reach are opened as they stand, so a screen added later is checked too.
 """
 
@@ -35,6 +36,6 @@ def test_every_screen_fits_the_window_and_reads_at_arms_length(tmp_path, size):
     assert not problems, "\n".join(problems)
     seen = next(line for line in log.splitlines() if line.startswith("SCREENS ")).split()[1:]
     assert {"start", "draft", "deploy", "dungeon_game", "setup", "game", "fight", "game_over", "games", "review",
-            "position", "board_check", "problem", "resume", "loading"} <= set(seen)
+            "position", "board_check", "problem", "resume", "loading", "table_setup", "clock", "arbiter"} <= set(seen)
     copied = list((tmp_path / "stick" / "companion-games").glob("*.jsonl"))
     assert len(copied) >= 3  # every saved game (and its dice record) went to the stick

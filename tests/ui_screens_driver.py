@@ -6,8 +6,9 @@ Played by taps like the other drivers (tests/ui_smoke_driver.py, tests/ui_dungeo
 through the screens a newcomer meets: a game left unfinished, the start screen and its name
 picker, a Dungeon Chess draft, the turn order, the deployment and a four-player game on the
 20x20 map (a piece lifted: the board zooms), the menu and piece info, a Combat Chess set-up,
-game, fight and its end, the board check, a problem, the saved games, a position set up by
-hand. Then every screen the app has that the walk did not reach is opened as it stands, so a
+game, fight and its end, the saved games, a position set up by hand, a tournament game (a name
+typed, the table's settings, the clock, the game bar at the clock, the arbiter's PIN and
+screen), the board check, a problem. Then every screen the app has that the walk did not reach is opened as it stands, so a
 screen added later is checked too.
 
 After each screenshot the window's layout is checked (tests/ui_layout.py): text under 12 px, a
@@ -26,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ui_dungeon_driver as dungeon  # noqa: E402  (sets up the window from argv first)
 import ui_smoke_driver as base  # noqa: E402
+import ui_tournament_driver as table  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 from ui_layout import action_at, layout_problems  # noqa: E402
 
@@ -106,9 +108,11 @@ class ScreensDriver(dungeon.DungeonDriver):
         started) must not put a different action where the old screen had a button: a person
         reaching for the next button would press something else. (A screen that a move on the
         board brings, the fight after a capture, is what the players look for next; the touch
-        guard keeps a second tap from pressing what came there.)"""
+        guard keeps a second tap from pressing what came there. So is the clock of a clocked
+        game whose board was just set up: its halves fill the screen, and pressing it is the next
+        step.)"""
         yield FRAME
-        if self.flow.screen == asked:
+        if self.flow.screen == asked or self.flow.view_screen == "clock":
             return
         for (x, y), action in old.items():
             there = action_at(x, y)
@@ -281,6 +285,41 @@ def walk(d: ScreensDriver):
     yield from d.expect("game")
     s = d.flow.session
     assert s.setup.start == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" and s.turn == 1, s.setup
+    yield from d.press("Menu")
+    yield from d.press("New game")
+    yield from d.press("Yes, new game")
+    # ----- a tournament game: a name typed, the table's settings, the clock, the arbiter -------------
+    yield from d.expect("start")
+    yield from d.press("White")
+    yield from d.press("Type a name\u2026")
+    yield from d.shot("keyboard")
+    yield from table.TableDriver.type(d, "Anna")
+    yield from table.open_tournament(d)
+    yield from d.shot("table-setup")
+    yield from d.press("Done")
+    yield from d.shot("start-tournament")
+    yield from d.press("Start")
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    assert d.flow.view_screen == "clock", d.flow.view_screen
+    yield from d.shot("clock")
+    yield from table.TableDriver.clock_tap(d, 1)  # Black starts White's clock
+    yield from d.press("Board")
+    yield from d.shot("tournament-game")
+    bar = app.presenters.bar.view()  # the one game bar: no takeback, no draw offer but on the clock
+    assert not bar.can_undo and not bar.can_draw and bar.can_resign and bar.action == "clock", bar
+    yield from d.press("Clock")
+    yield from d.press("Menu")
+    yield from d.press("Arbiter")
+    yield from d.shot("pin-pad")
+    for pin in ("2468", "2468"):
+        for digit in pin:
+            yield from d.press(digit)
+        yield from d.press("OK")
+    yield from d.expect("arbiter")
+    yield from d.shot("arbiter")
+    yield from d.press("Back")
+    yield from d.press("Board")
     yield from d.press("Menu")
     yield from d.press("New game")
     yield from d.press("Yes, new game")
