@@ -36,3 +36,18 @@ def test_the_name_picker_lists_the_remembered_names_before_the_presets(tmp_path)
     app.start.open_names(0)
     names = app.start.view().names
     assert names[0] == "Zoë" and "Player 1" in names and names.count("Zoë") == 1
+
+
+def test_a_name_typed_on_the_keyboard_is_the_seat_s_and_is_offered_first_next_time(tmp_path):
+    from tests.ui_flow_helpers import App
+
+    app = App(tmp_path)
+    app.start.open_names(1)
+    app.start.type_name()
+    for key in "Ada":
+        app.entry.key(key)
+    app.entry.done()
+    assert app.start.view().seats[1].name == "Ada"
+    again = App(tmp_path)  # the next start of the app, on the same data folder
+    again.start.open_names(0)
+    assert again.start.view().names[0] == "Ada"

@@ -20,6 +20,7 @@ DRIVER = HERE / "ui_screens_driver.py"
 #: (scenario, screenshot) -> file name under docs/screenshots/ (the README's gallery, 800x480);
 #: the other screens' pictures come from the scenario tests (test_ui_smoke.py, test_ui_dungeon.py)
 DOCS_SHOTS = {
+    ("all", "resume"): "resume.png",
     ("all", "games"): "games.png",
     ("all", "review"): "review.png",
     ("all", "position"): "position.png",

@@ -132,6 +132,13 @@ def unfinished_game(data: Path) -> None:
     journal.close()
 
 
+def new_game(d: ScreensDriver):
+    """Menu, New game, and yes: back to the start screen."""
+    yield from d.press("Menu")
+    yield from d.press("New game")
+    yield from d.press("Yes, new game")
+
+
 def walk(d: ScreensDriver):
     app, flow = d.app, d.flow
     # ----- an unfinished game: loading, then the offer to go on ------------------------------------
@@ -257,9 +264,7 @@ def walk(d: ScreensDriver):
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
     assert d.flow.session.moves
-    yield from d.press("Menu")
-    yield from d.press("New game")
-    yield from d.press("Yes, new game")
+    yield from new_game(d)
     # ----- start from a position set up by hand --------------------------------------------------------
     yield from d.expect("start")
     yield from d.press("Chess")
@@ -285,9 +290,7 @@ def walk(d: ScreensDriver):
     yield from d.expect("game")
     s = d.flow.session
     assert s.setup.start == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" and s.turn == 1, s.setup
-    yield from d.press("Menu")
-    yield from d.press("New game")
-    yield from d.press("Yes, new game")
+    yield from new_game(d)
     # ----- a tournament game: a name typed, the table's settings, the clock, the arbiter -------------
     yield from d.expect("start")
     yield from d.press("White")
@@ -309,20 +312,11 @@ def walk(d: ScreensDriver):
     bar = app.presenters.bar.view()  # the one game bar: no takeback, no draw offer but on the clock
     assert not bar.can_undo and not bar.can_draw and bar.can_resign and bar.action == "clock", bar
     yield from d.press("Clock")
-    yield from d.press("Menu")
-    yield from d.press("Arbiter")
-    yield from d.shot("pin-pad")
-    for pin in ("2468", "2468"):
-        for digit in pin:
-            yield from d.press(digit)
-        yield from d.press("OK")
-    yield from d.expect("arbiter")
+    yield from table.open_arbiter(d)
     yield from d.shot("arbiter")
     yield from d.press("Back")
     yield from d.press("Board")
-    yield from d.press("Menu")
-    yield from d.press("New game")
-    yield from d.press("Yes, new game")
+    yield from new_game(d)
     # ----- the board check, a problem ----------------------------------------------------------------
     yield from d.expect("start")
     yield from d.press("Board check")

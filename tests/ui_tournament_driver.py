@@ -223,18 +223,23 @@ def claim(d: TableDriver):
     yield from d.shot("claim-drawn")
 
 
-def arbiter(d: TableDriver):
-    """The arbiter sets a PIN, pauses, corrects a clock, restarts it."""
-    yield from start_tournament(d)
-    yield from d.move_and_press("d2", "d4")
+def open_arbiter(d: TableDriver, pin: str = "2468"):
+    """Menu, Arbiter, a PIN set on the board's number pad (typed twice): the arbiter's screen."""
     yield from d.press("Menu")
     yield from d.press("Arbiter")
     yield from d.shot("pin-pad")
-    for pin in ("2468", "2468"):
+    for _ in range(2):
         for digit in pin:
             yield from d.press(digit)
         yield from d.press("OK")
     yield from d.expect("arbiter")
+
+
+def arbiter(d: TableDriver):
+    """The arbiter sets a PIN, pauses, corrects a clock, restarts it."""
+    yield from start_tournament(d)
+    yield from d.move_and_press("d2", "d4")
+    yield from open_arbiter(d)
     yield from d.press("Pause")
     yield from d.press_at("Penalty", 0)  # against White
     yield from d.press_at("Set time", 0)  # White's clock

@@ -267,6 +267,7 @@ class StartPresenter:
     def _typed(self, seat: int, text: str) -> None:
         name = " ".join(text.split())
         if name:
+            self.flow.remember_name(name)  # offered first in the picker next time
             self.picking = seat
             self.pick_name(name)
 
