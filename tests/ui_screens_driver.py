@@ -293,17 +293,7 @@ def walk(d: ScreensDriver):
     yield from new_game(d)
     # ----- a tournament game: a name typed, the table's settings, the clock, the arbiter -------------
     yield from d.expect("start")
-    yield from d.press("White")
-    yield from d.press("Type a name\u2026")
-    yield from d.shot("keyboard")
-    yield from table.TableDriver.type(d, "Anna")
-    yield from table.open_tournament(d)
-    yield from d.shot("table-setup")
-    yield from d.press("Done")
-    yield from d.shot("start-tournament")
-    yield from d.press("Start")
-    yield from d.press("Place every piece for me")
-    yield from d.expect("game")
+    yield from table.named_tournament(d)
     assert d.flow.view_screen == "clock", d.flow.view_screen
     yield from d.shot("clock")
     yield from table.TableDriver.clock_tap(d, 1)  # Black starts White's clock

@@ -156,13 +156,13 @@ def start_tournament(d: TableDriver, clock: str = "15+10"):
     yield from start_at_the_clock(d)
 
 
-def blitz(d: TableDriver):
-    """A whole blitz game in tournament mode with the clock running: players typed on the
-    keyboard, the table screen, the clock started by Black, every move pressed, mate."""
+def named_tournament(d: TableDriver, name: str = "Anna"):
+    """White's name typed on the keyboard, tournament mode chosen on the table screen, the game
+    started and its board set up: the clock waits for Black's first press."""
     yield from d.press("White")  # the name button opens the name picker
     yield from d.press("Type a name\u2026")
     yield from d.shot("keyboard")
-    yield from d.type("Anna")
+    yield from TableDriver.type(d, name)
     yield from open_tournament(d)
     yield from d.shot("table-setup")
     yield from d.press("Done")
@@ -170,6 +170,12 @@ def blitz(d: TableDriver):
     yield from d.press("Start")
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
+
+
+def blitz(d: TableDriver):
+    """A whole blitz game in tournament mode with the clock running: players typed on the
+    keyboard, the table screen, the clock started by Black, every move pressed, mate."""
+    yield from named_tournament(d)
     assert d.flow.view_screen == "clock"
     yield from d.shot("clock-start")
     yield from d.clock_tap(1)  # Black starts White's clock
