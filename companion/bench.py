@@ -11,6 +11,8 @@ import statistics
 import time
 from typing import Callable, Iterable
 
+from .errors import CompanionError
+
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
@@ -156,6 +158,9 @@ BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
 def run_bench(quick: bool = False, only: str | None = None, out=print) -> int:
     import platform
 
+    if not _selected(only):
+        raise CompanionError(f"bench --only {only!r}: no figure's name contains it; "
+                             f"the figures are {', '.join(n for n, _ in BENCHES)}")
     out(f"companion bench  python {platform.python_version()}  {platform.machine()}  {'quick' if quick else 'full'}")
     for name, fn in _selected(only):
         for label, value, unit in fn(quick):

@@ -18,7 +18,9 @@ MAX_PERFT_DEPTH = 20
 
 
 def _add_variant(p: argparse.ArgumentParser, fen: bool = True) -> None:
-    p.add_argument("--variant", default="chess", help="game name (chess, combat, ...)")
+    from .games import variant_help
+
+    p.add_argument("--variant", default="chess", help=variant_help())
     p.add_argument("--map", default=None, help="map name or file (default: the game's own)")
     add_players(p)
     if fen:
@@ -81,7 +83,13 @@ def cmd_bench(args) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="companion", description="Companion: a sensing, lighting board for chess variants.")
     parser.add_argument("--profile", help="board profile (hardware/profiles/*.toml) to run the app on real hardware")
-    parser.add_argument("--serial", help="serial device of an RP2040 board (see docs/serial-protocol.md)")
+    parser.add_argument("--serial", help="serial device of an RP2040 board, or auto to find it by its USB name "
+                                         "(see docs/serial-protocol.md)")
+    parser.add_argument("--wait-for-board", action="store_true",
+                        help="with --serial: start even when the board is not there yet and wait for it, saying so "
+                             "on screen (for a start at boot, docs/deploy.md)")
+    parser.add_argument("--verbose", action="store_true",
+                        help="the app: show Kivy's start-up log (also KIVY_LOG_LEVEL=info)")
     parser.add_argument("--broadcast", metavar="[HOST:]PORT", default=None,
                         help="serve the game live over HTTP on this port and announce the board with mDNS "
                              "(docs/broadcast.md; default: $COMPANION_BROADCAST, else off)")
@@ -104,7 +112,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="measure speed against peers (python-chess) in one run",
                        description="Benchmarks; needs the test extra (python-chess) for the peer figures.")
     p.add_argument("--quick", action="store_true", help="smaller workloads (seconds, not minutes)")
-    p.add_argument("--only", default=None, help="run only benchmarks whose name contains this")
+    from .bench import BENCHES
+
+    p.add_argument("--only", default=None, metavar="NAME",
+                   help=f"run only the figures whose name contains NAME: {', '.join(n for n, _ in BENCHES)}")
     p.set_defaults(func=cmd_bench)
 
     for register in _extra_commands():
@@ -131,10 +142,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is not None:
-        for option in ("profile", "serial"):
-            if getattr(args, option) is not None:
-                parser.error(f"--{option} opens the app on a board and does not go with the "
-                             f"'{args.command}' command; leave it out, or give it alone: companion --{option} ...")
+        for option, what in (("profile", "opens the app on a board"), ("serial", "opens the app on a board"),
+                             ("wait_for_board", "is for the app"), ("verbose", "is for the app")):
+            if getattr(args, option) not in (None, False):
+                flag = "--" + option.replace("_", "-")
+                parser.error(f"{flag} {what} and does not go with the '{args.command}' command; leave it out, "
+                             f"or give it alone: companion {flag} ...")
+    elif args.wait_for_board and not (args.serial or args.profile):
+        parser.error("--wait-for-board waits for the board of --serial (or of a --profile): give one of them too")
     try:
         if args.command is None:
             return run_app(args)
@@ -163,7 +178,8 @@ def run_app(args) -> int:
     except ImportError:
         print("companion: the touchscreen app is not installed in this build; try 'companion --help'", file=sys.stderr)
         return 2
-    return run(profile=args.profile, serial=args.serial, broadcast=broadcast)
+    return run(profile=args.profile, serial=args.serial, verbose=args.verbose, wait=args.wait_for_board,
+               broadcast=broadcast)
 
 
 if __name__ == "__main__":

@@ -176,6 +176,10 @@ def find_map(name: str | os.PathLike[str]) -> Path:
     (a separator, a ``.toml`` suffix, or a ``Path``) is used as it is."""
     text = os.fspath(name)
     is_path = isinstance(name, os.PathLike) or "/" in text or os.sep in text or text.endswith(".toml")
+    if Path(text).is_dir():
+        inside = sorted(p.name for p in Path(text).glob("*.toml"))
+        hint = f": {', '.join(inside[:8])}{', ...' if len(inside) > 8 else ''}" if inside else " (it holds none)"
+        raise MapError(f"{text} is a folder, not a map file; give one .toml map file in it{hint}")
     if is_path:
         path = Path(text)
         if not path.is_file():
@@ -209,6 +213,20 @@ def parse_map(text: str, source: str | os.PathLike[str] = "<map text>") -> Board
 # --------------------------------------------------------------------------- reading
 
 
+class MapProblems(MapError):
+    """Every problem of one map file, found in one pass. As text it is the first problem and
+    how many more there are (one line, as every error); ``problems`` holds them all, each
+    naming the file, the key and its line (``companion check-map`` prints them one a line)."""
+
+    def __init__(self, problems: list[MapError]) -> None:
+        self.problems = tuple(sorted(problems, key=lambda e: getattr(e, "line", None) or 0))
+        first = str(problems[0])
+        more = len(problems) - 1
+        if more:
+            first += f" (and {more} more problem{'s' if more > 1 else ''}: companion check-map lists them all)"
+        super().__init__(first)
+
+
 def _is_reserved_tag(name: str) -> bool:
     return name == EDGE_TAG or name.startswith("spawn:")
 
@@ -231,6 +249,7 @@ class _Reader:
         self.source = source
         self.where = os.fspath(source)
         self.lines = TomlLocations.scan(text)
+        self.problems: list[MapError] = []
 
     # -- errors
 
@@ -238,23 +257,29 @@ class _Reader:
         if line is None:
             line = self.lines.line_of(*key.split("."))
         at = f"{self.where}, line {line}" if line else self.where
-        return MapError(f"{at}: {key}: {problem}")
+        error = MapError(f"{at}: {key}: {problem}")
+        error.line = line  # type: ignore[attr-defined]  # check-map lists problems in file order
+        return error
 
     def table(self, value: Any, key: str) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise self.fail(key, f"expected a table ([{key}]), got {_type_name(value)}")
         return value
 
-    def known_keys(self, table: dict[str, Any], key: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> None:
+    def known_keys(self, table: dict[str, Any], key: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> bool:
+        """Notes every unknown and every missing key; True when there was none."""
+        before = len(self.problems)
         for k in table:
             if k not in allowed:
                 full = f"{key}.{k}" if key else k
-                raise self.fail(full, f"unknown key{_hint(k, allowed)}; expected one of: {', '.join(allowed)}")
+                self.note(self.fail(full, f"unknown key{_hint(k, allowed)}; expected one of: {', '.join(allowed)}"))
         for k in required:
             if k not in table:
                 if not key:
-                    raise self.fail(k, f"missing table [{k}]; every map has [map] and [players] (docs/maps.md)")
-                raise self.fail(key, f"missing key {k!r} in [{key}]")
+                    self.note(self.fail(k, f"missing table [{k}]; every map has [map] and [players] (docs/maps.md)"))
+                else:
+                    self.note(self.fail(key, f"missing key {k!r} in [{key}]"))
+        return len(self.problems) == before
 
     def integer(self, value: Any, key: str, low: int, high: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -277,34 +302,61 @@ class _Reader:
     # -- the whole file
 
     def read(self) -> BoardMap:
+        """The map, or every problem found in one pass (:class:`MapProblems`): each part that
+        does not depend on a broken one is still checked, so a copied map with a stale name
+        shows its real errors too."""
         data = parse_toml(self.text, self.where, MapError)
+        board_map = self._read(data)
+        if self.problems:
+            raise MapProblems(self.problems)
+        assert board_map is not None
+        return board_map
+
+    def note(self, error: MapError) -> None:
+        """Keep a problem and go on with the parts that do not depend on it."""
+        self.problems.append(error)
+
+    def soft(self, check, *args, default=None):
+        """``check(*args)``, or ``default`` once its problem is noted."""
+        try:
+            return check(*args)
+        except MapError as e:
+            self.note(e)
+            return default
+
+    def _read(self, data: dict[str, Any]) -> BoardMap | None:
+        if "map" not in data and ("variant" in data or "armies" in data or "draft" in data):
+            raise self.not_a_map(data)
         self.known_keys(data, "", _TOP_KEYS, ("map", "players"))
-        head = self.table(data["map"], "map")
+        if "map" not in data:
+            return None
+        head = self.soft(self.table, data["map"], "map")
+        if head is None:
+            return None
         self.known_keys(head, "map", _MAP_KEYS, _MAP_REQUIRED)
 
-        name = self.string(head["name"], "map.name")
-        if not _NAME.match(name):
-            raise self.fail("map.name", f"{name!r} is not a map name; expected lower-case letters, digits, '-' or '_'")
-        if isinstance(self.source, os.PathLike) and Path(self.source).stem != name:
-            stem = Path(self.source).stem
-            raise self.fail("map.name", f"is {name!r} but the file is {stem}.toml; expected name = \"{stem}\" "
-                                        f"(a map is found by its file name)")
-        title = self.string(head.get("title", name), "map.title")
-        description = self.string(head.get("description", ""), "map.description")
-        game = self.string(head.get("game", ""), "map.game")
-        if game and not _NAME.match(game):
-            raise self.fail("map.game", f"{game!r} is not a game name; expected lower-case letters and digits "
-                                        f"(e.g. \"kol\")")
-        width = self.integer(head["width"], "map.width", MIN_SIZE, MAX_SIZE)
-        height = self.integer(head["height"], "map.height", MIN_SIZE, MAX_SIZE)
-        players = self.integer(head["players"], "map.players", MIN_PLAYERS, MAX_PLAYERS)
+        name = self.soft(self.map_name, head["name"]) if "name" in head else None
+        title = self.soft(self.string, head.get("title", name or ""), "map.title")
+        description = self.soft(self.string, head.get("description", ""), "map.description")
+        game = self.soft(self.map_game, head.get("game", ""), default="")
+        width, height, players = (
+            self.soft(self.integer, head[key], f"map.{key}", low, high) if key in head else None
+            for key, low, high in (("width", MIN_SIZE, MAX_SIZE), ("height", MIN_SIZE, MAX_SIZE),
+                                   ("players", MIN_PLAYERS, MAX_PLAYERS)))
 
-        legend = self.legend(data.get("legend", {}), players)
-        known = ", ".join(f"{s!r} {m.describe()}" for s, m in legend.items() if (m.spawn or 0) <= players)
-        symbols, row_lines = self.grid(self.string(head["grid"], "map.grid"), "map.grid", width, height,
-                                       legend, known)
+        legend = self.legend(data.get("legend", {}), players or MAX_PLAYERS)
+        grid_text = self.soft(self.string, head["grid"], "map.grid") if "grid" in head else None
+        grid = None
+        if width is not None and height is not None and grid_text is not None:
+            known = ", ".join(f"{s!r} {m.describe()}" for s, m in legend.items() if (m.spawn or 0) <= (players or 0))
+            grid = self.grid(grid_text, "map.grid", width, height, legend, known)
+        if grid is None:  # the seats' own words can still be checked
+            if players is not None and "players" in data:
+                self.seats(data["players"], players, None, None)
+            return None
+        symbols, row_lines = grid
         terrain = tuple(legend[s].terrain for s in symbols)
-        geometry = Geometry(width, height, terrain, name=name)
+        geometry = Geometry(width, height, terrain, name=name or "")
 
         spawns: dict[int, set[int]] = {p: set() for p in range(1, MAX_PLAYERS + 1)}
         tags: dict[str, set[int]] = {}
@@ -314,22 +366,28 @@ class _Reader:
                 spawns[meaning.spawn].add(square)
             for tag in meaning.tags:
                 tags.setdefault(tag, set()).add(square)
+        user_tags = self.tags(data.get("tags", {}), geometry)
+        if players is None or "players" not in data:
+            return None
         for player in range(players + 1, MAX_PLAYERS + 1):
             if spawns[player]:
                 square = min(spawns[player])
-                raise self.fail("map.grid", f"square {geometry.name_of(square)} is in the spawn zone of player "
-                                            f"{player}, but map.players = {players}; expected spawn zones "
-                                            f"for players 1 to {players} only",
-                                line=row_lines[height - 1 - geometry.rank_of(square)])
+                self.note(self.fail("map.grid", f"square {geometry.name_of(square)} is in the spawn zone of player "
+                                                f"{player}, but map.players = {players}; expected spawn zones "
+                                                f"for players 1 to {players} only",
+                                    line=row_lines[height - 1 - geometry.rank_of(square)]))
 
         seats = self.seats(data["players"], players, spawns, geometry)
-        for problem in (_too_small_zone(geometry, seats), _cut_off_square(geometry, seats)):
-            if problem is not None:
-                square, text = problem
-                raise self.fail("map.grid", text, line=row_lines[height - 1 - geometry.rank_of(square)])
-        for tag, squares in self.tags(data.get("tags", {}), geometry).items():
+        if seats is None:
+            return None
+        for square, text in (*_too_small_zones(geometry, seats), *_cut_off_squares(geometry, seats)):
+            self.note(self.fail("map.grid", text, line=row_lines[height - 1 - geometry.rank_of(square)]))
+        for tag, squares in user_tags.items():
             tags.setdefault(tag, set()).update(squares)
+        if self.problems:
+            return None
 
+        assert name is not None and title is not None and description is not None and game is not None
         all_tags: dict[str, frozenset[int]] = {SPAWN_TAG.format(s.player): s.spawn for s in seats}
         all_tags[EDGE_TAG] = frozenset(
             sq for sq in geometry.playable()
@@ -341,38 +399,74 @@ class _Reader:
         seatings = self.seatings(data.get("seatings", {}), players)
         return BoardMap(name, title, description, geometry, seats, source=path, game=game, seatings=seatings)
 
+    def not_a_map(self, data: dict[str, Any]) -> MapError:
+        """A file of the game's pieces or armies (maps/variants/) given where a map belongs."""
+        head = data.get("variant")
+        game = head.get("name") if isinstance(head, dict) and isinstance(head.get("name"), str) else None
+        if game is None and isinstance(self.source, os.PathLike):  # dungeon-armies.toml: Dungeon Chess's
+            game = Path(self.source).stem.split("-")[0] or None
+        what = "a piece roster ([variant] and [pieces])" if "variant" in data else "a list of armies ([armies])"
+        check = f"companion moves --variant {game}" if game else "companion moves --variant GAME"
+        return MapError(f"{self.where} is {what}, a variant file, not a board map: check-map reads maps "
+                        f"(maps/*.toml, docs/maps.md). A variant file is checked when its game loads it: "
+                        f"{check} reads it and names any mistake")
+
+    def map_game(self, value: Any) -> str:
+        game = self.string(value, "map.game")
+        if game and not _NAME.match(game):
+            raise self.fail("map.game", f"{game!r} is not a game name; expected lower-case letters and digits "
+                                        f"(e.g. \"kol\")")
+        return game
+
+    def map_name(self, value: Any) -> str:
+        name = self.string(value, "map.name")
+        if not _NAME.match(name):
+            raise self.fail("map.name", f"{name!r} is not a map name; expected lower-case letters, digits, '-' or '_'")
+        if isinstance(self.source, os.PathLike) and Path(self.source).stem != name:
+            stem = Path(self.source).stem
+            self.note(self.fail("map.name", f"is {name!r} but the file is {stem}.toml; expected name = \"{stem}\" "
+                                            f"(a map is found by its file name)"))
+        return name
+
     # -- pieces of the file
 
     def legend(self, value: Any, players: int) -> dict[str, Symbol]:
-        table = self.table(value, "legend")
+        """The grid's alphabet; a broken entry is noted and its symbol read as plain floor (so
+        the grid's rows are not reported again for it)."""
         legend = dict(DEFAULT_LEGEND)
+        table = self.soft(self.table, value, "legend", default={})
         for char, entry in table.items():
-            key = f"legend.{char}"
-            if len(char) != 1 or char.isspace() or char in _BAD_SYMBOLS or not char.isprintable():
-                raise self.fail(key, f"legend symbols must be one visible character other than "
-                                     f"{' '.join(_BAD_SYMBOLS)}, got {char!r}")
-            if char in DEFAULT_LEGEND:
-                raise self.fail(key, f"{char!r} is built in ({DEFAULT_LEGEND[char].describe()}); "
-                                     f"expected a new character for a new meaning")
-            entry = self.table(entry, key)
-            self.known_keys(entry, key, _LEGEND_KEYS, ("terrain",))
-            terrain = TERRAIN_NAMES.index(self.choice(entry["terrain"], f"{key}.terrain", TERRAIN_NAMES))
-            spawn = None
-            if "spawn" in entry:
-                spawn = self.integer(entry["spawn"], f"{key}.spawn", 1, MAX_PLAYERS)
-                if spawn > players:
-                    raise self.fail(f"{key}.spawn", f"player {spawn} does not exist (map.players = {players}); "
-                                                    f"expected a player from 1 to {players}")
-                if terrain == VOID:
-                    raise self.fail(f"{key}.spawn", "a void square cannot be in a spawn zone; "
-                                                    "expected terrain floor or water")
-            tags = entry.get("tags", [])
-            if not isinstance(tags, list):
-                raise self.fail(f"{key}.tags", f"expected a list of tag names, got {_type_name(tags)}")
-            for tag in tags:
-                self.tag_name(tag, f"{key}.tags")
-            legend[char] = Symbol(terrain, spawn, tuple(tags))
+            symbol = self.soft(self.symbol, char, entry, players)
+            legend[char] = symbol if symbol is not None else Symbol(FLOOR)
         return legend
+
+    def symbol(self, char: str, entry: Any, players: int) -> Symbol:
+        key = f"legend.{char}"
+        if len(char) != 1 or char.isspace() or char in _BAD_SYMBOLS or not char.isprintable():
+            raise self.fail(key, f"legend symbols must be one visible character other than "
+                                 f"{' '.join(_BAD_SYMBOLS)}, got {char!r}")
+        if char in DEFAULT_LEGEND:
+            raise self.fail(key, f"{char!r} is built in ({DEFAULT_LEGEND[char].describe()}); "
+                                 f"expected a new character for a new meaning")
+        entry = self.table(entry, key)
+        if not self.known_keys(entry, key, _LEGEND_KEYS, ("terrain",)):
+            return Symbol(FLOOR)
+        terrain = TERRAIN_NAMES.index(self.choice(entry["terrain"], f"{key}.terrain", TERRAIN_NAMES))
+        spawn = None
+        if "spawn" in entry:
+            spawn = self.integer(entry["spawn"], f"{key}.spawn", 1, MAX_PLAYERS)
+            if spawn > players:
+                raise self.fail(f"{key}.spawn", f"player {spawn} does not exist (map.players = {players}); "
+                                                f"expected a player from 1 to {players}")
+            if terrain == VOID:
+                raise self.fail(f"{key}.spawn", "a void square cannot be in a spawn zone; "
+                                                "expected terrain floor or water")
+        tags = entry.get("tags", [])
+        if not isinstance(tags, list):
+            raise self.fail(f"{key}.tags", f"expected a list of tag names, got {_type_name(tags)}")
+        for tag in tags:
+            self.tag_name(tag, f"{key}.tags")
+        return Symbol(terrain, spawn, tuple(tags))
 
     def tag_name(self, tag: Any, key: str) -> str:
         tag = self.string(tag, key)
@@ -384,9 +478,10 @@ class _Reader:
         return tag
 
     def grid(self, text: str, key: str, width: int, height: int, alphabet: Mapping[str, object],
-             known: str) -> tuple[list[str], list[int | None]]:
+             known: str) -> tuple[list[str], list[int | None]] | None:
         """The grid's characters in square-index order (bottom row first), and the file line of
-        each text row (top row first; ``None`` where the line is unknown)."""
+        each text row (top row first; ``None`` where the line is unknown); None once every bad
+        row is noted (one problem a row)."""
         numbered = [(i, row.strip()) for i, row in enumerate(text.split("\n"))]
         while numbered and not numbered[0][1]:
             numbered.pop(0)
@@ -394,27 +489,38 @@ class _Reader:
             numbered.pop()
         path = key.split(".")
         lines = [self.lines.value_line(*path, row=i) for i, _ in numbered]
+        before = len(self.problems)
         for count, ((_, row), line) in enumerate(zip(numbered, lines), start=1):
             rank = f" (rank {height - count + 1})" if count <= height else ""
             if not row:
-                raise self.fail(key, f"row {count} from the top is blank; expected {height} rows of "
-                                     f"{width} characters with no blank line between them", line=line)
+                self.note(self.fail(key, f"row {count} from the top is blank; expected {height} rows of "
+                                         f"{width} characters with no blank line between them", line=line))
+                continue
             if len(row) != width:
-                raise self.fail(key, f"row {count} from the top{rank} has {len(row)} squares, expected "
-                                     f"{width} (map.width = {width})", line=line)
+                self.note(self.fail(key, f"row {count} from the top{rank} has {len(row)} squares, expected "
+                                         f"{width} (map.width = {width})", line=line))
             for column, char in enumerate(row):
                 if char not in alphabet:
-                    raise self.fail(key, f"row {count} from the top{rank}, column {column + 1} "
-                                         f"(file {FILES[column]}): unknown letter {char!r}; known: {known}",
-                                    line=line)
+                    self.note(self.fail(key, f"row {count} from the top{rank}, column {column + 1} "
+                                             f"(file {FILES[column] if column < len(FILES) else column + 1}): "
+                                             f"unknown letter {char!r}; known: {known}", line=line))
+                    break
         if len(numbered) != height:
-            raise self.fail(key, f"has {len(numbered)} rows, expected {height} (map.height = {height})",
-                            line=lines[-1] if lines else None)
+            self.note(self.fail(key, f"has {len(numbered)} rows, expected {height} (map.height = {height})",
+                                line=lines[-1] if lines else None))
+        if len(self.problems) != before:
+            return None
         rows = [row for _, row in numbered]
         return [char for row in reversed(rows) for char in row], lines
 
-    def seats(self, value: Any, players: int, spawns: dict[int, set[int]], geometry: Geometry) -> tuple[Seat, ...]:
-        table = self.table(value, "players")
+    def seats(self, value: Any, players: int, spawns: dict[int, set[int]] | None,
+              geometry: Geometry | None) -> tuple[Seat, ...] | None:
+        """One seat per player, or None once every problem with them is noted (without a grid,
+        ``spawns`` and ``geometry`` None, only the seats' own words are checked)."""
+        table = self.soft(self.table, value, "players")
+        if table is None:
+            return None
+        before = len(self.problems)
         expected = tuple(str(p) for p in range(1, players + 1))
         for k in table:
             if k not in expected:
@@ -422,37 +528,48 @@ class _Reader:
                     problem = f"describes player {k}, but map.players = {players}"
                 else:
                     problem = "is not a player number"
-                raise self.fail(f"players.{k}", f"{problem}; expected tables [players.1] to [players.{players}]")
+                self.note(self.fail(f"players.{k}", f"{problem}; expected tables [players.1] to [players.{players}]"))
         seats = []
         for p in expected:
-            key = f"players.{p}"
             if p not in table:
-                raise self.fail("players", f"missing table [{key}] (home and colour of player {p}); "
-                                           f"expected one table per player, [players.1] to [players.{players}]")
-            entry = self.table(table[p], key)
-            self.known_keys(entry, key, _SEAT_KEYS, _SEAT_KEYS)
-            home = self.choice(entry["home"], f"{key}.home", tuple(HOMES))
-            colour = self.choice(entry["colour"], f"{key}.colour", tuple(COLOURS))
-            spawn = frozenset(spawns[int(p)])
-            if not spawn:
-                raise self.fail(key, f"player {p} has no spawn zone; expected some squares marked {p!r} "
-                                     f"(or a legend symbol with spawn = {p}) in map.grid")
-            held = _edges_held(geometry, spawn)
-            if home not in held:
-                hint = f"expected the edge the spawn zone lies at: {', '.join(held)}" if held else \
-                    "the spawn zone lies at no edge; expected it to touch the player's edge"
-                raise self.fail(f"{key}.home", f"is {home!r} but player {p}'s spawn zone does not lie at the "
-                                               f"{home} edge (touching it, within that half of the board); {hint}")
-            seats.append(Seat(int(p), home, colour, spawn))
+                self.note(self.fail("players", f"missing table [players.{p}] (home and colour of player {p}); "
+                                               f"expected one table per player, [players.1] to [players.{players}]"))
+                continue
+            seat = self.soft(self.seat, p, table[p], spawns, geometry)
+            if seat is not None:
+                seats.append(seat)
         for a in seats:
             for b in seats:
                 if a.player < b.player and a.home == b.home:
-                    raise self.fail(f"players.{b.player}.home", f"players {a.player} and {b.player} both sit at "
-                                                                f"the {a.home} edge; expected a different edge per player")
+                    self.note(self.fail(f"players.{b.player}.home", f"players {a.player} and {b.player} both sit "
+                                                                    f"at the {a.home} edge; expected a different edge "
+                                                                    f"per player"))
                 if a.player < b.player and a.colour == b.colour:
-                    raise self.fail(f"players.{b.player}.colour", f"players {a.player} and {b.player} are both "
-                                                                  f"{a.colour}; expected a different colour per player")
-        return tuple(seats)
+                    self.note(self.fail(f"players.{b.player}.colour", f"players {a.player} and {b.player} are "
+                                                                      f"both {a.colour}; expected a different colour "
+                                                                      f"per player"))
+        return tuple(seats) if len(self.problems) == before else None
+
+    def seat(self, p: str, value: Any, spawns: dict[int, set[int]] | None, geometry: Geometry | None) -> Seat | None:
+        key = f"players.{p}"
+        entry = self.table(value, key)
+        if not self.known_keys(entry, key, _SEAT_KEYS, _SEAT_KEYS):
+            return None
+        home = self.choice(entry["home"], f"{key}.home", tuple(HOMES))
+        colour = self.choice(entry["colour"], f"{key}.colour", tuple(COLOURS))
+        if spawns is None or geometry is None:
+            return Seat(int(p), home, colour, frozenset())
+        spawn = frozenset(spawns[int(p)])
+        if not spawn:
+            raise self.fail(key, f"player {p} has no spawn zone; expected some squares marked {p!r} "
+                                 f"(or a legend symbol with spawn = {p}) in map.grid")
+        held = _edges_held(geometry, spawn)
+        if home not in held:
+            hint = f"expected the edge the spawn zone lies at: {', '.join(held)}" if held else \
+                "the spawn zone lies at no edge; expected it to touch the player's edge"
+            raise self.fail(f"{key}.home", f"is {home!r} but player {p}'s spawn zone does not lie at the "
+                                           f"{home} edge (touching it, within that half of the board); {hint}")
+        return Seat(int(p), home, colour, spawn)
 
     def seatings(self, value: Any, players: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """``[seatings]``: ``3 = [1, 2, 3]``: a game of 3 players uses seats 1, 2 and 3, in that
@@ -475,64 +592,71 @@ class _Reader:
         return tuple(sorted(out))
 
     def tags(self, value: Any, geometry: Geometry) -> dict[str, frozenset[int]]:
-        table = self.table(value, "tags")
+        """The file's own tags; a broken one is noted and left out."""
+        table = self.soft(self.table, value, "tags", default={})
         found = {}
         for name, spec in table.items():
-            key = f"tags.{name}"
-            self.tag_name(name, key)
-            if isinstance(spec, str):
-                marks, _ = self.grid(spec, key, geometry.width, geometry.height, {_TAG_IN: 1, _TAG_OUT: 0},
-                                  f"{_TAG_IN!r} in the tag, {_TAG_OUT!r} not")
-                found[name] = frozenset(sq for sq, m in enumerate(marks) if m == _TAG_IN)
-            elif isinstance(spec, list):
-                squares: set[int] = set()
-                for entry in spec:
-                    text = self.string(entry, key)
-                    try:
-                        square = geometry.parse_square(text)
-                    except ValueError as exc:
-                        raise self.fail(key, f"{exc}") from None
-                    if square in squares:
-                        raise self.fail(key, f"names {geometry.name_of(square)} twice; expected each square once")
-                    squares.add(square)
-                found[name] = frozenset(squares)
-            else:
-                raise self.fail(key, f"expected a list of square names or a grid string of "
-                                     f"{_TAG_IN!r} and {_TAG_OUT!r}, got {_type_name(spec)}")
+            squares = self.soft(self.tag, name, spec, geometry)
+            if squares is not None:
+                found[name] = squares
         return found
 
+    def tag(self, name: str, spec: Any, geometry: Geometry) -> frozenset[int] | None:
+        key = f"tags.{name}"
+        self.tag_name(name, key)
+        if isinstance(spec, str):
+            grid = self.grid(spec, key, geometry.width, geometry.height, {_TAG_IN: 1, _TAG_OUT: 0},
+                             f"{_TAG_IN!r} in the tag, {_TAG_OUT!r} not")
+            if grid is None:
+                return None
+            return frozenset(sq for sq, m in enumerate(grid[0]) if m == _TAG_IN)
+        if isinstance(spec, list):
+            squares: set[int] = set()
+            for entry in spec:
+                text = self.string(entry, key)
+                try:
+                    square = geometry.parse_square(text)
+                except ValueError as exc:
+                    raise self.fail(key, f"{exc}") from None
+                if square in squares:
+                    raise self.fail(key, f"names {geometry.name_of(square)} twice; expected each square once")
+                squares.add(square)
+            return frozenset(squares)
+        raise self.fail(key, f"expected a list of square names or a grid string of "
+                             f"{_TAG_IN!r} and {_TAG_OUT!r}, got {_type_name(spec)}")
 
-def _too_small_zone(geometry: Geometry, seats: tuple[Seat, ...]) -> tuple[int, str] | None:
-    """A spawn zone that cannot hold the smallest army: (one of its squares, the message)."""
+
+def _too_small_zones(geometry: Geometry, seats: tuple[Seat, ...]):
+    """Each spawn zone that cannot hold the smallest army: (one of its squares, the message)."""
     for seat in seats:
         floor = [sq for sq in sorted(seat.spawn) if geometry.terrain[sq] == FLOOR]
         if len(floor) < MIN_SPAWN_FLOOR:
             names = ", ".join(geometry.name_of(sq) for sq in sorted(seat.spawn)[:8])
-            return min(seat.spawn), (
+            yield min(seat.spawn), (
                 f"player {seat.player}'s spawn zone ({names}) has {len(floor)} floor square"
                 f"{'' if len(floor) == 1 else 's'}; expected at least {MIN_SPAWN_FLOOR} (an army is at least a King "
                 f"and a Pawn, and a unit that cannot swim does not stand on water)")
-    return None
 
 
-def _cut_off_square(geometry: Geometry, seats: tuple[Seat, ...]) -> tuple[int, str] | None:
-    """A spawn square from which another player's spawn zone cannot be reached by King steps
-    over floor and water (void cuts the board): (the square, the message). Players who can
+def _cut_off_squares(geometry: Geometry, seats: tuple[Seat, ...]):
+    """For each player whose spawn zone cannot reach another's: the first cut-off square and the
+    message. Reach is by King steps over floor and water (void cuts the board); players who can
     never meet play a game that only a draw rule ends."""
     region = _regions(geometry)
     for seat in seats:
         for other in seats:
-            if other is seat:
+            if other.player <= seat.player:  # a cut between two players is said once
                 continue
             theirs = {region[sq] for sq in other.spawn}
-            for sq in sorted(seat.spawn):
-                if region[sq] not in theirs:
-                    there = geometry.name_of(min(other.spawn))
-                    return sq, (f"square {geometry.name_of(sq)} of player {seat.player}'s spawn zone cannot reach "
-                                f"player {other.player}'s spawn zone (from {there}): no path of floor or water squares "
-                                f"joins them, void cuts the board; expected a way across (squares next to each other, "
-                                f"diagonals included)")
-    return None
+            cut = [sq for sq in sorted(seat.spawn) if region[sq] not in theirs]
+            if cut:
+                sq = cut[0]
+                there = geometry.name_of(min(other.spawn))
+                yield sq, (f"square {geometry.name_of(sq)} of player {seat.player}'s spawn zone cannot reach "
+                           f"player {other.player}'s spawn zone (from {there}): no path of floor or water squares "
+                           f"joins them, void cuts the board; expected a way across (squares next to each other, "
+                           f"diagonals included)")
+                break
 
 
 def _regions(geometry: Geometry) -> list[int]:

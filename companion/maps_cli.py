@@ -1,8 +1,8 @@
 """``companion check-map FILE``: validate a map and draw it as text.
 
-A thin edge over ``companion.maps``: the drawing goes to stdout (exit 0); a bad map is one
-line on stderr and exit status 2, never a traceback, so a person editing a map file sees
-exactly what to fix.
+A thin edge over ``companion.maps``: the drawing goes to stdout (exit 0); a bad map is every
+problem found in one pass, one line each on stderr (file, line, key, what was expected), and
+exit status 2, never a traceback, so a person editing a map file sees everything to fix at once.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import argparse
 import sys
 
 from .errors import CompanionError
-from .maps import MAPS_DIR, draw_map, load_map
+from .maps import MAPS_DIR, MapProblems, draw_map, load_map
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -25,7 +25,8 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
         description=(
             "Validate a board map (TOML, format in docs/maps.md) and draw it: ranks down the "
             "left, files along the bottom, '.' floor, '~' water, '#' void, digits for spawn "
-            "zones. Exit status 0 if the map is valid, 2 (with one line on stderr) if not."
+            "zones. Exit status 0 if the map is valid, 2 if not, with every problem on stderr, one "
+            "line each."
         ),
     )
     parser.add_argument(
@@ -33,10 +34,12 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
         metavar="FILE",
         help=f"a map file path, or the name of a map in {MAPS_DIR} (e.g. standard, dungeon-compact)",
     )
+    from .games import variant_help
+
     parser.add_argument(
         "--variant", default=None,
-        help="also check the map against this game's needs and draw its start position "
-             "(default: the game the map names in map.game, if any)",
+        help="also check the map against this game's needs and draw its start position; "
+             + variant_help("the game the map names in map.game, if any"),
     )
     parser.set_defaults(func=run)
     return parser
@@ -47,6 +50,12 @@ def run(args: argparse.Namespace) -> int:
         board_map = load_map(args.map)
         game = getattr(args, "variant", None) or board_map.game
         extra = game_check(game, args.map) if game else ""
+    except MapProblems as exc:
+        for problem in exc.problems:
+            print(f"check-map: {' '.join(str(problem).split())}", file=sys.stderr)
+        if len(exc.problems) > 1:
+            print(f"check-map: {len(exc.problems)} problems", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except CompanionError as exc:
         print(f"check-map: {' '.join(str(exc).split())}", file=sys.stderr)
         return EXIT_BAD_INPUT

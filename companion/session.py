@@ -58,6 +58,8 @@ BID_MODES = ("screen", "stones")
 #: Results the players decided rather than the position: taking a move back does not undo them.
 DECIDED_RESULTS = frozenset({"resigned", "draw agreed"})
 MAX_TIES = 3
+#: The move list's entry for a player who resigned a game of three or more.
+RESIGNS = "resigns"
 
 
 # --- the game's set-up ----------------------------------------------------------------------------
@@ -490,6 +492,13 @@ class TurnsUndone:
 
 
 @dataclass(frozen=True)
+class PlayerResigned:
+    """A player left a game of three or more (their pieces leave the board); play goes on."""
+
+    player: int
+
+
+@dataclass(frozen=True)
 class PositionSet:
     """The position was corrected (an arbiter's SetPosition); the board is guided to it."""
 
@@ -582,23 +591,29 @@ class Session:
 
     @classmethod
     def replay(cls, entries: Sequence[dict], *, source=None,
-               progress: Callable[[int, int], None] | None = None) -> tuple[Session, int, str | None]:
+               progress: Callable[[int, int], None] | None = None,
+               after: Callable[[Session], None] | None = None) -> tuple[Session, int, str | None]:
         """Rebuild a game from journal entries (the start entry first).
 
         Returns ``(session, used, problem)``: ``used`` entries were applied; ``problem`` says
         why the rest could not be (None when all were). Raises RecordError when not even the
-        start entry is usable."""
+        start entry is usable. ``after(session)`` is called at the start and after each
+        entry (a review keeps the positions)."""
         if not entries:
             raise RecordError("the journal is empty: it has no start entry")
         setup = start_from_json(entries[0], "journal entry 1")
         session = cls(setup, source=source)
         used = 1
+        if after is not None:
+            after(session)
         for i, entry in enumerate(entries[1:], start=2):
             try:
                 session.apply_entry(entry, f"journal entry {i}")
             except CompanionError as e:
                 return session, used, str(e)
             used += 1
+            if after is not None:
+                after(session)
             if progress is not None:
                 progress(used, len(entries))
         return session, used, None
@@ -627,8 +642,10 @@ class Session:
         return self.result is None and self.pos.pending is None and self.rules.in_check(self.pos)
 
     def last_move(self) -> tuple[int, int] | None:
-        """(from, to) of the last move still on the board, for the 'last move' marks."""
-        return (self.moves[-1].frm, self.moves[-1].to) if self.moves else None
+        """(from, to) of the last move still on the board, for the 'last move' marks (None
+        after a resignation or a position set by the arbiter: no piece moved)."""
+        last = self.moves[-1] if self.moves else None
+        return (last.frm, last.to) if last is not None and last.frm >= 0 else None
 
     def pending_fight(self) -> FightInfo | None:
         d = self.pos.pending
@@ -871,11 +888,16 @@ class Session:
             if not 1 <= action.turns <= len(self._turn_starts):
                 raise IllegalMoveError(f"cannot take back {action.turns} turn(s); {len(self._turn_starts)} were played")
         elif isinstance(action, (Resign, OfferDraw)):
-            if action.player not in (0, 1):
-                raise IllegalMoveError(f"player must be 0 or 1, got {action.player}")
-            if len(self.seats) > 2:
-                raise IllegalMoveError("with more than two players nobody can resign or offer a draw: "
-                                       "play on until one King is left")
+            many = len(self.seats) > 2
+            if not 0 <= action.player < len(self.seats):
+                raise IllegalMoveError(f"player must be 0 to {len(self.seats) - 1}, got {action.player}")
+            if many and isinstance(action, OfferDraw):
+                raise IllegalMoveError("with more than two players nobody can offer a draw: play on until one "
+                                       "King is left, or resign")
+            if many and action.player in self.pos.var("out", ()):
+                raise IllegalMoveError(f"{self.seats[action.player].name} is out of the game already")
+            if many and self.pos.pending is not None:
+                raise IllegalMoveError("finish this turn first")
             if isinstance(action, OfferDraw):
                 if self.draw_offer is not None:
                     raise IllegalMoveError("a draw offer is already waiting for an answer")
@@ -910,6 +932,8 @@ class Session:
         if isinstance(action, Undo):
             return self._apply_undo(action)
         if isinstance(action, Resign):
+            if len(self.seats) > 2:
+                return self._apply_leave(action.player)
             return self._finish(GameResult(frozenset({1 - action.player}), "resigned"))
         if isinstance(action, OfferDraw):
             self.draw_offer = action.player
@@ -936,8 +960,8 @@ class Session:
             if self.history and self.history[-1].get("type") == "offer-draw":
                 self.history.pop()  # an offer declined changes nothing
             return
-        if isinstance(action, (PlayMove, SetPosition)):
-            self._history_at.append(len(self.history))
+        if isinstance(action, (PlayMove, SetPosition)) or (isinstance(action, Resign) and len(self.seats) > 2):
+            self._history_at.append(len(self.history))  # a turn starts (with 3 or 4 players a resignation is one)
         self.history.append(action_to_json(action))
 
     def correct_position(self, position: str) -> list:
@@ -1064,6 +1088,15 @@ class Session:
             self._remember_pieces()
             events += self._check_end()
         return events
+
+    def _apply_leave(self, player: int) -> list:
+        """A resignation with three or more players: the player leaves, the others play on (a
+        turn of the move list, taken back by Undo like any turn)."""
+        self._turn_starts.append(self.pos.depth)
+        self.rules.resign(self.pos, player)
+        self.moves.append(MoveEntry(player, RESIGNS, "", -1, -1))
+        self._remember_pieces()
+        return [PlayerResigned(player)] + self._check_end()
 
     def _apply_undo(self, action: Undo) -> list:
         target = self._turn_starts[-action.turns]

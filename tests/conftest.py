@@ -35,3 +35,11 @@ def mock_factory():
     yield factory
     factory.reset()
     Device.pin_factory = previous
+
+
+def pytest_collection_modifyitems(config, items):
+    """A test that opens a window (``ui``) is slow as well: ``-m "not slow"`` is the quick loop
+    (under a minute on the development machine), the full suite runs both."""
+    for item in items:
+        if item.get_closest_marker("ui") is not None and item.get_closest_marker("slow") is None:
+            item.add_marker(pytest.mark.slow)

@@ -180,7 +180,7 @@ def play_quick_four(app: DungeonApp, count: int | None = None, start: int = 0) -
         elif prompt is not None and prompt.kind == "pass":
             app.answer_label("Pass")
         elif text.endswith("hex"):
-            app.p.dungeon.hex()
+            app.p.bar.action()
             app.pump()
             app.answer("0")
         else:

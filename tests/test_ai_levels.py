@@ -93,3 +93,40 @@ def test_each_seat_has_its_own_level(chess):
     assert a.search is not b.search and a.level != b.level
     for p in (a, b):
         assert p.choose(pos, now=time.perf_counter, budget=None, max_nodes=500).best in chess.legal_moves(pos)
+
+
+#: Won FIDE endings against a bare King (White to move): a Queen, a Rook, two Rooks, Queen and
+#: Rook, a Queen with a Pawn, from the middle, the corner and the edge.
+WON_ENDINGS = [
+    "8/8/8/4k3/8/8/8/4K2Q w - - 0 1",
+    "8/8/8/4k3/8/8/8/R3K3 w - - 0 1",
+    "8/8/3k4/8/8/8/8/R3K2R w - - 0 1",
+    "7k/8/8/8/8/8/8/1Q2K3 w - - 0 1",
+    "k7/8/8/8/8/8/8/4K2R w - - 0 1",
+    "8/8/8/8/3k4/8/3P4/3QK3 w - - 0 1",
+    "8/5k2/8/8/8/8/1R6/1R2K3 w - - 0 1",
+    "4k3/8/8/8/8/8/8/3QKR2 w - - 0 1",
+]
+
+
+def test_a_bare_king_is_recognised_for_the_player_to_move(chess):
+    from companion.ai.levels import against_bare_royals
+
+    assert against_bare_royals(chess.position_from_text(WON_ENDINGS[0]))
+    assert not against_bare_royals(chess.position_from_text("8/8/8/4k3/8/8/8/4K2Q b - - 0 1"))  # the bare side
+    assert not against_bare_royals(chess.start_position())
+    assert not against_bare_royals(chess.position_from_text("8/8/8/4k3/4p3/8/8/4K2Q w - - 0 1"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", [lv.number for lv in LEVELS])
+def test_every_level_mates_from_won_endings_against_random_moves(chess, level):
+    """Level 1 used to stalemate 3 of 8 such games (or hang its Queen to a random reply)."""
+    from companion.ai.match import make_player, play_game
+
+    for i, fen in enumerate(WON_ENDINGS):
+        players = {0: make_player(str(level), chess, random.Random(f"{level}:{i}")),
+                   1: make_player("random", chess, random.Random(f"random:{i}"))}
+        result = play_game(chess, players, random.Random(0), now=time.perf_counter, budget=None, max_nodes=800,
+                           max_plies=200, seats_of_a=frozenset({0}), position=chess.position_from_text(fen))
+        assert (result.winner, result.reason) == ("A", "checkmate"), (fen, result.reason, result.actions)

@@ -46,15 +46,17 @@ def test_move_cap_adjudicates_a_draw(capsys):
 
 
 @pytest.mark.parametrize("argv,words", [
-    (["--a", "11", "--b", "random"], "level '11' does not exist"),
-    (["--a", "max", "--b", "smart"], "level 'smart' does not exist"),
+    (["--a", "11", "--b", "random"], "--a '11': no such player; the players are the levels 1 (beginner) to 6 and "
+                                     "max, and random, greedy and duelist"),
+    (["--a", "max", "--b", "smart"], "--b 'smart': no such player; the players are the levels 1 (beginner) to 6 "
+                                     "and max, and random, greedy and duelist"),
     (["--a", "max", "--b", "random", "--games", "0", "--nodes", "10"], "--games: expected a whole number from 1"),
     (["--a", "max", "--b", "random", "--movetime", "0"], "--movetime: expected a number more than 0"),
     (["--a", "max", "--b", "random", "--movetime", "nan"], "--movetime: expected a number more than 0"),
     (["--a", "max", "--b", "random", "--max-plies", "-4"], "--max-plies: expected a whole number from 1 to 100,000"),
     (["--a", "max", "--b", "random", "--nodes", "0"], "--nodes: expected a whole number from 1"),
     (["--a", "max", "--b", "random", "--seed", "9" * 5000], "--seed: expected a whole number from 0"),
-    (["--a", "1" * 5000, "--b", "random", "--nodes", "10"], "does not exist"),
+    (["--a", "1" * 5000, "--b", "random", "--nodes", "10"], "--a '11111111111111111111...': no such player"),
     (["--variant", "go", "--a", "max", "--b", "random", "--nodes", "10"], "unknown variant 'go'"),
     (["--a", "max", "--b", "random", "--nodes", "10", "--a-set", "gain_scale"], "expected KEY=VALUE"),
     (["--a", "max", "--b", "random", "--nodes", "10", "--a-set", "boldness=3"], "unknown key 'boldness'"),
@@ -106,6 +108,7 @@ def test_settle_chance_draws_from_the_exact_outcomes():
     assert abs(counts["attacker"] / 2000 - float(odds.attacker)) < 0.05
 
 
+@pytest.mark.slow
 def test_bench_reports_nodes_per_second_for_each_game():
     rows = bench_ai(quick=True)
     games = {name.split()[1] for name, _, _ in rows}
@@ -137,6 +140,7 @@ def test_a_set_reaches_side_a_only(monkeypatch):
     assert sorted(seen) == [("greedy", default), ("greedy", default), ("max", 77.0), ("max", 77.0)]
 
 
+@pytest.mark.slow
 def test_log_writes_each_game_so_it_can_be_replayed_move_by_move(tmp_path, capsys):
     """--log: one JSON line per game; its actions (moves and dice outcomes) played again
     through the rules give the logged final position."""

@@ -117,6 +117,7 @@ def test_pieces_priced_in_xp_get_a_value_from_their_cost():
     assert ev.values[rules.kind_index["K"]] == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
 def test_strongest_beats_random_players_in_a_whole_toy_game(players):
     """A seeded game to the end through rules.play (which refuses any illegal action)."""
@@ -149,6 +150,7 @@ def test_winning_for_the_root_player_is_a_mate_score():
     assert info.score >= MATE_BOUND
 
 
+@pytest.mark.slow
 def test_budget_holds_in_four_player_games_on_random_positions():
     """Measured by the search's own clock (processor time): at most 10% over."""
     rules = game(4)

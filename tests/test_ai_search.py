@@ -131,6 +131,7 @@ def test_avoids_stalemating_when_winning(chess):
 
 
 # ----- legality, position left intact, determinism ---------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("game, board_map", GAMES_AND_MAPS)
 def test_never_an_illegal_move_on_random_positions(game, board_map):
     rules = make_rules(game, board_map)
@@ -168,6 +169,7 @@ def test_answers_within_budget_on_a_clock_that_ticks_per_reading(chess):
     assert info.stopped
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, board_map", GAMES_AND_MAPS)
 def test_real_clock_budget_overrun_below_ten_percent_on_many_positions(game, board_map):
     """Measured with the search's own clock (processor time of this process, so a busy

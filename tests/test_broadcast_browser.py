@@ -15,6 +15,8 @@ from tests.broadcast_helpers import (
 )
 from tests.png_check import colour_count, read_png
 
+pytestmark = pytest.mark.slow  # headless Chromium: seconds a page
+
 HERE = Path(__file__).resolve().parent
 SHOTS = HERE / "screenshots" / "broadcast"
 DOCS = HERE.parent / "docs" / "screenshots"

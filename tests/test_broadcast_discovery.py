@@ -14,6 +14,8 @@ import pytest
 
 from companion.broadcast.discovery import SERVICE_TYPE, announce_addresses, instance_name, service_info
 
+pytestmark = pytest.mark.slow  # real mDNS in a network namespace
+
 HERE = Path(__file__).resolve().parent
 NETNS = "ip link set lo up && ip link set lo multicast on && ip route add 224.0.0.0/4 dev lo && exec \"$0\" \"$@\""
 

@@ -267,14 +267,14 @@ def test_the_king_turn_is_asked_on_the_game_screen_and_skipped_by_lifting_a_warr
     app.tap("e2", "e4")
     v = app.game.view()
     assert v.question.startswith("King-turn for Ann: a Warrior King may move or Whirlwind. Skip: lift and put back")
-    assert v.slot == "Skip king-turn" and app.flow.prompt is None  # no popup
+    assert app.bar.view().action_label == "Skip king-turn" and app.flow.prompt is None  # no popup
     app.tap("d1", "d1")  # a Warrior King lifted and put back
     assert app.flow.session.turn == 1 and app.flow.session.pos.pending is None
-    assert app.game.view().slot == "Stones"
+    assert app.bar.view().action_label == "Stones"
     app.tap("e7", "e5")
     app.tap("d2", "d4")
-    assert app.game.view().slot == "Skip king-turn"
-    app.game.slot()  # skip with the button
+    assert app.bar.view().action_label == "Skip king-turn"
+    app.bar.action()  # skip with the game bar's button
     app.pump()
     assert app.flow.session.turn == 1 and moves_of(app) == ["e2e4", "e7e5", "d2d4"]
 
@@ -317,7 +317,7 @@ def test_an_elephants_info_shows_its_5x5_box_on_the_screens_board(tmp_path):
     app.board.toggle_info_mode()
     app.board.tap(app.sq("a1"))  # the Elephant, standing as a rook
     v = app.info.view()
-    assert v.title == "White Elephant on a1" and any("5x5 box" in line for line in v.fights)
+    assert v.title == "White Elephant on a1" and any("within 2 squares" in line for line in v.fights)
     marked = {sq.name for sq in app.board.view().squares if sq.zone}
     assert marked == {f + r for f in "abc" for r in "123"}
     app.info.close()  # the card covered the board: the box stays while Piece info is on
@@ -406,7 +406,7 @@ def test_a_chess_2_game_with_a_clock_duels_and_its_record_reads_back(tmp_path):
     app.clock_screen.tap(1)  # Black starts White's clock
     app.pump()
     app.clock_screen.board()
-    assert app.game.view().slot == "Clock" and app.game.view().slot_key == "clock"
+    assert (app.bar.view().action_label, app.bar.view().action) == ("Clock", "clock")
     app.game.menu()  # the stones card is in the menu too
     assert "card" in [o.key for o in app.flow.prompt.options]
     app.flow.answer_prompt("card")
@@ -417,8 +417,8 @@ def test_a_chess_2_game_with_a_clock_duels_and_its_record_reads_back(tmp_path):
     app.pump()
     app.tap("d7", "d5")
     assert app.game.view().question.startswith("King-turn for Black")  # Two Kings: its king-turn
-    assert app.game.view().slot == "Skip king-turn"  # the question takes the one button
-    app.game.slot()
+    assert app.bar.view().action_label == "Skip king-turn"  # the question takes the one button
+    app.bar.action()
     app.pump()
     app.clock_screen.tap(1)
     app.pump()

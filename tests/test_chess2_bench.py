@@ -1,9 +1,12 @@
 """The Chess 2 bench rows (companion bench): shape only; the numbers are machine-bound."""
 
+import pytest
+
 from companion.bench import BENCHES
 from companion.games.chess2_bench import bench_chess2
 
 
+@pytest.mark.slow  # a bench run
 def test_bench_chess2_reports_median_and_p99_of_the_lifted_piece_moves():
     rows = bench_chess2(quick=True)
     values = {label: value for label, value, _ in rows}

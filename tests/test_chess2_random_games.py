@@ -5,6 +5,8 @@ every game ends by a rule the seed names."""
 import itertools
 import random
 
+import pytest
+
 from companion.games.chess2 import ARMIES, rules_for
 
 ENDINGS = {"Midline Invasion", "checkmate", "no legal move", "threefold repetition", "fifty-move rule",
@@ -49,6 +51,7 @@ def _random_game(rules, rng, max_actions=3000):
     return o, actions, seen_kinds
 
 
+@pytest.mark.slow  # random play of every matchup
 def test_random_games_of_every_matchup_end_by_a_named_rule():
     reasons: dict[str, int] = {}
     total = 0

@@ -44,6 +44,7 @@ def _verdicts_peer(board: chess.Board):
     }
 
 
+@pytest.mark.slow
 def test_legal_moves_fens_and_verdicts_match_python_chess_on_random_play():
     positions = 0
     endings = {"checkmate": 0, "stalemate": 0, "insufficient": 0, "threefold": 0}

@@ -24,11 +24,15 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from companion.journal import read_journal
 from companion.tournament.checkpoint import NAME, read_checkpoint, spent_to_restore
 from companion.tournament.table import Table
 from tests.clock_kill_runner import INTERVAL, Game, game_fingerprint, game_setup, play, step, steps_in
 from tests.journal_kill_runner import Child, fork_child
+
+pytestmark = pytest.mark.slow  # 110 SIGKILLed processes
 
 RUNNER = Path(__file__).resolve().parent / "clock_kill_runner.py"
 LIMIT = 70  # steps per game

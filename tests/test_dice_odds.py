@@ -349,6 +349,7 @@ def test_only_d6s_queen_against_king_one_round_every_face():
 # --- King's Prerogative ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_kings_prerogative_one_king_die_against_the_sum_of_their_dice():
     """Seed: "The King rolls one Combat die as normal, while the opposing pieces roll all
     necessary dice and add them together. All of the usual modifiers apply, so the King will

@@ -116,6 +116,7 @@ records = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(records)
 def test_any_record_round_trips_parse_of_format(record):

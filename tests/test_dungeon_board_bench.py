@@ -1,5 +1,7 @@
 """The tracker benchmark's Dungeon case: a 20x20 four-player board, sensor event to LED frame."""
 
+import pytest
+
 from companion.board.tracker_bench import _dungeon_cycle, _dungeon_four_player, bench_tracker
 
 
@@ -12,6 +14,7 @@ def test_the_bench_position_has_all_four_armies_out_of_their_zones():
     assert len(_dungeon_cycle(rules, pos)) > 20
 
 
+@pytest.mark.slow
 def test_the_tracker_bench_reports_the_four_player_board_and_stays_under_2_ms():
     rows = {name: value for name, value, _ in bench_tracker(quick=True)}
     for stat in ("median", "p99", "p99 (CPU time)", "max"):

@@ -22,7 +22,8 @@ def _need_seed():
     if not SEED.exists():
         if os.environ.get("CI"):
             pytest.fail(f"the rulebook text is not at {SEED}")
-        pytest.skip(f"the rulebook text is not at {SEED} (outside the project's workspace)")
+        pytest.skip(f"the Dungeon Chess rulebook text is not on this machine (expected at {SEED}, beside the "
+                    f"repository): the quotes in docs/rules/dungeon.md are compared with it where it is")
 
 
 def _norm(text: str) -> str:

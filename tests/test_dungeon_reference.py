@@ -10,6 +10,8 @@ from companion.core.geometry import VOID, WATER
 from tests.dungeon_board import rules_for as rules
 from tests.dungeon_reference import Ref
 
+pytestmark = pytest.mark.slow  # an independent reference on many positions: out of the quick loop
+
 MAPS = ["open", "open4", "dungeon-compact", "dungeon-two-player", "dungeon-four-player", "dungeon-four-player:3"]
 KINGS = ["princess", "warlock", "red_dragon", "warlord"]
 

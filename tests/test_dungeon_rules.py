@@ -281,6 +281,7 @@ def test_a_player_who_is_out_cannot_be_the_one_to_move():
 
 # ---------------------------------------------------------------------- apply / undo / hash
 
+@pytest.mark.slow
 @pytest.mark.parametrize("map_name", ["dungeon-compact", "dungeon-two-player", "dungeon-four-player"])
 def test_random_games_apply_and_undo_exactly_and_the_hash_is_incremental(map_name):
     r = make_rules("dungeon", map_name)
@@ -319,6 +320,7 @@ def _attacked_the_long_way(r, pos, sq, by):
         pos.nspecial[:] = saved
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("map_name", ["dungeon-compact", "dungeon-four-player"])
 def test_the_count_of_piercing_and_phasing_attackers_follows_every_move_undo_and_copy(map_name):
     """Archers (piercing), Tombs (piercing through their own) and Wraiths (phasing) are counted per
@@ -403,6 +405,7 @@ def test_whole_games_run_to_an_outcome_with_the_board_and_words_consistent(map_n
     assert r.outcome(pos).reason
 
 
+@pytest.mark.slow
 def test_legal_moves_never_list_a_move_twice_in_random_play():
     import random
     from collections import Counter
@@ -424,6 +427,7 @@ def test_legal_moves_never_list_a_move_twice_in_random_play():
                 rules.apply(pos, options[0])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("map_name", ["dungeon-compact", "dungeon-two-player", "dungeon-four-player"])
 def test_the_shortcuts_of_the_legal_move_filter_agree_with_the_full_check(map_name):
     """legal_moves skips the full apply-and-look check for quiet moves (off every line through

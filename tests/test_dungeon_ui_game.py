@@ -54,9 +54,12 @@ def test_four_players_whose_turn_and_what_the_last_turn_did(tmp_path):
         ("Blue", False, False, "7"), ("Red", True, False, "5"), ("Green", False, False, "6"),
         ("Yellow", False, False, "4")]
     assert v.status == "Red to move" and v.last_turn == "Blue: KN k14xm13"
+    # said with the attacker's name and square: "the attacker stays" beside the board's "Move
+    # the blue Knight back" read as a contradiction
     assert v.effects == ("Yellow's Troll absorbs the blow and is pushed back from m13 to n13; "
-                         "the attacker stays.")
-    assert not v.can_resign and v.can_undo and v.hex_label == ""
+                         "the attacking Knight does not take the square: it stays on k14.")
+    bar = app.p.bar.view()
+    assert bar.can_resign and bar.can_undo and not bar.can_draw and bar.action == ""  # one bar in every game
 
 
 def test_the_effects_of_a_turn_are_said_with_the_players_names(tmp_path):
@@ -118,20 +121,20 @@ def test_the_salamanders_step_is_asked_with_big_buttons(tmp_path):
 def test_a_step_question_put_aside_comes_back_and_the_board_can_answer_it(tmp_path):
     app = quick_four(tmp_path, 3)
     app.answer(None)  # "Look at the board"
-    assert app.flow.prompt is None and app.p.dungeon.view().question == "Stay or step?"
-    app.p.dungeon.question()
+    assert app.flow.prompt is None and (app.p.bar.view().action, app.p.bar.view().action_label) == ("question", "Step?")
+    app.p.bar.action()
     assert app.flow.prompt.kind == "step"
     app.answer(None)
     app.tap("h7", "g7")  # the Salamander steps on the board
     assert app.flow.session.moves[-1].san == "SL g9xh7-g7"
-    assert app.flow.parked is None and app.flow.prompt is None and app.p.dungeon.view().question == ""
+    assert app.flow.parked is None and app.flow.prompt is None and app.p.bar.view().action != "question"
 
 
 def test_a_hex_is_chosen_on_the_screen(tmp_path):
     app = quick_four(tmp_path, 4)
     v = app.p.dungeon.view()
-    assert v.hex_label == "Hex\u2026" and v.status == "Yellow to move  Check!"
-    app.p.dungeon.hex()
+    assert app.p.bar.view().action_label == "Hex\u2026" and v.status == "Yellow to move  Check!"
+    app.p.bar.action()
     prompt = app.flow.prompt
     assert prompt.kind == "hex" and [o.label for o in prompt.options] == [
         "Hex the green Demonics on q11 with the yellow Shaman"]
@@ -153,7 +156,7 @@ def test_a_player_without_a_legal_move_is_asked_to_pass(tmp_path):
 
 def test_undo_takes_back_the_capture_and_its_step_and_the_board_is_guided_back(tmp_path):
     app = quick_four(tmp_path, 4)
-    app.p.dungeon.undo()
+    app.p.bar.undo()
     app.pump()
     s = app.flow.session
     assert len(s.moves) == 2 and s.turn == 2 and app.flow.notice == "Taken back: SL g9xh7-i8"
@@ -218,6 +221,10 @@ def test_a_unit_tapped_in_info_mode_is_described(tmp_path):
     assert v.title == "Yellow's Troll on n13" and v.glyph == "TR"
     assert v.fatigue == "Wounded: it has absorbed one capture; the next one kills it."
     assert v.fights[0].startswith("Slides diagonally") and v.colours[0] == theme.seat_colour("yellow")
+    # the card says each rule once: the roster's words, then the abilities by name (it used to
+    # add each ability's full words, repeating "Water stops its slides" and the push back)
+    assert v.fights == ("Slides diagonally; captures the same way. Survives the first capture (pushed 1 square "
+                        "back). Water stops its slides.", "Abilities: Thick-skinned, Water weakness")
 
 
 def test_units_an_explosion_or_an_elimination_removed_are_drawn_faded_until_taken_off(tmp_path):

@@ -5,7 +5,8 @@ import pytest
 
 from companion.errors import IllegalMoveError, MapError, RecordError, VariantError
 from companion.session import (
-    AnswerPlayed, GameOver, GameSetup, PlayAnswer, Resign, Seat, Session, action_from_json, action_to_json,
+    AnswerPlayed, GameOver, GameSetup, PlayAnswer, PlayerResigned, Resign, Seat, Session, action_from_json,
+    action_to_json,
 )
 from tests.dungeon_board_games import QUICK_FOUR_SCRIPT
 from tests.dungeon_ui_helpers import quick_four_text
@@ -127,15 +128,43 @@ def test_a_computers_salamander_answers_its_own_step():
     assert s.computer_to_move() == 2
 
 
-def test_nobody_resigns_or_offers_a_draw_with_more_than_two_players():
+def test_with_more_than_two_players_nobody_offers_a_draw():
     written = []
     s = four_player(written.append)
     before = len(written)
-    with pytest.raises(IllegalMoveError, match="more than two players"):
-        s.resign(0)
-    with pytest.raises(IllegalMoveError, match="more than two players"):
+    with pytest.raises(IllegalMoveError, match="more than two players nobody can offer a draw"):
         s.offer_draw(1)
     assert len(written) == before and s.result is None
+
+
+def test_a_player_resigns_a_four_player_game_and_the_others_play_on():
+    """Resign was missing with four players; now the player leaves as when their King falls."""
+    written = []
+    s = four_player(written.append)
+    red = set(s.pos.occ[1])
+    events = s.resign(1)  # Red resigns while Blue is to move
+    assert isinstance(events[0], PlayerResigned) and events[0].player == 1 and s.result is None
+    assert s.pos.var("out") == (1,) and not s.pos.occ[1] and s.pos.turn == 0
+    assert s.pos.var("effects") == (("resigned", 1, tuple(sorted(red))),)
+    assert s.moves[-1].san == "resigns" and s.last_move() is None
+    with pytest.raises(IllegalMoveError, match="Red is out of the game already"):
+        s.resign(1)
+    replayed, used, problem = Session.replay(written)
+    assert (used, problem) == (len(written), None)
+    assert replayed.pos.var("out") == (1,) and replayed.pos.hash == s.pos.hash
+    s.undo()
+    assert s.pos.var("out", ()) == () and set(s.pos.occ[1]) == red and not s.moves
+
+
+def test_resigning_the_player_to_move_passes_the_turn_and_the_last_two_end_the_game():
+    s = four_player()
+    s.resign(0)  # Blue to move resigns: Red's turn
+    assert s.pos.turn == 1
+    s.resign(2)
+    assert s.result is None and s.pos.turn == 1
+    events = s.resign(3)  # Yellow leaves Red alone: Red wins, Yellow's units stay where they are
+    assert isinstance(events[-1], GameOver) and s.result.winners == frozenset({1})
+    assert s.result.reason == "the last King standing" and s.pos.occ[3]
 
 
 def test_a_two_player_dungeon_game_can_be_resigned():

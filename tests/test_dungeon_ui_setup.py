@@ -54,44 +54,39 @@ def test_without_companion_ai_every_dungeon_seat_is_a_person(tmp_path):
     app = DungeonApp(tmp_path)
     p = app.p.start
     p.choose_game("dungeon")
-    p.toggle_computer(1)
+    p.set_kind(1, True, 1)
+    p.open_kind(1)
     v = p.view()
-    assert not v.seats[1].computer and not v.seats[1].can_computer
+    assert not v.seats[1].computer and not v.seats[1].can_computer and v.names == ()
 
 
-def test_with_a_computer_player_a_seat_cycles_through_its_levels(tmp_path):
+def test_with_a_computer_player_a_seat_lists_person_and_every_level(tmp_path):
     app = DungeonApp(tmp_path, computer=True)
     p = app.p.start
     p.choose_game("dungeon")
-    kinds = []
-    for _ in range(4):
-        p.toggle_computer(1)
-        kinds.append(p.view().seats[1].kind)
-    assert kinds == ["Computer 1", "Computer 2", "Computer 3", "Person"]
-    p.toggle_computer(1)
+    p.open_kind(1)
+    assert p.view().names == ("Person", "Computer 1", "Computer 2", "Computer 3")
+    p.pick_kind("Computer 1")
     p.start()
     assert app.flow.prep.seats[1] == Seat("Red", True, 1)
 
 
 def test_three_players_on_the_four_player_map_by_leaving_the_yellow_seat_empty(tmp_path):
-    """"2-4 PLAYERS": the four-player map's last seat cycles on to "Nobody" (the map's three-
-    player seating); the others cannot be left empty; the draft then has three armies, and the
-    game seats south, west and north."""
+    """"2-4 PLAYERS": the four-player map's last seat may be "Nobody" (the map's three-player
+    seating), listed after the computer levels; the others cannot be left empty; the draft then
+    has three armies, and the game seats south, west and north."""
     app = DungeonApp(tmp_path, computer=True)
     p = app.p.start
     p.choose_game("dungeon")
     p.choose_map("dungeon-four-player")
-    kinds = []
-    for _ in range(5):
-        p.toggle_computer(3)
-        kinds.append(p.view().seats[3].kind)
-    assert kinds == ["Computer 1", "Computer 2", "Computer 3", "Nobody", "Person"]
-    for _ in range(4):
-        p.toggle_computer(2)
-    assert p.view().seats[2].kind == "Person"  # Green cannot be left empty: no such seating
-    for _ in range(4):
-        p.toggle_computer(3)
-    assert p.view().seats[3].empty and p.view().seats[3].can_computer
+    p.open_kind(3)
+    assert p.view().names == ("Person", "Computer 1", "Computer 2", "Computer 3", "Nobody")
+    p.pick_kind("Nobody")
+    assert p.view().seats[3].kind == "Nobody" and p.view().seats[3].empty and p.view().seats[3].can_computer
+    p.open_kind(2)
+    assert "Nobody" not in p.view().names  # Green cannot be left empty as well: no such seating
+    p.pick_kind("Nobody")
+    assert p.view().seats[2].kind == "Person"
     p.start()
     prep = app.flow.prep
     assert prep.nplayers == 3 and [s.name for s in prep.seats] == ["Blue", "Red", "Green"]
@@ -103,7 +98,9 @@ def test_the_empty_seat_is_kept_across_a_look_at_another_map(tmp_path):
     p = app.p.start
     p.choose_game("dungeon")
     p.choose_map("dungeon-four-player")
-    p.toggle_computer(3)  # no computer here: Person -> Nobody
+    p.open_kind(3)  # no computer here: Person or Nobody
+    assert p.view().names == ("Person", "Nobody")
+    p.pick_kind("Nobody")
     assert p.view().seats[3].kind == "Nobody"
     p.choose_map("dungeon-compact")
     p.choose_map("dungeon-four-player")
@@ -243,6 +240,28 @@ def test_units_are_added_and_removed_with_the_budget_and_the_rules_in_plain_word
     assert app.flow.prep.army().units == () and app.flow.prep.army().faction == "greenskin"
 
 
+def test_a_faction_tab_never_wipes_a_draft_each_faction_keeps_its_own(tmp_path):
+    """Switching the faction tab used to wipe the drafted army without a word."""
+    app = DungeonApp(tmp_path)
+    app.choose_dungeon()
+    d, prep = app.p.draft, app.flow.prep
+    d.remove("hero")
+    mine = prep.army()
+    assert mine.faction == "human" and mine.units.count("hero") == 4
+    d.choose_faction("undead")
+    assert prep.army().faction == "undead" and prep.army().units == ()
+    d.add("warlock")
+    d.choose_faction("human")
+    assert prep.army() == mine
+    d.choose_faction("undead")
+    assert prep.army().units == ("warlock",)
+    d.choose_faction("human")
+    d.next()  # the next seat has drafts of its own
+    assert prep.seat == 1
+    d.choose_faction("undead")
+    assert prep.army().units == ()
+
+
 def test_tapping_a_unit_shows_what_it_does_and_its_abilities(tmp_path):
     app = DungeonApp(tmp_path)
     app.choose_dungeon()
@@ -335,8 +354,8 @@ def test_a_piece_put_on_a_lit_square_becomes_the_next_unit_and_undo_takes_it_bac
     app.tap("e1")
     square = app.p.board.view().squares[app.sq("e1")]
     assert (square.glyph, square.owner) == ("PR", 0)
-    assert app.p.deploy.view().next_line == "Next: Blue Wizard" and app.p.deploy.view().can_undo
-    app.p.deploy.undo()
+    assert app.p.deploy.view().next_line == "Next: Blue Wizard" and app.p.bar.view().can_undo
+    app.p.bar.undo()
     app.pump()
     assert app.flow.prep.deployment.placed == []
     assert app.flow.guidance == "Take the blue Princess off e1." and not app.flow.in_sync

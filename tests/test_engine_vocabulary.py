@@ -41,7 +41,9 @@ def targets(rules, pos, square):
     return sorted(g.name_of(m.to) for m in rules.pseudo_moves(pos, pos.board[sq].owner) if m.frm == sq)
 
 
-@pytest.mark.parametrize("w,h", [(5, 5), (8, 8), (10, 10), (8, 20), (20, 8), (20, 20), (26, 26), (7, 13)])
+@pytest.mark.parametrize("w,h", [(5, 5), (8, 8), (10, 10), pytest.param(8, 20, marks=pytest.mark.slow),
+                                 pytest.param(20, 8, marks=pytest.mark.slow), pytest.param(20, 20, marks=pytest.mark.slow),
+                                 pytest.param(26, 26, marks=pytest.mark.slow), (7, 13)])
 def test_boards_of_any_size_width_and_height_independent(w, h):
     rules = game(w, h)
     pos = rules.new_position()

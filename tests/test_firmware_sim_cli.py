@@ -68,3 +68,28 @@ def test_stdin_commands_report_errors_without_stopping():
 def test_the_chess_setup_fills_two_ranks_per_side():
     assert firmware_sim._initial_squares("chess", 8, 8) == list(range(16)) + list(range(48, 64))
     assert firmware_sim._initial_squares("empty", 8, 8) == []
+
+
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGHUP"])
+def test_a_stop_signal_removes_the_temporary_folder(signal_name):
+    """`companion firmware-sim` stopped with SIGTERM used to leave /tmp/companion-sim-* behind."""
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    process = subprocess.Popen([sys.executable, "-m", "companion", "firmware-sim"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True, env=dict(os.environ))
+    try:
+        first = process.stdout.readline()
+        assert first.startswith("simulated 8x8 board on "), first
+        folder = Path(first.split(" on ")[1].split(" (pty")[0]).parent
+        assert folder.is_dir() and process.stdout.readline().startswith("start the app with")
+        process.send_signal(getattr(signal, signal_name))
+        assert process.wait(timeout=10) == 0
+        assert not folder.exists()
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.stdin.close()
+        process.stdout.close()

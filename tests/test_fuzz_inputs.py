@@ -41,6 +41,8 @@ from companion.maps import MAPS_DIR, available_maps, parse_map
 from companion.session import GameSetup, Seat, Session
 from tests.conftest import ROOT
 
+pytestmark = pytest.mark.slow  # Hypothesis damages every format many times: out of the quick loop
+
 HANG_SECONDS = 10
 #: Examples per property; COMPANION_FUZZ_SCALE=20 runs twenty times as many (a longer hunt).
 SCALE = float(os.environ.get("COMPANION_FUZZ_SCALE", "1"))
@@ -217,6 +219,7 @@ POSITIONS = _positions()
 RULES = {key: make_rules(*key) for key in POSITIONS}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(POSITIONS, key=str), ids=lambda k: f"{k[0]}-{k[1] or 'default'}")
 def test_a_damaged_position_text_of_every_game_is_a_position_error_or_a_position(key):
     rules = RULES[key]
@@ -297,6 +300,7 @@ def test_a_damaged_journal_file_reads_up_to_its_damage(text):
     assert all(isinstance(e, dict) for e in read.entries)
 
 
+@pytest.mark.slow
 @settings(max_examples=int(150 * SCALE), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(hostile_entries(), min_size=1, max_size=4), st.integers(0, len(JOURNAL)))
 def test_any_journal_entries_replay_to_a_game_or_a_record_error(changed, at):

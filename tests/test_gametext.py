@@ -63,6 +63,7 @@ GAMES = [("chess", "virtual"), ("combat", "virtual"), ("combat", "seeded"), ("co
          ("dungeon", "virtual"), ("kol", "virtual")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,dice", GAMES)
 def test_a_games_text_loads_back_to_the_same_game(game, dice):
     """The acceptance: each game's save text, loaded back, is the same game."""

@@ -231,6 +231,7 @@ def test_a_game_on_a_disk_that_fills_and_is_freed_again_and_again_loses_nothing(
     assert back.loss is None and fingerprint(back.game) == trajectory(3)[n]
 
 
+@pytest.mark.slow
 def test_a_game_killed_while_the_disk_is_full_resumes_with_every_acknowledged_action(tmp_path):
     """The same state shot down: SIGKILL at random moments, also while actions are being
     refused and while the disk is still full at the restart."""

@@ -18,6 +18,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from companion.dice.record import format_record
 from companion.journal import format_line, read_journal
 from companion.session import Session
@@ -82,6 +84,7 @@ def check_resume(directory: Path, variant: int, acknowledged: int) -> int:
     return n
 
 
+@pytest.mark.slow
 def test_a_game_killed_at_random_moments_resumes_exactly_where_it_was(tmp_path):
     rng = random.Random(20261122)
     kills = 0

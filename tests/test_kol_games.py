@@ -60,11 +60,12 @@ def test_random_games_end_by_a_rule_and_undo_exactly():
     assert {"in", "out", "swap", "double", "charge"} <= stats["specials"]
 
 
-@pytest.mark.parametrize("depth,count", [(1, 54), (2, 2911), (3, 176375)])
+@pytest.mark.parametrize("depth,count", [(1, 54), (2, 2911), pytest.param(3, 176375, marks=pytest.mark.slow)])
 def test_perft_of_the_start_position(depth, count):
     assert iter_perft(R, R.start_position(), depth) == count
 
 
+@pytest.mark.slow
 def test_the_legality_shortcut_agrees_with_the_full_check_on_random_positions():
     """KolRules._legal takes quiet moves off the King's lines as legal without playing them:
     on 600 positions of random games it gives the very moves the full check gives."""

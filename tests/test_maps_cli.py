@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from companion import maps_cli
-from companion.maps import draw_map, load_map, parse_map
+from companion.maps import MAPS_DIR, draw_map, load_map, parse_map
 
 
 def run_check_map(*argv: str) -> int:
@@ -101,9 +101,56 @@ def test_unknown_map_name_is_exit_2(capsys):
     assert err.startswith("check-map: no map named 'atlantis'") and err.count("\n") == 1
 
 
-def test_unreadable_path_is_exit_2(tmp_path, capsys):
+def test_a_folder_is_named_a_folder_with_the_maps_in_it(tmp_path, capsys):
     assert run_check_map(str(tmp_path)) == 2
-    assert "not found" in capsys.readouterr().err
+    assert capsys.readouterr().err == (f"check-map: {tmp_path} is a folder, not a map file; give one .toml map "
+                                       f"file in it (it holds none)\n")
+    assert run_check_map("maps") == 2
+    inside = ", ".join(sorted(p.name for p in MAPS_DIR.glob("*.toml")))
+    assert capsys.readouterr().err == f"check-map: maps is a folder, not a map file; give one .toml map file in it: {inside}\n"
+
+
+@pytest.mark.parametrize("path, game, what", [
+    ("maps/variants/chess.toml", "chess", "a piece roster ([variant] and [pieces])"),
+    ("maps/variants/dungeon.toml", "dungeon", "a piece roster ([variant] and [pieces])"),
+    ("maps/variants/dungeon-armies.toml", "dungeon", "a list of armies ([armies])"),
+])
+def test_a_variant_file_is_named_one_with_how_to_check_it(capsys, path, game, what):
+    assert run_check_map(path) == 2
+    assert capsys.readouterr().err == (
+        f"check-map: {path} is {what}, a variant file, not a board map: check-map reads maps (maps/*.toml, "
+        f"docs/maps.md). A variant file is checked when its game loads it: companion moves --variant {game} "
+        f"reads it and names any mistake\n")
+
+
+def test_a_copied_map_shows_every_problem_in_one_pass_in_file_order(tmp_path, capsys):
+    """The stale name used to hide the real errors; now each problem is a line with its line number."""
+    text = load_map("dungeon-compact").source.read_text()
+    text = (text.replace('width = 10', 'width = 10\ncolour = "red"', 1)
+            .replace("..........\n", "....X.....\n", 1)
+            .replace('colour = "blue"', 'colour = "pink"'))
+    path = tmp_path / "my-copy.toml"
+    path.write_text(text)
+    assert run_check_map(str(path)) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 5 and lines[-1] == "check-map: 4 problems"
+    assert "map.name: is 'dungeon-compact' but the file is my-copy.toml" in lines[0]
+    assert "map.colour: unknown key" in lines[1]
+    assert "map.grid: row" in lines[2] and "unknown letter 'X'" in lines[2]
+    assert "players.1.colour: unknown value 'pink'" in lines[3]
+    numbers = [int(line.split(", line ")[1].split(":")[0]) for line in lines[:4]]
+    assert numbers == sorted(numbers)
+
+
+def test_a_map_error_in_the_app_is_still_one_line_that_points_to_check_map(tmp_path):
+    from companion.maps import MapProblems
+
+    text = load_map("standard").source.read_text().replace('colour = "white"', 'colour = "pink"')
+    with pytest.raises(MapProblems) as caught:
+        parse_map(text.replace('width = 8', 'width = 8\nfoo = 1'), source=tmp_path / "standard.toml")
+    message = str(caught.value)
+    assert "\n" not in message and message.endswith("(and 1 more problem: companion check-map lists them all)")
+    assert len(caught.value.problems) == 2
 
 
 def test_help_describes_the_command(capsys):

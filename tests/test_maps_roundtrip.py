@@ -104,6 +104,7 @@ def map_texts(draw):
     return "\n".join(lines) + "\n", title
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(map_texts())
 def test_any_valid_map_round_trips(case):

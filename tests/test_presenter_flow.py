@@ -79,7 +79,7 @@ def test_undo_against_the_computer_takes_back_both_moves(tmp_path):
     app.tap("e2", "e4")
     app.pump()
     app.tap("a7", "a5")
-    app.game.undo()
+    app.bar.undo()
     app.pump()
     assert app.game.view().moves == () and "Taken back" in app.game.view().notice
     assert not app.flow.in_sync  # the board still shows the moves: the tracker guides it back
@@ -111,7 +111,7 @@ def test_a_promotion_is_asked_with_big_buttons(tmp_path):
 def test_a_draw_offer_between_people_is_answered_on_screen(tmp_path):
     app = App(tmp_path)
     app.new_game(game="chess")
-    app.game.offer_draw()
+    app.bar.offer_draw()
     prompt = app.prompt.view()
     assert prompt.kind == "draw" and prompt.title == "Black, White offers a draw."
     app.prompt.answer("decline")
@@ -121,7 +121,7 @@ def test_a_draw_offer_between_people_is_answered_on_screen(tmp_path):
 def test_resigning_asks_who_and_ends_the_game_and_archives_it_with_the_dice(tmp_path):
     app = App(tmp_path)
     app.new_game()
-    app.game.resign()
+    app.bar.resign()
     prompt = app.prompt.view()
     assert prompt.kind == "resign-who" and [o.label for o in prompt.options] == ["White", "Black"]
     app.prompt.answer("1")
@@ -244,7 +244,7 @@ def test_the_move_that_ended_the_game_is_taken_back_from_the_game_over_screen(tm
     assert app.flow.in_sync
     app.tap("b8", "c6")
     assert [m.san for m in app.flow.session.moves] == ["f3", "e5", "g4", "Nc6"]
-    app.game.resign()
+    app.bar.resign()
     app.prompt.answer("0")
     assert app.flow.screen == "game_over" and not app.over.view().can_undo  # decided: not taken back
     assert not (tmp_path / "current.jsonl").exists() and (tmp_path / "games" / "game-1.jsonl").exists()

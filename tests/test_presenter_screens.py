@@ -25,7 +25,8 @@ def test_the_panel_says_whose_turn_with_names_and_colours(tmp_path):
     v = app.game.view()
     assert v.status == "Player 1 (White) to move" and v.title == "Combat Chess"
     assert [(p.name, p.to_move) for p in v.players] == [("Player 1", True), ("Black", False)]
-    assert not v.can_undo and v.can_draw and v.can_resign and v.banner == ""
+    bar = app.bar.view()
+    assert not bar.can_undo and bar.can_draw and bar.can_resign and v.banner == "" and bar.action == ""
 
 
 def test_during_a_fight_draws_are_not_offered_and_the_status_says_roll(tmp_path):
@@ -36,7 +37,7 @@ def test_during_a_fight_draws_are_not_offered_and_the_status_says_roll(tmp_path)
     app.tap("d5", "e4", "d5")
     app.flow.screen = "game"  # what the panel would say behind the fight screen
     v = app.game.view()
-    assert v.status == "A fight is on: roll the dice." and not v.can_draw and v.can_undo
+    assert v.status == "A fight is on: roll the dice." and not app.bar.view().can_draw and app.bar.view().can_undo
 
 
 def test_the_setup_counts_what_is_still_wrong(tmp_path):
@@ -97,7 +98,7 @@ def test_the_menu_and_its_cancel(tmp_path):
 def test_against_the_computer_resigning_asks_the_person_to_confirm(tmp_path):
     app = App(tmp_path)
     app.new_game(game="chess", computer_black=True)
-    app.game.resign()
+    app.bar.resign()
     prompt = app.prompt.view()
     assert prompt.kind == "resign-confirm" and prompt.title == "White, resign this game?"
     app.prompt.answer(prompt.options[0].key)

@@ -14,11 +14,15 @@ def test_the_defaults_are_combat_chess_between_two_people_with_app_dice(tmp_path
 def test_a_computer_seat_with_a_level_and_a_preset_name(tmp_path):
     app = App(tmp_path)
     p = app.start
-    p.toggle_computer(1)
-    p.change_level(1, +1)
-    p.change_level(1, +5)  # capped at the computer's highest level
-    assert p.view().seats[1].name == "Computer" and p.view().seats[1].level == "Level 3"
-    p.change_level(1, -9)
+    p.open_kind(1)
+    v = p.view()
+    assert v.picking_for == "Who plays Black?" and v.names == ("Person", "Computer 1", "Computer 2", "Computer 3")
+    p.pick_kind("Computer 3")
+    assert p.view().seats[1].name == "Computer" and p.view().seats[1].kind == "Computer 3"
+    assert p.view().names == ()
+    p.set_kind(1, True, 9)  # capped at the computer's highest level
+    assert p.view().seats[1].level == "Level 3"
+    p.set_kind(1, True, 1)
     assert p.view().seats[1].level == "Level 1"
     p.open_names(0)
     assert p.view().picking_for == "Pick a name for White" and "Player 1" in p.view().names
@@ -31,8 +35,10 @@ def test_a_computer_seat_with_a_level_and_a_preset_name(tmp_path):
 
 def test_without_a_computer_player_the_seats_stay_people_and_the_screen_says_why(tmp_path):
     app = App(tmp_path, computer=False)
-    app.start.toggle_computer(1)
+    app.start.set_kind(1, True, 1)
+    app.start.open_kind(1)
     v = app.start.view()
+    assert v.names == ()
     assert not v.seats[1].computer and not v.seats[1].can_computer
     app.start.choose_game("chess")
     assert app.start.view().no_computer == "Computer players are not installed."
@@ -58,6 +64,32 @@ def test_checkable_dice_get_a_fresh_seed_whose_commitment_is_shown_in_play(tmp_p
     app.pump()
     assert app.flow.session.setup.seed == "01" * 32
     assert app.game.view().seal == "Dice seal " + app.flow.session.setup.commitment[:8]
+
+
+def test_every_game_has_the_same_seat_control_a_colour_a_name_and_who_plays_it(tmp_path):
+    """Dungeon Chess used to cycle through levels with one button, chess had Person, Computer,
+    minus and plus: now both list who may play the seat, and the seat shows it in words."""
+    app = App(tmp_path)
+    p = app.start
+    for game in ("chess", "combat", "dungeon"):
+        p.choose_game(game)
+        p.open_kind(0)
+        assert p.view().names[0] == "Person" and p.view().names[-1] == "Computer 3"
+        p.pick_kind("Computer 2")
+        seat = p.view().seats[0]
+        assert (seat.kind, seat.computer) == ("Computer 2", True) and seat.swatch
+        p.open_kind(0)
+        p.pick_kind("Person")
+        assert p.view().seats[0].kind == "Person"
+
+
+def test_the_seat_choices_name_what_each_level_plays_like(tmp_path):
+    app = App(tmp_path)
+    app.flow.computer.level_titles = ("beginner", "novice", "club player")
+    app.start.open_kind(0)
+    assert app.start.view().names == ("Person", "Computer 1: beginner", "Computer 2: novice", "Computer 3: club player")
+    app.start.pick_kind("Computer 2: novice")
+    assert app.start.view().seats[0].kind == "Computer 2"
 
 
 def test_unknown_choices_are_ignored(tmp_path):

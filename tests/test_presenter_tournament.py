@@ -89,7 +89,7 @@ def test_a_name_is_typed_on_the_on_screen_keyboard(tmp_path):
 def test_a_tournament_has_no_computer_player(tmp_path):
     app = App(tmp_path)
     app.start.choose_game("chess")
-    app.start.toggle_computer(1)
+    app.start.set_kind(1, True)  # the one seat control: Black is a computer
     app.start.table_settings()
     app.table.mode("tournament")
     app.table.done()

@@ -8,6 +8,7 @@ unknown frames, a board that restarts) mixed with garbage, unplugging and key ch
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_firmware_core import Rig
@@ -54,6 +55,7 @@ _host_actions = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_host_actions, max_size=40))
 def test_the_host_link_never_raises_and_only_reports_squares_of_the_board(actions):

@@ -189,6 +189,7 @@ def test_a_soft_reload_without_reenumeration_is_noticed_and_resynced(sim, board)
     log.next_of(BoardConnected)
 
 
+@pytest.mark.slow
 def test_a_hung_firmware_is_reset_by_its_watchdog_and_the_host_recovers():
     with FirmwareSim(8, 8, occupied=CHESS, config={"WATCHDOG_S": 1}) as sim:
         board = SerialBoard(sim.path, 8, 8, **FAST)

@@ -254,6 +254,7 @@ def test_a_kol_game_is_written_with_its_variant_start_and_clocks_and_read_back(s
     assert [m.clock_ms is not None for m in back.moves].count(True) == len(table.plies)
 
 
+@pytest.mark.slow  # plays a KoL game until a trade comes
 def test_a_kol_back_row_trade_is_written_after_its_move_and_read_back():
     for seed in range(40):
         table = clocked_kol_game(seed, plies=240)

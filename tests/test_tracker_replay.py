@@ -14,7 +14,7 @@ import chess  # python-chess: an independent reading of the same games
 import pytest
 
 from companion.board import replay as replay_cli
-from companion.games import make_rules
+from companion.games import GAMES, make_rules
 
 HERE = Path(__file__).resolve().parent
 LOGS = HERE / "data" / "sensor-logs"
@@ -76,6 +76,7 @@ def test_the_expected_moves_agree_with_python_chess(name):
     assert lines[-1] == f"final {board.fen()}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("think", [(300, 2500), (20, 300)], ids=["normal hands", "very fast hands"])
 @pytest.mark.parametrize("name", sorted(make_sensor_log.GAMES))
 def test_other_hands_on_the_same_games_replay_to_the_same_moves(name, think):
@@ -102,11 +103,26 @@ def test_the_real_game_log_is_sloppy():
 
 
 def test_a_log_ending_out_of_step_exits_1_and_says_which_squares(capsys):
-    code, out, err = run(capsys, LOGS / "out-of-step.jsonl")
+    code, out, err = run(capsys, "--variant", "chess", LOGS / "out-of-step.jsonl")
     assert code == 1
     assert out.splitlines() == ["e2e4", "final rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]
     assert err.count("\n") == 1
     assert "out of step" in err and "empty e5" in err and "fill g8" in err
+
+
+def test_without_variant_replay_says_which_game_it_assumed_and_how_to_pick_another(capsys):
+    log = LOGS / "gundersen-faul-1928.jsonl"
+    code, out, err = run(capsys, log)
+    assert code == 0 and out.splitlines()[-1].startswith("final ")
+    games = " | ".join(GAMES)
+    assert err == (f"replay: no --variant given: {log} was read as FIDE chess (chess); for another game give "
+                   f"--variant {games}\n")
+    code, _, err = run(capsys, LOGS / "malformed-square.jsonl")  # a bad log: still one line, the note in it
+    assert code == 2 and err.count("\n") == 1 and err.rstrip().endswith(
+        f"(no --variant given: {LOGS / 'malformed-square.jsonl'} was read as FIDE chess (chess); for another game "
+        f"give --variant {games})")
+    _, _, err = run(capsys, "--variant", "chess", log)
+    assert err == ""
 
 
 def test_a_log_ending_with_a_piece_in_the_hand_is_out_of_step(tmp_path, capsys):

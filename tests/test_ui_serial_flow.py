@@ -2,6 +2,7 @@
 pseudo-terminal), as `companion --serial PATH` runs it: connection, a move made on the
 board reaches the game, the app's lights reach the board's LEDs. Real I/O: bounded waits."""
 
+import contextlib
 import time
 
 from companion.app import bootstrap
@@ -22,18 +23,41 @@ def pump_until(flow, condition, seconds=5.0):
     return False
 
 
-def test_a_move_on_the_serial_board_is_played_and_the_leds_answer(tmp_path):
+@contextlib.contextmanager
+def serial_app(tmp_path):
+    """The simulated RP2040 (a chess set-up on it) and the app's flow on it, connected."""
     with FirmwareSim(8, 8, occupied=CHESS) as sim:
         link = bootstrap.open_board(serial=sim.path)
         flow = bootstrap.build_flow(link, JournalStore(tmp_path), make_tracker=bootstrap.default_tracker())
         flow.start()
         try:
             assert pump_until(flow, lambda: flow.connected and len(flow.sensed) == 32)
-            flow.new_game("chess", (Seat("White"), Seat("Black")))
-            assert pump_until(flow, lambda: flow.screen == "game"), flow.guidance  # the pieces stand
-            sim.release(12)  # e2 lifted: its moves light up on the board's LEDs
-            assert pump_until(flow, lambda: any(sim.leds()[sq] != (0, 0, 0) for sq in (20, 28)))
-            sim.press(28)  # ... and put down on e4
-            assert pump_until(flow, lambda: flow.session.moves and flow.session.moves[-1].san == "e4")
+            yield sim, flow
         finally:
             flow.stop()
+
+
+def test_a_move_on_the_serial_board_is_played_and_the_leds_answer(tmp_path):
+    with serial_app(tmp_path) as (sim, flow):
+        flow.new_game("chess", (Seat("White"), Seat("Black")))
+        assert pump_until(flow, lambda: flow.screen == "game"), flow.guidance  # the pieces stand
+        sim.release(12)  # e2 lifted: its moves light up on the board's LEDs
+        assert pump_until(flow, lambda: any(sim.leds()[sq] != (0, 0, 0) for sq in (20, 28)))
+        sim.press(28)  # ... and put down on e4
+        assert pump_until(flow, lambda: flow.session.moves and flow.session.moves[-1].san == "e4")
+
+
+def test_a_board_unplugged_in_play_is_on_screen_at_once_and_found_again_by_itself(tmp_path):
+    """Pulled out: every screen's strip says so (the start screen's title line too); plugged
+    back in, the link comes back by itself and the strip goes."""
+    from companion.app.presenters.start import StartPresenter
+
+    with serial_app(tmp_path) as (sim, flow):
+        assert flow.banner == ""
+        sim.unplug()  # a read on a gone device fails at once: no heartbeat to wait for
+        assert pump_until(flow, lambda: not flow.connected, seconds=3.0)
+        assert flow.banner == "The board is not connected. Check its cable."
+        assert StartPresenter(flow).view().problem == flow.banner
+        sim.replug()
+        assert pump_until(flow, lambda: flow.connected, seconds=5.0)
+        assert flow.banner == "" and len(flow.sensed) == 32

@@ -33,7 +33,6 @@ README_SHOTS = {
     ("combat-game", "game-over"): "game-over.png",
     ("app-dice", "fight-rolled"): "fight-app-dice.png",
     ("app-dice", "board-check"): "board-check.png",
-    ("resume", "resume"): "resume.png",
     ("resume", "resumed-game"): "game-1280x800.png",
     ("vs-computer", "computer-move"): "computer-move.png",
 }

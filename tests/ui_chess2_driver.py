@@ -36,6 +36,7 @@ from kivy.uix.label import Label  # noqa: E402
 from ui_dungeon_driver import DungeonDriver  # noqa: E402
 
 from companion.app import bootstrap  # noqa: E402
+from companion.app import texts as T  # noqa: E402
 from companion.journal import JournalStore  # noqa: E402
 from companion.session import Seat  # noqa: E402
 
@@ -190,7 +191,7 @@ def animals(d: Chess2Driver):
     yield from d.shot("stones")
     yield from d.press("Close")
     # Piece info on the Elephant (now on a4): its 5x5 box marked on the screen's board
-    yield from d.press("Piece info")
+    yield from d.press(T.PIECE_INFO)
     yield from d.tap("a4")
     yield from d.press("Close")
     assert sum(sq.zone for sq in d.app.presenters.board.view().squares) == 15, d.state()

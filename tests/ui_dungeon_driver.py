@@ -26,7 +26,6 @@ import ui_smoke_driver as base  # noqa: E402  (sets up the window from argv firs
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 
 from companion.app import bootstrap  # noqa: E402
-from companion.app.widgets.common import BigButton  # noqa: E402
 from companion.journal import JournalStore  # noqa: E402
 from companion.session import Seat  # noqa: E402
 
@@ -38,11 +37,16 @@ class DungeonDriver(base.Driver):
         f = self.flow
         if f.session is not None:
             return f.session.rules.geometry
-        return f.prep.rules.geometry
+        if f.prep is not None:
+            return f.prep.rules.geometry
+        from companion.core.geometry import Geometry
+
+        return Geometry(f.board.width, f.board.height)  # no game yet (a position set up by hand)
 
     def tap(self, square, hold: float = 0.0):
         board = self.board()
         index = square if isinstance(square, int) else self.geometry().parse_square(square)
+        board.bring_into_view(index)  # on a map shown in part, as a drag of the view would
         x, y = board.square_centre(index)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
@@ -50,30 +54,6 @@ class DungeonDriver(base.Driver):
             yield hold
         touch.touch_up()
         yield FRAME
-
-    def press_key(self, key: str):
-        """A button found by what it stands for (its ``key``), when its text is not unique."""
-        yield FRAME
-        found = [w for w in self.widgets() if isinstance(w, BigButton) and w.key == key
-                 and not w.disabled and w.opacity > 0 and w.get_root_window() is not None]
-        if not found:
-            keys = sorted({(w.key, w.disabled, w.opacity) for w in self.widgets() if isinstance(w, BigButton) and w.key})
-            raise AssertionError(f"no button with key {key!r} on screen {self.flow.screen!r}; keys: {keys}")
-        b = found[-1]
-        x, y = b.to_window(*b.center)
-        touch = UnitTestTouch(x, y)
-        touch.touch_down()
-        touch.touch_up()
-        yield FRAME * 2
-
-    def press_starting(self, prefix: str):
-        """A prompt's button whose text starts with ``prefix`` (the labels name squares)."""
-        yield FRAME
-        texts = sorted({w.text for w in self.widgets() if isinstance(w, BigButton) and w.opacity > 0
-                        and w.text.startswith(prefix)})
-        if not texts:
-            raise AssertionError(f"no button starting {prefix!r} on screen {self.flow.screen!r}")
-        yield from self.press(texts[0])
 
     def move(self, frm: str, to: str):
         """A move by hand; wait until it is taken (or a question about it is asked)."""
@@ -339,9 +319,9 @@ def three_player(d: DungeonDriver):
     yield from d.expect("start")
     yield from d.press("Dungeon Chess")
     yield from d.press_key("dungeon-four-player")
-    yield from d.press_key("kind:1")  # Red: Computer 1
-    while d.app.presenters.start.view().seats[3].kind != "Nobody":
-        yield from d.press_key("kind:3")  # Yellow: Person, Computer 1..6, Nobody
+    yield from d.choose_computer(1)  # Red: Computer 1
+    yield from d.press_key("kind:3")  # Yellow: the list ends with Nobody (the three-player seating)
+    yield from d.press("Nobody")
     yield from d.press_key("draws:on")
     yield from d.shot("three-start")
     yield from d.press("Choose the armies")

@@ -66,7 +66,7 @@ def resume_dies(d: Driver):
 def computer_fails(d: Driver):
     """The computer's search raises: the problem screen says so; Continue goes back to the
     game, where a person may make the computer's move."""
-    yield from d.press("Computer")
+    yield from d.choose_computer(1)
     yield from d.press("Start")
     yield from d.press("Place every piece for me")
     yield from d.expect("game")

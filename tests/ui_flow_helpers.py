@@ -10,7 +10,9 @@ from companion.app.presenters.chess2 import DuelPresenter
 from companion.app.presenters.fight import FightPresenter
 from companion.app.presenters.flow import AppFlow, BoardLink
 from companion.app.presenters.game import GamePresenter
+from companion.app.presenters.game_bar import GameBarPresenter
 from companion.app.presenters.game_over import GameOverPresenter
+from companion.app.presenters.games import GamesPresenter, ReviewPresenter
 from companion.app.presenters.problem import ProblemPresenter
 from companion.app.presenters.prompt import PieceInfoPresenter, PromptPresenter
 from companion.app.presenters.resume import ResumePresenter
@@ -63,6 +65,8 @@ class App:
         self.board, self.fight, self.over = BoardPresenter(f), FightPresenter(f), GameOverPresenter(f)
         self.prompt, self.info, self.resume = PromptPresenter(f), PieceInfoPresenter(f), ResumePresenter(f)
         self.check, self.problem = BoardCheckPresenter(f), ProblemPresenter(f)
+        self.bar = GameBarPresenter(f, self.board)
+        self.games, self.review = GamesPresenter(f), ReviewPresenter(f)
         self.clock_screen, self.table, self.arbiter = ClockPresenter(f), TableSetupPresenter(f), ArbiterPresenter(f)
         self.entry = EntryPresenter(f)
         self.armies, self.duel = ArmiesPresenter(f), DuelPresenter(f)

@@ -21,6 +21,7 @@ from pathlib import Path
 STARTED = time.monotonic()
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
 
 SCENARIO, SHOTS, DATA = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
 SIZE = sys.argv[4] if len(sys.argv) > 4 else "800x480"
@@ -35,6 +36,7 @@ from kivy.animation import Animation  # noqa: E402
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
+from kivy.uix.behaviors import ButtonBehavior  # noqa: E402
 from kivy.uix.modalview import ModalView  # noqa: E402
 
 from companion.app import bootstrap  # noqa: E402
@@ -61,9 +63,11 @@ class Driver:
         if os.environ.get("SMOKE_TIMING"):
             print(f"step {time.monotonic() - STARTED:.2f} {self.flow.screen}", flush=True)
         fading = [w for w in Window.children if isinstance(w, ModalView) and w._anim_alpha < 1]
-        if self.app.screens.transition.is_active or self.app._dirty or fading or Animation._instances:
+        if (self.app.screens.transition.is_active or self.app._dirty or fading or Animation._instances
+                or self.app.touch_guarded()):
             # a screen is being switched or a popup fades in or out (both take touches away),
-            # or a change is not on screen yet: a person would not be faster than that either
+            # a change is not on screen yet, or a new screen still ignores touches: a person
+            # would not be faster than that either
             Clock.schedule_once(self._step, FRAME / 2)
             return
         try:
@@ -96,14 +100,42 @@ class Driver:
             raise AssertionError(f"no button {text!r} on screen {self.flow.screen!r}; buttons: {shown}")
         return found[-1]
 
-    def press(self, text: str):
-        yield FRAME  # one more frame: widgets added by the last change get their place first
-        b = self.button(text)
-        x, y = b.to_window(*b.center)
+    def touch_widget(self, widget, what: str):
+        """A finger on the middle of ``widget`` (``what``: the action it stands for)."""
+        x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         touch.touch_up()
         yield FRAME * 2
+
+    def press(self, text: str):
+        yield FRAME  # one more frame: widgets added by the last change get their place first
+        b = self.button(text)
+        yield from self.touch_widget(b, b.key or b.text)
+
+    def press_key(self, key: str):
+        """A button found by what it stands for (its ``key``), when its text is not unique."""
+        yield FRAME
+        found = [w for w in self.widgets() if isinstance(w, ButtonBehavior) and getattr(w, "key", None) == key
+                 and not w.disabled and w.opacity > 0 and w.get_root_window() is not None]
+        if not found:
+            keys = sorted({(w.key, w.disabled, w.opacity) for w in self.widgets() if getattr(w, "key", "")})
+            raise AssertionError(f"no button with key {key!r} on screen {self.flow.screen!r}; keys: {keys}")
+        yield from self.touch_widget(found[-1], key)
+
+    def press_starting(self, prefix: str):
+        """A prompt's button whose text starts with ``prefix`` (the labels name squares)."""
+        yield FRAME
+        texts = sorted({w.text for w in self.widgets() if isinstance(w, BigButton) and w.opacity > 0
+                        and w.text.startswith(prefix)})
+        if not texts:
+            raise AssertionError(f"no button starting {prefix!r} on screen {self.flow.screen!r}")
+        yield from self.press(texts[0])
+
+    def choose_computer(self, seat: int, level: int = 1):
+        """On the start screen: the computer plays ``seat`` at ``level``."""
+        yield from self.press_key(f"kind:{seat}")
+        yield from self.press_starting(f"Computer {level}")
 
     def board(self) -> BoardWidget:
         screen = self.app.screens.current_screen
@@ -115,6 +147,7 @@ class Driver:
     def tap(self, square: str, hold: float = 0.0):
         board = self.board()
         index = self.flow.session.rules.geometry.parse_square(square) if self.flow.session else _index(square)
+        board.bring_into_view(index)  # on a map shown in part, as a drag of the view would
         x, y = board.square_centre(index)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
@@ -174,18 +207,34 @@ class Driver:
             yield 0.01
             waited += 0.01
 
+    def roll_until_decided(self):
+        """App dice: roll (again after each tie) until the fight is decided, the animation
+        played out each time."""
+        while self.flow.fight is not None and self.flow.fight.ended is None:
+            yield from self.press("Tie! Roll again" if self.flow.fight.rounds else "Roll the dice")
+            yield 1.2  # the animation
+
     def enter_dice(self, *faces: int):
         for face in faces:
             yield from self.press(str(face))
         yield from self.press("Use these dice")
 
     def shot(self, name: str):
+        """A screenshot, and the layout checked as on every screen (tests/ui_layout.py): the
+        scenarios' screens, with their fights, badges and questions, are held to it too."""
         yield FRAME * 3  # let the last change reach the screen
         made = Window.screenshot(name=str(SHOTS / f"{name}.png"))
         final = SHOTS / f"{name}.png"
         os.replace(made, final)
         self.shots.append(str(final))
+        self.check_layout(name)
         yield FRAME
+
+    def check_layout(self, name: str) -> None:
+        from ui_layout import layout_problems
+
+        problems = layout_problems()
+        assert not problems, f"{name} ({self.app.screens.current}): " + "; ".join(problems[:8])
 
     def expect(self, screen: str):
         assert self.flow.screen == screen, f"expected the {screen} screen, the app shows {self.flow.screen}"
@@ -281,9 +330,7 @@ def app_dice(d: Driver):
     yield from d.press("Roll the dice")
     yield from d.shot("fight-rolling")
     yield 1.2  # the animation
-    while d.flow.fight is not None and d.flow.fight.ended is None:
-        yield from d.press("Tie! Roll again")
-        yield 1.2
+    yield from d.roll_until_decided()
     yield from d.shot("fight-rolled")
     yield from d.press("Continue")
     yield from d.expect("game")
@@ -336,7 +383,7 @@ def resume_game(d: Driver):
 def vs_computer(d: Driver):
     """Against the computer (Black, level 1): it thinks in its worker, its move is lit, a person
     makes it on the board; an undo takes back its reply and the player's move together."""
-    yield from d.press("Computer")  # the last Computer button is Black's
+    yield from d.choose_computer(1)  # Black
     assert d.flow.computer is not None, "companion.ai is not installed"
     yield from d.shot("start-computer")
     yield from d.press("Start")
@@ -359,9 +406,7 @@ def vs_computer(d: Driver):
     yield from d.move(g.name_of(move.frm), g.name_of(move.to))
     assert len(s.moves) == 4
     if d.flow.screen == "fight":  # the computer's level 1 sometimes captures (a Combat Chess fight)
-        while d.flow.fight.ended is None:
-            yield from d.press("Tie! Roll again" if d.flow.fight.rounds else "Roll the dice")
-            yield 1.2  # the animation
+        yield from d.roll_until_decided()
         yield from d.press("Continue")
         yield from d.follow_the_lights()
     yield from d.press("Undo")

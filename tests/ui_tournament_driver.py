@@ -156,13 +156,13 @@ def start_tournament(d: TableDriver, clock: str = "15+10"):
     yield from start_at_the_clock(d)
 
 
-def blitz(d: TableDriver):
-    """A whole blitz game in tournament mode with the clock running: players typed on the
-    keyboard, the table screen, the clock started by Black, every move pressed, mate."""
+def named_tournament(d: TableDriver, name: str = "Anna"):
+    """White's name typed on the keyboard, tournament mode chosen on the table screen, the game
+    started and its board set up: the clock waits for Black's first press."""
     yield from d.press("White")  # the name button opens the name picker
     yield from d.press("Type a name\u2026")
     yield from d.shot("keyboard")
-    yield from d.type("Anna")
+    yield from TableDriver.type(d, name)
     yield from open_tournament(d)
     yield from d.shot("table-setup")
     yield from d.press("Done")
@@ -170,6 +170,12 @@ def blitz(d: TableDriver):
     yield from d.press("Start")
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
+
+
+def blitz(d: TableDriver):
+    """A whole blitz game in tournament mode with the clock running: players typed on the
+    keyboard, the table screen, the clock started by Black, every move pressed, mate."""
+    yield from named_tournament(d)
     assert d.flow.view_screen == "clock"
     yield from d.shot("clock-start")
     yield from d.clock_tap(1)  # Black starts White's clock
@@ -223,18 +229,23 @@ def claim(d: TableDriver):
     yield from d.shot("claim-drawn")
 
 
-def arbiter(d: TableDriver):
-    """The arbiter sets a PIN, pauses, corrects a clock, restarts it."""
-    yield from start_tournament(d)
-    yield from d.move_and_press("d2", "d4")
+def open_arbiter(d: TableDriver, pin: str = "2468"):
+    """Menu, Arbiter, a PIN set on the board's number pad (typed twice): the arbiter's screen."""
     yield from d.press("Menu")
     yield from d.press("Arbiter")
     yield from d.shot("pin-pad")
-    for pin in ("2468", "2468"):
+    for _ in range(2):
         for digit in pin:
             yield from d.press(digit)
         yield from d.press("OK")
     yield from d.expect("arbiter")
+
+
+def arbiter(d: TableDriver):
+    """The arbiter sets a PIN, pauses, corrects a clock, restarts it."""
+    yield from start_tournament(d)
+    yield from d.move_and_press("d2", "d4")
+    yield from open_arbiter(d)
     yield from d.press("Pause")
     yield from d.press_at("Penalty", 0)  # against White
     yield from d.press_at("Set time", 0)  # White's clock

@@ -8,6 +8,12 @@ seed (tests, bug reports); the strongest level uses no randomness at all.
 
 Levels are chosen per seat: each :class:`ComputerPlayer` has its own level, searcher (with
 its tables) and random generator.
+
+Every level finishes a won ending. Against nothing but royal pieces (a bare King) the
+mistakes stop: the position is searched as the strongest level would, in the level's share
+of the time. Level 1 (depth 1, no capture search) used to stalemate such positions or drop its
+Queen to a random reply: a beginner's mistakes belong to the fight, not to a game already won
+(docs/ai.md, "Levels").
 """
 
 from __future__ import annotations
@@ -71,6 +77,14 @@ class ComputerPlayer:
         self.rng = rng
         self.search = Search(rules, evaluator, level.search_options())
         self.name = f"level {level.number}" if not level.is_strongest else "max"
+        self._evaluator = evaluator
+        self._finisher: Search | None = None  # the strongest search, for a won ending
+
+    def finisher(self) -> Search:
+        """The search that finishes a won ending (made the first time one is reached)."""
+        if self._finisher is None:
+            self._finisher = Search(self.rules, self._evaluator or self.search.ev)
+        return self._finisher
 
     def choose(
         self,
@@ -86,9 +100,10 @@ class ComputerPlayer:
         lv = self.level
         if budget is not None:
             budget *= lv.time_share
-        if lv.is_strongest:
-            return self.search.run(pos, now=now, budget=budget, stop=stop, max_nodes=max_nodes,
-                                   on_progress=on_progress)
+        if lv.is_strongest or against_bare_royals(pos):
+            search = self.search if lv.is_strongest else self.finisher()
+            return search.run(pos, now=now, budget=budget, stop=stop, max_nodes=max_nodes,
+                              on_progress=on_progress)
         info = self.search.run(pos, now=now, budget=budget, stop=stop, max_nodes=max_nodes,
                                max_depth=lv.max_depth, exact_root=True, on_progress=on_progress)
         if not info.root_scores:
@@ -111,6 +126,19 @@ class ComputerPlayer:
     def trim(self) -> None:
         """Between moves: empty the search's tables that have outgrown their limits."""
         self.search.trim()
+        if self._finisher is not None:
+            self._finisher.trim()
+
+
+def against_bare_royals(pos) -> bool:
+    """Is the player to act ahead against nothing but royal pieces (a bare King)? Every other
+    player still in the game has only royals left, and this one has more than royals."""
+    pend = pos.pending
+    me = pend.player if pend is not None and pend.player >= 0 else pos.turn
+    if len(pos.occ[me]) <= len(pos.royals[me]):
+        return False
+    out = pos.vars.get("out", ())
+    return all(len(pos.occ[p]) == len(pos.royals[p]) for p in range(pos.nplayers) if p != me and p not in out)
 
 
 def pick_with_mistakes(info: SearchInfo, level: Level, rng: random.Random) -> SearchInfo:

@@ -44,7 +44,7 @@ from .baselines import DuelistPlayer, GreedyPlayer, RandomPlayer
 from .collector import collector_paused
 from .eval_table import table_for
 from .evaluate import Evaluator
-from .levels import ComputerPlayer, parse_level
+from .levels import LEVELS, ComputerPlayer, parse_level
 
 # chess ends by its own rules (the 75-move rule), so there the cap is a safety net: a game still
 # being won at move 100 is played out, not called a draw; Dungeon Chess has no draw rule unless
@@ -80,6 +80,10 @@ class GameResult:
     @property
     def reason(self) -> str:
         return self.outcome.reason if self.outcome is not None else f"adjudicated draw after {self.plies} plies"
+
+
+#: The reference players ai-match knows besides the levels (companion/ai/baselines.py).
+BASELINES = ("random", "greedy", "duelist")
 
 
 def make_player(spec: str, rules, rng: random.Random, evaluator: Evaluator | None = None):
@@ -277,11 +281,14 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         description="Play N games between A and B (alternating colours). A player is a level "
                     "(1 = beginner .. 6, or max), random or greedy. One line per game; the last "
                     "line is 'score A-B-draws'.")
-    p.add_argument("--variant", default="chess", help="game name (chess, combat, ...)")
+    from ..games import variant_help
+
+    p.add_argument("--variant", default="chess", help=variant_help())
     p.add_argument("--map", default=None, help="map name or file (default: the game's own)")
     add_players(p)
-    p.add_argument("--a", required=True, help="side A: a level (1..6, max)")
-    p.add_argument("--b", required=True, help="side B: a level, random, greedy or duelist (Chess 2: always duels, bids 2)")
+    p.add_argument("--a", required=True, help="side A: a level (1 = beginner .. 6, or max), random, greedy or duelist")
+    p.add_argument("--b", required=True, help="side B: a level (1 = beginner .. 6, or max), random, greedy or duelist "
+                                              "(Chess 2: always duels, bids 2)")
     add_armies(p)
     p.add_argument("--games", type=int_arg(1, MAX_GAMES), default=10, help=f"games to play, 1 to {MAX_GAMES:,}")
     p.add_argument("--movetime", type=number_arg(0, MAX_MOVETIME_MS, above=True), default=200.0,
@@ -307,11 +314,16 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 def run(args) -> int:
     movetime = None if args.nodes else args.movetime
-    for spec in (args.a, args.b):
-        if spec.lower() not in ("random", "greedy", "duelist"):
-            parse_level(spec)
+    for side, spec in (("a", args.a), ("b", args.b)):
+        if spec.strip().lower() not in BASELINES:
+            try:
+                parse_level(spec)
+            except CompanionError:
+                shown = spec if len(spec) <= 20 else spec[:20] + "..."
+                raise CompanionError(f"--{side} {shown!r}: no such player; the players are the levels 1 (beginner) "
+                                     f"to {len(LEVELS)} and max, and {', '.join(BASELINES[:-1])} and {BASELINES[-1]}") from None
     settings = parse_settings(args.a_set)
-    if settings and args.a.lower() in ("random", "greedy", "duelist"):
+    if settings and args.a.strip().lower() in BASELINES:
         raise CompanionError("--a-set changes the computer's evaluation: side A must be a level")
     with contextlib.ExitStack() as stack:
         log = None

@@ -35,8 +35,11 @@ from .presenters.dungeon_game import DungeonGamePresenter
 from .presenters.fight import FightPresenter
 from .presenters.flow import AppFlow, BoardLink
 from .presenters.game import GamePresenter
+from .presenters.game_bar import GameBarPresenter
 from .presenters.game_over import GameOverPresenter
 from .presenters.game_text import GameTextPresenter
+from .presenters.games import GamesPresenter, ReviewPresenter
+from .presenters.position import PositionPresenter
 from .presenters.problem import ProblemPresenter
 from .presenters.prompt import PieceInfoPresenter, PromptPresenter
 from .presenters.resume import ResumePresenter
@@ -65,6 +68,10 @@ class Presenters:
     dungeon: DungeonGamePresenter
     text: GameTextPresenter
     problem: ProblemPresenter
+    bar: GameBarPresenter
+    games: GamesPresenter
+    review: ReviewPresenter
+    position: PositionPresenter
     clock: ClockPresenter
     table: TableSetupPresenter
     arbiter: ArbiterPresenter
@@ -189,12 +196,15 @@ def build_flow(
 
 
 def build_presenters(flow: AppFlow) -> Presenters:
+    board = BoardPresenter(flow)
+    start = StartPresenter(flow)
     return Presenters(
-        StartPresenter(flow), ResumePresenter(flow), SetupPresenter(flow), GamePresenter(flow), BoardPresenter(flow),
+        start, ResumePresenter(flow), SetupPresenter(flow), GamePresenter(flow), board,
         FightPresenter(flow), GameOverPresenter(flow), PromptPresenter(flow), PieceInfoPresenter(flow),
         BoardCheckPresenter(flow), DraftPresenter(flow), DeployPresenter(flow), DungeonGamePresenter(flow),
         GameTextPresenter(flow),
-        ProblemPresenter(flow),
+        ProblemPresenter(flow), GameBarPresenter(flow, board), GamesPresenter(flow), ReviewPresenter(flow),
+        PositionPresenter(flow, start),
         ClockPresenter(flow), TableSetupPresenter(flow), ArbiterPresenter(flow), EntryPresenter(flow),
         ArmiesPresenter(flow), DuelPresenter(flow),
     )
@@ -207,14 +217,38 @@ def build_app(flow: AppFlow, presenters: Presenters | None = None):
     return CompanionApp(flow, presenters or build_presenters(flow))
 
 
-def build(profile: str | None = None, serial: str | None = None, data: Path | None = None,
-          broadcast: str | None = None):
-    """The product as shipped: the chosen board, the real tracker and computer, games saved
-    under :func:`data_dir`; with ``broadcast`` ([HOST:]PORT) the game is also served live."""
+def build_flow_for(profile: str | None = None, serial: str | None = None, data: Path | None = None,
+                   wait: bool = False) -> AppFlow:
+    """The product's flow: the chosen board (a serial port that is not there is refused here,
+    naming the ports that are, unless ``wait``: then the app starts and shows that the board is
+    not connected until it comes), the real tracker and computer, games saved under
+    :func:`data_dir`. No Kivy."""
+    from ..board.serial_ports import check_port
+
+    if serial and not wait:
+        check_port(serial)
+    elif profile and not wait:
+        from ..board.profiles import load_profile
+
+        loaded = load_profile(profile)
+        if loaded.link == "serial" and loaded.serial is not None and loaded.serial.port != "auto":
+            check_port(loaded.serial.port)  # "auto" is looked up when the board is opened
     board = open_board(profile, serial)
     store = JournalStore(data or data_dir())
-    flow = build_flow(board, store, make_tracker=default_tracker(), computer=default_computer())
-    app = build_app(flow)
+    return build_flow(board, store, make_tracker=default_tracker(), computer=default_computer())
+
+
+def build(profile: str | None = None, serial: str | None = None, data: Path | None = None,
+          broadcast: str | None = None):
+    """The product as shipped, as a Kivy app; with ``broadcast`` ([HOST:]PORT) the game is also
+    served live."""
+    flow = build_flow_for(profile, serial, data)
+    return with_broadcast(flow, build_app(flow), broadcast)
+
+
+def with_broadcast(flow: AppFlow, app, broadcast: str | None):
+    """``app`` serving ``flow``'s game on ``broadcast`` ([HOST:]PORT) until it stops; ``app``
+    unchanged when ``broadcast`` is None."""
     if broadcast is not None:
         live = attach_broadcast(flow, broadcast)
         app.bind(on_stop=lambda *_: live.stop())

@@ -43,6 +43,8 @@ class SearchComputer:
         self.seconds = seconds
         self.rng = rng or random.Random()
         self.max_level = len(levels.LEVELS)
+        #: what each level plays like ("beginner" ... "strongest"), for the seat choices
+        self.level_titles = tuple(lv.title for lv in levels.LEVELS)
         self._players: dict[tuple[int, int], Any] = {}
         self._worker = None
 

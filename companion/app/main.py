@@ -8,6 +8,11 @@
 Window settings come from the environment, so the same command serves a desktop and the Pi:
 COMPANION_FULLSCREEN=1 (the Pi's touchscreen; docs/deploy.md) and COMPANION_WINDOW=WxH
 (default 800x480, the official Raspberry Pi touchscreen).
+
+Everything that can be wrong is found before Kivy starts (the window size, the board profile,
+the serial port, the maps): the error is then the first and only line on the terminal. Kivy's
+own log shows warnings and errors only, unless ``companion --verbose`` or ``KIVY_LOG_LEVEL``
+(debug, info, warning, error, critical) asks for more.
 """
 
 from __future__ import annotations
@@ -19,16 +24,38 @@ from ..errors import CompanionError
 DEFAULT_WINDOW = "800x480"
 
 
-def configure_window() -> None:
-    """Set Kivy's window before Kivy opens it (must run before kivy.core.window is imported)."""
-    os.environ.setdefault("KIVY_NO_ARGS", "1")
-    from kivy.config import Config
+#: Kivy's log levels, for KIVY_LOG_LEVEL.
+LOG_LEVELS = ("trace", "debug", "info", "warning", "error", "critical")
 
+
+def window_size() -> tuple[int, int]:
+    """COMPANION_WINDOW as (width, height), default 800x480; a bad value is one CompanionError."""
     size = os.environ.get("COMPANION_WINDOW", DEFAULT_WINDOW)
     try:
         width, height = (int(v) for v in size.lower().split("x"))
     except ValueError:
         raise CompanionError(f"COMPANION_WINDOW must look like 800x480, got {size!r}") from None
+    if not (100 <= width <= 10_000 and 100 <= height <= 10_000):
+        raise CompanionError(f"COMPANION_WINDOW {size!r}: each side must be 100 to 10000 pixels, e.g. 800x480")
+    return width, height
+
+
+def configure_logging(verbose: bool = False) -> None:
+    """Kivy's log level, set before Kivy is imported: info with --verbose, KIVY_LOG_LEVEL when
+    given, else warning (errors and warnings still show; the start-up chatter does not)."""
+    wanted = os.environ.get("KIVY_LOG_LEVEL", "").strip().lower()
+    if wanted and wanted not in LOG_LEVELS:
+        raise CompanionError(f"KIVY_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {wanted!r}")
+    level = "info" if verbose and not wanted else (wanted or "warning")
+    os.environ["KCFG_KIVY_LOG_LEVEL"] = level
+
+
+def configure_window() -> None:
+    """Set Kivy's window before Kivy opens it (must run before kivy.core.window is imported)."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    width, height = window_size()
+    from kivy.config import Config
+
     Config.set("graphics", "width", str(width))
     Config.set("graphics", "height", str(height))
     Config.set("graphics", "minimum_width", "640")
@@ -43,12 +70,18 @@ def configure_window() -> None:
     Config.set("input", "mouse", "mouse,disable_multitouch")
 
 
-def run(profile: str | None = None, serial: str | None = None, broadcast: str | None = None) -> int:
+def run(profile: str | None = None, serial: str | None = None, verbose: bool = False, wait: bool = False,
+        broadcast: str | None = None) -> int:
     """Open the app on the chosen board (serving its game on ``broadcast``, [HOST:]PORT, when
-    given); returns the process exit status."""
-    configure_window()
+    given); returns the process exit status. Every check that can fail runs first (a
+    CompanionError before any window or log line)."""
+    configure_logging(verbose)
+    window_size()
     from . import bootstrap
 
-    app = bootstrap.build(profile=profile, serial=serial, broadcast=broadcast)
+    flow = bootstrap.build_flow_for(profile=profile, serial=serial, wait=wait)
+    presenters = bootstrap.build_presenters(flow)  # loads the maps: a bad one is said here
+    configure_window()
+    app = bootstrap.with_broadcast(flow, bootstrap.build_app(flow, presenters), broadcast)
     app.run()
     return 0

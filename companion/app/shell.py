@@ -9,6 +9,7 @@ rate (pacing.py); a post from another thread wakes it at once.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from kivy.app import App
@@ -23,11 +24,11 @@ from . import texts as T
 from . import theme
 from .pacing import REST_FPS, LoopWaker, Pacer, release_memory
 from .screens import (
-    arbiter, armies, board_check, clock, deploy, draft, duel, dungeon_game, fight, game, game_over, game_text,
-    loading, problem, resume, setup, start, table_setup,
+    arbiter, armies, board_check, clock, deploy, draft, duel, dungeon_game, fight, game, game_over, game_text, games,
+    loading, position, problem, resume, review, setup, start, table_setup,
 )
 from .widgets import board as board_widget
-from .widgets import common, map_thumb, popups
+from .widgets import common, game_bar, map_thumb, popups
 
 #: Every screen: name -> (module, class, presenter, shows the board). A screen (and its .kv
 #: rules) is built the first time it is shown: a chess game never builds the draft screen
@@ -46,15 +47,21 @@ SCREENS = {
     "dungeon_game": (dungeon_game, "DungeonGameScreen", "dungeon", True),
     "game_text": (game_text, "GameTextScreen", "text", False),
     "problem": (problem, "ProblemScreen", "problem", False),
+    "games": (games, "GamesScreen", "games", False),
+    "review": (review, "ReviewScreen", "review", False),
+    "position": (position, "PositionScreen", "position", False),
     "clock": (clock, "ClockScreen", "clock", False),
     "table_setup": (table_setup, "TableSetupScreen", "table", False),
     "arbiter": (arbiter, "ArbiterScreen", "arbiter", False),
     "armies": (armies, "ArmiesScreen", "armies", False),
     "duel": (duel, "DuelScreen", "duel", False),
 }
-COMMON_KV = [common.KV, board_widget.KV, map_thumb.KV, popups.KV]
+COMMON_KV = [common.KV, board_widget.KV, map_thumb.KV, popups.KV, game_bar.KV]
 KV_FILES = COMMON_KV + [module.KV for module, *_ in SCREENS.values()]
 PUMP_HZ = 30
+#: Seconds after a screen or a popup changes during which touches are ignored: the finger that
+#: just tapped, tapping again, must not press whatever appeared under it.
+TOUCH_GUARD_S = 0.35
 _loaded_kv: set[str] = set()
 
 
@@ -90,6 +97,8 @@ class CompanionApp(App):
         self._prompt_popup = None
         self._shown_prompt = None
         self._info_popup = None
+        self._guard_until = 0.0
+        self._guard_key = None
         self._entry_popup = None
 
     # ----- Kivy lifecycle ----------------------------------------------------------------------
@@ -100,6 +109,7 @@ class CompanionApp(App):
         self.screen("loading")
         self.screen("start")
         Window.bind(size=self._scale)
+        Window.bind(on_touch_down=self._guard_touch)
         Window.clearcolor = theme.BACKGROUND
         self._scale()
         self.flow.listeners.append(self._changed)
@@ -175,6 +185,19 @@ class CompanionApp(App):
         self._sync_prompt()
         self._sync_info()
         self._sync_entry()
+        key = (sm.current, self._shown_prompt is not None, self._info_popup is not None,
+               self._entry_popup is not None, getattr(sm.current_screen, "names_popup", None) is not None)
+        if key != self._guard_key:
+            self._guard_key = key
+            self._guard_until = time.monotonic() + TOUCH_GUARD_S
+
+    # ----- a finger that just tapped -----------------------------------------------------------------
+    def touch_guarded(self) -> bool:
+        """True while a new screen or popup ignores touches (TOUCH_GUARD_S after it came)."""
+        return time.monotonic() < self._guard_until
+
+    def _guard_touch(self, _window, _touch) -> bool:
+        return self.touch_guarded()  # True: the touch stops here, nothing under it is pressed
 
     def _sync_prompt(self) -> None:
         prompt = self.flow.prompt

@@ -56,6 +56,8 @@ MAP = "Map"
 MAP_SIZE = "{width}\u00d7{height}, {players} players"
 CHOOSE_ARMIES = "Choose the armies"
 SEAT_COMPUTER = "Computer {level}"
+SEAT_COMPUTER_LEVEL = "Computer {level}: {words}"
+PICK_KIND = "Who plays {colour}?"
 #: A seat the map may leave empty (three players on the four-player map), after the computer levels.
 SEAT_EMPTY = "Nobody"
 DRAWS = "Draws"
@@ -79,6 +81,7 @@ BUDGET_LEFT = "{left} XP left of {budget}"
 BUDGET_OVER = "{over} XP over the {budget} XP budget"
 ARMY_READY = "{units} units, {cost} XP: ready."
 ABILITY_LINE = "{title}: {words}"
+ABILITY_NAMES = "Abilities: {names}"
 CLEAR_ARMY = "Clear"
 NEXT_ARMY = "Next army"
 WHO_STARTS_BUTTON = "Who starts?"
@@ -252,23 +255,28 @@ UNDO = "Undo"
 OFFER_DRAW = "Draw?"
 RESIGN = "Resign"
 MENU = "Menu"
-PIECE_INFO = "Piece info"
-PIECE_INFO_ON = "Tap a piece"
+PIECE_INFO = "Info"
+PIECE_INFO_ON = "Info"
+INFO_HINT = "Tap a piece on the screen to see what it is."
 MOVES = "Moves"
 CAPTURED = "Lost"
+FATIGUE_LEGEND = "A number on a piece: its fatigue (it takes that much off the piece's fight rolls)."
 COMMITMENT = "Dice seal {short}"
 MOVE_REFUSED = "That move cannot be played now: {reason}"
 DRAW_DECLINED = "{name} declines the draw."
+PLAYER_RESIGNED = "{name} resigns; the others play on."
 UNDONE = "Taken back: {moves}"
 FIGHT_MARK = {"attacker": "won", "defender": "lost", "bounce": "bounced"}
 BACK = "Back"
 HEX_TITLE = "Hex which unit? It cannot move or attack for its owner's next 2 turns."
 HEX_BUTTON = "Hex\u2026"
 LOOK_AT_BOARD = "Look at the board"
-OPEN_QUESTION = "Stay or step?"
+OPEN_QUESTION = "Step?"
 OUT = "out"
 LAST_TURN = "{name}: {move}"
 HISTORY_LINE = "{n}. {name}: {move}"
+ZOOM_HINT = "Part of the map is shown: drag the board to see more, pinch it to see it all."
+BADGE_LEGEND = {"wounded": "W: wounded (the next capture kills it)", "hex": "H2: hexed, 2 more turns"}
 UNITS_LEFT = "{n}"  # on the player's disc: units still on the board
 CLOSE = "Close"
 CANCEL = "Cancel"
@@ -277,7 +285,8 @@ CANCEL = "Cancel"
 EFFECTS = {
     "captured": "{owner}'s {unit} on {square} is captured.",
     "captured fragile": "{owner}'s {unit} on {square} is captured (fragile: any enemy next to it may take it).",
-    "absorbed": "{owner}'s {unit} absorbs the blow and is pushed back from {square} to {to}; the attacker stays.",
+    "absorbed": "{owner}'s {unit} absorbs the blow and is pushed back from {square} to {to}; the attacking "
+                "{attacker} does not take the square: it stays on {frm}.",
     "crushed": "{owner}'s {unit} on {square} cannot be pushed back ({why} behind it) and dies.",
     "explosion": "{owner}'s {unit} explodes on {square}!",
     "destroyed": "{owner}'s {unit} on {square} is destroyed by the explosion.",
@@ -287,6 +296,8 @@ EFFECTS = {
     "eliminated": "{owner}'s King has fallen: {owner} is out and all their units leave the board.",
     "king_falls": "{owner}'s King has fallen.",
     "pass": "{owner} has no legal move and passes.",
+    "resigned": "{owner} resigns: all their units leave the board.",
+    "resigned last": "{owner} resigns.",
     # KoL Chess
     "retreat": "{owner}'s King retreats into the Tower on {to} (retreat {n} of 3).",
     "exit": "{owner}'s King leaves the Tower on {square} for {to}.",
@@ -294,6 +305,7 @@ EFFECTS = {
     "charge": "{owner}'s Gnome captures on {square} and charges on to {to}.",
     "trade": "{owner}'s {unit} on {square} is traded for a {other}.",
 }
+ATTACKER_WORD = "piece"
 WHY_BEHIND = {"the board edge": "the board edge", "void": "void", "water": "water", "a piece": "a piece"}
 
 # --- KoL Chess: the back-row trade ------------------------------------------------------------------
@@ -434,7 +446,61 @@ BOTH_LOSE = "0–0: both lose"
 SEED_REVEALED = "Dice seed: {seed}"
 SEAL_FULL = "Seal shown at the start: {commitment}"
 SEED_CHECK = "Anyone can check every roll against the seal shown at the start: companion verify-dice."
-GAME_SAVED = "The game is saved."
+GAME_SAVED = "Saved as {name} in {folder}. The Games screen has it."
+GAME_SAVED_ON_LEAVING = ("Saved. Once you leave this screen it is {name} in {folder} (the Games screen has it); "
+                         "until then Undo can take the last move back.")
+GAME_NOT_SAVED = "The game is kept in the journal; it is filed under Games at the next start."
+
+# --- start from a position ---------------------------------------------------------------------------
+POSITION_BUTTON = "From a position"
+POSITION_TITLE = "{game} from a position"
+POSITION_HELP = "Set the pieces up on the board. Choose a piece here, then tap its squares on the screen."
+POSITION_EMPTY = "Empty"
+POSITION_STANDARD = "Start position"
+POSITION_CLEAR = "Clear"
+POSITION_START = "Play from here"
+POSITION_TYPE = "Type\u2026"
+POSITION_TYPE_TITLE = "Type the position"
+POSITION_TYPE_HINT = "The position as FEN, e.g. 4k3/8/8/8/8/8/8/R3K3 w Q - 0 1, then 'Go on from here'."
+POSITION_TODO = "{unnamed} square(s) with a piece to name (?), {missing} piece(s) still to put on the board."
+POSITION_READY = "The board and the screen agree."
+POSITION_WRONG = "This position cannot be played: {reason}"
+
+# --- the games this board has played -----------------------------------------------------------------
+GAMES = "Games"
+GAMES_TITLE = "Saved games"
+GAMES_READING_START = "Reading the saved games\u2026"
+GAMES_READING = "Reading the saved games\u2026 {read} of {total}"
+GAMES_NONE = "No games are saved yet."
+GAMES_COUNT = "{n} games, the newest first."
+GAMES_UNREADABLE = "{n} could not be read (see games/ in the data folder)."
+GAMES_UNFINISHED = "Unfinished"
+GAMES_MOVES = "{n} moves"
+GAMES_ONE_MOVE = "1 move"
+GAMES_DETAIL_SEP = " \u00b7 "
+PLAYERS_AGAINST = " against "
+PLAYERS_AND = " and "
+GAMES_REVIEW = "Review"
+GAMES_TAKE_UP = "Play on"
+GAMES_DELETE = "Delete"
+GAMES_COPY = "Copy to USB"
+GAMES_COPY_ALL = "Copy all"
+GAMES_DELETE_ASK = "Delete this game for good? {game}"
+GAMES_DELETE_YES = "Yes, delete it"
+GAMES_DELETED = "The game is deleted."
+GAMES_NO_STICK = "No USB stick is plugged in: plug one in and tap again."
+GAMES_COPIED = "{n} game(s) copied to {where} ({files} files)."
+GAMES_CANNOT_COPY = "The games could not be copied: {reason}"
+GAMES_CANNOT_DELETE = "The game could not be deleted: {reason}"
+GAMES_CANNOT_READ = "This game cannot be read: {reason}"
+GAMES_CANNOT_TAKE_UP = "This game cannot be played on: {reason}"
+REVIEW_START = "The start ({total} moves)"
+REVIEW_MOVE = "Move {n} of {total}: {move}"
+REVIEW_FIRST = "|<"
+REVIEW_BACK = "<"
+REVIEW_FORWARD = ">"
+REVIEW_LAST = ">|"
+REVIEW_HELP = "The board's lights show the move on screen."
 
 # --- board check -----------------------------------------------------------------------------------
 CHECK_TITLE = "Board check"

@@ -27,6 +27,7 @@ import os
 import random
 import select
 import shutil
+import signal
 import sys
 import tempfile
 import threading
@@ -408,12 +409,14 @@ def run(args, stdin=None, out=None) -> int:
     stdin = stdin if stdin is not None else sys.stdin
     out = out if out is not None else sys.stdout
     width, height = args.size
-    sim = FirmwareSim(width, height, occupied=_initial_squares(args.setup, width, height), scan_interval_s=0.01)
-    path = sim.start()
-    print(f"simulated {width}x{height} board on {path} (pty {sim.port.tty_name})", file=out)
-    print(f"start the app with: companion --serial {path}", file=out, flush=True)
-    deadline = time.monotonic() + args.seconds if args.seconds else None
+    previous = _stop_on_signals()  # from before the folder exists: a stop from then on removes it
+    sim = None
     try:
+        sim = FirmwareSim(width, height, occupied=_initial_squares(args.setup, width, height), scan_interval_s=0.01)
+        path = sim.start()
+        print(f"simulated {width}x{height} board on {path} (pty {sim.port.tty_name})", file=out)
+        print(f"start the app with: companion --serial {path}", file=out, flush=True)
+        deadline = time.monotonic() + args.seconds if args.seconds else None
         interactive = stdin is not None and not stdin.closed
         while deadline is None or time.monotonic() < deadline:
             left = 0.2 if deadline is None else max(0.0, min(0.2, deadline - time.monotonic()))
@@ -434,8 +437,31 @@ def run(args, stdin=None, out=None) -> int:
                         break
             else:
                 time.sleep(left)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, _Stopped):
         pass
     finally:
-        sim.stop()
+        if sim is not None:
+            sim.stop()
+        for number, handler in previous.items():
+            signal.signal(number, handler)
     return 0
+
+
+class _Stopped(Exception):
+    """SIGTERM or SIGHUP arrived: stop as after 'quit' (the temporary folder is removed)."""
+
+
+def _stop_on_signals() -> dict:
+    """Turn SIGTERM and SIGHUP into :class:`_Stopped` while the simulator runs (their default
+    ends the process at once and left the pty's folder in /tmp); the previous handlers, to put
+    back. Only the main thread can set handlers: elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+
+    def stop(_number, _frame):
+        raise _Stopped
+
+    previous = {}
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        previous[number] = signal.signal(number, stop)
+    return previous

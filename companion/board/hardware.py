@@ -24,10 +24,6 @@ from .ports import (
 )
 from .profiles import BoardProfile, Placement
 
-#: How the RP2040's second CDC port names its USB interface ("CircuitPython CDC2 data" on
-#: CircuitPython 8+, "... CDC data" before); the console port ends in "control".
-RP2040_DATA_INTERFACE_ENDINGS = ("CDC2 data", "CDC data")
-
 
 def open_board(
     profile: BoardProfile,
@@ -127,9 +123,9 @@ def _open_serial(profile: BoardProfile, placement: Placement) -> tuple[SensorPor
 
 def find_rp2040_port() -> str:
     """The device path of the RP2040's data port, found by its USB interface name."""
-    from serial.tools import list_ports
+    from .serial_ports import data_ports
 
-    found = [p.device for p in list_ports.comports() if (p.interface or "").endswith(RP2040_DATA_INTERFACE_ENDINGS)]
+    found = data_ports()
     if len(found) == 1:
         return found[0]
     if not found:

@@ -184,6 +184,10 @@ def _faces(value) -> bool:
 # ----- the command line ------------------------------------------------------------------------------
 
 
+#: The game a sensor log is read as when --variant is not given (said on stderr).
+ASSUMED_VARIANT = "chess"
+
+
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """Register ``replay`` on the main CLI's subparsers; sets ``func=run``."""
     parser = subparsers.add_parser(
@@ -199,7 +203,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--variant", default="chess", help="game name (chess, combat, ...)")
+    from ..games import variant_help
+
+    parser.add_argument("--variant", default=None, help=variant_help())
     parser.add_argument("--map", default=None, help="map name or file (default: the game's own)")
     parser.add_argument("--fen", default=None, help="start position (FEN for chess; the extended format otherwise)")
     add_armies(parser)
@@ -211,10 +217,15 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out=None, err=None) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
-    from ..games import make_rules
+    from ..games import GAMES, make_rules
 
+    variant, assumed = args.variant, ""
+    if variant is None:
+        variant = ASSUMED_VARIANT
+        assumed = (f"no --variant given: {args.log} was read as {GAMES[variant].title} ({variant}); for another "
+                   f"game give --variant {' | '.join(GAMES)}")
     try:
-        rules = make_rules(args.variant, args.map, **army_options(args, args.fen))
+        rules = make_rules(variant, args.map, **army_options(args, args.fen))
         pos = rules.position_from_text(args.fen) if args.fen else rules.start_position()
         with open(args.log, encoding="utf-8") as f:
             lines = f.read().splitlines()
@@ -226,8 +237,10 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
         print(f"replay: {args.log}: not UTF-8 text (byte {e.start}); a sensor log is JSON Lines", file=err)
         return EXIT_BAD_LOG
     except CompanionError as e:
-        print(f"replay: {' '.join(str(e).split())}", file=err)
+        print(f"replay: {' '.join(str(e).split())}" + (f" ({assumed})" if assumed else ""), file=err)
         return EXIT_BAD_LOG
+    if assumed:
+        print(f"replay: {assumed}", file=err)
     for move in result.moves:
         print(move, file=out)
     print(f"final {result.final}", file=out)
@@ -237,7 +250,7 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
 
         try:
             start = rules.position_from_text(args.fen) if args.fen else rules.start_position()
-            pgn = pgn_from_actions(args.variant, rules, start, result.actions, event=f"Replay of {args.log}",
+            pgn = pgn_from_actions(variant, rules, start, result.actions, event=f"Replay of {args.log}",
                                    board_map=args.map, fen=args.fen)
             with open(args.pgn, "w", encoding="utf-8", newline="\n") as f:
                 f.write(format_pgn(pgn))

@@ -22,23 +22,9 @@ from typing import Callable, Optional
 from ..errors import ProtocolError
 from .host_link import CONSOLE_MARKERS, DISCONNECTED, HostLink
 from .ports import BoardEvent, EventSink, LedFrame
+from .serial_ports import find_data_port
 
-__all__ = ["CONSOLE_MARKERS", "DATA_INTERFACE_NAMES", "DISCONNECTED", "HostLink", "SerialBoard", "find_data_port"]
-
-# USB interface names of the CircuitPython data channel (boot.py enables it)
-DATA_INTERFACE_NAMES = ("circuitpython cdc2 data", "cdc data", "circuitpython cdc data")
-
-def find_data_port(comports: Optional[Callable[[], list]] = None) -> Optional[str]:
-    """The device path of the first CircuitPython data channel (by USB interface name)."""
-    if comports is None:
-        from serial.tools import list_ports
-
-        comports = list_ports.comports
-    for port in comports():
-        interface = (getattr(port, "interface", None) or "").strip().lower()
-        if interface in DATA_INTERFACE_NAMES or interface.endswith("cdc2 data"):
-            return port.device
-    return None
+__all__ = ["CONSOLE_MARKERS", "DISCONNECTED", "HostLink", "SerialBoard", "find_data_port"]
 
 
 def _open_with_pyserial(path: str, timeout: float, write_timeout: float, baudrate: int = 115200):

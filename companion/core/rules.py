@@ -459,6 +459,29 @@ class Rules:
             pos.undo_frame()
             raise
 
+    def resign(self, pos: Position, player: int) -> None:
+        """``player`` leaves a game of three or more players (resigns) as one undo step: out of
+        the turn order, their pieces off the board while two or more players stay in (as when
+        a King falls), the turn passed on if it was theirs. The effect is
+        ``("resigned", player, squares)``. (With two players a resignation ends the game: the
+        session's result, no position change.)"""
+        pos.begin()
+        try:
+            pos.record_history()
+            out = tuple(sorted(set(pos.var("out", ())) | {player}))
+            pos.set_var("out", out)
+            squares: tuple[int, ...] = ()
+            if pos.nplayers - len(out) > 1:
+                squares = tuple(sorted(pos.occ[player]))
+                for sq in squares:
+                    pos.take(sq)
+            pos.set_var("effects", (("resigned", player, squares),))
+            if pos.turn == player:
+                self.end_turn(pos)
+        except BaseException:
+            pos.undo_frame()
+            raise
+
     def undo(self, pos: Position) -> None:
         if not pos.depth:
             raise IllegalMoveError("nothing to undo")

@@ -34,6 +34,12 @@ def names() -> list[str]:
     return sorted(GAMES)
 
 
+def variant_help(default: str = "chess") -> str:
+    """The --variant option's help: every game the product knows, by name and title."""
+    known = ", ".join(f"{g.name} ({g.title})" for g in GAMES.values())
+    return f"the game: {known}; default {default}"
+
+
 def make_rules(name: str, board_map: str | None = None, **options):
     """Rules for game ``name`` on ``board_map`` (a map name or path); VariantError if unknown."""
     info = GAMES.get(name)

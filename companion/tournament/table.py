@@ -275,9 +275,11 @@ class Table:
 
     @classmethod
     def replay(cls, entries: Sequence[dict], *, source=None,
-               progress: Callable[[int, int], None] | None = None) -> tuple[Table, int, str | None]:
-        """Rebuild a game from its journal: ``(table, used, problem)`` as Session.replay. A
-        journal without a table entry (written before tables) is a casual game without clock."""
+               progress: Callable[[int, int], None] | None = None,
+               after: Callable[[Session], None] | None = None) -> tuple[Table, int, str | None]:
+        """Rebuild a game from its journal: ``(table, used, problem)`` as Session.replay (and
+        ``after(session)`` as there: at the start and after each entry). A journal without a
+        table entry (written before tables) is a casual game without clock."""
         if not entries:
             raise RecordError("the journal is empty: it has no start entry")
         game = start_from_json(entries[0], "journal entry 1")
@@ -292,12 +294,16 @@ class Table:
             table = cls.blank(game, setup, source=source)
         except CompanionError as e:
             raise RecordError(f"journal entry 2: {e}") from None
+        if after is not None:
+            after(table.session)
         for i, entry in enumerate(rest, start=used + 1):
             try:
                 table.apply_entry(entry, f"journal entry {i}")
             except CompanionError as e:
                 return table, used, str(e)
             used += 1
+            if after is not None:
+                after(table.session)
             if progress is not None:
                 progress(used, len(entries))
         return table, used, None

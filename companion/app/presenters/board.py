@@ -57,6 +57,9 @@ class BoardView:
     units: bool = False  # pieces are units: a disc in the owner's colour with the unit's code
     owner_colours: tuple = ()  # screen colour (RGBA) of each player, for units
     lines: tuple[int, ...] = ()  # ranks drawn as a line below them (Chess 2's midline: 4)
+    #: the square the play is about (a lifted piece, a square to fix, the last move, the next
+    #: unit's spawn zone): a map shown in part is centred on it
+    focus: int | None = None
 
 
 class BoardPresenter:
@@ -64,7 +67,6 @@ class BoardPresenter:
 
     def __init__(self, flow: AppFlow) -> None:
         self.flow = flow
-        self.info_mode = False
         self.zone_square: int | None = None  # the piece whose zone is marked (its info was asked)
         self._odds_key = None
         self._odds: dict[int, str] = {}
@@ -86,9 +88,14 @@ class BoardPresenter:
         self.zone_square = square
         self.flow.show_piece_info(square)
 
+    @property
+    def info_mode(self) -> bool:
+        """The next tap on the board shows a piece (the game bar's Info) instead of moving it."""
+        return self.flow.info_mode
+
     def toggle_info_mode(self) -> None:
-        self.info_mode = not self.info_mode
-        if not self.info_mode:
+        self.flow.info_mode = not self.flow.info_mode
+        if not self.flow.info_mode:
             self.zone_square = None
         self.flow.changed()
 
@@ -127,22 +134,14 @@ class BoardPresenter:
         water_light = flow.meanings if terrain is not None else {}
         squares = []
         for sq in range(width * height):
-            file, rank = sq % width, sq // width
-            light = flow.frame[sq] if sq < len(flow.frame) else (0, 0, 0)
-            ground = TERRAIN_NAMES.get(terrain[sq], "floor") if terrain is not None else "floor"
-            if water_light.get(sq) is Meaning.TERRAIN_WATER:
-                light = (0, 0, 0)  # the water is drawn as water; its dim glow would only darken it
-            view = dict(index=sq, name=_name(sq, width), dark=(file + rank) % 2 == 0,
-                        light=None if light == (0, 0, 0) else light, terrain=ground,
-                        last_move=last is not None and sq in last, check=sq in check_sq, odds=odds.get(sq, ""),
+            view = _square_fields(sq, width, terrain, flow.frame, water_light)
+            view.update(last_move=last is not None and sq in last, check=sq in check_sq, odds=odds.get(sq, ""),
                         colour=tints[sq] if tints else "", zone=sq in zone)
             piece = pos.board[sq] if pos is not None else None
             if fight_board is not None and sq in fight_board:
                 piece = fight_board[sq]
             if piece is not None:
-                glyph = piece.kind.code if units else chess_glyph(piece.kind)
-                view.update(glyph=glyph, owner=piece.owner, fatigue=piece.state.get("fatigue", 0),
-                            lifted=sq in expected and sq not in sensed, badge=_badge(piece.state) if units else "")
+                view.update(_piece_fields(piece, units), lifted=sq in expected and sq not in sensed)
             elif sq in placed:
                 kind, owner = placed[sq]
                 view.update(glyph=kind.code, owner=owner, lifted=sq not in sensed)
@@ -151,9 +150,29 @@ class BoardPresenter:
                 view.update(stray=True, glyph=look[0] if look else "", owner=look[1] if look else -1)
             squares.append(SquareView(**view))
         colours = owner_colours(rules) if units else ()
+        focus = self._focus(expected, sensed, last, prep)
         return BoardView(width, height, tuple(squares), tuple(T_FILES[:width]),
                          tuple(str(r + 1) for r in range(height)), flow.version, units, colours,
-                         goal_lines(rules, width, height))
+                         goal_lines(rules, width, height), focus)
+
+    def _focus(self, expected, sensed, last, prep) -> int | None:
+        """What the play is about now, for a map shown in part: a lifted piece (or the first
+        of several), else a square the board must fix, else the last move's arrival, else
+        (deploying) the first free square of the next unit's spawn zone."""
+        lifted = sorted(expected - sensed)
+        extra = sorted(sensed - expected)
+        if lifted and not extra:
+            return lifted[0]
+        if extra or lifted:
+            return (extra or lifted)[0]
+        if self.flow.requested is not None:  # the computer's move, lit for a person to make
+            return self.flow.requested.frm
+        if last is not None:
+            return tuple(last)[-1]
+        if prep is not None and prep.deployment is not None and prep.deployment.next_unit() is not None:
+            free = sorted(prep.deployment.free_squares())
+            return free[0] if free else None
+        return None
 
     # ----- helpers -------------------------------------------------------------------------------
     def _zone(self, session) -> frozenset[int]:
@@ -232,6 +251,45 @@ def goal_lines(rules, width: int, height: int) -> tuple[int, ...]:
     return tuple(sorted(r for r in lines if 0 < r < height))
 
 
+def position_view(rules, pos, last, frame, meanings, version: int = 0) -> BoardView:
+    """A position as the screen's board shows it, with no sensors (a saved game under review):
+    its pieces, terrain, the LED colours of ``frame`` and the move ``last`` (from, to) marked."""
+    g = rules.geometry
+    width, height = g.width, g.height
+    units = _has_seats(rules)
+    tints = rules.square_colours() if hasattr(rules, "square_colours") else ()
+    squares = []
+    for sq in range(width * height):
+        view = _square_fields(sq, width, g.terrain, frame, meanings)
+        view.update(last_move=last is not None and sq in last, colour=tints[sq] if tints else "")
+        piece = pos.board[sq]
+        if piece is not None:
+            view.update(_piece_fields(piece, units))
+        squares.append(SquareView(**view))
+    focus = tuple(last)[-1] if last else None
+    return BoardView(width, height, tuple(squares), tuple(T_FILES[:width]), tuple(str(r + 1) for r in range(height)),
+                     version, units, owner_colours(rules) if units else (), goal_lines(rules, width, height), focus)
+
+
+def _square_fields(sq: int, width: int, terrain, frame, meanings) -> dict:
+    """A square's own look: its colour, terrain, and the LED lighting it (water's dim glow left
+    out: the water is drawn as water)."""
+    file, rank = sq % width, sq // width
+    light = frame[sq] if sq < len(frame) else (0, 0, 0)
+    ground = TERRAIN_NAMES.get(terrain[sq], "floor") if terrain is not None else "floor"
+    if meanings.get(sq) is Meaning.TERRAIN_WATER:
+        light = (0, 0, 0)
+    return dict(index=sq, name=_name(sq, width), dark=(file + rank) % 2 == 0,
+                light=None if light == (0, 0, 0) else light, terrain=ground)
+
+
+def _piece_fields(piece, units: bool) -> dict:
+    """How a piece is drawn: a unit's code and state badge, or a chess glyph and its fatigue."""
+    glyph = piece.kind.code if units else chess_glyph(piece.kind)
+    return dict(glyph=glyph, owner=piece.owner, fatigue=piece.state.get("fatigue", 0),
+                badge=_badge(piece.state) if units else "")
+
+
 def _has_seats(rules) -> bool:
     """Is this a game on a map of seats (Dungeon Chess), drawn with terrain and unit discs?"""
     return bool(getattr(getattr(rules, "board_map", None), "seats", None))
@@ -260,7 +318,7 @@ def removed_pieces(session, units: bool) -> dict[int, tuple[str, int]]:
     for e in session.pos.var("effects", ()):
         if e[0] in ("destroyed", "duel_lost", "captured") and len(e) >= 4 and isinstance(e[1], int):
             out[e[1]] = (look(e[2]), e[3])
-        elif e[0] == "eliminated":
+        elif e[0] in ("eliminated", "resigned"):
             for sq in e[2]:
                 out.setdefault(sq, ("", e[1]))
     return out

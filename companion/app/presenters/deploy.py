@@ -2,8 +2,8 @@
 
 The reed switches cannot tell a Wizard from a Hero, so the screen names the next unit and the
 board lights the free squares of its player's spawn zone (companion.board.deployment); a piece
-put there becomes that unit. Undo takes back the last placement; the rest can be placed
-automatically (the board is then guided to it).
+put there becomes that unit. Undo (the game bar's) takes back the last placement; the rest can
+be placed automatically (the board is then guided to it).
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ class DeployView:
     guidance: str  # the board's words: where to put it, what to fix
     in_sync: bool
     notice: str  # who moves first
-    can_undo: bool
     can_place_rest: bool
     help: str
     banner: str
@@ -36,9 +35,6 @@ class DeployView:
 class DeployPresenter:
     def __init__(self, flow: AppFlow) -> None:
         self.flow = flow
-
-    def undo(self) -> None:
-        self.flow.deploy_undo()
 
     def place_rest(self) -> None:
         self.flow.deploy_rest()
@@ -72,5 +68,5 @@ class DeployPresenter:
             placed = sum(1 for q, _, _ in dep.placed if q == p)
             players.append(T.DEPLOY_PLAYER.format(name=prep.seats[p].name, placed=placed, total=total))
         return DeployView(T.DEPLOY_TITLE, code, line, colour, tuple(players), then, flow.guidance, flow.in_sync,
-                          flow.notice, bool(dep.placed), nxt is not None, T.DEPLOY_HELP,
+                          flow.notice, nxt is not None, T.DEPLOY_HELP,
                           flow.banner)

@@ -145,12 +145,11 @@ class DraftPresenter:
         )
 
 
-def unit_words(kind, registry=None) -> str:
-    """What a unit does, in the roster's plain words, then each ability's (from ``registry``,
-    the game's abilities: Dungeon Chess's by default)."""
+def unit_words(kind) -> str:
+    """What a unit does, in the roster's plain words, then each ability's."""
     lines = [dict(kind.info).get("notes", "")]
     for name in kind.abilities:
-        a = (ABILITIES if registry is None else registry).get(name)
+        a = ABILITIES.get(name)
         if a is not None:
             lines.append(T.ABILITY_LINE.format(title=a.title, words=a.words))
     return "\n".join(line for line in lines if line)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .. import texts as T
 from .. import theme
 from .flow import AppFlow
-from .game import move_rows, result_headline
+from .game import move_rows, notice_line, result_headline
 
 #: Earlier moves listed under the last turn (newest first; the game-over screen lists all).
 HISTORY_LINES = 12
@@ -40,38 +40,15 @@ class DungeonGameView:
     notice: str
     thinking: str
     progress: float
-    hex_label: str  # the hex button ("" when no hex can be cast now)
-    question: str  # a board question put aside ("" when none)
     moves: tuple[tuple[str, str, str], ...]
     history: str  # the moves before the last, newest first ("12. Red SK b8-b9")
-    can_undo: bool
-    can_resign: bool
     banner: str
-    clock: bool = False  # the game has a clock: a button brings the clock screen back
+    legend: str  # what the badges on the board mean, when any is shown
 
 
 class DungeonGamePresenter:
     def __init__(self, flow: AppFlow) -> None:
         self.flow = flow
-
-    # commands (one per button)
-    def undo(self) -> None:
-        self.flow.undo()
-
-    def hex(self) -> None:
-        self.flow.open_screen_moves()
-
-    def question(self) -> None:
-        self.flow.reopen_question()
-
-    def resign(self) -> None:
-        self.flow.resign()
-
-    def menu(self) -> None:
-        self.flow.open_menu()
-
-    def show_clock(self) -> None:
-        self.flow.toggle_clock_view()
 
     def view(self) -> DungeonGameView | None:
         flow = self.flow
@@ -101,37 +78,52 @@ class DungeonGamePresenter:
         if s.moves:
             last = s.moves[-1]
             last_turn = T.LAST_TURN.format(name=names[last.player], move=last.san)
-        effects = " ".join(effect_words(rules, e, names) for e in pos.var("effects", ())) if s.moves else ""
+        last = s.moves[-1] if s.moves else None
+        effects = " ".join(effect_words(rules, e, names, pos, last.frm if last else None)
+                           for e in pos.var("effects", ())) if s.moves else ""
         thinking, progress = "", -1.0
         if flow.thinking is not None:
             thinking = T.THINKING.format(name=names[flow.thinking.seat])
             progress = max(0.0, min(1.0, flow.thinking.progress))
-        offer = flow.screen_moves
-        hex_label = T.HEX_BUTTON if offer.options and not s.is_over and flow.prompt is None else ""
-        question = T.OPEN_QUESTION if flow.parked is not None else ""
         moves = move_rows(s.moves, names)
         history = "\n".join(T.HISTORY_LINE.format(n=i + 1, name=names[m.player], move=m.san)
                             for i, m in reversed(list(enumerate(s.moves[:-1])))
                             if i >= len(s.moves) - 1 - HISTORY_LINES)
         return DungeonGameView(
-            rules.board_map.title, players, status, s.in_check(), last_turn, effects, flow.guidance, flow.notice,
-            thinking, progress, hex_label, question, moves, history, s.can_undo(), not s.is_over and len(s.seats) == 2,
-            flow.banner, flow.table is not None and flow.table.clock is not None,
+            rules.board_map.title, players, status, s.in_check(), last_turn, effects, flow.guidance, notice_line(flow),
+            thinking, progress, moves, history, flow.banner, badge_legend(pos),
         )
 
 
-def effect_words(rules, effect: tuple, names) -> str:
-    """One effect of a turn (companion/games/abilities.py) as a sentence with the players' names."""
+def badge_legend(pos) -> str:
+    """What the badges on the board's units mean, for those shown now ("" when none is)."""
+    seen = []
+    for _, piece in pos.pieces():
+        state = piece.state or {}
+        if state.get("hex") and "hex" not in seen:
+            seen.append("hex")
+        elif state.get("wounded") and not state.get("hex") and "wounded" not in seen:
+            seen.append("wounded")
+    return "   ".join(T.BADGE_LEGEND[k] for k in ("wounded", "hex") if k in seen)
+
+
+def effect_words(rules, effect: tuple, names, pos=None, frm: int | None = None) -> str:
+    """One effect of a turn (companion/games/abilities.py) as a sentence with the players' names
+    (``pos`` and the turn's ``frm`` name the attacker that a thick skin sent back)."""
     sq = rules.geometry.name_of
     kind = effect[0]
     if kind in ("eliminated", "king_falls", "pass"):
         return T.EFFECTS[kind].format(owner=_name(names, effect[1]))
+    if kind == "resigned":
+        return T.EFFECTS["resigned" if effect[2] else "resigned last"].format(owner=_name(names, effect[1]))
     if kind == "captured":
         key = "captured fragile" if _is_fragile(rules, effect[2]) else "captured"
         return T.EFFECTS[key].format(owner=_name(names, effect[3]), unit=effect[2], square=sq(effect[1]))
     if kind == "absorbed":
+        attacker = pos.board[frm] if pos is not None and frm is not None and frm >= 0 else None
         return T.EFFECTS[kind].format(owner=_name(names, effect[4]), unit=effect[3], square=sq(effect[1]),
-                                      to=sq(effect[2]))
+                                      to=sq(effect[2]), attacker=attacker.kind.title if attacker else T.ATTACKER_WORD,
+                                      frm=sq(frm) if frm is not None and frm >= 0 else "its square")
     if kind == "step":
         return T.EFFECTS[kind].format(owner=_name(names, effect[4]), unit=effect[3], square=sq(effect[1]),
                                       to=sq(effect[2]))

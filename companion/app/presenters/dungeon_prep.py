@@ -44,6 +44,9 @@ class DungeonPrep:
         self.seats = tuple(seats)
         self.presets = presets()
         self.armies: list[Army] = list(self.rules.armies())
+        #: per seat, the army last drafted in each faction: switching the faction tab back
+        #: brings it back (a tab never wipes a draft)
+        self.drafts: list[dict[str, Army]] = [{a.faction: a} for a in self.armies]
         self.seat = 0  # the seat whose army is on the draft screen
         self.first: int | None = None  # who moves first, once chosen
         self.first_choice: str | None = None
@@ -68,12 +71,16 @@ class DungeonPrep:
         return faction_units(self.rules.roster, faction or self.army().faction)
 
     def set_faction(self, faction: str) -> None:
-        """Draft for another faction: its units replace the army (units of two factions never
-        mix). Choosing the faction the army has already changes nothing."""
+        """Draft for another faction (units of two factions never mix). The army drafted so
+        far is kept for its faction and comes back when its tab is chosen again; the new
+        faction's own draft (empty the first time) takes its place."""
         if faction not in FACTIONS:
             raise DraftError(f"unknown faction {faction!r}; choose one of {', '.join(FACTIONS)}")
-        if faction != self.army().faction:
-            self.armies[self.seat] = Army(faction, ())
+        army = self.army()
+        if faction != army.faction:
+            kept = self.drafts[self.seat]
+            kept[army.faction] = army
+            self.armies[self.seat] = kept.get(faction, Army(faction, ()))
 
     def add(self, unit: str) -> None:
         kind = self.rules.roster_kind(unit)

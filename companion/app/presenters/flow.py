@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from ... import player_names
 from ...board.palette import Meaning, Pattern, blinking, phase, render
 from ...board.ports import BoardConnected, BoardDisconnected, OccupancySnapshot, SquareChanged, blank_frame
 from ...board.deployment import DeploymentTracker
@@ -39,7 +40,7 @@ from ...gametext import MAX_CHARS, format_game, journal_entries, load_table
 from ...journal import ARCHIVE, JournalStore, Resumed, resume, space_level
 from ...session import (
     ActionRefused, AnswerPlayed, DiceRolled, DrawDeclined, DrawOffered, FightEnded, FightInfo, FightStarted,
-    GameOver, GameSetup, MovePlayed, PartSealed, PositionSet, Seat, Session, TurnsUndone,
+    GameOver, GameSetup, MovePlayed, PartSealed, PlayerResigned, PositionSet, Seat, Session, TurnsUndone,
 )
 from ...tournament.checkpoint import NAME as CHECKPOINT, CheckpointFile
 from ...tournament.files import MEDIA_ROOTS, Stick, find_sticks
@@ -50,11 +51,15 @@ from ..computer import ComputerFailed
 from .board_size import BoardLink, BoardSizing
 from .dungeon_prep import DungeonPrep
 from .dungeon_steps import DungeonSteps
+from .games_steps import GamesSteps
 from .entry import Entry
 from .extras import GameExtras, extras_for
 from .match_steps import MatchSteps
 from .questions import BOARD_QUESTIONS, Prompt, PromptOption
 from .table_steps import TableChoice, TableSteps, new_salt, today
+
+#: the Load / Save screen's modes that show the keyboard ("other": another screen's text)
+TYPING_MODES = ("type", "correct", "other")
 
 __all__ = ["AppFlow", "BoardLink", "Prompt", "PromptOption", "FightState", "Thinking"]
 
@@ -111,7 +116,7 @@ class DecisionState:
     memo: dict = field(default_factory=dict)  # what the game's screen remembers of it
 
 
-class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
+class AppFlow(MatchSteps, DungeonSteps, GamesSteps, BoardSizing, TableSteps):
     def __init__(
         self,
         board: BoardLink,
@@ -172,6 +177,7 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
         self.resume_progress = 0.0
         self.resume_problem = ""
         self.info_square: int | None = None
+        self.info_mode = False  # the game bar's Info: a tap on the screen's board shows a piece
         self.walk: int | None = None
         self._walk_t = 0
         self._last_leds = None
@@ -210,6 +216,11 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
         self.decision: DecisionState | None = None  # a game's own decision screen is up
         self.card = None  # an information card asked for (a game's history: Chess 2's stones)
         self._init_match()
+        self.saved_as = None  # where the finished game was saved (games/<id>.jsonl)
+        self.saved = None  # the games screen's list (games_steps.SavedList)
+        self.review = None  # a saved game under review (saved_games.Review), and its move
+        self.review_at = 0
+        self.play_on = False  # the journal was taken up from the games screen: no need to ask
 
     # ----- plumbing -----------------------------------------------------------------------------
     def post(self, kind: str, value: Any = None) -> None:
@@ -254,6 +265,11 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
         self.board.sensors.start(self.board_sink)
         self.check_space()
         self._load_match()
+        self.look_for_unfinished()
+
+    def look_for_unfinished(self) -> None:
+        """The current journal, if there is one, replayed in a worker and offered (the resume
+        screen); else the start screen."""
         if self.store.has_current():
             self.screen = "loading"
 
@@ -334,6 +350,10 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
             self._on_resumed(value)
         elif kind == "worker-failed":
             self._on_worker_failed(*value)
+        elif kind == "games-progress":
+            self._on_games_progress(value)
+        elif kind == "games-listed":
+            self._on_games_listed(value)
 
     # ----- the board ------------------------------------------------------------------------------
     def _on_board(self, event) -> None:
@@ -482,6 +502,10 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
             self.resumed = None
             self.screen = "start"
             self._resume_match()
+        elif self.play_on:
+            self.play_on = False
+            self.accept_resume()
+            return
         else:
             self.screen = "resume"
         self.changed()
@@ -526,7 +550,7 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
         for ev in events:
             if self._table_event(ev):
                 continue
-            if isinstance(ev, (MovePlayed, AnswerPlayed, TurnsUndone, PartSealed)):
+            if isinstance(ev, (MovePlayed, AnswerPlayed, TurnsUndone, PartSealed, PlayerResigned)):
                 self.computer_held = False  # the position changed: the computer may try again
             if isinstance(ev, MovePlayed):
                 self.notice = ""
@@ -563,6 +587,8 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
                 self.notice = T.POSITION_SET
             elif isinstance(ev, DrawOffered):
                 self._ask_draw(ev.player)
+            elif isinstance(ev, PlayerResigned):
+                self.notice = T.PLAYER_RESIGNED.format(name=self.session.seats[ev.player].name)
             elif isinstance(ev, DrawDeclined):
                 self.notice = T.DRAW_DECLINED.format(name=self.session.seats[ev.player].name)
             elif isinstance(ev, GameOver):
@@ -726,7 +752,10 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
         s = self.session
         if s is None or s.is_over:
             return
-        humans = [i for i, seat in enumerate(s.seats) if not seat.computer]
+        out = s.pos.var("out", ())
+        humans = [i for i, seat in enumerate(s.seats) if not seat.computer and i not in out]
+        if not humans:
+            return
         if len(humans) == 1:
             name = s.seats[humans[0]].name
             self.prompt = Prompt("resign-confirm", T.CONFIRM_RESIGN.format(name=name),
@@ -770,6 +799,7 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
         elif prompt.kind == "draw":
             self._command(lambda: self.session.answer_draw(key == "accept"))
         elif prompt.kind in ("resign-who", "resign-confirm"):
+            self._stop_thinking()  # with three or more players the game goes on without them
             if self.table is not None:
                 self._command(lambda: self.table.resign(int(key), self.clock_ms()))
             else:
@@ -795,6 +825,8 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
                 self.show_card(self.extras.card(self.session))
         elif prompt.kind == "new-game" and key == "yes":
             self.go_to_start()
+        elif prompt.kind == "delete-game" and key == "yes":
+            self.delete_game()
         self.changed()
 
     def go_to_start(self) -> None:
@@ -987,21 +1019,22 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
             self._text_return_to = self.screen
         self.screen = "game_text"
         self.text_mode = mode
-        if mode not in ("type", "correct"):
+        if mode not in TYPING_MODES:
             self.text_entry = None
         self.changed()
 
     def close_game_text(self) -> None:
         back = self._text_return_to
-        if self.session is None:
+        if self.session is None and back != "position":  # a position being set up has no game yet
             back = "start"
-        self.screen = back if back in ("start", "game", "setup", "fight", "game_over", "arbiter") else "start"
+        self.screen = back if back in ("start", "game", "setup", "fight", "game_over", "arbiter", "position") \
+            else "start"
         self.text_mode, self.text_entry = "show", None
         self.changed()
 
     def set_text_mode(self, mode: str) -> None:
         self.text_mode = mode
-        if mode not in ("type", "correct"):
+        if mode not in TYPING_MODES:
             self.text_entry = None
         self.changed()
 
@@ -1009,8 +1042,17 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
         """From the file list or the keyboard back to the game's text (False: already there)."""
         if self.text_mode == "show":
             return False
+        if self.text_mode == "other":  # back to the screen that asked for the text
+            self.close_game_text()
+            return True
         self.set_text_mode("show")
         return True
+
+    def type_for_other(self, title: str, text: str, take: Callable[[str], str | None]) -> None:
+        """The keyboard for another screen's text (a position to start from): ``text`` to edit;
+        ``take(text)`` returns what is wrong (one line) or None, and then that screen comes back."""
+        self.text_entry = Entry.for_text(title, text, on_done=take)
+        self.open_game_text("other")
 
     def start_text_typing(self) -> None:
         """A game's text on the on-screen keyboard, to load."""
@@ -1049,6 +1091,9 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
         if problem:
             self.changed()
             return problem
+        if self.text_mode == "other":
+            self.close_game_text()
+            return None
         self.text_mode, self.text_entry = "show", None
         self.changed()
         return None
@@ -1205,6 +1250,18 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
         self._maybe_think()
         self.changed()
 
+    # ----- names typed on this board ---------------------------------------------------------------------
+    def remembered_names(self) -> list[str]:
+        """Names typed before on this board, newest first (companion/player_names.py)."""
+        return player_names.load(self.store.directory)
+
+    def remember_name(self, name: str) -> None:
+        """Keep a typed name for next time; a folder that cannot be written costs nothing but that."""
+        try:
+            player_names.remember(self.store.directory, name)
+        except OSError:
+            pass
+
     def check_space(self) -> None:
         """Look at the free space where games are saved; warn when it is low (the start screen
         and the game's banner show :attr:`space_warning`)."""
@@ -1269,6 +1326,7 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
         self.leds_held = False
         self.screen_moves, self.parked = ScreenMovesChanged(()), None
         self.decision, self.card = None, None
+        self.saved_as = None
 
     def _close_game(self) -> None:
         """Put the current game away: archived when finished, kept as unfinished otherwise."""
@@ -1298,7 +1356,7 @@ class AppFlow(MatchSteps, DungeonSteps, BoardSizing, TableSteps):
             self.journal.close()
         extra = {".dice.jsonl": format_record(session.record)} if session.record is not None else None
         try:
-            self.store.archive(session.setup.game_id, extra)
+            self.saved_as = self.store.archive(session.setup.game_id, extra)
         except OSError as e:  # the game stays in current.jsonl and is archived at the next start
             self.notice = T.CANNOT_SAVE.format(reason=e)
         if isinstance(game, Table):

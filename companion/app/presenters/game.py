@@ -31,55 +31,26 @@ class GameView:
     progress: float  # 0..1 while the computer thinks, -1 otherwise
     moves: tuple[tuple[str, str, str], ...]  # ("12.", white's move, black's move)
     marks: tuple[tuple[str, str], ...]  # the fights' results of those moves ("won", "")
-    can_undo: bool
-    can_draw: bool
-    can_resign: bool
     seal: str
     banner: str
     simulated: bool
-    clock: bool = False  # the game has a clock: a button brings the clock screen back
+    legend: str = ""  # what the numbers on the board's pieces mean, when any is shown
     question: str = ""  # a decision the game screen asks (Chess 2's king-turn), in words
-    slot: str = ""  # the game's own button: its label ("" for none)
-    slot_key: str = ""  # what it does: "answer:<option>" or "card"
 
 
 class GamePresenter:
     def __init__(self, flow: AppFlow) -> None:
         self.flow = flow
 
-    # commands (one per button)
-    def undo(self) -> None:
-        self.flow.undo()
-
-    def offer_draw(self) -> None:
-        self.flow.offer_draw()
-
-    def resign(self) -> None:
-        self.flow.resign()
-
     def menu(self) -> None:
         self.flow.open_menu()
-
-    def slot(self) -> None:
-        """The one button a game may use: answer its question (skip a king-turn), the clock
-        screen of a game with a clock, or the game's card (Chess 2's stones)."""
-        key = self.view().slot_key
-        if key.startswith("answer:"):
-            self.flow.answer_question(key[len("answer:"):])
-        elif key == "clock":
-            self.flow.toggle_clock_view()
-        elif key == "card" and self.flow.session is not None:
-            self.flow.show_card(self.flow.extras.card(self.flow.session))
-
-    def show_clock(self) -> None:
-        self.flow.toggle_clock_view()
 
     def view(self) -> GameView:
         flow = self.flow
         s = flow.session
         banner = flow.banner
         if s is None:
-            return GameView("", (), "", False, "", flow.notice, "", -1, (), (), False, False, False, "", banner,
+            return GameView("", (), "", False, "", flow.notice, "", -1, (), (), "", banner,
                             flow.board.simulated is not None)
         extras = flow.extras
         glyph = captured_glyphs(s.rules)
@@ -99,27 +70,20 @@ class GamePresenter:
             status = T.COMPUTER_MOVE.format(name=s.seats[s.turn].name, frm=g.name_of(flow.requested.frm),
                                             to=g.name_of(flow.requested.to))
         seal = T.COMMITMENT.format(short=s.setup.commitment[:8]) if s.setup.commitment else ""
-        live = not s.is_over and s.pos.pending is None
-        table = flow.table
-        tournament = table is not None and table.tournament
-        clock = table is not None and table.clock is not None
+        tournament = flow.table is not None and flow.table.tournament  # no word of check (FIDE 11.3)
         question = flow.question()
-        slot, slot_key, asked = "", "", ""
-        card = extras.card(s)
-        if question is not None:  # the game's question first (skip a king-turn)
-            asked = question.text
-            slot, option = question.buttons[0][1], question.buttons[0][0]
-            slot_key = f"answer:{option}"
-        elif clock:  # then the clock (Chess 2's stones stay on the players' rows)
-            slot, slot_key = T.SHOW_CLOCK, "clock"
-        elif card is not None:
-            slot, slot_key = card.label, "card"
         return GameView(
             T.GAME_TITLES.get(s.setup.game, s.setup.game), players, status, s.in_check() and not tournament, guidance,
-            flow.notice, thinking, progress, move_rows(s.moves), fight_marks(s.moves, extras.move_mark),
-            s.can_undo() and not tournament, live and s.draw_offer is None and not tournament, not s.is_over, seal,
-            banner, flow.board.simulated is not None, clock, asked, slot, slot_key,
+            notice_line(flow), thinking, progress, move_rows(s.moves), fight_marks(s.moves, extras.move_mark), seal,
+            banner, flow.board.simulated is not None,
+            T.FATIGUE_LEGEND if any(p.state.get("fatigue") for _, p in s.pos.pieces()) else "",
+            question.text if question is not None else "",
         )
+
+
+def notice_line(flow: AppFlow) -> str:
+    """The small line under the status: what just happened, or how piece info works."""
+    return flow.notice or (T.INFO_HINT if flow.info_mode else "")
 
 
 def colour_names(rules) -> tuple[str, ...]:

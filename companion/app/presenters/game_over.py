@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...journal import ARCHIVE
 from .. import texts as T
 from .flow import AppFlow
 from .armies import match_score, points_text
@@ -64,8 +65,7 @@ class GameOverPresenter:
         return GameOverView(headline, T.RESULT_REASONS.get(result.reason, result.reason), move_rows(s.moves, names),
                             T.SEED_REVEALED.format(seed=seed) if seed else "",
                             T.SEAL_FULL.format(commitment=s.setup.commitment) if seed else "", T.SEED_CHECK if seed else "",
-                            " ".join(filter(None, (self.flow.notice, T.GAME_SAVED))), T.COPY_RECORDS,
-                            self.flow.can_undo(), match, next_game)
+                            saved_words(self.flow), T.COPY_RECORDS, self.flow.can_undo(), match, next_game)
 
 
 def match_line(m) -> str:
@@ -78,6 +78,21 @@ def match_line(m) -> str:
         winner, loser = (sa, sb) if m.winner == 0 else (sb, sa)
         return T.MATCH_OVER.format(name=m.players[m.winner].name, sa=winner, sb=loser)
     return match_score(m)
+
+
+def saved_words(flow) -> str:
+    """Where the finished game is kept, in words: its file in the games folder (a game still open
+    for a takeback is filed there when the players leave this screen)."""
+    path = flow.saved_as
+    s = flow.session
+    if path is not None:
+        where = T.GAME_SAVED.format(name=path.name, folder=path.parent)
+    elif flow.journal is not None and not flow.journal.closed and s is not None:
+        folder = flow.store.directory / ARCHIVE
+        where = T.GAME_SAVED_ON_LEAVING.format(name=f"{s.setup.game_id}.jsonl", folder=folder)
+    else:
+        return flow.notice or T.GAME_NOT_SAVED
+    return " ".join(filter(None, (flow.notice, where)))  # what just happened (a record copied), then where
 
 
 __all__ = ["GameOverPresenter", "GameOverView", "result_headline"]

@@ -29,7 +29,7 @@ class FileChoice:
 
 @dataclass(frozen=True)
 class GameTextView:
-    mode: str  # "show", "files", "type" or "correct"
+    mode: str  # "show", "files", "type", "correct" or "other" (another screen's text)
     title: str
     text: str  # the game's text (show) or the typed text with its cursor (type, correct)
     qr: tuple[tuple[bool, ...], ...]  # the current QR page's modules (dark = True); () when none
@@ -56,7 +56,8 @@ class GameTextPresenter:
 
     @property
     def mode(self) -> str:
-        """"show", "files", "type" or "correct" (the flow's: the arbiter's screen opens a correction)."""
+        """"show", "files", "type", "correct" or "other" (the flow's: the arbiter's screen opens a
+        correction, the position screen types its position here)."""
         return self.flow.text_mode
 
     # ----- commands ---------------------------------------------------------------------------
@@ -98,6 +99,13 @@ class GameTextPresenter:
             self.message, self.problem = T.TEXT_CORRECT_HINT, False
             self.flow.changed()
 
+    def type_for(self, title: str, text: str, hint: str, take) -> None:
+        """The keyboard for another screen's text (a position to start from): ``text`` to edit;
+        ``take(text)`` returns what is wrong (one line) or None, and then the other screen
+        comes back."""
+        self.message, self.problem = hint, False
+        self.flow.type_for_other(title, text, take)
+
     def press(self, key: str) -> None:
         self.flow.text_key(key)
 
@@ -119,8 +127,8 @@ class GameTextPresenter:
         flow = self.flow
         s = flow.session
         entry = flow.text_entry
-        if self.mode in ("type", "correct") and entry is not None:
-            load = T.TEXT_APPLY if self.mode == "correct" else T.TEXT_LOAD
+        if self.mode in ("type", "correct", "other") and entry is not None:
+            load = T.TEXT_APPLY if self.mode in ("correct", "other") else T.TEXT_LOAD
             return GameTextView(self.mode, entry.title, entry.with_cursor, (), "", 0, self.message, self.problem,
                                 keys=key_rows(entry), shift=entry.upper, load_label=load)
         if self.mode == "files":

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from .. import texts as T
 from .. import theme
+from ...games.abilities import ABILITIES
 from .board import chess_glyph
-from .draft import unit_words
 from .flow import AppFlow, Prompt
 
 
@@ -96,14 +96,27 @@ def unit_info(session, piece, square: str) -> PieceInfoView:
                                 else T.UNIT_ROLE.format(role=role))
     fill = theme.seat_colour(seat_word)
     return PieceInfoView(T.UNIT_TITLE.format(owner=owner, unit=kind.title, square=square), kind.code, piece.owner,
-                         first, tuple(unit_words(kind).split("\n")), (fill, theme.text_on(fill)))
+                         first, unit_card_lines(kind), (fill, theme.text_on(fill)))
+
+
+def unit_card_lines(kind, registry=None) -> tuple[str, ...]:
+    """What a unit does on its card in a game: the roster's plain words (which already say
+    what each ability does), then the abilities by name only, so nothing is said twice. The
+    draft screen, where units are studied, has each ability's full words. ``registry``: the
+    game's abilities (Dungeon Chess's by default; Chess 2's rules name theirs)."""
+    abilities = ABILITIES if registry is None else registry
+    lines = [dict(kind.info).get("notes", "")]
+    titles = [abilities[name].title for name in kind.abilities if name in abilities]
+    if titles:
+        lines.append(T.ABILITY_NAMES.format(names=", ".join(titles)))
+    return tuple(line for line in lines if line)
 
 
 def named_piece_info(session, piece, square: str) -> PieceInfoView:
     """A Chess 2 piece: whose, what it is (an Elephant stands as a rook), what it does."""
     kind = piece.kind
     registry = getattr(session.rules, "ability_registry", None)
-    words = tuple(line for line in unit_words(kind, registry).split("\n") if line)
+    words = unit_card_lines(kind, registry)
     title = T.PIECE_TITLE.format(colour=T.COLOUR_NAMES[piece.owner], piece=kind.title, square=square)
     shown = T.SHOWN_AS.format(piece=T.piece_name(kind.role)) if kind.role in T.PIECE_NAMES else ""
     return PieceInfoView(title, chess_glyph(kind), piece.owner, shown, words)

@@ -1,7 +1,12 @@
 """The start screen: the game, the players (person or computer, level, name from presets), the
 dice; for Dungeon Chess the map (drawn small), one seat per player of the map (a seat the map
-may leave empty cycles on to "Nobody": three players on the four-player map) and the draw
-rules (off: the rulebook's game). Every choice is a tap; nothing is typed."""
+may leave empty may be "Nobody": three players on the four-player map) and the draw rules (off:
+the rulebook's game). Every choice is a tap; nothing is typed.
+
+Every game has the same seat control: the player's colour, their name (a tap: the names to
+pick from) and who plays it (a tap: Person, the computer at a level, or Nobody where the map
+allows it, in one list).
+"""
 
 from __future__ import annotations
 
@@ -16,6 +21,8 @@ from .. import theme
 from .flow import AppFlow
 
 GAME_CHOICES = ("chess", "combat", "dungeon", "kol", "chess2")
+#: Games that may start from a position set up by hand (the palette has the chess pieces).
+POSITION_GAMES = ("chess", "combat")
 #: the two sides' names per game (filled from the game's map for games not listed)
 COLOUR_WORDS: dict[str, tuple[str, ...]] = {"chess": T.COLOUR_NAMES, "combat": T.COLOUR_NAMES,
                                             "chess2": T.COLOUR_NAMES}
@@ -49,8 +56,8 @@ class SeatView:
     computer: bool
     level: str
     can_computer: bool
-    swatch: tuple = ()  # the seat's screen colour (Dungeon Chess seats)
-    kind: str = ""  # Dungeon Chess: "Person", "Computer 2" or "Nobody" (one button cycles through them)
+    swatch: tuple = ()  # the seat's screen colour: its map colour, white or black
+    kind: str = ""  # who plays it: "Person", "Computer 2" or "Nobody" (a tap lists the choices)
     empty: bool = False
 
 
@@ -81,7 +88,7 @@ class StartView:
     dice: tuple[Choice, ...]
     dice_hint: str
     d6_only: bool
-    names: tuple[str, ...]  # presets, when the name picker is open
+    names: tuple[str, ...]  # presets, when the name picker is open; the kinds, when that is
     picking_for: str  # "Pick a name for White" ("" when closed)
     problem: str  # e.g. a saved game that could not be read, or space is low
     no_computer: str
@@ -94,6 +101,7 @@ class StartView:
     bids: tuple[Choice, ...] = ()
     bids_hint: str = ""
     matches: tuple[Choice, ...] = ()
+    positions: bool = False  # the game may start from a position set up by hand (chess, Combat Chess)
     table: str = ""  # the clock and tournament settings in one line ("" for games without)
 
     @property
@@ -118,12 +126,13 @@ class StartPresenter:
         self.dice = "virtual"
         self.d6_only = False
         self.picking: int | None = None
+        self.picking_kind = False  # the open list is of who plays the seat, not of names
+        self.draw_rules = False
         self.board_map = DUNGEON_MAPS[0]
         self._maps = {name: load_map(name) for name in DUNGEON_MAPS}
         self._thumbs = {name: thumbnail(m) for name, m in self._maps.items()}
         most = max(m.players for m in self._maps.values())
         self.dungeon_seats = [SeatChoice(self._seat_word(i)) for i in range(most)]
-        self.draw_rules = False
         self.bids = "screen"
         self.match_games = 1
 
@@ -170,37 +179,25 @@ class StartPresenter:
             self.dungeon_seats = [replace(s, empty=False) for s in self.dungeon_seats]
         self.flow.changed()
 
-    def toggle_computer(self, seat: int) -> None:
-        if self.dungeon:
-            self._cycle_seat(seat)
+    def set_kind(self, seat: int, computer: bool, level: int = 1, empty: bool = False) -> None:
+        """A person, or the computer at ``level`` (1 to the computer's highest), plays ``seat``;
+        or nobody, where the map offers a game without that seat (``empty``). A chess seat named
+        after its colour is called "Computer" while the computer plays it."""
+        seats = self.dungeon_seats if self.dungeon else self.seats
+        if seat >= len(seats) or (computer and self.max_level < 1):
             return
-        if self.max_level < 1:
+        if empty and not (self.dungeon and self._may_leave_empty(seat)):
             return
-        s = self.seats[seat]
-        computer = not s.computer
+        s = seats[seat]
+        level = min(max(1, level), max(1, self.max_level))
         name = s.name
-        if computer and (name in T.COLOUR_NAMES or name in self.colour_words()):
-            name = T.COMPUTER
-        elif not computer and name == T.COMPUTER:
-            name = self.colour_words()[seat]
-        self.seats[seat] = SeatChoice(name, computer, min(max(s.level, 1), self.max_level))
-        self.flow.changed()
-
-    def _cycle_seat(self, seat: int) -> None:
-        """One button: Person -> Computer 1 -> ... -> highest level -> (Nobody, where the map may
-        leave this seat empty) -> Person. Without a computer: Person -> (Nobody) -> Person."""
-        s = self.dungeon_seats[seat]
-        if s.empty:
-            new = replace(s, empty=False, computer=False, level=1)
-        elif not s.computer and self.max_level >= 1:
-            new = replace(s, computer=True, level=1)
-        elif s.computer and s.level < self.max_level:
-            new = replace(s, level=s.level + 1)
-        elif self._may_leave_empty(seat):
-            new = replace(s, empty=True, computer=False, level=1)
-        else:
-            new = replace(s, computer=False, level=1)
-        self.dungeon_seats[seat] = new
+        if not self.dungeon:
+            if computer and (name in T.COLOUR_NAMES or name in self.colour_words()):
+                name = T.COMPUTER
+            elif not computer and name == T.COMPUTER:
+                name = self.colour_words()[seat]
+        seats[seat] = SeatChoice(name, computer and not empty,
+                                 level if computer else max(1, min(s.level, self.max_level or 1)), empty)
         self.flow.changed()
 
     def _may_leave_empty(self, seat: int) -> bool:
@@ -221,16 +218,44 @@ class StartPresenter:
         self.draw_rules = not self.draw_rules
         self.flow.changed()
 
-    def change_level(self, seat: int, step: int) -> None:
-        s = self.seats[seat]
-        self.seats[seat] = replace(s, level=min(max(1, s.level + step), max(1, self.max_level)))
+    def open_kind(self, seat: int) -> None:
+        """The list of who may play ``seat``: Person, Computer 1 ... the highest level, and
+        Nobody where the map allows it."""
+        if len(self._kind_choices(seat)) < 2:
+            return
+        self.picking, self.picking_kind = seat, True
         self.flow.changed()
 
+    def pick_kind(self, label: str | None) -> None:
+        seat, self.picking, self.picking_kind = self.picking, None, False
+        kinds = dict((text, key) for key, text in self._kind_choices(seat)) if seat is not None else {}
+        if label in kinds:
+            key = kinds[label]
+            if key == "nobody":
+                self.set_kind(seat, False, 1, empty=True)
+            else:
+                self.set_kind(seat, key != "person", int(key.split(":")[1]) if key != "person" else 1)
+        self.flow.changed()
+
+    def _kind_choices(self, seat: int | None = None) -> list[tuple[str, str]]:
+        out = [("person", T.HUMAN)]
+        titles = tuple(getattr(self.flow.computer, "level_titles", ()))
+        for level in range(1, self.max_level + 1):
+            words = titles[level - 1] if level <= len(titles) else ""
+            out.append((f"computer:{level}", T.SEAT_COMPUTER_LEVEL.format(level=level, words=words) if words
+                        else T.SEAT_COMPUTER.format(level=level)))
+        if seat is not None and self.dungeon and (self.dungeon_seats[seat].empty or self._may_leave_empty(seat)):
+            out.append(("nobody", T.SEAT_EMPTY))
+        return out
+
     def open_names(self, seat: int) -> None:
-        self.picking = seat
+        self.picking, self.picking_kind = seat, False
         self.flow.changed()
 
     def pick_name(self, name: str | None) -> None:
+        if self.picking_kind:
+            self.pick_kind(name)
+            return
         seats = self.dungeon_seats if self.dungeon else self.seats
         if self.picking is not None and name and self.picking < len(seats):
             seats[self.picking] = replace(seats[self.picking], name=name)
@@ -254,6 +279,7 @@ class StartPresenter:
     def _typed(self, seat: int, text: str) -> None:
         name = " ".join(text.split())
         if name:
+            self.flow.remember_name(name)  # offered first in the picker next time
             self.picking = seat
             self.pick_name(name)
 
@@ -279,7 +305,8 @@ class StartPresenter:
         self.d6_only = not self.d6_only
         self.flow.changed()
 
-    def start(self) -> None:
+    def start(self, start_text: str | None = None) -> None:
+        """Start the chosen game (from ``start_text``, a position set up by hand, if given)."""
         if self.dungeon:
             seating = self._seating() or tuple(range(1, self._maps[self.board_map].players + 1))
             chosen = [self.dungeon_seats[n - 1] for n in seating]
@@ -306,7 +333,8 @@ class StartPresenter:
         if self.game in GAMES_WITH_BIDS:  # its armies are chosen first (double-blind)
             self.flow.begin_chosen_game(self.game, seats, games=self.match_games, bids=self.bids, table=table)
             return
-        self.flow.new_game(self.game, seats, self.dice, self.d6_only and self.game in GAMES_WITH_DICE, table=table)
+        self.flow.new_game(self.game, seats, self.dice, self.d6_only and self.game in GAMES_WITH_DICE, start_text,
+                           table=table)
         if self.flow.session is not None and choice.pairing is not None:
             self.flow.clear_pairing()  # the next game is another pairing
 
@@ -316,6 +344,9 @@ class StartPresenter:
 
     def board_check(self) -> None:
         self.flow.open_board_check()
+
+    def games(self) -> None:
+        self.flow.open_games()
 
     def load_save(self) -> None:
         """Load / Save (docs/game-text.md): from the start screen, to load a game."""
@@ -329,7 +360,8 @@ class StartPresenter:
         else:
             names = self._names()
             seats = tuple(
-                SeatView(self.colour_words()[i], names[i], s.computer, T.LEVEL.format(level=s.level), self.max_level > 0)
+                SeatView(self.colour_words()[i], names[i], s.computer, T.LEVEL.format(level=s.level), self.max_level > 0,
+                         self._swatch(i), self._kind_word(s))
                 for i, s in enumerate(self.seats)
             )
         maps = tuple(
@@ -341,14 +373,20 @@ class StartPresenter:
         picking_for, names = "", ()
         if self.picking is not None:
             label = seats[self.picking].colour if self.picking < len(seats) else ""
-            picking_for = T.PICK_NAME.format(colour=label)
-            names = self._name_presets() if self.dungeon else T.NAME_PRESETS
+            if self.picking_kind:
+                picking_for = T.PICK_KIND.format(colour=label)
+                names = tuple(text for _, text in self._kind_choices(self.picking))
+            else:
+                picking_for = T.PICK_NAME.format(colour=label)
+                presets = self._name_presets() if self.dungeon else T.NAME_PRESETS
+                typed = tuple(self.flow.remembered_names())
+                names = typed + tuple(n for n in presets if n not in typed)
         return StartView(
             tuple(Choice(g, T.GAME_TITLES[g], g == self.game) for g in GAME_CHOICES),
             T.GAME_HINTS[self.game], seats, has_dice,
             tuple(Choice(m, T.DICE_MODES[m], m == self.dice) for m in DICE_MODES),
             T.DICE_HINTS[self.dice], self.d6_only, names, picking_for,
-            self.flow.resume_problem or self.flow.space_warning,
+            self.flow.resume_problem or self.flow.banner,
             "" if self.max_level else T.NO_COMPUTER,
             self.dungeon, maps, T.CHOOSE_ARMIES if self.dungeon or self.game in GAMES_WITH_BIDS else T.START,
             tuple(Choice(str(on), T.DRAW_CHOICES[on], on == self.draw_rules) for on in (False, True)),
@@ -356,7 +394,7 @@ class StartPresenter:
             self.game in GAMES_WITH_BIDS,
             tuple(Choice(m, T.BID_MODES[m], m == self.bids) for m in BID_MODES), T.BID_HINTS[self.bids],
             tuple(Choice(str(n), T.MATCH_CHOICES[n], n == self.match_games) for n in MATCH_LENGTHS),
-            "" if self.dungeon else self.flow.table_summary(),
+            positions=self.game in POSITION_GAMES, table="" if self.dungeon else self.flow.table_summary(),
         )
 
     def _dungeon_seat_views(self) -> tuple[SeatView, ...]:
@@ -364,11 +402,19 @@ class StartPresenter:
         out = []
         for i, s in enumerate(self.dungeon_seats[:m.players]):
             word = m.seats[i].colour
-            kind = T.SEAT_EMPTY if s.empty else T.SEAT_COMPUTER.format(level=s.level) if s.computer else T.HUMAN
-            can_cycle = self.max_level > 0 or s.empty or self._may_leave_empty(i)
+            can_choose = self.max_level > 0 or s.empty or self._may_leave_empty(i)
             out.append(SeatView(word.capitalize(), s.name, s.computer, T.LEVEL.format(level=s.level),
-                                can_cycle, theme.seat_colour(word), kind, s.empty))
+                                can_choose, theme.seat_colour(word), self._kind_word(s), s.empty))
         return tuple(out)
+
+    def _swatch(self, seat: int):
+        """A two-player game's seat colour: white and black pieces, or the map's colours (KoL)."""
+        word = self.colour_words()[seat]
+        return theme.piece_colours(seat)[0] if word in T.COLOUR_NAMES else theme.seat_colour(word)
+
+    @staticmethod
+    def _kind_word(s: SeatChoice) -> str:
+        return T.SEAT_EMPTY if s.empty else T.SEAT_COMPUTER.format(level=s.level) if s.computer else T.HUMAN
 
     def _seat_word(self, i: int) -> str:
         seats = self._maps[self.board_map].seats

@@ -13,15 +13,8 @@ from .base import PresentedScreen
 KV = Path(__file__).with_suffix(".kv")
 
 
-class SeatRow(BoxLayout):
-    """A chess seat: name, person or computer, level (layout: start.kv)."""
-
-    seat = NumericProperty(0)
-    sv = ObjectProperty(None, allownone=True)
-
-
-class DungeonSeat(BoxLayout):
-    """A Dungeon Chess seat: its colour, name, person or computer (layout: start.kv)."""
+class SeatControl(BoxLayout):
+    """One seat, the same in every game: its colour, name, and who plays it (layout: start.kv)."""
 
     seat = NumericProperty(0)
     sv = ObjectProperty(None, allownone=True)

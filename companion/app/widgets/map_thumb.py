@@ -7,12 +7,10 @@ from pathlib import Path
 
 from kivy.graphics import Color, Rectangle
 from kivy.graphics.texture import Texture
-from kivy.graphics import SmoothEllipse as Ellipse  # antialiased edges: the window has no multisampling
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from .. import theme
 from .common import BigButton
 
 KV = Path(__file__).with_suffix(".kv")
@@ -63,20 +61,8 @@ class MapButton(BigButton):
 
 class SeatDisc(Label):
     """A disc in a player's colour (a seat on the start screen, the player chips in a game),
-    with an optional short text on it (the number of units left)."""
+    with an optional short text on it (the number of units left). Drawn in map_thumb.kv, so
+    the disc follows the label wherever the layout puts it (it was once drawn where the label
+    first stood, half off the draft screen's left edge)."""
 
     colour = ListProperty([0.5, 0.5, 0.5, 1])
-
-    def __init__(self, **kw):
-        super().__init__(**kw)
-        self.bind(pos=self._redraw, size=self._redraw, colour=self._redraw)
-
-    def _redraw(self, *_):
-        self.canvas.before.clear()
-        d = min(self.width, self.height) * 0.8
-        self.color = theme.text_on(self.colour)
-        with self.canvas.before:
-            Color(0.05, 0.05, 0.05, self.colour[3])
-            Ellipse(pos=(self.center_x - d / 2 - 1, self.center_y - d / 2 - 1), size=(d + 2, d + 2))
-            Color(*self.colour)
-            Ellipse(pos=(self.center_x - d / 2, self.center_y - d / 2), size=(d, d))

@@ -1,0 +1,106 @@
+"""The game bar: the same buttons in the same places in every game (chess, Combat Chess,
+Dungeon Chess with two to four players, and any game added later).
+
+    Undo   | Draw?        | Resign
+    Info   | (the game's) | Menu
+
+The middle of the lower row is the one slot a game may fill with an action of its own (a
+Shaman's "Hex...", "Step?" for a question put aside, Chess 2's "Skip king-turn" while its
+king-turn waits, "Clock" back to a clocked game's clock, Chess 2's "Stones" card); it is empty
+otherwise. In tournament mode Undo and Draw? stay greyed: takebacks are the
+arbiter's, and draws are offered on the clock (docs/tournament.md). A button that
+cannot be used now stays where it is, greyed, so a finger never finds another action in its
+place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import texts as T
+from .board import BoardPresenter
+from .flow import AppFlow
+
+
+@dataclass(frozen=True)
+class GameBarView:
+    can_undo: bool
+    can_draw: bool
+    can_resign: bool
+    info_on: bool  # piece info mode: the next tap on the board shows a piece
+    action: str  # the game's own slot: "hex", "question", "answer:<option>", "clock", "card" or "" (empty)
+    action_label: str
+
+
+class GameBarPresenter:
+    def __init__(self, flow: AppFlow, board: BoardPresenter) -> None:
+        self.flow = flow
+        self.board = board
+
+    # commands, one per button
+    def undo(self) -> None:
+        if self._deploying():
+            self.flow.deploy_undo()  # the last unit placed
+        else:
+            self.flow.undo()
+
+    def offer_draw(self) -> None:
+        self.flow.offer_draw()
+
+    def resign(self) -> None:
+        self.flow.resign()
+
+    def info(self) -> None:
+        self.board.toggle_info_mode()
+
+    def menu(self) -> None:
+        self.flow.open_menu()
+
+    def action(self) -> None:
+        """The game's own slot: cast a hex, bring back a question put aside, answer the game's
+        question (skip a king-turn), the clock, or the game's card."""
+        kind = self.view().action
+        if kind.startswith("answer:"):
+            self.flow.answer_question(kind[len("answer:"):])
+        elif kind == "card" and self.flow.session is not None:
+            self.flow.show_card(self.flow.extras.card(self.flow.session))
+        elif kind == "hex":
+            self.flow.open_screen_moves()
+        elif kind == "question":
+            self.flow.reopen_question()
+        elif kind == "clock":
+            self.flow.toggle_clock_view()
+
+    def _deploying(self) -> bool:
+        prep = self.flow.prep
+        return self.flow.session is None and prep is not None and prep.deployment is not None
+
+    def view(self) -> GameBarView:
+        """On the game screens everything that can be done now; on the set-up and deployment
+        screens the same bar with Undo (the last unit placed), Info and Menu."""
+        flow = self.flow
+        s = flow.session
+        info = self.board.info_mode
+        if self._deploying():
+            return GameBarView(bool(flow.prep.deployment.placed), False, False, info, "", "")
+        if s is None or flow.screen != "game":
+            return GameBarView(False, False, False, info, "", "")
+        live = not s.is_over and s.pos.pending is None
+        out = s.pos.var("out", ())
+        people_in = any(not seat.computer and i not in out for i, seat in enumerate(s.seats))
+        action, label = "", ""
+        if flow.parked is not None:
+            action, label = "question", T.OPEN_QUESTION
+        elif flow.screen_moves.options and not s.is_over and flow.prompt is None:
+            action, label = "hex", T.HEX_BUTTON
+        elif flow.question() is not None:  # the game's question (Chess 2: skip the king-turn)
+            option, label = flow.question().buttons[0]
+            action = f"answer:{option}"
+        elif flow.table is not None and flow.table.clock is not None:
+            action, label = "clock", T.SHOW_CLOCK
+        elif flow.extras.card(s) is not None:  # the game's card (Chess 2's stones)
+            action, label = "card", flow.extras.card(s).label
+        tournament = flow.table is not None and flow.table.tournament
+        return GameBarView(
+            flow.can_undo() and not tournament, live and s.draw_offer is None and len(s.seats) == 2 and not tournament,
+            not s.is_over and people_in and (len(s.seats) == 2 or s.pos.pending is None), info, action, label)

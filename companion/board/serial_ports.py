@@ -1,0 +1,73 @@
+"""The machine's serial ports, found with pyserial's ``list_ports``: which one is the board, and
+what to say when none is.
+
+The board is found by the USB interface name of the CircuitPython data channel that its
+boot.py enables ("CircuitPython CDC2 data" on CircuitPython 8 and later, "... CDC data"
+before); the console port's name ends in "control". ``comports`` is pyserial's function unless
+a test gives its own list.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Callable, Optional
+
+from ..errors import HardwareError
+
+#: How a CircuitPython data channel's USB interface name ends (compared in lower case).
+DATA_INTERFACE_ENDINGS = ("cdc2 data", "cdc data")
+
+
+def _comports() -> list:
+    from serial.tools import list_ports
+
+    return list_ports.comports()
+
+
+def data_ports(comports: Optional[Callable[[], list]] = None) -> list[str]:
+    """Device paths of every CircuitPython data channel, in pyserial's order."""
+    found = []
+    for port in (comports or _comports)():
+        interface = (getattr(port, "interface", None) or "").strip().lower()
+        if interface.endswith(DATA_INTERFACE_ENDINGS):
+            found.append(port.device)
+    return found
+
+
+def find_data_port(comports: Optional[Callable[[], list]] = None) -> Optional[str]:
+    """The device path of the first CircuitPython data channel, or None."""
+    found = data_ports(comports)
+    return found[0] if found else None
+
+
+def describe_ports(comports: Optional[Callable[[], list]] = None) -> str:
+    """The serial ports this machine has, in words."""
+    found = []
+    for port in sorted((comports or _comports)(), key=lambda p: p.device):
+        words = getattr(port, "interface", None) or getattr(port, "description", None) or ""
+        found.append(f"{port.device} ({words})" if words and words != "n/a" else port.device)
+    if not found:
+        return "this machine has no serial port (is the board plugged in by USB?)"
+    return "serial ports here: " + ", ".join(found)
+
+
+def check_port(path: str, comports: Optional[Callable[[], list]] = None,
+               exists: Callable[[str], bool] = os.path.exists,
+               usable: Callable[[str], bool] = lambda p: os.access(p, os.R_OK | os.W_OK)) -> None:
+    """Refuse, before the app opens, a port where no board can be: ``auto`` with no
+    CircuitPython data port, a device that does not exist or may not be opened. The one-line
+    error names the serial ports that do exist. A pyserial URL (``loop://``) is not checked.
+    Once the app runs, a board that goes away is shown on screen and found again by itself."""
+    if "://" in path:
+        return
+    if path == "auto":
+        if find_data_port(comports) is None:
+            raise HardwareError(f"--serial auto: no board found (no port is a CircuitPython data port, USB interface "
+                                f"'CircuitPython CDC2 data', hardware/FIRMWARE.md); {describe_ports(comports)}")
+        return
+    if not exists(path):
+        raise HardwareError(f"--serial {path}: no such serial device; {describe_ports(comports)}; give one of "
+                            f"them, or --serial auto to find the board by its USB name")
+    if not usable(path):
+        raise HardwareError(f"--serial {path}: not allowed to open it (add yourself to the 'dialout' group and "
+                            f"log in again: sudo adduser $USER dialout)")
