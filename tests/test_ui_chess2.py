@@ -35,6 +35,11 @@ DOCS_SHOTS = {
     ("invasion", "invasion"): "chess2-invasion.png",
     ("match-start", "match-loser-switches"): "chess2-match-armies.png",
     ("match-resume", "match-over"): "chess2-match-over.png",
+    ("vs-computer", "computer-armies"): "chess2-computer-armies.png",
+    ("vs-computer", "computer-thinking"): "chess2-computer-thinking.png",
+    ("vs-computer", "computer-move"): "chess2-computer-move.png",
+    ("vs-computer", "computer-bidding"): "chess2-computer-bidding.png",
+    ("vs-computer", "computer-bid-sealed"): "chess2-computer-bid.png",
 }
 
 
@@ -86,3 +91,12 @@ def test_a_three_game_match_the_loser_switches_and_the_match_survives_the_app_go
     second = run("match-resume", data, tmp_path)
     assert names(second) == ["match-over"]
     assert not (data / "match.json").exists() and len(list((data / "games").glob("*.match.json"))) == 1
+
+
+def test_against_the_computer_its_army_thinking_move_and_sealed_bid_by_taps(tmp_path):
+    """A person against the computer (Reaper, chosen first in secret): its thinking shown, its
+    move lit and made on the board; then it captures and the person duels: the computer's bid is
+    on the disk before the person's pad appears, and both are revealed together."""
+    shots = run("vs-computer", tmp_path / "data", tmp_path)
+    assert names(shots) == ["computer-armies", "computer-armies-revealed", "computer-thinking", "computer-move",
+                            "computer-bidding", "computer-bid-sealed", "computer-duel-result"]

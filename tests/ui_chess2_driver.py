@@ -17,15 +17,26 @@ no text under 12 pixels, no widget outside the window. Scenarios:
 * ``match-start`` / ``match-resume``: a three-game match: game 1, the loser switches army, game 2
   begun; then the app is gone (as after a power cut) and comes back with the match and its
   score; game 2 and 3 finished, the loser switching again, the match won.
+* ``vs-computer``: a person against the computer (Black, level 1): the computer's army (Reaper)
+  chosen first, in secret; its thinking shown; its move lit and made on the board by the test's
+  hands. Then, from a constructed position, the computer captures and the person duels: the
+  computer's bid is sealed (on the disk, in the journal) before the person's pad appears, and
+  both bids are revealed together.
 
-One test-only shortcut: ``invasion`` starts from a constructed position (AppFlow.new_game with a
-start text, as the KoL and Dungeon scenarios do).
+Test-only shortcuts: ``invasion`` and the second game of ``vs-computer`` start from a constructed
+position (AppFlow.new_game with a start text, as the KoL and Dungeon scenarios do). In
+``vs-computer`` the real computer (companion.ai, seeded) plays, but its answers are held until
+the scenario has looked at its thinking (here a level-1 search takes milliseconds; on the Pi it
+takes long enough to be seen), and the computer's draws (its army, its bid's random number) are
+fixed numbers instead of the system's randomness.
 """
 
 from __future__ import annotations
 
 import functools
+import random
 import sys
+import threading
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -37,7 +48,9 @@ from ui_dungeon_driver import DungeonDriver  # noqa: E402
 
 from companion.app import bootstrap  # noqa: E402
 from companion.app import texts as T  # noqa: E402
-from companion.journal import JournalStore  # noqa: E402
+from companion.app.presenters.armies import ARMY_ORDER  # noqa: E402
+from companion.app.presenters.flow import RANDOM_STEPS  # noqa: E402
+from companion.journal import CURRENT, JournalStore, read_journal  # noqa: E402
 from companion.session import Seat  # noqa: E402
 
 FRAME = base.FRAME
@@ -79,6 +92,11 @@ class Chess2Driver(DungeonDriver):
                 if tw > widget.width + 2 or th > widget.height + 2:  # cut off
                     raise AssertionError(f"{name}: {type(widget).__name__} {widget.text[:30]!r}: text {tw:.0f}x{th:.0f} "
                                          f"in a box {widget.width:.0f}x{widget.height:.0f}")
+
+    def shown(self, text: str) -> bool:
+        """Is ``text`` on the screen (a label that can be seen)?"""
+        return any(isinstance(w, Label) and w.text == text and w.opacity > 0 and w.height > 1
+                   and w.get_root_window() is not None and not _inside_hidden(w) for w in self.widgets())
 
     def settle(self, count: int):
         """Until the game has ``count`` moves (the tracker's settle time passes)."""
@@ -374,16 +392,150 @@ def match_resume(d: Chess2Driver):
     yield from d.expect("start")
 
 
+class HeldComputer:
+    """The real computer player whose answers wait until the scenario lets each one through
+    (``release``), so that the screen can be looked at while it thinks. Its move comes from
+    companion.ai's search in its worker, as in the app; its secret bid is fixed in the flow's
+    worker, which waits here."""
+
+    def __init__(self, real) -> None:
+        self.real = real
+        self.moves: list = []  # answers found, not yet let through
+        self.parts: list = []  # bids found, not yet let through
+        self._bid_gate = threading.Event()
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+    def start(self, rules, pos, level, on_progress, on_done) -> None:
+        self.real.start(rules, pos, level, on_progress, lambda move: self.moves.append((on_done, move)))
+
+    def choose_part(self, rules, pos, seat, level, u):
+        part = self.real.choose_part(rules, pos, seat, level, u)
+        self.parts.append(part)
+        self._bid_gate.wait(60)
+        self._bid_gate.clear()
+        return part
+
+    def release(self, seconds: float = 15.0):
+        """Let the computer's next answer (a move or a bid) through, once it has one."""
+        waited = 0.0
+        while not self.moves and not self.parts:
+            assert waited < seconds, "the computer found nothing"
+            yield FRAME
+            waited += FRAME
+        if self.moves:
+            on_done, move = self.moves.pop(0)
+            on_done(move)
+        else:
+            self.parts.pop(0)
+            self._bid_gate.set()
+        yield FRAME
+
+
+#: the computer's draws in ``vs-computer``: its army (Reaper), then its bid's random number
+def _computer_draws(n: int) -> int:
+    return ARMY_ORDER.index("reaper") if n == len(ARMY_ORDER) else n * 3 // 4  # n: RANDOM_STEPS
+
+
+def vs_computer(d: Chess2Driver):
+    """A person (White) against the computer (Black, level 1)."""
+    computer = d.flow.computer
+    yield from start_chess2(d)
+    yield from d.choose_computer(1)  # Black
+    yield from d.press("Choose the armies")
+    yield from d.expect("armies")
+    # the computer has chosen first, in secret: nothing on the screen tells its army
+    v = d.app.presenters.armies.view()
+    assert "Computer has chosen in secret." in v.notes and not v.revealed, v
+    assert d.flow.army_choice.chosen == {1: "reaper"} and not any(b.selected for b in v.buttons), v
+    yield from d.press_key("army:classic")
+    yield from d.shot("computer-armies")
+    yield from d.press("Hide my choice")
+    yield from d.press("Reveal")
+    assert d.app.presenters.armies.view().revealed == "White (Classic) against Computer (Reaper).", d.state()
+    yield from d.shot("computer-armies-revealed")
+    yield from d.press("Start the game")
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    s = d.flow.session
+    g = s.rules.geometry
+    assert s.rules.armies == ("classic", "reaper") and s.seats[1].computer
+    yield from d.move("e2", "e4")
+    yield from d.until(lambda: d.flow.thinking is not None, "the computer to think")
+    yield from d.until(lambda: d.shown(T.THINKING.format(name="Computer")), "the thinking indicator")
+    assert d.flow.requested is None
+    yield from d.shot("computer-thinking")
+    yield from computer.release()
+    yield from d.wait_for_computer()
+    move = d.flow.requested
+    assert not d.shown(T.THINKING.format(name="Computer"))
+    yield from d.wait_lit(move.frm, move.to)
+    yield from d.shot("computer-move")
+    yield from d.move(g.name_of(move.frm), g.name_of(move.to))  # the test's hands make it
+    yield from d.settle(2)
+    assert (s.moves[-1].player, s.moves[-1].frm, s.moves[-1].to) == (1, move.frm, move.to) and d.flow.requested is None and d.flow.in_sync, d.state()
+    # a second game, from a constructed position: the computer's only move takes a pawn
+    seats = s.seats
+    yield from d.press("Menu")
+    yield from d.press("New game")
+    yield from d.press("Yes, new game")
+    d.flow.new_game("chess2", seats, start="7k/4N2p/6PP/8/8/8/8/K7 b - - 0 1 armies=classic,reaper",
+                    options={"armies": "classic,reaper"})
+    yield from d.expect("setup")
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    s = d.flow.session
+    yield from computer.release()
+    yield from d.wait_for_computer()
+    move = d.flow.requested
+    assert (g.name_of(move.frm), g.name_of(move.to)) == ("h7", "g6"), d.state()
+    yield from d.move("h7", "g6")  # the test's hands: the white pawn off, the black pawn over
+    yield from d.until(lambda: d.flow.screen == "duel", "the duel offer")
+    yield from d.press("Duel")
+    # the computer fixes its bid first; the person's pad waits for it
+    yield from d.until(lambda: d.flow.thinking is not None and d.flow.thinking.part, "the computer's bid")
+    yield from d.until(lambda: d.shown(T.THINKING_BID.format(name="Computer")), "the bid indicator")
+    assert not any(str(getattr(w, "key", "") or "").startswith("duel:") and w.opacity > 0 for w in d.widgets()), d.state()
+    journal = base.DATA / CURRENT
+    assert read_journal(journal).entries[-1] == {"type": "answer", "answer": "duel"}
+    bidding = s.pos.copy()
+    yield from d.shot("computer-bidding")
+    yield from computer.release()
+    yield from d.until(lambda: d.flow.thinking is None and 1 not in s.parts_missing(), "the computer's sealed bid")
+    sealed = read_journal(journal).entries[-1]
+    assert sealed["type"] == "part" and sealed["player"] == 1, sealed
+    # drawn from its bid game's equilibrium with the flow's random number (the engine's computer_part)
+    assert sealed["part"] == str(computer.real.choose_part(s.rules, bidding, 1, 1, _computer_draws(RANDOM_STEPS) / RANDOM_STEPS))
+    v = d.app.presenters.duel.view()
+    assert v.phase == "bid" and v.ask.startswith("Computer has bid in secret. White (defender)"), v
+    assert v.attacker.bid == "" and v.attacker.sealed, v
+    yield from d.shot("computer-bid-sealed")
+    yield from d.bid(2)
+    v = d.app.presenters.duel.view()
+    assert v.phase == "result" and v.result[0] == f"Computer bid {sealed['part']}, White bid 2.", v
+    yield from d.shot("computer-duel-result")
+    yield from d.press("Continue")
+    yield from d.expect("game")
+    yield from d.follow_the_lights()
+
+
 SCENARIOS = {"animals": animals, "two-kings": two_kings, "duels": duels, "invasion": invasion,
-             "match-start": match_start, "match-resume": match_resume}
+             "match-start": match_start, "match-resume": match_resume, "vs-computer": vs_computer}
 
 
 def main() -> int:
     base.SHOTS.mkdir(parents=True, exist_ok=True)
     board = bootstrap.open_board()
     tracker = functools.partial(bootstrap.default_tracker(), settle_ms=40, slow_settle_ms=80, castle_settle_ms=120)
-    flow = bootstrap.build_flow(board, JournalStore(base.DATA), make_tracker=tracker,
-                                computer=bootstrap.default_computer(), draw_seat=lambda n: 0)
+    computer, draw = bootstrap.default_computer(), lambda n: 0
+    if base.SCENARIO == "vs-computer":
+        from companion.ai import levels, worker
+        from companion.app.computer import SearchComputer
+
+        computer, draw = HeldComputer(SearchComputer(levels, worker, rng=random.Random(21))), _computer_draws
+    flow = bootstrap.build_flow(board, JournalStore(base.DATA), make_tracker=tracker, computer=computer,
+                                draw_seat=draw)
     return base.run_app(flow, SCENARIOS[base.SCENARIO], Chess2Driver)
 
 
