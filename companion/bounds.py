@@ -12,6 +12,8 @@ and the place, like any other mistake:
   most :data:`MAX_DIGITS` digits, finite, no ``NaN``/``Infinity``.
 * :func:`check_toml` - the same bounds on a parsed TOML document (maps, rosters, armies,
   evaluation tables, board profiles), naming the key (companion.toml_locations calls it).
+* :data:`MAX_JOURNAL_BYTES` / :data:`MAX_LINE_BYTES` - how much of a journal is read, and how
+  long one of its lines may be (companion.journal).
 * :func:`whole_number` - a number written in a text format (FEN counters, empty-square
   counts, fatigue, piece state), at most :data:`MAX_DIGITS` digits and within its range.
 * :func:`int_arg` / :func:`number_arg` - argparse types with a range: a bad value is one
@@ -35,6 +37,12 @@ from .errors import CompanionError, RecordError
 MAX_DIGITS = 18
 #: Levels of nested arrays and objects a JSON or TOML value may have.
 MAX_DEPTH = 16
+#: Bytes of a journal that are read (a game of 10,000 entries is about 3 MB): what lies past
+#: them is reported lost, as after a damaged line, so a hostile file cannot fill the memory.
+MAX_JOURNAL_BYTES = 64 * 1024 * 1024
+#: Bytes one journal line may have (an entry is a few hundred bytes; a game's start entry with
+#: a whole map a few kilobytes): a longer line is damage, and is never written.
+MAX_LINE_BYTES = 1024 * 1024
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKET = re.compile(r"[\[\]{}]")

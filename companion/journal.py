@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Generic, Sequence, TypeVar
 
-from .bounds import load_json
+from .bounds import MAX_JOURNAL_BYTES, MAX_LINE_BYTES, load_json
 from .errors import CompanionError, RecordError
 
 G = TypeVar("G")
@@ -126,31 +126,58 @@ class JournalRead:
 
 
 def read_journal(path: str | os.PathLike) -> JournalRead:
-    """Read every intact entry up to the first damaged line."""
+    """Read every intact entry up to the first damaged line. At most :data:`MAX_JOURNAL_BYTES`
+    are read and a line may have at most :data:`MAX_LINE_BYTES`: past either, the rest is
+    reported lost like a damaged line (a hostile or runaway file never fills the memory)."""
     path = Path(path)
-    data = path.read_bytes()
+    with open(path, "rb") as f:
+        data = f.read(MAX_JOURNAL_BYTES + 1)
+        size = os.fstat(f.fileno()).st_size
+    cut = len(data) > MAX_JOURNAL_BYTES
+    if cut:
+        data = data[:MAX_JOURNAL_BYTES]
     entries: list[dict] = []
     ends: list[int] = []
     offset = 0
     number = 0
+
+    def damaged(reason: str) -> JournalRead:
+        lost = _lines_from(path, offset) if cut else data[offset:].count(b"\n") + (0 if data.endswith(b"\n") else 1)
+        return JournalRead(path, entries, Damage(number, reason, lost, max(size, len(data)) - offset), offset, ends)
+
     while offset < len(data):
         number += 1
-        end = data.find(b"\n", offset)
+        end = data.find(b"\n", offset, offset + MAX_LINE_BYTES + 1)
         where = f"{path.name} line {number}"
         if end < 0:
-            return JournalRead(path, entries, Damage(number, "the last entry was cut off while it was being written",
-                                                     1, len(data) - offset), offset, ends)
+            if len(data) - offset > MAX_LINE_BYTES:
+                return damaged(f"a line of more than {MAX_LINE_BYTES // (1024 * 1024)} MB (an entry is a few "
+                               f"hundred bytes)")
+            if cut:
+                return damaged(f"the journal is longer than {MAX_JOURNAL_BYTES // (1024 * 1024)} MB ({size:,} "
+                               f"bytes); what follows was not read")
+            return damaged("the last entry was cut off while it was being written")
         raw = data[offset:end]
         try:
             entry = parse_line(raw.decode("utf-8"), number, where)
         except (RecordError, UnicodeDecodeError) as e:
-            reason = str(e).removeprefix(f"{where}: ") if isinstance(e, RecordError) else "not UTF-8 text"
-            lost = data[offset:].count(b"\n") + (0 if data.endswith(b"\n") else 1)
-            return JournalRead(path, entries, Damage(number, reason, lost, len(data) - offset), offset, ends)
+            return damaged(str(e).removeprefix(f"{where}: ") if isinstance(e, RecordError) else "not UTF-8 text")
         entries.append(entry)
         offset = end + 1
         ends.append(offset)
     return JournalRead(path, entries, None, offset, ends)
+
+
+def _lines_from(path: Path, offset: int) -> int:
+    """The lines of ``path`` from byte ``offset`` to its end (a last line without its newline
+    counts), read a megabyte at a time."""
+    count, last = 0, b"\n"
+    with open(path, "rb") as f:
+        f.seek(offset)
+        while chunk := f.read(1024 * 1024):
+            count += chunk.count(b"\n")
+            last = chunk[-1:]
+    return count + (0 if last == b"\n" else 1)
 
 
 class Journal:
@@ -180,6 +207,9 @@ class Journal:
         if self._fd is None:
             raise RecordError(f"{self.path.name}: the journal is closed")
         line = format_line(self.next_seq, entry).encode("utf-8")
+        if len(line) > MAX_LINE_BYTES:  # it could never be read back: refused, nothing written
+            raise RecordError(f"{self.path.name}: an entry of {len(line):,} bytes; a journal line has at most "
+                              f"{MAX_LINE_BYTES:,}")
         if self._torn:
             self._cut_back()  # the last failure's bytes go first (raises if they cannot)
         try:

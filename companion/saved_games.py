@@ -189,8 +189,7 @@ def export(paths, target: str | os.PathLike) -> list[Path]:
     """Copy saved games into ``target``: each journal, the files beside it, and its PGN (the
     one saved beside it, else written from the journal now, unfinished games too); the
     copies' paths. OSError when the target is full, read-only or gone."""
-    from .tournament.cli import journal_pgn
-    from .tournament.files import write_file
+    from .tournament.files import journal_pgn, write_file
 
     target = Path(target)
     target.mkdir(parents=True, exist_ok=True)

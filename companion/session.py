@@ -591,29 +591,24 @@ class Session:
 
     @classmethod
     def replay(cls, entries: Sequence[dict], *, source=None,
-               progress: Callable[[int, int], None] | None = None,
-               after: Callable[[Session], None] | None = None) -> tuple[Session, int, str | None]:
+               progress: Callable[[int, int], None] | None = None) -> tuple[Session, int, str | None]:
         """Rebuild a game from journal entries (the start entry first).
 
         Returns ``(session, used, problem)``: ``used`` entries were applied; ``problem`` says
         why the rest could not be (None when all were). Raises RecordError when not even the
-        start entry is usable. ``after(session)`` is called at the start and after each
-        entry (a review keeps the positions)."""
+        start entry is usable. (A review that keeps each position replays through
+        companion.tournament.table.Table.replay's ``after``.)"""
         if not entries:
             raise RecordError("the journal is empty: it has no start entry")
         setup = start_from_json(entries[0], "journal entry 1")
         session = cls(setup, source=source)
         used = 1
-        if after is not None:
-            after(session)
         for i, entry in enumerate(entries[1:], start=2):
             try:
                 session.apply_entry(entry, f"journal entry {i}")
             except CompanionError as e:
                 return session, used, str(e)
             used += 1
-            if after is not None:
-                after(session)
             if progress is not None:
                 progress(used, len(entries))
         return session, used, None

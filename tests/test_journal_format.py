@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from companion.bounds import MAX_LINE_BYTES
 from companion.errors import RecordError
 from companion.journal import (
     Journal, JournalStore, checksum, describe_loss, format_line, parse_line, read_journal,
@@ -136,3 +137,44 @@ def test_the_loss_is_described_in_one_sentence():
     assert describe_loss(None, None, 5, 5) is None
     text = describe_loss(None, "e2e5 is not a legal move", 4, 6)
     assert "entry 5" in text and "2 entries dropped" in text
+
+
+def test_a_line_longer_than_the_bound_is_damage_and_the_entries_before_it_are_kept(tmp_path):
+    """bounds.MAX_LINE_BYTES: a runaway line (no newline for more than a megabyte) is not read
+    into memory as one line; the entries before it are the game."""
+    path = tmp_path / "j.jsonl"
+    good = write(path)
+    with open(path, "ab") as f:
+        f.write(b"x" * (MAX_LINE_BYTES + 10) + b"\n" + format_line(4, ENTRIES[0]).encode())
+    read = read_journal(path)
+    assert read.entries == ENTRIES and read.good_bytes == len(good)
+    assert read.damage.line == 4 and "a line of more than 1 MB" in read.damage.reason
+    assert read.damage.lost_lines == 2 and read.damage.lost_bytes == MAX_LINE_BYTES + 10 + 1 + len(format_line(4, ENTRIES[0]))
+
+
+def test_a_journal_past_the_size_bound_keeps_what_was_read_and_counts_the_rest_lost(tmp_path, monkeypatch):
+    """bounds.MAX_JOURNAL_BYTES (64 MB; a small bound here): the entries within it are kept and
+    what lies past it is counted lost, read a megabyte at a time, never held in memory."""
+    import companion.journal as journal
+
+    path = tmp_path / "j.jsonl"
+    lines = [format_line(i + 1, {"type": "move", "n": i}).encode() for i in range(50)]
+    path.write_bytes(b"".join(lines))
+    bound = sum(len(x) for x in lines[:20]) + 5  # 20 whole lines and 5 bytes of the 21st
+    monkeypatch.setattr(journal, "MAX_JOURNAL_BYTES", bound)
+    read = journal.read_journal(path)
+    assert [e["n"] for e in read.entries] == list(range(20))
+    assert read.damage.line == 21 and "longer than" in read.damage.reason
+    assert read.damage.lost_lines == 30 and read.damage.lost_bytes == sum(len(x) for x in lines[20:])
+
+
+def test_an_entry_too_long_to_read_back_is_refused_and_nothing_is_written(tmp_path):
+    path = tmp_path / "j.jsonl"
+    before = write(path)
+    j = Journal(path, next_seq=len(ENTRIES) + 1)
+    with pytest.raises(RecordError, match="journal line has at most"):
+        j.append({"type": "note", "text": "x" * MAX_LINE_BYTES})
+    j.append({"type": "move", "move": "g1f3"})  # the journal goes on with the same number
+    j.close()
+    assert path.read_bytes().startswith(before)
+    assert read_journal(path).entries == ENTRIES + [{"type": "move", "move": "g1f3"}]

@@ -4,7 +4,8 @@
 (:func:`picture_of`): the board's size, each square's terrain, the pieces (kind, code, owner,
 a badge for a unit's state), each player's colour, the squares a game colours (KoL Chess's
 white, green, black, red and blue squares: ``rules.square_colours()``, as the touchscreen draws
-them), the last move, a King in check, the squares of a fight or duel that waits for its result. Nothing in it is per game: a game on a 20x20
+them), the ranks where a goal zone begins (Chess 2's midline: ``rules.goal_zone``, the lines
+the touchscreen draws), the last move, a King in check, the squares of a fight or duel that waits for its result. Nothing in it is per game: a game on a 20x20
 map with four seats and a chess game are drawn by the same code (companion.broadcast.svg), a
 piece whose kind has a chess glyph is drawn as the glyph, any other as a disc with its code.
 
@@ -21,6 +22,7 @@ from typing import Any
 
 from ..app import theme
 from ..core.geometry import FLOOR, MAX_SIZE, MIN_SIZE, VOID, WATER
+from ..core.rules import goal_lines
 from ..errors import BroadcastError
 
 #: Terrain of a square in a picture's ``terrain`` text: floor, water, void.
@@ -70,6 +72,7 @@ class BoardPicture:
     turn: int = 0
     units: bool = False  # named units on a map of seats: every piece a disc with its code
     tints: str = ""  # one TINT_CHARS character per square (as ``terrain``), "" when the game has none
+    lines: tuple[int, ...] = ()  # ranks with a goal's border below them (Chess 2's midline: 4)
 
     def tint(self, square: int) -> str | None:
         """The colour word of ``square`` (white, green, ...), None for a plain square."""
@@ -89,7 +92,7 @@ class BoardPicture:
             "colours": list(self.colours),
             "last_move": list(self.last_move) if self.last_move is not None else None,
             "check": list(self.check), "fight": list(self.fight), "turn": self.turn, "units": self.units,
-            "tints": self.tints,
+            "tints": self.tints, "lines": list(self.lines),
         }
 
     @classmethod
@@ -134,8 +137,12 @@ class BoardPicture:
         if not isinstance(tints, str) or (tints and (len(tints) != size or set(tints) - set(TINT_WORDS) - {"-"})):
             raise BroadcastError(f"board picture: 'tints' must be empty or {size} characters of "
                                  f"{' '.join(sorted(TINT_WORDS))} -")
+        lines = value.get("lines", [])
+        if (not isinstance(lines, list) or len(lines) > height
+                or not all(_is_int(r, 1, height - 1) for r in lines) or len(set(lines)) != len(lines)):
+            raise BroadcastError(f"board picture: 'lines' must be a list of different ranks from 1 to {height - 1}")
         return cls(width, height, terrain, tuple(pieces), tuple(colours), tuple(last) if last else None, check, fight,
-                   turn, units, tints)
+                   turn, units, tints, tuple(sorted(lines)))
 
 
 def picture_of(session) -> BoardPicture:
@@ -164,7 +171,8 @@ def picture_of(session) -> BoardPicture:
         check = tuple(sorted(pos.royals[pos.turn]))
     last = session.last_move()
     return BoardPicture(g.width, g.height, terrain, pieces, player_colours(rules), last, check, fight,
-                        pos.turn if 0 <= pos.turn < rules.nplayers else 0, bool(seats), square_tints(rules))
+                        pos.turn if 0 <= pos.turn < rules.nplayers else 0, bool(seats), square_tints(rules),
+                        goal_lines(rules, g.width, g.height))
 
 
 def _drawn_kind(kind, units: bool) -> str:

@@ -29,6 +29,7 @@ LIGHT, DARK = _hex(theme.LIGHT_SQUARE), _hex(theme.DARK_SQUARE)
 WATER, WATER_DARK, VOID = _hex(theme.WATER), _hex(theme.WATER_DARK), _hex(theme.VOID)
 LAST = _hex(theme.WARNING)
 ALERT = _hex(theme.DANGER)
+GOAL_LINE = _hex(theme.MIDLINE)  # the goal's border (Chess 2's midline), the touchscreen's colour
 LABEL = _hex(theme.TEXT_DIM)
 TINTS = {word: _hex(colour) for word, colour in theme.SQUARE_COLOURS.items()}
 
@@ -78,6 +79,10 @@ def board_svg(picture: BoardPicture, *, labels: bool = True, title: str = "") ->
         x, y = xy(sq)
         out.append(f'<circle class="check" cx="{x + s / 2}" cy="{y + s / 2}" r="{s * 0.46:.1f}" fill="none" '
                    f'stroke="{ALERT}" stroke-width="4"/>')
+    for row in picture.lines:  # a goal's border across the board (Chess 2's midline), as on the touchscreen
+        y = (h - row) * s
+        out.append(f'<line class="goal-line" x1="{left}" y1="{y}" x2="{left + w * s}" y2="{y}" '
+                   f'stroke="{GOAL_LINE}" stroke-width="4"/>')
     for p in picture.pieces:
         x, y = xy(p.square)
         colour = picture.colours[p.owner] if 0 <= p.owner < len(picture.colours) else _hex(theme.NEUTRAL_PIECE[0])

@@ -569,6 +569,21 @@ def _seat_free(kind: PieceKind) -> bool:
     return not kind.promotes_to and all(p.symmetry == "all" and p.from_rank < 0 for _, p in kind.all_patterns())
 
 
+def goal_lines(rules, width: int, height: int) -> tuple[int, ...]:
+    """Where a game's goal zones begin (``rules.goal_zone``: Chess 2's midline, crossed to win):
+    the ranks whose lower edge is such a border, drawn as a line across the board (the
+    touchscreen's board and the spectator page both draw them)."""
+    zone_of = getattr(rules, "goal_zone", None)
+    if zone_of is None or rules.geometry.size != width * height:
+        return ()
+    lines = set()
+    for player in range(rules.nplayers):
+        rows = {sq // width for sq in zone_of(player)}
+        if rows and len(rows) < height:
+            lines.add(max(rows) + 1 if 0 in rows else min(rows))
+    return tuple(sorted(r for r in lines if 0 < r < height))
+
+
 def iter_perft(rules: Rules, pos: Position, depth: int) -> int:
     """Leaf count to ``depth`` (bulk counting at the last ply, as python-chess's own).
 

@@ -12,7 +12,7 @@ import argparse
 import sys
 
 from ..errors import CompanionError
-from ..journal import describe_loss, read_journal
+from .files import journal_pgn
 
 EXIT_OK, EXIT_DAMAGED, EXIT_BAD = 0, 1, 2
 
@@ -27,21 +27,6 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="FILE", default=None, help="write the PGN here instead of stdout")
     p.set_defaults(func=run)
     return p
-
-
-def journal_pgn(path: str) -> tuple[str, str | None]:
-    """The PGN text of one journal, and what was lost (None: nothing). CompanionError or
-    OSError when it cannot be read."""
-    from .record import pgn_game
-    from .pgn import format_pgn
-    from .table import Table
-
-    read = read_journal(path)
-    if not read.entries:
-        reason = read.damage.describe() if read.damage else "the journal is empty"
-        raise CompanionError(f"{path}: no game in it ({reason})")
-    table, used, problem = Table.replay(read.entries)
-    return format_pgn(pgn_game(table)), describe_loss(read.damage, problem, used, len(read.entries))
 
 
 def run(args: argparse.Namespace, out=None, err=None) -> int:

@@ -5,6 +5,8 @@
 * :func:`find_sticks` lists the removable media mounted under ``/media`` and ``/run/media``
   (udisks and the Raspberry Pi desktop mount USB sticks there, one folder per stick, possibly
   under a folder per user); tests pass a folder that stands in for them.
+* :func:`journal_pgn` writes any saved game's journal as PGN, replayed as the app resumes it
+  (``companion pgn`` and the games screen's copies to a stick).
 * :func:`copy_to_stick` copies the games folder's PGN files into ``companion-games/`` on a
   stick, and :func:`collect_pgn` joins them into one ``games.pgn`` there as well.
 
@@ -19,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from ..errors import CompanionError
+from ..journal import describe_loss, read_journal
 from .pgn import PgnGame, format_pgn
 
 #: Where desktop Linux and Raspberry Pi OS mount removable media.
@@ -123,3 +127,17 @@ def collect_pgn(files: Iterable[Path]) -> str:
         text = path.read_text(encoding="utf-8")
         parts.append(text if text.endswith("\n\n") else text.rstrip("\n") + "\n\n")
     return "".join(parts)
+
+
+def journal_pgn(path: str) -> tuple[str, str | None]:
+    """The PGN text of one journal, and what was lost (None: nothing). CompanionError or
+    OSError when it cannot be read."""
+    from .record import pgn_game
+    from .table import Table
+
+    read = read_journal(path)
+    if not read.entries:
+        reason = read.damage.describe() if read.damage else "the journal is empty"
+        raise CompanionError(f"{path}: no game in it ({reason})")
+    table, used, problem = Table.replay(read.entries)
+    return format_pgn(pgn_game(table)), describe_loss(read.damage, problem, used, len(read.entries))

@@ -277,8 +277,8 @@ class Table:
     def replay(cls, entries: Sequence[dict], *, source=None,
                progress: Callable[[int, int], None] | None = None,
                after: Callable[[Session], None] | None = None) -> tuple[Table, int, str | None]:
-        """Rebuild a game from its journal: ``(table, used, problem)`` as Session.replay (and
-        ``after(session)`` as there: at the start and after each entry). A journal without a
+        """Rebuild a game from its journal: ``(table, used, problem)`` as Session.replay, and
+        ``after(session)`` at the start and after each entry (a review keeps the positions). A journal without a
         table entry (written before tables) is a casual game without clock."""
         if not entries:
             raise RecordError("the journal is empty: it has no start entry")

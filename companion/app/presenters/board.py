@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ...board.palette import Meaning
 from ...board.ports import RGB
 from ...core.geometry import VOID, WATER
+from ...core.rules import goal_lines
 from .. import texts as T
 from .. import theme
 from .flow import AppFlow
@@ -235,20 +236,6 @@ def chess_glyph(kind) -> str:
     """The chess glyph of a piece: by its name (chess), else by the piece of the standard set
     that stands for it (Chess 2's Elephant is a rook: its ``role``), else its code."""
     return T.PIECE_GLYPHS.get(kind.name) or T.PIECE_GLYPHS.get(kind.role, kind.code)
-
-
-def goal_lines(rules, width: int, height: int) -> tuple[int, ...]:
-    """Where a game's goal zones begin (``rules.goal_zone``: Chess 2's midline, crossed to win):
-    the ranks whose lower edge is such a border, drawn as a line across the board."""
-    zone_of = getattr(rules, "goal_zone", None)
-    if zone_of is None or rules.geometry.size != width * height:
-        return ()
-    lines = set()
-    for player in range(rules.nplayers):
-        rows = {sq // width for sq in zone_of(player)}
-        if rows and len(rows) < height:
-            lines.add(max(rows) + 1 if 0 in rows else min(rows))
-    return tuple(sorted(r for r in lines if 0 < r < height))
 
 
 def position_view(rules, pos, last, frame, meanings, version: int = 0) -> BoardView:
