@@ -78,16 +78,9 @@ def test_a_press_at_rest_is_seen_at_once_and_records_its_own_time(tmp_path):
 def test_a_board_event_wakes_the_loop_and_a_move_it_completes_presses_the_clock_at_once(tmp_path):
     """Casual play with the clock pressing itself: the board's events wake the resting loop
     (a post), and the move they complete presses the clock at the event's own time."""
-    app = App(tmp_path / "data", computer=False)
-    app.start.choose_game("chess")
-    app.start.table_settings()
-    app.table.clock("blitz")
-    app.table.toggle_auto_press()
-    app.table.done()
-    app.start.start()
-    app.pump()
-    app.setup.fill()
-    app.pump()
+    from tests.test_presenter_tournament import casual_app
+
+    app = casual_app(tmp_path, auto_press=True)
     app.clock.t = 990
     app.clock_screen.tap(1)  # Black starts White's clock at 1000
     app.pump()
