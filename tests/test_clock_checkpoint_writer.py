@@ -145,3 +145,12 @@ def test_the_app_hands_the_checkpoint_to_the_writer_and_says_once_when_it_fails(
     assert flow.notice == ""  # once, not twice a second
     assert flow.table.clock.running == 0 and not flow.table.is_over  # the game goes on
     flow.stop()
+
+
+def test_a_clear_before_any_value_forgets_the_old_checkpoint_without_a_thread(tmp_path):
+    path = tmp_path / "clock.checkpoint"
+    CheckpointFile(path, sync=False).write(4, 1, (2, 2), 300)  # left by the last run
+    w = CheckpointWriter(CheckpointFile(path, sync=False))
+    w.clear()  # a new game without a clock
+    assert not path.exists() and w._thread is None
+    w.close()

@@ -146,8 +146,10 @@ class CheckpointWriter:
         """The game is over or put away: forget its checkpoint (and any value not yet written)."""
         with self._cond:
             self._value = None
+            if self._thread is None:  # nothing was ever handed over: no thread for a game without a clock
+                self.file.clear()
+                return
             self._clear = True
-            self._start()
             self._cond.notify_all()
 
     def flush(self, timeout: float | None = 10.0) -> bool:
