@@ -16,8 +16,9 @@ from .. import texts as T
 from .entry import Key, key_rows
 from .flow import AppFlow
 
-#: a QR page holds at most this many bytes of text: a version ~25 code, whose modules stay
-#: about 3 pixels on the 800x480 screen (a phone reads it; a full version-40 code it may not)
+#: a QR page holds at most this many bytes of text: a version 18 or 19 code (89 or 93 modules
+#: a side, 97 or 101 with the quiet zone), drawn two pixels a module on the 800x480 screen
+#: (0.39 mm modules, about 4 cm a side); a longer text is shown in parts (docs/game-text.md)
 QR_PAGE_BYTES = 700
 #: the light border around a QR code, in modules: the standard's four (ISO/IEC 18004)
 QR_QUIET = 4

@@ -26,6 +26,7 @@ class QRCode(Widget):
     def __init__(self, **kw):
         super().__init__(**kw)
         self._texture = None
+        self.module_px = 0
         self.bind(pos=self._draw, size=self._draw, matrix=self._make)
 
     def _make(self, *_):
@@ -52,6 +53,7 @@ class QRCode(Widget):
         if side >= n:
             side -= side % n
         x, y = int(self.x + (self.width - side) / 2), int(self.y + (self.height - side) / 2)
+        self.module_px = side // n  # read by the window test
         with self.canvas:
             Color(1, 1, 1, 1)
             Rectangle(texture=self._texture, pos=(x, y), size=(side, side))
