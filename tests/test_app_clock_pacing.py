@@ -1,7 +1,9 @@
-"""A running chess clock and the app at rest (issues 17 and 20), without Kivy: the clock's time
-running down is no activity, so the main loop rests at REST_FPS while a player thinks; the
-clock is redrawn exactly when its face turns (the loop is woken for that moment); a press is
-activity, seen at once, and its time is the press's timestamp whatever the frame rate. The
+"""A running chess clock and the app at rest (issues 17 and 20), without Kivy. A clock that the
+players press by a tap keeps the main loop at the full rate while it runs (a tap at rest would
+be seen, and charged to the mover, up to a rest frame late). A clock that presses itself from
+the board (casual play): its time running down is no activity, so the loop rests at REST_FPS
+while a player thinks; the clock is redrawn exactly when its face turns (the loop is woken for
+that moment); a board event wakes the loop at once, and the press's time is its own. The
 loop is simulated the way shell.py runs it: after each pump, the next frame comes after
 1 / frame rate, or at the face's turn if that is sooner."""
 
@@ -10,10 +12,16 @@ from companion.tournament.clock import face_changes_in, format_time
 from tests.ui_flow_helpers import App
 
 
-def clocked_app(tmp_path, clock: str = "blitz") -> App:
-    """A tournament game at 3+2 whose White clock runs (Black pressed at t = 1000)."""
-    app = App(tmp_path / "data", computer=False)
-    app.start_at_the_table("chess", clock, mode="tournament")
+def clocked_app(tmp_path, tapped: bool = False) -> App:
+    """A game at 3+2 whose White clock runs (Black pressed at t = 1000): casual with the clock
+    pressing itself from the board, or (``tapped``) a tournament game, pressed by taps."""
+    if tapped:
+        app = App(tmp_path / "data", computer=False)
+        app.start_at_the_table("chess", "blitz", mode="tournament")
+    else:
+        from tests.test_presenter_tournament import casual_app
+
+        app = casual_app(tmp_path, auto_press=True)
     app.clock.t = 990
     app.clock_screen.tap(1)  # Black starts White's clock (the tap reads clock_ms: 1000)
     app.pump()
@@ -57,19 +65,21 @@ def test_the_loop_rests_while_the_clock_runs_and_redraws_at_each_second(tmp_path
     assert app.flow.table.clock.running == 0 and white_ms(app, 31_000) == 180_000 - 30_000
 
 
-def test_a_press_at_rest_is_seen_at_once_and_records_its_own_time(tmp_path):
-    app = clocked_app(tmp_path)
+def test_a_clock_pressed_by_taps_keeps_the_full_rate_so_a_press_is_stamped_within_a_frame(tmp_path):
+    """In a tournament the players tap the clock: while it runs the loop never rests, so a tap
+    is seen within a frame (16 ms) and its time is the press's own."""
+    app = clocked_app(tmp_path, tapped=True)
     pacing = FlowPacing(app.flow)
     pacing.pacer.activity(1000)
-    frames, _, t = run_loop(app, pacing, 1001, 12_345)
-    assert frames[-1][1] == REST_FPS
-    assert pacing.touched(12_345) == ACTIVE_FPS  # the touch: the full rate at once
+    frames, redraws, t = run_loop(app, pacing, 1001, 12_345)
+    assert set(rate for _, rate in frames) == {ACTIVE_FPS}  # 11 s without a touch: still 60
+    assert redraws[:3] == [2000, 3000, 4000]  # the face still redraws only as it turns
     app.board.tap(app.sq("e2"))
     app.board.tap(app.sq("e4"))
     app.flow.pump(12_300)
     app.clock.t = 12_340
     app.clock_screen.tap(0)  # White presses at 12_350 (the tap reads clock_ms)
-    assert pacing.plan(12_350)[0] == ACTIVE_FPS  # the press is activity
+    assert pacing.plan(12_350)[0] == ACTIVE_FPS
     clock = app.flow.table.clock
     assert clock.running == 1
     assert clock.view(12_350).times[0] == 180_000 - 11_350 + 2_000  # its own time; increment 2 s

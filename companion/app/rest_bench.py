@@ -8,7 +8,8 @@ caller's X display or, without one, on a private Xvfb. The parent measures from 
 * **idle CPU**: processor time of the whole process (every thread, from /proc) over a stretch
   of wall time in which nothing happens, in % of one core, in three places: the start screen, a
   chess game waiting for a move, a four-player Dungeon game (20x20) waiting for a move, and a
-  chess game whose clock runs (3 min + 2 s, White thinking: the clock shown, its time falling);
+  chess game whose clock runs (3 min + 2 s, casual, the clock pressing itself from the board; White
+  thinking: the clock shown, its time falling);
 * **resident memory** (VmRSS) after the game has been set up (MB);
 * **sensor event to LED frame** in the waiting chess game: a board event handed to the app the
   way a board thread hands it over (``AppFlow.post``) until the LED port is given the new frame
@@ -215,7 +216,7 @@ def _child(scene: str) -> int:
         elif scene == "clock":
             from ..tournament.table import TableSetup
 
-            flow.new_game("chess", (Seat("White"), Seat("Black")), table=TableSetup("casual", "180+2"))
+            flow.new_game("chess", (Seat("White"), Seat("Black")), table=TableSetup("casual", "180+2", auto_press=True))
         elif scene == "dungeon":
             flow.new_game("dungeon", tuple(Seat(n) for n in ("Blue", "Red", "Green", "Yellow")),
                           board_map="dungeon-four-player")

@@ -210,7 +210,7 @@ class AppFlow(MatchSteps, DungeonSteps, GamesSteps, BoardSizing, TableSteps):
         self._faces = None
         self.next_face_ms: int | None = None  # when the running clock's face next changes (clock_ms)
         self.change_is_activity = True
-        self.clock_in_tenths = False  # the running clock shows tenths (see animating)
+        self.clock_at_full_rate = False  # a running clock keeps the loop at the full rate (TableSteps._tick_table)
         self.problem: Problem | None = None  # the problem screen's words
         self._before_problem = "start"
         self.space_warning = ""  # free space is low where games are saved (short; tap: space_help)
@@ -242,7 +242,7 @@ class AppFlow(MatchSteps, DungeonSteps, GamesSteps, BoardSizing, TableSteps):
         flashing fast (a piece put where it may not go). Otherwise the app may rest between
         events (companion/app/pacing.py)."""
         return (self.thinking is not None or (self.fight is not None and self.fight.rolling)
-                or self.walk is not None or Pattern.FLASH in self._led_patterns or self.clock_in_tenths)
+                or self.walk is not None or Pattern.FLASH in self._led_patterns or self.clock_at_full_rate)
 
     def board_sink(self, event) -> None:
         self.post("board", event)

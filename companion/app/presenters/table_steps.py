@@ -526,7 +526,7 @@ class TableSteps:
         """Every frame: a fallen flag is shown at once; the running clock's checkpoint."""
         table = self.table
         if table is None or table.clock is None:
-            self.next_face_ms, self.clock_in_tenths = None, False
+            self.next_face_ms, self.clock_at_full_rate = None, False
             return
         if not table.is_over:
             events = table.tick(t)
@@ -542,7 +542,12 @@ class TableSteps:
             self.changed(activity=False)
         until = face_changes_in(view)
         self.next_face_ms = None if until is None else t + until
-        self.clock_in_tenths = until is not None and (view.delay_left > 0 or view.times[view.running] < TENTHS_MS)
+        # the full rate while a clock runs that a person presses by a tap (a tap at rest would be
+        # seen, and stamped, up to a rest frame late: the mover would be charged for it), and
+        # under ten seconds or in a delay (the face changes ten times a second anyway); a clock
+        # that presses itself is pressed by board events, which wake the loop at once
+        self.clock_at_full_rate = until is not None and (
+            not table.setup.auto_press or view.delay_left > 0 or view.times[view.running] < TENTHS_MS)
         if self.checkpoints is not None and self.journal is not None and c.counting and not table.is_over \
                 and t - self._checkpoint_t >= CHECKPOINT_MS:
             self._checkpoint_t = t
