@@ -142,6 +142,46 @@ def bench_app(quick: bool = False) -> list[Row]:
     return bench_app_at_rest(quick)
 
 
+def bench_checkpoint(quick: bool = False) -> list[Row]:
+    """The running clock's checkpoint, as the UI thread pays for it: written there with fsync
+    (CheckpointFile.write, as before issue 20's follow-up) and handed to the writer thread
+    (CheckpointWriter.put, as the app does now), in a temporary folder on the disk of the
+    system's temporary directory (ms, median and worst)."""
+    import shutil
+    import statistics
+    import tempfile
+    import time
+    from pathlib import Path
+
+    from .tournament.checkpoint import NAME, CheckpointFile, CheckpointWriter
+
+    n = 40 if quick else 200
+    folder = Path(tempfile.mkdtemp(prefix="companion-checkpoint-"))
+    try:
+        direct, handed = [], []
+        file = CheckpointFile(folder / NAME)
+        for i in range(n):
+            t0 = time.perf_counter()
+            file.write(5, 0, (20, 20), 500 * i)
+            direct.append((time.perf_counter() - t0) * 1000)
+        file.close()
+        writer = CheckpointWriter(CheckpointFile(folder / NAME))
+        for i in range(n):
+            t0 = time.perf_counter()
+            writer.put(5, 0, (20, 20), 500 * i)
+            handed.append((time.perf_counter() - t0) * 1000)
+            writer.flush()  # the app hands one over every 500 ms: the writer is idle by then
+        writer.close()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return [
+        ("clock checkpoint on the UI thread, written+fsync, median", statistics.median(direct), "ms"),
+        ("clock checkpoint on the UI thread, written+fsync, worst", max(direct), "ms"),
+        ("clock checkpoint on the UI thread, handed over, median", statistics.median(handed), "ms"),
+        ("clock checkpoint on the UI thread, handed over, worst", max(handed), "ms"),
+    ]
+
+
 BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("perft", bench_perft),
     ("lifted", bench_lifted_piece),
@@ -152,6 +192,7 @@ BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("ai", bench_ai),
     ("broadcast", bench_broadcast),
     ("app", bench_app),
+    ("checkpoint", bench_checkpoint),
 ]
 
 

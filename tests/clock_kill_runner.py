@@ -6,9 +6,10 @@ It resumes the journal in DIR as the app does (replay, then the clock paused whe
 checkpoint saw it, then started again), or starts a new game, and plays a scripted game at the
 table: moves made by sensor events on a quiet board and completed by the clock press, fights
 rolled (Combat Chess), illegal presses, wrong claims, draw offers, arbiter time. Time is
-virtual: each player thinks a scripted while, during which a clock checkpoint is written every
-INTERVAL ms. After every durable write it prints one JSON line: what is on disk now (journal
-entries, and the clock's times at that moment).
+virtual: each player thinks a scripted while, during which a clock checkpoint is handed every
+INTERVAL ms to the writer thread the app uses (CheckpointWriter: the latest value wins). After
+every durable write it prints one JSON line: what is on disk now (journal entries, and the
+clock's times at that moment; for a checkpoint, once the writer has it on the disk).
 
 Every choice depends only on the game (moves, position, procedures so far), never on the
 clock or on the kills, so the test knows what the game must be after any number of steps.
@@ -20,6 +21,7 @@ import json
 import os
 import random
 import sys
+import threading
 import time
 import zlib
 from pathlib import Path
@@ -30,7 +32,9 @@ if __name__ == "__main__":  # run as a script from the repository root
 from companion.board.ports import SquareChanged  # noqa: E402
 from companion.journal import JournalStore, resume  # noqa: E402
 from companion.session import GameSetup, Seat  # noqa: E402
-from companion.tournament.checkpoint import NAME, CheckpointFile, read_checkpoint, spent_to_restore  # noqa: E402
+from companion.tournament.checkpoint import (  # noqa: E402
+    NAME, CheckpointFile, CheckpointWriter, read_checkpoint, spent_to_restore,
+)
 from companion.tournament.quiet import QuietBoard  # noqa: E402
 from companion.tournament.table import PressNeedsChoice, Table, TableSetup  # noqa: E402
 from tests.tournament_helpers import FAST_TRACKER  # noqa: E402
@@ -148,7 +152,16 @@ def step(game: Game, variant: int) -> None:
 def play(directory: str | os.PathLike, variant: int, max_steps: int, report, pause: float = 0.0) -> int:
     """Resume or start the game in ``directory`` and play it to ``max_steps`` or its end."""
     store = JournalStore(directory)
-    checkpoints = CheckpointFile(Path(directory) / NAME)
+    lock = threading.Lock()  # reports come from this thread and from the checkpoint writer
+    handed: dict[tuple, str] = {}  # a checkpoint handed over -> its report once it is on disk
+
+    def written(cp) -> None:
+        with lock:
+            line = handed.pop((cp.entries, cp.running, cp.moves, cp.spent), None)
+            if line is not None:
+                report(line)
+
+    checkpoints = CheckpointWriter(CheckpointFile(Path(directory) / NAME), on_written=written)
     back = resume(store, Table.replay)
     if back is not None and back.game is not None:
         table = back.game
@@ -170,10 +183,14 @@ def play(directory: str | os.PathLike, variant: int, max_steps: int, report, pau
         game = Game(table, 0)
         table.start_clock(game.t)
 
-    def say(kind: str) -> None:
+    def line(kind: str) -> str:
         view = table.clock.view(game.t)
-        report(json.dumps({"kind": kind, "e": journal.next_seq - 1, "times": list(view.times),
-                           "running": view.running, "over": table.is_over}))
+        return json.dumps({"kind": kind, "e": journal.next_seq - 1, "times": list(view.times),
+                           "running": view.running, "over": table.is_over})
+
+    def say(kind: str) -> None:
+        with lock:
+            report(line(kind))
 
     say("start")
     steps = steps_in(_entries(store))
@@ -185,11 +202,19 @@ def play(directory: str | os.PathLike, variant: int, max_steps: int, report, pau
             start = game.t
             for x in range(INTERVAL, think, INTERVAL):
                 game.t = start + x
-                checkpoints.write(journal.next_seq - 1, c.running, c.moves, c.elapsed(game.t))
-                say("ck")
+                key = (journal.next_seq - 1, c.running, tuple(c.moves), c.elapsed(game.t))
+                # as in the app, where a write (ms) ends long before the next value (every 500 ms
+                # of real time): time here is virtual, so wait for the writer before the next one
+                checkpoints.flush()
+                with lock:
+                    handed[key] = line("ck")
+                checkpoints.put(*key)
                 if pause:
                     time.sleep(pause)
             game.t = start + think
+            checkpoints.flush()  # its reports before the next entry's (the test reads them in order)
+            with lock:
+                handed.clear()  # replaced before they were written: never on disk
         step(game, variant)
         steps += 1
         say("entry")

@@ -9,8 +9,9 @@ stick (marked as one, as tests/ui_tournament_driver.py does). Scenarios:
 * ``kol-game``: KoL Chess chosen on the start screen, the board set up, then a game by taps:
   the King's retreat into the Tower and his exit, Boris's double capture, a back-row trade
   chosen on the screen; Load / Save: the game as text and QR code, saved to the stick.
-* ``load-save``: a game's text and QR code, saved on the stick; a game typed on the on-screen
-  keyboard and loaded; bad text refused.
+* ``load-save``: a game's text and QR code (read back from the screenshot with zbar), saved on
+  the stick; a game typed on the on-screen keyboard and loaded; bad text refused; a game too
+  long for one code shown in parts, each read back from its screenshot.
 
 One test-only shortcut: ``kol-game`` starts from a constructed position (AppFlow.new_game with a
 start text, as the Dungeon Chess four-player scenario does), so that the retreat, the exit, the
@@ -28,7 +29,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import ui_smoke_driver as base  # noqa: E402  (sets up the window from argv first)
 from ui_dungeon_driver import DungeonDriver  # noqa: E402
 
+from qr_scan import scan  # noqa: E402
+
 from companion.app import bootstrap  # noqa: E402
+from companion.app.presenters.game_text import qr_pages  # noqa: E402
+from companion.gametext import format_game  # noqa: E402
 from companion.journal import JournalStore  # noqa: E402
 from companion.session import Seat  # noqa: E402
 
@@ -44,6 +49,19 @@ class KolDriver(DungeonDriver):
                 break
             yield FRAME
         yield FRAME
+
+    def scan_shot(self, name: str) -> str:
+        """The QR code in screenshot ``name``, read by zbar as a phone would (tests/qr_scan.py):
+        it must be exactly the text of the page the screen shows."""
+        view = self.app.presenters.text.view()
+        page = qr_pages(view.text)[self.app.presenters.text.page % view.pages]
+        found = scan(base.SHOTS / f"{name}.png")
+        assert found == [page], (name, found, page)
+        # and big enough for a camera: on the 800x480 screen (0.19 mm a pixel) a module of one
+        # pixel is too small to read; two or more, each module the same size
+        codes = [w for w in self.widgets() if type(w).__name__ == "QRCode" and w.get_root_window()]
+        assert len(codes) == 1 and codes[0].module_px >= 2, (name, [w.module_px for w in codes])
+        return found[0]
 
     def type_text(self, text: str):
         for ch in text:
@@ -74,6 +92,7 @@ def load_save(d: KolDriver):
     yield from d.press("Menu")
     yield from d.press("Load / Save")
     yield from d.shot("text-qr")
+    d.scan_shot("text-qr")
     yield from d.press("Save to USB stick")
     saved = sorted(STICK.glob("*.txt"))
     assert len(saved) == 1 and "1. a2a3 l11l10" in saved[0].read_text(), saved
@@ -101,6 +120,29 @@ def load_save(d: KolDriver):
     assert d.flow.session.setup.game == "kol" and len(d.flow.session.moves) == 2
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
+    yield from long_game_in_parts(d)
+
+
+def long_game_in_parts(d: KolDriver):
+    """A game too long for one QR code (a test shortcut loads its text, as the stick would): the
+    screen shows it in parts, each read back from the screenshot, "Next part" between them."""
+    from test_game_text_qr import game  # noqa: E402  (a game of 200 plies, names beyond ASCII)
+
+    text = format_game(game("kol", plies=200, seed=5))
+    assert d.flow.load_game_text(text) is None
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    yield from d.press("Menu")
+    yield from d.press("Load / Save")
+    parts = d.app.presenters.text.view().pages
+    assert parts > 1
+    read = []
+    for n in range(parts):
+        assert d.app.presenters.text.view().qr_label.startswith(f"Part {n + 1} of {parts}")
+        yield from d.shot(f"text-qr-part{n + 1}")
+        read.append(d.scan_shot(f"text-qr-part{n + 1}"))
+        yield from d.press("Next part")
+    assert "".join(read) == d.app.presenters.text.view().text and f"position: {d.flow.session.rules.position_text(d.flow.session.pos)}" in text
 
 
 #: Blue: King f1 beside his Tower g1, Boris e1 facing two Orange pawns (e5 red, four squares

@@ -10,6 +10,14 @@ Board events and the computer's answers arrive from other threads and wake the l
 (``AppFlow.wake`` -> :class:`LoopWaker`), so the rest costs them nothing; only the first touch
 after a rest waits for the next frame (at most 1 / REST_FPS seconds).
 
+A running chess clock does not keep the loop awake: its face changes by itself once a second
+(ten times a second under ten seconds), which is no activity (``AppFlow.changed(activity=False)``).
+The flow says when the face next changes (``AppFlow.next_face_ms``); the loop is woken for that
+moment (:meth:`LoopWaker.wake_at`) and the clock redrawn at the second it turns, resting in
+between. A press (a touch, a board event) is activity as ever: full rate at once. The clock's
+times come from the timestamps of the presses, never from the frames, so the frame rate cannot
+change a recorded time.
+
 Measured under Xvfb on the development machine (``companion bench --only app``): Kivy's loop
 alone, an empty window, costs 1.6% of a core at 60 frames a second and 0.3% at 10. (Kivy's
 "interrupt" clock, made for waking from threads, spins at thousands of frames a second in
@@ -25,6 +33,7 @@ import ctypes
 import ctypes.util
 import gc
 import threading
+import time
 
 #: Frames per second while something happens (Kivy's own default cap).
 ACTIVE_FPS = 60
@@ -50,6 +59,35 @@ class Pacer:
         if animating or self.last_activity is None or t_ms - self.last_activity < self.rest_after_ms:
             return ACTIVE_FPS
         return REST_FPS
+
+
+class FlowPacing:
+    """The pacing of the app's main loop for an AppFlow, without Kivy (shell.py applies it):
+    every change the flow announces makes the screen ``dirty``; a change that is activity (not
+    the clock's time running down) and a touch keep the loop at the full rate; :meth:`plan`
+    says the frame rate after a pump and when the next frame must come at the latest (the
+    clock's face changing), in ms from now."""
+
+    def __init__(self, flow, pacer: Pacer | None = None) -> None:
+        self.flow = flow
+        self.pacer = pacer or Pacer()
+        self.dirty = True
+        self.pacer.activity(flow.clock_ms())
+        flow.listeners.append(self.changed)
+
+    def changed(self) -> None:
+        self.dirty = True
+        if getattr(self.flow, "change_is_activity", True):
+            self.pacer.activity(self.flow.clock_ms())
+
+    def touched(self, t_ms: int) -> int:
+        """A touch (or the mouse): the frame rate to set at once."""
+        self.pacer.activity(t_ms)
+        return ACTIVE_FPS
+
+    def plan(self, t_ms: int) -> tuple[int, int | None]:
+        due = getattr(self.flow, "next_face_ms", None)
+        return self.pacer.frame_rate(t_ms, self.flow.animating), (None if due is None else max(0, due - t_ms))
 
 
 _libc = None
@@ -83,16 +121,27 @@ class LoopWaker:
 
     def __init__(self, clock) -> None:
         self._event = threading.Event()
+        self._deadline: float | None = None  # a frame due then at the latest (clock.time())
         self.installed = hasattr(clock, "_check_ready") and hasattr(clock, "usleep")
+        self._time = getattr(clock, "time", time.perf_counter)
         if not self.installed:
             return
         ready_as_kivy = clock._check_ready
         event = self._event
+        now = self._time
 
         def check_ready(*args):
             if event.is_set():
                 event.clear()
                 return True, 0
+            deadline = self._deadline
+            if deadline is not None:
+                left = deadline - now()
+                if left <= 0:
+                    self._deadline = None
+                    return True, 0
+                done, sleeptime = ready_as_kivy(*args)
+                return done, sleeptime if done else min(sleeptime, left)
             return ready_as_kivy(*args)
 
         def usleep(microseconds):
@@ -103,3 +152,7 @@ class LoopWaker:
 
     def wake(self) -> None:
         self._event.set()
+
+    def wake_at(self, seconds: float) -> None:
+        """UI thread: the next frame comes ``seconds`` from now at the latest (even at rest)."""
+        self._deadline = self._time() + max(0.0, seconds)

@@ -7,14 +7,16 @@ caller's X display or, without one, on a private Xvfb. The parent measures from 
 * **start**: from spawning the process to the first frame of Kivy's main loop (seconds);
 * **idle CPU**: processor time of the whole process (every thread, from /proc) over a stretch
   of wall time in which nothing happens, in % of one core, in three places: the start screen, a
-  chess game waiting for a move, a four-player Dungeon game (20x20) waiting for a move;
+  chess game waiting for a move, a four-player Dungeon game (20x20) waiting for a move, and a
+  chess game whose clock runs (3 min + 2 s, casual, the clock pressing itself from the board; White
+  thinking: the clock shown, its time falling);
 * **resident memory** (VmRSS) after the game has been set up (MB);
 * **sensor event to LED frame** in the waiting chess game: a board event handed to the app the
   way a board thread hands it over (``AppFlow.post``) until the LED port is given the new frame
   (ms; median and worst of 20, at rest, so any wake-up delay of the main loop is in it).
 
 Linux only (it reads /proc). The child is this module run as a script:
-``python -m companion.app.rest_bench SCENE`` (``start``, ``chess``, ``dungeon``).
+``python -m companion.app.rest_bench SCENE`` (``start``, ``chess``, ``dungeon``, ``clock``).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ Row = tuple[str, float, str]
 SETTLE_S = REST_AFTER_MS / 1000 + 1.5
 MEASURE_S = {False: 15.0, True: 5.0}
 PROBES = 20
-SCENES = ("start", "chess", "dungeon")
+SCENES = ("start", "chess", "dungeon", "clock")
 
 
 # ----- the parent: measuring from outside --------------------------------------------------------
@@ -100,7 +102,8 @@ def _measure_scene(scene: str, display: str, seconds: float) -> list[Row]:
     return rows
 
 
-_SCENE_WORDS = {"start": "start screen", "chess": "chess game at rest", "dungeon": "Dungeon 20x20 4p at rest"}
+_SCENE_WORDS = {"start": "start screen", "chess": "chess game at rest", "dungeon": "Dungeon 20x20 4p at rest",
+                "clock": "chess game, clock running"}
 
 
 def _wait_for(child: subprocess.Popen, word: str, timeout: float) -> str:
@@ -210,6 +213,10 @@ def _child(scene: str) -> int:
         say("READY")
         if scene == "chess":
             flow.new_game("chess", (Seat("White"), Seat("Black")))
+        elif scene == "clock":
+            from ..tournament.table import TableSetup
+
+            flow.new_game("chess", (Seat("White"), Seat("Black")), table=TableSetup("casual", "180+2", auto_press=True))
         elif scene == "dungeon":
             flow.new_game("dungeon", tuple(Seat(n) for n in ("Blue", "Red", "Green", "Yellow")),
                           board_map="dungeon-four-player")
@@ -221,6 +228,8 @@ def _child(scene: str) -> int:
         if flow.screen != "game":
             Clock.schedule_once(lambda _dt: wait_for_game(), 0.1)
             return
+        if scene == "clock" and flow.table.clock.running is None:
+            flow.clock_tap(1)  # Black starts White's clock
         say("SCENE")
 
     def probe() -> None:

@@ -22,7 +22,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from . import texts as T
 from . import theme
-from .pacing import REST_FPS, LoopWaker, Pacer, release_memory
+from .pacing import REST_FPS, FlowPacing, LoopWaker, release_memory
 from .screens import (
     arbiter, armies, board_check, clock, deploy, draft, duel, dungeon_game, fight, game, game_over, game_text, games,
     loading, position, problem, resume, review, setup, start, table_setup,
@@ -113,10 +113,11 @@ class CompanionApp(App):
         Window.clearcolor = theme.BACKGROUND
         self._scale()
         self.flow.listeners.append(self._changed)
-        self._pacer = Pacer()
-        self._pacer.activity(self.flow.clock_ms())
+        self._pacing = FlowPacing(self.flow)
         # a post from a board or search thread runs the pump now, not at the next frame
-        waker = LoopWaker(Clock)
+        waker = self._waker = LoopWaker(Clock)
+        self._face_due: int | None = None  # the running clock's next face change, woken for
+        self._face_event = None
         pump_now = Clock.create_trigger(self._tick)  # thread-safe
 
         def wake() -> None:
@@ -147,22 +148,40 @@ class CompanionApp(App):
 
     # ----- the clock ------------------------------------------------------------------------------
     def _changed(self) -> None:
-        self._dirty = True
-        self._pacer.activity(self.flow.clock_ms())
+        self._dirty = True  # (whether it is activity: self._pacing, a listener too)
 
     def _input(self, *_args) -> None:
         """A touch (or the mouse): full frame rate at once."""
-        self._pacer.activity(self.flow.clock_ms())
-        set_frame_rate(Clock, self._pacer.frame_rate(self.flow.clock_ms(), True))
+        set_frame_rate(Clock, self._pacing.touched(self.flow.clock_ms()))
 
     def _tick(self, _dt) -> None:
         t_ms = self.flow.clock_ms()
         self.flow.pump(t_ms)  # one clock for board events and ticks
         if self._dirty:
             self._refresh()
-        rate = self._pacer.frame_rate(t_ms, self.flow.animating)
+        rate, face_in = self._pacing.plan(t_ms)
         if set_frame_rate(Clock, rate) and rate == REST_FPS:
             release_memory()  # once per rest
+        self._wake_for_face(t_ms, face_in)
+
+    def _wake_for_face(self, t_ms: int, face_in: int | None) -> None:
+        """A frame (and a pump) the moment the running clock's face changes, at rest too: the
+        clock is redrawn at the second it turns and not kept at the full frame rate."""
+        due = None if face_in is None else t_ms + face_in
+        if due == self._face_due:
+            return
+        if self._face_event is not None:
+            self._face_event.cancel()
+            self._face_event = None
+        self._face_due = due
+        if due is not None:
+            seconds = face_in / 1000 + 0.002  # just past the turn (the flow's clock is in ms)
+            self._face_event = Clock.schedule_once(self._face_turned, seconds)
+            self._waker.wake_at(seconds)
+
+    def _face_turned(self, dt) -> None:
+        self._face_event = self._face_due = None
+        self._tick(dt)
 
     def screen(self, name: str):
         """The screen ``name``, built (with its .kv rules) the first time it is asked for."""

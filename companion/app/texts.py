@@ -212,6 +212,8 @@ RESUME = "Continue this game"
 DISCARD = "Start a new game"
 RESUME_LOSS = "Part of the record was damaged and is lost: {loss}"
 CANNOT_SAVE = "Games cannot be saved here: {reason}"
+#: The running clock's checkpoint (companion/tournament/checkpoint.py) failed; moves are still saved.
+CLOCK_NOT_SAVED = "The clock's time between moves cannot be saved: {reason}"
 
 # --- storage space and problems out of sight --------------------------------------------------------
 SPACE_LOW = "Little space left for saved games: {free}. Tap here."

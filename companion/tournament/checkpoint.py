@@ -11,15 +11,22 @@ belongs to its last entry, the clock is paused with the checkpoint's time
 The file has two fixed-size slots written in turn (``os.pwrite`` of one slot, then fsync), each
 a JSON line with a counter and a CRC-32: a write cut off by the power damages at most the slot
 being written, and the other one still holds the previous checkpoint.
+
+The app writes it through :class:`CheckpointWriter`, a thread of its own: a write with fsync
+takes tens of milliseconds on a Raspberry Pi's SD card, too long for the UI thread, which only
+hands the latest value over (the latest value wins; one write at a time, in order with
+:meth:`CheckpointWriter.clear`).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import threading
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 SLOT = 192
 NAME = "clock.checkpoint"
@@ -98,6 +105,110 @@ class CheckpointFile:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+
+class CheckpointWriter:
+    """Writes a :class:`CheckpointFile` on a thread of its own, so that the UI thread never
+    waits for the disk. :meth:`put` hands over the latest value and returns at once; a value
+    not yet written when the next one comes is replaced by it (only the newest checkpoint is
+    of use after a power cut). One write at a time, each atomic as the file's own; a
+    :meth:`clear` is done in order with the writes (a value put before it is dropped, one put
+    after it is written after it). A failed write is reported once (:meth:`take_error`, the
+    reason in one line) until a write succeeds again; the journal still holds the game and the
+    next value is written anew. ``on_written`` (if given) is called on the writer thread with
+    each checkpoint once it is on the disk. The thread starts with the first value."""
+
+    def __init__(self, file: CheckpointFile, on_written: Callable[[ClockCheckpoint], None] | None = None) -> None:
+        self.file = file
+        self.on_written = on_written
+        self._cond = threading.Condition()
+        self._value: tuple | None = None
+        self._clear = False
+        self._busy = False
+        self._closed = False
+        self._thread: threading.Thread | None = None
+        self._failing = False
+        self._error: str | None = None
+        self.writes = 0  # written to the disk
+        self.replaced = 0  # put, then replaced by a newer value before it was written
+
+    def put(self, entries: int, running: int, moves: tuple[int, ...], spent: int) -> None:
+        with self._cond:
+            if self._closed:
+                return
+            if self._value is not None:
+                self.replaced += 1
+            self._value = (entries, running, tuple(moves), spent)
+            self._start()
+            self._cond.notify_all()
+
+    def clear(self) -> None:
+        """The game is over or put away: forget its checkpoint (and any value not yet written)."""
+        with self._cond:
+            self._value = None
+            if self._thread is None:  # nothing was ever handed over: no thread for a game without a clock
+                self.file.clear()
+                return
+            self._clear = True
+            self._cond.notify_all()
+
+    def flush(self, timeout: float | None = 10.0) -> bool:
+        """Wait until everything handed over is done (False: still busy after ``timeout``)."""
+        with self._cond:
+            return self._cond.wait_for(lambda: self._idle() or self._thread is None, timeout)
+
+    def close(self) -> None:
+        """Write what is pending, stop the thread, close the file."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+            thread = self._thread
+        if thread is not None:
+            thread.join(10.0)
+        if thread is None or not thread.is_alive():
+            self.file.close()
+
+    def take_error(self) -> str | None:
+        """The reason the last write failed, once (None: nothing new to report)."""
+        with self._cond:
+            error, self._error = self._error, None
+            return error
+
+    def _idle(self) -> bool:
+        return self._value is None and not self._clear and not self._busy
+
+    def _start(self) -> None:
+        if self._thread is None and not self._closed:
+            self._thread = threading.Thread(target=self._run, name="clock-checkpoint", daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._value is not None or self._clear or self._closed)
+                if self._value is None and not self._clear:
+                    return  # closed, nothing pending
+                clear, value = self._clear, self._value
+                self._clear, self._value, self._busy = False, None, True
+            written = None
+            try:
+                if clear:
+                    self.file.clear()
+                if value is not None:
+                    written = self.file.write(*value)
+                failed = None
+            except OSError as e:
+                failed = f"{e.strerror or e}" + (f": {e.filename}" if e.filename else "")
+            if written is not None and self.on_written is not None:
+                self.on_written(written)  # before flush() returns
+            with self._cond:
+                self._busy = False
+                if failed is None:
+                    self._failing = False
+                    self.writes += written is not None
+                elif not self._failing:
+                    self._failing, self._error = True, failed
+                self._cond.notify_all()
 
 
 def read_checkpoint(path: str | os.PathLike) -> ClockCheckpoint | None:

@@ -334,7 +334,11 @@ class Clock:
 # ----- showing times -------------------------------------------------------------------------------
 
 
-def format_time(ms: int, tenths_below: int = 10_000) -> str:
+#: Under this time (ms) a clock face shows tenths of a second.
+TENTHS_MS = 10_000
+
+
+def format_time(ms: int, tenths_below: int = TENTHS_MS) -> str:
     """A clock face: ``1:29:58``, ``4:07``, and under ten seconds ``9.8`` (tenths). Times are
     rounded up, so the face reads 0 only once the time is gone."""
     ms = max(0, int(ms))
@@ -345,6 +349,23 @@ def format_time(ms: int, tenths_below: int = 10_000) -> str:
     h, rest = divmod(seconds, 3600)
     m, s = divmod(rest, 60)
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def face_changes_in(view: ClockView, tenths_below: int = TENTHS_MS) -> int | None:
+    """Milliseconds until what the clock shows next changes by itself (None: nothing counts):
+    the running side's :func:`format_time`, or, while a simple delay passes, its tenths. The
+    app redraws the clock then and may rest its main loop in between
+    (companion/app/pacing.py)."""
+    if not view.counting or view.running is None:
+        return None
+    if view.delay_left > 0:  # the time stands still; the delay is shown in tenths of a second
+        return view.delay_left % 100 + 1 if view.delay_left >= 100 else view.delay_left
+    ms = view.times[view.running]
+    if ms <= 0:
+        return None
+    if ms >= tenths_below:  # rounded up to the second; tenths from just under tenths_below
+        return min(ms - (-(-ms // 1000) - 1) * 1000, ms - (tenths_below - 1))
+    return ms - (-(-ms // 100) - 1) * 100
 
 
 def format_clk(ms: int) -> str:

@@ -42,7 +42,7 @@ from ...session import (
     ActionRefused, AnswerPlayed, DiceRolled, DrawDeclined, DrawOffered, FightEnded, FightInfo, FightStarted,
     GameOver, GameSetup, MovePlayed, PartSealed, PlayerResigned, PositionSet, Seat, Session, TurnsUndone,
 )
-from ...tournament.checkpoint import NAME as CHECKPOINT, CheckpointFile
+from ...tournament.checkpoint import NAME as CHECKPOINT, CheckpointFile, CheckpointWriter
 from ...tournament.files import MEDIA_ROOTS, Stick, find_sticks
 from ...tournament.quiet import QuietBoard
 from ...tournament.table import Table, TableSetup
@@ -202,11 +202,15 @@ class AppFlow(MatchSteps, DungeonSteps, GamesSteps, BoardSizing, TableSteps):
         self.entry = None  # what is being typed on the on-screen keyboard or number pad
         self.clock_shown = True  # the clock screen rather than the board, in a game with a clock
         self.clock_swapped = False  # Black's half on the left
-        self.checkpoints = CheckpointFile(Path(store.directory) / CHECKPOINT)
+        # the running clock on disk, written on a thread of its own (an fsync is slow on an SD card)
+        self.checkpoints = CheckpointWriter(CheckpointFile(Path(store.directory) / CHECKPOINT))
         self._checkpoint_t = 0
         self._arbiter_back = "game"
         self._pairings = None
         self._faces = None
+        self.next_face_ms: int | None = None  # when the running clock's face next changes (clock_ms)
+        self.change_is_activity = True
+        self.clock_at_full_rate = False  # a running clock keeps the loop at the full rate (TableSteps._tick_table)
         self.problem: Problem | None = None  # the problem screen's words
         self._before_problem = "start"
         self.space_warning = ""  # free space is low where games are saved (short; tap: space_help)
@@ -238,15 +242,22 @@ class AppFlow(MatchSteps, DungeonSteps, GamesSteps, BoardSizing, TableSteps):
         flashing fast (a piece put where it may not go). Otherwise the app may rest between
         events (companion/app/pacing.py)."""
         return (self.thinking is not None or (self.fight is not None and self.fight.rolling)
-                or self.walk is not None or Pattern.FLASH in self._led_patterns)
+                or self.walk is not None or Pattern.FLASH in self._led_patterns or self.clock_at_full_rate)
 
     def board_sink(self, event) -> None:
         self.post("board", event)
 
-    def changed(self) -> None:
+    def changed(self, activity: bool = True) -> None:
+        """Something on screen changed: the listeners redraw. ``activity=False``: only a face
+        that changes by itself (the running clock's time); the main loop may go on resting
+        (``change_is_activity``, companion/app/pacing.py)."""
         self.version += 1
-        for listener in list(self.listeners):
-            listener()
+        self.change_is_activity = activity
+        try:
+            for listener in list(self.listeners):
+                listener()
+        finally:
+            self.change_is_activity = True
 
     @property
     def view_screen(self) -> str:
@@ -301,6 +312,7 @@ class AppFlow(MatchSteps, DungeonSteps, GamesSteps, BoardSizing, TableSteps):
     def stop(self) -> None:
         if self.computer is not None:
             self.computer.stop()
+        self.checkpoints.close()
         if self.journal is not None:
             self.journal.close()
         for port in (self.board.sensors, self.board.leds):

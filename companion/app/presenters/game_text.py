@@ -16,9 +16,12 @@ from .. import texts as T
 from .entry import Key, key_rows
 from .flow import AppFlow
 
-#: a QR page holds at most this many bytes of text: a version ~25 code, whose modules stay
-#: about 3 pixels on the 800x480 screen (a phone reads it; a full version-40 code it may not)
+#: a QR page holds at most this many bytes of text: a version 18 or 19 code (89 or 93 modules
+#: a side, 97 or 101 with the quiet zone), drawn two pixels a module on the 800x480 screen
+#: (0.39 mm modules, about 4 cm a side); a longer text is shown in parts (docs/game-text.md)
 QR_PAGE_BYTES = 700
+#: the light border around a QR code, in modules: the standard's four (ISO/IEC 18004)
+QR_QUIET = 4
 
 @dataclass(frozen=True)
 class FileChoice:
@@ -180,11 +183,18 @@ def qr_pages(text: str, limit: int = QR_PAGE_BYTES) -> tuple[str, ...]:
 
 
 def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...]:
-    """The QR code of ``text`` as rows of modules (dark = True), with the quiet zone."""
+    """The QR code of ``text`` as rows of modules (dark = True), with the quiet zone.
+
+    A text with any letter beyond ASCII is written as UTF-8 and says so (an ECI mark): unmarked,
+    a reader guesses the character set, and zbar reads "Chloé Łukasz" (UTF-8) and even "éé"
+    (ISO-8859-1, the standard's default) as Shift JIS (tests/test_game_text_qr.py). The quiet
+    zone is the standard's four modules (ISO/IEC 18004), light, so the code reads on the
+    screen's dark background."""
     import segno
 
-    code = segno.make(text, error="l", micro=False, boost_error=False)
-    quiet = 2
+    marked = {} if text.isascii() else {"encoding": "utf-8", "eci": True}
+    code = segno.make(text, error="l", micro=False, boost_error=False, **marked)
+    quiet = QR_QUIET
     size = len(code.matrix) + 2 * quiet
     blank = (False,) * size
     rows = [blank] * quiet

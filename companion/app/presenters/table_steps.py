@@ -17,8 +17,8 @@ from pathlib import Path
 
 from ...errors import ClockError, CompanionError, PairingError, RecordError
 from ...tournament import arbiter as pins
-from ...tournament.checkpoint import NAME as CHECKPOINT, CheckpointFile, read_checkpoint, spent_to_restore
-from ...tournament.clock import FlagFell, format_time
+from ...tournament.checkpoint import NAME as CHECKPOINT, read_checkpoint, spent_to_restore
+from ...tournament.clock import TENTHS_MS, FlagFell, face_changes_in, format_time
 from ...tournament.files import copy_to_stick, save_game_pgn, write_file
 from ...tournament.pairing import Pairing, Player, merge_results, parse_pairings, result_line, trf_with_result
 from ...tournament.record import pgn_game
@@ -526,6 +526,7 @@ class TableSteps:
         """Every frame: a fallen flag is shown at once; the running clock's checkpoint."""
         table = self.table
         if table is None or table.clock is None:
+            self.next_face_ms, self.clock_at_full_rate = None, False
             return
         if not table.is_over:
             events = table.tick(t)
@@ -536,14 +537,27 @@ class TableSteps:
         faces = tuple(format_time(ms) for ms in view.times) + (view.flagged, view.delay_left // 100, view.counting)
         if faces != self._faces:
             self._faces = faces
-            self.changed()  # the clock screen redraws when a face changes, not every frame
+            # the clock screen redraws when a face changes, not every frame; the time running
+            # down is no activity: the main loop may rest meanwhile (companion/app/pacing.py)
+            self.changed(activity=False)
+        until = face_changes_in(view)
+        self.next_face_ms = None if until is None else t + until
+        # the full rate while a clock runs that a person presses by a tap (a tap at rest would be
+        # seen, and stamped, up to a rest frame late: the mover would be charged for it), and
+        # under ten seconds or in a delay (the face changes ten times a second anyway); a clock
+        # that presses itself is pressed by board events, which wake the loop at once
+        self.clock_at_full_rate = until is not None and (
+            not table.setup.auto_press or view.delay_left > 0 or view.times[view.running] < TENTHS_MS)
         if self.checkpoints is not None and self.journal is not None and c.counting and not table.is_over \
                 and t - self._checkpoint_t >= CHECKPOINT_MS:
             self._checkpoint_t = t
-            try:
-                self.checkpoints.write(self.journal.next_seq - 1, c.running, c.moves, c.elapsed(t))
-            except OSError:
-                pass  # the journal's own entries still hold the game; the next write may succeed
+            # handed to the writer thread (the UI thread never waits for the disk)
+            self.checkpoints.put(self.journal.next_seq - 1, c.running, c.moves, c.elapsed(t))
+        if self.checkpoints is not None:
+            failed = self.checkpoints.take_error()  # once, until a write succeeds again
+            if failed is not None:  # the journal's own entries still hold the game
+                self.notice = T.CLOCK_NOT_SAVED.format(reason=failed)
+                self.changed()
 
     def _restore_clock(self) -> None:
         """After a resume: the clock paused where the checkpoint saw it (the outage is nobody's)."""
@@ -551,6 +565,7 @@ class TableSteps:
         if table is None or table.clock is None or self.journal is None:
             return
         c = table.clock
+        self.checkpoints.flush()  # a clear or a write still on its way
         cp = read_checkpoint(Path(self.store.directory) / CHECKPOINT)
         spent = spent_to_restore(cp, self.journal.next_seq - 1, c.running, c.moves)
         try:

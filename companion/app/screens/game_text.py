@@ -18,13 +18,15 @@ KV = Path(__file__).with_suffix(".kv")
 
 
 class QRCode(Widget):
-    """Paints a QR matrix (rows of dark/light modules) as one texture, square, black on white."""
+    """Paints a QR matrix (rows of dark/light modules, the light quiet zone included) as one
+    texture, square, black on white, each module a whole number of pixels."""
 
     matrix = ObjectProperty(None, allownone=True)
 
     def __init__(self, **kw):
         super().__init__(**kw)
         self._texture = None
+        self.module_px = 0
         self.bind(pos=self._draw, size=self._draw, matrix=self._make)
 
     def _make(self, *_):
@@ -44,8 +46,14 @@ class QRCode(Widget):
         self.canvas.clear()
         if self._texture is None:
             return
-        side = min(self.width, self.height)
-        x, y = self.x + (self.width - side) / 2, self.y + (self.height - side) / 2
+        # every module the same whole number of pixels, on whole pixels: a module drawn 2 pixels
+        # wide beside one drawn 3 is harder for a camera to read
+        n = self._texture.width
+        side = int(min(self.width, self.height))
+        if side >= n:
+            side -= side % n
+        x, y = int(self.x + (self.width - side) / 2), int(self.y + (self.height - side) / 2)
+        self.module_px = side // n  # read by the window test
         with self.canvas:
             Color(1, 1, 1, 1)
             Rectangle(texture=self._texture, pos=(x, y), size=(side, side))
