@@ -263,7 +263,7 @@ def parse_address(text: str, default_host: str = "") -> tuple[str, int]:
         host, port = default_host, t
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1]
-    if not port.isdigit() or not 0 <= int(port) <= 65535:
+    if not (port.isascii() and port.isdigit() and len(port) <= 5 and int(port) <= 65535):
         raise BroadcastError(f"{text!r}: the port must be a number from 0 to 65535 ([HOST:]PORT, e.g. 8080)")
     if any(c.isspace() or c in "/?#@" for c in host):
         raise BroadcastError(f"{text!r}: {host!r} is not a host name or address")

@@ -226,8 +226,9 @@ def trf_with_result(text: str, pairing: Pairing, result: str, source: str = "TRF
         if number not in codes:
             continue
         col = 91 + (pairing.round - 1) * 10 + 7
-        if len(body) <= col:
+        if len(body) <= col - 7:
             raise PairingError(f"{source}, line {i + 1}: player {number} has no round {pairing.round}")
+        body = body.ljust(col + 1)  # an editor stripped the trailing blanks: pad as the reader does
         body = body[:col] + codes[number] + body[col + 1:]
         points = 0.0
         r = 0
@@ -330,8 +331,24 @@ def result_line(pairing: Pairing, result: str) -> str:
     writer = csv.writer(out, lineterminator="\n")
     white_id = pairing.white.fide_id or (str(pairing.white_no) if pairing.white_no else "")
     black_id = pairing.black.fide_id or (str(pairing.black_no) if pairing.black_no else "")
-    writer.writerow([pairing.round, pairing.board, white_id, pairing.white.name, black_id, pairing.black.name, result])
+    writer.writerow([pairing.round, pairing.board, *map(cell, (white_id, pairing.white.name, black_id,
+                                                                pairing.black.name)), result])
     return out.getvalue()
+
+
+#: What a spreadsheet reads as the start of a formula in a cell (OWASP, "CSV Injection").
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(text: str) -> str:
+    """A name or id from outside as a results-file cell a spreadsheet shows as text: one that
+    starts like a formula gets a ``'`` in front (OWASP's advice: ``=HYPERLINK(...)`` would
+    otherwise run when the arbiter opens the file). A line break inside becomes a space (the
+    csv writer would leave a carriage return bare, ending the line there); it quotes the rest.
+    The result column is ours (``-+`` and ``--`` are forfeits, as pairing programs read them)
+    and is left as it is."""
+    safe = "'" + text if text.startswith(FORMULA_START) else text
+    return safe.replace("\r", " ").replace("\n", " ")
 
 
 def merge_results(existing: str, line: str) -> str:
