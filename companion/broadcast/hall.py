@@ -40,6 +40,7 @@ from ..tournament.files import write_pgn
 from ..tournament.pgn import RESULTS, parse_pgn
 from .picture import BoardPicture
 from .snapshot import FORMAT, STATES
+from .listener import RESERVE_FILES
 from .svg import board_svg
 from .web import PGN_TYPE, Hub, ServerThread, ThreadedServer, event_stream, new_app, page_routes, text_response
 
@@ -52,6 +53,9 @@ MAX_EVENT = 2_000_000
 MAX_PGN = 1_000_000
 MAX_TEXT = 200
 MAX_HALL_WATCHERS = 256
+#: Connections the hall's server holds at most (its watchers and their page loads); it keeps
+#: files for its own connections to the boards besides.
+MAX_HALL_CONNECTIONS = 512
 
 
 # ----- reading what a board sends (pure) ----------------------------------------------------------
@@ -467,7 +471,8 @@ class HallServer(ThreadedServer):
         self._ticker: asyncio.Task | None = None
         self._written = -1
         self.thread = ServerThread(self.build_app, host, port, "hall", setup=self._setup, cleanup=self._cleanup,
-                                   hubs=lambda: [self.hub] if self.hub else [])
+                                   hubs=lambda: [self.hub] if self.hub else [], most=MAX_HALL_CONNECTIONS,
+                                   reserve=RESERVE_FILES + len(self.boards))
 
     def add_board(self, url: str) -> None:
         """Follow one more board (any thread)."""
