@@ -123,10 +123,12 @@ class Hub:
 
 
 async def event_stream(request: web.Request, hub: Hub, current: Callable[[], str | None],
-                       heartbeat: float, event: str) -> web.StreamResponse:
+                       heartbeat: float, event: str,
+                       sign: Callable[[str], str | None] | None = None) -> web.StreamResponse:
     """A server-sent-event stream: ``current()`` (the data line, None: nothing to send) now and
     after every change, a comment every ``heartbeat`` seconds, until the client goes. Each
-    stream calls its own ``current``, so it may remember what this client was sent."""
+    stream calls its own ``current``, so it may remember what this client was sent; ``sign``
+    gives a data line's signature (a ``sig:`` line, which browsers pass over)."""
     if hub.clients >= hub.limit:
         raise web.HTTPServiceUnavailable(text="too many watchers; try again later\n")
     response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
@@ -140,7 +142,9 @@ async def event_stream(request: web.Request, hub: Hub, current: Callable[[], str
                 seen = hub.version
                 data = current()
                 if data is not None:
-                    await response.write(f"event: {event}\ndata: {data}\n\n".encode())
+                    sig = sign(data) if sign is not None else None
+                    signed = f"sig: {sig}\n" if sig else ""
+                    await response.write(f"event: {event}\n{signed}data: {data}\n\n".encode())
             elif not await hub.wait(seen, heartbeat):
                 await response.write(b": still here\n\n")
     except (ConnectionResetError, asyncio.CancelledError, RuntimeError):
