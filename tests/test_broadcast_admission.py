@@ -36,15 +36,16 @@ def admission() -> Admission:
     return Admission.of(parse_pairings(CSV, "club-round2.csv"))
 
 
-def table(board="1", white="Berg, Anna", black="Holm, Eric", round_="2", moves=("e2e4",), resign=None) -> Table:
+def table(board="1", white="Berg, Anna", black="Holm, Eric", round_="2", moves=("e2e4",), resign=None,
+          t0: int = 0) -> Table:
     t, _ = Table.new(GameSetup("chess", (Seat(white), Seat(black)), game_id=f"club-{board}"),
                      TableSetup(time_control="900+10", round=round_, board=board,
                                 event="Club Rapid", source="csv:club-round2.csv"))
-    t.start_clock(0)
+    t.start_clock(t0)
     for i, m in enumerate(moves):
         side = t.session.turn
         t.session.play(m)
-        t.press(side, 1000 * (i + 1))
+        t.press(side, t0 + 9000 * (i + 1))
     if resign is not None:
         t.session.resign(resign)
     return t
