@@ -31,6 +31,13 @@ def keep(shot: Path, name: str) -> None:
         shutil.copyfile(shot, DOCS / name)
 
 
+def hall_page(hall, tmp_path, name: str, size: tuple[int, int]):
+    """The hall's page in Chromium: its screenshot (tests/screenshots/broadcast/``name``) and DOM."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shot = SHOTS / name
+    return shot, chromium(f"http://127.0.0.1:{hall.port}/", tmp_path, screenshot=shot, size=size)
+
+
 def serve(session):
     server = BoardServer("page test", "127.0.0.1", 0)
     server.start()
@@ -110,9 +117,7 @@ def test_a_hall_of_20_boards_in_the_browser(tmp_path):
         gone = f"http://127.0.0.1:{boards[19].server.port}"
         watch.until(lambda s: s[gone]["status"] == "off", 20)
         watch.close()
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        shot = SHOTS / "hall-20-boards.png"
-        dom = chromium(f"http://127.0.0.1:{hall.port}/", tmp_path, screenshot=shot, size=(1400, 1740))
+        shot, dom = hall_page(hall, tmp_path, "hall-20-boards.png", (1400, 1740))
     finally:
         if hall is not None:
             hall.stop()
@@ -164,9 +169,7 @@ def test_the_hall_page_shows_why_a_board_is_refused(tmp_path):
         watch.until(lambda s: len(s) == 4 and sorted(x["status"] for x in s.values()) ==
                     ["live", "live", "refused", "refused"], 20)
         watch.close()
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        shot = SHOTS / "hall-refused.png"
-        dom = chromium(f"http://127.0.0.1:{hall.port}/", tmp_path, screenshot=shot, size=(1100, 760))
+        shot, dom = hall_page(hall, tmp_path, "hall-refused.png", (1100, 760))
     finally:
         if hall is not None:
             hall.stop()

@@ -115,3 +115,28 @@ def test_a_request_head_that_never_finishes_is_closed(monkeypatch, send):
         assert get(server.port, "/game.json")[0] == 200
     finally:
         server.stop()
+
+
+def test_no_file_left_to_accept_is_one_log_line_a_minute(caplog):
+    """What asyncio logged 204,000 times a minute: accept() failing for want of files."""
+    import asyncio
+    import errno
+
+    class Full:
+        def accept(self):
+            raise OSError(errno.EMFILE, "Too many open files")
+
+    loop = asyncio.new_event_loop()
+    now = [0.0]
+    door = listener.Door(loop, lambda: None, [], cap=8, name="board broadcast", clock=lambda: now[0])
+    try:
+        with caplog.at_level(logging.INFO):
+            for i in range(10_000):
+                now[0] = i * 0.01  # 100 s
+                door._accept(Full())
+        lines = [r for r in caplog.records if "no open file left" in r.getMessage()]
+        assert door.out_of_files == 10_000 and len(lines) == 2  # at 0 s and at 60 s
+        assert "stops taking them for a second" in lines[0].getMessage()
+    finally:
+        door.close()
+        loop.close()

@@ -233,12 +233,12 @@ class Door:
                 return
             except ConnectionAbortedError:
                 continue
-            except OSError as e:
-                if e.errno not in _OUT_OF_FILES:
-                    raise
-                self.out_of_files += 1
-                self._say(f"the {self.name} has no open file left to take a connection ({e.strerror}); it "
-                          f"stops taking them for a second ({self.out_of_files} times so far)")
+            except OSError as e:  # no file left (something else used them), or the system's own trouble
+                self.out_of_files += e.errno in _OUT_OF_FILES
+                what = "has no open file left to take a connection" if e.errno in _OUT_OF_FILES else \
+                    "cannot take a connection"
+                self._say(f"the {self.name} {what} ({e.strerror or e}); it stops taking them for a second "
+                          f"({self.out_of_files} times without a file so far)")
                 self._wait(OUT_OF_FILES_RETRY_S)
                 return
             peer = str(address[0]) if isinstance(address, tuple) else str(address)
