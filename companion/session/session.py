@@ -31,7 +31,7 @@ class Session:
     Its rooms, each given only what it uses: ``state`` (the game as it stands), ``known`` (the
     pieces seen), ``fights`` (dice source and record), ``duels`` (sealed parts of a joint
     decision), ``playing`` (moves, answers, takebacks, the end), ``corrections`` (an arbiter's
-    SetPosition), ``journal`` (the game as journal entries), ``board`` (the tracker)."""
+    SetPosition), ``kept`` (the game kept as journal entries), ``board`` (the tracker)."""
 
     def __init__(self, setup: GameSetup, *, rules=None, recorder: Callable[[dict], None] | None = None,
                  source=None) -> None:
@@ -46,7 +46,7 @@ class Session:
         self.duels = SealedParts(self.state)
         self.playing = Playing(self.state, self.fights, self.known)
         self.corrections = Corrections(self.state, self.known)
-        self.journal = History(len(setup.seats))
+        self.kept = History(len(setup.seats))
         self.board = BoardLink(self.play, self.play_answer)
         #: called with each action's JSON before it takes effect (the journal's append)
         self.recorder = recorder
@@ -88,7 +88,7 @@ class Session:
                            doc="The game was ended off the board (a flag, a claim, the arbiter's result).")
     source = property(lambda self: self.fights.source, doc="Where the dice come from (None: real dice).")
     record = property(lambda self: self.fights.record, doc="The dice record (None for a game without dice).")
-    history = property(lambda self: self.journal.entries,
+    history = property(lambda self: self.kept.entries,
                        doc="The game as journal action entries, undone turns and declined offers left out.")
     tracker = property(lambda self: self.board.tracker)
 
@@ -275,7 +275,7 @@ class Session:
 
     def _apply(self, action: Action) -> list:
         self.actions += 1
-        self.journal.keep(action)
+        self.kept.keep(action)
         playing = self.playing
         if isinstance(action, PlayMove):
             return playing.play_move(action.move)
