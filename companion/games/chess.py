@@ -180,6 +180,12 @@ class ChessRules(Rules):
         pos.set_var("ep", None)
         self.end_turn(pos)
 
+    def fight_turn_over(self, pos: Position, player: int, touched, removed: bool, effects) -> None:
+        """Dice fights (companion/games/fights.py): a fight the attacker did not win (or a won
+        King's Prerogative) ends the turn here: castling rights of the squares ``touched``, the
+        fifty-move count reset when a piece left the board (docs/rules/combat.md)."""
+        self.close_turn(pos, player, touched, 0 if removed else pos.var("halfmove", 0) + 1)
+
     def occupancy_after(self, pos: Position, move: Move) -> frozenset[int]:
         """Castling moves the rook too; everything else as the engine's default."""
         occ = super().occupancy_after(pos, move)
