@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..bounds import MAX_DIGITS, int_arg, number_arg
-from ..cli_parser import add_armies, add_players, army_options, player_options
+from ..cli_parser import add_armies, add_fights, add_players, army_options, fight_options, player_options
 from ..core.moves import Answer, Outcome
 from ..errors import CompanionError, IllegalMoveError
 from .baselines import DuelistPlayer, GreedyPlayer, RandomPlayer
@@ -290,6 +290,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--b", required=True, help="side B: a level (1 = beginner .. 6, or max), random, greedy or duelist "
                                               "(Chess 2: always duels, bids 2)")
     add_armies(p)
+    add_fights(p)
+    p.add_argument("--mode", choices=("ffa", "teams"), default=None,
+                   help="four-player chess: free-for-all for points (ffa, the default) or teams")
     p.add_argument("--games", type=int_arg(1, MAX_GAMES), default=10, help=f"games to play, 1 to {MAX_GAMES:,}")
     p.add_argument("--movetime", type=number_arg(0, MAX_MOVETIME_MS, above=True), default=200.0,
                    help="milliseconds per move (default 200)")
@@ -340,7 +343,8 @@ def run(args) -> int:
         run_match(args.variant, args.map, args.a, args.b, args.games, movetime, args.seed,
                   now=time.perf_counter, cpu=time.thread_time, out=lambda line: print(line, flush=True),
                   max_nodes=args.nodes, max_plies=args.max_plies, a_settings=settings, log=log,
-                  options={**player_options(args), **army_options(args),
+                  options={**player_options(args), **army_options(args), **fight_options(args),
+                           **({"mode": args.mode} if args.mode else {}),
                            **({"draw_rules": True} if args.draw_rules else {})})
     return 0
 
