@@ -196,7 +196,7 @@ def test_the_checkmate_points_go_to_the_last_player_to_move_of_those_attacking_t
     play(r, pos, "k3k14", "c11e12")
     assert pos.var("points") == (0, 20, 0, 0)
     r, pos = yellow_boxed(c11="2N")
-    play(r, pos, "k3k14", "c11c9")
+    play(r, pos, "k3k14", "c11a10")
     assert pos.var("points") == (20, 0, 0, 0)
 
 
