@@ -359,6 +359,9 @@ class FightLayer:
                 self._turn_over(pos, player, (move.frm, move.to, *defenders[1:]), True, effects)
             else:
                 self._perform_keeping_fatigue(pos, move)
+                # a defender that survives its loss (a Troll's thick skin) fought too
+                for uid, f in zip(def_uids, others):
+                    self._set_fatigue(pos, uid, f.fatigue + 1, (), carried_too=False)
             self._set_fatigue(pos, att_uid, fighter.fatigue + 1, (move.to, move.frm))
         elif result == "defender":
             removed = self._lost(pos, attacker_sq, defenders[0], effects)
@@ -413,9 +416,10 @@ class FightLayer:
         if changed:
             pos.set_var("carried", tuple(sorted(carried.items())) or None)
 
-    def _set_fatigue(self, pos: Position, uid: int, tokens: int, hints) -> None:
+    def _set_fatigue(self, pos: Position, uid: int, tokens: int, hints, carried_too: bool = True) -> None:
         """Put ``tokens`` on the piece ``uid`` (looked for on ``hints`` first, then everywhere);
-        a piece carried inside another keeps them in ``carried``."""
+        a piece carried inside another keeps them in ``carried``. A piece no longer on the board
+        gets nothing."""
         board = pos.board
         where = next((sq for sq in hints if board[sq] is not None and board[sq].uid == uid), None)
         if where is None:
@@ -425,7 +429,7 @@ class FightLayer:
             _drop_carried(pos, uid)
             return
         carried = dict(pos.var("carried", ()))
-        if any(p.state.get("carries") == uid for _, p in pos.pieces()):
+        if carried_too and any(p.state.get("carries") == uid for _, p in pos.pieces()):
             carried[uid] = tokens
             pos.set_var("carried", tuple(sorted(carried.items())))
 
