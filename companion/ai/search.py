@@ -252,6 +252,9 @@ class Search:
         self.engine_errors: list[str] = []
         self.pos = pos
         self.root = root
+        #: the players on the root's side (a team game's partner too): they maximise
+        allies = getattr(self.rules, "allies", None)
+        self.allies = frozenset(allies(root)) if allies is not None else frozenset({root})
         self.royals = sum(map(len, pos.royals))
         self.salt = splitmix64(0x5EA4C4 + root)
         self.draw = -self.contempt
@@ -409,7 +412,7 @@ class Search:
                 return self._terminal(o, ply)
             if not moves:
                 return self._leaf(ply)
-        maxi = (pend.player if plies else pos.turn) == self.root
+        maxi = (pend.player if plies else pos.turn) in self.allies
         in_check = rules.in_check(pos)
         if in_check and self.options.check_extension and ply < 40:
             depth += 1
@@ -480,7 +483,7 @@ class Search:
             return self._choice(pend, 0, alpha, beta, ply, True, qply)
         if self.multi and self.root in pos.vars.get("out", ()):
             return -(MATE - ply)
-        maxi = pos.turn == self.root
+        maxi = pos.turn in self.allies
         in_check = rules.in_check(pos)
         stand = None
         if not in_check or qply >= self.options.max_qply:
@@ -653,7 +656,7 @@ class Search:
         if not answers:
             return self._leaf(ply)
         mover = pend.player if pend.player >= 0 else pos.turn
-        maxi = mover == self.root
+        maxi = mover in self.allies
         best = -INF if maxi else INF
         for a in answers:
             if not self._apply(a):
