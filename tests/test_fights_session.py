@@ -30,9 +30,9 @@ def setup(game: str, n: int, extra=(), dice: str = "seeded", d6_only: bool = Fal
                      options=FIGHTS + tuple(extra))
 
 
-def play_out(session: Session, seed: int = 5, plies: int = 160) -> int:
+def play_out(session: Session, seed: int = 5, plies: int = 160, resign: bool = True) -> int:
     """Moves chosen at random (captures preferred), every fight rolled by the game's source;
-    resigned by every player but one at the end. Returns the fights fought."""
+    resigned by every player but one at the end (``resign``). Returns the fights fought."""
     rng = random.Random(seed)
     fights = 0
     for _ in range(plies):
@@ -49,7 +49,9 @@ def play_out(session: Session, seed: int = 5, plies: int = 160) -> int:
         moves = session.rules.legal_moves(session.pos)
         captures = [m for m in moves if m.capture is not None]
         session.play(rng.choice(captures) if captures and rng.random() < 0.7 else rng.choice(moves))
-    while not session.is_over:
+    while session.pending_fight() is not None:
+        session.roll()
+    while resign and not session.is_over:
         session.resign(session.turn)
     return fights
 
@@ -128,3 +130,18 @@ def test_four_players_through_the_session_a_resignation_leaves_the_army_as_dead_
     assert any(isinstance(e, PlayerResigned) for e in events)
     assert len(session.pos.occ[1]) == 16 and session.pos.var("resigned") == (1,)
     assert session.turn == 2 and not session.is_over
+
+
+@pytest.mark.parametrize("game, n, extra", GAMES)
+def test_the_pgn_like_record_carries_the_fights_and_reads_back(game, n, extra):
+    """Every game has its record (companion/tournament/record.py): coordinate moves, and with
+    dice fights the tag [Fights "dice"] and each fight's [%dice], so it replays exactly."""
+    from companion.tournament.pgn import format_pgn, parse_pgn
+    from companion.tournament.record import pgn_game, replay_pgn
+
+    session, _ = Session.new(setup(game, n, extra, dice="virtual"))
+    play_out(session, plies=50, resign=False)
+    text = format_pgn(pgn_game(session))
+    assert '[Fights "dice"]' in text and "[%dice " in text
+    replayed = replay_pgn(parse_pgn(text)[0])
+    assert replayed.rules.position_text(replayed.pos) == session.rules.position_text(session.pos)
