@@ -195,10 +195,7 @@ class ChessRules(Rules):
         return occ
 
     def promote(self, pos: Position, sq: int, code: str) -> None:
-        old = pos.take(sq)
-        new = pos.new_piece(code, old.owner, old.state)
-        new.uid = old.uid
-        pos.put(sq, new)
+        promote(pos, sq, code)
 
     def _set_ep_if_capturable(self, pos: Position, ep: int) -> None:
         """Record the en passant square only when a legal en passant capture exists (as FEN and
@@ -408,6 +405,15 @@ def read_counters(parts: list[str]) -> tuple[int, int]:
     halfmove = whole_number(parts[4], "FEN move counters: the halfmove count", PositionError, 0, MAX_MOVE_COUNTER)
     fullmove = whole_number(parts[5], "FEN move counters: the move number", PositionError, 1, MAX_MOVE_COUNTER)
     return halfmove, fullmove
+
+
+def promote(pos: Position, sq: int, code: str) -> None:
+    """The piece on ``sq`` becomes a ``code`` (the same piece: its uid and state, e.g. its fatigue,
+    go along)."""
+    old = pos.take(sq)
+    new = pos.new_piece(code, old.owner, old.state)
+    new.uid = old.uid
+    pos.put(sq, new)
 
 
 def en_passant_moves(pos: Position, player: int, pawns: frozenset, out: list[Move]) -> None:

@@ -37,6 +37,7 @@ from ..core.rules import Rules
 from ..core.setup import parse_setup
 from ..errors import IllegalMoveError, PositionError, VariantError
 from . import chess4_text as text
+from .chess import promote
 
 DEFAULT_MAP = "chess4"
 FFA, TEAMS = "ffa", "teams"
@@ -260,10 +261,7 @@ class Chess4Rules(Rules):
                 halfmove = 0
             pos.move_piece(move.frm, move.to)
             if move.promotion:
-                old = pos.take(move.to)
-                new = pos.new_piece(move.promotion, old.owner, old.state)
-                new.uid = old.uid
-                pos.put(move.to, new)
+                promote(pos, move.to, move.promotion)
             if piece.kid == self.P:
                 halfmove = 0
                 g = self.geometry

@@ -33,6 +33,7 @@ while the dice roll; ``has_checkmate`` (False: no King's Prerogative).
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from functools import lru_cache
 
 from ..bounds import whole_number
@@ -204,21 +205,13 @@ class FightLayer:
         attacker wins, as the game judges a capture (``perform`` alone only opens a fight)."""
         if move.capture is None or move.special == PREROGATIVE:
             return super().is_legal(pos, move)
-        pos.begin()
-        try:
-            pos.set_var(PLAIN, True)
+        with _without_fights(pos):
             return super().is_legal(pos, move)
-        finally:
-            pos.undo_frame()
 
     def occupancy_after(self, pos: Position, move: Move) -> frozenset[int]:
         """The board once ``move`` is made and, for a capture, won by the attacker."""
-        pos.begin()
-        try:
-            pos.set_var(PLAIN, True)
+        with _without_fights(pos):
             return super().occupancy_after(pos, move)
-        finally:
-            pos.undo_frame()
 
     def expected_occupancy(self, pos: Position) -> frozenset[int]:
         """While the dice roll, the board shows the attempted capture as the player made it."""
@@ -509,6 +502,18 @@ class FightLayer:
         if carried:
             pos.set_var("carried", tuple(sorted(carried.items())))
         return pos
+
+
+@contextmanager
+def _without_fights(pos: Position):
+    """Moves played inside are played as the game plays them, captures without their fight (to
+    judge a capture's legality, or see the board it makes); nothing of it stays."""
+    pos.begin()
+    try:
+        pos.set_var(PLAIN, True)
+        yield
+    finally:
+        pos.undo_frame()
 
 
 def _tired(pos: Position, squares, owner: int = -1) -> tuple[tuple[int, int], ...]:
