@@ -290,6 +290,12 @@ class FightLayer:
         o = self.odds(pos, d)
         return [ChanceOutcome(Answer("fight", r), p) for r, p in zip(RESULTS, (o.attacker, o.defender, o.bounce)) if p > 0]
 
+    def answer_text(self, answer: Answer) -> str:
+        """A fight's answer as written in logs: its result (``attacker``), or its faces."""
+        if answer.decision == "fight":
+            return str(answer.value)
+        return super().answer_text(answer)
+
     def answers(self, pos: Position) -> list[Answer]:
         d = pos.pending
         if d is not None and d.kind == "fight":
