@@ -156,6 +156,8 @@ class Search:
         #: rules.is_over(pos), a cheap "has the game ended" (Chess 2's Midline Invasion): the
         #: capture search asks it before standing pat, so an ended game is not scored by material
         self.is_over = getattr(rules, "is_over", None)
+        #: dice fights: the side to move must attack a King it threatens (no standing pat then)
+        self.must_attack = getattr(rules, "must_attack", None)
         self.tt: dict[int, tuple] = {}
         self.history: dict[tuple[int, int], int] = {}
         self._chance_cache: dict[object, list] = {}
@@ -484,7 +486,7 @@ class Search:
         if self.multi and self.root in pos.vars.get("out", ()):
             return -(MATE - ply)
         maxi = pos.turn in self.allies
-        in_check = rules.in_check(pos)
+        in_check = rules.in_check(pos) or (self.must_attack is not None and self.must_attack(pos))
         stand = None
         if not in_check or qply >= self.options.max_qply:
             if self.every_node or sum(map(len, pos.royals)) < self.royals or (

@@ -145,6 +145,14 @@ class FightLayer:
             return [m for m in self.legal_moves(pos) if m.frm == sq]
         return moves
 
+    def must_attack(self, pos: Position) -> bool:
+        """Must the side to move attack a King now (the compulsory move)? The search does not
+        stand pat then."""
+        if pos.pending is not None:
+            return False
+        me = pos.turn
+        return any(self.is_attacked(pos, k, me) for e in self.enemies(pos, me) for k in pos.royals[e])
+
     def king_attacks(self, pos: Position, me: int) -> list[Move]:
         """The compulsory attacks on enemy Kings ``me`` threatens now (empty: none). With two
         players a pin does not excuse it (taking the King ends the game); with more, only the
