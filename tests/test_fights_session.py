@@ -18,7 +18,8 @@ from companion.verify_dice import main as verify_main
 
 SEED = "ab" * 32
 FIGHTS = (("fights", "dice"),)
-GAMES = [("dungeon", 2, ()), ("dungeon", 4, ()), ("kol", 2, ()), ("chess4", 4, ()), ("chess4", 4, (("mode", "teams"),))]
+GAMES = [("dungeon", 2, ()), ("dungeon", 4, ()), ("kol", 2, ()), ("chess4", 4, ()), ("chess4", 4, (("mode", "teams"),)),
+         ("chess", 2, ())]
 
 
 def seats(n: int) -> tuple[Seat, ...]:

@@ -230,8 +230,10 @@ def pgn_game(table, *, final_note: bool = True) -> PgnGame:
     tags["Annotator"] = "Companion"
     tags["GameId"] = game.game_id
 
-    plain = _no_comments if game.game in SAN_GAMES else (
-        _coordinate_fight_comments if game.has_dice else _coordinate_comments)
+    if game.game in SAN_GAMES:
+        plain = _combat_comments if game.has_dice else _no_comments  # FIDE chess with fights: Combat's
+    else:
+        plain = _coordinate_fight_comments if game.has_dice else _coordinate_comments
     extra = COMMENTERS.get(game.game, plain)(session, t)
     notes: dict[int, list[str]] = {}
     if t is not None:
