@@ -365,3 +365,10 @@ def test_an_answer_to_no_fight_is_refused():
     rules = make_rules("kol", fights="dice")
     with pytest.raises(IllegalMoveError, match="no fight"):
         rules.apply(rules.start_position(), Answer("fight", "attacker"))
+
+
+def test_must_attack_tells_the_search_that_standing_still_is_not_an_option():
+    r, pos = chess4_position({"a5": "1R"}, fights="dice")
+    assert r.must_attack(pos)
+    r, pos = chess4_position({"e5": "1R"}, fights="dice")
+    assert not r.must_attack(pos)
