@@ -372,3 +372,21 @@ def test_must_attack_tells_the_search_that_standing_still_is_not_an_option():
     assert r.must_attack(pos)
     r, pos = chess4_position({"e5": "1R"}, fights="dice")
     assert not r.must_attack(pos)
+
+
+# ----- the command line ---------------------------------------------------------------------------------
+def test_fights_dice_on_the_command_line_for_every_game(capsys):
+    from companion.cli import main
+
+    for game in ("chess", "dungeon", "kol", "chess4"):
+        assert main(["perft", "--variant", game, "--fights", "dice", "--depth", "1"]) == 0
+    assert main(["moves", "--variant", "kol", "--fights", "dice", "--d6-only"]) == 0
+    capsys.readouterr()
+    assert main(["perft", "--variant", "chess2", "--fights", "dice", "--depth", "1"]) == 2
+    assert "own duel" in capsys.readouterr().err
+    assert main(["perft", "--variant", "dungeon", "--d6-only", "--depth", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--fights dice" in err
+    with pytest.raises(SystemExit) as e:
+        main(["replay", "--variant", "kol", "--fights", "swords", "log.jsonl"])
+    assert e.value.code == 2 and "swords" in capsys.readouterr().err
