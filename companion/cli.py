@@ -9,7 +9,7 @@ import sys
 
 from .bounds import int_arg
 from .cli_parser import OneLineParser as _Parser
-from .cli_parser import add_armies, add_players, army_options, player_options
+from .cli_parser import add_armies, add_fights, add_players, army_options, fight_options, player_options
 from .errors import CompanionError, error_line
 
 #: The deepest perft the command line runs (perft recurses once per ply; past about 10 plies a
@@ -26,6 +26,7 @@ def _add_variant(p: argparse.ArgumentParser, fen: bool = True) -> None:
     if fen:
         p.add_argument("--fen", default=None, help="start position (FEN for chess; the extended format otherwise)")
     add_armies(p)
+    add_fights(p)
 
 
 def _rules_and_position(args):
@@ -34,7 +35,8 @@ def _rules_and_position(args):
     fen = getattr(args, "fen", None)
     if fen is not None and not fen.strip():
         raise CompanionError("--fen is empty; leave it out to start from the start position")
-    rules = make_rules(args.variant, args.map, **player_options(args), **army_options(args, fen))
+    rules = make_rules(args.variant, args.map, **player_options(args), **army_options(args, fen),
+                       **fight_options(args))
     pos = rules.position_from_text(fen) if fen is not None else rules.start_position()
     return rules, pos
 

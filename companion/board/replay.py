@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from ..bounds import load_json
-from ..cli_parser import add_armies, army_options
+from ..cli_parser import add_armies, add_fights, army_options, fight_options
 from ..core.moves import Answer
 from ..errors import CompanionError, RecordError
 from .ports import OccupancySnapshot, SquareChanged
@@ -209,6 +209,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--map", default=None, help="map name or file (default: the game's own)")
     parser.add_argument("--fen", default=None, help="start position (FEN for chess; the extended format otherwise)")
     add_armies(parser)
+    add_fights(parser)
     parser.add_argument("--pgn", metavar="FILE", default=None,
                         help="also write the replayed game as PGN to FILE (docs/tournament.md)")
     parser.add_argument("log", metavar="LOG", help="the sensor log (JSON Lines)")
@@ -225,7 +226,7 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
         assumed = (f"no --variant given: {args.log} was read as {GAMES[variant].title} ({variant}); for another "
                    f"game give --variant {' | '.join(GAMES)}")
     try:
-        rules = make_rules(variant, args.map, **army_options(args, args.fen))
+        rules = make_rules(variant, args.map, **army_options(args, args.fen), **fight_options(args))
         pos = rules.position_from_text(args.fen) if args.fen else rules.start_position()
         with open(args.log, encoding="utf-8") as f:
             lines = f.read().splitlines()

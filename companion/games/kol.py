@@ -426,6 +426,18 @@ class KolRules(Rules):
         """The last turn's effects in words (what to do on the board, what happened)."""
         return [describe_effect(self, e) for e in pos.var("effects", ())]
 
+    # ----- dice fights (companion/games/fights.py; docs/rules/combat.md, "KoL Chess") -----------
+    def fight_turn_over(self, pos: Position, player: int, touched, removed: bool, effects: list) -> None:
+        """A fight the attacker did not win ends the turn as any turn (the Tower's count of the
+        King's turns inside); a piece that left the board counts as a capture for the draw rule."""
+        self._close_turn(pos, player, effects, 0 if removed else pos.var("quiet", 0) + 1)
+
+    def fight_hand(self, pos: Position, move: Move) -> frozenset[int]:
+        """While the dice roll the capture stands as made; a King stepping out of his Tower to
+        capture leaves the Tower on its square."""
+        occ = Rules.occupancy_after(self, pos, move)
+        return occ | {move.frm} if move.special == "out" else occ
+
     # ----- names ------------------------------------------------------------------------------
     def move_text(self, pos: Position, move: Move) -> str:
         g = self.geometry
@@ -491,7 +503,8 @@ class KolRules(Rules):
             counts = self._on_board(pos, p)
             kings = counts.get(self.KING, 0)
             held = sum(1 for s in pos.occ[p] if pos.board[s].kid == self.HELD)
-            if kings + held != 1:
+            fallen = getattr(self, "king_may_have_fallen", False) and kings + held == 0  # lost a dice fight
+            if kings + held != 1 and not fallen:
                 raise PositionError(f"{where}: {names[p]} must have exactly one King (K, or TK: the Tower with "
                                     f"the King inside), found {kings + held}")
             for kid in sorted(self.one_each):
@@ -500,7 +513,8 @@ class KolRules(Rules):
                                         f"a side may have one at a time")
             if not any(counts.get(k) for k in self.legends):
                 raise PositionError(f"{where}: {names[p]} has no Legend left (the game would be over)")
-        if self.in_check(pos, 1 - pos.turn):
+        # with dice fights an attacker that lost can leave the enemy King attacked (docs/rules/combat.md)
+        if self.in_check(pos, 1 - pos.turn) and not getattr(self, "opponent_may_be_in_check", False):
             raise PositionError(f"{where}: {names[1 - pos.turn]} is in check but it is {names[pos.turn]}'s turn")
 
 
