@@ -110,11 +110,13 @@ class Chess2Rules(Rules):
         """What the defender pays to initiate: 1 against a higher-ranked attacker."""
         return 1 if self.rank[attacker.kid] > self.rank[victim.kid] else 0
 
-    def may_initiate(self, attacker, victim, stones: int) -> bool:
-        """Kings never duel; the defender needs a stone to bid and one more to pay any fee."""
+    def may_initiate(self, attacker, victim, stones: int, attacker_stones: int) -> bool:
+        """Kings never duel; "Players with 0 stones cannot initiate duels"; a fee is paid from
+        the defender's stones. Against an attacker with 0 stones the defender "must bid 1", so
+        he needs that stone after the fee (docs/rules/chess2.md, "Duels with few stones")."""
         if attacker.kind.royal or victim.kind.royal or attacker.owner == victim.owner:
             return False
-        return stones >= 1 + self.fee(attacker, victim)
+        return stones >= (1 + self.fee(attacker, victim) if attacker_stones == 0 else 1)
 
     # ----- attacks ----------------------------------------------------------------------------
     def is_attacked(self, pos: Position, sq: int, by: int) -> bool:
@@ -306,7 +308,7 @@ class Chess2Rules(Rules):
         att = board[move.frm]
         for v in self._victims(pos, move):
             q = board[v]
-            if q.owner != player and self.may_initiate(att, q, self.stones(pos)[q.owner]):
+            if q.owner != player and self.may_initiate(att, q, self.stones(pos)[q.owner], self.stones(pos)[player]):
                 self._offer_duel(pos, move, v, effects)
                 return
             self._capture(pos, v, player, effects)
@@ -507,6 +509,14 @@ class Chess2Rules(Rules):
                 self._add_stones(pos, defender, -1, "bid", effects)
                 effects.append(("bids", 0, 1, "defender"))
                 self._defender_wins(pos, move, v, player, effects)
+                return
+            if self.stones(pos)[defender] == 0:
+                # the fee took the defender's last stone: the attacker, dueling "a player with
+                # 0 stones", "must bid 1 and automatically win" (a stone for a stone)
+                self._add_stones(pos, attacker, -1, "bid", effects)
+                effects.append(("bids", 1, 0, "attacker"))
+                self._capture(pos, v, player, effects)
+                self._advance(pos, move, player, effects)
                 return
             pos.set_var("effects", tuple(effects))
             pos.set_var("pending", self.bids_decision(pos, move, v))
