@@ -71,7 +71,23 @@ def cmd_moves(args) -> int:
         return 0
     for text in sorted(rules.move_text(pos, m) for m in rules.legal_moves(pos)):
         print(text)
+    over = rules.outcome(pos, claim_draw=False) if pend is None else None
+    if over is not None:  # said on stderr: stdout stays one move a line
+        print(f"companion: the game is over in this position: {_outcome_words(rules, over)}", file=sys.stderr)
     return 0
+
+
+def _outcome_words(rules, outcome) -> str:
+    """``White won (checkmate)``, ``a draw (stalemate)``: the sides by the colours of the game's
+    map (Blue, Orange; FIDE chess and Chess 2: White, Black)."""
+    board_map = getattr(rules, "board_map", None)
+
+    def side(p: int) -> str:
+        return board_map.seat(p + 1).colour.capitalize() if board_map is not None else ("White", "Black")[p]
+
+    if not outcome.winners:
+        return f"a draw ({outcome.reason})"
+    return f"{' and '.join(side(p) for p in sorted(outcome.winners))} won ({outcome.reason})"
 
 
 def cmd_bench(args) -> int:
