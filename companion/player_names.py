@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .bounds import load_json
 from .errors import CompanionError
+from .journal import write_durably
 
 FILE = "names.json"
 #: How many typed names are kept (the name picker shows them before the presets).
@@ -50,10 +51,5 @@ def remember(directory: str | os.PathLike, name: str) -> list[str]:
     names = names[:KEEP]
     path = Path(directory) / FILE
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(FILE + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(json.dumps(names, ensure_ascii=False))
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    write_durably(path, json.dumps(names, ensure_ascii=False).encode("utf-8"))
     return names

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ..errors import CompanionError
-from ..journal import describe_loss, read_journal
+from ..journal import describe_loss, read_journal, write_durably
 from .pgn import PgnGame, format_pgn
 
 #: Where desktop Linux and Raspberry Pi OS mount removable media.
@@ -36,15 +36,11 @@ def write_pgn(path: str | os.PathLike, game: PgnGame | str) -> Path:
 
 
 def write_file(path: str | os.PathLike, text: str) -> Path:
-    """Write ``text`` to ``path`` durably (a temporary file, flushed and synced, then renamed)."""
+    """Write ``text`` to ``path`` durably (companion.journal.write_durably: a temporary file,
+    flushed and synced, then renamed; removed again if the disk is full)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    write_durably(path, text.encode("utf-8"))
     return path
 
 
