@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from .bounds import load_json
+from .bounds import MAX_DATA_FILE_BYTES, load_json, read_text_file
 from .errors import RecordError, VariantError
 from .journal import fsync_dir, write_durably
 from .session import Seat
@@ -257,7 +257,7 @@ class MatchStore:
         """The match in progress, or None. RecordError when the file is damaged (say so, and
         :meth:`set_aside` it: the game journals are untouched)."""
         try:
-            text = self.path.read_text(encoding="utf-8")
+            text = read_text_file(self.path, MAX_DATA_FILE_BYTES, "a match's score")
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError) as e:

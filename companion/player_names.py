@@ -12,7 +12,7 @@ import json
 import os
 from pathlib import Path
 
-from .bounds import load_json
+from .bounds import MAX_DATA_FILE_BYTES, load_json, read_text_file
 from .errors import CompanionError
 from .journal import write_durably
 
@@ -32,7 +32,7 @@ def load(directory: str | os.PathLike) -> list[str]:
     """The remembered names, newest first ([] when there are none or the file is unusable)."""
     path = Path(directory) / FILE
     try:
-        value = load_json(path.read_text(encoding="utf-8"), FILE)
+        value = load_json(read_text_file(path, MAX_DATA_FILE_BYTES, "the names file"), FILE)
     except (OSError, UnicodeDecodeError, CompanionError):
         return []
     if not isinstance(value, list):

@@ -27,7 +27,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from ..bounds import load_json
+from ..bounds import MAX_SENSOR_LOG_BYTES, load_json, read_text_file
 from ..cli_parser import add_armies, army_options
 from ..core.moves import Answer
 from ..errors import CompanionError, RecordError
@@ -227,8 +227,7 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
     try:
         rules = make_rules(variant, args.map, **army_options(args, args.fen))
         pos = rules.position_from_text(args.fen) if args.fen else rules.start_position()
-        with open(args.log, encoding="utf-8") as f:
-            lines = f.read().splitlines()
+        lines = read_text_file(args.log, MAX_SENSOR_LOG_BYTES, "a sensor log").splitlines()
         result = replay(rules, pos, lines, source=args.log)
     except OSError as e:
         print(f"replay: cannot read {args.log}: {e.strerror or e}", file=err)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from ..bounds import MAX_PGN_FILE_BYTES, read_text_file
 from ..errors import CompanionError
 from ..journal import describe_loss, read_journal, write_durably
 from .pgn import PgnGame, format_pgn
@@ -120,7 +121,7 @@ def collect_pgn(files: Iterable[Path]) -> str:
     """Every file's games in one text, in file order."""
     parts = []
     for path in files:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path, MAX_PGN_FILE_BYTES, "a PGN file of the games folder")
         parts.append(text if text.endswith("\n\n") else text.rstrip("\n") + "\n\n")
     return "".join(parts)
 
