@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Callable, Generic, Sequence, TypeVar
 
 from .bounds import MAX_JOURNAL_BYTES, MAX_LINE_BYTES, load_json
+from .durable import fsync_dir
 from .errors import CompanionError, RecordError
 
 G = TypeVar("G")
@@ -259,42 +260,6 @@ class Journal:
 
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
-
-
-def write_durably(path: str | os.PathLike, data: bytes, suffix: str = ".tmp") -> None:
-    """Write ``data`` to ``path`` so that a power cut or a full disk leaves the old file or the
-    new one and nothing else: a temporary file beside it (``<name><suffix>``), flushed and
-    synced, renamed over it, the folder synced. If anything fails (ENOSPC, EFBIG) the temporary
-    file is removed and the error raised; the old file stays as it was."""
-    path = Path(path)
-    tmp = path.with_name(path.name + suffix)
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
-        raise
-    fsync_dir(path.parent)
-
-
-def fsync_dir(directory: Path) -> None:
-    """Make a created or renamed file's directory entry durable as well."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 class JournalStore:

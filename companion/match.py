@@ -31,7 +31,7 @@ from typing import Any
 
 from .bounds import MAX_DATA_FILE_BYTES, load_json, read_text_file
 from .errors import RecordError, VariantError
-from .journal import fsync_dir, write_durably
+from .durable import fsync_dir, write_durably
 from .session import Seat
 from .tournament.table import TableSetup
 

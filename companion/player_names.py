@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .bounds import MAX_DATA_FILE_BYTES, load_json, read_text_file
 from .errors import CompanionError
-from .journal import write_durably
+from .durable import write_durably
 
 FILE = "names.json"
 #: How many typed names are kept (the name picker shows them before the presets).

@@ -50,10 +50,13 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
         texts.append(text)
     joined = "".join(texts)
     if args.output:
-        from .files import write_pgn
+        from ..durable import write_output_file
 
         try:
-            write_pgn(args.output, joined)
+            write_output_file(args.output, joined)
+        except CompanionError as e:
+            print(f"pgn: {e}", file=err)
+            return EXIT_BAD
         except OSError as e:
             print(f"pgn: cannot write {args.output}: {e.strerror or e}", file=err)
             return EXIT_BAD

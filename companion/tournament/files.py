@@ -23,7 +23,8 @@ from typing import Iterable
 
 from ..bounds import MAX_PGN_FILE_BYTES, read_text_file
 from ..errors import CompanionError
-from ..journal import describe_loss, read_journal, write_durably
+from ..durable import write_durably
+from ..journal import describe_loss, read_journal
 from .pgn import PgnGame, format_pgn
 
 #: Where desktop Linux and Raspberry Pi OS mount removable media.
@@ -37,7 +38,7 @@ def write_pgn(path: str | os.PathLike, game: PgnGame | str) -> Path:
 
 
 def write_file(path: str | os.PathLike, text: str) -> Path:
-    """Write ``text`` to ``path`` durably (companion.journal.write_durably: a temporary file,
+    """Write ``text`` to ``path`` durably (companion.durable.write_durably: a temporary file,
     flushed and synced, then renamed; removed again if the disk is full)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
