@@ -26,7 +26,9 @@ from tests.tournament_helpers import MIN, Harness, fingerprint
 SEED = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
 
 
-def play_randomly(session: Session, plies: int, seed: int) -> Session:
+def play_randomly(session: Session, plies: int, seed: int, after=None) -> Session:
+    """Random actions (dice rolled or entered, answers and moves drawn from ``seed``) for
+    ``plies`` moves or to the end; ``after(plies done)`` after each action."""
     rng = random.Random(seed)
     done = 0
     while done < plies and not session.is_over:
@@ -37,12 +39,13 @@ def play_randomly(session: Session, plies: int, seed: int) -> Session:
                 session.enter_dice(faces(fight.attacker), [faces(x) for x in fight.defenders])
             else:
                 session.roll()
-            continue
-        if session.pos.pending is not None:
+        elif session.pos.pending is not None:
             session.play_answer(rng.choice(session.rules.answers(session.pos)))
-            continue
-        session.play(rng.choice(session.rules.legal_moves(session.pos)))
-        done += 1
+        else:
+            session.play(rng.choice(session.rules.legal_moves(session.pos)))
+            done += 1
+        if after is not None:
+            after(done)
     return session
 
 

@@ -26,7 +26,7 @@ from companion.dice.sources import SeededDice
 from companion.games.chess2_armies import ARMIES
 from companion.gametext import format_game, load_game
 from companion.session import GameSetup, Seat, Session
-from tests.test_gametext import SEED, same_game
+from tests.test_gametext import SEED, play_randomly, same_game
 
 SCALE = float(os.environ.get("COMPANION_FUZZ_SCALE", "1"))
 KINDS = ("chess", "combat-virtual", "combat-seeded", "combat-entered", "dungeon-2", "dungeon-3", "dungeon-4",
@@ -51,35 +51,18 @@ def new_game(kind: str, rng: random.Random) -> Session:
     return Session.new(GameSetup(seats=seats, game_id="round-trip", **setup))[0]
 
 
-def play_and_check(session: Session, rng: random.Random, plies: int) -> None:
-    """Random actions, each position's text read back after each (as tests/test_gametext.py's
-    ``play_randomly`` plays: the same seed gives the same game)."""
+def check_round_trip(kind: str, seed: int, plies: int) -> Session:
+    session = new_game(kind, random.Random(seed))
     rules = session.rules
-    done = 0
-    while done < plies and not session.is_over:
-        if session.pending_fight() is not None:
-            if session.setup.dice == "entered":
-                fight = session.pending_fight()
-                faces = lambda d: tuple(rng.randint(1, d.dice.sides) for _ in range(d.dice.count))  # noqa: E731
-                session.enter_dice(faces(fight.attacker), [faces(x) for x in fight.defenders])
-            else:
-                session.roll()
-        elif session.pos.pending is not None:
-            session.play_answer(rng.choice(rules.answers(session.pos)))
-        else:
-            session.play(rng.choice(rules.legal_moves(session.pos)))
-            done += 1
+
+    def position_reads_back(done: int) -> None:
         text = rules.position_text(session.pos)
         again = rules.position_from_text(text)
         assert rules.position_text(again) == text, (done, text)
         if done % 8 == 0 and session.pos.pending is None:
             assert sorted(map(str, rules.legal_moves(again))) == sorted(map(str, rules.legal_moves(session.pos)))
 
-
-def check_round_trip(kind: str, seed: int, plies: int) -> Session:
-    rng = random.Random(seed)
-    session = new_game(kind, rng)
-    play_and_check(session, rng, plies)
+    play_randomly(session, plies, seed, after=position_reads_back)
     text = format_game(session)
     again = load_game(text, source=SeededDice(bytes.fromhex(SEED)) if session.setup.dice == "seeded" else None)
     same_game(session, again)
