@@ -40,6 +40,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..bounds import MAX_DATA_FILE_BYTES, read_text_file
 from ..errors import VariantError
 from ..toml_locations import parse_toml
 
@@ -121,7 +122,7 @@ def load_table(name_or_path: str | Path) -> EvalTable:
         if not path.exists():
             return EvalTable(str(name_or_path), "<defaults>", dict(DEFAULTS))
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path, MAX_DATA_FILE_BYTES, "an evaluation table", VariantError)
     except FileNotFoundError:
         raise VariantError(f"{path}: no such evaluation table") from None
     except (OSError, UnicodeDecodeError) as e:

@@ -243,11 +243,15 @@ class ChessRules(Rules):
         return all(self._insufficient(pos, c) for c in (WHITE, BLACK))
 
     def can_win(self, pos: Position, player: int) -> bool:
-        """Can ``player`` still checkmate by some series of legal moves? Judged from the
-        material as python-chess and Lichess judge a flag (docs/tournament.md): a lone King,
-        a King and one Knight against nothing but Queens, or Bishops all on squares of one
-        colour with no Pawn or Knight on the board cannot."""
-        return not self._insufficient(pos, player)
+        """Can ``player`` still checkmate by some series of legal moves (FIDE 6.9)? Not with
+        insufficient material (a lone King, a King and one Knight against nothing but Queens,
+        Bishops all on squares of one colour with no Pawn or Knight on the board), nor in a
+        position companion.games.dead_position proves dead: locked Pawns no piece can get past,
+        or a closed position whose every reachable position a bounded search has seen
+        (docs/tournament.md)."""
+        from .dead_position import can_checkmate
+
+        return can_checkmate(self, pos, player, hopeless=lambda p: self._insufficient(p, player))
 
     def _insufficient(self, pos: Position, color: int) -> bool:
         board = pos.board
