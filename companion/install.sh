@@ -15,8 +15,10 @@ say() { printf '[companion] %s\n' "$*" >&2; }
 # OpenGL/EGL from Mesa and mtdev for Kivy's window, Xvfb for the window tests, venv for Python;
 # for the tests only, Chromium and DejaVu fonts (the broadcast pages are opened in it, headless;
 # DejaVu has the chess glyphs) and zbar-tools (zbarimg reads the Load / Save QR codes back).
-apt_pkgs="python3 python3-venv python3-pip libgl1 libegl1 libgl1-mesa-dri libmtdev1 xvfb xauth"
-[ "$mode" = "test" ] && apt_pkgs="$apt_pkgs chromium fonts-dejavu-core zbar-tools"
+# espeak-ng and alsa-utils (aplay) for the board's voice (docs/speech.md); for the tests, gettext
+# (msgfmt --statistics checks the catalogs).
+apt_pkgs="python3 python3-venv python3-pip libgl1 libegl1 libgl1-mesa-dri libmtdev1 xvfb xauth espeak-ng alsa-utils"
+[ "$mode" = "test" ] && apt_pkgs="$apt_pkgs chromium fonts-dejavu-core zbar-tools gettext"
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
     missing=""
     for p in $apt_pkgs; do
@@ -63,6 +65,9 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     .venv/bin/python -m pip install -q -e ".[test]"
     touch "$stamp"
 fi
+
+# the catalogs of the board's languages (companion/locale/*/LC_MESSAGES/companion.po -> .mo)
+compiled=$(.venv/bin/pybabel compile -d companion/locale -D companion 2>&1) || { printf '%s\n' "$compiled" >&2; exit 1; }
 
 export KIVY_NO_ARGS=1
 case "$mode" in

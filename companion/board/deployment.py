@@ -306,7 +306,7 @@ class DeploymentTracker:
             m[sq] = Meaning.PLACE
             sentences.append(texts.text("put", piece=self._look(sq), square=self._name(sq)))
         if len(sentences) > 4:
-            sentences = sentences[:3] + [texts.text("more", count=len(sentences) - 3)]
+            sentences = sentences[:3] + [texts.more_lit(len(sentences) - 3)]
         remove = tuple(sorted(set(wrong) | set(extra) | set(clear)))
         place = tuple(sorted(set(stray) | set(fill)))
         return _View(m, GuidanceChanged(" ".join(sentences), remove, place), WRONG, tuple(wrong))
