@@ -9,6 +9,8 @@ ROOT = Path(__file__).resolve().parent.parent
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
+# the tests read English unless one asks for a language (a developer's German locale does not leak in)
+os.environ.setdefault("COMPANION_LANG", "en")
 
 # Hypothesis keeps no example database (nothing is written into the repository or CI's
 # checkout); a failure prints the blob that reproduces it (@reproduce_failure).
