@@ -176,3 +176,14 @@ def test_a_named_alsa_device_is_used_as_given(monkeypatch):
     monkeypatch.setenv("COMPANION_AUDIO", "hw:1")
     assert espeak.player_argv() == ["aplay", "-q", "-D", "hw:1", "-"]
     assert espeak.sound_card_problem("/bin/true") is None
+
+
+@needs_espeak
+@pytest.mark.slow
+def test_the_speech_bench_gives_its_figures():
+    from companion.speech.bench import bench_speech
+
+    rows = {label: value for label, value, _unit in bench_speech(quick=True)}
+    assert rows["speech: move to first sound median"] > 0
+    assert rows["speech: event to LED frame p99, speech on"] > 0
+    assert rows["speech: event to LED p99 ratio on/off"] > 0

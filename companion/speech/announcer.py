@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from ..board.ports import SquareChanged
-from ..board.tracker.outputs import GuidanceChanged, IllegalMoveShown, PromptRequested, SetupCompleted
+from ..board.palette import Meaning
+from ..board.tracker.outputs import GuidanceChanged, IllegalMoveShown, LedsChanged, PromptRequested, SetupCompleted
 from ..i18n import Language
 from .. import session as se
 from ..tournament.clock import FlagFell
@@ -70,6 +71,7 @@ class Announcer:
         self._held: tuple[int, int] | None = None  # (square, lifted at)
         self._requested: tuple[int, int] | None = None  # the computer's move, already said
         self._armed: dict[int, set[int]] = {}
+        self._lit: dict | None = None  # the tracker's last LED meanings (None: no tracker speaks to us)
 
     # ----- helpers ------------------------------------------------------------------------------------
     def _a(self, text: str, priority: Priority, kind: str) -> Announcement:
@@ -118,6 +120,10 @@ class Announcer:
     # ----- the events -----------------------------------------------------------------------------------
     def hear(self, events: Iterable[object], t_ms: int) -> list[Announcement]:
         """The announcements for a batch of events (session, table, tracker, sensors)."""
+        events = list(events)
+        for event in events:  # what the tracker lit for a lifted piece: its targets, not worked out again
+            if isinstance(event, LedsChanged):
+                self._lit = event.meanings
         out: list[Announcement] = []
         for event in events:
             out += self._one(event, t_ms)
@@ -245,6 +251,9 @@ class Announcer:
         pos = self.position()
         if pos.pending is not None or pos.turn != owner:
             return None
+        lit = self._lit
+        if lit is not None and lit.get(square) == Meaning.LIFTED:  # the tracker lit its moves
+            return sorted(sq for sq, m in lit.items() if m in (Meaning.MOVE, Meaning.CAPTURE))
         return sorted({m.to for m in self.rules.legal_moves(pos) if m.frm == square and m.to >= 0})
 
     def tick(self, t_ms: int) -> list[Announcement]:
