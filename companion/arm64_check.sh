@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# The arm64 check: the product installed and tested as a Raspberry Pi owner would, on an
+# emulated Debian arm64 (bookworm) root built on this machine. Called by install.sh:
+#
+#   bash companion/install.sh arm64-check          build the root (once), then in it: the README's
+#                                                  install and the quick loop, the pi and pi5
+#                                                  extras (bash companion/install.sh pi), the
+#                                                  budgets at Pi speed; prints what failed
+#   bash companion/install.sh arm64-check root     only build the root
+#   bash companion/install.sh arm64-check bench [companion bench options]
+#                                                  the bench inside the root (companion bench --emulated)
+#   bash companion/install.sh arm64-check shell [command ...]
+#                                                  a command (default: bash) inside the root
+#
+# How: debootstrap downloads the arm64 packages from the archive this machine's apt uses
+# (COMPANION_ARM64_MIRROR to choose another) and unpacks them; proot runs the root's programs
+# through qemu-aarch64-static (user-mode emulation: no binfmt_misc, no privileges, no kernel
+# module needed). The root skips recommended packages, as a trimmed Pi image does, so every
+# package the product needs must be named by install.sh. The root lives outside the repository
+# (COMPANION_ARM64_ROOT, default /var/tmp/companion-arm64) and is kept between runs; the
+# repository's tracked files are copied into it (/home/pi/companion) before every step.
+# Each step's output goes to the log beside the root; the summary names what failed.
+#
+# It takes about half an hour and both cores: run it niced, in the background. Not run by CI.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+repo="$(pwd)"
+
+say() { printf '[arm64-check] %s\n' "$*" >&2; }
+die() { printf 'arm64-check: %s\n' "$*" >&2; exit 2; }
+
+suite=bookworm
+root="${COMPANION_ARM64_ROOT:-/var/tmp/companion-arm64}"
+log="${COMPANION_ARM64_LOG:-$root.log}"
+apt_etc="${COMPANION_APT_ETC:-/etc/apt}"
+what="${1:-all}"
+[ $# -gt 0 ] && shift
+
+# --- the tools ----------------------------------------------------------------------------------
+# command -> the Debian package that has it
+tools="debootstrap:debootstrap qemu-aarch64-static:qemu-user-static proot:proot"
+
+missing_tools() {
+    local out="" t
+    for t in $tools; do
+        command -v "${t%%:*}" >/dev/null 2>&1 || out="$out ${t%%:*}(${t#*:})"
+    done
+    printf '%s' "$out"
+}
+
+need_tools() {
+    local missing pkgs t
+    missing="$(missing_tools)"
+    [ -z "$missing" ] && return 0
+    pkgs=""
+    for t in $missing; do t="${t#*(}"; pkgs="$pkgs ${t%)}"; done
+    if [ -z "${COMPANION_ARM64_NO_APT:-}" ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+        say "installing:$pkgs"
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs >/dev/null 2>&1 \
+            || { apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs >/dev/null 2>&1; }
+        missing="$(missing_tools)"
+        [ -z "$missing" ] && return 0
+    fi
+    die "cannot emulate arm64 here: missing$missing; install them as root: apt-get install$pkgs"
+}
+
+# --- the archive --------------------------------------------------------------------------------
+# The first archive apt is set up to take bookworm from (one-line sources.list entries, then
+# deb822 .sources files), or COMPANION_ARM64_MIRROR.
+mirror() {
+    if [ -n "${COMPANION_ARM64_MIRROR:-}" ]; then printf '%s\n' "$COMPANION_ARM64_MIRROR"; return 0; fi
+    local f url
+    for f in "$apt_etc/sources.list" "$apt_etc"/sources.list.d/*.list; do
+        [ -f "$f" ] || continue
+        url="$(awk -v s="$suite" '$1 == "deb" { i = 2; if ($2 ~ /^\[/) { while ($i !~ /\]$/) i++; i++ }
+                                                if ($(i + 1) == s) { print $i; exit } }' "$f")"
+        [ -n "$url" ] && { printf '%s\n' "$url"; return 0; }
+    done
+    for f in "$apt_etc"/sources.list.d/*.sources; do
+        [ -f "$f" ] || continue
+        url="$(awk -v s="$suite" '
+            function flush() { if (types ~ /(^| )deb( |$)/ && (" " suites " ") ~ (" " s " ") && uris != "") { split(uris, u, " "); print u[1]; found = 1; exit } types = suites = uris = "" }
+            /^[ \t]*#/ { next }
+            /^[ \t]*$/ { flush(); next }
+            tolower($1) == "types:" { $1 = ""; types = $0 }
+            tolower($1) == "suites:" { $1 = ""; suites = $0 }
+            tolower($1) == "uris:" { $1 = ""; uris = $0 }
+            END { if (!found) flush() }' "$f")"
+        url="${url# }"
+        [ -n "$url" ] && { printf '%s\n' "$url"; return 0; }
+    done
+    die "no Debian $suite archive in $apt_etc/sources.list{,.d}: set COMPANION_ARM64_MIRROR=http://deb.debian.org/debian"
+}
+
+# --- inside the root ----------------------------------------------------------------------------
+# A clean environment, as on a fresh Pi: nothing of this machine's pip set-up leaks in.
+in_root() {
+    proot -q qemu-aarch64-static -0 -r "$root" -b /dev -b /proc -b /sys -b /etc/resolv.conf \
+        -w /home/pi/companion \
+        /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb PIP_DEFAULT_TIMEOUT=180 PIP_DISABLE_PIP_VERSION_CHECK=1 \
+        PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "$@"
+}
+
+build_root() {
+    if [ -f "$root/.companion-root" ]; then
+        say "the arm64 root is there: $root"
+        return 0
+    fi
+    local url
+    url="$(mirror)" || exit 2
+    say "building a Debian $suite arm64 root in $root from $url (first stage: download)"
+    rm -rf "$root"
+    mkdir -p "$root"
+    debootstrap --arch=arm64 --foreign --variant=minbase --include=ca-certificates,git "$suite" "$root" "$url" \
+        || { say "debootstrap failed (its log: $root/debootstrap/debootstrap.log)"; return 1; }
+    # (in a container the first stage may leave /proc as a link to the host's)
+    [ -L "$root/proc" ] && rm -f "$root/proc" && mkdir "$root/proc"
+    mkdir -p "$root/home/pi/companion"
+    say "second stage (under emulation: several minutes)"
+    in_root DEBOOTSTRAP_DIR=/debootstrap /debootstrap/debootstrap --second-stage || { say "the second stage failed"; return 1; }
+    # a trimmed image: recommended packages are not installed, so install.sh must name them all
+    printf 'APT::Install-Recommends "false";\nAPT::Install-Suggests "false";\n' > "$root/etc/apt/apt.conf.d/99companion-no-recommends"
+    printf 'deb %s %s main\ndeb %s %s-updates main\n' "$url" "$suite" "$url" "$suite" > "$root/etc/apt/sources.list"
+    touch "$root/.companion-root"
+}
+
+# The repository's tracked files (as they are in the work tree), copied to /home/pi/companion;
+# the root's .venv there is kept.
+sync_tree() {
+    local dest="$root/home/pi/companion"
+    mkdir -p "$dest"
+    find "$dest" -mindepth 1 -maxdepth 1 ! -name .venv -exec rm -rf {} +
+    if git -C "$repo" rev-parse --git-dir >/dev/null 2>&1; then
+        git -C "$repo" ls-files -z --cached --others --exclude-standard | (cd "$repo" && tar --null -T - -cf - 2>/dev/null) | tar -xf - -C "$dest"
+    else
+        tar -C "$repo" --exclude=.venv --exclude=.git -cf - . | tar -xf - -C "$dest"
+    fi
+}
+
+# --- steps --------------------------------------------------------------------------------------
+results=()
+step() {  # step NAME COMMAND...: run it inside the root, its output to the log, timed
+    local name="$1"; shift
+    local t0 t1 rc
+    sync_tree
+    say "$name ..."
+    printf '\n===== %s: %s\n' "$(date -u '+%F %T UTC')" "$name" >> "$log"
+    t0=$(date +%s)
+    in_root "$@" >> "$log" 2>&1
+    rc=$?
+    t1=$(date +%s)
+    results+=("$(printf '%-34s %-8s %4d min %02d s' "$name" "$([ $rc -eq 0 ] && echo ok || echo FAILED)" $(((t1 - t0) / 60)) $(((t1 - t0) % 60)))")
+    say "$name: $([ $rc -eq 0 ] && echo ok || echo "FAILED (exit $rc)") in $((t1 - t0)) s"
+    return $rc
+}
+
+summary() {
+    local failed=0 r
+    printf '\narm64 check, %s, Debian %s arm64 under qemu-user %s (proot), host %s\n' \
+        "$(date -u '+%F')" "$suite" "$(qemu-aarch64-static --version | head -1 | awk '{print $3}')" "$(uname -m)"
+    for r in "${results[@]}"; do
+        printf '  %s\n' "$r"
+        case "$r" in *FAILED*) failed=1 ;; esac
+    done
+    if [ $failed -ne 0 ]; then
+        printf 'what failed (from %s):\n' "$log"
+        grep -E '^(FAILED|ERROR) |^E   |error: |\[companion\].*(missing|failed|cannot)' "$log" | head -40 | sed 's/^/  /'
+    fi
+    printf 'log: %s\n' "$log"
+    return $failed
+}
+
+case "$what" in
+    all|root|bench|shell) ;;
+    *) die "unknown step '$what' (use: all | root | bench | shell)" ;;
+esac
+need_tools
+case "$what" in
+    root)
+        build_root
+        ;;
+    shell)
+        [ -f "$root/.companion-root" ] || die "no arm64 root at $root: run bash companion/install.sh arm64-check first"
+        sync_tree
+        if [ $# -eq 0 ]; then in_root /bin/bash; else in_root "$@"; fi
+        ;;
+    bench)
+        [ -x "$root/home/pi/companion/.venv/bin/companion" ] \
+            || die "no installed arm64 root at $root: run bash companion/install.sh arm64-check first"
+        sync_tree
+        in_root bash companion/install.sh bench "$@"
+        ;;
+    all)
+        : > "$log"
+        say "log: $log"
+        t_start=$(date +%s)
+        build_root >> "$log" 2>&1 && results+=("$(printf '%-34s %-8s' 'arm64 root (debootstrap)' ok)") \
+            || { results+=("arm64 root (debootstrap)           FAILED"); summary; exit 1; }
+        step "README install + quick loop" bash companion/install.sh test -m "not slow" -q -p no:cacheprovider
+        step "pi extra (Pi 4 model)" env COMPANION_PI_MODEL="Raspberry Pi 4 Model B Rev 1.5" bash companion/install.sh pi
+        step "pi5 extra (Pi 5 model)" env COMPANION_PI_MODEL="Raspberry Pi 5 Model B Rev 1.0" bash companion/install.sh pi
+        step "budgets at Pi speed (bench)" bash companion/install.sh bench --only budgets
+        t_end=$(date +%s)
+        results+=("$(printf '%-34s          %4d min %02d s' 'all' $(((t_end - t_start) / 60)) $(((t_end - t_start) % 60)))")
+        summary
+        ;;
+esac
