@@ -75,6 +75,10 @@ def cmd_moves(args) -> int:
 
 
 def cmd_bench(args) -> int:
+    if args.emulated:
+        from .pi_bench import run_emulated
+
+        return run_emulated((["--quick"] if args.quick else []) + ["--only", args.only or "budgets"])
     from .bench import run_bench
 
     return run_bench(quick=args.quick, only=args.only)
@@ -116,6 +120,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p.add_argument("--only", default=None, metavar="NAME",
                    help=f"run only the figures whose name contains NAME: {', '.join(n for n, _ in BENCHES)}")
+    p.add_argument("--emulated", action="store_true",
+                   help="run it (default: --only budgets) inside the emulated Debian arm64 root that "
+                        "'bash companion/install.sh arm64-check' builds: the board's budgets at Pi speed")
     p.set_defaults(func=cmd_bench)
 
     for register in _extra_commands():
