@@ -76,7 +76,7 @@ def cmd_moves(args) -> int:
 
 def cmd_bench(args) -> int:
     if args.emulated:
-        from .pi_bench import run_emulated
+        from .bench import run_emulated
 
         return run_emulated((["--quick"] if args.quick else []) + ["--only", args.only or "budgets"])
     from .bench import run_bench
