@@ -120,7 +120,10 @@ build_root() {
     in_root DEBOOTSTRAP_DIR=/debootstrap /debootstrap/debootstrap --second-stage || { say "the second stage failed"; return 1; }
     # a trimmed image: recommended packages are not installed, so install.sh must name them all
     printf 'APT::Install-Recommends "false";\nAPT::Install-Suggests "false";\n' > "$root/etc/apt/apt.conf.d/99companion-no-recommends"
-    printf 'deb %s %s main\ndeb %s %s-updates main\n' "$url" "$suite" "$url" "$suite" > "$root/etc/apt/sources.list"
+    # (the binary keyring named: apt in the emulated root does not verify with the .asc keys)
+    local keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+    printf 'deb [signed-by=%s] %s %s main\ndeb [signed-by=%s] %s %s-updates main\n' \
+        "$keyring" "$url" "$suite" "$keyring" "$url" "$suite" > "$root/etc/apt/sources.list"
     touch "$root/.companion-root"
 }
 
