@@ -124,6 +124,12 @@ build_root() {
     local keyring=/usr/share/keyrings/debian-archive-keyring.gpg
     printf 'deb [signed-by=%s] %s %s main\ndeb [signed-by=%s] %s %s-updates main\n' \
         "$keyring" "$url" "$suite" "$keyring" "$url" "$suite" > "$root/etc/apt/sources.list"
+    # systemd's postinst aborts proot (path.c compare_paths2 assertion) and other packages pull
+    # systemd in; a Pi has it configured already: install it here with that script left out
+    in_root apt-get update -qq
+    in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd >/dev/null 2>&1
+    printf '#!/bin/sh\nexit 0\n' > "$root/var/lib/dpkg/info/systemd.postinst"
+    in_root dpkg --configure -a || { say "configuring systemd in the root failed"; return 1; }
     touch "$root/.companion-root"
 }
 

@@ -134,13 +134,13 @@ def _extra_commands():
     """Commands that live with their feature (maps, dice, tracker, firmware, AI)."""
     from . import maps_cli, verify_dice
     from .ai import match
-    from .board import firmware_sim, replay
+    from .board import board_check, firmware_sim, replay
     from .broadcast import cli as broadcast_cli
     from .dice import cli as dice_cli
     from .tournament import cli as tournament_cli
 
     return [maps_cli.add_parser, dice_cli.add_parser_odds, verify_dice.add_parser_verify,
-            firmware_sim.add_parser, replay.add_parser, match.add_parser, tournament_cli.add_parser,
+            firmware_sim.add_parser, board_check.add_parser, replay.add_parser, match.add_parser, tournament_cli.add_parser,
             broadcast_cli.add_parser]
 
 

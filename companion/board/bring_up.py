@@ -100,8 +100,8 @@ def parse_led_answer(text: str, step: LedStep, width: int, height: int) -> LedSe
 @dataclass(frozen=True)
 class LedFindings:
     width: int
-    configured_order: str
-    strip_order: str | None  # the order the strip has (None: no LED lit, or blue: neither order)
+    configured_order: str  # "GRB", "RGB", or words for an order set elsewhere ("the firmware's PIXEL_ORDER")
+    strip_order: str | None  # the order the strip has ("other": not the configured one; None: no LED lit, or blue)
     odd_colour: bool  # blue seen: the strip is neither GRB nor RGB (BRG, ...)
     chain_break: LedStep | None  # the first LED from which nothing lights
     dark: tuple[LedStep, ...]  # single LEDs that stayed dark while later ones lit
@@ -119,8 +119,10 @@ class LedFindings:
     def lines(self) -> list[str]:
         n = lambda sq: square_name(sq, self.width)  # noqa: E731
         out = []
-        if self.order_wrong:
+        if self.order_wrong and self.configured_order in OTHER_ORDER:
             out.append(f"the strip is {self.strip_order}, not {self.configured_order}: red showed as green")
+        elif self.order_wrong:
+            out.append(f"red showed as green: the strip's colour order is not {self.configured_order}")
         if self.odd_colour:
             out.append("red showed as blue: the strip is neither GRB nor RGB (a BRG strip?); use WS2812B (GRB)")
         if self.chain_break is not None:
@@ -150,7 +152,7 @@ def read_leds(steps: Sequence[LedStep], seen: Sequence[LedSeen], configured_orde
     strip = None
     odd = colours.get("blue", 0) > max(colours.get("red", 0), colours.get("green", 0))
     if colours and not odd:
-        strip = configured_order if colours["red"] >= colours["green"] else OTHER_ORDER[configured_order]
+        strip = configured_order if colours["red"] >= colours["green"] else OTHER_ORDER.get(configured_order, "other")
     chain_break = None
     last_lit = lit[-1] if lit else -1
     if last_lit < len(steps) - 1:
@@ -223,9 +225,12 @@ class SwitchFindings:
         if self.swaps:
             out.append("switches swapped: " + ", ".join(f"{n(a)} and {n(b)}" for a, b in self.swaps)
                        + " (fixed in the profile: [fixes] swap_switches)")
-        explained = self.rank_order is not None or self.file_order is not None
         for a, b in self.moved:
-            if not explained and not any({a, b} <= set(p) for p in self.swaps):
+            line = (a // self.width) if self.rank_order is not None else (a % self.width)
+            order = self.rank_order or self.file_order
+            if order is not None and order[line] != line:
+                continue  # explained by the wires
+            if not any({a, b} <= set(p) for p in self.swaps):
                 out.append(f"a piece on {n(a)} is sensed on {n(b)}: check the wiring of both")
         for a, many in self.shorted:
             out.append(f"a piece on {n(a)} closes {', '.join(map(n, many))}: two switches are joined (a short)")
@@ -244,42 +249,43 @@ def read_switches(width: int, height: int, seen: dict[int, frozenset[int]], *, s
     for sq in sorted(seen):
         closed = seen[sq] - stuck
         if not closed:
-            dead.append(sq)
+            if sq not in stuck:  # (a stuck switch cannot show the piece: said once, as stuck)
+                dead.append(sq)
         elif len(closed) > 1:
             shorted.append((sq, tuple(sorted(closed))))
         elif sq not in closed:
             moved.append((sq, next(iter(closed))))
     rank_order = file_order = None
+    rest = tuple(moved)
     if matrix and moved:
-        rank_order = _line_order(moved, width, height, by_rank=True)
-        file_order = _line_order(moved, width, height, by_rank=False)
-        if rank_order is not None and file_order is not None:  # both at once cannot both hold alone
-            rank_order = file_order = None
-    swaps = () if rank_order or file_order else _pairs(moved)
+        rank_order, rest = _line_order(moved, width, height, by_rank=True)
+        if rank_order is None:
+            file_order, rest = _line_order(moved, width, height, by_rank=False)
+    swaps = _pairs(rest)
     return SwitchFindings(width, height, tuple(sorted(stuck)), tuple(dead), tuple(moved), tuple(shorted), ghost,
                           rank_order, file_order, swaps)
 
 
-def _line_order(moved, width, height, by_rank: bool) -> tuple[int, ...] | None:
-    """A permutation of ranks (or files) under which every moved square stays on its file (or
-    rank) and reads as the same other line; None when the moves are not of that kind."""
+def _line_order(moved, width, height, by_rank: bool):
+    """Ranks (or files) whose every square reads as the same square of one other line: row (or
+    column) wires in the wrong order. Returns the permutation (line r reads as order[r]; None
+    when no whole line moved that way) and the moves it does not explain."""
     lines, length = (height, width) if by_rank else (width, height)
-    order = list(range(lines))
-    seen: dict[int, int] = {}
-    per_line = Counter((a // width) if by_rank else (a % width) for a, _ in moved)
-    if any(n != length for n in per_line.values()):
-        return None  # a line's wire moves every square of it, not some
+    line_of = (lambda s: s // width) if by_rank else (lambda s: s % width)
+    along = (lambda s: s % width) if by_rank else (lambda s: s // width)
+    targets: dict[int, set] = {}
+    counts: Counter = Counter()
     for a, b in moved:
-        (la, ka), (lb, kb) = ((a // width, a % width), (b // width, b % width)) if by_rank else \
-            ((a % width, a // width), (b % width, b // width))
-        if ka != kb or seen.get(la, lb) != lb:
-            return None
-        seen[la] = lb
-    for line, other in seen.items():
+        counts[line_of(a)] += 1
+        targets.setdefault(line_of(a), set()).add((line_of(b), along(a) == along(b)))
+    whole = {line: next(iter(t))[0] for line, t in targets.items()
+             if counts[line] == length and len(t) == 1 and next(iter(t))[1]}
+    order = list(range(lines))
+    for line, other in whole.items():
         order[line] = other
-    if sorted(order) != list(range(lines)):
-        return None
-    return tuple(order)
+    if not whole or sorted(order) != list(range(lines)):
+        return None, tuple(moved)
+    return tuple(order), tuple((a, b) for a, b in moved if line_of(a) not in whole)
 
 
 def reorder_pins(pins: Sequence[int], order: Sequence[int]) -> tuple[int, ...]:
