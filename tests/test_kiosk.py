@@ -345,3 +345,48 @@ def test_the_real_app_says_ready_pings_from_its_loop_and_stops_pinging_when_froz
         app.send_signal(signal.SIGCONT)
         app.terminate()
         app.wait(10)
+
+
+# --- what a move writes to the SD card (docs/deploy.md) -----------------------------------------------
+
+
+def test_a_move_writes_one_short_line_and_one_fsync(tmp_path, monkeypatch):
+    """A 40-ply game played by sensor events through the app's own flow (simulated board,
+    real tracker, journal on disk): every write and fsync into the data folder counted."""
+    from companion.broadcast.bench import GAME, _flow, _play
+
+    data = tmp_path / "data"
+    writes: list[int] = []
+    syncs: list[str] = []
+    real_write, real_fsync = os.write, os.fsync
+
+    def where(fd: int) -> str:
+        try:
+            return os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:
+            return ""
+
+    def write(fd, data_bytes):
+        if where(fd).startswith(str(data)):
+            writes.append(len(data_bytes))
+        return real_write(fd, data_bytes)
+
+    def fsync(fd):
+        if where(fd).startswith(str(data)):
+            syncs.append(where(fd))
+        return real_fsync(fd)
+
+    flow, sim, clock = _flow(data)
+    from companion.journal import Journal
+
+    for owner in (os, Journal):  # (the journal keeps its own handles on the calls, for fault tests)
+        monkeypatch.setattr(owner, "write" if owner is os else "_write", write if owner is os else staticmethod(write))
+        monkeypatch.setattr(owner, "fsync" if owner is os else "_fsync", fsync if owner is os else staticmethod(fsync))
+    before = len(writes)
+    _play(flow, sim, clock)
+    monkeypatch.undo()
+    flow.stop()
+    per_move = writes[before:]
+    assert len(per_move) == len(GAME)  # one journal line per move
+    assert all(40 <= n <= 400 for n in per_move), per_move
+    assert len(syncs) == len(GAME) and all(s.endswith("current.jsonl") for s in syncs)
