@@ -198,7 +198,7 @@ def _stats(serial, wait_s: float = 2.0) -> dict:
 
 def check_leds(board: _Board, io, led_of_square, configured_order: str, width: int, height: int) -> B.LedFindings:
     steps = B.led_steps(led_of_square)
-    io.say(f"The LEDs: each lights red in turn, in the order of the chain ({len(steps)} of them).")
+    io.say(f"The LEDs, in the order of the chain ({len(steps)} of them). {B.LED_HELP}")
     seen = []
     for step in steps:
         board.light(step.square)

@@ -71,10 +71,13 @@ def led_steps(led_of_square: Sequence[int]) -> list[LedStep]:
     return sorted((LedStep(led, sq) for sq, led in enumerate(led_of_square)), key=lambda s: s.index)
 
 
+LED_HELP = ("Each LED lights red in turn. Press Enter when it is red under the square named; else type "
+            "the colour you see (r, g or b) and/or the square where it shows (e.g. 'g', 'e4', 'g e4'), "
+            "or n when nothing is lit.")
+
+
 def led_question(step: LedStep, count: int, width: int) -> str:
-    name = square_name(step.square, width)
-    return (f"LED {step.index + 1} of {count} should be red under {name}. Enter if so; else the colour "
-            f"(r, g, b) and/or the square where it shows (e.g. 'g', 'e4', 'g e4'), or n if nothing is lit")
+    return f"LED {step.index + 1} of {count}: red under {square_name(step.square, width)}?"
 
 
 def parse_led_answer(text: str, step: LedStep, width: int, height: int) -> LedSeen:
