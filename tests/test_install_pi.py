@@ -119,3 +119,13 @@ def test_the_arm64_check_takes_the_archive_apt_uses(tmp_path):
 def test_the_arm64_check_refuses_an_unknown_step(tmp_path):
     out = run(["companion/arm64_check.sh", "everything"], {"COMPANION_ARM64_NO_APT": "1"})
     assert out.returncode == 2 and "unknown step 'everything'" in out.stderr
+
+
+def test_bench_emulated_without_the_arm64_root_is_one_line(tmp_path, capsys, monkeypatch):
+    from companion.cli import main
+
+    monkeypatch.setenv("COMPANION_ARM64_ROOT", str(tmp_path / "none"))
+    assert main(["bench", "--emulated"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (f"companion: bench --emulated: no installed arm64 root at {tmp_path / 'none'}; build it first: "
+                   "bash companion/install.sh arm64-check (about half an hour)")
