@@ -124,6 +124,9 @@ build_root() {
     local keyring=/usr/share/keyrings/debian-archive-keyring.gpg
     printf 'deb [signed-by=%s] %s %s main\ndeb [signed-by=%s] %s %s-updates main\n' \
         "$keyring" "$url" "$suite" "$keyring" "$url" "$suite" > "$root/etc/apt/sources.list"
+    # no init runs in the root: packages must not try to start their services (the usual chroot rule)
+    printf '#!/bin/sh\n# no init in the emulated root: start no service (arm64 check)\nexit 101\n' > "$root/usr/sbin/policy-rc.d"
+    chmod 755 "$root/usr/sbin/policy-rc.d"
     # systemd's postinst aborts proot (path.c compare_paths2 assertion) and other packages pull
     # systemd in; a Pi has it configured already: install it here with that script left out
     in_root apt-get update -qq
