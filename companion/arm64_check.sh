@@ -94,11 +94,18 @@ mirror() {
 
 # --- inside the root ----------------------------------------------------------------------------
 # A clean environment, as on a fresh Pi: nothing of this machine's pip set-up leaks in.
+# The certificates this machine trusts for the package registries go in with its resolv.conf
+# (a network that inspects TLS has its own authority there), for pip only.
+host_ca="${PIP_CERT:-/etc/ssl/certs/ca-certificates.crt}"
 in_root() {
+    local ca=()
+    if [ -f "$host_ca" ] && [ -d "$root/etc/ssl" ]; then
+        cp "$host_ca" "$root/etc/ssl/companion-host-ca.crt" && ca=(PIP_CERT=/etc/ssl/companion-host-ca.crt)
+    fi
     proot -q qemu-aarch64-static -0 -r "$root" -b /dev -b /proc -b /sys -b /etc/resolv.conf \
         -w /home/pi/companion \
         /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb PIP_DEFAULT_TIMEOUT=180 PIP_DISABLE_PIP_VERSION_CHECK=1 \
-        PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "$@"
+        "${ca[@]}" PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "$@"
 }
 
 build_root() {
