@@ -3,9 +3,9 @@
 # emulated Debian arm64 (bookworm) root built on this machine. Called by install.sh:
 #
 #   bash companion/install.sh arm64-check          build the root (once), then in it: the README's
-#                                                  install and the quick loop, the pi and pi5
-#                                                  extras (bash companion/install.sh pi), the
-#                                                  budgets at Pi speed; prints what failed
+#                                                  install, the pi and pi5 extras (bash
+#                                                  companion/install.sh pi), the budgets at Pi
+#                                                  speed, the quick loop; prints what failed
 #   bash companion/install.sh arm64-check root     only build the root
 #   bash companion/install.sh arm64-check bench [companion bench options]
 #                                                  the bench inside the root (companion bench --emulated)
@@ -215,10 +215,12 @@ case "$what" in
         t_start=$(date +%s)
         build_root >> "$log" 2>&1 && results+=("$(printf '%-34s %-8s' 'arm64 root (debootstrap)' ok)") \
             || { results+=("arm64 root (debootstrap)           FAILED"); summary; exit 1; }
-        step "README install + quick loop" bash companion/install.sh test -m "not slow" -q -p no:cacheprovider
+        # the quick loop last: it is the longest step (most of the half hour)
+        step "README install (tests collected)" bash companion/install.sh test --collect-only -q -p no:cacheprovider
         step "pi extra (Pi 4 model)" env COMPANION_PI_MODEL="Raspberry Pi 4 Model B Rev 1.5" bash companion/install.sh pi
         step "pi5 extra (Pi 5 model)" env COMPANION_PI_MODEL="Raspberry Pi 5 Model B Rev 1.0" bash companion/install.sh pi
         step "budgets at Pi speed (bench)" bash companion/install.sh bench --only budgets
+        step "quick loop (-m 'not slow')" bash companion/install.sh test -m "not slow" -q -p no:cacheprovider
         t_end=$(date +%s)
         results+=("$(printf '%-34s          %4d min %02d s' 'all' $(((t_end - t_start) / 60)) $(((t_end - t_start) % 60)))")
         summary
