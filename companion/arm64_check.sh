@@ -94,6 +94,23 @@ mirror() {
 
 # --- inside the root ----------------------------------------------------------------------------
 # A clean environment, as on a fresh Pi: nothing of this machine's pip set-up leaks in.
+# Two ways in. As root with binfmt_misc (mounted and the qemu-aarch64 entry registered here, from
+# qemu-user-static's own binfmt.d file, with its F flag), a plain chroot in a private mount
+# namespace (unshare: /dev, /proc, /sys and resolv.conf are mounted for the command and gone
+# after it). Otherwise proot -q qemu-aarch64-static, which needs no privilege but, in Debian
+# bookworm's proot 5.1.0, does not translate faccessat2: access() then looks at this machine's
+# files, so gcc cannot find its cc1 and the pi extras cannot be built (the summary says so).
+binfmt_ready() {
+    [ "$(id -u)" -eq 0 ] && [ -z "${COMPANION_ARM64_PROOT:-}" ] || return 1
+    local dir=/proc/sys/fs/binfmt_misc conf=/usr/lib/binfmt.d/qemu-aarch64.conf
+    [ -e "$dir/register" ] || mount -t binfmt_misc binfmt_misc "$dir" 2>/dev/null || return 1
+    if [ ! -e "$dir/qemu-aarch64" ] && [ -f "$conf" ]; then
+        grep -v '^#' "$conf" | head -1 > "$dir/register" 2>/dev/null
+    fi
+    [ -e "$dir/qemu-aarch64" ] && grep -q '^enabled' "$dir/qemu-aarch64"
+}
+way=""
+
 # The certificates this machine trusts for the package registries go in with its resolv.conf
 # (a network that inspects TLS has its own authority there), for pip only.
 host_ca="${PIP_CERT:-/etc/ssl/certs/ca-certificates.crt}"
@@ -102,10 +119,23 @@ in_root() {
     if [ -f "$host_ca" ] && [ -d "$root/etc/ssl" ]; then
         cp "$host_ca" "$root/etc/ssl/companion-host-ca.crt" && ca=(PIP_CERT=/etc/ssl/companion-host-ca.crt)
     fi
-    proot -q qemu-aarch64-static -0 -r "$root" -b /dev -b /proc -b /sys -b /etc/resolv.conf \
-        -w /home/pi/companion \
-        /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb PIP_DEFAULT_TIMEOUT=180 PIP_DISABLE_PIP_VERSION_CHECK=1 \
-        "${ca[@]}" PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "$@"
+    local env=(/usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb PIP_DEFAULT_TIMEOUT=180 PIP_DISABLE_PIP_VERSION_CHECK=1
+               "${ca[@]}" PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin)
+    if [ -z "$way" ]; then
+        if binfmt_ready; then way=chroot; else way=proot; fi
+    fi
+    if [ "$way" = chroot ]; then
+        mkdir -p "$root/dev" "$root/proc" "$root/sys" "$root/home/pi/companion"
+        [ -e "$root/etc/resolv.conf" ] || : > "$root/etc/resolv.conf"
+        unshare --mount --propagation private /bin/sh -c '
+            r="$1"; shift
+            mount --rbind /dev "$r/dev" && mount -t proc proc "$r/proc" && mount --rbind /sys "$r/sys" \
+                && mount --bind /etc/resolv.conf "$r/etc/resolv.conf" || exit 125
+            exec chroot "$r" "$@"' sh "$root" "${env[@]}" /bin/sh -c 'cd /home/pi/companion && exec "$@"' sh "$@"
+    else
+        proot -q qemu-aarch64-static -0 -r "$root" -b /dev -b /proc -b /sys -b /etc/resolv.conf \
+            -w /home/pi/companion "${env[@]}" "$@"
+    fi
 }
 
 build_root() {
@@ -175,8 +205,9 @@ step() {  # step NAME COMMAND...: run it inside the root, its output to the log,
 
 summary() {
     local failed=0 r
-    printf '\narm64 check, %s, Debian %s arm64 under qemu-user %s (proot), host %s\n' \
-        "$(date -u '+%F')" "$suite" "$(qemu-aarch64-static --version | head -1 | awk '{print $3}')" "$(uname -m)"
+    printf '\narm64 check, %s, Debian %s arm64 under qemu-user %s (%s), host %s\n' \
+        "$(date -u '+%F')" "$suite" "$(qemu-aarch64-static --version | head -1 | awk '{print $3}')" \
+        "$([ "$way" = chroot ] && echo "binfmt_misc, chroot" || echo proot)" "$(uname -m)"
     for r in "${results[@]}"; do
         printf '  %s\n' "$r"
         case "$r" in *FAILED*) failed=1 ;; esac
