@@ -283,7 +283,7 @@ def test_the_unit_restarts_a_hung_or_dead_app_and_never_gives_up():
     assert int(service["WatchdogSec"]) >= 10
     assert service["Restart"] == "always"
     assert unit()["Unit"]["StartLimitIntervalSec"] == "0"
-    assert int(service["LimitNOFILE"]) >= 4096
+    assert service["LimitNOFILE"] == "1024"  # select() (pyserial) cannot watch a descriptor past 1023
 
 
 def test_the_logs_are_capped_journal_and_kivy():
