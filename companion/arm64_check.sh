@@ -154,7 +154,7 @@ build_root() {
     [ -L "$root/proc" ] && rm -f "$root/proc" && mkdir "$root/proc"
     mkdir -p "$root/home/pi/companion"
     say "second stage (under emulation: several minutes)"
-    in_root DEBOOTSTRAP_DIR=/debootstrap /debootstrap/debootstrap --second-stage || { say "the second stage failed"; return 1; }
+    in_root env DEBOOTSTRAP_DIR=/debootstrap /debootstrap/debootstrap --second-stage || { say "the second stage failed"; return 1; }
     # a trimmed image: recommended packages are not installed, so install.sh must name them all
     printf 'APT::Install-Recommends "false";\nAPT::Install-Suggests "false";\n' > "$root/etc/apt/apt.conf.d/99companion-no-recommends"
     # (the binary keyring named: apt in the emulated root does not verify with the .asc keys)
