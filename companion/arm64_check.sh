@@ -21,7 +21,8 @@
 # repository's tracked files are copied into it (/home/pi/companion) before every step.
 # Each step's output goes to the log beside the root; the summary names what failed.
 #
-# It takes about half an hour and both cores: run it niced, in the background. Not run by CI.
+# It takes about an hour on two shared cores (the quick loop is most of it): run it niced, in
+# the background. Not run by CI.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 repo="$(pwd)"

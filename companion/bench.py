@@ -361,7 +361,7 @@ def run_emulated(args: list[str], out=print) -> int:
     root = os.environ.get("COMPANION_ARM64_ROOT", "/var/tmp/companion-arm64")
     if not Path(root, "home/pi/companion/.venv/bin/companion").exists():
         raise CompanionError(f"bench --emulated: no installed arm64 root at {root}; build it first: "
-                             "bash companion/install.sh arm64-check (about half an hour)")
+                             "bash companion/install.sh arm64-check (about an hour)")
     return subprocess.call(["bash", str(script), "bench", *args])
 
 

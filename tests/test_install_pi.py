@@ -129,4 +129,4 @@ def test_bench_emulated_without_the_arm64_root_is_one_line(tmp_path, capsys, mon
     assert main(["bench", "--emulated"]) == 2
     err = capsys.readouterr().err.strip()
     assert err == (f"companion: bench --emulated: no installed arm64 root at {tmp_path / 'none'}; build it first: "
-                   "bash companion/install.sh arm64-check (about half an hour)")
+                   "bash companion/install.sh arm64-check (about an hour)")
