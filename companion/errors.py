@@ -107,3 +107,7 @@ class PairingError(CompanionError, ValueError):
 
 class BroadcastError(CompanionError, ValueError):
     """A broadcast address that cannot be used, or what a board sent a hall that is not a game."""
+
+
+class OutputError(CompanionError, OSError):
+    """A command's output could not be written (``> /dev/full``: no space left; an I/O error)."""

@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...bounds import MAX_PAIRING_BYTES, read_text_file
 from ...errors import ClockError, CompanionError, PairingError, RecordError
 from ...tournament import arbiter as pins
 from ...tournament.checkpoint import NAME as CHECKPOINT, read_checkpoint, spent_to_restore
@@ -376,7 +377,7 @@ class TableSteps:
         """Read a pairing file; a malformed line is one message and nothing changes."""
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8-sig")
+            text = read_text_file(path, MAX_PAIRING_BYTES, "a pairing file", PairingError, "utf-8-sig")
             pairings = parse_pairings(text, path.name)
         except (OSError, UnicodeDecodeError) as e:
             self.notice = T.PAIRING_UNREADABLE.format(name=path.name, reason=getattr(e, "strerror", None) or e)
