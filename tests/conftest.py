@@ -11,6 +11,8 @@ os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
 # the tests read English unless one asks for a language (a developer's German locale does not leak in)
 os.environ.setdefault("COMPANION_LANG", "en")
+# the app dims the screen's backlight at rest (companion/app/backlight.py): never a real one in tests
+os.environ.setdefault("COMPANION_BACKLIGHT", str(ROOT / "tests" / "no-backlight-here"))
 
 # Hypothesis keeps no example database (nothing is written into the repository or CI's
 # checkout); a failure prints the blob that reproduces it (@reproduce_failure).

@@ -212,9 +212,10 @@ def build_presenters(flow: AppFlow) -> Presenters:
 
 def build_app(flow: AppFlow, presenters: Presenters | None = None):
     """The Kivy app around ``flow`` (imports Kivy, so call it only to open a window)."""
+    from .kiosk import build_kiosk
     from .shell import CompanionApp
 
-    return CompanionApp(flow, presenters or build_presenters(flow))
+    return CompanionApp(flow, presenters or build_presenters(flow), kiosk=build_kiosk())
 
 
 def build_flow_for(profile: str | None = None, serial: str | None = None, data: Path | None = None,

@@ -90,6 +90,44 @@ class FlowPacing:
         return self.pacer.frame_rate(t_ms, self.flow.animating), (None if due is None else max(0, due - t_ms))
 
 
+#: Rest before the screen dims (COMPANION_DIM_AFTER overrides it; backlight.py).
+DIM_AFTER_MS = 300_000
+#: The dimmed backlight, as a share of the owner's brightness: readable, not lighting the room.
+DIM_LEVEL = 0.15
+
+
+class Dimmer:
+    """Dims the backlight after ``dim_after_ms`` without activity and wakes it at the next one.
+
+    Activity is what keeps the loop awake (a touch, a board event, a change on screen: the
+    same marks as :class:`Pacer`), plus anything arriving from another thread (a sensor change
+    that changes nothing on screen wakes the screen too). Nothing dims while something moves
+    by itself or a clock runs (``busy``): a player thinking on the clock watches it."""
+
+    def __init__(self, backlight, dim_after_ms: int | None = DIM_AFTER_MS, dim_level: float = DIM_LEVEL) -> None:
+        self.backlight = backlight
+        self.dim_after_ms = dim_after_ms
+        self.dim_level = dim_level
+        self.dimmed = False
+        self.last_activity: int | None = None
+
+    def activity(self, t_ms: int) -> None:
+        self.last_activity = t_ms
+        if self.dimmed:
+            self.dimmed = False
+            self.backlight.set_level(1.0)
+
+    def tick(self, t_ms: int, busy: bool = False) -> None:
+        if self.dim_after_ms is None or self.dimmed:
+            return
+        if busy or self.last_activity is None:
+            self.last_activity = t_ms  # rest is counted from when the busy time ends
+            return
+        if t_ms - self.last_activity >= self.dim_after_ms:
+            self.dimmed = True
+            self.backlight.set_level(self.dim_level)
+
+
 _libc = None
 
 

@@ -58,15 +58,32 @@ def bench_app_at_rest(quick: bool = False, out: Callable[[str], None] | None = N
         return rows
 
 
-def _measure_scene(scene: str, display: str, seconds: float) -> list[Row]:
+def spawn_scene(scene: str, display: str) -> tuple[subprocess.Popen, str]:
+    """The app started the way ``companion`` starts it, playing ``scene``, with its games in a
+    temporary folder; :func:`end_scene` stops it and removes the folder."""
     data = tempfile.mkdtemp(prefix="companion-bench-")
     env = dict(os.environ, DISPLAY=display, COMPANION_DATA=data, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1",
                COMPANION_WINDOW="800x480", COMPANION_FULLSCREEN="0")
     root = str(Path(__file__).resolve().parent.parent.parent)
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
-    t0 = time.perf_counter()
     child = subprocess.Popen([sys.executable, "-m", "companion.app.rest_bench", scene], env=env,
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    return child, data
+
+
+def end_scene(child: subprocess.Popen, data: str, wait_s: float = 10) -> None:
+    child.terminate()
+    try:
+        child.wait(wait_s)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
+    shutil.rmtree(data, ignore_errors=True)
+
+
+def _measure_scene(scene: str, display: str, seconds: float) -> list[Row]:
+    t0 = time.perf_counter()
+    child, data = spawn_scene(scene, display)
     rows: list[Row] = []
     try:
         _wait_for(child, "READY", 60)
@@ -92,13 +109,7 @@ def _measure_scene(scene: str, display: str, seconds: float) -> list[Row]:
             rows.append(("app sensor event to LED frame, median", statistics.median(samples), "ms"))
             rows.append(("app sensor event to LED frame, worst", max(samples), "ms"))
     finally:
-        child.terminate()
-        try:
-            child.wait(10)
-        except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()
-        shutil.rmtree(data, ignore_errors=True)
+        end_scene(child, data)
     return rows
 
 

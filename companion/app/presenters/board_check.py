@@ -1,9 +1,14 @@
-"""The board check: the live switch grid and an LED walk, for whoever built the board."""
+"""The board check: the live switch grid and an LED walk, for whoever built the board.
+
+The guided first power-on (each LED and each square asked in turn, the corrected profile
+written) is ``companion board-check`` on the command line; both name squares and LEDs the same
+way (companion.board.bring_up)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...board.bring_up import square_name
 from .. import texts as T
 from .board import BoardView, SquareView, T_FILES, _name
 from .flow import AppFlow
@@ -41,7 +46,7 @@ class BoardCheckPresenter:
         flow = self.flow
         walk = ""
         if flow.walk is not None and flow.walk >= 0:
-            walk = T.LED_AT.format(square=_name(flow.walk, flow.board.width), i=flow.walk + 1, n=flow.board.size)
+            walk = T.LED_AT.format(square=square_name(flow.walk, flow.board.width), i=flow.walk + 1, n=flow.board.size)
         return BoardCheckView(T.CHECK_SENSED.format(n=len(flow.sensed)), walk, flow.walk is not None,
                               T.CHECK_SIMULATED if flow.board.simulated is not None else T.CHECK_HELP,
                               flow.banner)
