@@ -49,13 +49,17 @@ def test_the_parts_wire_into_a_flow_and_one_presenter_per_screen(tmp_path):
     flow = bootstrap.build_flow(link, JournalStore(tmp_path), make_tracker=bootstrap.default_tracker())
     presenters = bootstrap.build_presenters(flow)
     assert isinstance(flow, AppFlow) and bootstrap.default_tracker() is Tracker
-    assert {p.flow for p in vars(presenters).values()} == {flow}
+    rooms = {id(room): name for name, room in vars(flow).items() if name not in ("clock_ms",)}
+    for name, presenter in vars(presenters).items():
+        held = [v for v in vars(presenter).values() if id(v) in rooms or v is flow]
+        assert flow not in held, f"the {name} presenter holds the whole AppFlow"
+        assert held, f"the {name} presenter is given none of the flow's rooms"
     flow.start()
-    assert flow.screen == "start"
+    assert flow.display.screen == "start"
     link.simulated.toggle(28, 5)  # a board event goes through the inbox, not straight in
-    assert 28 not in flow.sensed
+    assert 28 not in flow.board.sensed
     flow.pump(10)
-    assert flow.sensed == frozenset({28})
+    assert flow.board.sensed == frozenset({28})
 
 
 def test_game_ids_sort_by_time_and_differ():

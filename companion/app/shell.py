@@ -219,7 +219,7 @@ class CompanionApp(App):
         return self.touch_guarded()  # True: the touch stops here, nothing under it is pressed
 
     def _sync_prompt(self) -> None:
-        prompt = self.flow.prompt
+        prompt = self.flow.display.prompt
         if prompt is self._shown_prompt:
             return
         if self._prompt_popup is not None:

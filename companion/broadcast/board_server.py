@@ -119,14 +119,15 @@ class BoardServer(ThreadedServer):
 
 
 def source_of(flow):
-    """What the app's flow is showing: its table (tournament mode), else its session, else a
-    game found at start-up and waiting to be resumed (so a restarted board serves it at once)."""
-    table = getattr(flow, "table", None)
-    if table is not None:
-        return table
-    if flow.session is not None:
-        return flow.session
-    resumed = getattr(flow, "resumed", None)
+    """What the app's flow is showing: its table (every game the app plays has one), else its
+    session, else a game found at start-up and waiting to be resumed (so a restarted board serves
+    it at once)."""
+    game = flow.game
+    if game.table is not None:
+        return game.table
+    if game.session is not None:
+        return game.session
+    resumed = flow.resume.resumed
     return getattr(resumed, "game", None) if resumed is not None else None
 
 
