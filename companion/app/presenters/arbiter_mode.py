@@ -1,6 +1,10 @@
 """Arbiter mode, behind the PIN: the PIN set on the board the first time (kept as a salted hash
-in ``arbiter.json``, companion.tournament.arbiter), asked for every time after; then the
+in ``arbiter.json``, companion.tournament.pin_file), asked for every time after; then the
 arbiter's actions on the table (the clocks, penalties, results, takebacks), each journaled.
+
+A PIN file that is there but damaged (companion.tournament.pin_file says how) locks arbiter
+mode: the screen says so and how the arbiter resets it (``companion arbiter --reset-pin``),
+and nobody at the table can set a new PIN over it.
 
 :class:`ArbiterMode` owns the way into arbiter mode and the screen to go back to.
 """
@@ -10,9 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from ...errors import RecordError
 from ...tournament import arbiter as pins
-from ...tournament.files import write_file
+from ...tournament.pin_file import NAME as PIN_FILE, read_pin, write_pin
 from .. import texts as T
 from .display import Display
 from .entry import Entry, time_ms
@@ -20,8 +23,6 @@ from .game_room import GameRoom
 from .play import Play
 from .questions import Prompt, PromptOption
 
-#: The arbiter's PIN record in the data folder.
-PIN_FILE = "arbiter.json"
 #: The questions asked here, answered in :meth:`ArbiterMode.answer`.
 ASKED = ("arbiter-result",)
 
@@ -42,12 +43,19 @@ class ArbiterMode:
 
     # ----- the PIN --------------------------------------------------------------------------------
     def open(self) -> None:
-        """Arbiter mode, behind the PIN (set on the board the first time)."""
-        record = self._pin_record()
-        if record is None:
+        """Arbiter mode, behind the PIN (set on the board the first time; locked while the PIN
+        file is damaged)."""
+        pin = read_pin(self.pin_path)
+        if pin.locked:
+            self._say_locked(pin.damage)
+        elif pin.record is None:
             self._ask(T.PIN_SET, self._pin_first)
-            return
-        self._ask(T.PIN_ENTER, lambda pin: self._pin_check(record, pin))
+        else:
+            self._ask(T.PIN_ENTER, lambda typed: self._pin_check(pin.record, typed))
+
+    def _say_locked(self, damage: str) -> None:
+        self.display.entry = None
+        self.display.ask(Prompt("pin-damaged", T.PIN_DAMAGED.format(reason=damage), (), cancel_label=T.CLOSE))
 
     def _ask(self, title: str, on_done: Callable[[str], str | None]) -> None:
         self.display.open_entry(Entry(title, keys="digits", secret=True, max_len=pins.MAX_PIN, on_done=on_done))
@@ -61,12 +69,15 @@ class ArbiterMode:
     def _pin_save(self, pin: str, again: str) -> str | None:
         if again != pin:
             return T.PIN_MISMATCH
+        if self.display.screen != "arbiter":  # the first PIN: only where there is none (not over a damaged one)
+            now = read_pin(self.pin_path)
+            if now.locked:
+                self._say_locked(now.damage)
+                return None
         try:
-            path = self.pin_path
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_file(path, pins.make_pin(pin, self.new_salt()).to_json())
+            write_pin(self.pin_path, pins.make_pin(pin, self.new_salt()))
         except OSError as e:
-            return T.CANNOT_SAVE.format(reason=e)
+            return T.CANNOT_SAVE.format(reason=e.strerror or e)
         self._enter()
         return None
 
@@ -76,16 +87,8 @@ class ArbiterMode:
         self._enter()
         return None
 
-    def _pin_record(self):
-        path = self.pin_path
-        if not path.exists():
-            return None
-        try:
-            return pins.PinRecord.from_json(path.read_text(encoding="utf-8"))
-        except (OSError, RecordError):
-            return None
-
     def change_pin(self) -> None:
+        """In arbiter mode (the PIN was typed): a new PIN, over the old file whatever it holds."""
         self._ask(T.PIN_SET, self._pin_first)
 
     # ----- arbiter mode ----------------------------------------------------------------------------
@@ -95,7 +98,7 @@ class ArbiterMode:
         self.display.show("arbiter")
 
     def close(self) -> None:
-        screen = self._back if self._back in ("game", "game_over") else "game"
+        screen = self._back if self._back in ("game", "game_over", "setup") else "game"
         table = self.game.table
         if table is not None and table.is_over and self.play.over is not None:
             screen = "game_over"

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import CompanionError
-from ...tournament.checkpoint import NAME as CHECKPOINT, CheckpointFile, CheckpointWriter, read_checkpoint, \
-    spent_to_restore
+from ...tournament.checkpoint import NAME as CHECKPOINT, CheckpointFile, CheckpointWriter, read_checkpoint_state, \
+    set_aside, spent_to_restore
 from ...tournament.clock import TENTHS_MS, FlagFell, face_changes_in, format_time
 from ...tournament.table import ArbiterActed, ClaimJudged, DrawOfferMade, IllegalMoveCaught, PowerRestored, \
     PressNeedsChoice, ResultTapped
@@ -32,7 +32,7 @@ CHECKPOINT_MS = 500
 SHOWN = (PressNeedsChoice, IllegalMoveCaught, ClaimJudged, DrawOfferMade, ResultTapped, ArbiterActed, PowerRestored,
          FlagFell)
 #: The questions asked here, answered in :meth:`ClockRoom.answer`.
-ASKED = ("press-choice", "claim", "result")
+ASKED = ("press-choice", "claim", "result", "clock-not-restored")
 
 
 class ClockRoom:
@@ -114,7 +114,9 @@ class ClockRoom:
         table = self.table
         if key is None or table is None:
             return
-        if prompt.kind == "press-choice":
+        if prompt.kind == "clock-not-restored":
+            self.arbiter.open()  # behind the PIN: the arbiter sets the times
+        elif prompt.kind == "press-choice":
             self.game.command(lambda: table.complete_press(key, t))
         elif prompt.kind == "claim":
             side, what = key.split(":")
@@ -217,20 +219,34 @@ class ClockRoom:
         self.checkpoints.clear()
 
     def _restore(self) -> None:
-        """After a resume: the clock paused where the checkpoint saw it (the outage is nobody's)."""
+        """After a resume: the clock paused where the checkpoint saw it (the outage is nobody's).
+        A damaged checkpoint is said on screen: the times are the journal's (each move's clock is
+        there, the thinking time since the last move is not), and the arbiter may set them."""
         table, journal = self.table, self.game.journal
         if table is None or table.clock is None or journal is None:
             return
         c = table.clock
         self.checkpoints.flush()  # a clear or a write still on its way
-        cp = read_checkpoint(self.path)
-        spent = spent_to_restore(cp, journal.next_seq - 1, c.running, c.moves)
+        state = read_checkpoint_state(self.path)
+        was_running = c.counting and not table.is_over
+        spent = spent_to_restore(state.checkpoint, journal.next_seq - 1, c.running, c.moves)
         try:
             events = table.after_power_cut(spent, self.game.clock_ms())
         except (OSError, CompanionError) as e:
             self.display.notice = T.CANNOT_SAVE.format(reason=e)
             return
         self.game.handle(events)
+        if state.damage:
+            set_aside(self.path)  # the next checkpoint is written anew (the damaged one kept as .damaged)
+            if was_running:
+                self._not_restored(state.damage)
+
+    def _not_restored(self, damage: str) -> None:
+        times = " \u2013 ".join(format_time(ms) for ms in self.table.clock.view(self.game.clock_ms()).times)
+        words = T.CLOCK_NOT_RESTORED.format(reason=damage, times=times)
+        self.display.notice = words
+        self.display.ask(Prompt("clock-not-restored", words, (PromptOption("arbiter", T.SET_CLOCKS),),
+                                cancel_label=T.CLOSE))
 
     def stop(self) -> None:
         self.checkpoints.close()

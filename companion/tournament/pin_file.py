@@ -1,0 +1,121 @@
+"""The arbiter's PIN file, ``arbiter.json`` in the data folder: read, written, reset.
+
+Three states, never confused: **no PIN yet** (no file at all: the first arbiter to open arbiter
+mode on the board chooses one), **a PIN** (the file holds exactly the record
+companion.tournament.arbiter writes), or **damaged** (anything else where the file should be:
+not text, not JSON, nested or numbered past companion.bounds, cut off, empty, the wrong keys or
+types, unreadable, a folder, a link to nothing, a device, too large). A damaged file locks
+arbiter mode: nobody at the table can set a new PIN over it. The arbiter resets it on the
+board's computer with ``companion arbiter --reset-pin`` (companion/arbiter_cli.py), which keeps
+the damaged file beside it and writes a new PIN (docs/tournament.md, "The arbiter").
+
+The file is written whole or not at all (a temporary file, synced, renamed) and readable by the
+app's user only (it holds the PIN's hash).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import RecordError
+from .arbiter import PinRecord
+
+NAME = "arbiter.json"
+#: A PIN record is about 150 bytes; a file larger than this is not one (and is not read whole).
+MAX_BYTES = 4096
+
+
+@dataclass(frozen=True)
+class PinFile:
+    """What ``arbiter.json`` holds: ``record`` (None: no PIN), or ``damage`` (why it cannot be
+    used; arbiter mode is locked)."""
+
+    record: PinRecord | None = None
+    damage: str = ""
+
+    @property
+    def locked(self) -> bool:
+        return bool(self.damage)
+
+
+def read_pin(path: str | os.PathLike) -> PinFile:
+    """The PIN file's state; never raises (every way it can be wrong is a ``damage``)."""
+    path = Path(path)
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        if os.path.lexists(path):
+            return PinFile(damage="it is a link to a file that is not there")
+        return PinFile()  # no PIN set yet
+    except OSError as e:
+        return PinFile(damage=f"it cannot be read ({e.strerror or e})")
+    if stat.S_ISDIR(st.st_mode):
+        return PinFile(damage="a folder is where the file should be")
+    if not stat.S_ISREG(st.st_mode):
+        return PinFile(damage="it is not a file")
+    if st.st_size > MAX_BYTES:
+        return PinFile(damage=f"it is {st.st_size} bytes long; a PIN record is a few hundred")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        return PinFile(damage=f"it cannot be read ({e.strerror or e})")
+    if len(data) > MAX_BYTES:
+        return PinFile(damage=f"it is longer than {MAX_BYTES} bytes; a PIN record is a few hundred")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return PinFile(damage="it is not text")
+    if not text.strip():
+        return PinFile(damage="it is empty")
+    try:
+        return PinFile(PinRecord.from_json(text, NAME))
+    except RecordError as e:
+        return PinFile(damage=str(e).removeprefix(f"{NAME}: "))
+
+
+def write_pin(path: str | os.PathLike, record: PinRecord) -> Path:
+    """Write ``record`` whole (a temporary file, synced, then renamed), readable by this user
+    only. Refuses to write over anything but a regular file (OSError)."""
+    path = Path(path)
+    if os.path.lexists(path) and not path.is_file():
+        raise IsADirectoryError(21, "something that is not a file is there", str(path))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        os.write(fd, record.to_json().encode())
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
+    return path
+
+
+def set_aside(path: str | os.PathLike) -> Path | None:
+    """Move whatever is at ``path`` (a damaged file, a folder, a link) to ``<name>.old-N``
+    beside it, to be looked at later; None when nothing is there."""
+    path = Path(path)
+    if not os.path.lexists(path):
+        return None
+    n = 1
+    while os.path.lexists(path.with_name(f"{path.name}.old-{n}")):
+        n += 1
+    target = path.with_name(f"{path.name}.old-{n}")
+    os.rename(path, target)
+    return target
+
+
+def reset_pin(path: str | os.PathLike, record: PinRecord) -> Path | None:
+    """The arbiter's reset: whatever is at ``path`` set aside, ``record`` written in its place.
+    Returns where the old file went (None: there was none)."""
+    kept = set_aside(path)
+    write_pin(path, record)
+    return kept
+
+
+__all__ = ["NAME", "PinFile", "read_pin", "write_pin", "reset_pin", "set_aside"]
