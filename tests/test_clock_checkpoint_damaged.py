@@ -90,9 +90,10 @@ def test_a_damaged_checkpoint_is_said_and_the_journals_times_shown(tmp_path, dam
     expected = T.CLOCK_NOT_RESTORED.format(reason=DAMAGED[damage][1], times="15:06 \u2013 15:00")
     if damage in ("binary", "both slots' checksums wrong", "cut off", "nested JSON", "wrong types", "empty",
                   "spaces"):
-        assert prompt.title == expected and back.flow.display.notice == expected
+        assert prompt.title == expected
     else:
         assert DAMAGED[damage][1] in prompt.title and "15:06 \u2013 15:00" in prompt.title
+    assert back.flow.display.notice == T.CLOCK_NOT_RESTORED_SHORT.format(times="15:06 \u2013 15:00")
     assert [o.label for o in prompt.options] == [T.SET_CLOCKS] and prompt.cancel
     back.setup.fill()
     back.pump()

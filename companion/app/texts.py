@@ -604,7 +604,9 @@ POWER_RESTORED = ("The board was switched off. The clocks stopped at {times}; "
                   "the time it was off counts against nobody.")
 CLOCK_NOT_RESTORED = ("The board was switched off, and the clock could not be restored: its checkpoint is damaged "
                       "({reason}). The clocks show the times of the last move in the journal, {times}: the "
-                      "player to move may have thought longer. The arbiter may set them (Menu \u2192 Arbiter).")
+                      "player to move may have thought longer. The arbiter may set them (Menu, then Arbiter).")
+CLOCK_NOT_RESTORED_SHORT = ("The clock could not be restored after the power cut: these are the times of the last move "
+                            "({times}). The arbiter may set them.")
 SET_CLOCKS = "Arbiter: set the clocks"
 SAVE_RECORD = "Save the game record (PGN)"
 COPY_RECORDS = "Copy games to a USB stick"

@@ -243,10 +243,9 @@ class ClockRoom:
 
     def _not_restored(self, damage: str) -> None:
         times = " \u2013 ".join(format_time(ms) for ms in self.table.clock.view(self.game.clock_ms()).times)
-        words = T.CLOCK_NOT_RESTORED.format(reason=damage, times=times)
-        self.display.notice = words
-        self.display.ask(Prompt("clock-not-restored", words, (PromptOption("arbiter", T.SET_CLOCKS),),
-                                cancel_label=T.CLOSE))
+        self.display.notice = T.CLOCK_NOT_RESTORED_SHORT.format(times=times)  # on the clock screen, until a move
+        self.display.ask(Prompt("clock-not-restored", T.CLOCK_NOT_RESTORED.format(reason=damage, times=times),
+                                (PromptOption("arbiter", T.SET_CLOCKS),), cancel_label=T.CLOSE))
 
     def stop(self) -> None:
         self.checkpoints.close()
