@@ -12,7 +12,7 @@ caller's X display or, without one, on a private Xvfb. The parent measures from 
   thinking: the clock shown, its time falling);
 * **resident memory** (VmRSS) after the game has been set up (MB);
 * **sensor event to LED frame** in the waiting chess game: a board event handed to the app the
-  way a board thread hands it over (``AppFlow.post``) until the LED port is given the new frame
+  way a board thread hands it over (``Mailbox.post``) until the LED port is given the new frame
   (ms; median and worst of 20, at rest, so any wake-up delay of the main loop is in it).
 
 Linux only (it reads /proc). The child is this module run as a script:

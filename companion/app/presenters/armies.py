@@ -5,7 +5,7 @@
 may not switch." On one screen for both players that means: each player who chooses taps an army
 while the other looks away, hides it (the screen then shows nothing of it and says so), and when
 every choice is in, both are revealed together. A computer chooses first, in secret (drawn at the
-edge, companion/app/presenters/match_steps.py). When only one player may choose (the loser of a
+edge, companion/app/presenters/match_room.py). When only one player may choose (the loser of a
 match game), there is nothing to hide: the winner's army is known.
 
 :class:`ArmyChoice` is the state (plain Python); :class:`ArmiesPresenter` the screen's view and

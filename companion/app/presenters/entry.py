@@ -176,7 +176,7 @@ class EntryView:
 
 
 class EntryPresenter:
-    """The popup's keyboard or number pad: the flow's open entry, its keys."""
+    """The popup's keyboard or number pad: the Display's open entry, its keys."""
 
     def __init__(self, display) -> None:
         self.display = display  # the Display (display.py), which holds the open entry

@@ -64,7 +64,7 @@ class GameTextPresenter:
 
     @property
     def mode(self) -> str:
-        """"show", "files", "type", "correct" or "other" (the flow's: the arbiter's screen opens a
+        """"show", "files", "type", "correct" or "other" (the LoadSave room's: the arbiter's screen opens a
         correction, the position screen types its position here)."""
         return self.load_save.mode
 
