@@ -30,14 +30,14 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import stat
 import threading
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ..bounds import load_json
+from ..bounds import load_json, read_small_file
+from ..errors import RecordError
 
 SLOT = 192
 NAME = "clock.checkpoint"
@@ -233,24 +233,12 @@ class CheckpointState:
 
 def read_checkpoint_state(path: str | os.PathLike) -> CheckpointState:
     """The checkpoint file's state; never raises."""
-    path = Path(path)
     try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        if os.path.lexists(path):
-            return CheckpointState(damage="it is a link to a file that is not there")
+        data = read_small_file(path, 2 * SLOT, NAME, whole=False)
+    except RecordError as e:
+        return CheckpointState(damage=str(e).removeprefix(f"{NAME}: "))
+    if data is None:
         return CheckpointState()
-    except OSError as e:
-        return CheckpointState(damage=f"it cannot be read ({e.strerror or e})")
-    if stat.S_ISDIR(st.st_mode):
-        return CheckpointState(damage="a folder is where the file should be")
-    if not stat.S_ISREG(st.st_mode):
-        return CheckpointState(damage="it is not a file")
-    try:
-        with open(path, "rb") as f:
-            data = f.read(2 * SLOT)
-    except OSError as e:
-        return CheckpointState(damage=f"it cannot be read ({e.strerror or e})")
     found = [_decode(data[i:i + SLOT]) for i in range(0, len(data), SLOT)]
     found = [cp for cp in found if cp is not None]
     if found:

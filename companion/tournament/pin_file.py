@@ -16,10 +16,10 @@ app's user only (it holds the PIN's hash).
 from __future__ import annotations
 
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..bounds import read_small_file
 from ..errors import RecordError
 from .arbiter import PinRecord
 
@@ -43,35 +43,16 @@ class PinFile:
 
 def read_pin(path: str | os.PathLike) -> PinFile:
     """The PIN file's state; never raises (every way it can be wrong is a ``damage``)."""
-    path = Path(path)
     try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        if os.path.lexists(path):
-            return PinFile(damage="it is a link to a file that is not there")
-        return PinFile()  # no PIN set yet
-    except OSError as e:
-        return PinFile(damage=f"it cannot be read ({e.strerror or e})")
-    if stat.S_ISDIR(st.st_mode):
-        return PinFile(damage="a folder is where the file should be")
-    if not stat.S_ISREG(st.st_mode):
-        return PinFile(damage="it is not a file")
-    if st.st_size > MAX_BYTES:
-        return PinFile(damage=f"it is {st.st_size} bytes long; a PIN record is a few hundred")
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        return PinFile(damage=f"it cannot be read ({e.strerror or e})")
-    if len(data) > MAX_BYTES:
-        return PinFile(damage=f"it is longer than {MAX_BYTES} bytes; a PIN record is a few hundred")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        return PinFile(damage="it is not text")
-    if not text.strip():
-        return PinFile(damage="it is empty")
-    try:
+        data = read_small_file(path, MAX_BYTES, NAME)
+        if data is None:
+            return PinFile()  # no PIN set yet
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return PinFile(damage="it is not text")
+        if not text.strip():
+            return PinFile(damage="it is empty")
         return PinFile(PinRecord.from_json(text, NAME))
     except RecordError as e:
         return PinFile(damage=str(e).removeprefix(f"{NAME}: "))
