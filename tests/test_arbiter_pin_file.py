@@ -224,14 +224,15 @@ def test_a_bad_new_pin_changes_nothing(tmp_path, answers, line):
     assert path.read_bytes() == before
 
 
-def test_companion_arbiter_says_the_pin_state_from_the_command_line(tmp_path):
-    env = dict(os.environ, COMPANION_DATA=str(tmp_path))
-    run = lambda *a, **kw: subprocess.run([sys.executable, "-m", "companion", "arbiter", *a], env=env,  # noqa: E731
-                                          capture_output=True, text=True, timeout=60, **kw)
-    done = run()
-    assert done.returncode == 0 and done.stdout.startswith("No arbiter PIN is set") and not done.stderr
-    done = run("--reset-pin", input="2468\n2468\n")
-    assert done.returncode == 0 and "The arbiter's PIN is set" in done.stdout, done.stderr
+def test_companion_arbiter_says_the_pin_state_and_resets_it_from_the_command_line(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_DATA", str(tmp_path))  # the app's data folder, as the app finds it
+    out = io.StringIO()
+    assert arbiter_cli.run(Namespace(reset_pin=False, data=None), out, io.StringIO()) == 0
+    assert out.getvalue().startswith("No arbiter PIN is set") and str(tmp_path / NAME) in out.getvalue()
+    done = subprocess.run([sys.executable, "-m", "companion", "arbiter", "--reset-pin"], input="2468\n2468\n",
+                          env=dict(os.environ), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("The arbiter's PIN is set") and not done.stderr
     assert pin_matches(read_pin(tmp_path / NAME).record, "2468")
-    done = run()
-    assert done.returncode == 0 and done.stdout == f"The arbiter's PIN is set ({tmp_path / NAME}).\n"
+    out = io.StringIO()
+    assert arbiter_cli.run(Namespace(reset_pin=False, data=None), out, io.StringIO()) == 0
+    assert out.getvalue() == f"The arbiter's PIN is set ({tmp_path / NAME}).\n"
