@@ -10,7 +10,7 @@ import sys
 from .bounds import int_arg
 from .cli_parser import OneLineParser as _Parser
 from .cli_parser import add_armies, add_players, army_options, player_options
-from .errors import CompanionError
+from .errors import CompanionError, error_line
 
 #: The deepest perft the command line runs (perft recurses once per ply; past about 10 plies a
 #: count takes longer than anyone waits, so 20 is no real limit, only a guard).
@@ -143,7 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is not None:
         for option, what in (("profile", "opens the app on a board"), ("serial", "opens the app on a board"),
-                             ("wait_for_board", "is for the app"), ("verbose", "is for the app")):
+                             ("wait_for_board", "is for the app"), ("verbose", "is for the app"),
+                             ("broadcast", "serves the app's game")):
             if getattr(args, option) not in (None, False):
                 flag = "--" + option.replace("_", "-")
                 parser.error(f"{flag} {what} and does not go with the '{args.command}' command; leave it out, "
@@ -155,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
             return run_app(args)
         return args.func(args)
     except CompanionError as e:
-        print(f"companion: {e}", file=sys.stderr)
+        print(f"companion: {error_line(str(e))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -11,11 +11,12 @@ from __future__ import annotations
 import argparse
 
 from .bounds import int_arg
+from .errors import error_line
 
 
 class OneLineParser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, exit 2
-        self.exit(2, f"{self.prog}: error: {message}\n")
+    def error(self, message: str):  # one line, exit 2 (what it quotes cut: companion.errors)
+        self.exit(2, f"{self.prog}: error: {error_line(message)}\n")
 
 
 def add_players(p: argparse.ArgumentParser) -> None:

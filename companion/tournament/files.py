@@ -141,3 +141,22 @@ def journal_pgn(path: str) -> tuple[str, str | None]:
         raise CompanionError(f"{path}: no game in it ({reason})")
     table, used, problem = Table.replay(read.entries)
     return format_pgn(pgn_game(table)), describe_loss(read.damage, problem, used, len(read.entries))
+
+
+def write_private(path: str | os.PathLike, text: str) -> Path:
+    """:func:`write_file` for a file that holds a secret (a pairing file with the hall's round
+    key): readable and writable by this user only from its first byte (mode 0600)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)  # a .tmp left from before keeps its old mode otherwise
+        with open(fd, "w", encoding="utf-8", newline="\n", closefd=False) as f:
+            f.write(text)
+            f.flush()
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
+    return path

@@ -22,6 +22,7 @@ from pathlib import Path
 from ..bounds import read_small_file
 from ..errors import RecordError
 from .arbiter import PinRecord
+from .files import write_private
 
 NAME = "arbiter.json"
 #: A PIN record is about 150 bytes; a file larger than this is not one (and is not read whole).
@@ -64,17 +65,7 @@ def write_pin(path: str | os.PathLike, record: PinRecord) -> Path:
     path = Path(path)
     if os.path.lexists(path) and not path.is_file():
         raise IsADirectoryError(21, "something that is not a file is there", str(path))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.fchmod(fd, 0o600)
-        os.write(fd, record.to_json().encode())
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
-    return path
+    return write_private(path, record.to_json())
 
 
 def set_aside(path: str | os.PathLike) -> Path | None:

@@ -152,6 +152,15 @@ register_commenter("combat", _combat_comments)
 # ----- a game as PGN --------------------------------------------------------------------------------
 
 
+def _round_tag(setup) -> str:
+    """The PGN standard (8.1.1.3): the round; "?" when it is unknown; "-" when a round number
+    is inappropriate. A tournament game is played in some round: one not given is unknown;
+    a casual game has none."""
+    if setup is not None and setup.round:
+        return setup.round
+    return "?" if setup is not None and setup.tournament else "-"
+
+
 def pgn_game(table, *, final_note: bool = True) -> PgnGame:
     """The game as PGN: a :class:`~companion.tournament.table.Table`, or a bare session (a game
     from before tables: no clock, no event)."""
@@ -165,7 +174,7 @@ def pgn_game(table, *, final_note: bool = True) -> PgnGame:
         "Event": (setup.event if setup and setup.event else ("Casual game" if not setup or not setup.tournament else "?")),
         "Site": setup.site if setup and setup.site else "?",
         "Date": setup.date if setup and setup.date else "????.??.??",
-        "Round": setup.round if setup and setup.round else "-",
+        "Round": _round_tag(setup),
         "White": seats[0].name,
         "Black": seats[1].name if len(seats) > 1 else "?",
         "Result": result,

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 from ...errors import ClockError, PairingError
-from ...tournament.files import write_file
+from ...tournament.files import write_private
 from ...tournament.pairing import Pairing, parse_pairings
 from ...tournament.table import TableSetup
 from ...tournament.timecontrol import PRESET_KEYS, PRESETS, parse_time_control, preset
@@ -201,8 +201,8 @@ class TableSettings:
         pairings, text = self._pairings
         game = pairings.board(board)
         c = self.next_table
-        try:  # a copy for writing the results back, even after a power cut
-            write_file(self.storage.directory / "pairings" / Path(pairings.source).name, text)
+        try:  # a copy for writing the results back, even after a power cut (the user's only: the hall's round key)
+            write_private(self.storage.directory / "pairings" / Path(pairings.source).name, text)
         except OSError as e:
             self.display.notice = T.CANNOT_SAVE.format(reason=e)
             self.display.changed()
