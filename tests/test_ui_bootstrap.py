@@ -74,3 +74,19 @@ def test_a_bad_window_size_is_explained(monkeypatch, tmp_path):
 
     with pytest.raises(CompanionError, match="800x480"):
         configure_window()
+
+
+def test_no_room_or_presenter_imports_the_assembled_app():
+    """Only the bootstrap (and the app's own main loop) knows AppFlow: a room or a presenter
+    that imported it could reach every room through it."""
+    import ast
+    from pathlib import Path
+
+    import companion.app.presenters as presenters
+
+    for path in Path(presenters.__file__).parent.glob("*.py"):
+        if path.name == "flow.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                assert node.module not in ("flow", "companion.app.presenters.flow"), f"{path.name} imports the flow"
