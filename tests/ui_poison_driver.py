@@ -100,14 +100,10 @@ def poisoned(d: TableDriver):
     yield from d.press("Menu")
     yield from d.press("Arbiter")
     assert d.app.presenters.entry.view().title == T.PIN_ENTER
-    for digit in "1357":
-        yield from d.press(digit)
-    yield from d.press("OK")
+    yield from d.type("1357")  # the number pad, then OK
     yield from d.expect("arbiter")
     yield from d.press_at("Set time", 1)  # Black's clock: what the arbiter saw on it, 14:58
-    for digit in "1458":
-        yield from d.press(digit)
-    yield from d.press("OK")
+    yield from d.type("1458")
     yield from d.press("Restart clock")
     yield from d.shot("arbiter-set-the-clocks")
     yield from d.press("Back")
