@@ -7,12 +7,12 @@ nothing has happened for :data:`REST_AFTER_MS` (no touch, no board event, no cha
 no answer from the computer) and nothing moves on its own (``AppFlow.animating``), the frame
 rate drops to :data:`REST_FPS`; the next touch, board event or change brings it back at once.
 Board events and the computer's answers arrive from other threads and wake the loop at once
-(``AppFlow.wake`` -> :class:`LoopWaker`), so the rest costs them nothing; only the first touch
+(``Mailbox.wake`` -> :class:`LoopWaker`), so the rest costs them nothing; only the first touch
 after a rest waits for the next frame (at most 1 / REST_FPS seconds).
 
 A running chess clock does not keep the loop awake: its face changes by itself once a second
-(ten times a second under ten seconds), which is no activity (``AppFlow.changed(activity=False)``).
-The flow says when the face next changes (``AppFlow.next_face_ms``); the loop is woken for that
+(ten times a second under ten seconds), which is no activity (``Display.changed(activity=False)``).
+The clock room says when the face next changes (``AppFlow.next_face_ms``); the loop is woken for that
 moment (:meth:`LoopWaker.wake_at`) and the clock redrawn at the second it turns, resting in
 between. A press (a touch, a board event) is activity as ever: full rate at once. The clock's
 times come from the timestamps of the presses, never from the frames, so the frame rate cannot

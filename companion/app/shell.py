@@ -1,7 +1,7 @@
 """The Kivy application: loads the .kv files, holds the screens, pumps the flow on the clock.
 
 This is the only module that knows about all screens; it knows nothing about the game. On
-every clock tick it drains the flow's inbox (board events, the computer's move, a finished
+every clock tick it drains the flow's mailbox (board events, the computer's move, a finished
 replay); when the flow reports a change it shows the flow's screen, refreshes it from its
 presenter and opens or closes the popups. Between events the main loop rests at a low frame
 rate (pacing.py); a post from another thread wakes it at once.
@@ -239,7 +239,7 @@ class CompanionApp(App):
         return self.touch_guarded()  # True: the touch stops here, nothing under it is pressed
 
     def _sync_prompt(self) -> None:
-        prompt = self.flow.prompt
+        prompt = self.flow.display.prompt
         if prompt is self._shown_prompt:
             return
         if self._prompt_popup is not None:
