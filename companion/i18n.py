@@ -46,6 +46,25 @@ def N_(message: str) -> str:
 
 
 @dataclass(frozen=True)
+class Plural:
+    """A text with a count, kept for later (a table built at import): :meth:`format` picks the
+    form for the count in the current language. ``count``: the placeholder that holds it."""
+
+    singular: str
+    plural: str
+    count: str = "n"
+
+    def format(self, **values) -> str:
+        return ngettext(self.singular, self.plural, int(values[self.count])).format(**values)
+
+
+def P_(singular: str, plural: str, count: str = "n") -> Plural:
+    """Mark a text with a count for the catalog (Babel keyword ``P_:1,2``); its ``format``
+    translates it then."""
+    return Plural(singular, plural, count)
+
+
+@dataclass(frozen=True)
 class Language:
     """One language: its code (``de``), its catalog, and whether the catalog was missing."""
 

@@ -108,7 +108,11 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
 fi
 
 # the catalogs of the board's languages (companion/locale/*/LC_MESSAGES/companion.po -> .mo)
-compiled=$(.venv/bin/pybabel compile -d companion/locale -D companion 2>&1) || { printf '%s\n' "$compiled" >&2; exit 1; }
+if [ -x .venv/bin/pybabel ]; then
+    compiled=$(.venv/bin/pybabel compile -d companion/locale -D companion 2>&1) || { printf '%s\n' "$compiled" >&2; exit 1; }
+else
+    say "Babel is missing from .venv: the catalogs are not compiled and the app speaks English"
+fi
 
 # --- a Raspberry Pi: the NeoPixel extra, the systemd unit ------------------------------------------
 pi_unit() {  # the shipped unit for this user, this folder and these app options

@@ -27,7 +27,9 @@ def add_parser(sub) -> None:
                        description=_("Play the moves as on the board and write what it says, in the "
                                      "language given, to a WAV file (espeak-ng)."))
     p.add_argument("--lang", default="en", help=_("language: {languages}").format(languages=", ".join(LANGUAGES)))
-    p.add_argument("--variant", default="chess", help=_("the game: chess, combat, chess2, dungeon, kol"))
+    from ..games import variant_help
+
+    p.add_argument("--variant", default="chess", help=variant_help())
     p.add_argument("--voice", default=None, help=_("an espeak-ng voice (e.g. de+f3); default: the language's"))
     p.add_argument("--volume", type=int, default=80, help=_("volume, 0 to 100 (default 80)"))
     p.add_argument("--moves", nargs="+", default=[], metavar="MOVE",

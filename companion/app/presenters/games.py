@@ -141,6 +141,6 @@ def result_words(g) -> str:
 
 
 def game_detail(g) -> str:
-    moves = T.GAMES_ONE_MOVE if g.moves == 1 else T.GAMES_MOVES.format(n=g.moves)
+    moves = T.GAMES_MOVES.format(n=g.moves)
     parts = [p for p in (g.started, result_words(g), moves) if p]
     return T.GAMES_DETAIL_SEP.join(parts)

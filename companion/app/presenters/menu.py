@@ -15,10 +15,11 @@ from .game_room import GameRoom
 from .messages import Bus, LeaveGame
 from .questions import Prompt, PromptOption
 
-#: Every item, in the menu's order: key -> its words (the card's come from the game).
-ITEMS = {"load-save": T.LOAD_SAVE, "board-check": T.BOARD_CHECK, "new-game": T.NEW_GAME, "card": "",
-         "save-record": T.SAVE_RECORD, "copy-records": T.COPY_RECORDS, "swap-clock": T.SWAP_CLOCK,
-         "arbiter": T.ARBITER}
+#: Every item, in the menu's order: key -> the name of its words in texts (the card's come from
+#: the game), read when the menu opens, in the language of that moment.
+ITEMS = {"load-save": "LOAD_SAVE", "board-check": "BOARD_CHECK", "new-game": "NEW_GAME", "card": "",
+         "save-record": "SAVE_RECORD", "copy-records": "COPY_RECORDS", "swap-clock": "SWAP_CLOCK",
+         "arbiter": "ARBITER"}
 
 
 class Menu:
@@ -39,7 +40,7 @@ class Menu:
             if table.clock is not None:
                 shown += ["swap-clock", "arbiter"]
         self.display.ask(Prompt("menu", T.MENU, tuple(
-            PromptOption(key, card.label if key == "card" else ITEMS[key]) for key in shown)))
+            PromptOption(key, card.label if key == "card" else getattr(T, ITEMS[key])) for key in shown)))
 
     def answer(self, prompt: Prompt, key: str | None) -> None:
         """Display.answers_to: the menu's items, and "Start a new game?"."""

@@ -29,11 +29,13 @@ from .table_settings import TableSettings
 GAME_CHOICES = ("chess", "combat", "dungeon", "kol", "chess2")
 #: Games that may start from a position set up by hand (the palette has the chess pieces).
 POSITION_GAMES = ("chess", "combat")
-#: the two sides' names per game (filled from the game's map for games not listed)
-COLOUR_WORDS: dict[str, tuple[str, ...]] = {"chess": T.COLOUR_NAMES, "combat": T.COLOUR_NAMES,
-                                            "chess2": T.COLOUR_NAMES}
-#: Match lengths offered for a game whose loser may change its choice (Chess 2's armies).
-MATCH_LENGTHS = tuple(T.MATCH_CHOICES)
+#: the games whose two sides are White and Black (the others take their map's seat colours)
+WHITE_AND_BLACK = ("chess", "combat", "chess2")
+#: the seat colours of each other game's map (companion/maps.py's colour names), read once
+_MAP_COLOURS: dict[str, tuple[str, ...]] = {}
+#: Match lengths offered for a game whose loser may change its choice (Chess 2's armies; the
+#: keys of texts.MATCH_CHOICES).
+MATCH_LENGTHS = (1, 3, 5)
 #: The maps of the rulebook, in its order (maps/*.toml).
 DUNGEON_MAPS = ("dungeon-compact", "dungeon-two-player", "dungeon-four-player")
 #: Thumbnail colours: floor, the wall of void around it, water.
@@ -100,7 +102,7 @@ class StartView:
     no_computer: str
     dungeon: bool = False
     maps: tuple[MapChoice, ...] = ()
-    start_label: str = T.START
+    start_label: str = ""  # the start button's words (set by the presenter)
     draws: tuple[Choice, ...] = ()  # Dungeon Chess: no draws (the rulebook) or the draw rules
     draws_hint: str = ""
     has_bids: bool = False  # Chess 2: how bids are entered, and how many games
@@ -178,11 +180,14 @@ class StartPresenter:
     def colour_words(self) -> tuple[str, ...]:
         """The two sides' names in this game: White and Black, or the map's colours (KoL
         Chess: Blue and Orange)."""
-        words = COLOUR_WORDS.get(self.game)
-        if words is None:
-            seats = load_map(GAMES[self.game].default_map).seats
-            words = COLOUR_WORDS[self.game] = tuple(seat.colour.capitalize() for seat in seats[:2])
-        return words
+        if self.game in WHITE_AND_BLACK:
+            return T.COLOUR_NAMES
+        return tuple(T.seat_word(c) for c in self._map_colours())
+
+    def _map_colours(self) -> tuple[str, ...]:
+        if self.game not in _MAP_COLOURS:
+            _MAP_COLOURS[self.game] = tuple(seat.colour for seat in load_map(GAMES[self.game].default_map).seats[:2])
+        return _MAP_COLOURS[self.game]
 
     def choose_map(self, name: str) -> None:
         """A Dungeon Chess map; seats keep their people, default names follow the map's colours."""
@@ -421,14 +426,15 @@ class StartPresenter:
         for i, s in enumerate(self.dungeon_seats[:m.players]):
             word = m.seats[i].colour
             can_choose = self.max_level > 0 or s.empty or self._may_leave_empty(i)
-            out.append(SeatView(word.capitalize(), s.name, s.computer, T.LEVEL.format(level=s.level),
+            out.append(SeatView(T.seat_word(word), s.name, s.computer, T.LEVEL.format(level=s.level),
                                 can_choose, theme.seat_colour(word), self._kind_word(s), s.empty))
         return tuple(out)
 
     def _swatch(self, seat: int):
         """A two-player game's seat colour: white and black pieces, or the map's colours (KoL)."""
-        word = self.colour_words()[seat]
-        return theme.piece_colours(seat)[0] if word in T.COLOUR_NAMES else theme.seat_colour(word)
+        if self.game in WHITE_AND_BLACK:
+            return theme.piece_colours(seat)[0]
+        return theme.seat_colour(self._map_colours()[seat])
 
     @staticmethod
     def _kind_word(s: SeatChoice) -> str:
@@ -436,10 +442,10 @@ class StartPresenter:
 
     def _seat_word(self, i: int) -> str:
         seats = self._maps[self.board_map].seats
-        return seats[i].colour.capitalize() if i < len(seats) else f"Player {i + 1}"
+        return T.seat_word(seats[i].colour) if i < len(seats) else T.PLAYER_N.format(n=i + 1)
 
     def _name_presets(self) -> tuple[str, ...]:
-        words = tuple(s.colour.capitalize() for s in self._maps[self.board_map].seats)
+        words = tuple(T.seat_word(s.colour) for s in self._maps[self.board_map].seats)
         return words + tuple(n for n in T.NAME_PRESETS if n not in T.COLOUR_NAMES and n not in words)
 
 
