@@ -246,6 +246,8 @@ PROBLEM_ADVICE = N_("Tap Continue to go on. If it happens again, restart the boa
 PROBLEM_RESUME_TITLE = N_("The last game could not be loaded")
 PROBLEM_RESUME_ADVICE = (N_("Its file was set aside as {where} in the data folder, so nothing is deleted. "
                          "Tap Continue to start a new game."))
+NOT_MOVED_ASIDE = N_("; it could not be moved aside ({reason})")
+BOARD_TOO_SMALL = N_("This board plays {width}\u00d7{height} maps; the map is {map_width}\u00d7{map_height}.")
 PROBLEM_RESUME_KEPT = N_("It could not be moved aside and stays where it is. Tap Continue to start a new game.")
 PROBLEM_COMPUTER_TITLE = N_("{name} could not choose a move")
 PROBLEM_COMPUTER_ADVICE = (N_("Tap Try again. Or tap Continue and make a move for {name} on the board, or take back "

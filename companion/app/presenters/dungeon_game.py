@@ -159,7 +159,7 @@ def effect_words(rules, effect: tuple, names, pos=None, frm: int | None = None) 
 
 
 def _name(names, player: int) -> str:
-    return names[player] if 0 <= player < len(names) else f"Player {player + 1}"
+    return names[player] if 0 <= player < len(names) else T.PLAYER_N.format(n=player + 1)
 
 
 def _is_fragile(rules, title: str) -> bool:

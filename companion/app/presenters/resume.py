@@ -85,7 +85,7 @@ class Resume:
             archived = self.storage.store.archive("damaged")
             where = f"{ARCHIVE}/{archived.name}" if archived else ""
         except OSError as e:
-            reason += f"; it could not be moved aside ({e.strerror or e})"
+            reason += T.NOT_MOVED_ASIDE.format(reason=e.strerror or e)
         advice = T.PROBLEM_RESUME_ADVICE.format(where=where) if where else T.PROBLEM_RESUME_KEPT
         self.bus.handle(ShowProblem(Problem("resume", T.PROBLEM_RESUME_TITLE, reason, advice)))
 
