@@ -301,6 +301,14 @@ ZOOM_HINT = N_("Part of the map is shown: drag the board to see more, pinch it t
 BADGE_LEGEND = {"wounded": N_("W: wounded (the next capture kills it)"), "hex": N_("H2: hexed, 2 more turns")}
 UNITS_LEFT = "{n}"  # on the player's disc: units still on the board
 CLOSE = N_("Close")
+SPEECH_ON = N_("Speech: on")
+SPEECH_OFF = N_("Speech: off")
+SPEECH_VOLUME = N_("Volume: {percent}%")
+SPEECH_MOVES_ONLY_ON = N_("Moves only: on")
+SPEECH_MOVES_ONLY_OFF = N_("Moves only: off")
+LANGUAGE_ITEM = N_("Language: {name}")
+LANGUAGE_TITLE = N_("Language")
+SETTINGS_NOT_SAVED = N_("The settings could not be saved: {reason}")
 CANCEL = N_("Cancel")
 
 # --- Dungeon Chess: what a turn did beyond the moved unit (from the game's effects) ----------------

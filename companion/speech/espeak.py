@@ -217,6 +217,22 @@ class Voice:
         return u
 
 
+class SilentVoice:
+    """A voice that says nothing (the tests' app, a board without speech): the same face."""
+
+    problem = None
+    available = False
+
+    def say(self, batch) -> None:
+        pass
+
+    def configure(self, settings) -> None:
+        pass
+
+    def close(self, timeout: float = 2.0) -> None:
+        pass
+
+
 class _Utterance:
     """espeak-ng writing WAV, the sink playing it, and the bytes handed between them."""
 

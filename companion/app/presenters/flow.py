@@ -18,9 +18,12 @@ import secrets
 from typing import Any, Callable
 
 from ...board.deployment import DeploymentTracker
+from ...board_settings import BoardSettings
 from ...journal import JournalStore
 from ...match import MatchStore
 from ...session import ActionRefused, AnswerPlayed, MovePlayed, PartSealed, PlayerResigned, PositionSet, TurnsUndone
+from ...session import GameStarted
+from ...speech.espeak import SilentVoice
 from ...tournament.files import MEDIA_ROOTS, find_sticks
 from .arbiter_mode import ASKED as ARBITER_ASKED, ArbiterMode
 from .archive import Archive
@@ -35,14 +38,16 @@ from .mailbox import Mailbox
 from .match_room import MatchRoom
 from .menu import Menu
 from .messages import (
-    Bus, ChooseArmies, DraftDungeon, GameClosed, GameFiled, GameFinished, GameOpened, LeaveGame, LoadGame,
+    Bus, ChooseArmies, ComputerMoveChosen, DraftDungeon, GameClosed, GameFiled, GameFinished, GameOpened, LeaveGame, LoadGame,
     LookForUnfinished, NewGame, NothingToResume, PlaySettled, ShowProblem, UseBoardFor,
 )
 from .play import SHOWN as PLAY_SHOWN, DecisionState, FightState, Play
+from .preferences import ASKED as PREFERENCES_ASKED, Preferences
 from .problem import Problem, Problems
 from .questions import Prompt, PromptOption
 from .records import ASKED as RECORDS_ASKED, Records
 from .resume import Resume
+from .speech_room import SpeechRoom
 from .storage import Storage
 from .table_settings import ASKED as SETTINGS_ASKED, TableChoice, TableSettings, new_salt, today
 
@@ -71,6 +76,8 @@ class AppFlow:
         media_roots=MEDIA_ROOTS,
         today: Callable[[], str] = today,
         new_salt: Callable[[], bytes] = new_salt,
+        voice: Any = None,
+        board_settings: BoardSettings | None = None,
     ) -> None:
         #: the seat drawn for a "random" turn order, a computer's secret army or bid: n ->
         #: 0..n-1 (randomness stays at the edge)
@@ -98,10 +105,14 @@ class AppFlow:
         self.arbiter = ArbiterMode(self.game, self.play, display, store.directory, new_salt=new_salt)
         self.clock = ClockRoom(self.game, display, self.arbiter, store.directory)
         self.records = Records(self.game, display, storage)
+        self.preferences = Preferences(display, store.directory, board_settings or BoardSettings())
+        self.speech = SpeechRoom(self.game, self.preferences, voice or SilentVoice(), clock_ms)
+        p = self.preferences
         self.menu = Menu(display, self.game, bus, {
             "load-save": self.load_save.open, "board-check": self.board.open_check, "card": self.play.show_card,
             "save-record": self.records.save, "copy-records": self.records.copy, "swap-clock": self.clock.swap,
-            "arbiter": self.arbiter.open})
+            "arbiter": self.arbiter.open, "speech": p.toggle_speech, "volume": p.louder,
+            "moves-only": p.toggle_moves_only, "language": p.choose_language}, labels=p.labels)
         wire(self)
 
     # ----- the main loop's face -----------------------------------------------------------------------
@@ -122,6 +133,7 @@ class AppFlow:
         if self.game.tracking:
             self.game.tick(t_ms)
             self.clock.tick(t_ms)
+            self.speech.tick(t_ms)
         else:
             self.dungeon.tick(t_ms)
         self.storage.tick(t_ms)
@@ -134,6 +146,7 @@ class AppFlow:
         if self.ai.computer is not None:
             self.ai.computer.stop()
         self.clock.stop()
+        self.speech.voice.close()
         if self.game.journal is not None:
             self.game.journal.close()
         self.board.stop()
@@ -217,6 +230,9 @@ def wire(f: AppFlow) -> None:
     bus.subscribe(NothingToResume, f.matches.resume)
     bus.subscribe(PlaySettled, play.sync_decision)  # the game's own screen first, then the computer
     bus.subscribe(PlaySettled, ai.maybe_think)
+    bus.subscribe(GameOpened, f.speech.opened)
+    bus.subscribe(PlaySettled, f.speech.settled)
+    bus.subscribe(ComputerMoveChosen, f.speech.computer_move)
 
     # the game's, the table's, the tracker's and the board's events
     bus.subscribe_all(PLAY_SHOWN, play.show)
@@ -228,6 +244,8 @@ def wire(f: AppFlow) -> None:
     bus.subscribe(TurnsUndone, f.matches.reopened)
     bus.subscribe(ActionRefused, f.storage.check_space)  # a save that failed: is the storage full?
     bus.subscribe_all(BOARD_EVENTS, game.feed_board)
+    # speech hears what the game, the table, the tracker and the sensors say (after the LEDs)
+    bus.subscribe_all(PLAY_SHOWN + TABLE_SHOWN + GUIDE_EVENTS + BOARD_EVENTS + (GameStarted, PartSealed), f.speech.heard)
     bus.subscribe_all(BOARD_EVENTS, f.dungeon.feed_board)
 
     # mail from other threads
@@ -251,6 +269,7 @@ def wire(f: AppFlow) -> None:
     display.answers_to(RECORDS_ASKED, f.records.answer)
     display.answers_to(SETTINGS_ASKED, f.settings.answer)
     display.answers_to(ARBITER_ASKED, f.arbiter.answer)
+    display.answers_to(PREFERENCES_ASKED, f.preferences.answer)
 
     display.banners += [board.banner, lambda: f.storage.space_warning]
     f.problems.after("computer", close=ai.hold, retry=ai.retry)

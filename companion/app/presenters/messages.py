@@ -143,6 +143,13 @@ class GameFiled:
 
 
 @dataclass(frozen=True)
+class ComputerMoveChosen:
+    """The computer chose ``move``; the board now asks a person to make it."""
+
+    move: Any
+
+
+@dataclass(frozen=True)
 class NothingToResume:
     """The app started (or came back) with no game being played."""
 
@@ -181,5 +188,5 @@ class Bus:
 
 
 __all__ = ["Bus", "NewGame", "DraftDungeon", "ChooseArmies", "LoadGame", "LeaveGame", "UseBoardFor", "ShowProblem",
-           "LookForUnfinished", "GameOpened", "GameClosed", "GameFinished", "GameFiled", "NothingToResume",
+           "LookForUnfinished", "GameOpened", "GameClosed", "GameFinished", "GameFiled", "ComputerMoveChosen", "NothingToResume",
            "PlaySettled"]
