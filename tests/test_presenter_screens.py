@@ -89,7 +89,8 @@ def test_the_menu_and_its_cancel(tmp_path):
     app.game.menu()
     prompt = app.prompt.view()
     assert [o.label for o in prompt.options] == ["Load / Save", "Board check", "New game",
-                                                 "Save the game record (PGN)", "Copy games to a USB stick"]
+                                                 "Save the game record (PGN)", "Copy games to a USB stick",
+                                                 "Speech: off", "Volume: 80%", "Moves only: off", "Language: English"]
     assert prompt.cancel
     app.prompt.answer(None)
     assert app.prompt.view() is None
