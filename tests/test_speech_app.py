@@ -79,13 +79,14 @@ def test_the_menu_turns_speech_on_and_keeps_it(tmp_path):
     app, voice = speaking_app(tmp_path)
     app.new_game("chess")
     app.game.menu()
+    app.prompt.answer("settings")
     options = {o.key: o.label for o in app.flow.display.prompt.options}
     assert options["speech"] == "Speech: off" and options["volume"] == "Volume: 80%"
     assert options["moves-only"] == "Moves only: off" and options["language"] == "Language: English"
     app.prompt.answer("speech")
     app.pump()
     assert load(tmp_path).speech.on and voice.settings.on
-    app.game.menu()
+    assert {o.key: o.label for o in app.flow.display.prompt.options}["speech"] == "Speech: on"  # shown again
     app.prompt.answer("volume")
     assert load(tmp_path).speech.volume == 100
     app.tap("e2", "e4")
@@ -103,6 +104,7 @@ def test_the_language_chosen_in_the_menu_is_used_at_once_and_kept(tmp_path):
     app, voice = speaking_app(tmp_path, on=True)
     app.new_game("chess")
     app.game.menu()
+    app.prompt.answer("settings")
     app.prompt.answer("language")
     assert [o.key for o in app.flow.display.prompt.options] == ["en", "de"]
     app.prompt.answer("de")

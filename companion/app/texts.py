@@ -308,6 +308,7 @@ SPEECH_MOVES_ONLY_ON = N_("Moves only: on")
 SPEECH_MOVES_ONLY_OFF = N_("Moves only: off")
 LANGUAGE_ITEM = N_("Language: {name}")
 LANGUAGE_TITLE = N_("Language")
+SETTINGS = N_("Settings\u2026")
 SETTINGS_NOT_SAVED = N_("The settings could not be saved: {reason}")
 CANCEL = N_("Cancel")
 

@@ -107,12 +107,10 @@ class AppFlow:
         self.records = Records(self.game, display, storage)
         self.preferences = Preferences(display, store.directory, board_settings or BoardSettings())
         self.speech = SpeechRoom(self.game, self.preferences, voice or SilentVoice(), clock_ms)
-        p = self.preferences
         self.menu = Menu(display, self.game, bus, {
             "load-save": self.load_save.open, "board-check": self.board.open_check, "card": self.play.show_card,
             "save-record": self.records.save, "copy-records": self.records.copy, "swap-clock": self.clock.swap,
-            "arbiter": self.arbiter.open, "speech": p.toggle_speech, "volume": p.louder,
-            "moves-only": p.toggle_moves_only, "language": p.choose_language}, labels=p.labels)
+            "arbiter": self.arbiter.open, "settings": self.preferences.open})
         wire(self)
 
     # ----- the main loop's face -----------------------------------------------------------------------

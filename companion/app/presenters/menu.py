@@ -19,15 +19,13 @@ from .questions import Prompt, PromptOption
 #: the game), read when the menu opens, in the language of that moment.
 ITEMS = {"load-save": "LOAD_SAVE", "board-check": "BOARD_CHECK", "new-game": "NEW_GAME", "card": "",
          "save-record": "SAVE_RECORD", "copy-records": "COPY_RECORDS", "swap-clock": "SWAP_CLOCK",
-         "arbiter": "ARBITER"}
-#: The board's preferences, last (their words say their state: "Speech: on"; preferences.py).
-PREFERENCE_ITEMS = ("speech", "volume", "moves-only", "language")
+         "arbiter": "ARBITER", "settings": "SETTINGS"}
+#: The board's preferences, last: one item that opens them (preferences.py).
+PREFERENCE_ITEMS = ("settings",)
 
 
 class Menu:
-    def __init__(self, display: Display, game: GameRoom, bus: Bus, actions: Mapping[str, Callable[[], None]],
-                 labels: Callable[[], Mapping[str, str]] = dict) -> None:
-        self.labels = labels  # the preferences' words now
+    def __init__(self, display: Display, game: GameRoom, bus: Bus, actions: Mapping[str, Callable[[], None]]) -> None:
         self.display = display
         self.game = game
         self.bus = bus
@@ -43,11 +41,9 @@ class Menu:
             shown += ["save-record", "copy-records"]
             if table.clock is not None:
                 shown += ["swap-clock", "arbiter"]
-        now = self.labels()
-        shown += [key for key in PREFERENCE_ITEMS if key in now and key in self.actions]
+        shown += [key for key in PREFERENCE_ITEMS if key in self.actions]
         self.display.ask(Prompt("menu", T.MENU, tuple(
-            PromptOption(key, card.label if key == "card" else now[key] if key in now else getattr(T, ITEMS[key]))
-            for key in shown)))
+            PromptOption(key, card.label if key == "card" else getattr(T, ITEMS[key])) for key in shown)))
 
     def answer(self, prompt: Prompt, key: str | None) -> None:
         """Display.answers_to: the menu's items, and "Start a new game?"."""

@@ -18,7 +18,7 @@ from .. import texts as T
 from .display import Display
 from .questions import Prompt, PromptOption
 
-ASKED = ("language",)
+ASKED = ("settings", "language")
 
 
 class Preferences:
@@ -51,12 +51,27 @@ class Preferences:
         s = self.speech
         self._set_speech(SpeechSettings(s.on, s.volume, not s.moves_only))
 
+    def open(self) -> None:
+        """The Menu's "Settings…": speech on or off, its volume, moves only, the language."""
+        now = self.labels()
+        self.display.ask(Prompt("settings", T.SETTINGS, tuple(
+            PromptOption(key, now[key]) for key in ("speech", "volume", "moves-only", "language"))))
+
     def choose_language(self) -> None:
         self.display.ask(Prompt("language", T.LANGUAGE_TITLE, tuple(
             PromptOption(code, name) for code, name in LANGUAGES.items())))
 
     def answer(self, prompt: Prompt, key: str | None) -> None:
-        """Display.answers_to: the language chosen."""
+        """Display.answers_to: a setting changed (the settings shown again, with it), the language
+        chosen."""
+        if prompt.kind == "settings":
+            action = {"speech": self.toggle_speech, "volume": self.louder, "moves-only": self.toggle_moves_only,
+                      "language": self.choose_language}.get(key)
+            if action is not None:
+                action()
+                if key != "language":
+                    self.open()
+            return
         if key in LANGUAGES:
             use(Language.load(key))
             self._save(BoardSettings(key, self.speech))

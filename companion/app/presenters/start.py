@@ -142,7 +142,7 @@ class StartPresenter:
         self.load_save_room = load_save
         self.archive = archive
         self.game = "combat"
-        self.seats = [SeatChoice("White"), SeatChoice("Black")]
+        self.seats = [SeatChoice(name) for name in T.COLOUR_NAMES]
         self.dice = "virtual"
         self.d6_only = False
         self.picking: int | None = None
