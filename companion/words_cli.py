@@ -120,6 +120,33 @@ def module_level_texts(app: Path = APP) -> list[str]:
 
 
 # ----- the catalogs -----------------------------------------------------------------------------------
+#: The words of the game data a player reads (maps/**.toml): a unit's title and plain words, a
+#: ready-made army's title, a map's title and description. Shown through ``_()`` (data_word).
+DATA_KEYS = {"pieces": ("title", "notes"), "armies": ("title",), "map": ("title", "description")}
+
+
+def extract_toml(fileobj, keywords, comment_tags, options):
+    """Babel's extractor for the game data (``[extractors] toml`` in companion/locale/babel.cfg):
+    each unit's title (its name in words when the file gives none, as companion/core/roster.py
+    makes it) and notes, each army's title, each map's title and description."""
+    import tomllib
+
+    data = tomllib.loads(fileobj.read().decode("utf-8"))
+    for table, keys in DATA_KEYS.items():
+        entries = data.get(table, {})
+        rows = [entries] if table == "map" else list(entries.items())
+        for row in rows:
+            name, values = row if isinstance(row, tuple) else ("", row)
+            if not isinstance(values, dict):
+                continue
+            for key in keys:
+                text = values.get(key)
+                if text is None and key == "title" and table == "pieces":
+                    text = name.replace("_", " ").title()
+                if isinstance(text, str) and text:
+                    yield 0, None, text, []
+
+
 def po_path(lang: str, locale: Path = LOCALE_DIR) -> Path:
     return locale / lang / "LC_MESSAGES" / "companion.po"
 

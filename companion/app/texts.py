@@ -309,6 +309,7 @@ SPEECH_MOVES_ONLY_OFF = N_("Moves only: off")
 LANGUAGE_ITEM = N_("Language: {name}")
 LANGUAGE_TITLE = N_("Language")
 SETTINGS = N_("Settings\u2026")
+SETTINGS_BUTTON = N_("Settings")  # the start screen's button: the language, speech (short: the row is full)
 SETTINGS_NOT_SAVED = N_("The settings could not be saved: {reason}")
 CANCEL = N_("Cancel")
 
@@ -337,6 +338,7 @@ EFFECTS = {
     "trade": N_("{owner}'s {unit} on {square} is traded for a {other}."),
 }
 ATTACKER_WORD = N_("piece")
+ITS_SQUARE = N_("its square")  # where an attacker sent back by a thick skin stood, when the square is not known
 WHY_BEHIND = {"the board edge": N_("the board edge"), "void": N_("void"), "water": N_("water"), "a piece": N_("a piece")}
 
 # --- KoL Chess: the back-row trade ------------------------------------------------------------------

@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence, Union
 
 from ..errors import HardwareError
+from ..i18n import _
 from . import texts
 from .backdrop import Backdrop
 from .palette import Meaning
@@ -336,7 +337,7 @@ class DeploymentTracker:
         return texts.colour_name(player, self._names)
 
     def _unit(self, player: int, unit: str) -> str:
-        return texts.piece_phrase(self._colour(player), self.rules.roster_kind(unit).title)
+        return texts.piece_phrase(self._colour(player), _(self.rules.roster_kind(unit).title))
 
     def _look(self, sq: int) -> str:
         """The unit placed on ``sq`` (or taken back from it on the screen) in words ("the blue

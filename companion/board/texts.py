@@ -122,8 +122,8 @@ def kind_words(titles: Sequence[str], standard_set: bool = False) -> dict[str, s
     standard chess set (Chess 2: every kind stands for a chess piece), so its plain pieces are
     nouns ("the white pawn") and its special ones proper names ("the white Elephant")."""
     if titles and (standard_set or all(t in KIND_WORDS for t in titles)):
-        return {t: _(KIND_WORDS[t]) if t in KIND_WORDS else t for t in titles}
-    return {t: t for t in titles}
+        return {t: _(KIND_WORDS[t]) if t in KIND_WORDS else _(t) for t in titles}
+    return {t: _(t) for t in titles}  # a unit's title, as the catalog has it (maps/**.toml are extracted)
 
 
 def colour_name(player: int, names: Sequence[str] | None = None) -> str:

@@ -63,8 +63,9 @@ def colour(L: Language, word: str) -> str:
 
 
 def piece(L: Language, word: str) -> str:
-    """A piece's word: a chess piece translated ("knight"), a named unit as its title."""
-    return L.gettext(ROLE_WORDS[word]) if word in STANDARD_ROLES else word
+    """A piece's word: a chess piece translated ("knight"), a named unit as its title, in the
+    language (the catalog has the titles of maps/**.toml)."""
+    return L.gettext(ROLE_WORDS[word]) if word in STANDARD_ROLES else L.gettext(word)
 
 
 def piece_of(L: Language, player_colour: str, word: str) -> str:
