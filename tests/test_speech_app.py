@@ -93,6 +93,18 @@ def test_the_menu_turns_speech_on_and_keeps_it(tmp_path):
     assert "Pawn e4" in voice.said
 
 
+def test_the_start_screen_opens_the_settings_before_any_game(tmp_path):
+    """A player who does not read the screen's language finds the language and speech on the
+    start screen too, not only in a game's Menu."""
+    app, voice = speaking_app(tmp_path)
+    app.start.preferences()
+    prompt = app.flow.display.prompt
+    assert prompt.kind == "settings" and [o.key for o in prompt.options] == ["speech", "volume", "moves-only",
+                                                                            "language"]
+    app.prompt.answer("speech")
+    assert load(tmp_path).speech.on
+
+
 def test_a_tournament_game_is_never_spoken(tmp_path):
     app, voice = speaking_app(tmp_path, on=True)
     app.start_at_the_table("chess", "rapid", mode="tournament")
@@ -123,3 +135,47 @@ def test_a_damaged_settings_file_is_as_good_as_none(tmp_path):
     assert load(tmp_path) == BoardSettings()
     (tmp_path / "settings.json").write_text('{"language": "xx", "speech": {}}')
     assert load(tmp_path) == BoardSettings()
+
+
+def _capture_into_a_fight(app):
+    app.new_game("combat")
+    for squares in (("e2", "e4"), ("d7", "d5"), ("e4", "d5", "d5")):
+        app.tap(*squares)
+    assert app.flow.display.screen == "fight"
+
+
+def _wait(app, ms, step=250):
+    for _ in range(ms // step):
+        app.clock.t += step
+        app.pump()
+        if app.fight.phase() == "rolling":  # the screen's dice animation, done at once here
+            app.fight.animation_done()
+
+
+def test_with_speech_on_a_fight_rolls_by_itself_once_said_and_the_game_goes_on(tmp_path):
+    """Playable by the board alone (docs/speech.md): nobody has to tap "Roll the dice" or
+    "Continue"; the dice are said, then the result, then the board guides on."""
+    from companion.app.presenters.hands_free import SAY_END_MS, SAY_FIGHT_MS
+
+    app, voice = speaking_app(tmp_path, on=True)
+    _capture_into_a_fight(app)
+    _wait(app, SAY_FIGHT_MS - 500)
+    assert app.fight.phase() == "ready", "rolled before the fight was said"
+    _wait(app, 20 * (SAY_FIGHT_MS + SAY_END_MS))  # ties roll again by themselves too
+    assert app.flow.display.screen == "game" and app.flow.play.fight is None
+    assert any(s.startswith("Attacker: ") for s in voice.said)
+    s = app.flow.game.session
+    assert [m.san for m in s.moves] == ["e4", "d5", "exd5"] and s.turn == 1
+
+
+@pytest.mark.parametrize("settings", [{}, {"on": True, "moves_only": False}])
+def test_a_fight_waits_for_a_tap_when_silent_or_with_real_dice(tmp_path, settings):
+    app, voice = speaking_app(tmp_path, **settings)
+    if settings:  # speech on, but the dice are real: their numbers are typed in
+        app.new_game("combat", dice="entered")
+        for squares in (("e2", "e4"), ("d7", "d5"), ("e4", "d5", "d5")):
+            app.tap(*squares)
+    else:
+        _capture_into_a_fight(app)
+    _wait(app, 60_000)
+    assert app.flow.display.screen == "fight" and app.flow.play.fight.rounds == []

@@ -29,7 +29,7 @@ DOCS_SHOTS = {
 
 
 #: German words are long: the walk runs in German too, at the Pi's 800x480 (docs/i18n.md)
-GERMAN_SHOTS = {("all", "start"): "de-start.png", ("all", "game"): "de-game.png"}
+GERMAN_SHOTS = {("all", "start"): "de-start.png", ("all", "game"): "de-game.png", ("all", "settings"): "de-settings.png"}
 
 
 @pytest.mark.parametrize("size, language", [("800x480", "en"), ("1280x800", "en"), ("800x480", "de")])

@@ -158,6 +158,9 @@ def walk(d: ScreensDriver):
     # ----- the start screen -------------------------------------------------------------------------
     yield from d.expect("start")
     yield from d.shot("start")
+    yield from d.press_key("settings")  # the board's language and speech, before any game
+    yield from d.shot("settings")
+    yield from d.press("Cancel")
     yield from d.press("White")
     yield from d.shot("start-names")
     yield from d.press("Cancel")

@@ -203,7 +203,7 @@ def build_presenters(flow: AppFlow) -> Presenters:
     f = flow
     board = BoardPresenter(f.board, f.game, f.dungeon, f.ai, f.display)
     start = StartPresenter(f.display, f.bus, f.settings, f.storage, f.ai.computer, board=f.board,
-                           load_save=f.load_save, archive=f.archive)
+                           load_save=f.load_save, archive=f.archive, preferences=f.preferences)
     return Presenters(
         start=start,
         resume=ResumePresenter(f.resume),

@@ -16,6 +16,7 @@ from ...core.geometry import VOID, WATER
 from ...games import GAMES
 from ...maps import load_map
 from ...session import BID_MODES, DICE_MODES, GAMES_WITH_BIDS, GAMES_WITH_DICE, Seat
+from ...i18n import _
 from .. import texts as T
 from .. import theme
 from .archive import Archive
@@ -23,6 +24,7 @@ from .board_link import BoardRoom
 from .display import Display
 from .load_save import LoadSave
 from .messages import Bus, ChooseArmies, DraftDungeon, NewGame
+from .preferences import Preferences
 from .storage import Storage
 from .table_settings import TableSettings
 
@@ -128,11 +130,12 @@ class StartView:
 
 class StartPresenter:
     def __init__(self, display: Display, bus: Bus, settings: TableSettings, storage: Storage, computer, *,
-                 board: BoardRoom, load_save: LoadSave, archive: Archive) -> None:
+                 board: BoardRoom, load_save: LoadSave, archive: Archive,
+                 preferences: Preferences) -> None:
         """``bus``: the game is started with a command (NewGame, DraftDungeon, ChooseArmies);
         ``computer``: the computer player (its levels; None when it is not installed);
-        ``board``, ``load_save``, ``archive``: the screens this one opens (the board check,
-        Load / Save, the games played)."""
+        ``board``, ``load_save``, ``archive``, ``preferences``: the screens this one opens (the
+        board check, Load / Save, the games played, the board's language and speech)."""
         self.display = display
         self.bus = bus
         self.settings = settings  # the table settings for the next game
@@ -141,6 +144,7 @@ class StartPresenter:
         self.board_room = board
         self.load_save_room = load_save
         self.archive = archive
+        self.preferences_room = preferences
         self.game = "combat"
         self.seats = [SeatChoice(name) for name in T.COLOUR_NAMES]
         self.dice = "virtual"
@@ -371,6 +375,10 @@ class StartPresenter:
     def games(self) -> None:
         self.archive.open()
 
+    def preferences(self) -> None:
+        """The board's language and speech, before any game (the game's Menu has them too)."""
+        self.preferences_room.open()
+
     def load_save(self) -> None:
         """Load / Save (docs/game-text.md): from the start screen, to load a game."""
         self.load_save_room.open()
@@ -388,7 +396,7 @@ class StartPresenter:
                 for i, s in enumerate(self.seats)
             )
         maps = tuple(
-            MapChoice(name, m.title, T.MAP_SIZE.format(width=m.geometry.width, height=m.geometry.height,
+            MapChoice(name, _(m.title), T.MAP_SIZE.format(width=m.geometry.width, height=m.geometry.height,
                                                        players=_counts(m.player_counts)),
                       name == self.board_map, self._thumbs[name])
             for name, m in self._maps.items()
