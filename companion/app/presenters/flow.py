@@ -33,6 +33,7 @@ from .computer_turns import RANDOM_STEPS, ComputerTurns, Thinking
 from .display import BOARD, Display
 from .dungeon_setup import DungeonSetup
 from .game_room import GameRoom
+from .hands_free import HandsFree
 from .load_save import TYPING_MODES, LoadSave
 from .mailbox import Mailbox
 from .match_room import MatchRoom
@@ -107,6 +108,7 @@ class AppFlow:
         self.records = Records(self.game, display, storage)
         self.preferences = Preferences(display, store.directory, board_settings or BoardSettings())
         self.speech = SpeechRoom(self.game, self.preferences, voice or SilentVoice(), clock_ms)
+        self.hands_free = HandsFree(self.play, self.speech.settings)
         self.menu = Menu(display, self.game, bus, {
             "load-save": self.load_save.open, "board-check": self.board.open_check, "card": self.play.show_card,
             "save-record": self.records.save, "copy-records": self.records.copy, "swap-clock": self.clock.swap,
@@ -132,6 +134,7 @@ class AppFlow:
             self.game.tick(t_ms)
             self.clock.tick(t_ms)
             self.speech.tick(t_ms)
+            self.hands_free.tick(t_ms)
         else:
             self.dungeon.tick(t_ms)
         self.storage.tick(t_ms)
