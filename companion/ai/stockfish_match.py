@@ -17,6 +17,7 @@ import random
 import time
 
 from ..games import make_rules
+from ..i18n import _
 from .collector import collector_paused
 from .levels import STRONGEST, ComputerPlayer
 
@@ -85,8 +86,8 @@ def play(games: int, movetime: float, elo: int, engine_path: str, seed: int, max
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m companion.ai.stockfish_match", description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=20)
-    p.add_argument("--movetime", type=float, default=1000.0, help="milliseconds per move for both sides")
-    p.add_argument("--elo", type=int, default=1350, help="UCI_Elo (Stockfish 15.1 accepts 1350..2850)")
+    p.add_argument("--movetime", type=float, default=1000.0, help=_("milliseconds per move for both sides"))
+    p.add_argument("--elo", type=int, default=1350, help=_("UCI_Elo (Stockfish 15.1 accepts 1350..2850)"))
     p.add_argument("--engine", default="/usr/games/stockfish")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-plies", type=int, default=300)
