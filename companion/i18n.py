@@ -25,7 +25,7 @@ from __future__ import annotations
 import gettext as _gettext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
+from typing import Callable, Mapping
 
 DOMAIN = "companion"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -167,6 +167,46 @@ def use_system_language(environ: Mapping[str, str] | None = None) -> Language:
 
 def current() -> Language:
     return _current
+
+
+def read_in_language(namespace: dict, as_is: tuple[str, ...] = ()) -> Callable[[str], object]:
+    """Make a module of texts (``companion/app/texts.py``, ``online_texts.py``, ...) read in the
+    language of the moment: call it at the module's end with ``globals()``. Its UPPER_CASE
+    constants (marked ``N_``/``P_``; dicts and tuples of them too) leave the module's namespace
+    and ``module.NAME`` gives each translated into :func:`current` (PEP 562's module
+    ``__getattr__``), kept per language; ``as_is`` names constants that are no words (glyphs).
+    Returns the getter, for the module's own functions (``_text("NAME")``), which must not read
+    the constants by name."""
+    source = {name: value for name, value in namespace.items() if name.isupper() and name not in as_is}
+    for name in source:
+        del namespace[name]
+    cache: dict[tuple[str, str], object] = {}
+    module = namespace.get("__name__", "texts")
+
+    def translated(value, gettext):
+        if isinstance(value, str):
+            return gettext(value) if value else value
+        if isinstance(value, dict):
+            return {k: translated(v, gettext) for k, v in value.items()}
+        if isinstance(value, tuple):
+            return tuple(translated(v, gettext) for v in value)
+        return value  # a Plural (its format translates), a number
+
+    def getattr_(name: str):
+        try:
+            value = source[name]
+        except KeyError:
+            raise AttributeError(f"{module} has no text {name!r}") from None
+        language = current()
+        key = (language.code, name)
+        if key not in cache:
+            cache[key] = translated(value, language.gettext)
+        return cache[key]
+
+    namespace["__getattr__"] = getattr_
+    namespace["__dir__"] = lambda: sorted(set(namespace) | set(source))
+    namespace["_SOURCE"] = source
+    return getattr_
 
 
 def _(message: str) -> str:

@@ -52,3 +52,19 @@ def test_every_text_reads_in_the_language_of_the_moment():
     finally:
         use(Language.load("en"))
     assert T.UNDO == "Undo" and T.seat_word("blue") == "Blue"
+
+
+def test_a_module_of_words_reads_in_the_language_of_the_moment():
+    """companion.i18n.read_in_language: what texts.py does, for any module of words
+    (online_texts.py, ...): its constants leave the namespace and come back translated."""
+    from companion.i18n import N_, Language, read_in_language, use
+
+    namespace = {"__name__": "words", "UNDO": N_("Undo"), "KINDS": {"q": N_("queen")}, "GLYPH": "\u265b"}
+    text = read_in_language(namespace, as_is=("GLYPH",))
+    assert "UNDO" not in namespace and namespace["GLYPH"] == "\u265b"
+    assert namespace["__getattr__"]("UNDO") == "Undo" and text("KINDS") == {"q": "queen"}
+    use(Language.load("de"))
+    try:
+        assert text("UNDO") == "Zurück" and text("KINDS") == {"q": "Dame"}
+    finally:
+        use(Language.load("en"))

@@ -13,8 +13,7 @@ another module (that would keep the language of the import; tests/test_i18n_app.
 
 from __future__ import annotations
 
-from ..i18n import N_, P_, current
-from . import texts_clock as _clock_words
+from ..i18n import N_, P_, read_in_language
 
 APP_TITLE = N_("Companion")
 
@@ -559,57 +558,27 @@ def amount_of_bytes(n: int | None) -> str:
 
 def seat_word(colour: str) -> str:
     """A map seat's colour (companion/maps.py's names: "blue") as the players read it ("Blue")."""
-    words = __getattr__("SEAT_COLOURS")
+    words = _text("SEAT_COLOURS")
     return words.get(colour, colour.capitalize())
 
 
 def piece_name(kind: str) -> str:
-    return __getattr__("PIECE_NAMES").get(kind, kind)
+    return _text("PIECE_NAMES").get(kind, kind)
 
 
 def fighter_name(player: int, kind: str) -> str:
-    colours = __getattr__("COLOUR_NAMES")
-    colour = colours[player] if 0 <= player < len(colours) else __getattr__("PLAYER_N").format(n=player + 1)
-    return __getattr__("FIGHTER_NAME").format(colour=colour, piece=piece_name(kind))
+    colours = _text("COLOUR_NAMES")
+    colour = colours[player] if 0 <= player < len(colours) else _text("PLAYER_N").format(n=player + 1)
+    return _text("FIGHTER_NAME").format(colour=colour, piece=piece_name(kind))
 
 
 def dice_words(sides: int, count: int, keep: str) -> str:
-    text = __getattr__("DICE_WORDS").get(count, __getattr__("DICE_MANY")).format(sides=sides, n=count)
-    return text + (__getattr__("KEEP_HIGHEST") if count > 1 and keep == "highest" else "")
+    text = _text("DICE_WORDS").get(count, _text("DICE_MANY")).format(sides=sides, n=count)
+    return text + (_text("KEEP_HIGHEST") if count > 1 and keep == "highest" else "")
 
 
-# --- the language: every text above is read through __getattr__ ---------------------------------------
+# --- the language: every text above is read through the module's __getattr__ (companion.i18n) ----------
+from .texts_clock import *  # noqa: E402,F401,F403  (the clock's, the table's, the keyboard's words: T.NAME too)
+
 #: Constants that are no words (kinds, glyphs): read as they are.
-_AS_IS = ("PIECE_GLYPHS", "PIECE_CODES")
-_SOURCE = {name: value for name, value in globals().items() if name.isupper() and name not in _AS_IS}
-for _name in _SOURCE:
-    del globals()[_name]
-_SOURCE.update((name, value) for name, value in vars(_clock_words).items() if name.isupper())
-_translated: dict[tuple[str, str], object] = {}
-
-
-def _in(value, gettext):
-    if isinstance(value, str):
-        return gettext(value) if value else value
-    if isinstance(value, dict):
-        return {k: _in(v, gettext) for k, v in value.items()}
-    if isinstance(value, tuple):
-        return tuple(_in(v, gettext) for v in value)
-    return value  # a Plural (its format translates), a number
-
-
-def __getattr__(name: str):
-    """``T.NAME``: the text in the current language."""
-    try:
-        source = _SOURCE[name]
-    except KeyError:
-        raise AttributeError(f"companion.app.texts has no text {name!r}") from None
-    language = current()
-    key = (language.code, name)
-    if key not in _translated:
-        _translated[key] = _in(source, language.gettext)
-    return _translated[key]
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_SOURCE))
+_text = read_in_language(globals(), as_is=("PIECE_GLYPHS", "PIECE_CODES"))
