@@ -224,7 +224,11 @@ def update(template, locale: Path = LOCALE_DIR) -> list[str]:
     from babel.messages.pofile import read_po, write_po
 
     written = []
-    with open(locale / "companion.pot", "wb") as f:
+    pot = locale / "companion.pot"
+    if pot.exists():  # the template's date stays (a new date alone is a diff, and a merge conflict)
+        with open(pot, "rb") as f:
+            template.creation_date = read_po(f).creation_date
+    with open(pot, "wb") as f:
         write_po(f, template, width=0, no_location=True)  # a message on one line: small diffs, easy merges
     written.append(str(locale / "companion.pot"))
     for lang in sorted(set(LANGUAGES) - {SOURCE_LANGUAGE}):
