@@ -449,6 +449,8 @@ YES_NEW = N_("Yes, new game")
 GAME_OVER = N_("Game over")
 WINS = N_("{name} wins")
 DRAW = N_("Draw")
+#: A result and why, in one line ("Black wins, by resignation"; German needs no comma).
+RESULT_AND_REASON = N_("{result}, {reason}")
 RESULT_REASONS = {
     "checkmate": N_("by checkmate"),
     "king lost a fight": N_("the king lost a fight"),

@@ -135,9 +135,9 @@ def result_words(g) -> str:
         return T.GAMES_UNFINISHED
     reason = T.RESULT_REASONS.get(g.reason, g.reason)
     if not g.winners:
-        return f"{T.DRAW}, {reason}"
+        return T.RESULT_AND_REASON.format(result=T.DRAW, reason=reason)
     names = T.PLAYERS_AND.join(g.players[w] for w in g.winners if 0 <= w < len(g.players))
-    return f"{T.WINS.format(name=names)}, {reason}"
+    return T.RESULT_AND_REASON.format(result=T.WINS.format(name=names), reason=reason)
 
 
 def game_detail(g) -> str:
