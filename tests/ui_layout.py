@@ -117,9 +117,12 @@ def _cut_height(w) -> float:
     try:
         free = type(core)(text=core.text, **{k: v for k, v in options.items() if k != "text"})
         _w, need = free.render()
+        lines = len(getattr(free, "_cached_lines", ()))
     except Exception:  # noqa: BLE001 - a text provider that cannot lay out: no check
         return 0.0
-    return float(need) if need > size[1] + 2 else 0.0
+    # one line taller than its box is a glyph or a digit sized to the box on purpose; a second
+    # line that does not fit is text lost
+    return float(need) if lines > 1 and need > size[1] + 2 else 0.0
 
 
 def _broken_word(w) -> str:
