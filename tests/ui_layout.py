@@ -1,6 +1,7 @@
 """What every screen must be at 800x480 and larger (used inside a running window by the
-drivers): no text under 12 px, no label whose text does not fit its box, nothing outside the
-window, and the board's own texts (piece labels, badges, coordinates) at 12 px or more.
+drivers): no text under 12 px, no label whose text does not fit its box (nor lines cut off by a
+box of fixed height), no word broken between letters, nothing outside the window, and the
+board's own texts (piece labels, badges, coordinates) at 12 px or more.
 
 ``layout_problems()`` returns one line per problem; ``action_at(x, y)`` names the button a
 finger at that point would press (for "never a different action under a finger that just
