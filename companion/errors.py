@@ -107,3 +107,8 @@ class PairingError(CompanionError, ValueError):
 
 class BroadcastError(CompanionError, ValueError):
     """A broadcast address that cannot be used, or what a board sent a hall that is not a game."""
+
+
+class OnlineError(CompanionError, ValueError):
+    """Lichess (or a server that speaks its API) cannot be used: no token, a token others can
+    read, a line on its stream that is not what the API describes, a time control it refuses."""
