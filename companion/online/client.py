@@ -20,7 +20,6 @@ import asyncio
 import json
 import os
 import re
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from aiohttp import ClientError, ClientSession, ClientTimeout, TCPConnector
@@ -30,6 +29,7 @@ from .api import Request
 from .backoff import RATE_LIMIT_MS, Backoff
 from .ndjson import NdjsonReader
 from .token import Token
+from .transport import Answer
 
 DEFAULT_SERVER = "https://lichess.org"
 SERVER_ENV = "COMPANION_LICHESS_URL"
@@ -50,21 +50,6 @@ def server_url(given: str | None = None) -> str:
     if not _URL.match(url):
         raise OnlineError(f"{url[:60]!r} is not a server address (http:// or https://, e.g. {DEFAULT_SERVER})")
     return url
-
-
-@dataclass(frozen=True)
-class Answer:
-    """What came back: ``status`` (None: no answer at all), the JSON body (or None), lichess's
-    ``error`` words, and for a 429 when requests may go again."""
-
-    status: int | None
-    body: Any = None
-    error: str = ""
-    retry_at_ms: int | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.status == 200
 
 
 def network_words(e: BaseException) -> str:

@@ -15,62 +15,21 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..errors import OnlineError
 from . import api
 from .api import Request
 from .backoff import ENDED, HEALTHY_MS, RATE_LIMIT_MS, Backoff, failure_kind
-from .client import Answer, LichessClient
+from .client import LichessClient
 from .events import GameFull, GameState, read_event_line, read_game_line
 from .ndjson import KEEP_ALIVE
 from .token import Token
-
-EVENTS = "events"
+from .game import Reopen
+from .transport import (EVENTS, Answered, CancelSeek, FollowGame, LineReceived, LineRefused, StreamEnded, StreamLost,
+                        StreamOpened, Unfollow)
 #: Answers that no retry will change: the stream is given up and the reason said.
 FATAL = (400, 401, 403, 404)
-
-
-@dataclass(frozen=True)
-class StreamOpened:
-    stream: str  # "events" or a game id
-
-
-@dataclass(frozen=True)
-class LineReceived:
-    stream: str
-    value: Any
-    at_ms: int
-
-
-@dataclass(frozen=True)
-class LineRefused:
-    stream: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class StreamLost:
-    """The stream broke; ``retry_at_ms`` is when it is opened again (None: given up)."""
-
-    stream: str
-    reason: str
-    retry_at_ms: int | None
-    status: int | None = None
-
-
-@dataclass(frozen=True)
-class StreamEnded:
-    """The server closed a game's stream after the game ended."""
-
-    stream: str
-
-
-@dataclass(frozen=True)
-class Answered:
-    request: Request
-    answer: Answer
 
 
 class OnlineLink:
@@ -129,6 +88,25 @@ class OnlineLink:
 
     def cancel_seek(self) -> None:
         self._call(self._cancel_seek)
+
+    def execute(self, items: list) -> list:
+        """Carry out the commands among ``items`` (what companion.online.play returns); the
+        rest (the events for the board) are returned in order."""
+        rest = []
+        for item in items:
+            if isinstance(item, Request):
+                self.send(item)
+            elif isinstance(item, Reopen):
+                self.reopen(item.game_id)
+            elif isinstance(item, FollowGame):
+                self.follow_game(item.game_id)
+            elif isinstance(item, Unfollow):
+                self.unfollow(item.stream)
+            elif isinstance(item, CancelSeek):
+                self.cancel_seek()
+            else:
+                rest.append(item)
+        return rest
 
     def _call(self, fn: Callable[[], Any]) -> None:
         loop = self._loop
