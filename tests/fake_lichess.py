@@ -106,6 +106,8 @@ class FakeLichess:
         self.requests: list[tuple[str, str, dict[str, str]]] = []
         self.faults: list[Fault] = []
         self.auto_pair: tuple[str, float] | None = None  # (opponent, seconds) for seeks
+        self.oauth_user: str | None = None  # who allows a board at /oauth (None: the player says no)
+        self._codes: dict[str, dict[str, str]] = {}
         self._event_subs: dict[str, set[asyncio.Queue]] = {}
         self._game_subs: dict[str, set[asyncio.Queue]] = {}
         self._seek_waiters: dict[str, asyncio.Future] = {}
@@ -166,6 +168,8 @@ class FakeLichess:
         r.add_post("/api/challenge/{id}/cancel", self._challenge_cancel)
         r.add_post("/api/challenge/{username}", self._challenge_create)
         r.add_post("/api/broadcast/round/{id}/push", self._push)
+        r.add_get("/oauth", self._oauth)
+        r.add_post("/api/token", self._oauth_token)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.5)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -755,6 +759,38 @@ class FakeLichess:
         if len(games) > 100:
             raise _status(400, {"error": "Too many games (max: 100)"})
         return web.json_response({"games": games})
+
+
+    async def _oauth(self, request: web.Request) -> web.Response:
+        """The authorization page, answered at once by ``oauth_user`` (no one: access denied)."""
+        q = request.query
+        for name in ("response_type", "client_id", "redirect_uri", "code_challenge_method", "code_challenge"):
+            if not q.get(name):
+                raise _status(400, {"error": f"missing {name}"})
+        if q["code_challenge_method"] != "S256" or q["response_type"] != "code":
+            raise _status(400, {"error": "unsupported"})
+        sep = "&" if "?" in q["redirect_uri"] else "?"
+        if self.oauth_user is None:
+            raise web.HTTPFound(f"{q['redirect_uri']}{sep}error=access_denied&error_description=denied&state="
+                                f"{q.get('state', '')}")
+        code = "liu_" + _id(24)
+        self._codes[code] = dict(q)
+        raise web.HTTPFound(f"{q['redirect_uri']}{sep}code={code}&state={q.get('state', '')}")
+
+    async def _oauth_token(self, request: web.Request) -> web.Response:
+        import base64
+        import hashlib
+
+        form = await request.post()
+        asked = self._codes.pop(str(form.get("code", "")), None)
+        verifier = str(form.get("code_verifier", ""))
+        challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+        if asked is None or form.get("grant_type") != "authorization_code" or challenge != asked["code_challenge"] \
+                or form.get("redirect_uri") != asked["redirect_uri"] or form.get("client_id") != asked["client_id"]:
+            raise _status(400, {"error": "invalid_grant", "error_description": "bad code or verifier"})
+        token = "lio_" + _id(32)
+        self.tokens[token] = (self.oauth_user, ",".join(asked.get("scope", "").split()))
+        return web.json_response({"token_type": "Bearer", "access_token": token, "expires_in": 31536000})
 
 
 def _speed(limit_s: int, increment_s: int) -> str:
