@@ -26,6 +26,7 @@ from functools import lru_cache
 from ..bounds import whole_number
 from ..core.moves import Answer, ChanceOutcome, Decision, Move, Outcome
 from ..core.position import Position
+from ..core.rules import waiting_decision
 from ..dice.odds import (
     MAX_FATIGUE, Fighter, FightOdds, fight_odds, fighter_dice, round_outcome, side_total, weapon_choice_side,
 )
@@ -180,9 +181,7 @@ class CombatRules(ChessRules):
         return [ChanceOutcome(Answer("fight", r), p) for r, p in zip(RESULTS, (o.attacker, o.defender, o.bounce)) if p > 0]
 
     def answer(self, pos: Position, answer: Answer) -> None:
-        d = pos.pending
-        if d is None or d.kind != "fight" or answer.decision != "fight":
-            raise IllegalMoveError("no fight is waiting for dice")
+        d = waiting_decision(pos, answer, "fight", "no fight is waiting for dice")
         value = answer.value
         rnd = d.get("round")
         if value in RESULTS:

@@ -26,8 +26,8 @@ from ..core.moves import Answer, Decision, Move, Outcome
 from ..core.notation import format_position, parse_position
 from ..core.position import Position
 from ..core.roster import load_roster
-from ..core.rules import Rules
-from ..errors import IllegalMoveError, PositionError, VariantError
+from ..core.rules import Rules, take_choice
+from ..errors import PositionError, VariantError
 from . import abilities as ab
 from .draft import Army, DraftRules, deploy, draft_rules, presets
 
@@ -350,14 +350,9 @@ class DungeonRules(Rules):
         return out
 
     def answer(self, pos: Position, answer: Answer) -> None:
-        d = pos.pending
-        if d is None or d.kind != "step" or answer.decision != "step":
-            raise IllegalMoveError("no hit-and-run step is waiting for an answer")
-        value = answer.value
-        if value != "stay" and value not in d.get("options"):
-            raise IllegalMoveError(f"{value!r} is not one of the hit-and-run choices (stay or a square next to it)")
-        effects = list(d.get("effects"))
-        pos.set_var("pending", None)
+        d, value, effects = take_choice(
+            pos, answer, "step", "stay", refusal="no hit-and-run step is waiting for an answer",
+            not_an_option="{value!r} is not one of the hit-and-run choices (stay or a square next to it)")
         if value != "stay":
             piece = pos.move_piece(d.get("square"), value)
             effects.append(("step", d.get("square"), value, piece.kind.title, piece.owner))

@@ -34,9 +34,9 @@ from ..core.notation import format_position, parse_position
 from ..core.pieces import Piece
 from ..core.position import Position
 from ..core.roster import load_roster
-from ..core.rules import Rules
+from ..core.rules import Rules, take_choice
 from ..core.setup import parse_setup
-from ..errors import IllegalMoveError, PositionError, VariantError
+from ..errors import PositionError, VariantError
 from . import abilities as ab
 
 DEFAULT_MAP = "kol"
@@ -337,14 +337,9 @@ class KolRules(Rules):
         return [Answer("trade", "keep")] + [Answer("trade", code) for code in d.get("options")]
 
     def answer(self, pos: Position, answer: Answer) -> None:
-        d = pos.pending
-        if d is None or d.kind != "trade" or answer.decision != "trade":
-            raise IllegalMoveError("no back-row trade is waiting for an answer")
-        value = answer.value
-        if value != "keep" and value not in d.get("options"):
-            raise IllegalMoveError(f"{value!r} is not one of the trades (keep, {', '.join(d.get('options'))})")
-        effects = list(d.get("effects"))
-        pos.set_var("pending", None)
+        d, value, effects = take_choice(pos, answer, "trade", "keep",
+                                        refusal="no back-row trade is waiting for an answer",
+                                        not_an_option="{value!r} is not one of the trades (keep, {options})")
         sq = d.get("square")
         if value != "keep":
             old = pos.take(sq)
