@@ -141,6 +141,10 @@ def test_the_fake_sends_every_line_as_the_schemas_require():
                 await asyncio.to_thread(fake.offer_draw, gid, "maia")
                 await c.call(api.resign(gid))
                 await game
+                for _ in range(500):  # the event stream's gameFinish follows the game stream's end
+                    if any(x["type"] == "gameFinish" for x in lines):
+                        break
+                    await asyncio.sleep(0.01)
                 events.cancel()
 
         asyncio.run(go())
