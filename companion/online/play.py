@@ -22,7 +22,7 @@ from .game import OnlineGame, Reopen
 from .lobby import GameBegan, Lobby
 from .ndjson import KEEP_ALIVE
 from .transport import (EVENTS, Answered, CancelSeek, FollowGame, LineReceived, LineRefused, StreamEnded, StreamLost,
-                        StreamOpened)
+                        StreamOpened, Unfollow)
 
 GAME_KINDS = ("move", "draw", "takeback", "resign", "abort", "claim-victory", "chat")
 #: The variants the board plays with lichess: FIDE chess from the start or from a position.
@@ -189,6 +189,29 @@ class OnlinePlay:
 
     def decline(self, challenge_id: str, reason: str = "generic") -> list:
         return self.lobby.decline(challenge_id, reason)
+
+    def follow(self, game_id: str) -> list:
+        """Play on the board a lichess game going on (one the board left, or started elsewhere)."""
+        info = self.lobby.games.get(game_id)
+        if info is None:
+            return []
+        self.game = None
+        return self._game_began(GameBegan(info))
+
+    def take_up(self, game_id: str, moves: tuple[str, ...]) -> list:
+        """Follow a game the board was playing (after a restart): ``moves`` are on the board;
+        lichess's first line says what changed since."""
+        self.game = OnlineGame(game_id, self.me, moves=tuple(moves), fresh=True)
+        self.streams[game_id] = Connection("connecting")
+        return [FollowGame(game_id)]
+
+    def leave(self, game_id: str) -> list:
+        """The board stops following ``game_id`` (it goes on on lichess)."""
+        if self.game is None or self.game.game_id != game_id:
+            return []
+        self.streams.pop(game_id, None)
+        self.game = None
+        return [Unfollow(game_id)]
 
     def play(self, uci: str, now_ms: int) -> list:
         return self.game.play(uci, now_ms) if self.game is not None else []

@@ -126,7 +126,7 @@ class StartView:
 
 class StartPresenter:
     def __init__(self, display: Display, bus: Bus, settings: TableSettings, storage: Storage, computer, *,
-                 board: BoardRoom, load_save: LoadSave, archive: Archive) -> None:
+                 board: BoardRoom, load_save: LoadSave, archive: Archive, online=None) -> None:
         """``bus``: the game is started with a command (NewGame, DraftDungeon, ChooseArmies);
         ``computer``: the computer player (its levels; None when it is not installed);
         ``board``, ``load_save``, ``archive``: the screens this one opens (the board check,
@@ -139,6 +139,7 @@ class StartPresenter:
         self.board_room = board
         self.load_save_room = load_save
         self.archive = archive
+        self.online = online  # the lichess screen (online_room.py); None: not in this build
         self.game = "combat"
         self.seats = [SeatChoice("White"), SeatChoice("Black")]
         self.dice = "virtual"
@@ -369,6 +370,11 @@ class StartPresenter:
     def load_save(self) -> None:
         """Load / Save (docs/game-text.md): from the start screen, to load a game."""
         self.load_save_room.open()
+
+    def lichess(self) -> None:
+        """Play on lichess (docs/online.md): connect the board's account, seek, challenge."""
+        if self.online is not None and self.online.available:
+            self.online.open()
 
     # ----- view ---------------------------------------------------------------------------------
     def view(self) -> StartView:
