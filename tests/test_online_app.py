@@ -96,7 +96,7 @@ def test_a_rapid_game_from_seek_to_the_archive(tmp_path, fake):
     o.until(lambda: fake.games[gid].moves == ["e2e4"], "our move on lichess")
     fake.opponent_move(gid, "e7e5")
     o.until(lambda: f.online_game.owed == ["e7e5"], "their move asked of the player")
-    assert a.game.view().status == "Maia played e7-e5: make it on the board"
+    assert a.game.view().status == "Maia played e7-e5"
     e7, e5 = a.sq("e7"), a.sq("e5")
     assert f.board.frame[e7] != (0, 0, 0) and f.board.frame[e5] != (0, 0, 0), "lit from and to"
     a.tap("e7", "e5")

@@ -51,7 +51,7 @@ REFUSED = "lichess refused: {reason}"
 # the game
 YOUR_MOVE = "Your move"
 THEIR_MOVE = "{name} to move"
-MAKE_THEIR_MOVE = "{name} played {frm}-{to}: make it on the board"
+MAKE_THEIR_MOVE = "{name} played {frm}-{to}"
 MOVE_WAITING_OFFLINE = "Your move {move} is sent when the board is back online"
 MOVE_WAITING_HELD = "lichess asked the board to wait; your move {move} goes in {seconds} s"
 MOVE_CHECKING = "Checking with lichess whether {move} arrived…"

@@ -99,7 +99,7 @@ class GamePresenter:
 
 
 def online_view(online, view: GameView) -> GameView:
-    """A lichess game's side panel: each player's rating and lichess's clock, whose move it is
+    """A lichess game's side panel: each player's clock (lichess's times), whose move it is
     (lichess's move to make on the board, lit), what lichess said, the last chat line, and
     whether the board is connected."""
     from dataclasses import replace
@@ -108,21 +108,19 @@ def online_view(online, view: GameView) -> GameView:
 
     s, m = online.game.session, online.machine
     if m is None or m.full is None:
-        return replace(view, seal=online.online.connection_line())
+        return replace(view, seal=online.online.connection_word())
     now = online.clock_ms()
     white, black, running = m.clocks(now)
     players = []
-    for line, p, ms, colour in zip(view.players, (m.full.white, m.full.black), (white, black), ("white", "black")):
-        rating = f" ({p.rating})" if p.rating is not None else ""
+    for line, ms in zip(view.players, (white, black)):
         clock = clock_face(ms) if m.has_clock() else (W.CORRESPONDENCE_CLOCK.format(days=m.full.days_per_turn)
                                                       if m.full.days_per_turn else "")
-        players.append(replace(line, name=f"{line.name}{rating}", counter=clock,
+        players.append(replace(line, counter=clock,
                                to_move=line.to_move if s.result is None else False))
     status = view.status
     if s.result is None:
         other = m.opponent.shown if m.opponent else "?"
         if online.owed:
-            g = s.rules.geometry
             uci = online.owed[0]
             status = W.MAKE_THEIR_MOVE.format(name=other, frm=uci[:2], to=uci[2:4])
         else:
@@ -138,7 +136,7 @@ def online_view(online, view: GameView) -> GameView:
     return replace(view, players=tuple(players), status=status,
                    notice=" ".join(filter(None, (online_notice, view.notice))),
                    legend=W.CHAT.format(name=chat.username, text=chat.text) if chat else "",
-                   seal=online.online.connection_line(now))
+                   seal=online.online.connection_word())
 
 
 def clock_face(ms: int) -> str:

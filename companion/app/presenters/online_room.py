@@ -343,6 +343,12 @@ class OnlineRoom:
             return W.RECONNECTING.format(seconds=(c.retry_at_ms - now + 999) // 1000, reason=c.reason)
         return W.RECONNECTING_NOW if c.state != "connecting" or self.play.lobby.connected else W.CHECKING
 
+    def connection_word(self) -> str:
+        """The same, short (the game panel's last line; the banner says the rest)."""
+        if self.is_connected():
+            return W.CONNECTED_AS.format(name=self.user)
+        return W.NOT_CONNECTED
+
     def is_connected(self) -> bool:
         return self.play is not None and self.play.connection().is_connected
 

@@ -109,6 +109,7 @@ class StartView:
     matches: tuple[Choice, ...] = ()
     positions: bool = False  # the game may start from a position set up by hand (chess, Combat Chess)
     table: str = ""  # the clock and tournament settings in one line ("" for games without)
+    lichess: bool = False  # play on lichess can be opened (docs/online.md)
 
     @property
     def hint(self) -> str:
@@ -419,6 +420,7 @@ class StartPresenter:
             tuple(Choice(m, T.BID_MODES[m], m == self.bids) for m in BID_MODES), T.BID_HINTS[self.bids],
             tuple(Choice(str(n), T.MATCH_CHOICES[n], n == self.match_games) for n in MATCH_LENGTHS),
             positions=self.game in POSITION_GAMES, table="" if self.dungeon else self.settings.summary(),
+            lichess=self.online is not None and self.online.available,
         )
 
     def _dungeon_seat_views(self) -> tuple[SeatView, ...]:

@@ -1,0 +1,32 @@
+"""A whole rapid game on lichess from the simulated board in a real window (Xvfb), against the
+fake lichess: connect through the board's page, seek, moves both ways with the opponent's lit
+on the board, a takeback guided back, a dropped stream, a draw offer, the end in the archive;
+screenshots of the connect, seek, game and game-over screens for the README's gallery."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ui_scenarios import HERE, SHOTS, run_scenario
+
+pytestmark = pytest.mark.ui
+
+README_SHOTS = {
+    ("lichess-game", "lichess-connect"): "lichess-connect.png",
+    ("lichess-game", "lichess-seek"): "lichess-seek.png",
+    ("lichess-game", "lichess-game"): "lichess-game.png",
+    ("lichess-game", "lichess-game-over"): "lichess-game-over.png",
+}
+
+
+def test_a_rapid_lichess_game_is_played_from_the_board(tmp_path):
+    shots, _ = run_scenario(HERE / "ui_online_driver.py", "lichess-game", SHOTS / "lichess-game", tmp_path / "data",
+                            tmp_path, timeout=240, docs_shots=README_SHOTS)
+    names = [s.stem for s in shots]
+    assert names == ["lichess-connect", "lichess-seek", "lichess-game", "lichess-takeback", "lichess-reconnecting",
+                     "lichess-game-over"]
+    data = tmp_path / "data"
+    token = (data / "lichess.token").read_text().strip()
+    for path in data.rglob("*"):
+        if path.is_file() and path.name != "lichess.token":
+            assert token.encode() not in path.read_bytes(), f"the token is in {path}"

@@ -1,0 +1,134 @@
+"""Play a whole rapid game on lichess from the simulated board, in a real window, by taps; the
+fake lichess (tests/fake_lichess.py) runs in this process and plays the other side.
+
+    python tests/ui_online_driver.py SCENARIO SHOT_DIR DATA_DIR [WIDTHxHEIGHT]
+
+The app is built by companion.app.bootstrap as the product builds it, with the lichess server
+set to the fake's address; the phone that connects the account is a request to the board's own
+page. Prints "SMOKE OK" at the end (tests/test_ui_online.py runs it).
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+import urllib.parse
+import urllib.request
+
+import ui_smoke_driver as smoke  # noqa: E402 - sets up the window from the command line first
+from ui_smoke_driver import DATA, FRAME, SCENARIO, SHOTS, Driver, run_app  # noqa: E402
+
+from companion.app import bootstrap  # noqa: E402
+from companion.app.presenters.online_room import OnlineSetup  # noqa: E402
+from companion.journal import JournalStore  # noqa: E402
+from companion.online.link import OnlineLink  # noqa: E402
+from companion.online.page import ConnectPage  # noqa: E402
+from fake_lichess import FakeLichess  # noqa: E402
+
+TOKEN = "lip_board0001"
+FAKE = FakeLichess(keepalive_s=0.5)
+
+
+class OnlineDriver(Driver):
+    def until(self, cond, what: str, seconds: float = 10.0):
+        waited = 0.0
+        while not cond():
+            assert waited < seconds, f"timed out waiting for {what}: {self.state()}"
+            yield FRAME
+            waited += FRAME
+
+    def phone_sends_the_token(self):
+        """The phone that scanned the code: the board's page, a token pasted there."""
+        url = self.flow.online.page_url
+        assert url, "no page for the phone"
+        code = urllib.parse.parse_qs(urllib.parse.urlparse(url).query)["k"][0]
+        data = urllib.parse.urlencode({"k": code, "token": TOKEN}).encode()
+        with urllib.request.urlopen(url.split("?")[0] + "/token", data=data, timeout=10) as r:
+            assert b"Bobby" in r.read()
+        yield FRAME
+
+
+def lichess_game(d: OnlineDriver):
+    """Connect, seek 10+5, moves both ways with the opponent's lit on the board, a takeback
+    guided back, a dropped stream, chat, a draw offer accepted, the end in the archive."""
+    f = d.flow
+    yield from d.expect("start")
+    yield from d.press("lichess")
+    yield from d.expect("online")
+    yield from d.shot("lichess-connect")
+    yield from d.phone_sends_the_token()
+    yield from d.until(lambda: f.online.is_connected(), "the account connected")
+    yield from d.press("10+5")
+    FAKE.auto_pair = ("maia", 2.5)
+    yield from d.press("Seek a game")
+    yield from d.until(lambda: f.online.seeking, "the seek")
+    yield from d.shot("lichess-seek")
+    yield from d.until(lambda: f.display.screen == "setup", "an opponent", 15)
+    gid = f.online_game.game_id
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    yield from d.move("e2", "e4")
+    yield from d.until(lambda: FAKE.games[gid].moves == ["e2e4"], "our move on lichess")
+    FAKE.opponent_move(gid, "e7e5")
+    yield from d.until(lambda: f.online_game.owed == ["e7e5"], "Maia's move")
+    yield from d.wait_lit(smoke._index("e7"), smoke._index("e5"))
+    FAKE.chat(gid, "maia", "Good luck!")
+    yield from d.until(lambda: "Good luck" in d.app.presenters.game.view().legend, "the chat line")
+    yield from d.shot("lichess-game")
+    yield from d.move("e7", "e5")
+    yield from d.move("g1", "f3")
+    yield from d.until(lambda: FAKE.games[gid].moves == ["e2e4", "e7e5", "g1f3"], "Nf3 on lichess")
+    FAKE.propose_takeback(gid, "maia")
+    yield from d.until(lambda: f.display.prompt is not None, "the takeback question")
+    yield from d.shot("lichess-takeback")
+    yield from d.press("Accept")
+    yield from d.until(lambda: len(f.game.session.moves) == 1, "the takeback (Maia's e5 and our Nf3)")
+    yield from d.follow_the_lights()
+    FAKE.cut_streams("game")
+    yield from d.until(lambda: not f.online.is_connected(), "the dropped stream", 5)
+    yield from d.shot("lichess-reconnecting")
+    FAKE.opponent_move(gid, "d7d5")  # while the board is away
+    yield from d.until(lambda: f.online_game.owed == ["d7d5"], "Maia's move made while the stream was down")
+    yield from d.move("d7", "d5")
+    yield from d.move("b1", "c3")
+    yield from d.until(lambda: FAKE.games[gid].moves == ["e2e4", "d7d5", "b1c3"], "Nc3 on lichess")
+    FAKE.opponent_move(gid, "b8c6")
+    yield from d.until(lambda: f.online_game.owed == ["b8c6"], "Maia's next move")
+    yield from d.move("b8", "c6")
+    FAKE.offer_draw(gid, "maia")
+    yield from d.until(lambda: f.display.prompt is not None, "the draw offer")
+    yield from d.press("Accept")
+    yield from d.until(lambda: f.display.screen == "game_over", "the end")
+    yield from d.shot("lichess-game-over")
+    saved = f.game.saved_as
+    assert saved is not None and saved.exists(), "the game is in the archive"
+    pgn = saved.with_suffix(".pgn").read_text()
+    assert f"{FAKE.url}/{gid}" in pgn and '[Result "1/2-1/2"]' in pgn
+    posts = [p for m, p, _ in FAKE.requests if m == "POST" and "/move/" in p]
+    assert len(posts) == len(set(posts)) == 3, posts  # e4, Nf3 (taken back), Nc3  # every move of ours sent once
+    yield from d.press("New game")
+    yield from d.expect("start")
+
+
+SCENARIOS = {"lichess-game": lichess_game}
+
+
+def main() -> int:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    FAKE.start()
+    FAKE.add_token(TOKEN, "bobby", "board:play")
+    FAKE.add_user("maia", "Maia", 1620)
+    clock = bootstrap.monotonic_ms
+    online = OnlineSetup(FAKE.url, lambda base, token, post: OnlineLink(base, token, post, clock),
+                         lambda base, on_token: ConnectPage(base, on_token, host="127.0.0.1", address="127.0.0.1"))
+    tracker = functools.partial(bootstrap.default_tracker(), settle_ms=40, slow_settle_ms=80, castle_settle_ms=120)
+    flow = bootstrap.build_flow(bootstrap.open_board(), JournalStore(DATA), make_tracker=tracker, computer=None,
+                                online=online)
+    try:
+        return run_app(flow, SCENARIOS[SCENARIO], OnlineDriver)
+    finally:
+        FAKE.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
