@@ -189,3 +189,17 @@ def test_a_challenge_from_a_friend_and_one_to_a_friend(tmp_path, fake):
     a.online.accept(cid)
     o.until(lambda: f.display.screen == "setup", "the game")
     assert f.online_game.my_seat == 1 and f.game.session.seats[0].name == "Maia"
+
+
+def test_castling_written_king_to_rook_is_the_kings_two_squares():
+    """GameStateEvent.yaml: moves in UCI, "King to rook for Chess960-compatible castling"."""
+    from companion.app.presenters.online_game_room import _engine_text
+    from companion.session import GameSetup, Seat, Session
+
+    s, _ = Session.new(GameSetup("chess", (Seat("A"), Seat("B"))))
+    for uci in "e2e4 e7e5 g1f3 g8f6 f1c4 f8c5".split():
+        s.play(uci)
+    assert _engine_text(s, "e1h1") == "e1g1" and _engine_text(s, "e1g1") == "e1g1"
+    s.play(_engine_text(s, "e1h1"))
+    assert s.moves[-1].san == "O-O" and _engine_text(s, "e8h8") == "e8g8"
+    assert _engine_text(s, "h2h3") == "h2h3"

@@ -323,7 +323,7 @@ def _engine_text(s, uci: str) -> str:
     if uci in king_to_rook:
         g = s.rules.geometry
         piece = s.pos.board[g.parse_square(uci[:2])]
-        if piece is not None and piece.kind.role == "king":
+        if piece is not None and piece.kind.royal:
             return king_to_rook[uci]
     return uci
 
