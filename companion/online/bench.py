@@ -11,7 +11,9 @@ a 40-ply game as White from the board, Black's moves coming from the peer:
   by the link thread, posted, the UI thread woken, the move asked of the player, the tracker's
   frame rendered);
 * **board settled to move sent**: from the pump in which the tracker's settle time ends for
-  White's move to the peer receiving ``POST /api/board/game/{id}/move/{uci}``;
+  White's move to the peer receiving ``POST /api/board/game/{id}/move/{uci}``; a move is
+  journaled (one line, fsync) before it is played and sent, so the journal's write alone is
+  timed beside it in the same folder;
 * **sensor event to LED frame** of every lift and placement, with the game's stream open, and
   the same game played locally with no stream as the peer in the same run;
 * **resident memory** of the app in a real window (companion.app.rest_bench's way: the child
@@ -305,9 +307,26 @@ def _local_game(folder: Path) -> list[float]:
     return events
 
 
+def _journal_appends(folder: Path, n: int) -> list[float]:
+    """The journal's own write of a move (one line, fsync), timed alone in the same folder: what
+    a move costs before it may be sent (a move is journaled before it is played)."""
+    from ..journal import JournalStore
+
+    journal = JournalStore(folder).create()
+    out = []
+    try:
+        for i in range(n):
+            t = time.perf_counter()
+            journal.append({"type": "move", "move": GAME[i % len(GAME)], "n": i})
+            out.append(time.perf_counter() - t)
+    finally:
+        journal.close()
+    return out
+
+
 def bench_online(quick: bool = False) -> list[Row]:
     rounds = 1 if quick else 3
-    lit, sent, online_events, local_events = [], [], [], []
+    lit, sent, online_events, local_events, appends = [], [], [], [], []
     with tempfile.TemporaryDirectory() as folder:
         for r in range(rounds):
             a, b, c = _online_game(Path(folder) / f"online-{r}")
@@ -315,6 +334,7 @@ def bench_online(quick: bool = False) -> list[Row]:
             sent += b
             online_events += c
             local_events += _local_game(Path(folder) / f"local-{r}")
+            appends += _journal_appends(Path(folder) / f"journal-{r}", len(b))
     ms = 1000
     rows = [
         ("lichess: opponent's move line to LED frame, median", statistics.median(lit) * ms, "ms"),
@@ -323,6 +343,8 @@ def bench_online(quick: bool = False) -> list[Row]:
         ("lichess: board settled to move sent, median", statistics.median(sent) * ms, "ms"),
         ("lichess: board settled to move sent, p99", _p99(sent) * ms, "ms"),
         ("lichess: board settled to move sent, worst", max(sent) * ms, "ms"),
+        ("lichess: of it the journal's write (fsync) alone, median", statistics.median(appends) * ms, "ms"),
+        ("lichess: of it the journal's write (fsync) alone, p99", _p99(appends) * ms, "ms"),
         ("lichess: sensor event to LED, stream open, median", statistics.median(online_events) * ms, "ms"),
         ("lichess: sensor event to LED, stream open, p99", _p99(online_events) * ms, "ms"),
         ("lichess: sensor event to LED, local game, p99 (peer)", _p99(local_events) * ms, "ms"),
