@@ -21,6 +21,16 @@ from tests.ui_flow_helpers import App
 TOKEN = "lip_board0001"
 
 
+def _get(port: int, path: str) -> bytes:
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", path)
+    body = conn.getresponse().read()
+    conn.close()
+    return body
+
+
 def setup_for(fake: FakeLichess, page: bool = False):
     def make(clock):
         now = lambda: clock.t  # noqa: E731 - the link reads the board's clock, never moves it
@@ -79,6 +89,9 @@ def test_a_rapid_game_from_seek_to_the_archive(tmp_path, fake):
     fake.auto_pair = ("maia", 0.1)
     o = connected(tmp_path, fake)
     a, f = o.app, o.app.flow
+    from companion.app.bootstrap import attach_broadcast
+
+    live = attach_broadcast(f, "127.0.0.1:0", announce=False)  # the board serves its game live too
     a.start.lichess()
     o.until(lambda: f.online.is_connected(), "the account and its event stream")
     view = a.online.view()
@@ -127,7 +140,10 @@ def test_a_rapid_game_from_seek_to_the_archive(tmp_path, fake):
     assert f'[Site "{fake.url}/{gid}"]' in pgn and '[White "Bobby"]' in pgn and '[Black "Maia"]' in pgn
     assert "1. e4 c5 2. Nf3" in pgn.replace("\n", " ") and '[Result "1/2-1/2"]' in pgn
     over = a.over.view()
-    assert over.headline == "Draw"
+    assert over.headline == "Draw" and over.link == f"On lichess: {fake.url}/{gid}"
+    served = b"".join(_get(live.server.port, path) for path in ("/", "/game.json", "/game.pgn", "/board.js"))
+    live.stop()
+    assert b"Bobby" in served and TOKEN.encode() not in served
     for root, _, files in os.walk(tmp_path):
         for name in files:
             if name != "lichess.token":
