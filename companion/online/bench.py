@@ -32,11 +32,10 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from ..broadcast.bench import GAME, hand_move
+
 Row = tuple[str, float, str]
 
-GAME = ("e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6 c1e3 e7e5 d4b3 c8e6 f2f3 f8e7 d1d2 e8g8 e1c1 b8d7 "
-        "g2g4 b7b5 g4g5 b5b4 c3e2 f6e8 f3f4 a6a5 f4f5 a5a4 b3d4 e5d4 e2d4 b4b3 c1b1 b3c2 d4c2 e6b3 a2b3 a4b3").split()
-CASTLING_ROOK = {"e1g1": "h1f1", "e1c1": "a1d1", "e8g8": "h8f8", "e8c8": "a8d8"}
 GAME_ID = "BenchGm1"
 TOKEN = "lip_benchtoken01"
 KEEPALIVE_S = 0.05
@@ -228,30 +227,6 @@ def _pump_until(flow, clock, woken, done: Callable[[], bool], seconds: float) ->
         flow.pump(clock[0])
 
 
-def _hand(flow, sim, clock, uci: str, samples: list[float]) -> None:
-    """Make ``uci`` on the simulated board, each sensor event timed to its LED frame."""
-    s = flow.game.session
-    g = s.rules.geometry
-    frm, to = g.parse_square(uci[:2]), g.parse_square(uci[2:4])
-    castle = s.rules.parse_move(s.pos, uci).special == "castle"
-
-    def event(square: int, occupied: bool) -> None:
-        clock[0] += 40
-        t = time.perf_counter()
-        (sim.place if occupied else sim.lift)(square, clock[0])
-        flow.pump(clock[0])
-        samples.append(time.perf_counter() - t)
-
-    if to in sim.occupied:
-        event(to, False)
-    event(frm, False)
-    event(to, True)
-    if castle:  # the rook too
-        rook = CASTLING_ROOK[uci]
-        event(g.parse_square(rook[:2]), False)
-        event(g.parse_square(rook[2:]), True)
-
-
 def _online_game(folder: Path) -> tuple[list[float], list[float], list[float]]:
     peer = ScriptedLichess()
     peer.start()
@@ -262,7 +237,7 @@ def _online_game(folder: Path) -> tuple[list[float], list[float], list[float]]:
         lit, sent, events = [], [], []
         for ply, uci in enumerate(GAME):
             if ply % 2 == 0:  # White: the player, from the board
-                _hand(flow, sim, clock, uci, events)
+                hand_move(flow, sim, clock, uci, events)
                 clock[0] += 2000  # the tracker's settle time is over in this pump
                 before = len(peer.posted)
                 t0 = time.perf_counter()
@@ -282,7 +257,7 @@ def _online_game(folder: Path) -> tuple[list[float], list[float], list[float]]:
                                                             for _, f in shown[mark:]), 5)
                 t_lit = next(t for t, f in shown[mark:] if f[frm] != (0, 0, 0) and f[to] != (0, 0, 0))
                 lit.append(t_lit - peer.written[-1])
-                _hand(flow, sim, clock, uci, events)
+                hand_move(flow, sim, clock, uci, events)
                 clock[0] += 2000
                 flow.pump(clock[0])
         if len(flow.game.session.moves) != len(GAME):
@@ -299,7 +274,7 @@ def _local_game(folder: Path) -> list[float]:
     events: list[float] = []
     try:
         for uci in GAME:
-            _hand(flow, sim, clock, uci, events)
+            hand_move(flow, sim, clock, uci, events)
             clock[0] += 2000
             flow.pump(clock[0])
     finally:

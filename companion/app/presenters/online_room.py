@@ -20,7 +20,6 @@ from typing import Any, Callable
 from ... import player_names
 from ...errors import CompanionError, OnlineError
 from ...online import api
-from ...online.connect import BROADCAST_SCOPES, PLAY_SCOPES
 from ...online.lobby import ChallengeAnswered, ChallengesChanged, GameBegan, SeekEnded
 from ...online.play import ConnectionChanged, GameNotTaken, OnlinePlay, RequestFailed
 from ...online.token import FILE_NAME, Token, read_token, remove_token, save_token
@@ -351,9 +350,6 @@ class OnlineRoom:
 
     def is_connected(self) -> bool:
         return self.play is not None and self.play.connection().is_connected
-
-    def scopes(self, broadcast: bool = False) -> tuple[str, ...]:
-        return BROADCAST_SCOPES if broadcast else PLAY_SCOPES
 
 
 __all__ = ["OnlineRoom", "OnlineSetup", "CLOCKS", "clock_label", "ChallengesChanged", "ConnectionChanged"]
