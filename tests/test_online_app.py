@@ -219,3 +219,57 @@ def test_castling_written_king_to_rook_is_the_kings_two_squares():
     s.play(_engine_text(s, "e1h1"))
     assert s.moves[-1].san == "O-O" and _engine_text(s, "e8h8") == "e8g8"
     assert _engine_text(s, "h2h3") == "h2h3"
+
+
+def test_a_token_typed_on_the_keyboard_and_one_from_a_usb_stick(tmp_path, fake):
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    (stick / ".companion-stick").write_text("")
+    data = tmp_path / "data"
+    app = App(data, computer=False, online=setup_for(fake), media_roots=(str(tmp_path),))
+    o = Online(app)
+    f = app.flow
+    app.start.lichess()
+    assert app.online.view().mode == "connect"
+    app.online.from_stick()
+    assert "No USB stick with a lichess.token" in app.online.view().notice
+    (stick / "lichess.token").write_text(TOKEN + "\n")  # a stick has no owner: its file's mode is not asked
+    app.online.from_stick()
+    o.until(lambda: f.online.state == "connected", "the account from the stick")
+    assert "Delete lichess.token from the stick" in app.online.view().notice
+    assert (data / "lichess.token").stat().st_mode & 0o777 == 0o600 and (stick / "lichess.token").exists()
+    app.online.disconnect()
+    app.online.type_token()
+    app.type("not a token!")
+    assert f.display.entry is not None and "not a lichess token" in f.display.entry.problem
+    f.display.entry_cancel()
+    app.online.type_token()
+    app.type(TOKEN)
+    o.until(lambda: f.online.state == "connected", "the account typed")
+
+
+def test_a_lichess_game_is_taken_up_after_a_restart(tmp_path, fake):
+    save_token(tmp_path / "lichess.token", Token(TOKEN))
+    gid = fake.create_game("bobby", "maia")
+    o = connected(tmp_path, fake)
+    a, f = o.app, o.app.flow
+    a.start.lichess()
+    o.until(lambda: f.display.screen == "setup", "the game")
+    a.setup.fill()
+    a.pump()
+    a.tap("e2", "e4")
+    o.until(lambda: fake.games[gid].moves == ["e2e4"], "our move on lichess")
+    f.stop()  # the power goes
+    fake.opponent_move(gid, "c7c5")  # the game goes on on lichess meanwhile
+    back = App(tmp_path, computer=False, online=setup_for(fake))
+    o2 = Online(back)
+    assert back.flow.display.screen == "resume"
+    back.resume.accept()
+    o2.until(lambda: back.flow.online_game.owed == ["c7c5"], "the move made while the board was off")
+    assert back.flow.online_game.game_id == gid and [m.move for m in back.flow.game.session.moves] == ["e2e4"]
+    back.setup.fill()  # the board as it stood
+    back.pump()
+    o2.until(lambda: back.flow.display.screen == "game", "the game screen")
+    back.tap("c7", "c5")
+    back.tap("g1", "f3")
+    o2.until(lambda: fake.games[gid].moves == ["e2e4", "c7c5", "g1f3"], "the game goes on from the board")
