@@ -104,7 +104,7 @@ class AppFlow:
         self.clock = ClockRoom(self.game, display, self.arbiter, store.directory)
         self.records = Records(self.game, display, storage)
         self.online = OnlineRoom(display, mailbox, storage, bus, setup=online, clock_ms=clock_ms)
-        self.online_game = OnlineGameRoom(self.online, self.game, display, self.board, clock_ms=clock_ms)
+        self.online_game = OnlineGameRoom(self.online, self.game, display, bus, clock_ms=clock_ms)
         self.menu = Menu(display, self.game, bus, {
             "load-save": self.load_save.open, "board-check": self.board.open_check, "card": self.play.show_card,
             "save-record": self.records.save, "copy-records": self.records.copy, "swap-clock": self.clock.swap,

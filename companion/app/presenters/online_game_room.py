@@ -25,10 +25,9 @@ from ...online import game as og
 from ...session import Adjudicate, MovePlayed, Seat
 from ...tournament.table import TableSetup
 from .. import online_texts as W
-from .board_link import BoardRoom
 from .display import Display
 from .game_room import GameRoom
-from .messages import GameClosed, GameOpened, NewGame
+from .messages import Bus, GameClosed, GameOpened, NewGame
 from .online_room import OnlineRoom
 from .questions import Prompt, PromptOption
 
@@ -38,12 +37,12 @@ SOURCE = "lichess:"
 
 
 class OnlineGameRoom:
-    def __init__(self, online: OnlineRoom, game: GameRoom, display: Display, board: BoardRoom, *,
+    def __init__(self, online: OnlineRoom, game: GameRoom, display: Display, bus: Bus, *,
                  clock_ms: Callable[[], int], today: Callable[[], str] = lambda: time.strftime("%Y.%m.%d")) -> None:
         self.online = online
+        self.bus = bus
         self.game = game
         self.display = display
-        self.board = board
         self.clock_ms = clock_ms
         self.today = today
         self.game_id: str | None = None  # the lichess game the open game plays
@@ -95,7 +94,7 @@ class OnlineGameRoom:
                            ids=tuple(p.id[:40] for p in (full.white, full.black)), source=SOURCE + full.id)
         self._loading = True
         try:
-            if not self.game.bus.handle(NewGame("chess", names, table=table, start=_start_fen(full.initial_fen))):
+            if not self.bus.handle(NewGame("chess", names, table=table, start=_start_fen(full.initial_fen))):
                 self.game_id = None
                 return
             s = self.game.session
