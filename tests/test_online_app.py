@@ -273,3 +273,21 @@ def test_a_lichess_game_is_taken_up_after_a_restart(tmp_path, fake):
     back.tap("c7", "c5")
     back.tap("g1", "f3")
     o2.until(lambda: fake.games[gid].moves == ["e2e4", "c7c5", "g1f3"], "the game goes on from the board")
+
+
+def test_a_lichess_game_begun_elsewhere_waits_while_the_board_plays_a_game(tmp_path, fake):
+    save_token(tmp_path / "lichess.token", Token(TOKEN))
+    o = connected(tmp_path, fake)
+    a, f = o.app, o.app.flow
+    a.start.lichess()
+    o.until(lambda: f.online.is_connected(), "the account")
+    a.online.back()
+    a.new_game("chess")  # two people at the board
+    a.tap("e2", "e4")
+    gid = fake.create_game("bobby", "maia")  # accepted on the phone meanwhile
+    o.until(lambda: "not taken by the board" in f.online.notice, "the game left waiting")
+    assert f.online_game.game_id is None and [m.san for m in f.game.session.moves] == ["e4"]
+    a.start.lichess()
+    assert a.online.view().games[0].id == gid
+    a.online.play_here(gid)
+    o.until(lambda: f.online_game.game_id == gid and f.display.screen == "setup", "the game taken on request")

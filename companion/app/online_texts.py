@@ -72,6 +72,7 @@ FIRST_MOVE = "Make your first move within {seconds} s or the game is aborted"
 CHAT = "{name}: {text}"
 ACTION_REFUSED = "lichess: {reason}"
 NOT_TAKEN = "A lichess game was not taken by the board: {reason}"
+BOARD_BUSY = "a game is being played on the board; the lichess screen offers it"
 LINK = "On lichess: {url}"
 CORRESPONDENCE_CLOCK = "{days} d a move"
 

@@ -84,6 +84,13 @@ class OnlineGameRoom:
         full = ev.full
         if self.game_id == full.id and self.game.session is not None:
             return
+        s = self.game.session
+        if s is not None and not s.is_over and self.display.screen not in ("online", "start"):
+            # a game is being played at the table: a lichess game begun elsewhere waits on the
+            # lichess screen ("Play it on the board") instead of taking the board away
+            self.online.publish(self.online.play.leave(full.id) if self.online.play else [])
+            self.online.notice = W.NOT_TAKEN.format(reason=W.BOARD_BUSY)
+            return
         self.game_id, self.owed, self.ended, self._asked, self.notice = full.id, [], None, None, ""
         names = tuple(Seat(p.shown[:40]) for p in (full.white, full.black))
         perf = full.perf or full.speed.capitalize()
