@@ -241,6 +241,18 @@ def test_a_429_holds_the_move_a_minute_and_sends_it_if_nothing_changed():
     assert g.tick(60_100) == [api.move("Gm8pQz2x", "g1f3")]
 
 
+def test_a_move_refused_401_is_held_not_taken_back_and_sent_on_the_next_fresh_state():
+    """A revoked token: lichess did not play the move (401), so the board keeps it and sends it
+    when a new token's game stream shows our turn unchanged."""
+    g, _ = loaded("e2e4 e7e5")
+    [req] = g.play("g1f3", 0)
+    assert g.answered(req, 401, "No such token", 100) == [MoveWaiting("g1f3", "offline")]
+    assert g.local_moves == ("e2e4", "e7e5", "g1f3") and g.tick(60_000) == []
+    g.stream_opened(69_000)
+    out = g.receive(read_game_line(game_full(moves="e2e4 e7e5")), 70_000)
+    assert out[0] == api.move("Gm8pQz2x", "g1f3") and g.pending is not None
+
+
 def test_a_takeback_during_the_wait_drops_the_held_move():
     g, _ = loaded("e2e4 e7e5")
     [req] = g.play("g1f3", 0)

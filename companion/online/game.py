@@ -360,6 +360,10 @@ class OnlineGame:
         if status == 429:
             p.state, p.until_ms = HELD, retry_at_ms or now_ms
             return [MoveWaiting(p.uci, "rate-limited", p.until_ms)]
+        if status == 401:  # the token refused (revoked): not played; held until a token is back
+            p.state, p.until_ms = HELD, 0
+            self.connected, self.fresh = False, True
+            return [MoveWaiting(p.uci, "offline")]
         if status is not None and 400 <= status < 500:
             if p.attempts > 1:  # sent again after no answer: the first may have been played
                 p.state, p.reason = CHECKING, error or f"lichess answered {status}"

@@ -205,6 +205,17 @@ class OnlinePlay:
         self.streams[game_id] = Connection("connecting")
         return [FollowGame(game_id)]
 
+    def carry_on(self, game: OnlineGame) -> list:
+        """Go on with ``game`` from an earlier link of the same account (a new token after one
+        was refused): its moves and a move of ours not yet played stay; lichess's first line
+        says what changed meanwhile."""
+        if game.me != self.me or not game.is_playing:
+            return []
+        game.connected, game.fresh = False, True
+        self.game = game
+        self.streams[game.game_id] = Connection("connecting")
+        return [FollowGame(game.game_id)]
+
     def leave(self, game_id: str) -> list:
         """The board stops following ``game_id`` (it goes on on lichess)."""
         if self.game is None or self.game.game_id != game_id:

@@ -23,7 +23,7 @@ from ...online import api
 from ...online.lobby import ChallengeAnswered, ChallengesChanged, GameBegan, SeekEnded
 from ...online.play import ConnectionChanged, GameNotTaken, OnlinePlay, RequestFailed
 from ...online.token import FILE_NAME, Token, read_token, remove_token, save_token
-from ...online.transport import Answered
+from ...online.transport import Answered, StreamLost
 from .. import online_texts as W
 from .display import Display
 from .entry import Entry
@@ -209,7 +209,20 @@ class OnlineRoom:
             return
         if self.play is None:
             return
+        refused = isinstance(event, (StreamLost, Answered)) and \
+            (event.status if isinstance(event, StreamLost) else event.answer.status) == 401
         self.publish(self.play.handle(event, self.clock_ms()))
+        if refused and self.state == "connected":
+            self.token_refused()
+
+    def token_refused(self) -> None:
+        """lichess answered 401 (the token revoked, or expired): the link stops, the screen says
+        so in one line and offers the ways to bring a token; a game on stays as it is (a move
+        of ours not yet played is held) and goes on with the new token."""
+        self.stop_link()
+        self.state, self.problem = "none", W.TOKEN_REFUSED
+        self.open_page()
+        self.display.changed()
 
     def _account(self, event: Answered) -> None:
         answer = event.answer
@@ -217,11 +230,16 @@ class OnlineRoom:
         if answer.ok and isinstance(body.get("id"), str):
             self.user_id, self.user = body["id"], str(body.get("username") or body["id"])[:40]
             self.state, self.problem = "connected", ""
-            self.play = OnlinePlay(self.user_id)
+            before, self.play = self.play, OnlinePlay(self.user_id)
             self.link.follow_events()
+            if before is not None and before.game is not None:
+                self.publish(self.play.carry_on(before.game))
             waiting, self.after_connect = self.after_connect, []
             for then in waiting:
                 then()
+        elif answer.status == 401:
+            self.token_refused()
+            return
         else:
             self.state = "problem"
             self.problem = W.LOST.format(reason=answer.error or f"lichess answered {answer.status}")
@@ -328,7 +346,7 @@ class OnlineRoom:
         """Whether the board is connected to lichess, in words (every online screen shows it)."""
         if self.state == "checking":
             return W.CHECKING
-        if self.play is None:
+        if self.play is None or self.state != "connected":
             return self.problem or W.NOT_CONNECTED
         c = self.play.connection()
         now = self.clock_ms() if now_ms is None else now_ms
@@ -349,7 +367,7 @@ class OnlineRoom:
         return W.NOT_CONNECTED
 
     def is_connected(self) -> bool:
-        return self.play is not None and self.play.connection().is_connected
+        return self.state == "connected" and self.play is not None and self.play.connection().is_connected
 
 
 __all__ = ["OnlineRoom", "OnlineSetup", "CLOCKS", "clock_label", "ChallengesChanged", "ConnectionChanged"]
