@@ -137,7 +137,7 @@ def test_a_token_revoked_mid_game_is_said_and_a_new_one_takes_the_game_up(tmp_pa
     a.tap("g1", "f3")  # sent with the revoked token: refused 401, not played, held
     o.until(lambda: f.online.state == "none", "the token refused")
     line = f.online.connection_line()
-    assert line == "lichess no longer takes this board's token (revoked or expired): connect the board again."
+    assert line == "lichess refused the board's token (revoked or expired): connect again."
     assert "Ng1-f3" not in a.game.view().notice and "g1f3" in a.game.view().notice  # held, said
     assert a.game.view().seal == "Not connected to lichess"
     assert [m.move for m in f.game.session.moves] == ["e2e4", "e7e5", "g1f3"], "nothing taken back"

@@ -30,3 +30,10 @@ def test_a_rapid_lichess_game_is_played_from_the_board(tmp_path):
     for path in data.rglob("*"):
         if path.is_file() and path.name != "lichess.token":
             assert token.encode() not in path.read_bytes(), f"the token is in {path}"
+
+
+def test_the_lobby_and_lichess_errors_on_screen(tmp_path):
+    shots, _ = run_scenario(HERE / "ui_online_driver.py", "lichess-lobby", SHOTS / "lichess-lobby", tmp_path / "data",
+                            tmp_path, timeout=240)
+    assert [s.stem for s in shots] == ["lichess-challenges", "lichess-friend", "lichess-wait", "lichess-claim",
+                                       "lichess-resign", "lichess-token-refused"]

@@ -62,6 +62,7 @@ class RequestFailed:
 
     kind: str
     reason: str
+    status: int | None = None  # lichess's answer (429: asked to wait, nothing was done)
 
 
 @dataclass(frozen=True)
@@ -164,10 +165,10 @@ class OnlinePlay:
         if req.kind == "seek":
             if req.stream:
                 return out + self.lobby.seek_answered(ans.status, ans.error) + (
-                    [] if ans.status == 200 else [RequestFailed("seek", ans.error or "the seek failed")])
-            return out + ([] if ans.ok else [RequestFailed("seek", ans.error)])
+                    [] if ans.status == 200 else [RequestFailed("seek", ans.error or "the seek failed", ans.status)])
+            return out + ([] if ans.ok else [RequestFailed("seek", ans.error, ans.status)])
         if not ans.ok and req.kind in ("challenge", "accept", "decline", "cancel"):
-            out.append(RequestFailed(req.kind, ans.error or "no answer from lichess"))
+            out.append(RequestFailed(req.kind, ans.error or "no answer from lichess", ans.status))
         return out
 
     # ----- what the player asks ------------------------------------------------------------------------

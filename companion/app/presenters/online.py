@@ -113,7 +113,9 @@ class OnlinePresenter:
                           for g in lobby.games.values() if g.game_id != playing)[:1]
             none = "" if incoming else W.NO_CHALLENGES.format(name=o.user)
         title = W.TITLE if mode == "lobby" else W.CONNECT_TITLE
-        return OnlineView(mode, title, o.connection_line(), qr, o.page_url, W.CONNECT_STEPS, clocks,
+        # the connect screen says what went wrong in full beside the code: its first line is short
+        connection = W.NOT_CONNECTED if mode == "connect" and o.problem else o.connection_line()
+        return OnlineView(mode, title, connection, qr, o.page_url, W.CONNECT_STEPS, clocks,
                           W.SEEKING.format(clock=o.seeking) if o.seeking else "",
                           tuple(o.friends()[:MAX_FRIENDS]) if mode == "lobby" else (), incoming, games,
                           o.notice, o.problem, none)

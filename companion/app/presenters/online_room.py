@@ -76,6 +76,7 @@ class OnlineRoom:
         self.seeking = ""  # the clock sought, while a seek is on its way
         self.friend = ""  # the friend challenged last (for the answer's words)
         self.after_connect: list[Callable[[], None]] = []
+        self._held_face = -1  # the seconds of lichess's wait last shown
 
     @property
     def token_path(self) -> Path:
@@ -269,7 +270,7 @@ class OnlineRoom:
             self.notice = (W.CHALLENGE_DECLINED.format(name=name, reason=ev.reason) if ev.declined
                            else W.CHALLENGE_WITHDRAWN.format(name=name))
         elif isinstance(ev, RequestFailed):
-            self.notice = W.REFUSED.format(reason=ev.reason)
+            self.notice = W.NOT_SENT_WAIT if ev.status == 429 else W.REFUSED.format(reason=ev.reason)
             if ev.kind == "seek":
                 self.seeking = ""
         elif isinstance(ev, GameNotTaken):
@@ -282,6 +283,11 @@ class OnlineRoom:
             items = self.play.tick(t_ms)
             if items:
                 self.publish(items)
+            held = self.play.held_until_ms
+            face = (held - t_ms + 999) // 1000 if held is not None and held > t_ms else -1
+            if face != self._held_face:  # the wait's seconds count down on the screen
+                self._held_face = face
+                self.display.changed(activity=False)
 
     # ----- the lobby -------------------------------------------------------------------------------------
     def choose_clock(self, index: int) -> None:

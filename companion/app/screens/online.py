@@ -7,12 +7,21 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.factory import Factory
+from kivy.properties import ObjectProperty
+from kivy.uix.boxlayout import BoxLayout
 
 from .base import PresentedScreen
 
 KV = Path(__file__).with_suffix(".kv")
 PANELS = {"connect": "OnlineConnectPanel", "lobby": "OnlineLobbyPanel", "checking": "OnlineMessagePanel",
           "problem": "OnlineMessagePanel"}
+
+
+class OnlineChallengeRow(BoxLayout):
+    """A challenge sent to the board, with Accept and Decline (layout: online.kv); ``line`` is
+    None when the row is empty (the challenge answered, or none)."""
+
+    line = ObjectProperty(None, allownone=True)
 
 
 class OnlineScreen(PresentedScreen):
