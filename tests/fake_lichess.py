@@ -161,6 +161,7 @@ class FakeLichess:
         r.add_post("/api/board/game/{id}/resign", self._resign)
         r.add_post("/api/board/game/{id}/abort", self._abort)
         r.add_post("/api/board/game/{id}/claim-victory", self._claim_victory)
+        r.add_post("/api/board/game/{id}/claim-draw", self._claim_draw)
         r.add_get("/api/board/game/{id}/chat", self._chat_read)
         r.add_post("/api/board/seek", self._seek)
         r.add_post("/api/challenge/{id}/accept", self._challenge_accept)
@@ -637,6 +638,16 @@ class FakeLichess:
         if not g.playing or other not in g.gone or self.clock_ms() < g.gone[other]:
             raise _status(400, {"error": "You cannot claim the win yet"})
         self._end(g, "timeout", g.colour_of(user))
+        return web.json_response(OK)
+
+    async def _claim_draw(self, request: web.Request) -> web.Response:
+        await self._faulted("claim-draw", request)
+        user = self._user_of(request, "board:play")
+        g = self._game_of(request, user)
+        other = g.black if g.colour_of(user) == "white" else g.white
+        if not g.playing or other not in g.gone or self.clock_ms() < g.gone[other]:
+            raise _status(400, {"error": "You cannot claim the draw yet"})
+        self._end(g, "draw", "")
         return web.json_response(OK)
 
     async def _chat_read(self, request: web.Request) -> web.Response:

@@ -95,8 +95,28 @@ def test_claim_victory_once_the_opponent_has_gone(tmp_path, fake):
     assert a.bar.view().action_label == "Claim victory"
     assert "Maia left the game" in a.game.view().notice
     a.bar.action()
+    prompt = f.display.prompt
+    assert prompt.title == "Maia has left the game" and [o.label for o in prompt.options][:2] == [
+        "Claim victory", "Claim a draw"]
+    f.display.answer_prompt("victory")
     o.until(lambda: f.display.screen == "game_over", "the win")
     assert f.game.session.result.winners == {0}
+    assert ("POST", f"/api/board/game/{gid}/claim-victory", {}) in fake.requests
+
+
+def test_a_draw_claimed_once_the_opponent_has_gone(tmp_path, fake):
+    o, a, f, gid = playing(tmp_path, fake)
+    a.tap("e2", "e4")
+    o.until(lambda: fake.games[gid].moves == ["e2e4"], "our move")
+    fake.opponent_move(gid, "e7e5")
+    o.until(lambda: f.online_game.owed == ["e7e5"], "Maia's move")
+    a.tap("e7", "e5")
+    fake.opponent_gone(gid, "maia", True, claim_in_s=0)
+    o.until(lambda: a.bar.view().action == "claim", "the claim in the bar")
+    a.bar.action()
+    f.display.answer_prompt("draw")
+    o.until(lambda: f.display.screen == "game_over", "the draw")
+    assert not f.game.session.result.winners and '[Result "1/2-1/2"]' in f.game.saved_as.with_suffix(".pgn").read_text()
 
 
 def test_a_429_is_said_in_one_line_and_the_move_goes_once_after_it(tmp_path, fake):

@@ -34,6 +34,7 @@ SPEC_PATHS = {
     "/api/board/game/{gameId}/draw/{accept}": "POST",
     "/api/board/game/{gameId}/takeback/{accept}": "POST",
     "/api/board/game/{gameId}/claim-victory": "POST",
+    "/api/board/game/{gameId}/claim-draw": "POST",  # tags/board/api-board-game-gameId-claim-draw.yaml
     "/api/challenge/{username}": "POST",  # tags/challenges/api-challenge-username.yaml
     "/api/challenge/{challengeId}/accept": "POST",
     "/api/challenge/{challengeId}/decline": "POST",
@@ -75,7 +76,7 @@ def template_of(path: str) -> str | None:
 REQUESTS = [api.account(), api.token_test(), api.event_stream(), api.game_stream("Gm8pQz2x"),
             api.move("Gm8pQz2x", "e7e8q", offering_draw=True), api.draw("Gm8pQz2x", True),
             api.takeback("Gm8pQz2x", False), api.resign("Gm8pQz2x"), api.abort("Gm8pQz2x"),
-            api.claim_victory("Gm8pQz2x"), api.chat_read("Gm8pQz2x"), api.seek(15, 10, rated=True, color="white"),
+            api.claim_victory("Gm8pQz2x"), api.claim_draw("Gm8pQz2x"), api.chat_read("Gm8pQz2x"), api.seek(15, 10, rated=True, color="white"),
             api.seek_correspondence(7), api.challenge("maia", limit_s=600, increment_s=5), api.challenge("maia", days=3),
             api.accept("Ch4llng1"), api.decline("Ch4llng1", "tooFast"), api.cancel("Ch4llng1"),
             api.broadcast_push("AbCd1234", "*")]

@@ -36,4 +36,4 @@ def test_the_lobby_and_lichess_errors_on_screen(tmp_path):
     shots, _ = run_scenario(HERE / "ui_online_driver.py", "lichess-lobby", SHOTS / "lichess-lobby", tmp_path / "data",
                             tmp_path, timeout=240)
     assert [s.stem for s in shots] == ["lichess-challenges", "lichess-friend", "lichess-wait", "lichess-claim",
-                                       "lichess-resign", "lichess-token-refused"]
+                                       "lichess-claim-question", "lichess-resign", "lichess-token-refused"]

@@ -199,6 +199,11 @@ def lichess_lobby(d: OnlineDriver):
     FAKE.opponent_gone(gid, "maia", True, claim_in_s=0)
     yield from d.until(lambda: d.app.presenters.bar.view().action == "claim", "Claim victory")
     yield from d.shot("lichess-claim")
+    yield from d.press("Claim victory")
+    yield from d.until(lambda: f.display.prompt is not None, "the claim's question")
+    yield from d.shot("lichess-claim-question")
+    yield from d.press("Cancel")  # the player waits instead, then resigns after all
+    yield from d.until(lambda: f.display.prompt is None, "the question closed")
     yield from d.press("Resign")
     yield from d.until(lambda: f.display.prompt is not None, "the question")
     yield from d.shot("lichess-resign")

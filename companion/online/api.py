@@ -119,6 +119,12 @@ def claim_victory(game_id: str) -> Request:
     return _game_action("claim-victory", game_id, "claim-victory")
 
 
+def claim_draw(game_id: str) -> Request:
+    """The opponent has left for long enough: a draw instead of the win
+    (tags/board/api-board-game-gameId-claim-draw.yaml)."""
+    return _game_action("claim-draw", game_id, "claim-draw")
+
+
 def chat_read(game_id: str) -> Request:
     return Request("chat", "GET", f"/api/board/game/{_check(GAME_ID, game_id, 'game id')}/chat", tag=game_id)
 

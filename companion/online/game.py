@@ -404,3 +404,7 @@ class OnlineGame:
 
     def claim_victory(self, now_ms: int) -> list:
         return [api.claim_victory(self.game_id)] if self.can_claim_victory(now_ms) else []
+
+    def claim_draw(self, now_ms: int) -> list:
+        """The same moment as the win (the opponent gone long enough), for a draw instead."""
+        return [api.claim_draw(self.game_id)] if self.can_claim_victory(now_ms) else []

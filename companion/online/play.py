@@ -24,7 +24,7 @@ from .ndjson import KEEP_ALIVE
 from .transport import (EVENTS, Answered, CancelSeek, FollowGame, LineReceived, LineRefused, StreamEnded, StreamLost,
                         StreamOpened, Unfollow)
 
-GAME_KINDS = ("move", "draw", "takeback", "resign", "abort", "claim-victory", "chat")
+GAME_KINDS = ("move", "draw", "takeback", "resign", "abort", "claim-victory", "claim-draw", "chat")
 #: The variants the board plays with lichess: FIDE chess from the start or from a position.
 VARIANTS = ("standard", "fromPosition")
 

@@ -32,7 +32,7 @@ from .online_room import OnlineRoom
 from .questions import Prompt, PromptOption
 
 #: The prompts asked here (flow.py routes their answers back).
-ASKED = ("online-draw", "online-takeback", "online-resign")
+ASKED = ("online-draw", "online-takeback", "online-resign", "online-claim")
 SOURCE = "lichess:"
 
 
@@ -287,7 +287,14 @@ class OnlineGameRoom:
         self._send(lambda m: m.abort())
 
     def claim_victory(self) -> None:
-        self._send(lambda m: m.claim_victory(self.clock_ms()))
+        """The game's slot once the opponent has gone: lichess lets the player claim the win
+        or a draw; the question says which."""
+        m = self.machine
+        if m is None or not self.live or not m.can_claim_victory(self.clock_ms()):
+            return
+        other = m.opponent.shown if m.opponent else "?"
+        self.display.ask(Prompt("online-claim", W.CLAIM_QUESTION.format(name=other),
+                                (PromptOption("victory", W.CLAIM_WIN), PromptOption("draw", W.CLAIM_DRAW))))
 
     def _send(self, make: Callable) -> None:
         m = self.machine
@@ -305,6 +312,9 @@ class OnlineGameRoom:
             self.online.publish(m.answer_takeback(key == "accept"))
         elif prompt.kind == "online-resign" and key == "yes":
             self.online.publish(m.resign())
+        elif prompt.kind == "online-claim":
+            now = self.clock_ms()
+            self.online.publish(m.claim_victory(now) if key == "victory" else m.claim_draw(now))
 
     def tick(self, t_ms: int) -> None:
         """While a clock runs, the screen is redrawn as its second turns (a face, not activity)."""
