@@ -171,3 +171,8 @@ def test_a_token_revoked_mid_game_is_said_and_a_new_one_takes_the_game_up(tmp_pa
     fake.opponent_move(gid, "b8c6")
     o.until(lambda: f.online_game.owed == ["b8c6"], "the game goes on")
     assert (tmp_path / "lichess.token").read_text().strip() == NEW_TOKEN
+    assert (tmp_path / "lichess.token").stat().st_mode & 0o777 == 0o600
+    for path in tmp_path.rglob("*"):  # the journal, the saved games: neither token anywhere
+        if path.is_file() and path.name != "lichess.token":
+            data = path.read_bytes()
+            assert TOKEN.encode() not in data and NEW_TOKEN.encode() not in data, path

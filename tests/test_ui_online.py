@@ -20,20 +20,26 @@ README_SHOTS = {
 
 
 def test_a_rapid_lichess_game_is_played_from_the_board(tmp_path):
-    shots, _ = run_scenario(HERE / "ui_online_driver.py", "lichess-game", SHOTS / "lichess-game", tmp_path / "data",
+    shots, log = run_scenario(HERE / "ui_online_driver.py", "lichess-game", SHOTS / "lichess-game", tmp_path / "data",
                             tmp_path, timeout=240, docs_shots=README_SHOTS)
     names = [s.stem for s in shots]
     assert names == ["lichess-connect", "lichess-seek", "lichess-game", "lichess-takeback", "lichess-reconnecting",
                      "lichess-game-over"]
     data = tmp_path / "data"
     token = (data / "lichess.token").read_text().strip()
+    assert (data / "lichess.token").stat().st_mode & 0o777 == 0o600
+    assert token not in log, "the token is in the app's log"
     for path in data.rglob("*"):
         if path.is_file() and path.name != "lichess.token":
             assert token.encode() not in path.read_bytes(), f"the token is in {path}"
 
 
 def test_the_lobby_and_lichess_errors_on_screen(tmp_path):
-    shots, _ = run_scenario(HERE / "ui_online_driver.py", "lichess-lobby", SHOTS / "lichess-lobby", tmp_path / "data",
+    shots, log = run_scenario(HERE / "ui_online_driver.py", "lichess-lobby", SHOTS / "lichess-lobby", tmp_path / "data",
                             tmp_path, timeout=240)
     assert [s.stem for s in shots] == ["lichess-challenges", "lichess-friend", "lichess-wait", "lichess-claim",
                                        "lichess-claim-question", "lichess-resign", "lichess-token-refused"]
+    assert "lip_board0001" not in log, "the token is in the app's log"
+    for path in (tmp_path / "data").rglob("*"):
+        if path.is_file() and path.name != "lichess.token":
+            assert b"lip_board0001" not in path.read_bytes(), f"the token is in {path}"
