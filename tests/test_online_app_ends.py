@@ -47,6 +47,16 @@ def playing(tmp_path, fake, white: str = "bobby", black: str = "maia", setup=Non
     return o, a, f, gid
 
 
+def both_moved(o: Online, fake: FakeLichess, gid: str) -> None:
+    """1. e4 from the board, sent; 1... e5 from lichess, made on the board as the lights ask."""
+    a, f = o.app, o.app.flow
+    a.tap("e2", "e4")
+    o.until(lambda: fake.games[gid].moves == ["e2e4"], "our move")
+    fake.opponent_move(gid, "e7e5")
+    o.until(lambda: f.online_game.owed == ["e7e5"], "Maia's move")
+    a.tap("e7", "e5")
+
+
 def one_line(text: str) -> bool:
     return bool(text) and "\n" not in text
 
@@ -64,11 +74,7 @@ def test_abort_before_both_have_moved_keeps_the_game_unfinished(tmp_path, fake):
 
 def test_resign_asks_first_then_resigns_on_lichess(tmp_path, fake):
     o, a, f, gid = playing(tmp_path, fake)
-    a.tap("e2", "e4")
-    o.until(lambda: fake.games[gid].moves == ["e2e4"], "our move")
-    fake.opponent_move(gid, "e7e5")
-    o.until(lambda: f.online_game.owed == ["e7e5"], "Maia's move")
-    a.tap("e7", "e5")
+    both_moved(o, fake, gid)
     assert a.bar.view().action == ""  # both have moved: no Abort any more
     a.bar.resign()
     assert f.display.prompt is not None and f.display.prompt.title == "Resign this game on lichess?"
@@ -83,11 +89,7 @@ def test_resign_asks_first_then_resigns_on_lichess(tmp_path, fake):
 
 def test_claim_victory_once_the_opponent_has_gone(tmp_path, fake):
     o, a, f, gid = playing(tmp_path, fake)
-    a.tap("e2", "e4")
-    o.until(lambda: fake.games[gid].moves == ["e2e4"], "our move")
-    fake.opponent_move(gid, "e7e5")
-    o.until(lambda: f.online_game.owed == ["e7e5"], "Maia's move")
-    a.tap("e7", "e5")
+    both_moved(o, fake, gid)
     a.tap("g1", "f3")
     o.until(lambda: fake.games[gid].moves == ["e2e4", "e7e5", "g1f3"], "Nf3")
     fake.opponent_gone(gid, "maia", True, claim_in_s=0)
@@ -106,11 +108,7 @@ def test_claim_victory_once_the_opponent_has_gone(tmp_path, fake):
 
 def test_a_draw_claimed_once_the_opponent_has_gone(tmp_path, fake):
     o, a, f, gid = playing(tmp_path, fake)
-    a.tap("e2", "e4")
-    o.until(lambda: fake.games[gid].moves == ["e2e4"], "our move")
-    fake.opponent_move(gid, "e7e5")
-    o.until(lambda: f.online_game.owed == ["e7e5"], "Maia's move")
-    a.tap("e7", "e5")
+    both_moved(o, fake, gid)
     fake.opponent_gone(gid, "maia", True, claim_in_s=0)
     o.until(lambda: a.bar.view().action == "claim", "the claim in the bar")
     a.bar.action()
@@ -148,11 +146,7 @@ def test_the_network_lost_and_back_loses_nothing(tmp_path, fake):
 
 def test_a_token_revoked_mid_game_is_said_and_a_new_one_takes_the_game_up(tmp_path, fake):
     o, a, f, gid = playing(tmp_path, fake)
-    a.tap("e2", "e4")
-    o.until(lambda: fake.games[gid].moves == ["e2e4"], "our move")
-    fake.opponent_move(gid, "e7e5")
-    o.until(lambda: f.online_game.owed == ["e7e5"], "Maia's move")
-    a.tap("e7", "e5")
+    both_moved(o, fake, gid)
     fake.revoke(TOKEN)  # on lichess, Preferences, API access tokens
     a.tap("g1", "f3")  # sent with the revoked token: refused 401, not played, held
     o.until(lambda: f.online.state == "none", "the token refused")
