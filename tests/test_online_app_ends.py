@@ -123,8 +123,13 @@ def test_a_429_is_said_in_one_line_and_the_move_goes_once_after_it(tmp_path, fak
     a.tap("e2", "e4")
     o.until(lambda: "asked the board to wait" in a.game.view().notice, "the wait said")
     assert one_line(a.game.view().notice) and [m.move for m in f.game.session.moves] == ["e2e4"]
-    assert f.online.connection_line().startswith("lichess asked the board to wait: ")
-    a.clock.t += 1500  # the minute passes
+    assert f.online.connection_line().startswith("lichess asked the board to wait: 2 s")
+    a.pump()
+    version = f.display.version
+    a.clock.t += 1000
+    a.pump()
+    assert f.display.version > version and f.online.connection_line() == "lichess asked the board to wait: 1 s"
+    a.clock.t += 500  # the minute passes
     o.until(lambda: fake.games[gid].moves == ["e2e4"], "the move after the wait", timeout=15)
     posts = [p for m, p, _ in fake.requests if m == "POST" and p.endswith("/move/e2e4")]
     assert len(posts) == 2  # the one answered 429, and the one after the wait

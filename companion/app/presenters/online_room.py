@@ -76,7 +76,7 @@ class OnlineRoom:
         self.seeking = ""  # the clock sought, while a seek is on its way
         self.friend = ""  # the friend challenged last (for the answer's words)
         self.after_connect: list[Callable[[], None]] = []
-        self._held_face = -1  # the seconds of lichess's wait last shown
+        self._face = ""  # the connection's line last shown (its seconds count down)
 
     @property
     def token_path(self) -> Path:
@@ -283,10 +283,9 @@ class OnlineRoom:
             items = self.play.tick(t_ms)
             if items:
                 self.publish(items)
-            held = self.play.held_until_ms
-            face = (held - t_ms + 999) // 1000 if held is not None and held > t_ms else -1
-            if face != self._held_face:  # the wait's seconds count down on the screen
-                self._held_face = face
+            face = self.connection_line(t_ms)
+            if face != self._face:  # lichess's wait and the reconnection count down on the screen
+                self._face = face
                 self.display.changed(activity=False)
 
     # ----- the lobby -------------------------------------------------------------------------------------
