@@ -175,3 +175,30 @@ def test_a_token_revoked_mid_game_is_said_and_a_new_one_takes_the_game_up(tmp_pa
         if path.is_file() and path.name != "lichess.token":
             data = path.read_bytes()
             assert TOKEN.encode() not in data and NEW_TOKEN.encode() not in data, path
+
+
+def test_the_account_connected_again_from_the_game_goes_back_to_it(tmp_path, fake):
+    """A token refused in the middle of a game: the game's Menu opens the lichess screen (the
+    QR code, the stick, the keyboard) and Back returns to the game, which goes on."""
+    o, a, f, gid = playing(tmp_path, fake)
+    both_moved(o, fake, gid)
+    a.bar.menu()
+    assert "lichess" not in [x.key for x in f.display.prompt.options]  # connected: nothing to do there
+    f.display.answer_prompt(None)
+    fake.revoke(TOKEN)
+    fake.cut_streams("events")
+    o.until(lambda: f.online.state == "none", "the token refused")
+    assert "lichess refused the board's token" in f.display.banner
+    a.bar.menu()
+    assert f.display.prompt.options[0].label == "Connect to lichess"
+    f.display.answer_prompt("lichess")
+    o.until(lambda: a.online.view().mode == "connect", "the connect screen")
+    assert f.display.screen == "online"
+    fake.add_token(NEW_TOKEN, "bobby")
+    a.online.type_token()
+    a.type(NEW_TOKEN)
+    o.until(lambda: f.online.is_connected(), "connected again")
+    a.online.back()
+    assert f.display.screen == "game" and f.online_game.game_id == gid
+    a.tap("g1", "f3")
+    o.until(lambda: fake.games[gid].moves == ["e2e4", "e7e5", "g1f3"], "the game goes on")

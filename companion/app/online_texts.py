@@ -4,6 +4,7 @@ from __future__ import annotations
 
 LICHESS = "lichess"
 TITLE = "Play on lichess"
+MENU_ITEM = "Connect to lichess"
 CONNECT_TITLE = "Connect this board to lichess"
 CONNECT_STEPS = ("1. Scan the code with your phone (on the board's network).\n"
                  "2. Log in with lichess there, or paste a token.\n"

@@ -108,7 +108,8 @@ class AppFlow:
         self.menu = Menu(display, self.game, bus, {
             "load-save": self.load_save.open, "board-check": self.board.open_check, "card": self.play.show_card,
             "save-record": self.records.save, "copy-records": self.records.copy, "swap-clock": self.clock.swap,
-            "arbiter": self.arbiter.open})
+            "arbiter": self.arbiter.open, "lichess": self.online.open},
+            lichess_item=lambda: self.online_game.active and not self.online.is_connected())
         wire(self)
 
     # ----- the main loop's face -----------------------------------------------------------------------

@@ -76,6 +76,7 @@ class OnlineRoom:
         self.seeking = ""  # the clock sought, while a seek is on its way
         self.friend = ""  # the friend challenged last (for the answer's words)
         self.after_connect: list[Callable[[], None]] = []
+        self.back_to = "start"  # where Back goes: the game it was opened from (its link down)
         self._face = ""  # the connection's line last shown (its seconds count down)
 
     @property
@@ -90,6 +91,7 @@ class OnlineRoom:
     def open(self) -> None:
         """The start screen's lichess button: the account's screen (connect, or the lobby)."""
         self.notice = ""
+        self.back_to = "game" if self.display.screen == "game" else "start"
         if self.state in ("none", "problem") and self.link is None:
             self.connect()
         if self.state == "none":
@@ -97,8 +99,11 @@ class OnlineRoom:
         self.display.show("online")
 
     def close(self) -> None:
+        """Back: to the start screen, or to the lichess game the screen was opened from (its
+        account connected again: the game goes on)."""
         self.close_page()
-        self.display.show("start")
+        self.display.show(self.back_to)
+        self.back_to = "start"
 
     # ----- the account -------------------------------------------------------------------------------
     def connect(self) -> None:
