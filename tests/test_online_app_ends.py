@@ -188,7 +188,8 @@ def test_the_account_connected_again_from_the_game_goes_back_to_it(tmp_path, fak
     fake.revoke(TOKEN)
     fake.cut_streams("events")
     o.until(lambda: f.online.state == "none", "the token refused")
-    assert "lichess refused the board's token" in f.display.banner
+    assert f.display.banner == "lichess refused the board's token: Menu, Connect to lichess"
+    assert a.bar.view().action == "" and not a.bar.view().can_draw, "nothing offered that needs lichess"
     a.bar.menu()
     assert f.display.prompt.options[0].label == "Connect to lichess"
     f.display.answer_prompt("lichess")

@@ -38,8 +38,10 @@ def test_the_lobby_and_lichess_errors_on_screen(tmp_path):
     shots, log = run_scenario(HERE / "ui_online_driver.py", "lichess-lobby", SHOTS / "lichess-lobby", tmp_path / "data",
                             tmp_path, timeout=240)
     assert [s.stem for s in shots] == ["lichess-challenges", "lichess-friend", "lichess-wait", "lichess-claim",
-                                       "lichess-claim-question", "lichess-resign", "lichess-token-refused"]
-    assert "lip_board0001" not in log, "the token is in the app's log"
-    for path in (tmp_path / "data").rglob("*"):
-        if path.is_file() and path.name != "lichess.token":
-            assert b"lip_board0001" not in path.read_bytes(), f"the token is in {path}"
+                                       "lichess-claim-question", "lichess-game-token-refused",
+                                       "lichess-token-refused", "lichess-resign"]
+    for token in ("lip_board0001", "lip_board0002"):  # the one revoked, and the one after it
+        assert token not in log, "the token is in the app's log"
+        for path in (tmp_path / "data").rglob("*"):
+            if path.is_file() and path.name != "lichess.token":
+                assert token.encode() not in path.read_bytes(), f"the token is in {path}"

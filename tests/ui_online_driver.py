@@ -72,12 +72,12 @@ class OnlineDriver(Driver):
                     raise AssertionError(f"{name}: {b.text!r} is covered by {type(w).__name__} "
                                          f"{getattr(w, 'text', '')!r} (disabled={w.disabled})")
 
-    def phone_sends_the_token(self):
+    def phone_sends_the_token(self, token: str = TOKEN):
         """The phone that scanned the code: the board's page, a token pasted there."""
         url = self.flow.online.page_url
         assert url, "no page for the phone"
         code = urllib.parse.parse_qs(urllib.parse.urlparse(url).query)["k"][0]
-        data = urllib.parse.urlencode({"k": code, "token": TOKEN}).encode()
+        data = urllib.parse.urlencode({"k": code, "token": token}).encode()
         with urllib.request.urlopen(url.split("?")[0] + "/token", data=data, timeout=10) as r:
             assert b"Bobby" in r.read()
         yield FRAME
@@ -202,22 +202,30 @@ def lichess_lobby(d: OnlineDriver):
     yield from d.press("Claim victory")
     yield from d.until(lambda: f.display.prompt is not None, "the claim's question")
     yield from d.shot("lichess-claim-question")
-    yield from d.press("Cancel")  # the player waits instead, then resigns after all
+    yield from d.press("Cancel")  # the player waits instead
     yield from d.until(lambda: f.display.prompt is None, "the question closed")
+    FAKE.revoke(TOKEN)  # on lichess: Preferences, API access tokens
+    FAKE.cut_streams("events")
+    yield from d.until(lambda: f.online.state == "none", "the token refused", 15)
+    yield from d.shot("lichess-game-token-refused")
+    yield from d.press("Menu")
+    yield from d.press("Connect to lichess")
+    yield from d.expect("online")
+    yield from d.shot("lichess-token-refused")
+    assert "refused the board's token" in d.app.presenters.online.view().problem
+    FAKE.add_token("lip_board0002", "bobby")
+    yield from d.phone_sends_the_token("lip_board0002")
+    yield from d.until(lambda: f.online.is_connected(), "connected again")
+    yield from d.press("Back")
+    yield from d.expect("game")
     yield from d.press("Resign")
     yield from d.until(lambda: f.display.prompt is not None, "the question")
     yield from d.shot("lichess-resign")
     yield from d.press("Yes, resign")
     yield from d.until(lambda: f.display.screen == "game_over", "the end")
+    assert FAKE.games[gid].status == "resign"
     yield from d.press("New game")
     yield from d.expect("start")
-    FAKE.revoke(TOKEN)  # on lichess: Preferences, API access tokens
-    FAKE.cut_streams("events")
-    yield from d.until(lambda: f.online.state == "none", "the token refused", 15)
-    yield from d.press("lichess")
-    yield from d.expect("online")
-    yield from d.shot("lichess-token-refused")
-    assert "refused the board's token" in d.app.presenters.online.view().problem
 
 
 def _ancestors(w) -> list:

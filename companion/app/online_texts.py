@@ -49,6 +49,7 @@ DAYS = "{days} days"
 CORRESPONDENCE = "{days} days a move"
 BACK = "Back"
 REFUSED = "lichess refused: {reason}"
+TOKEN_REFUSED_IN_GAME = "lichess refused the board's token: Menu, Connect to lichess"
 NOT_SENT_WAIT = "Not sent: lichess asked the board to wait a minute. Tap again once it says connected."
 
 # the game

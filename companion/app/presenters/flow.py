@@ -280,6 +280,6 @@ def wire(f: AppFlow) -> None:
     display.answers_to(ARBITER_ASKED, f.arbiter.answer)
     display.answers_to(ONLINE_ASKED, og.answer)
 
-    display.banners += [board.banner, lambda: online.connection_line() if og.live and not online.is_connected() else "",
+    display.banners += [board.banner, lambda: online.game_banner() if og.live and not online.is_connected() else "",
                         lambda: f.storage.space_warning]
     f.problems.after("computer", close=ai.hold, retry=ai.retry)

@@ -144,7 +144,7 @@ def _lichess_bar(online, info: bool) -> GameBarView:
     from .. import online_texts as W
 
     m = online.machine
-    live = online.live
+    live = online.live and online.online.is_connected()  # what lichess is asked waits for the link
     action, label = "", ""
     if live and m.can_claim_victory(online.clock_ms()):
         action, label = "claim", W.CLAIM

@@ -370,6 +370,13 @@ class OnlineRoom:
             return W.RECONNECTING.format(seconds=(c.retry_at_ms - now + 999) // 1000, reason=c.reason)
         return W.RECONNECTING_NOW if c.state != "connecting" or self.play.lobby.connected else W.CHECKING
 
+    def game_banner(self) -> str:
+        """The game screen's warning strip while the link is down: the same words, and where to
+        connect again when lichess refused the token."""
+        if self.state == "none" and self.problem == W.TOKEN_REFUSED:
+            return W.TOKEN_REFUSED_IN_GAME
+        return self.connection_line()
+
     def connection_word(self) -> str:
         """The same, short (the game panel's last line; the banner says the rest)."""
         if self.is_connected():
