@@ -105,16 +105,19 @@ def module_level_texts(app: Path = APP) -> list[str]:
         if "texts" in path.stem:
             continue
         rel = path.relative_to(app).as_posix()
+        tree = ast.parse(path.read_text())
+        aliases = {"T"} | {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                           for alias in node.names if alias.name.endswith("texts")}  # texts as T, online_texts as W
 
         def scan(node: ast.AST) -> None:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                 return
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "T":
-                found.append(f"{rel}:{node.lineno}: T.{node.attr}")
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases:
+                found.append(f"{rel}:{node.lineno}: {node.value.id}.{node.attr}")
             for child in ast.iter_child_nodes(node):
                 scan(child)
 
-        for stmt in ast.parse(path.read_text()).body:
+        for stmt in tree.body:
             scan(stmt)
     return found
 

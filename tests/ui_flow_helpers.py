@@ -24,7 +24,7 @@ class App:
     """The flow plus one presenter per screen, driven like the Kivy app drives them."""
 
     def __init__(self, directory, computer=True, seed=b"\x01" * 32, free_bytes=None, draws=None, media_roots=(),
-                 voice=None, board_settings=None):
+                 voice=None, board_settings=None, online=None):
         self.sim = SimulatedBoard(8, 8)
         self.clock = Clock()
         self.computer = FakeComputer() if computer else None
@@ -45,6 +45,7 @@ class App:
             new_salt=lambda: b"\x02" * 16,
             voice=voice,
             board_settings=board_settings,
+            online=online(self.clock) if online is not None else None,
         )
         f = self.flow
         p = build_presenters(f)  # the product's own presenters, each given the rooms it uses
@@ -59,6 +60,7 @@ class App:
         self.entry = p.entry
         self.armies, self.duel = p.armies, p.duel
         self.text, self.position = p.text, p.position
+        self.online = p.online
         f.start()
         self.pump()
 

@@ -477,6 +477,8 @@ RESULT_REASONS = {
     "set by the arbiter": N_("result set by the arbiter"),
     "forfeit": N_("by forfeit"),
     "ended by the arbiter": N_("ended by the arbiter"),
+    "opponent left": N_("the opponent left the game (lichess)"),
+    "ended on lichess": N_("ended on lichess"),
 }
 GAME_ENDED = N_("Game ended without a result")
 BOTH_LOSE = N_("0–0: both lose")

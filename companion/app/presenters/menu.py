@@ -9,32 +9,37 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
-from .. import texts as T
+from .. import online_texts as W, texts as T
 from .display import Display
 from .game_room import GameRoom
 from .messages import Bus, LeaveGame
 from .questions import Prompt, PromptOption
 
-#: Every item, in the menu's order: key -> the name of its words in texts (the card's come from
-#: the game), read when the menu opens, in the language of that moment.
-ITEMS = {"load-save": "LOAD_SAVE", "board-check": "BOARD_CHECK", "new-game": "NEW_GAME", "card": "",
-         "save-record": "SAVE_RECORD", "copy-records": "COPY_RECORDS", "swap-clock": "SWAP_CLOCK",
-         "arbiter": "ARBITER", "settings": "SETTINGS"}
+#: Every item, in the menu's order: key -> its words (the card's come from the game), read when
+#: the menu opens, in the language of that moment.
+ITEMS = {"load-save": lambda: T.LOAD_SAVE, "board-check": lambda: T.BOARD_CHECK, "new-game": lambda: T.NEW_GAME,
+         "card": lambda: "", "save-record": lambda: T.SAVE_RECORD, "copy-records": lambda: T.COPY_RECORDS,
+         "swap-clock": lambda: T.SWAP_CLOCK, "arbiter": lambda: T.ARBITER, "lichess": lambda: W.MENU_ITEM,
+         "settings": lambda: T.SETTINGS}
 #: The board's preferences, last: one item that opens them (preferences.py).
 PREFERENCE_ITEMS = ("settings",)
 
 
 class Menu:
-    def __init__(self, display: Display, game: GameRoom, bus: Bus, actions: Mapping[str, Callable[[], None]]) -> None:
+    def __init__(self, display: Display, game: GameRoom, bus: Bus, actions: Mapping[str, Callable[[], None]],
+                 lichess_item: Callable[[], bool] = lambda: False) -> None:
         self.display = display
         self.game = game
         self.bus = bus
         self.actions = dict(actions)  # item key -> what it does ("new-game" asks first)
+        self.lichess_item = lichess_item  # a lichess game whose link is down: its account's screen
 
     def open(self) -> None:
         s, table = self.game.session, self.game.table
         card = self.game.extras.card(s) if s is not None else None
         shown = ["load-save", "board-check", "new-game"]
+        if self.lichess_item():
+            shown.insert(0, "lichess")
         if card is not None:  # the game's card (Chess 2's stones) here too: a clock may hold its button
             shown.append("card")
         if table is not None:
@@ -43,7 +48,7 @@ class Menu:
                 shown += ["swap-clock", "arbiter"]
         shown += [key for key in PREFERENCE_ITEMS if key in self.actions]
         self.display.ask(Prompt("menu", T.MENU, tuple(
-            PromptOption(key, card.label if key == "card" else getattr(T, ITEMS[key])) for key in shown)))
+            PromptOption(key, card.label if key == "card" else ITEMS[key]()) for key in shown)))
 
     def answer(self, prompt: Prompt, key: str | None) -> None:
         """Display.answers_to: the menu's items, and "Start a new game?"."""
