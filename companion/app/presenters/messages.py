@@ -144,7 +144,7 @@ class GameFiled:
 
 @dataclass(frozen=True)
 class ComputerMoveChosen:
-    """The computer chose ``move``; the board now asks a person to make it."""
+    """The computer (or the lichess opponent) chose ``move``; the board now asks a person to make it."""
 
     move: Any
 
