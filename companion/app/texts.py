@@ -11,10 +11,11 @@ APP_TITLE = "Companion"
 
 # --- games, players, pieces --------------------------------------------------------------------
 GAME_TITLES = {"chess": "Chess", "combat": "Combat Chess", "dungeon": "Dungeon Chess", "kol": "KoL Chess",
-               "chess2": "Chess 2"}
+               "chess2": "Chess 2", "chess4": "Four-player chess"}
 GAME_HINTS = {
     "chess": "Classic chess.",
-    "combat": "Every capture is a dice fight.",
+    "combat": "Combat Chess: every capture is a dice fight.",
+    "chess4": "Four armies on a 14\u00d714 board with its corners cut.",
     "dungeon": "Armies of 75 XP on dungeon maps.",
     "kol": "Monsters, Legends and a Tower on a 12\u00d712 board. The board and set-up are our reconstruction.",
     "chess2": "Six armies, duels with secret bids of stones, and a King across the middle wins.",
@@ -46,6 +47,14 @@ DICE_HINTS = {
     "entered": "Roll your own dice and tap the numbers.",
 }
 D6_ONLY = "Only d6"
+#: The game row's switch (off, on): every capture a dice fight, as in Combat Chess.
+FIGHTS_SWITCH = {False: "Dice fights: off", True: "Dice fights: on"}
+#: A game's own choices on the start screen ((option, value) -> words; companion.session.OPTION_VALUES).
+OPTION_CHOICES = {("mode", "ffa"): "Free-for-all", ("mode", "teams"): "Teams"}
+OPTION_HINTS = {
+    ("mode", "ffa"): "Each for themselves: the most points wins.",
+    ("mode", "teams"): "Partners sit opposite: Red with Yellow, Blue with Green.",
+}
 D6_ONLY_HINT = "Stronger pieces roll more six-sided dice and keep the highest."
 START = "Start"
 BOARD_CHECK = "Board check"
@@ -60,8 +69,9 @@ SEAT_COMPUTER_LEVEL = "Computer {level}: {words}"
 PICK_KIND = "Who plays {colour}?"
 #: A seat the map may leave empty (three players on the four-player map), after the computer levels.
 SEAT_EMPTY = "Nobody"
+SEAT_PLAYER = "Player {n}"
 DRAWS = "Draws"
-DRAW_CHOICES = {False: "None (rulebook)", True: "Draw rules"}
+DRAW_CHOICES = {False: "No draws", True: "Draw rules"}
 DRAW_HINTS = {
     False: "As in the rulebook: it ends only when a King is taken.",
     True: "Draw: 3 repetitions, or 50 turns each with nothing taken.",
