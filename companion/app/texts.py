@@ -280,14 +280,20 @@ COMMITMENT = "Dice seal {short}"
 MOVE_REFUSED = "That move cannot be played now: {reason}"
 DRAW_DECLINED = "{name} declines the draw."
 PLAYER_RESIGNED = "{name} resigns; the others play on."
+PLAYER_RESIGNED_LAST = "{name} resigns."
 UNDONE = "Taken back: {moves}"
 FIGHT_MARK = {"attacker": "won", "defender": "lost", "bounce": "bounced"}
+#: A move of a game on a map with its fight's result (the side panel's last turn and history).
+MOVE_FIGHT = "{move} (fight {result})"
 BACK = "Back"
 HEX_TITLE = "Hex which unit? It cannot move or attack for its owner's next 2 turns."
 HEX_BUTTON = "Hex\u2026"
 LOOK_AT_BOARD = "Look at the board"
 OPEN_QUESTION = "Step?"
 OUT = "out"
+#: A player's points beside their name (four-player chess); a player out: the points and "out".
+POINTS_SHORT = "{n} pts"
+POINTS_OUT = "{n} \u00b7 out"
 LAST_TURN = "{name}: {move}"
 HISTORY_LINE = "{n}. {name}: {move}"
 ZOOM_HINT = "Part of the map is shown: drag the board to see more, pinch it to see it all."
@@ -389,9 +395,11 @@ ROLLS = "rolls {dice}"
 WEAPON_CHOICE = "+1 weapon choice"
 FATIGUE_MOD = "\u2212{n} fatigue"
 NO_MODIFIER = "no modifiers"
-SUPPORTERS = "Fighting together with the {first}: {others}. Their rolls are added up."
-SUPPORTER = "{name} ({dice}{mods}{faces})"
+SUPPORTERS = "With the {first}: {others}. Their rolls add up."
+SUPPORTER = "{name} on {square} ({dice}{mods}{faces})"
 ODDS_WIN = "{name} wins"
+#: Several defenders (King's Prerogative, a double capture) win together.
+ODDS_WIN_TOGETHER = "{name} win"
 ODDS_BOUNCE = "Three ties (bounce)"
 ROLL = "Roll the dice"
 ROLL_AGAIN = "Tie! Roll again"
@@ -404,6 +412,7 @@ ROLLING = "Rolling\u2026"
 TOTAL = "= {total}"
 RESULT_ATTACKER = "{winner} wins, {a} beats {d}. It takes {square}."
 RESULT_DEFENDER = "{winner} holds, {d} beats {a}. The {loser} is removed."
+RESULT_DEFENDERS = "The defenders hold, {d} beats {a}. The {loser} is removed."
 RESULT_BOUNCE = "Three ties: the fight bounces. Both go back to their squares and each gets a fatigue token."
 RESULT_TOKEN = "The winner gets a fatigue token."
 ENTRY_ASK = "{name}: roll {dice}, tap the number"
@@ -428,7 +437,12 @@ YES_NEW = "Yes, new game"
 # --- the end ---------------------------------------------------------------------------------------
 GAME_OVER = "Game over"
 WINS = "{name} wins"
+#: Several winners: a team, or players level on points (four-player chess).
+WIN_TOGETHER = "{names} win"
 DRAW = "Draw"
+#: The points of a game that keeps them (four-player chess), on the game-over screen.
+POINTS_LINE = "Points: {points}"
+POINTS_OF = "{name} {n}"
 RESULT_REASONS = {
     "checkmate": "by checkmate",
     "king lost a fight": "the king lost a fight",
@@ -441,6 +455,7 @@ RESULT_REASONS = {
     "threefold repetition": "the same position three times",
     "fivefold repetition": "the same position five times",
     "the last King standing": "the last King standing",
+    "three players out": "three players are out",
     "King captured": "the enemy King is taken",
     "King destroyed by an explosion": "the enemy King is destroyed by an explosion",
     "no King left": "no King is left",
@@ -688,9 +703,23 @@ def piece_name(kind: str) -> str:
     return PIECE_NAMES.get(kind, kind)
 
 
-def fighter_name(player: int, kind: str) -> str:
-    colour = COLOUR_NAMES[player] if 0 <= player < len(COLOUR_NAMES) else f"Player {player + 1}"
-    return FIGHTER_NAME.format(colour=colour, piece=piece_name(kind))
+def fighter_name(colour: str, piece: str) -> str:
+    """"White pawn", "Blue Iron Golem": a fighter by its side's colour and its piece's name."""
+    return FIGHTER_NAME.format(colour=colour, piece=piece)
+
+
+def names_list(names) -> str:
+    """"Ann", "Ann and Ben", "Ann, Ben and Cy"."""
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + PLAYERS_AND + names[-1]
+
+
+def winners_text(names) -> str:
+    """Who won: "Ann wins", or several together (a team, equal points): "Ann and Cy win"."""
+    names = list(names)
+    return WINS.format(name=names[0]) if len(names) == 1 else WIN_TOGETHER.format(names=names_list(names))
 
 
 def dice_words(sides: int, count: int, keep: str) -> str:

@@ -11,6 +11,7 @@ from ...games.abilities import ABILITIES
 from .board import chess_glyph
 from .display import Display
 from .game_room import GameRoom
+from .names import fighter_words
 from .questions import Prompt
 from .storage import Storage
 
@@ -69,7 +70,7 @@ class PieceInfoPresenter:
             return named_piece_info(s, piece, name)
         lines = []
         for f in s.fight_history(piece.uid):
-            opponents = ", ".join(T.fighter_name(owner, kind).lower() if owner >= 0 else T.UNKNOWN_PIECE
+            opponents = ", ".join(fighter_words(s.rules, owner, kind).lower() if owner >= 0 else T.UNKNOWN_PIECE
                                   for kind, owner in f["opponents"])
             outcome = T.OUTCOME_BOUNCED if f["won"] is None else (T.OUTCOME_WON if f["won"] else T.OUTCOME_LOST)
             template = T.FIGHT_LINE_ATTACK if f["role"] == "attacker" else T.FIGHT_LINE_DEFEND
