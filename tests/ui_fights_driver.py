@@ -27,7 +27,6 @@ scenario does), so the screens come within a few moves.
 from __future__ import annotations
 
 import functools
-import random
 import sys
 from pathlib import Path
 
@@ -38,7 +37,8 @@ from ui_dungeon_driver import DungeonDriver  # noqa: E402
 
 from companion.app import bootstrap  # noqa: E402
 from companion.journal import JournalStore  # noqa: E402
-from companion.session import GameSetup, Seat, Session  # noqa: E402
+from companion.session import Seat  # noqa: E402
+from test_chess4_fights_app import chess4_position, dungeon_fight_start  # noqa: E402
 
 FRAME = base.FRAME
 FIGHTS = {"fights": "dice"}
@@ -67,20 +67,6 @@ class FightsDriver(DungeonDriver):
                 return
             yield FRAME
         raise AssertionError(f"{what}: {self.state()}")
-
-
-def chess4_position(plies: int = 36, seed: int = 11) -> str:
-    """A free-for-all game some way in: moves at random (captures often) for ``plies``, then Blue
-    resigns: its army stays on the board, dead, its King live; the points as they came."""
-    s, _ = Session.new(GameSetup("chess4", tuple(Seat(n) for n in ("Ann", "Ben", "Cy", "Di"))))
-    rng = random.Random(seed)
-    for _ in range(plies):
-        moves = s.rules.legal_moves(s.pos)
-        captures = [m for m in moves if m.capture is not None]
-        s.play(rng.choice(captures) if captures and rng.random() < 0.6 else rng.choice(moves))
-        assert s.pos.pending is None and not s.is_over
-    s.resign(1)
-    return s.rules.position_text(s.pos)
 
 
 def start_screen(d: FightsDriver):
@@ -135,7 +121,7 @@ def chess4_points(d: FightsDriver):
     view = d.app.presenters.dungeon.view()
     assert "pts" in view.players[0].detail and "out" in view.players[1].detail and "scores" in view.effects, view
     yield from d.shot("chess4-points")
-    for _ in range(3):  # the others resign, one after another: three players out
+    for _ in range(2):  # Blue is out already: the next two resign, three players are out
         assert not s.is_over, d.state()
         name = s.seats[s.turn].name
         yield from d.press("Resign")
@@ -150,18 +136,15 @@ def chess4_points(d: FightsDriver):
 def dungeon_fight(d: FightsDriver):
     """Real dice typed for a Dungeon fight: the odds on the lifted Knight, the number pad, the
     result, the fatigue token on the board."""
-    from dungeon_board import position, rules
-
-    r = rules("dungeon-compact")
-    start = r.position_text(position(r, {"a1": (0, "warlord"), "j10": (1, "warlord"), "b3": (0, "knight"),
-                                          "c5": (1, "iron_golem"), "b7": (1, "goblin"), "h2": (0, "hero")}, 0))
+    start = dungeon_fight_start()
     seats = (Seat("Blue"), Seat("Red"))
     d.flow.new_game("dungeon", seats, "entered", start=start, board_map="dungeon-compact", options=FIGHTS)
     yield from d.expect("setup")
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
     yield from d.tap("b3")  # the Knight lifted: the chance of each fight it could start
-    yield from d.wait_for(lambda: d.app.presenters.board.view().squares[r.geometry.parse_square("c5")].odds,
+    c5 = d.geometry().parse_square("c5")
+    yield from d.wait_for(lambda: d.app.presenters.board.view().squares[c5].odds,
                           "no odds on the Iron Golem")
     yield from d.shot("dungeon-odds")
     yield from d.tap("b3")  # put back

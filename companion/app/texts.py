@@ -297,7 +297,8 @@ POINTS_OUT = "{n} \u00b7 out"
 LAST_TURN = "{name}: {move}"
 HISTORY_LINE = "{n}. {name}: {move}"
 ZOOM_HINT = "Part of the map is shown: drag the board to see more, pinch it to see it all."
-BADGE_LEGEND = {"wounded": "W: wounded (the next capture kills it)", "hex": "H2: hexed, 2 more turns"}
+BADGE_LEGEND = {"wounded": "W: wounded (the next capture kills it)", "hex": "H2: hexed, 2 more turns",
+                "fatigue": "1: fatigue (taken off its fight rolls)"}
 UNITS_LEFT = "{n}"  # on the player's disc: units still on the board
 CLOSE = "Close"
 CANCEL = "Cancel"

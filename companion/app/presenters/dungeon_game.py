@@ -125,7 +125,8 @@ def marked(entry) -> str:
 
 
 def badge_legend(pos) -> str:
-    """What the badges on the board's units mean, for those shown now ("" when none is)."""
+    """What the badges on the board's units mean, for those shown now ("" when none is): a
+    unit's state, a fighter's fatigue (a game with dice fights)."""
     seen = []
     for _, piece in pos.pieces():
         state = piece.state or {}
@@ -133,7 +134,9 @@ def badge_legend(pos) -> str:
             seen.append("hex")
         elif state.get("wounded") and not state.get("hex") and "wounded" not in seen:
             seen.append("wounded")
-    return "   ".join(T.BADGE_LEGEND[k] for k in ("wounded", "hex") if k in seen)
+        elif state.get("fatigue") and not state.get("hex") and not state.get("wounded") and "fatigue" not in seen:
+            seen.append("fatigue")
+    return "   ".join(T.BADGE_LEGEND[k] for k in ("wounded", "hex", "fatigue") if k in seen)
 
 
 def effect_words(rules, effect: tuple, names, pos=None, frm: int | None = None) -> str:
