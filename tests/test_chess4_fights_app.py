@@ -84,6 +84,22 @@ def test_every_game_is_in_the_row_and_the_dice_fights_switch_is_on_for_any_game_
     assert p.game == "chess" and not p.view().has_dice
 
 
+def test_a_player_looking_for_human_combat_chess_finds_it_by_name_under_the_games(tmp_path):
+    """Combat Chess has no button of its own (chess with its switch on): the line under the
+    games names it whether the switch is on or off, and names the fights of any other game."""
+    app = App(tmp_path)
+    p = app.start
+    p.choose_game("chess")
+    assert p.game == "combat" and "Human Combat Chess" in p.view().hint and "dice" in p.view().hint
+    p.toggle_fights()
+    assert p.game == "chess" and "With dice fights on it is Human Combat Chess" in p.view().hint
+    p.choose_game("dungeon")
+    p.toggle_fights()
+    assert "as in Human Combat Chess" in p.view().hint and "The app rolls" in p.view().hint
+    p.choose_game("combat")  # a saved choice or a tool naming Combat Chess: chess, the switch on
+    assert p.row == "chess" and p.view().fights and p.game == "combat"
+
+
 def test_the_dice_chosen_go_into_a_game_with_fights_not_only_combat_chess(tmp_path):
     """The new-game path forced the app's dice on every game but Combat Chess; it goes by
     whether the captures are fights."""
@@ -311,6 +327,56 @@ def test_a_kol_double_capture_is_one_fight_against_both_pawns_on_the_fight_scree
     assert v.odds[1].label == "Defenders win"
     app.fight_through()
     assert s.moves[-1].fight in ("attacker", "defender") and s.record is not None
+
+
+def chess4_capture_start(seed: int = 3) -> str:
+    """Four-player chess with dice fights: quiet moves at random until the player to move can
+    capture (no fight has been fought yet)."""
+    s, _ = Session.new(GameSetup("chess4", FOUR, options=(("fights", "dice"),)))
+    rng = random.Random(seed)
+    while not any(m.capture is not None for m in s.rules.legal_moves(s.pos)):
+        s.play(rng.choice([m for m in s.rules.legal_moves(s.pos) if m.capture is None]))
+    return s.rules.position_text(s.pos)
+
+
+def test_a_four_player_fight_with_real_dice_names_the_seats_and_leaves_fatigue_on_the_board(tmp_path):
+    """Dice fights on four-player chess: odds on the lifted piece, the fight screen in the
+    seats' words and colours with chess glyphs, real dice typed, the fatigue on the board and
+    in the piece's card, the turn passing to the next seat."""
+    app = App(tmp_path)
+    s = open_game(app, "chess4", FOUR, "entered", start=chess4_capture_start(), **FIGHTS)
+    g = s.rules.geometry
+    capture = next(m for m in s.rules.legal_moves(s.pos) if m.capture is not None)
+    mover, target = s.pos.board[capture.frm], s.pos.board[capture.capture]
+    app.board.tap(capture.frm)
+    app.pump()
+    assert app.board.view().squares[capture.to].odds.endswith("%")
+    app.board.tap(capture.frm)
+    app.pump()
+    tap(app, g.name_of(capture.to), g.name_of(capture.frm), g.name_of(capture.to))
+    assert app.flow.display.screen == "fight"
+    v = app.fight.view()
+    colours = ("Red", "Blue", "Yellow", "Green")
+    assert v.attacker.name == f"{colours[mover.owner]} {mover.kind.name}"
+    assert v.defenders[0].name == f"{colours[target.owner]} {target.kind.name}"
+    assert v.attacker.glyph in "\u265a\u265b\u265c\u265d\u265e\u265f"
+    assert v.attacker.fill == theme.seat_colour(colours[mover.owner].lower())
+    assert v.defenders[0].fill == theme.seat_colour(colours[target.owner].lower())
+    fight = s.pending_fight()
+    for _ in range(fight.attacker.dice.count):
+        app.fight.enter(fight.attacker.dice.sides)
+    for _ in range(fight.defenders[0].dice.count):
+        app.fight.enter(1)
+    app.fight.use_dice()
+    app.pump()
+    assert app.fight.view().result.startswith(f"{v.attacker.name} wins")
+    app.fight.act()
+    app.pump()
+    winner = s.pos.board[capture.to]
+    assert winner.uid == mover.uid and winner.state["fatigue"] == 1 and s.moves[-1].fight == "attacker"
+    assert app.board.view().squares[capture.to].fatigue == 1 and s.turn == (mover.owner + 1) % 4
+    app.flow.display.show_piece_info(capture.to)
+    assert app.info.view().fatigue == "Fatigue: 1."
 
 
 def test_the_fight_screen_of_chess_is_unchanged_white_and_black_glyphs(tmp_path):

@@ -13,8 +13,8 @@ APP_TITLE = "Companion"
 GAME_TITLES = {"chess": "Chess", "combat": "Combat Chess", "dungeon": "Dungeon Chess", "kol": "KoL Chess",
                "chess2": "Chess 2", "chess4": "Four-player chess"}
 GAME_HINTS = {
-    "chess": "Classic chess.",
-    "combat": "Combat Chess: every capture is a dice fight.",
+    "chess": "Classic chess. With dice fights on it is Human Combat Chess.",
+    "combat": "Human Combat Chess: chess where every capture is a dice fight.",
     "chess4": "Four armies on a 14\u00d714 board with its corners cut.",
     "dungeon": "Armies of 75 XP on dungeon maps.",
     "kol": "Monsters, Legends and a Tower on a 12\u00d712 board. The board and set-up are our reconstruction.",
@@ -49,6 +49,8 @@ DICE_HINTS = {
 D6_ONLY = "Only d6"
 #: The game row's switch (off, on): every capture a dice fight, as in Combat Chess.
 FIGHTS_SWITCH = {False: "Dice fights: off", True: "Dice fights: on"}
+#: The line under the games while the switch is on (for a game that is not a game of its own with them).
+FIGHTS_HINT = "Every capture is a dice fight, as in Human Combat Chess."
 #: A game's own choices on the start screen ((option, value) -> words; companion.session.OPTION_VALUES).
 OPTION_CHOICES = {("mode", "ffa"): "Free-for-all", ("mode", "teams"): "Teams"}
 OPTION_HINTS = {

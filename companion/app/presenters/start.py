@@ -137,11 +137,12 @@ class StartView:
 
     @property
     def hint(self) -> str:
-        """The line under the games (800x480 has room for two): the dice for a game with
-        dice (with the "only d6" rule when chosen), else the game and its own choice (and how a
-        game with bids enters them); then a missing computer."""
+        """The line under the games (800x480 has room for two): for a game with dice, the
+        fights (Human Combat Chess named, so a player looking for it finds it) and the dice (with
+        the "only d6" rule when chosen), else the game and its own choice (and how a game with
+        bids enters them); then a missing computer."""
         if self.has_dice:
-            text = self.dice_hint + ("  " + T.D6_ONLY_HINT if self.d6_only else "")
+            text = "  ".join((self.game_hint, self.dice_hint)) + ("  " + T.D6_ONLY_HINT if self.d6_only else "")
         elif self.has_bids:
             text = self.game_hint + "  " + self.bids_hint
         else:
@@ -489,7 +490,7 @@ class StartPresenter:
         choices, choices_hint = self._choices()
         return StartView(
             tuple(Choice(g, T.GAME_TITLES.get(g, GAMES[g].title), g == self.row) for g in GAME_CHOICES),
-            T.GAME_HINTS.get(self.game, ""), seats, has_dice,
+            self._game_hint(), seats, has_dice,
             tuple(Choice(m, T.DICE_MODES[m], m == self.dice) for m in DICE_MODES),
             T.DICE_HINTS[self.dice], self.d6_only, names, picking_for,
             self.display.start_problem or self.display.banner,
@@ -503,6 +504,13 @@ class StartPresenter:
             table="" if self.dungeon or self.nseats > 2 else self.settings.summary(),
             fights=self.row in self.fights, can_fight=self.can_fight,
         )
+
+    def _game_hint(self) -> str:
+        """The game in words; while its "Dice fights" switch is on, the fights (Human Combat
+        Chess is a game of its own: its own words)."""
+        if FIGHTS_OPTION in self.options():
+            return T.FIGHTS_HINT
+        return T.GAME_HINTS.get(self.game, "")
 
     def _choices(self) -> tuple[tuple[Choice, ...], str]:
         """The game's own choice of a few values and its hint: Dungeon Chess's draw rules, or
