@@ -100,6 +100,19 @@ def test_a_player_looking_for_human_combat_chess_finds_it_by_name_under_the_game
     assert p.row == "chess" and p.view().fights and p.game == "combat"
 
 
+def test_a_name_picked_from_the_presets_stays_when_the_game_changes(tmp_path):
+    """"Player 1" is a preset name as well as the default of a seat no game showed yet: picked
+    for White it is the player's name, kept through other games (the colours' names follow)."""
+    app = App(tmp_path)
+    p = app.start
+    p.open_names(0)
+    p.pick_name("Player 1")
+    for game in ("chess2", "chess4", "kol", "chess"):
+        p.choose_game(game)
+        assert p.view().seats[0].name == "Player 1", game
+    assert p.view().seats[1].name == "Black"
+
+
 def test_the_dice_chosen_go_into_a_game_with_fights_not_only_combat_chess(tmp_path):
     """The new-game path forced the app's dice on every game but Combat Chess; it goes by
     whether the captures are fights."""

@@ -236,7 +236,8 @@ class StartPresenter:
         self.picking = None
         words = self.colour_words()
         for i, s in enumerate(self.seats[:len(words)]):  # default names follow the game's colours
-            if s.name in before or s.name in T.COLOUR_NAMES or s.name in words or s.name == _unseated(i):
+            # (a seat only four-player chess shows is "Player 3" until then; "Player 1" picked is a name)
+            if s.name in before or s.name in T.COLOUR_NAMES or s.name in words or (i >= 2 and s.name == _unseated(i)):
                 self.seats[i] = replace(s, name=words[i])
         self.display.changed()
 
