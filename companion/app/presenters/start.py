@@ -127,6 +127,7 @@ class StartView:
     matches: tuple[Choice, ...] = ()
     positions: bool = False  # the game may start from a position set up by hand (chess, Combat Chess)
     table: str = ""  # the clock and tournament settings in one line ("" for games without)
+    lichess: bool = False  # play on lichess can be opened (docs/online.md)
     #: the game row's "Dice fights" switch: on, and whether this game takes fights at all
     fights: bool = False
     can_fight: bool = False
@@ -152,7 +153,7 @@ class StartView:
 
 class StartPresenter:
     def __init__(self, display: Display, bus: Bus, settings: TableSettings, storage: Storage, computer, *,
-                 board: BoardRoom, load_save: LoadSave, archive: Archive) -> None:
+                 board: BoardRoom, load_save: LoadSave, archive: Archive, online=None) -> None:
         """``bus``: the game is started with a command (NewGame, DraftDungeon, ChooseArmies);
         ``computer``: the computer player (its levels; None when it is not installed);
         ``board``, ``load_save``, ``archive``: the screens this one opens (the board check,
@@ -165,6 +166,7 @@ class StartPresenter:
         self.board_room = board
         self.load_save_room = load_save
         self.archive = archive
+        self.online = online  # the lichess screen (online_room.py); None: not in this build
         self.row = GAME_CHOICES[0]  # the game chosen in the row (chess)
         self.fights = {"chess"}  # the games whose "Dice fights" switch is on (chess: Combat Chess)
         self.values = {game: {name: values[0] for name, values in options.items()}
@@ -459,6 +461,11 @@ class StartPresenter:
         """Load / Save (docs/game-text.md): from the start screen, to load a game."""
         self.load_save_room.open()
 
+    def lichess(self) -> None:
+        """Play on lichess (docs/online.md): connect the board's account, seek, challenge."""
+        if self.online is not None and self.online.available:
+            self.online.open()
+
     # ----- view ---------------------------------------------------------------------------------
     def view(self) -> StartView:
         has_dice = self.has_dice
@@ -503,6 +510,7 @@ class StartPresenter:
             tuple(Choice(str(n), T.MATCH_CHOICES[n], n == self.match_games) for n in MATCH_LENGTHS),
             positions=self.game in POSITION_GAMES,
             table="" if self.dungeon or self.nseats > 2 else self.settings.summary(),
+            lichess=self.online is not None and self.online.available,
             fights=self.row in self.fights, can_fight=self.can_fight,
         )
 
