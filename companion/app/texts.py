@@ -18,11 +18,18 @@ from ..i18n import N_, P_, read_in_language
 APP_TITLE = N_("Companion")
 
 # --- games, players, pieces --------------------------------------------------------------------
-GAME_TITLES = {"chess": N_("Chess"), "combat": N_("Combat Chess"), "dungeon": N_("Dungeon Chess"), "kol": N_("KoL Chess"),
-               "chess2": N_("Chess 2")}
+GAME_TITLES = {
+    "chess": N_("Chess"),
+    "combat": N_("Combat Chess"),
+    "dungeon": N_("Dungeon Chess"),
+    "kol": N_("KoL Chess"),
+    "chess2": N_("Chess 2"),
+    "chess4": N_("Four-player chess"),
+}
 GAME_HINTS = {
-    "chess": N_("Classic chess."),
-    "combat": N_("Every capture is a dice fight."),
+    "chess": N_("Classic chess. With dice fights on it is Human Combat Chess."),
+    "combat": N_("Human Combat Chess: chess where every capture is a dice fight."),
+    "chess4": N_("Four armies on a 14\u00d714 board with its corners cut."),
     "dungeon": N_("Armies of 75 XP on dungeon maps."),
     "kol": N_("Monsters, Legends and a Tower on a 12\u00d712 board. The board and set-up are our reconstruction."),
     "chess2": N_("Six armies, duels with secret bids of stones, and a King across the middle wins."),
@@ -58,6 +65,13 @@ DICE_HINTS = {
     "entered": N_("Roll your own dice and tap the numbers."),
 }
 D6_ONLY = N_("Only d6")
+FIGHTS_SWITCH = {False: N_("Dice fights: off"), True: N_("Dice fights: on")}
+FIGHTS_HINT = N_("Every capture is a dice fight, as in Human Combat Chess.")
+OPTION_CHOICES = {("mode", "ffa"): N_("Free-for-all"), ("mode", "teams"): N_("Teams")}
+OPTION_HINTS = {
+    ("mode", "ffa"): N_("Each for themselves: the most points wins."),
+    ("mode", "teams"): N_("Partners sit opposite: Red with Yellow, Blue with Green."),
+}
 D6_ONLY_HINT = N_("Stronger pieces roll more six-sided dice and keep the highest.")
 START = N_("Start")
 BOARD_CHECK = N_("Board check")
@@ -72,8 +86,9 @@ SEAT_COMPUTER_LEVEL = N_("Computer {level}: {words}")
 PICK_KIND = N_("Who plays {colour}?")
 #: A seat the map may leave empty (three players on the four-player map), after the computer levels.
 SEAT_EMPTY = N_("Nobody")
+SEAT_PLAYER = N_("Player {n}")
 DRAWS = N_("Draws")
-DRAW_CHOICES = {False: N_("None (rulebook)"), True: N_("Draw rules")}
+DRAW_CHOICES = {False: N_("No draws"), True: N_("Draw rules")}
 DRAW_HINTS = {
     False: N_("As in the rulebook: it ends only when a King is taken."),
     True: N_("Draw: 3 repetitions, or 50 turns each with nothing taken."),
@@ -286,18 +301,26 @@ COMMITMENT = N_("Dice seal {short}")
 MOVE_REFUSED = N_("That move cannot be played now: {reason}")
 DRAW_DECLINED = N_("{name} declines the draw.")
 PLAYER_RESIGNED = N_("{name} resigns; the others play on.")
+PLAYER_RESIGNED_LAST = N_("{name} resigns.")
 UNDONE = N_("Taken back: {moves}")
 FIGHT_MARK = {"attacker": N_("won"), "defender": N_("lost"), "bounce": N_("bounced")}
+MOVE_FIGHT = N_("{move} (fight {result})")
 BACK = N_("Back")
 HEX_TITLE = N_("Hex which unit? It cannot move or attack for its owner's next 2 turns.")
 HEX_BUTTON = N_("Hex\u2026")
 LOOK_AT_BOARD = N_("Look at the board")
 OPEN_QUESTION = N_("Step?")
 OUT = N_("out")
+POINTS_SHORT = N_("{n} pts")
+POINTS_OUT = N_("{n} \u00b7 out")
 LAST_TURN = N_("{name}: {move}")
 HISTORY_LINE = N_("{n}. {name}: {move}")
 ZOOM_HINT = N_("Part of the map is shown: drag the board to see more, pinch it to see it all.")
-BADGE_LEGEND = {"wounded": N_("W: wounded (the next capture kills it)"), "hex": N_("H2: hexed, 2 more turns")}
+BADGE_LEGEND = {
+    "wounded": N_("W: wounded (the next capture kills it)"),
+    "hex": N_("H2: hexed, 2 more turns"),
+    "fatigue": N_("1: fatigue (taken off its fight rolls)"),
+}
 UNITS_LEFT = "{n}"  # on the player's disc: units still on the board
 CLOSE = N_("Close")
 SPEECH_ON = N_("Speech: on")
@@ -407,9 +430,10 @@ ROLLS = N_("rolls {dice}")
 WEAPON_CHOICE = N_("+1 weapon choice")
 FATIGUE_MOD = N_("\u2212{n} fatigue")
 NO_MODIFIER = N_("no modifiers")
-SUPPORTERS = N_("Fighting together with the {first}: {others}. Their rolls are added up.")
-SUPPORTER = N_("{name} ({dice}{mods}{faces})")
+SUPPORTERS = N_("With the {first}: {others}. Their rolls add up.")
+SUPPORTER = N_("{name} on {square} ({dice}{mods}{faces})")
 ODDS_WIN = N_("{name} wins")
+ODDS_WIN_TOGETHER = N_("{name} win")
 ODDS_BOUNCE = N_("Three ties (bounce)")
 ROLL = N_("Roll the dice")
 ROLL_AGAIN = N_("Tie! Roll again")
@@ -422,6 +446,7 @@ ROLLING = N_("Rolling\u2026")
 TOTAL = N_("= {total}")
 RESULT_ATTACKER = N_("{winner} wins, {a} beats {d}. It takes {square}.")
 RESULT_DEFENDER = N_("{winner} holds, {d} beats {a}. The {loser} is removed.")
+RESULT_DEFENDERS = N_("The defenders hold, {d} beats {a}. The {loser} is removed.")
 RESULT_BOUNCE = N_("Three ties: the fight bounces. Both go back to their squares and each gets a fatigue token.")
 RESULT_TOKEN = N_("The winner gets a fatigue token.")
 ENTRY_ASK = N_("{name}: roll {dice}, tap the number")
@@ -448,7 +473,10 @@ YES_NEW = N_("Yes, new game")
 # --- the end ---------------------------------------------------------------------------------------
 GAME_OVER = N_("Game over")
 WINS = N_("{name} wins")
+WIN_TOGETHER = N_("{names} win")
 DRAW = N_("Draw")
+POINTS_LINE = N_("Points: {points}")
+POINTS_OF = N_("{name} {n}")
 #: A result and why, in one line ("Black wins, by resignation"; German needs no comma).
 RESULT_AND_REASON = N_("{result}, {reason}")
 RESULT_REASONS = {
@@ -463,6 +491,7 @@ RESULT_REASONS = {
     "threefold repetition": N_("the same position three times"),
     "fivefold repetition": N_("the same position five times"),
     "the last King standing": N_("the last King standing"),
+    "three players out": N_("three players are out"),
     "King captured": N_("the enemy King is taken"),
     "King destroyed by an explosion": N_("the enemy King is destroyed by an explosion"),
     "no King left": N_("no King is left"),
@@ -570,10 +599,24 @@ def piece_name(kind: str) -> str:
     return _text("PIECE_NAMES").get(kind, kind)
 
 
-def fighter_name(player: int, kind: str) -> str:
-    colours = _text("COLOUR_NAMES")
-    colour = colours[player] if 0 <= player < len(colours) else _text("PLAYER_N").format(n=player + 1)
-    return _text("FIGHTER_NAME").format(colour=colour, piece=piece_name(kind))
+def fighter_name(colour: str, piece: str) -> str:
+    """"White pawn", "Blue Iron Golem": a fighter by its side's colour and its piece's name."""
+    return _text("FIGHTER_NAME").format(colour=colour, piece=piece)
+
+
+def names_list(names) -> str:
+    """"Ann", "Ann and Ben", "Ann, Ben and Cy"."""
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + _text("PLAYERS_AND") + names[-1]
+
+
+def winners_text(names) -> str:
+    """Who won: "Ann wins", or several together (a team, equal points): "Ann and Cy win"."""
+    names = list(names)
+    return _text("WINS").format(name=names[0]) if len(names) == 1 else _text("WIN_TOGETHER").format(
+        names=names_list(names))
 
 
 def dice_words(sides: int, count: int, keep: str) -> str:
@@ -582,7 +625,7 @@ def dice_words(sides: int, count: int, keep: str) -> str:
 
 
 # --- the language: every text above is read through the module's __getattr__ (companion.i18n) ----------
-from .texts_clock import *  # noqa: E402,F401,F403  (the clock's, the table's, the keyboard's words: T.NAME too)
+from .texts_table import *  # noqa: E402,F401,F403  (the clock's, the table's, the keyboard's words: T.NAME too)
 
 #: Constants that are no words (kinds, glyphs): read as they are.
 _text = read_in_language(globals(), as_is=("PIECE_GLYPHS", "PIECE_CODES"))

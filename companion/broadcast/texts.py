@@ -43,6 +43,8 @@ PAGE = {
     "fightWon": N_("fight won"),
     "fightLost": N_("fight lost"),
     "fightBounced": N_("both go back"),
+    "points": N_("{n} pts"),
+    "out": N_("out"),
     "flag": N_("flag"),
     "pgn": N_("Game (PGN)"),
     "json": N_("Game (JSON)"),

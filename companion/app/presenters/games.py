@@ -136,8 +136,8 @@ def result_words(g) -> str:
     reason = T.RESULT_REASONS.get(g.reason, g.reason)
     if not g.winners:
         return T.RESULT_AND_REASON.format(result=T.DRAW, reason=reason)
-    names = T.PLAYERS_AND.join(g.players[w] for w in g.winners if 0 <= w < len(g.players))
-    return T.RESULT_AND_REASON.format(result=T.WINS.format(name=names), reason=reason)
+    return T.RESULT_AND_REASON.format(result=T.winners_text(g.players[w] for w in g.winners if 0 <= w < len(g.players)),
+                                      reason=reason)
 
 
 def game_detail(g) -> str:
