@@ -331,7 +331,6 @@ SPEECH_MOVES_ONLY_OFF = N_("Moves only: off")
 LANGUAGE_ITEM = N_("Language: {name}")
 LANGUAGE_TITLE = N_("Language")
 SETTINGS = N_("Settings\u2026")
-SETTINGS_BUTTON = N_("Settings")  # the start screen's button: the language, speech (short: the row is full)
 SETTINGS_NOT_SAVED = N_("The settings could not be saved: {reason}")
 CANCEL = N_("Cancel")
 
