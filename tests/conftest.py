@@ -39,7 +39,45 @@ def mock_factory():
 
 def pytest_collection_modifyitems(config, items):
     """A test that opens a window (``ui``) is slow as well: ``-m "not slow"`` is the quick loop
-    (under a minute on the development machine), the full suite runs both."""
+    (under a minute on the development machine), the full suite runs both.
+
+    The window tests run first, then the other slow ones, then the rest (each group in its
+    own order): in a parallel run (pytest-xdist, ``-n``) the longest tests start at once and
+    the short ones fill the workers up at the end, instead of one worker finishing a
+    screen walk alone while the other waits."""
     for item in items:
         if item.get_closest_marker("ui") is not None and item.get_closest_marker("slow") is None:
             item.add_marker(pytest.mark.slow)
+
+    def group(item) -> int:
+        return 0 if item.get_closest_marker("ui") else 1 if item.get_closest_marker("slow") else 2
+
+    items.sort(key=group)
+
+
+@pytest.fixture(scope="session")
+def window_display():
+    """The X display the window tests open their windows on: in a parallel run, each worker's
+    own Xvfb (two workers' windows never share a screen); in a run of one process, the
+    caller's DISPLAY (xvfb-run's, say), or a private Xvfb when there is none."""
+    from companion.app.rest_bench import VirtualDisplay
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    with VirtualDisplay(reuse=worker is None) as display:
+        assert display, "the window tests need an X display or Xvfb (apt-get install xvfb)"
+        before = os.environ.get("DISPLAY")
+        os.environ["DISPLAY"] = display
+        try:
+            yield display
+        finally:
+            if before is None:
+                os.environ.pop("DISPLAY", None)
+            else:
+                os.environ["DISPLAY"] = before
+
+
+@pytest.fixture(autouse=True)
+def _window_tests_get_a_display(request):
+    """Every ``ui`` test runs with ``window_display`` (started the first time one needs it)."""
+    if request.node.get_closest_marker("ui") is not None:
+        request.getfixturevalue("window_display")

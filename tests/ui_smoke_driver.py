@@ -439,10 +439,21 @@ def main() -> int:
     seed_counter = iter(range(1, 1000))
     # the product's tracker with short settle times: the tests wait less, the logic is the same
     tracker = functools.partial(bootstrap.default_tracker(), settle_ms=40, slow_settle_ms=80, castle_settle_ms=120)
-    flow = bootstrap.build_flow(board, JournalStore(DATA), make_tracker=tracker,
-                                computer=bootstrap.default_computer(),
+    flow = bootstrap.build_flow(board, JournalStore(DATA), make_tracker=tracker, computer=seeded_computer(),
                                 seed=lambda: bytes([next(seed_counter)]) * 32)
     return run_app(flow, SCENARIOS[SCENARIO])
+
+
+def seeded_computer(seed: int = 5):
+    """The app's computer player with a seeded choice among its moves: the level-1 computer's
+    mistakes (companion.ai.levels) are the same on every run, so a scenario against it takes
+    the same path each time (the product seeds it at random)."""
+    import random
+
+    from companion.ai import levels, worker
+    from companion.app.computer import SearchComputer
+
+    return SearchComputer(levels, worker, rng=random.Random(seed))
 
 
 if __name__ == "__main__":
