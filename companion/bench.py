@@ -182,6 +182,36 @@ def bench_checkpoint(quick: bool = False) -> list[Row]:
     ]
 
 
+def bench_dead_position(quick: bool = False) -> list[Row]:
+    """What a flag fall costs to judge "cannot checkmate by any series of legal moves" (FIDE
+    6.9): the locked-Pawn proof, and the bounded search at its bound (the worst case, a closed
+    position it cannot decide), against python-chess's material test (the peer, which judges
+    the material only) in the same run (ms)."""
+    from .games.chess import ChessRules
+    from .games.dead_position import MAX_POSITIONS
+
+    rules = ChessRules()
+    locked = rules.position_from_fen("8/8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8 w - - 0 1")
+    closed = rules.position_from_fen("8/8/8/4k3/1p1p1p1p/1P1P1P1P/4KNB1/8 w - - 0 1")
+    repeat = 3 if quick else 10
+    rows: list[Row] = []
+    ours_locked, verdict = _best_of(lambda: rules.can_win(locked, 1), repeat)
+    assert verdict is False
+    rows.append(("dead position: locked pawns, can_win", ours_locked * 1000, "ms"))
+    ours_closed, verdict = _best_of(lambda: rules.can_win(closed, 1), repeat)
+    assert verdict is True
+    rows.append((f"dead position: search to its bound ({MAX_POSITIONS} positions)", ours_closed * 1000, "ms"))
+    try:
+        import chess
+    except ImportError:
+        return rows
+    board = chess.Board(rules.fen(locked))
+    peer, _ = _best_of(lambda: board.has_insufficient_material(chess.BLACK), max(repeat, 100))
+    rows.append(("dead position: python-chess material test", peer * 1000, "ms"))
+    rows.append(("dead position: locked pawns ratio ours/python-chess", ours_locked / peer, "x"))
+    return rows
+
+
 BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("perft", bench_perft),
     ("lifted", bench_lifted_piece),
@@ -193,6 +223,7 @@ BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("broadcast", bench_broadcast),
     ("app", bench_app),
     ("checkpoint", bench_checkpoint),
+    ("dead position", bench_dead_position),
 ]
 
 

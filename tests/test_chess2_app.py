@@ -206,6 +206,28 @@ def test_a_called_bluff_lets_the_attacker_choose_the_reward(tmp_path):
     assert card.lines[-1] == "2. exd5: Ben \u22121 (bluff called); Ann +1 (a pawn captured)"
 
 
+def test_a_defender_with_his_last_stone_may_pay_it_and_is_told_what_follows(tmp_path):
+    """A knight takes Ben's pawn; Ben has 1 stone: the duel is offered (it costs his last stone),
+    the screen says the attacker then must bid 1 and wins, and the result says so."""
+    start = "rnbqkbnr/ppp1pppp/8/3p4/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 2 armies=classic,classic stones=3,1"
+    app = chess2(tmp_path, start=start)
+    app.tap("d5", "c3", "d5")
+    assert app.flow.screen == "duel", (app.flow.screen, app.flow.guidance)
+    v = app.duel.view()
+    assert v.phase == "offer" and [c.label for c in v.choices] == ["Duel (pay 1)", "No duel"]
+    assert v.detail == ("It costs your last stone (the knight outranks the pawn); then Ann must bid 1 and wins: "
+                        "a stone for a stone.")
+    app.duel.choose("duel")
+    app.pump()
+    v = app.duel.view()
+    assert v.phase == "result"
+    assert v.result == ("Ben paid the last stone: Ann bids 1 and wins.", "Ann wins the duel: the knight takes the pawn.")
+    assert (v.attacker.stones, v.defender.stones) == (3, 0)  # Ann: 3 - 1 (bid) + 1 (the pawn taken)
+    app.duel.act()
+    app.pump()
+    assert app.flow.screen == "game" and moves_of(app) == ["c3d5"]
+
+
 def test_a_defender_who_does_not_duel_goes_straight_back_to_the_game(tmp_path):
     app = chess2(tmp_path)
     duel_to(app)

@@ -4,7 +4,7 @@ file or from text typed on the on-screen keyboard, the arbiter's correction, and
 changes nothing."""
 
 from companion.app.presenters.game_text import GameTextPresenter, qr_matrix, qr_pages
-from companion.gametext import format_game, journal_entries
+from companion.gametext import UNCHECKED, format_game, journal_entries
 from companion.journal import read_journal
 from tests.ui_flow_helpers import App
 
@@ -92,6 +92,39 @@ def test_a_game_typed_on_the_keyboard_loads(tmp_path):
     p.load_typed()
     assert app.flow.session is not None and [m.move for m in app.flow.session.moves] == ["e2e4", "e7e5", "g1f3"]
     assert app.flow.screen in ("setup", "game")
+
+
+def test_a_text_without_a_check_line_loads_and_the_game_screen_says_it_could_not_be_checked(tmp_path):
+    """The warning comes back with the loaded game (companion.gametext.load_text) and is shown
+    as the game screen's notice; a text Save wrote (with its check line) loads without one."""
+    app, p, _ = app_with_stick(tmp_path)
+    assert app.flow.load_game_text("companion game 1\ngame: chess\nplayer 1: Ann\nplayer 2: Ben\n\ne2e4\n") is None
+    app.setup.fill()
+    app.pump()
+    assert app.flow.screen == "game" and app.game.view().notice == UNCHECKED
+    text = format_game(app.flow.session)
+    assert app.flow.load_game_text(text) is None
+    app.setup.fill()
+    app.pump()
+    assert app.game.view().notice == ""
+
+
+def test_a_file_saved_as_utf_8_with_bom_loads_and_one_save_would_choke_on_is_refused(tmp_path):
+    app, p, stick = app_with_stick(tmp_path)
+    app.new_game(game="chess")
+    app.tap("e2", "e4")
+    text = format_game(app.flow.session)
+    (stick / "notepad.txt").write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode())
+    (stick / "nul.txt").write_text(text.replace("id: game-1", "id: game\x001").replace("check: ", "# check: "))
+    app.flow.go_to_start()
+    p.open()
+    p.show_files()
+    keys = {f.label: f.key for f in p.view().files}
+    p.load_file(keys["nul"])
+    assert p.view().problem and p.view().message.startswith("nul.txt: line 6: the character U+0000")
+    p.load_file(keys["notepad"])
+    assert not p.view().problem and app.flow.screen in ("setup", "game")
+    assert format_game(app.flow.session) == text and app.flow.notice == ""
 
 
 def test_bad_text_changes_nothing(tmp_path):

@@ -341,6 +341,7 @@ def test_after_a_power_cut_the_clock_comes_back_paused_and_says_so(tmp_path):
     press(app, 0, ms=4000)
     app.clock.t += 7000
     app.pump()  # a checkpoint: Black has thought 7 s
+    assert app.flow.checkpoints.flush()  # its thread has written it (as a board does within a frame)
     app.flow.journal.close()  # the power goes
     back = App(tmp_path / "data", computer=False)
     assert back.flow.screen == "resume"

@@ -110,6 +110,9 @@ def load_save(d: KolDriver):
     assert [m.move for m in d.flow.session.moves] == ["e2e4", "e7e5", "g1f3"]
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
+    # typed without a check line: the game screen says it could not be checked (issue 26)
+    assert d.app.presenters.game.view().notice.startswith("This text has no check line"), d.state()
+    yield from d.shot("loaded-unchecked")
     yield from d.press("Menu")
     yield from d.press("Load / Save")
     yield from d.press("Load a game\u2026")

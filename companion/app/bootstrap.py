@@ -225,8 +225,8 @@ def build_flow_for(profile: str | None = None, serial: str | None = None, data: 
     :func:`data_dir`. No Kivy."""
     from ..board.serial_ports import check_port
 
-    if serial and not wait:
-        check_port(serial)
+    if serial:
+        check_port(serial, wait=wait)  # waiting, only what can never be a board is refused
     elif profile and not wait:
         from ..board.profiles import load_profile
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from ..bounds import MAX_DATA_FILE_BYTES, read_text_file
 from ..core.geometry import MAX_SIZE, MIN_SIZE
 from ..errors import ProfileError
 from ..toml_locations import parse_toml
@@ -181,7 +182,7 @@ def load_profile(name_or_path: str | Path) -> BoardProfile:
     """Read and validate a profile file (or a shipped profile by name)."""
     path = resolve_profile(name_or_path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path, MAX_DATA_FILE_BYTES, "a board profile", ProfileError)
     except OSError as exc:
         raise ProfileError(f"{path}: cannot read the board profile: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:

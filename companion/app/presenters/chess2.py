@@ -184,6 +184,7 @@ class _Duel:
     square: str
     rampage: bool
     attacker_stones: int  # when the duel screen opened (0: no bids are asked)
+    last_stone: bool = False  # the fee takes the defender's last stone: the attacker bids 1 and wins
 
 
 class DuelPresenter:
@@ -322,8 +323,12 @@ class DuelPresenter:
         elif d.kind == "duel":
             fee = d.get("fee")
             ask = T.DUEL_OFFER.format(name=names[duel.defender], victim=piece_word(duel.victim))
-            detail = (T.DUEL_FEE.format(piece=piece_word(duel.piece), victim=piece_word(duel.victim)) if fee
-                      else T.DUEL_NO_FEE) + " " + T.DUEL_HOW
+            if duel.last_stone:
+                detail = T.DUEL_FEE_LAST.format(piece=piece_word(duel.piece), victim=piece_word(duel.victim),
+                                                name=names[duel.attacker])
+            else:
+                detail = (T.DUEL_FEE.format(piece=piece_word(duel.piece), victim=piece_word(duel.victim)) if fee
+                          else T.DUEL_NO_FEE) + " " + T.DUEL_HOW
             if not s.seats[duel.defender].computer:
                 phase = "offer"
                 choices = (Choice("duel", T.DUEL_YES_FEE if fee else T.DUEL_YES), Choice("pass", T.DUEL_NO))
@@ -387,7 +392,8 @@ class DuelPresenter:
             return None
         duel = _Duel(att.owner, vic.owner, att.kind.title, vic.kind.title, T.PIECE_GLYPHS.get(att.kind.role, "?"),
                      T.PIECE_GLYPHS.get(vic.kind.role, "?"), g.name_of(move.frm), g.name_of(d.get("victim")),
-                     move.special == "rampage", stones_of(s)[att.owner])
+                     move.special == "rampage", stones_of(s)[att.owner],
+                     d.kind == "duel" and 0 < stones_of(s)[vic.owner] <= d.get("fee"))
         state.memo["duel"] = duel
         return duel
 
@@ -398,6 +404,8 @@ class DuelPresenter:
                 _, a, b, winner = e
                 if duel.attacker_stones == 0:
                     lines.append(T.DUEL_ZERO.format(a=names[duel.attacker], d=names[duel.defender]))
+                elif duel.last_stone:
+                    lines.append(T.DUEL_ZERO_DEFENDER.format(a=names[duel.attacker], d=names[duel.defender]))
                 else:
                     lines.append(T.DUEL_REVEAL.format(a=names[duel.attacker], ba=a, d=names[duel.defender], bd=b))
                 piece, victim = piece_word(duel.piece), piece_word(duel.victim)

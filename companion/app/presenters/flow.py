@@ -36,7 +36,7 @@ from ...board.tracker import (
 from ...core.moves import Answer, Move
 from ...dice.record import RoundRecord, format_record
 from ...errors import CompanionError
-from ...gametext import MAX_CHARS, format_game, journal_entries, load_table
+from ...gametext import MAX_CHARS, format_game, journal_entries, load_text
 from ...journal import ARCHIVE, JournalStore, Resumed, resume, space_level
 from ...session import (
     ActionRefused, AnswerPlayed, DiceRolled, DrawDeclined, DrawOffered, FightEnded, FightInfo, FightStarted,
@@ -1130,8 +1130,8 @@ class AppFlow(MatchSteps, DungeonSteps, GamesSteps, BoardSizing, TableSteps):
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(self.game_text(), encoding="utf-8")
-        except OSError as e:
-            return T.CANNOT_WRITE.format(path=path, reason=e.strerror or e), True
+        except (OSError, ValueError) as e:  # ValueError: a name the file system refuses (Load refuses them)
+            return T.CANNOT_WRITE.format(path=path, reason=getattr(e, "strerror", None) or e), True
         return T.TEXT_SAVED.format(where=T.ON_STICK if to_stick else T.ON_BOARD, name=path.name), False
 
     def game_text_files(self) -> list[tuple[Path, str, str]]:
@@ -1162,7 +1162,8 @@ class AppFlow(MatchSteps, DungeonSteps, GamesSteps, BoardSizing, TableSteps):
         """Load a game from its text: None when it is loaded (the board is then set up for it),
         else what is wrong (one line); nothing changes then."""
         try:
-            table = load_table(text)
+            loaded = load_text(text)
+            table = loaded.table
             session = table.session
             entries = journal_entries(table)
             self._use_board_for(session.setup.game, session.setup.board_map)
@@ -1184,6 +1185,7 @@ class AppFlow(MatchSteps, DungeonSteps, GamesSteps, BoardSizing, TableSteps):
             return T.CANNOT_SAVE.format(reason=getattr(e, "strerror", None) or e)
         table.attach(self.journal.append)
         self._reset_game_state()
+        self.notice = " ".join(loaded.warnings)  # the text could not be checked, a correction
         self.session, self.table = session, table
         self.text_mode, self.text_entry = "show", None
         self.checkpoints.clear()

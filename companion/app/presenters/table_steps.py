@@ -15,11 +15,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...bounds import MAX_PAIRING_BYTES, read_text_file
 from ...errors import ClockError, CompanionError, PairingError, RecordError
 from ...tournament import arbiter as pins
 from ...tournament.checkpoint import NAME as CHECKPOINT, read_checkpoint, spent_to_restore
 from ...tournament.clock import TENTHS_MS, FlagFell, face_changes_in, format_time
-from ...tournament.files import copy_to_stick, save_game_pgn, write_file
+from ...tournament.files import copy_to_stick, save_game_pgn, write_file, write_private
 from ...tournament.pairing import Pairing, Player, merge_results, parse_pairings, result_line, trf_with_result
 from ...tournament.record import pgn_game
 from ...tournament.table import (
@@ -376,7 +377,7 @@ class TableSteps:
         """Read a pairing file; a malformed line is one message and nothing changes."""
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8-sig")
+            text = read_text_file(path, MAX_PAIRING_BYTES, "a pairing file", PairingError, "utf-8-sig")
             pairings = parse_pairings(text, path.name)
         except (OSError, UnicodeDecodeError) as e:
             self.notice = T.PAIRING_UNREADABLE.format(name=path.name, reason=getattr(e, "strerror", None) or e)
@@ -396,8 +397,8 @@ class TableSteps:
         pairings, text = self._pairings
         game = pairings.board(board)
         c = self.next_table
-        try:  # a copy for writing the results back, even after a power cut
-            write_file(Path(self.store.directory) / "pairings" / Path(pairings.source).name, text)
+        try:  # a copy for writing the results back, even after a power cut (the user's only: the hall's round key)
+            write_private(Path(self.store.directory) / "pairings" / Path(pairings.source).name, text)
         except OSError as e:
             self.notice = T.CANNOT_SAVE.format(reason=e)
             self.changed()
