@@ -14,6 +14,10 @@ and the place, like any other mistake:
   evaluation tables, board profiles), naming the key (companion.toml_locations calls it).
 * :data:`MAX_JOURNAL_BYTES` / :data:`MAX_LINE_BYTES` - how much of a journal is read, and how
   long one of its lines may be (companion.journal).
+* :func:`read_small_file` - a small file of the app's own (the arbiter's PIN record, the clock
+  checkpoint): its bytes, None when there is none, and an error naming what stands in its place
+  otherwise (a folder, a link to nothing, a named pipe that would block the reader, a file that
+  cannot be read or is too large).
 * :func:`whole_number` - a number written in a text format (FEN counters, empty-square
   counts, fatigue, piece state), at most :data:`MAX_DIGITS` digits and within its range.
 * :func:`int_arg` / :func:`number_arg` - argparse types with a range: a bad value is one
@@ -30,7 +34,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import re
+import stat
 from typing import Any, Callable
 
 from .errors import CompanionError, RecordError
@@ -61,6 +67,35 @@ MAX_PGN_FILE_BYTES = 16 * 1024 * 1024
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKET = re.compile(r"[\[\]{}]")
+
+
+def read_small_file(path: str | os.PathLike, limit: int, where: str, *, whole: bool = True) -> bytes | None:
+    """The bytes of a small file (at most ``limit``; a longer file is refused when ``whole``,
+    else its first ``limit`` bytes are read): None when nothing is at ``path``; RecordError
+    ``"<where>: <why>"`` when something else is there. It never opens what is not a regular
+    file (a named pipe would block the reader)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        if os.path.lexists(path):
+            raise RecordError(f"{where}: it is a link to a file that is not there") from None
+        return None
+    except OSError as e:
+        raise RecordError(f"{where}: it cannot be read ({e.strerror or e})") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise RecordError(f"{where}: a folder is where the file should be")
+    if not stat.S_ISREG(st.st_mode):
+        raise RecordError(f"{where}: it is not a file")
+    if whole and st.st_size > limit:
+        raise RecordError(f"{where}: it is {st.st_size} bytes long; at most {limit} are expected")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1 if whole else limit)
+    except OSError as e:
+        raise RecordError(f"{where}: it cannot be read ({e.strerror or e})") from None
+    if len(data) > limit:
+        raise RecordError(f"{where}: it is longer than {limit} bytes")
+    return data
 
 
 def _too_long(digits: str) -> bool:

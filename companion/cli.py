@@ -93,6 +93,10 @@ def _outcome_words(rules, outcome) -> str:
 
 
 def cmd_bench(args) -> int:
+    if args.emulated:
+        from .bench import run_emulated
+
+        return run_emulated((["--quick"] if args.quick else []) + ["--only", args.only or "budgets"])
     from .bench import run_bench
 
     return run_bench(quick=args.quick, only=args.only)
@@ -134,6 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p.add_argument("--only", default=None, metavar="NAME",
                    help=f"run only the figures whose name contains NAME: {', '.join(n for n, _ in BENCHES)}")
+    p.add_argument("--emulated", action="store_true",
+                   help="run it (default: --only budgets) inside the emulated Debian arm64 root that "
+                        "'bash companion/install.sh arm64-check' builds: the board's budgets at Pi speed")
     p.set_defaults(func=cmd_bench)
 
     for register in _extra_commands():
@@ -143,16 +150,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _extra_commands():
     """Commands that live with their feature (maps, dice, tracker, firmware, AI)."""
-    from . import maps_cli, verify_dice
+    from . import arbiter_cli, maps_cli, verify_dice
     from .ai import match
-    from .board import firmware_sim, replay
+    from .board import board_check, firmware_sim, replay
     from .broadcast import cli as broadcast_cli
     from .dice import cli as dice_cli
     from .tournament import cli as tournament_cli
 
     return [maps_cli.add_parser, dice_cli.add_parser_odds, verify_dice.add_parser_verify,
-            firmware_sim.add_parser, replay.add_parser, match.add_parser, tournament_cli.add_parser,
-            broadcast_cli.add_parser]
+            firmware_sim.add_parser, board_check.add_parser, replay.add_parser, match.add_parser, tournament_cli.add_parser,
+            broadcast_cli.add_parser, arbiter_cli.add_parser]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -171,7 +171,7 @@ def test_at_boot_the_app_may_wait_for_its_board_instead_of_refusing(tmp_path, mo
     with pytest.raises(HardwareError, match="no such serial device"):
         bootstrap.build_flow_for(serial=str(tmp_path / "ttyACM9"))
     flow = bootstrap.build_flow_for(serial=str(tmp_path / "ttyACM9"), wait=True)
-    flow.board.sensors.stop()
+    flow.board.link.sensors.stop()
 
 
 @pytest.mark.parametrize("argv, words", [

@@ -2,7 +2,8 @@
 
 Random games (Hypothesis draws the game, its set-up and the seed of the moves) of FIDE chess,
 Combat Chess (virtual, seeded and entered dice), Dungeon Chess for 2, 3 and 4 players, KoL
-Chess and Chess 2 (any two armies, bids on the screen or with stones), played through the
+Chess, Chess 2 (any two armies, bids on the screen or with stones), four-player chess (free-for-all
+and teams) and games with dice fights (chess, four-player chess, Dungeon, KoL), played through the
 session. After every action the position's text (companion/core/notation.py, FEN) reads back to
 the same text and, every few plies, the same legal moves; at the end the whole game's text
 (companion/gametext.py) loads back to the same game and writes the same text again.
@@ -30,7 +31,7 @@ from tests.test_gametext import SEED, play_randomly, same_game
 
 SCALE = float(os.environ.get("COMPANION_FUZZ_SCALE", "1"))
 KINDS = ("chess", "combat-virtual", "combat-seeded", "combat-entered", "dungeon-2", "dungeon-3", "dungeon-4",
-         "kol", "chess2")
+         "kol", "chess2", "chess4-ffa", "chess4-teams", "fights-chess", "fights-chess4", "fights-dungeon-2", "fights-kol")
 
 
 def new_game(kind: str, rng: random.Random) -> Session:
@@ -42,6 +43,14 @@ def new_game(kind: str, rng: random.Random) -> Session:
         players = int(kind[-1])
         setup = dict(game="dungeon", board_map=rng.choice(["dungeon-two-player", "dungeon-compact", None])
                      if players == 2 else "dungeon-four-player")
+    elif kind.startswith("chess4"):
+        players = 4
+        setup = dict(game="chess4", options={"mode": kind.split("-")[1]})
+    elif kind.startswith("fights"):  # dice fights on another game (docs/rules/combat.md)
+        game = kind.split("-")[1]
+        players = 4 if game == "chess4" else 2
+        setup = dict(game=game, options={"fights": "dice"}, dice=rng.choice(["virtual", "seeded"]))
+        setup["seed"] = SEED if setup["dice"] == "seeded" else None
     elif kind == "chess2":
         armies = f"{rng.choice(sorted(ARMIES))},{rng.choice(sorted(ARMIES))}"
         setup = dict(game="chess2", options={"armies": armies}, bids=rng.choice(["screen", "stones"]))

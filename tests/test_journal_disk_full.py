@@ -155,7 +155,7 @@ def test_a_game_whose_start_cannot_be_saved_leaves_no_empty_journal_behind(tmp_p
         app.new_game(fill=False)
     finally:
         Journal._write = real
-    assert app.flow.screen == "start" and "cannot be saved" in app.start.view().problem
+    assert app.flow.display.screen == "start" and "cannot be saved" in app.start.view().problem
     assert not (tmp_path / "data" / "current.jsonl").exists()
 
 

@@ -605,6 +605,12 @@ RESULT_TAKEN_BACK = "{name} took the result tap back."
 FLAG_FELL = "{name}'s flag fell."
 POWER_RESTORED = ("The board was switched off. The clocks stopped at {times}; "
                   "the time it was off counts against nobody.")
+CLOCK_NOT_RESTORED = ("The board was switched off, and the clock could not be restored: its checkpoint is damaged "
+                      "({reason}). The clocks show the times of the last move in the journal, {times}: the "
+                      "player to move may have thought longer. The arbiter may set them (Menu, then Arbiter).")
+CLOCK_NOT_RESTORED_SHORT = ("The clock could not be restored after the power cut: these are the times of the last move "
+                            "({times}). The arbiter may set them.")
+SET_CLOCKS = "Arbiter: set the clocks"
 SAVE_RECORD = "Save the game record (PGN)"
 COPY_RECORDS = "Copy games to a USB stick"
 SWAP_CLOCK = "Swap the clock's sides"
@@ -622,6 +628,9 @@ PIN_ENTER = "Arbiter PIN"
 PIN_RULE = "A PIN is 4 to 8 digits."
 PIN_MISMATCH = "The two PINs differ: choose one again."
 PIN_WRONG = "Wrong PIN."
+PIN_DAMAGED = ("Arbiter mode is locked: the arbiter's PIN file is damaged ({reason}), and nobody can set a new "
+               "PIN here. The arbiter resets it on the board's computer with the command "
+               "companion arbiter --reset-pin (the damaged file is kept beside it).")
 CHANGE_PIN = "Change PIN"
 SET_TIME = "{name}'s clock (type minutes and seconds)"
 TIME_RULE = "Type a time, e.g. 1 3 0 0 for 13:00."

@@ -188,8 +188,14 @@ class _Duel:
 
 
 class DuelPresenter:
-    def __init__(self, flow) -> None:
-        self.flow = flow
+    """The duel screen; given the Play room (the decision and its answers), the GameRoom (the
+    session), the ComputerTurns (a computer's bid being drawn) and the Display."""
+
+    def __init__(self, play, game, ai, display) -> None:
+        self.play = play
+        self.game = game
+        self.ai = ai
+        self.display = display
         self.selected: int | None = None
         self.fists: dict[int, int] = {}
         self.error = ""
@@ -203,17 +209,17 @@ class DuelPresenter:
             return
         if v.phase in ("offer", "bluff"):
             if any(c.key == key and c.enabled for c in v.choices):
-                self.flow.answer_decision(key)
+                self.play.answer_decision(key)
         elif v.phase == "bid" and key.isdigit():
             self.selected = int(key)
             self.error = ""
-            self.flow.changed()
+            self.display.changed()
 
     def enter(self, player: int, bid: int) -> None:
         """Real stones: what ``player`` showed."""
         self.fists[player] = bid
         self.error = ""
-        self.flow.changed()
+        self.display.changed()
 
     def act(self) -> None:
         v = self.view()
@@ -224,7 +230,7 @@ class DuelPresenter:
         elif v.action_key == "use":
             self._use_fists()
         elif v.action_key == "continue":
-            self.flow.decision_continue()
+            self.play.decision_continue()
 
     def _seal(self) -> None:
         bidder = self._bidder()
@@ -232,30 +238,30 @@ class DuelPresenter:
             return
         bid, self.selected = self.selected, None
         if not self._possible(bidder, bid):
-            self.flow.changed()
+            self.display.changed()
             return
-        self.flow.seal_part(bidder, bid)  # the next bidder starts with nothing selected (a new key)
+        self.play.seal_part(bidder, bid)  # the next bidder starts with nothing selected (a new key)
 
     def _use_fists(self) -> None:
-        s = self.flow.session
+        s = self.game.session
         people = self._people_to_bid()
         if any(p not in self.fists for p in people):
             return
         for p in people:
             if not self._possible(p, self.fists[p]):
-                self.flow.changed()
+                self.display.changed()
                 return
         fists, self.fists = dict(self.fists), {}
         if not s.sealed_players and len(people) == 2:
             attacker, defender = s.joint_decision().get("players")
-            self.flow.answer_decision(f"{fists[attacker]}-{fists[defender]}")  # one action: both shown at once
+            self.play.answer_decision(f"{fists[attacker]}-{fists[defender]}")  # one action: both shown at once
             return
         for p in people:
-            self.flow.seal_part(p, fists[p])
+            self.play.seal_part(p, fists[p])
 
     def _possible(self, player: int, bid: int) -> bool:
         """"0, 1, or 2 stones", and no more than the player owns."""
-        s = self.flow.session
+        s = self.game.session
         have = stones_of(s)[player]
         if not 0 <= bid <= min(MAX_BID, have):
             self.error = T.BID_TOO_MANY.format(name=s.seats[player].name, have=stones_words(have), bid=bid)
@@ -264,12 +270,12 @@ class DuelPresenter:
 
     # ----- who does what now ----------------------------------------------------------------------
     def _people_to_bid(self) -> tuple[int, ...]:
-        s = self.flow.session
+        s = self.game.session
         return tuple(p for p in s.parts_missing() if not s.seats[p].computer)
 
     def _bidder(self) -> int | None:
         """On-screen bids: the person bidding now (the attacker first)."""
-        s = self.flow.session
+        s = self.game.session
         if s.joint_decision() is None or any(s.seats[p].computer for p in s.parts_missing()):
             return None  # a computer's bid is sealed first
         missing = s.parts_missing()
@@ -277,8 +283,7 @@ class DuelPresenter:
 
     # ----- the view ---------------------------------------------------------------------------------
     def view(self) -> DuelView | None:
-        flow = self.flow
-        s, state = flow.session, flow.decision
+        s, state = self.game.session, self.play.decision
         if s is None or state is None:
             return None
         duel = self._duel(state)
@@ -307,8 +312,9 @@ class DuelPresenter:
                                   piece=piece_word(duel.piece), victim=piece_word(duel.victim), square=duel.square)
         title = T.DUEL_TITLE.format(square=duel.square)
         thinking = ""
-        if flow.thinking is not None:
-            thinking = (T.THINKING_BID if flow.thinking.part else T.THINKING).format(name=names[flow.thinking.seat])
+        busy = self.ai.thinking
+        if busy is not None:
+            thinking = (T.THINKING_BID if busy.part else T.THINKING).format(name=names[busy.seat])
         d = s.pos.pending
         phase, ask, detail = "wait", "", ""
         choices: tuple[Choice, ...] = ()
@@ -374,14 +380,14 @@ class DuelPresenter:
                 attacker = _with_bid(attacker, bids[1])
                 defender = _with_bid(defender, bids[2])
         return DuelView(title, capture, attacker, defender, phase, ask.strip(), detail, choices, fists, action,
-                        action_key, result, thinking, self.error, flow.banner)
+                        action_key, result, thinking, self.error, self.display.banner)
 
     def _duel(self, state) -> _Duel | None:
         """The duel of this screen, read when it opened (and kept: the pieces may leave)."""
         known = state.memo.get("duel")
         if known is not None:
             return known
-        s = self.flow.session
+        s = self.game.session
         d = s.pos.pending
         if d is None or d.kind not in DUEL_KINDS:
             return None
