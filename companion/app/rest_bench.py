@@ -180,7 +180,8 @@ class VirtualDisplay:
             return None
         read, write = os.pipe()
         self.server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", self.screen, "-nolisten", "tcp"],
-                                       pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                       pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                       preexec_fn=_ends_with_parent)
         os.close(write)
         number = b""
         while not number.endswith(b"\n"):
@@ -195,6 +196,16 @@ class VirtualDisplay:
         if self.server is not None:
             self.server.terminate()
             self.server.wait()
+
+
+def _ends_with_parent() -> None:
+    """(In the Xvfb child, before it starts.) Linux ends it when the process that started it
+    dies, killed or not: no X server is left behind by a test worker or a bench that crashed."""
+    import ctypes
+    import signal
+
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 # ----- the child: the app, as shipped ------------------------------------------------------------
