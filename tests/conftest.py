@@ -1,5 +1,6 @@
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,11 @@ ROOT = Path(__file__).resolve().parent.parent
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
+# Kivy writes its settings file where KIVY_HOME says (else ~/.kivy) when first imported: each
+# test process (each worker of a parallel run) has its own, so that two never write one file at
+# once and the user's own is left alone; removed when the process ends
+_KIVY_HOME = tempfile.TemporaryDirectory(prefix="companion-kivy-")
+os.environ.setdefault("KIVY_HOME", _KIVY_HOME.name)
 # the app dims the screen's backlight at rest (companion/app/backlight.py): never a real one in tests
 os.environ.setdefault("COMPANION_BACKLIGHT", str(ROOT / "tests" / "no-backlight-here"))
 
