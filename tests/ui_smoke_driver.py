@@ -185,7 +185,7 @@ class Driver:
             yield from self.tap(g.name_of(sq))
         assert self.flow.board.in_sync, f"the board is still out of step: {self.flow.board.guidance!r}"
 
-    def wait_for_computer(self, seconds: float = 15.0):
+    def wait_for_computer(self, seconds: float = 60.0):
         """Until the computer's move is lit (its search runs in a worker thread)."""
         waited = 0.0
         while self.flow.ai.requested is None:
@@ -193,7 +193,7 @@ class Driver:
             yield FRAME
             waited += FRAME
 
-    def wait_lit(self, *squares: int, seconds: float = 3.0):
+    def wait_lit(self, *squares: int, seconds: float = 20.0):
         """Until each square's light is on and has just come on: a blinking light (the
         computer's move) is then on screen for the next frames, as a player would see it."""
         waited = 0.0
