@@ -15,6 +15,16 @@ os.environ.setdefault("KIVY_NO_FILELOG", "1")
 # once and the user's own is left alone; removed when the process ends
 _KIVY_HOME = tempfile.TemporaryDirectory(prefix="companion-kivy-")
 os.environ.setdefault("KIVY_HOME", _KIVY_HOME.name)
+# Compiled bytecode, and pytest's rewritten test modules, are kept under .venv/pycache (the tree
+# stays clean) also where the environment says not to write them (PYTHONDONTWRITEBYTECODE), as
+# `bash companion/install.sh test` does: else every run, and every worker of a parallel run,
+# rewrites all 200 test modules again (7 s of processor time each); the processes the tests
+# start inherit it
+if (ROOT / ".venv").is_dir() and sys.pycache_prefix is None:
+    sys.pycache_prefix = str(ROOT / ".venv" / "pycache")
+    sys.dont_write_bytecode = False
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
 # the app dims the screen's backlight at rest (companion/app/backlight.py): never a real one in tests
 os.environ.setdefault("COMPANION_BACKLIGHT", str(ROOT / "tests" / "no-backlight-here"))
 
