@@ -107,3 +107,8 @@ class PairingError(CompanionError, ValueError):
 
 class BroadcastError(CompanionError, ValueError):
     """A broadcast address that cannot be used, or what a board sent a hall that is not a game."""
+
+
+class LinkError(CompanionError, ValueError):
+    """Two linked boards: a pairing code that cannot be read or did not match, a broker that
+    cannot be reached, an action the link refuses (the other board's turn)."""
