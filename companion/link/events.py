@@ -112,3 +112,11 @@ class Refused:
     was applied."""
 
     why: str
+
+
+@dataclass(frozen=True)
+class OtherGame:
+    """A message of game ``number`` on this link, not this one: the board goes on to that game
+    (after this one ended) and hands the message to it, or drops an old one."""
+
+    number: int

@@ -34,8 +34,8 @@ from ..bounds import load_json
 from ..errors import CompanionError, LinkError
 from ..session import (Adjudicate, AnswerDraw, OfferDraw, PlayAnswer, PlayMove, PlayPart, Resign, Roll, SetPosition,
                        Undo, action_from_json, action_to_json)
-from .events import (Acted, ChoicesOpened, ChoicesSealed, GameReady, Mismatch, MismatchFixed, PeerAdjourned,
-                     PeerAway, PeerBack, ProposalAccepted, ProposalReceived, Refused, WaitingForSecret)
+from .events import (Acted, ChoicesOpened, ChoicesSealed, GameReady, Mismatch, MismatchFixed, OtherGame,
+                     PeerAdjourned, PeerAway, PeerBack, ProposalAccepted, ProposalReceived, Refused, WaitingForSecret)
 from .fair import Fights, Parts, Sealing
 from .lobby import Proposal, build_setup
 from .requests import Requests
@@ -54,10 +54,10 @@ class LinkedGame:
     (with the game's journal as its recorder) once both boards agree on the set-up."""
 
     def __init__(self, me: int, root: bytes, *, record: Callable[[dict], None] | None = None,
-                 start_game: Callable[[Any], Any] | None = None) -> None:
+                 start_game: Callable[[Any], Any] | None = None, number: int = 1) -> None:
         if me not in (0, 1):
             raise LinkError("a board of a link is 0 (the host) or 1 (the guest)")
-        self.st = st = LinkState(me, root, record)
+        self.st = st = LinkState(me, root, record, number)
         self._events: list = []
         self.start_game = start_game
         self.sealing = Sealing(st)
@@ -230,11 +230,14 @@ class LinkedGame:
         try:
             msg = load_json(payload.decode("utf-8"), "a message from the other board", LinkError)
             kind = msg["t"]
-            at, h = msg["at"], msg["h"]
-            if not isinstance(at, int) or not isinstance(h, str):
+            at, h, number = msg["at"], msg["h"], msg["g"]
+            if not isinstance(at, int) or not isinstance(h, str) or not isinstance(number, int):
                 raise TypeError
         except (LinkError, UnicodeDecodeError, KeyError, TypeError):
-            return self._refuse("a message that is not one of the link's")
+            self._refuse("a message that is not one of the link's")
+            return self._take()
+        if number != st.number:
+            return [OtherGame(number)]
         try:
             if kind == "sync":
                 self._sync(msg)
@@ -253,12 +256,12 @@ class LinkedGame:
     # ----- after a power cut ------------------------------------------------------------------------------
     @classmethod
     def resume(cls, me: int, root: bytes, records: Sequence[dict], *, session=None, log: Sequence[dict] = (),
-               record: Callable[[dict], None] | None = None,
-               start_game: Callable[[Any], Any] | None = None) -> tuple[LinkedGame, list]:
+               record: Callable[[dict], None] | None = None, start_game: Callable[[Any], Any] | None = None,
+               number: int = 1) -> tuple[LinkedGame, list]:
         """Rebuild a board's side from its link journal (``records``) and its game (``session``
         replayed from the game's journal, ``log`` its actions after the start). Returns the game
         and what is due now (the events of anything it had still to do)."""
-        game = cls(me, root, record=record, start_game=start_game)
+        game = cls(me, root, record=record, start_game=start_game, number=number)
         st = game.st
         st.replaying = True
         st.session, st.log = session, list(log)
@@ -372,6 +375,8 @@ class LinkedGame:
         if extra.get("fix"):
             st.phase, st.views, st.fixes, st.mismatch_at = "playing", {}, {}, None
             self._events.append(MismatchFixed(action.position))
+        if st.session.result is not None:  # the end: say so at once (the writer waits for it)
+            st.send({"t": "sync", "log": len(st.log), "notes": st.theirs})
         self._events.append(Acted(entry, tuple(events), True))
 
     def _note(self, msg: dict) -> None:

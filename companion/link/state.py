@@ -46,6 +46,7 @@ class LinkState:
     me: int                                   # 0: this board is the host, 1: the guest
     root: bytes                               # this board's secret (chain, nonces, coin); never sent
     record: Callable[[dict], None] | None     # the link journal's append (before anything is sent)
+    number: int = 1                           # the game's number on this link (a rematch is the next)
     chain: HashChain = field(init=False)
     replaying: bool = False                   # rebuilding from the link journal: nothing is sent
     # the lobby (companion.link.lobby)
@@ -123,7 +124,7 @@ class LinkState:
 
     def send(self, message: dict) -> None:
         if not self.replaying:
-            self.outbox.append({**message, "at": len(self.log), "h": self.hash()})
+            self.outbox.append({**message, "g": self.number, "at": len(self.log), "h": self.hash()})
 
     def note(self, kind: str, **fields) -> int:
         """Add one of this board's notes: journaled, kept, sent. Returns its number."""
