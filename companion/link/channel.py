@@ -260,7 +260,7 @@ class Channel:
             return events + self._reject("old-hello", f"a hello of the other board's epoch {epoch}, "
                                                       f"which is past (now {self.peer_epoch})")
         was = self.connected
-        fresh = nonce != self._peer_nonce
+        fresh = epoch != self.peer_epoch or nonce != self._peer_nonce
         if fresh:
             self.peer_epoch, self._peer_nonce = epoch, nonce
             self._peer_seen_mine = False

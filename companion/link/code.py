@@ -39,7 +39,7 @@ class PairingCode:
         if not isinstance(text, str):
             raise LinkError(f"a pairing code is {DIGITS} digits, as the other board shows it")
         clean = "".join(c for c in text if c not in " -·")
-        if not clean.isdigit() or not clean.isascii():
+        if clean and (not clean.isdigit() or not clean.isascii()):
             raise LinkError(f"a pairing code has digits only ({DIGITS} of them), got {text[:20]!r}")
         if len(clean) != DIGITS:
             raise LinkError(f"a pairing code is {DIGITS} digits; {len(clean)} were typed")

@@ -58,6 +58,7 @@ class LinkedGame:
         if me not in (0, 1):
             raise LinkError("a board of a link is 0 (the host) or 1 (the guest)")
         self.st = st = LinkState(me, root, record, number)
+        st.absorb_mine = self._absorb_mine
         self._events: list = []
         self.start_game = start_game
         self.sealing = Sealing(st)

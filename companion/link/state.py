@@ -82,6 +82,8 @@ class LinkState:
     away_since: int | None = None
     outbox: list[dict] = field(default_factory=list)
     refused: int = 0
+    #: takes in one of this board's own notes (the same way live and when the journal is replayed)
+    absorb_mine: Callable[[dict, int], None] | None = None
 
     def __post_init__(self) -> None:
         self.chain = HashChain(self.root)
@@ -132,6 +134,8 @@ class LinkState:
         note = {"kind": kind, **fields}
         self.write({"type": "mine", "k": k, "note": note})
         self.mine.append(note)
+        if self.absorb_mine is not None:
+            self.absorb_mine(note, k)
         self.send({"t": "note", "k": k, "v": note})
         return k
 
