@@ -14,9 +14,10 @@ say() { printf '[companion] %s\n' "$*" >&2; }
 # --- system packages --------------------------------------------------------------------------
 # OpenGL/EGL from Mesa and mtdev for Kivy's window, Xvfb for the window tests, venv for Python;
 # for the tests only, Chromium and DejaVu fonts (the broadcast pages are opened in it, headless;
-# DejaVu has the chess glyphs) and zbar-tools (zbarimg reads the Load / Save QR codes back).
+# DejaVu has the chess glyphs), zbar-tools (zbarimg reads the Load / Save QR codes back) and
+# mosquitto (the board-to-board link's tests start their own broker on a loopback port).
 apt_pkgs="python3 python3-venv python3-pip libgl1 libegl1 libgl1-mesa-dri libmtdev1 xvfb xauth"
-[ "$mode" = "test" ] && apt_pkgs="$apt_pkgs chromium fonts-dejavu-core zbar-tools"
+[ "$mode" = "test" ] && apt_pkgs="$apt_pkgs chromium fonts-dejavu-core zbar-tools mosquitto"
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
     missing=""
     for p in $apt_pkgs; do

@@ -68,6 +68,7 @@ class LinkedBoard:
         self.rejected: dict[str, int] = {}
         self.refused = 0
         self._over_since: float | None = None
+        self._stalls: set = set()
 
     # ----- persistence -------------------------------------------------------------------------------
     def _save_epoch(self, epoch: int) -> None:
@@ -162,6 +163,29 @@ class LinkedBoard:
             self._play()
             self._finish_if_over()
         self._flush()
+        self._stall_if_asked()
+
+    def _stall_if_asked(self) -> None:
+        """Fault injection for the kill tests (``spec["stall"]``: ``fight`` or ``bid`` and its
+        count): stop here, everything journaled and sent, so a test can kill the board at that
+        moment: a fight waiting for its dice, a duel with this board's bid sealed."""
+        stall = self.spec.get("stall")
+        game = self.game
+        if not stall or game is None or game.phase != "playing" or self._over():
+            return
+        session = game.session
+        if stall["when"] == "fight":
+            hit = session.pending_fight() is not None
+        else:
+            d = session.joint_decision()
+            hit = d is not None and game.parts.label() in game.st.sealed
+        key = (stall["when"], len(game.st.log))
+        if hit and key not in self._stalls:
+            self._stalls.add(key)
+            if len(self._stalls) >= stall.get("count", 1):
+                self.out({"event": "stalled", "when": stall["when"], "log": len(game.st.log)})
+                while True:
+                    time.sleep(1)
 
     def _flush(self) -> None:
         if self.game is not None:
