@@ -1,6 +1,6 @@
 """A TCP relay between two linked boards, for the link's fault tests: it passes frames on, and
 on demand cuts the network or tampers with sealed frames (flip a bit, drop, reorder, replay,
-replay one of an earlier connection), once per direction and connection, and counts what it did.
+replay one of an earlier epoch), once per direction and epoch, and counts what it did.
 It reads the frames the way the boards write them (a 4-byte length, the frame) and never knows
 a key; a local broker is started by :func:`start_mosquitto` (Debian's mosquitto, loopback)."""
 
@@ -49,6 +49,10 @@ class Relay:
         self._old: dict[str, list[bytes]] = {"host": [], "guest": []}
         self._turn = 0
         self._lock = threading.Lock()
+        #: one tamper at a time: the next waits until both boards have shaken hands again after
+        #: it (the fault was detected), so each is counted on its own
+        self._armed = True
+        self._hellos: set[str] = set()
         threading.Thread(target=self._accept, daemon=True).start()
 
     def _accept(self) -> None:
@@ -90,12 +94,16 @@ class Relay:
 
     def _decide(self, frame: bytes, who: str, me: dict) -> list[bytes]:
         if frame[:1] == b"H":  # a new handshake: the next tamper may come
-            me["done"], me["n"] = False, 0
+            with self._lock:
+                if me["frames"]:
+                    self._old[who] = list(me["frames"])  # the last epoch's frames, for "old"
+                self._hellos.add(who)
+                if self._hellos == {"host", "guest"}:
+                    self._armed = True
+            me["done"], me["frames"] = False, []
             return [frame]
         if frame[:1] != b"S" or not self.tamper:
             return [frame]
-        with self._lock:
-            self._old[who].append(frame)
         me["frames"].append(frame)
         me["n"] += 1
         if me["held"] is not None:
@@ -104,12 +112,16 @@ class Relay:
         if me["done"] or me["n"] < self.every:
             return [frame]
         with self._lock:
+            if not self._armed:
+                return [frame]
             kind = self.tamper[self._turn % len(self.tamper)]
-            if kind == "old" and len(self._old[who]) <= len(me["frames"]):
-                return [frame]  # nothing of an earlier connection yet
+            if kind == "old" and not self._old[who]:
+                kind = "flip"  # nothing of an earlier epoch yet
             self._turn += 1
             self.done[kind] += 1
-        me["done"] = True
+            if kind != "old":  # a stale frame changes no epoch: the next may come at once
+                self._armed, self._hellos = False, set()
+        me["done"], me["n"] = True, 0
         if kind == "flip":
             f = bytearray(frame)
             f[-3] ^= 0x20
@@ -121,7 +133,7 @@ class Relay:
             return []
         if kind == "replay":
             return [frame, me["frames"][-2] if len(me["frames"]) > 1 else frame]
-        old = self._old[who][0]  # the first sealed frame of the first connection
+        old = self._old[who][0]  # a sealed frame of the epoch before
         return [old, frame]
 
     def cut_for(self, seconds: float) -> None:
