@@ -182,6 +182,12 @@ def bench_checkpoint(quick: bool = False) -> list[Row]:
     ]
 
 
+def bench_link(quick: bool = False) -> list[Row]:
+    from .link.bench import bench_link as run
+
+    return run(quick)
+
+
 BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("perft", bench_perft),
     ("lifted", bench_lifted_piece),
@@ -193,6 +199,7 @@ BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("broadcast", bench_broadcast),
     ("app", bench_app),
     ("checkpoint", bench_checkpoint),
+    ("link", bench_link),
 ]
 
 

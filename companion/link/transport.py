@@ -233,6 +233,12 @@ class MqttLink:
             if reason.is_failure:
                 down(f"the broker refused the connection ({reason})")
                 return
+            sock = c.socket()
+            if sock is not None and hasattr(sock, "setsockopt"):  # a move is one small frame: no Nagle delay
+                try:
+                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                except OSError:
+                    pass
             c.subscribe(self._theirs, qos=1)
 
         def on_subscribe(c, userdata, mid, reasons, properties=None):
