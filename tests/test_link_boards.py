@@ -185,7 +185,7 @@ def test_a_relay_that_flips_drops_reorders_and_replays_frames_is_caught_every_ti
 def test_a_stranger_on_the_broker_topic_without_the_code_learns_and_changes_nothing(tmp_path, broker):
     import paho.mqtt.client as mqtt
 
-    spec = _spec("combat", max_plies=60)
+    spec = _spec("combat", max_plies=160, nodes=600)
     clean_dir = tmp_path / "clean"
     run_match(spec, 1, broker=broker, out=lambda line: None, data=str(clean_dir))
     clean = read_journal(_games(clean_dir / "host")[0]).entries
@@ -206,6 +206,8 @@ def test_a_stranger_on_the_broker_topic_without_the_code_learns_and_changes_noth
     fake.start(0)
     for _ in range(30):
         time.sleep(0.1)
+        if any(x.get("event") == "game" for p in procs.values() for x in p.lines):
+            break  # the game is over: what is sent now is not counted by the boards
         batch = list(seen[-5:])
         for frame in fake.data_to_send() + batch + [b"Sa" + os.urandom(60), b"Hb" + os.urandom(72)]:
             for t in ("host", "guest"):
@@ -218,5 +220,6 @@ def test_a_stranger_on_the_broker_topic_without_the_code_learns_and_changes_noth
     assert host[0] == guest[0] == clean
     assert not any(b"move" in f or b"e2e4" in f or b"secret" in f for f in seen)
     rejected = sum(n for d in done.values() for n in d["rejected"].values())
-    assert rejected >= sent // 4
-    print("stranger sent", sent, "frames; the boards refused", rejected)
+    print("stranger sent", sent, "frames; the boards refused", rejected, done["host"]["rejected"],
+          done["guest"]["rejected"])
+    assert rejected >= sent - 14  # all of them, but the last round's, still on its way at the end
