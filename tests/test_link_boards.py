@@ -4,8 +4,6 @@ duel bids; a cut network; a relay that tampers with frames; a stranger on the br
 
 import json
 import os
-import socket
-import threading
 import time
 
 import pytest

@@ -28,7 +28,7 @@ from ..ai.match import make_player
 from ..core.moves import Answer
 from ..errors import CompanionError, LinkError
 from ..journal import JournalStore
-from ..session import OfferDraw, PlayAnswer, PlayMove, PlayPart, Session
+from ..session import PlayAnswer, PlayMove, PlayPart, Session
 from .channel import Channel
 from .code import PairingCode
 from .events import OtherGame, PeerAway, ProposalReceived, Refused

@@ -32,8 +32,8 @@ from typing import Any, Callable, Sequence
 
 from ..bounds import load_json
 from ..errors import CompanionError, LinkError
-from ..session import (Adjudicate, AnswerDraw, OfferDraw, PlayAnswer, PlayMove, PlayPart, Resign, Roll, SetPosition,
-                       Undo, action_from_json, action_to_json)
+from ..session import (Adjudicate, PlayAnswer, PlayMove, PlayPart, Roll, SetPosition, Undo, action_from_json,
+                       action_to_json)
 from .events import (Acted, ChoicesOpened, ChoicesSealed, GameReady, Mismatch, MismatchFixed, OtherGame,
                      PeerAdjourned, PeerAway, PeerBack, ProposalAccepted, ProposalReceived, Refused, WaitingForSecret)
 from .fair import Fights, Parts, Sealing
@@ -308,7 +308,7 @@ class LinkedGame:
         st = self.st
         if not any_writer and st.writer() != st.me:
             raise LinkError("it is the other board's turn")
-        st.session._check(action)
+        st.session.check(action)
         n = len(st.log) + 1
         entry = action_to_json(action)
         st.write({"type": "wrote", "n": n, "extra": extra or {}})

@@ -3,7 +3,7 @@
     companion link-match --variant combat --a 2 --b greedy --games 4 --movetime 100 --seed 1
     companion link-match --variant chess2 --a max --b 3 --broker mqtt://127.0.0.1:1883
 
-ai-match's options, plus ``--broker URL`` (through an MQTT broker; without it the boards link
+ai-match's options (companion.ai.match.add_match_arguments), plus ``--broker URL`` (through an MQTT broker; without it the boards link
 directly over TCP on this machine's loopback). Two processes of ``python -m
 companion.link.board`` (the host with side A's seat, the guest with side B's, as ai-match seats
 them) pair with one pairing code (handed over on their standard input, as a player types it),
@@ -24,11 +24,9 @@ import threading
 import time
 from typing import Callable
 
-from ..ai.match import BASELINES, DEFAULT_MAX_PLIES, MAX_GAMES, MAX_MOVETIME_MS, MAX_NODES, MAX_PLIES
-from ..ai.levels import parse_level
-from ..bounds import MAX_DIGITS, int_arg, number_arg
-from ..cli_parser import add_armies, add_players, army_options, player_options
-from ..errors import CompanionError, LinkError
+from ..ai.match import add_match_arguments, check_player
+from ..cli_parser import army_options, player_options
+from ..errors import LinkError
 from .code import PairingCode
 from .transport import parse_broker
 
@@ -36,47 +34,21 @@ from .transport import parse_broker
 def add_parser(subparsers):
     p = subparsers.add_parser(
         "link-match", help="play computer players on two linked board processes and print the score",
-        description="Play N games between A and B, each at its own board process, linked through the "
-                    "board-to-board link (TCP on loopback, or an MQTT broker). One line per game; the "
-                    "last line is 'score A-B-draws'.")
-    from ..games import variant_help
-
-    p.add_argument("--variant", default="chess", help=variant_help())
-    p.add_argument("--map", default=None, help="map name or file (default: the game's own)")
-    add_players(p)
-    p.add_argument("--a", required=True, help="side A (the host board): a level (1 .. 6, max), random, greedy or duelist")
-    p.add_argument("--b", required=True, help="side B (the guest board): a level (1 .. 6, max), random, greedy or duelist")
-    add_armies(p)
-    p.add_argument("--games", type=int_arg(1, MAX_GAMES), default=2, help=f"games to play, 1 to {MAX_GAMES:,}")
-    p.add_argument("--movetime", type=number_arg(0, MAX_MOVETIME_MS, above=True), default=200.0,
-                   help="milliseconds per move (default 200)")
-    p.add_argument("--nodes", type=int_arg(1, MAX_NODES), default=None, help="limit each search by nodes instead")
-    p.add_argument("--seed", type=int_arg(0, 10 ** MAX_DIGITS - 1), default=1,
-                   help="seeds the players' choices and the boards' secrets (a match replays)")
-    p.add_argument("--max-plies", type=int_arg(1, MAX_PLIES), default=DEFAULT_MAX_PLIES,
-                   help=f"call a draw after this many moves (1 to {MAX_PLIES:,})")
-    p.add_argument("--draw-rules", action="store_true", help="play with the game's optional draw rules")
+        description="Play N games between A (the host board) and B (the guest board), each at its own "
+                    "board process, linked through the board-to-board link (TCP on loopback, or an MQTT "
+                    "broker). One line per game; the last line is 'score A-B-draws'.")
+    add_match_arguments(p, games=2)
     p.add_argument("--broker", default=None, metavar="URL",
                    help="link through this MQTT broker (mqtt://host:port); default: TCP on loopback")
     p.set_defaults(func=run)
     return p
 
 
-def _check_player(side: str, spec: str) -> None:
-    if spec.strip().lower() in BASELINES:
-        return
-    try:
-        parse_level(spec)
-    except CompanionError:
-        raise CompanionError(f"--{side} {spec[:20]!r}: no such player; the players are the levels 1 to 6 and max, "
-                             f"and {', '.join(BASELINES)}") from None
-
-
 def spec_of(args) -> dict:
     from ..games import make_rules
 
     for side in ("a", "b"):
-        _check_player(side, getattr(args, side))
+        check_player(side, getattr(args, side))
     options = {**player_options(args), **army_options(args)}
     rules = make_rules(args.variant, args.map, **{k: v for k, v in options.items()})
     return {"variant": args.variant, "map": args.map, "players": rules.nplayers, "a": args.a, "b": args.b,

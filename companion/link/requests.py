@@ -24,7 +24,7 @@ class Requests:
     def ask(self, action) -> None:
         """A resignation, draw offer or draw answer of a local player, while the other board
         writes: sent as a request."""
-        self.st.session._check(action)  # refused now if it cannot be played now (nothing is sent)
+        self.st.session.check(action)  # refused now if it cannot be played now (nothing is sent)
         self.st.note("request", action=action_to_json(action))
 
     def ask_takeback(self) -> int:
