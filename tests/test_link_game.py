@@ -276,3 +276,47 @@ def test_a_board_that_stays_away_can_be_waited_for_and_then_claimed():
     pair._collect(b)
     pair.pump()
     assert b.session.result == a.session.result
+
+
+def test_a_claim_stands_when_the_absent_board_had_moved_meanwhile():
+    pair = Pair(seed="fork")
+    pair.start("chess")
+    a, b = pair.a, pair.b
+    pair.feed(a, a.game.act(PlayMove("e2e4")))
+    pair.pump()
+    pair.hand = lambda frame, role: None  # the network goes
+    b.game.act(PlayMove("e7e5"))  # b moves; a never hears of it
+    b.game.data_to_send()
+    pair.tick(AWAY_MS + 61_000)
+    pair.feed(a, a.game.claim(pair.now))
+    pair.hand = None
+    for board in (a, b):
+        board.channel.start(pair.now)
+        pair._collect(board)
+    pair.pump()
+    assert b.session.result == a.session.result and a.session.result.reason == CLAIM_REASON
+    from companion.link.events import ClaimedWhileAway
+
+    assert any(isinstance(e, ClaimedWhileAway) and e.lost == 1 for e in b.events)
+    assert len(b.session.moves) == 2 and len(a.session.moves) == 1  # b's record keeps its move
+
+
+def test_no_takeback_while_a_fight_waits_for_its_dice():
+    """Its secrets may be shown already: taken back, the next fight would roll with known secrets."""
+    pair = Pair(seed="fightundo")
+    pair.start("combat")
+    a, b = pair.a, pair.b
+    for board, move in ((a, "e2e4"), (b, "d7d5"), (a, "e4d5")):
+        if move == "e4d5":
+            pair.hand = lambda frame, role: None if role == "guest" else frame  # b's reveal never arrives
+        pair.feed(board, board.game.act(PlayMove(move)))
+        pair.pump()
+    assert a.session.pending_fight() is not None and b.session.pending_fight() is not None
+    with pytest.raises(LinkError, match="finish the fight first"):
+        a.game.ask_takeback()
+    st = b.game.st
+    forged = {"t": "note", "k": st.theirs + 1, "g": 1, "at": len(st.log), "h": st.hash(),
+              "v": {"kind": "takeback", "turns": 1, "at": len(st.log)}}
+    events = b.game.receive(json.dumps(forged).encode(), 0)
+    assert any(isinstance(e, Refused) and "finish the fight first" in e.why for e in events)
+    assert not any(isinstance(e, TakebackAsked) for e in events)

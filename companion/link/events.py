@@ -120,3 +120,11 @@ class OtherGame:
     (after this one ended) and hands the message to it, or drops an old one."""
 
     number: int
+
+
+@dataclass(frozen=True)
+class ClaimedWhileAway:
+    """The other board claimed the game while this one was away; ``lost`` actions this board
+    made meanwhile never reached it (they stay in this board's record, before the claim)."""
+
+    lost: int

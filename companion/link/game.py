@@ -34,8 +34,9 @@ from ..bounds import load_json
 from ..errors import CompanionError, LinkError
 from ..session import (Adjudicate, PlayAnswer, PlayMove, PlayPart, Roll, SetPosition, Undo, action_from_json,
                        action_to_json)
-from .events import (Acted, ChoicesOpened, ChoicesSealed, GameReady, Mismatch, MismatchFixed, OtherGame,
-                     PeerAdjourned, PeerAway, PeerBack, ProposalAccepted, ProposalReceived, Refused, WaitingForSecret)
+from .events import (Acted, ChoicesOpened, ChoicesSealed, ClaimedWhileAway, GameReady, Mismatch, MismatchFixed,
+                     OtherGame, PeerAdjourned, PeerAway, PeerBack, ProposalAccepted, ProposalReceived, Refused,
+                     WaitingForSecret)
 from .fair import Fights, Parts, Sealing
 from .lobby import Proposal, build_setup
 from .requests import Requests
@@ -201,14 +202,19 @@ class LinkedGame:
         """The channel (re)connected: say where this board stands; the answer's sync resends."""
         self._resend = True
         self._synced_ms = now_ms
-        self.st.send({"t": "sync", "log": len(self.st.log), "notes": self.st.theirs})
+        self._send_sync()
         return self._done()
+
+    def _send_sync(self) -> None:
+        st = self.st
+        claimed = [n for n, x in st.extras.items() if x.get("claim") and st.authors[n - 1] == st.me]
+        st.send({"t": "sync", "log": len(st.log), "notes": st.theirs, **({"claimed": claimed[0]} if claimed else {})})
 
     def tick(self, now_ms: int) -> list:
         st = self.st
         if self._synced_ms is not None and now_ms - self._synced_ms >= HEARTBEAT_MS:
             self._synced_ms = now_ms
-            st.send({"t": "sync", "log": len(st.log), "notes": st.theirs})
+            self._send_sync()
         if st.heard_ms is not None and st.away_since is None and now_ms - st.heard_ms >= AWAY_MS:
             st.away_since = st.heard_ms
             self._events.append(PeerAway(st.heard_ms))
@@ -250,9 +256,14 @@ class LinkedGame:
                 self._refuse(f"a message of unknown type {str(kind)[:20]!r}")
         except (KeyError, TypeError, ValueError) as e:
             self._refuse(f"a message that cannot be read ({type(e).__name__})")
-        if st.phase == "playing" and at == len(st.log) and h != st.hash():
+        if st.phase == "playing" and at == len(st.log) and h != st.hash() and "claimed" not in msg \
+                and not self._claimed():
             self._mismatch(at)
         return self._done()
+
+    def _claimed(self) -> bool:
+        """This board's game ended by a claim (the other board may have moved meanwhile)."""
+        return any(x.get("claim") for x in self.st.extras.values())
 
     # ----- after a power cut ------------------------------------------------------------------------------
     @classmethod
@@ -331,12 +342,22 @@ class LinkedGame:
         for n in range(st.peer_log + 1, len(st.log) + 1):
             if st.authors[n - 1] == st.me:
                 st.send(st.entry_message(n))
+        for n, x in st.extras.items():  # a claim written where the other board had moved meanwhile
+            if x.get("claim") and st.authors[n - 1] == st.me and n <= st.peer_log:
+                st.send(st.entry_message(n))
 
     def _entry(self, msg: dict) -> None:
         st = self.st
         n, entry = msg["n"], msg["e"]
         if st.session is None or not isinstance(n, int):
             return
+        extra = {k: msg[k] for k in ("req", "ok", "claim", "fix") if k in msg}
+        if extra.get("claim") and n <= len(st.log) and st.log[n - 1] != entry and st.session.result is None:
+            # claimed while this board was away, after actions of its own the other never got:
+            # the claim stands (the players agreed to it), written after them on this board
+            lost = len(st.log) - n + 1
+            n = len(st.log) + 1
+            self._events.append(ClaimedWhileAway(lost))
         if n <= len(st.log):
             if st.log[n - 1] != entry and st.phase == "playing":
                 self._refuse(f"the other board's action {n} is not this board's action {n}")
@@ -344,7 +365,6 @@ class LinkedGame:
             return
         if n > len(st.log) + 1:
             return  # a later one: what comes before it is resent at the next connection
-        extra = {k: msg[k] for k in ("req", "ok", "claim", "fix") if k in msg}
         if st.phase == "mismatch" and not extra.get("fix"):
             return
         try:
@@ -377,7 +397,7 @@ class LinkedGame:
             st.phase, st.views, st.fixes, st.mismatch_at = "playing", {}, {}, None
             self._events.append(MismatchFixed(action.position))
         if st.session.result is not None:  # the end: say so at once (the writer waits for it)
-            st.send({"t": "sync", "log": len(st.log), "notes": st.theirs})
+            self._send_sync()
         self._events.append(Acted(entry, tuple(events), True))
 
     def _note(self, msg: dict) -> None:

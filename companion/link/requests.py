@@ -32,10 +32,9 @@ class Requests:
         of turns. LinkError when there is nothing to take back or it cannot be."""
         st = self.st
         s = st.session
-        if s.pending_fight() is not None:
-            raise LinkError("finish the fight first: its dice are already fixed by both boards")
-        if s.result is not None:
-            raise LinkError("the linked game is over; start a new one")
+        why = self._no_takeback_now()
+        if why is not None:
+            raise LinkError(why)
         mine = set(st.my_seats())
         turns = 0
         for i, m in enumerate(reversed(s.moves), start=1):
@@ -48,6 +47,16 @@ class Requests:
             raise LinkError("a takeback is already asked")
         st.note("takeback", turns=turns, at=len(st.log))
         return turns
+
+    def _no_takeback_now(self) -> str | None:
+        """Why no takeback can be now (None: it can). A fight waiting for its dice may have its
+        secrets shown already: taken back, the next fight would roll with known secrets."""
+        s = self.st.session
+        if s.pending_fight() is not None:
+            return "finish the fight first: its dice are already fixed by both boards"
+        if s.result is not None:
+            return "the linked game is over; start a new one"
+        return None
 
     def answer_takeback(self, accept: bool) -> None:
         st = self.st
@@ -139,6 +148,9 @@ class Requests:
             turns, at = note.get("turns"), note.get("at")
             if not isinstance(turns, int) or not isinstance(at, int) or turns < 1:
                 return "a takeback without its turns"
+            why = self._no_takeback_now()
+            if why is not None:
+                return f"a takeback asked when none can be: {why}"
             st.takebacks[(st.peer, k)] = {"turns": turns, "at": at}
             self._events.append(TakebackAsked(turns))
             return None
@@ -186,6 +198,9 @@ class Requests:
             return "a result or a correction the link never writes"
         req = extra.get("req")
         if isinstance(action, Undo):
+            why = self._no_takeback_now()
+            if why is not None:
+                return f"a takeback when none can be: {why}"
             if req is not None:
                 t = st.takebacks.get((st.me, req))
                 if t is None or t["turns"] != action.turns or t["at"] != len(st.log):
