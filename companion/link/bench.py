@@ -202,9 +202,12 @@ def _led_while_linked(quick: bool) -> list[Row]:
     _link([host, TcpGuest(("127.0.0.1", host.port))], 60 if quick else 200, 0.01)
     t.join()
     wall = result["wall"]
+    alone, _ = _measure(START, _start_cycle, 2_000 if quick else 20_000)  # the peer: the same, no link
     return [("link: tracker event to LED frame while linked, median", statistics.median(wall) * 1000, "ms"),
             ("link: tracker event to LED frame while linked, p99", _p99(wall) * 1000, "ms"),
-            ("link: tracker event to LED frame while linked, p99 (CPU time)", _p99(result["cpu"]) * 1000, "ms")]
+            ("link: tracker event to LED frame while linked, p99 (CPU time)", _p99(result["cpu"]) * 1000, "ms"),
+            ("link: tracker event to LED frame not linked, p99", _p99(alone) * 1000, "ms"),
+            ("link: event to LED p99, linked / not linked", _p99(wall) / _p99(alone), "x")]
 
 
 def bench_link(quick: bool = False) -> list[Row]:
