@@ -65,3 +65,17 @@ def test_the_links_files_are_readable_by_the_apps_user_only(tmp_path):
         mode = stat.S_IMODE(os.stat(tmp_path / "link" / name).st_mode)
         assert mode == 0o600, (name, oct(mode))
     assert store.pairing()["epoch"] == 3 and store.records()[-1]["note"] == {"kind": "accept"}
+
+
+def test_a_linked_games_text_loads_back_with_its_dice_secrets():
+    from companion import gametext
+
+    pair = Pair(seed="text")
+    pair.start("combat")
+    play_out(pair, seed=3, max_plies=80)
+    session = pair.a.session
+    text = gametext.format_game(session)
+    assert "dice: linked" in text and '"link":' in text
+    again = gametext.load_game(text)
+    assert again.rules.position_text(again.pos) == session.rules.position_text(session.pos)
+    assert format_record(again.record) == format_record(session.record)
