@@ -109,6 +109,10 @@ class BroadcastError(CompanionError, ValueError):
     """A broadcast address that cannot be used, or what a board sent a hall that is not a game."""
 
 
+class OutputError(CompanionError, OSError):
+    """A command's output could not be written (``> /dev/full``: no space left; an I/O error)."""
+
+
 class LinkError(CompanionError, ValueError):
     """Two linked boards: a pairing code that cannot be read or did not match, a broker that
     cannot be reached, an action the link refuses (the other board's turn)."""

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from .bounds import MAX_DATA_FILE_BYTES, read_text_file
 from .core.geometry import FILES, FLOOR, MAX_SIZE, MIN_SIZE, TERRAIN_NAMES, VOID, WATER, Geometry
 from .errors import MapError
 from .map_reach import cut_off_squares, edges_held, too_small_zones
@@ -195,7 +196,7 @@ def load_map(path_or_name: str | os.PathLike[str]) -> BoardMap:
     """Find, read and validate a map; every problem is a ``MapError``."""
     path = find_map(path_or_name)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path, MAX_DATA_FILE_BYTES, "a map", MapError)
     except UnicodeDecodeError as exc:
         raise MapError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start}); save the map as UTF-8") from None
     except OSError as exc:

@@ -49,6 +49,7 @@ class Evaluator:
         geo = rules.geometry
         self.geometry = geo
         self.nplayers = rules.nplayers
+        self.allies = getattr(rules, "allies", None)  # a team game: the players on one side
         homes = tuple(getattr(rules, "homes", ("south", "north", "west", "east")[: rules.nplayers]))
         self.homes = homes
         kinds = rules.kinds
@@ -221,8 +222,15 @@ class Evaluator:
 
     def _view(self, pos: Position, totals, player: int) -> float:
         """Mine minus the opponents' total over (players - 1): an eliminated opponent counts
-        nothing, so knocking one out is always good for the viewer."""
+        nothing, so knocking one out is always good for the viewer. In a team game (the rules'
+        ``allies``) the partner's count as mine, the opponents' each in full."""
         out = pos.vars.get("out", ())
+        if self.allies is not None:
+            side = self.allies(player)
+            if len(side) > 1:
+                mine = sum(totals[q] for q in side)
+                others = sum(totals[q] for q in range(pos.nplayers) if q not in side and q not in out)
+                return mine - others * len(side) / (pos.nplayers - len(side))
         others = sum(totals[q] for q in range(pos.nplayers) if q != player and q not in out)
         return totals[player] - others / (pos.nplayers - 1)
 

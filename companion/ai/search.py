@@ -156,6 +156,8 @@ class Search:
         #: rules.is_over(pos), a cheap "has the game ended" (Chess 2's Midline Invasion): the
         #: capture search asks it before standing pat, so an ended game is not scored by material
         self.is_over = getattr(rules, "is_over", None)
+        #: dice fights: the side to move must attack a King it threatens (no standing pat then)
+        self.must_attack = getattr(rules, "must_attack", None)
         self.tt: dict[int, tuple] = {}
         self.history: dict[tuple[int, int], int] = {}
         self._chance_cache: dict[object, list] = {}
@@ -252,6 +254,9 @@ class Search:
         self.engine_errors: list[str] = []
         self.pos = pos
         self.root = root
+        #: the players on the root's side (a team game's partner too): they maximise
+        allies = getattr(self.rules, "allies", None)
+        self.allies = frozenset(allies(root)) if allies is not None else frozenset({root})
         self.royals = sum(map(len, pos.royals))
         self.salt = splitmix64(0x5EA4C4 + root)
         self.draw = -self.contempt
@@ -409,7 +414,7 @@ class Search:
                 return self._terminal(o, ply)
             if not moves:
                 return self._leaf(ply)
-        maxi = (pend.player if plies else pos.turn) == self.root
+        maxi = (pend.player if plies else pos.turn) in self.allies
         in_check = rules.in_check(pos)
         if in_check and self.options.check_extension and ply < 40:
             depth += 1
@@ -480,8 +485,8 @@ class Search:
             return self._choice(pend, 0, alpha, beta, ply, True, qply)
         if self.multi and self.root in pos.vars.get("out", ()):
             return -(MATE - ply)
-        maxi = pos.turn == self.root
-        in_check = rules.in_check(pos)
+        maxi = pos.turn in self.allies
+        in_check = rules.in_check(pos) or (self.must_attack is not None and self.must_attack(pos))
         stand = None
         if not in_check or qply >= self.options.max_qply:
             if self.every_node or sum(map(len, pos.royals)) < self.royals or (
@@ -653,7 +658,7 @@ class Search:
         if not answers:
             return self._leaf(ply)
         mover = pend.player if pend.player >= 0 else pos.turn
-        maxi = mover == self.root
+        maxi = mover in self.allies
         best = -INF if maxi else INF
         for a in answers:
             if not self._apply(a):

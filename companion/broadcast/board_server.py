@@ -142,14 +142,15 @@ class BoardServer(ThreadedServer):
 
 
 def source_of(flow):
-    """What the app's flow is showing: its table (tournament mode), else its session, else a
-    game found at start-up and waiting to be resumed (so a restarted board serves it at once)."""
-    table = getattr(flow, "table", None)
-    if table is not None:
-        return table
-    if flow.session is not None:
-        return flow.session
-    resumed = getattr(flow, "resumed", None)
+    """What the app's flow is showing: its table (every game the app plays has one), else its
+    session, else a game found at start-up and waiting to be resumed (so a restarted board serves
+    it at once)."""
+    game = flow.game
+    if game.table is not None:
+        return game.table
+    if game.session is not None:
+        return game.session
+    resumed = flow.resume.resumed
     return getattr(resumed, "game", None) if resumed is not None else None
 
 
@@ -177,8 +178,10 @@ class FlowBroadcast:
     """Publishes the flow's game to ``server`` after every change (a flow listener), signed
     with the round key of the pairing file the game came from, if it carries one."""
 
-    def __init__(self, flow, server: BoardServer, source: Callable = source_of) -> None:
-        self.flow, self.server, self.source = flow, server, source
+    def __init__(self, flow, server: BoardServer, source: Callable = source_of, data_dir=None) -> None:
+        """``data_dir``: the app's data folder, where the board keeps its copy of the pairing file
+        (and so the round key); None: the game is not signed."""
+        self.flow, self.server, self.source, self.data_dir = flow, server, source, data_dir
         self.version = 0
         self._key: tuple | None = None
         self._round_key: tuple[str, bytes | None] = ("", None)
@@ -200,8 +203,7 @@ class FlowBroadcast:
         setup = getattr(source, "setup", None) if getattr(source, "session", None) is not None else None
         which = f"{id(source)}:{getattr(setup, 'source', '')}"
         if self._round_key[0] != which:
-            store = getattr(self.flow, "store", None)
-            self._round_key = (which, round_key_of(source, getattr(store, "directory", None)))
+            self._round_key = (which, round_key_of(source, self.data_dir))
         return self._round_key[1]
 
     def stop(self) -> None:
@@ -225,4 +227,4 @@ def start_broadcast(flow, address: str, *, name: str | None = None, announce: bo
     host, port = parse_address(address)
     server = BoardServer(name or board_name(), host, port, clock_ms=flow.clock_ms, announce=announce)
     server.start()
-    return FlowBroadcast(flow, server)
+    return FlowBroadcast(flow, server, data_dir=flow.storage.directory)

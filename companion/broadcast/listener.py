@@ -243,8 +243,8 @@ class Door:
                 return
             peer = str(address[0]) if isinstance(address, tuple) else str(address)
             if self.peers[peer] >= self.per_peer:
+                self.turned_away += 1  # counted before the peer can see the close
                 conn.close()
-                self.turned_away += 1
                 continue
             conn.setblocking(False)
             watched = Watched(self.factory(), self.clock())

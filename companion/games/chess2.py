@@ -116,11 +116,13 @@ class Chess2Rules(Chess2Decisions, Chess2End, Rules):
         """What the defender pays to initiate: 1 against a higher-ranked attacker."""
         return 1 if self.rank[attacker.kid] > self.rank[victim.kid] else 0
 
-    def may_initiate(self, attacker, victim, stones: int) -> bool:
-        """Kings never duel; the defender needs a stone to bid and one more to pay any fee."""
+    def may_initiate(self, attacker, victim, stones: int, attacker_stones: int) -> bool:
+        """Kings never duel; "Players with 0 stones cannot initiate duels"; a fee is paid from
+        the defender's stones. Against an attacker with 0 stones the defender "must bid 1", so
+        he needs that stone after the fee (docs/rules/chess2.md, "Duels with few stones")."""
         if attacker.kind.royal or victim.kind.royal or attacker.owner == victim.owner:
             return False
-        return stones >= 1 + self.fee(attacker, victim)
+        return stones >= (1 + self.fee(attacker, victim) if attacker_stones == 0 else 1)
 
     # ----- attacks ----------------------------------------------------------------------------
     def is_attacked(self, pos: Position, sq: int, by: int) -> bool:
@@ -309,7 +311,7 @@ class Chess2Rules(Chess2Decisions, Chess2End, Rules):
         att = board[move.frm]
         for v in self._victims(pos, move):
             q = board[v]
-            if q.owner != player and self.may_initiate(att, q, self.stones(pos)[q.owner]):
+            if q.owner != player and self.may_initiate(att, q, self.stones(pos)[q.owner], self.stones(pos)[player]):
                 self._offer_duel(pos, move, v, effects)
                 return
             self._capture(pos, v, player, effects)

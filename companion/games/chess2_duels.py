@@ -124,6 +124,14 @@ class Chess2Decisions:
                 effects.append(("bids", 0, 1, "defender"))
                 self._defender_wins(pos, move, v, player, effects)
                 return
+            if self.stones(pos)[defender] == 0:
+                # the fee took the defender's last stone: the attacker, dueling "a player with
+                # 0 stones", "must bid 1 and automatically win" (a stone for a stone)
+                self._add_stones(pos, attacker, -1, "bid", effects)
+                effects.append(("bids", 1, 0, "attacker"))
+                self._capture(pos, v, player, effects)
+                self._advance(pos, move, player, effects)
+                return
             pos.set_var("effects", tuple(effects))
             pos.set_var("pending", self.bids_decision(pos, move, v))
             return

@@ -422,6 +422,30 @@ class DungeonRules(Rules):
         """The last turn's effects beyond the moved piece, in words (see abilities.py)."""
         return [describe_effect(self, e) for e in pos.var("effects", ())]
 
+    # ----- dice fights (companion/games/fights.py; docs/rules/combat.md, "Dungeon Chess") -------
+    #: "There is no checkmate - the game only ends on actual King capture": no King's Prerogative
+    has_checkmate = False
+
+    def fight_lost(self, pos: Position, sq: int, winner_sq: int, effects: list) -> bool:
+        """An attacker that lost its fight is captured by the defender, with what a capture does
+        here: a Troll's thick skin absorbs it (pushed back, the attacker stays alive: False), a
+        Demonics explodes, sparing the winner as it spares a capturer."""
+        piece = pos.board[sq]
+        if piece.kid in self.thick and ab.absorb(pos, self.homes, sq, effects):
+            return False
+        victim = pos.take(sq)
+        effects.append(("captured", sq, victim.kind.title, victim.owner))
+        if victim.kid in self.volatile:
+            winner = pos.take(winner_sq)  # "the capturer ... survives"
+            ab.explode(pos, self.neighbours, self.volatile, sq, victim.owner, victim.kind.title, effects)
+            pos.put(winner_sq, winner)
+        return True
+
+    def fight_turn_over(self, pos: Position, player: int, touched, removed: bool, effects: list) -> None:
+        """The turn of a fight the attacker did not win ends as any turn here (eliminations, hexes
+        wearing off, the quiet-move count)."""
+        self._close_turn(pos, player, effects, removed)
+
     # ----- names ------------------------------------------------------------------------------
     def move_text(self, pos: Position, move: Move) -> str:
         if move.special == "pass":

@@ -116,7 +116,8 @@ class LinkedBoard:
         seats = tuple(LinkSeat(f"{'A' if s == seat_a else 'B'} {s + 1}", 0 if s == seat_a else 1, True, 1)
                       for s in range(n))
         return Proposal(spec["variant"], seats, f"link-{spec['seed']}-{self.number}", spec.get("map"),
-                        spec.get("draw_rules", False), 0, 15 * 60)
+                        spec.get("draw_rules", False), 0, 15 * 60, tuple(sorted(spec.get("options", {}).items())),
+                        spec.get("d6_only", False))
 
     # ----- the loop ----------------------------------------------------------------------------------------
     def run(self, games: int) -> None:

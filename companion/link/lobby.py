@@ -19,6 +19,7 @@ from typing import Any
 from ..errors import CompanionError, LinkError
 from ..games import GAMES, make_rules
 from ..session import GAMES_WITH_DICE, PLAYER_COUNTS, GameSetup, Seat
+from ..session.setup import FIGHTS_OPTION
 
 #: Minutes a board may stay away before the other may claim the game (the start screen's choices).
 CLAIM_CHOICES = (5, 15, 60)
@@ -49,9 +50,17 @@ class Proposal:
     draw_rules: bool = False
     first: int | None = 0
     claim_after_s: int = 15 * 60
+    #: the game's open options (not sealed): ``fights``, Four-Player Chess's ``mode``, ...
+    options: tuple[tuple[str, str], ...] = ()
+    d6_only: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
+        if isinstance(self.options, dict):
+            object.__setattr__(self, "options", tuple(sorted(self.options.items())))
+        object.__setattr__(self, "options", tuple(tuple(o) for o in self.options))
+        if any(len(o) != 2 or not all(isinstance(x, str) for x in o) for o in self.options):
+            raise LinkError("a game option is a name and a text")
         if self.game not in GAMES:
             raise LinkError(f"unknown game {self.game!r}")
         counts = PLAYER_COUNTS.get(self.game, (2,))
@@ -82,15 +91,19 @@ class Proposal:
     def to_json(self) -> dict:
         return {"game": self.game, "seats": [s.to_json() for s in self.seats], "game_id": self.game_id,
                 "board_map": self.board_map, "draw_rules": self.draw_rules, "first": self.first,
-                "claim_after_s": self.claim_after_s}
+                "claim_after_s": self.claim_after_s, "options": dict(self.options), "d6_only": self.d6_only}
 
     @classmethod
     def from_json(cls, value: Any) -> Proposal:
         try:
             seats = tuple(LinkSeat(str(s["name"]), s["board"], bool(s["computer"]), int(s["level"]))
                           for s in value["seats"])
+            options = value.get("options", {})
+            if not isinstance(options, dict):
+                raise TypeError("options")
             return cls(value["game"], seats, value["game_id"], value["board_map"], bool(value["draw_rules"]),
-                       value["first"], value["claim_after_s"])
+                       value["first"], value["claim_after_s"], tuple(sorted(options.items())),
+                       bool(value.get("d6_only", False)))
         except (KeyError, TypeError, ValueError) as e:
             raise LinkError(f"the other board's proposal cannot be read ({type(e).__name__}: {e})") from None
 
@@ -102,7 +115,9 @@ def choices_needed(proposal: Proposal) -> str | None:
 
 
 def rules_of(proposal: Proposal, armies: str | None = None):
-    options: dict = {}
+    options: dict = dict(proposal.options)
+    if proposal.d6_only:
+        options["d6_only"] = True
     if proposal.game in PLAYER_COUNTS:
         options["players"] = len(proposal.seats)
     if proposal.draw_rules:
@@ -144,15 +159,17 @@ def build_setup(proposal: Proposal, opened: tuple[dict, dict], heads: tuple[str,
     choice = {int(k): v for board in (0, 1) for k, v in opened[board].get("seats", {}).items()}
     coin = hashlib.sha256(bytes.fromhex(opened[0]["coin"]) + bytes.fromhex(opened[1]["coin"])).digest()
     seats = tuple(Seat(s.name, s.computer, s.level) for s in proposal.seats)
-    kwargs: dict = {"game_id": proposal.game_id, "board_map": proposal.board_map}
-    if proposal.game in GAMES_WITH_DICE:
+    options = dict(proposal.options)
+    kwargs: dict = {"game_id": proposal.game_id, "board_map": proposal.board_map, "d6_only": proposal.d6_only}
+    if proposal.game in GAMES_WITH_DICE or options.get(FIGHTS_OPTION) == "dice":
         kwargs.update(dice="linked", chains=tuple(heads))
     if proposal.draw_rules:
         kwargs["draw_rules"] = True
     try:
         if proposal.game == "chess2":
-            kwargs["options"] = {"armies": f"{choice[0]['army']},{choice[1]['army']}"}
-            rules_of(proposal, kwargs["options"]["armies"])  # an unknown army: one line
+            options["armies"] = f"{choice[0]['army']},{choice[1]['army']}"
+            rules_of(proposal, options["armies"])  # an unknown army: one line
+        kwargs["options"] = options
         elif proposal.game == "dungeon":
             kwargs["start"] = _deployed(proposal, choice, coin)
         return GameSetup(proposal.game, seats, **kwargs)

@@ -24,8 +24,8 @@ import threading
 import time
 from typing import Callable
 
-from ..ai.match import add_match_arguments, check_player
-from ..cli_parser import army_options, player_options
+from ..ai.match import DEFAULT_MAX_PLIES, PLIES_PER_PLAYER, add_match_arguments, check_player
+from ..cli_parser import army_options, fight_options, player_options
 from ..errors import LinkError
 from .code import PairingCode
 from .transport import parse_broker
@@ -49,11 +49,16 @@ def spec_of(args) -> dict:
 
     for side in ("a", "b"):
         check_player(side, getattr(args, side))
-    options = {**player_options(args), **army_options(args)}
-    rules = make_rules(args.variant, args.map, **{k: v for k, v in options.items()})
-    return {"variant": args.variant, "map": args.map, "players": rules.nplayers, "a": args.a, "b": args.b,
+    options = {**player_options(args), **army_options(args), **fight_options(args),
+               **({"mode": args.mode} if args.mode else {})}
+    rules = make_rules(args.variant, args.map, **options)
+    n = rules.nplayers
+    open_options = {k: str(v) for k, v in options.items() if k in ("fights", "mode")}
+    return {"variant": args.variant, "map": args.map, "players": n, "a": args.a, "b": args.b,
             "armies": options.get("armies"), "movetime": None if args.nodes else args.movetime,
-            "nodes": args.nodes, "seed": args.seed, "max_plies": args.max_plies, "draw_rules": args.draw_rules}
+            "nodes": args.nodes, "seed": args.seed, "draw_rules": args.draw_rules,
+            "max_plies": args.max_plies or max(DEFAULT_MAX_PLIES, PLIES_PER_PLAYER * n),
+            "options": open_options, "d6_only": bool(options.get("d6_only"))}
 
 
 class BoardProcess:

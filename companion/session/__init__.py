@@ -41,20 +41,21 @@ from .events import (ActionRefused, AnswerPlayed, DiceRolled, DrawDeclined, Draw
                      FightInfo, FightStarted, GameOver, GameResult, GameStarted, MoveEntry, MovePlayed, PartSealed,
                      PlayerResigned, PositionSet, TurnsUndone)
 from .fields import JsonFields
-from .fights import default_source
+from .fights import default_source, record_options
 from .playing import RESIGNS, computer_accepts_draw, material
 from .session import Session
-from .setup import (BID_MODES, COLOURS, DICE_MODES, GAME_OPTIONS, GAMES_WITH_BIDS, GAMES_WITH_DICE,
-                    GAMES_WITH_DRAW_OPTION, MAX_TIES, PLAYER_COUNTS, SOURCE_OF_MODE, GameSetup, Seat, rules_for)
+from .setup import (BID_MODES, COLOURS, DICE_MODES, FIGHTS_OPTION, GAME_OPTIONS, GAMES_WITH_BIDS, GAMES_WITH_DICE,
+                    GAMES_WITH_DRAW_OPTION, MAX_TIES, PLAYER_COUNTS, SOURCE_OF_MODE, GameSetup, Seat, game_options,
+                    rules_for)
 from .state import DECIDED_RESULTS, GameState, unit_move_text
 
 __all__ = [
     "Action", "ActionRefused", "Adjudicate", "AnswerDraw", "AnswerPlayed", "BID_MODES", "COLOURS", "DECIDED_RESULTS",
-    "DICE_MODES", "DiceRolled", "DrawDeclined", "DrawOffered", "FightEnded", "FighterInfo", "FightInfo",
+    "DICE_MODES", "DiceRolled", "FIGHTS_OPTION", "DrawDeclined", "DrawOffered", "FightEnded", "FighterInfo", "FightInfo",
     "FightStarted", "GAME_OPTIONS", "GAMES_WITH_BIDS", "GAMES_WITH_DICE", "GAMES_WITH_DRAW_OPTION", "GameOver",
     "GameResult", "GameSetup", "GameStarted", "GameState", "JsonFields", "MAX_TIES", "MoveEntry", "MovePlayed",
     "OfferDraw", "PartSealed", "PLAYER_COUNTS", "PlayAnswer", "PlayMove", "PlayPart", "PlayerResigned",
     "PositionSet", "RESIGNS", "Resign", "Roll", "SOURCE_OF_MODE", "Seat", "Session", "SetPosition", "TurnsUndone",
-    "Undo", "action_from_json", "action_to_json", "computer_accepts_draw", "default_source", "material", "rules_for",
+    "Undo", "action_from_json", "action_to_json", "computer_accepts_draw", "default_source", "game_options", "material", "record_options", "rules_for",
     "start_from_json", "start_to_json", "unit_move_text",
 ]

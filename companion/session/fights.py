@@ -18,10 +18,11 @@ from ..dice.linked import LinkProof, linked_faces
 from ..dice.record import DiceRecord, FighterRoll, score_round, start_record
 from ..dice.sources import SeededDice, SystemDice
 from ..errors import DiceError, IllegalMoveError
+from ..games.fight_dice import seat_colour
 from .actions import Roll
 from .events import DiceRolled, FightEnded, FighterInfo, FightInfo
 from .pieces import KnownPieces
-from .setup import COLOURS, MAX_TIES, SOURCE_OF_MODE, GameSetup
+from .setup import GAMES_WITH_DICE, MAX_TIES, PLAYER_COUNTS, SOURCE_OF_MODE, GameSetup
 from .state import GameState
 
 
@@ -123,8 +124,8 @@ class Fights:
         then shows its result)."""
         game = self._game
         fight = self._info()
-        rolls_att = [_fighter_roll(fight.attacker, action.attacker)]
-        rolls_def = [_fighter_roll(d, faces) for d, faces in zip(fight.defenders, action.defenders)]
+        rolls_att = [_fighter_roll(game.rules, fight.attacker, action.attacker)]
+        rolls_def = [_fighter_roll(game.rules, d, faces) for d, faces in zip(fight.defenders, action.defenders)]
         entry = score_round(fight.number, fight.round, fight.move, rolls_att, rolls_def, MAX_TIES, action.link)
         self.record = self.record.with_round(entry)
         if action.link is not None:
@@ -204,8 +205,22 @@ def start_dice_record(setup: GameSetup, rules, pos) -> DiceRecord:
     """An empty dice record that carries the game (version 2): its options, board and start
     position, so that ``companion verify-dice`` can replay it and check every fight."""
     return start_record(setup.game_id, setup.game, _RecordSource(setup), MAX_TIES,
-                        start=rules.position_text(pos), options={"d6_only": setup.d6_only},
+                        start=rules.position_text(pos), options=record_options(setup),
                         board_map=setup.board_map)
+
+
+def record_options(setup: GameSetup) -> dict[str, Any]:
+    """The rules' options a dice record carries, so ``companion verify-dice`` builds the same
+    rules (``make_rules(game, board_map, **options)``): Human Combat Chess's ``d6_only`` alone,
+    as ever; another game's also its own (``fights``, ``players``, ...)."""
+    if setup.game in GAMES_WITH_DICE:
+        return {"d6_only": setup.d6_only}
+    options: dict[str, Any] = {"d6_only": setup.d6_only, **setup.option_values}
+    if setup.draw_rules:
+        options["draw_rules"] = True
+    if setup.game in PLAYER_COUNTS:
+        options["players"] = len(setup.seats)
+    return options
 
 
 class _RecordSource:
@@ -217,6 +232,6 @@ class _RecordSource:
         self.chains = setup.chains
 
 
-def _fighter_roll(f: FighterInfo, faces: Sequence[int]) -> FighterRoll:
-    desc = f"{COLOURS[f.player] if f.player in (0, 1) else 'player ' + str(f.player + 1)} {f.kind}"
+def _fighter_roll(rules, f: FighterInfo, faces: Sequence[int]) -> FighterRoll:
+    desc = f"{seat_colour(rules, f.player)} {f.kind.replace('_', ' ')}"
     return FighterRoll(desc, f.dice, tuple(faces), f.fatigue, f.weapon_choice)

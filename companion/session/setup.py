@@ -9,7 +9,7 @@ from typing import Any
 
 from ..dice.sources import commitment_of, seed_bytes
 from ..errors import CompanionError, DiceError, RecordError, VariantError
-from ..games import GAMES, make_rules
+from ..games import FIGHTS, GAMES, make_rules
 from .fields import JsonFields
 
 COLOURS = ("white", "black")
@@ -23,11 +23,21 @@ SOURCE_OF_MODE = {"virtual": "system", "seeded": "seeded", "entered": "entered",
 GAMES_WITH_DICE = frozenset({"combat"})
 #: How many players each game takes (a game not listed: 2). Dungeon Chess: the map's seats, or a
 #: smaller seating the map offers (the session asks the rules for ``players=len(seats)``).
-PLAYER_COUNTS = {"dungeon": (2, 3, 4)}
+PLAYER_COUNTS = {"dungeon": (2, 3, 4), "chess4": (4,)}
 #: Games whose draw rules are an option (the start screen's "Draws"); other games' are fixed.
 GAMES_WITH_DRAW_OPTION = frozenset({"dungeon"})
 #: Game options a set-up may carry to the game's rules (``make_rules(game, map, **options)``).
-GAME_OPTIONS: dict[str, tuple[str, ...]] = {"chess2": ("armies",)}
+GAME_OPTIONS: dict[str, tuple[str, ...]] = {"chess2": ("armies",), "chess4": ("mode",)}
+#: The option every game that takes dice fights has (``("fights", "dice")``: Human Combat Chess's
+#: fights on its captures, companion/games/fights.py; the dice modes then apply as in Combat Chess).
+FIGHTS_OPTION = "fights"
+
+
+def game_options(game: str) -> tuple[str, ...]:
+    """The options a set-up of ``game`` may carry: its own, and ``fights`` where it takes them."""
+    info = GAMES.get(game)
+    fights = (FIGHTS_OPTION,) if info is not None and not info.no_fights and game != "combat" else ()
+    return GAME_OPTIONS.get(game, ()) + fights
 #: Games with joint decisions (Chess 2's secret duel bids) and how their parts are entered at the
 #: table: each player taps a bid on the screen in turn while the other looks away ("screen"), or
 #: the players bid with real stones in closed fists, reveal together and enter both ("stones").
@@ -104,19 +114,21 @@ class GameSetup:
                 raise DiceError(f"the dice seed must be hex text, got {self.seed!r}") from None
         elif self.seed is not None:
             raise DiceError(f"only seeded dice have a seed, not {self.dice} dice")
-        if self.d6_only and self.game not in GAMES_WITH_DICE:
-            raise DiceError(f"'only d6' is a dice option; {self.game} has no dice")
+        if self.d6_only and not self.has_dice:
+            raise DiceError(f"'only d6' is a dice option; {self.game} has no dice (dice fights are off)")
         if self.draw_rules and self.game not in GAMES_WITH_DRAW_OPTION:
             raise VariantError(f"{self.game}'s draw rules are part of the game, not an option")
         if not isinstance(self.game_id, str) or not self.game_id or "/" in self.game_id:
             raise VariantError(f"a game id is non-empty text without '/', got {self.game_id!r}")
-        allowed = GAME_OPTIONS.get(self.game, ())
+        allowed = game_options(self.game)
         for option in self.options:
             if len(option) != 2 or not all(isinstance(x, str) for x in option):
                 raise VariantError(f"a game option is a name and a text, got {option!r}")
             if option[0] not in allowed:
                 known = f"; {self.game} takes {', '.join(allowed)}" if allowed else f"; {self.game} takes none"
                 raise VariantError(f"unknown option {option[0]!r} for {self.game}{known}")
+            if option[0] == FIGHTS_OPTION and option[1] not in FIGHTS:
+                raise VariantError(f"fights={option[1]!r}: expected one of {', '.join(FIGHTS)}")
         if self.bids not in BID_MODES:
             raise VariantError(f"bids must be one of {', '.join(BID_MODES)}, got {self.bids!r}")
         if self.bids != "screen" and self.game not in GAMES_WITH_BIDS:
@@ -128,7 +140,8 @@ class GameSetup:
 
     @property
     def has_dice(self) -> bool:
-        return self.game in GAMES_WITH_DICE
+        """Are captures dice fights (Human Combat Chess, or any game with ``fights=dice``)?"""
+        return self.game in GAMES_WITH_DICE or dict(self.options).get(FIGHTS_OPTION) == "dice"
 
     @property
     def undo_after_end(self) -> bool:
