@@ -34,16 +34,13 @@ from ..bounds import load_json
 from ..errors import CompanionError, LinkError
 from ..session import (Adjudicate, PlayAnswer, PlayMove, PlayPart, Roll, SetPosition, Undo, action_from_json,
                        action_to_json)
-from .events import (Acted, ChoicesOpened, ChoicesSealed, ClaimedWhileAway, GameReady, Mismatch, MismatchFixed,
-                     OtherGame, PeerAdjourned, PeerAway, PeerBack, ProposalAccepted, ProposalReceived, Refused,
-                     WaitingForSecret)
+from .events import (Acted, ChoicesSealed, ClaimedWhileAway, Mismatch, MismatchFixed, OtherGame, PeerAdjourned,
+                     PeerAway, PeerBack, Refused, WaitingForSecret)
 from .fair import Fights, Parts, Sealing
-from .lobby import Proposal, build_setup
+from .lobby import SETUP, Lobby, Proposal
 from .requests import Requests
-from .sealing import coin_for
 from .state import AWAY_MS, HEARTBEAT_MS, LinkState, encode
 
-SETUP = "setup"
 _NOTE_KINDS = ("proposal", "accept", "commit", "open", "reveal", "request", "refused", "takeback",
                "takeback-answer", "view", "fix", "adjourn")
 
@@ -66,6 +63,7 @@ class LinkedGame:
         self.fights = Fights(st, self._append)
         self.parts = Parts(st, self.sealing, self._append)
         self.requests = Requests(st, self._append, self._events)
+        self.lobby = Lobby(st, self.sealing, self._events, lambda setup: self.start_game(setup))
         self._resend = False
         self._synced_ms: int | None = None
         self._told_waiting: int | None = None
@@ -115,29 +113,18 @@ class LinkedGame:
 
     # ----- the lobby ---------------------------------------------------------------------------------
     def propose(self, proposal: Proposal) -> list:
-        st = self.st
-        if st.me != 0 or st.proposal is not None:
-            raise LinkError("only the host proposes the game, once")
-        st.proposal = proposal
-        st.note("proposal", proposal=proposal.to_json())
+        """The host proposes the game (companion.link.lobby.Lobby)."""
+        self.lobby.propose(proposal)
         return self._done()
 
     def accept(self) -> list:
-        st = self.st
-        if st.me != 1 or st.proposal is None or st.accepted:
-            raise LinkError("there is no proposal to accept")
-        st.accepted = True
-        st.note("accept")
+        self.lobby.accept()
         return self._done()
 
     def choose(self, choices: dict) -> list:
         """This board's choices for its seats (companion.link.lobby.choices_needed), sealed with
         its share of the coin and its dice chain's head until the other board's are sealed too."""
-        st = self.st
-        if st.proposal is None or not st.accepted or st.choices is not None:
-            raise LinkError("the game is not agreed yet, or the choices are made")
-        st.choices = choices
-        self.sealing.seal(SETUP, {"coin": coin_for(st.root), "head": st.chain.head, "seats": choices})
+        self.lobby.choose(choices)
         return self._done()
 
     # ----- playing -------------------------------------------------------------------------------------
@@ -418,10 +405,8 @@ class LinkedGame:
     def _absorb_mine(self, note: dict, k: int) -> None:
         st = self.st
         kind = note["kind"]
-        if kind == "proposal":
-            st.proposal = Proposal.from_json(note["proposal"])
-        elif kind == "accept":
-            st.accepted = True
+        if kind in ("proposal", "accept"):
+            self.lobby.absorb_mine(note)
         elif kind in ("commit", "open"):
             self.sealing.absorb_mine(note, k)
             if kind == "commit" and note["label"] == SETUP:
@@ -438,21 +423,8 @@ class LinkedGame:
     def _absorb_theirs(self, note: dict, k: int) -> str | None:
         st = self.st
         kind = note["kind"]
-        if kind == "proposal":
-            if st.me != 1 or st.proposal is not None:
-                return "a proposal where none is expected"
-            try:
-                st.proposal = Proposal.from_json(note.get("proposal"))
-            except LinkError as e:
-                return str(e)
-            self._events.append(ProposalReceived(st.proposal))
-            return None
-        if kind == "accept":
-            if st.me != 0 or st.proposal is None:
-                return "an acceptance of no proposal"
-            st.accepted = True
-            self._events.append(ProposalAccepted())
-            return None
+        if kind in ("proposal", "accept"):
+            return self.lobby.absorb_theirs(note)
         if kind in ("commit", "open"):
             why = self.sealing.absorb_theirs(note, k)
             if why is None and kind == "commit":
@@ -505,7 +477,7 @@ class LinkedGame:
     def _step(self) -> bool:
         st = self.st
         if st.phase == "lobby":
-            return self._lobby_step()
+            return self.lobby.step()
         if st.phase == "mismatch":
             if st.me == 0 and st.fixes.get(0) is not None and st.fixes.get(0) == st.fixes.get(1):
                 position = st.fixes[0]
@@ -522,27 +494,6 @@ class LinkedGame:
         if self.fights.step(writer):
             return True
         return False
-
-    def _lobby_step(self) -> bool:
-        st = self.st
-        if st.proposal is None or not st.accepted or (SETUP, st.me) not in st.commits:
-            return False
-        if self.sealing.step(SETUP):
-            return True
-        if not self.sealing.both_open(SETUP):
-            return False
-        opened = (self.sealing.value(SETUP, 0), self.sealing.value(SETUP, 1))
-        try:
-            setup = build_setup(st.proposal, opened, (opened[0]["head"], opened[1]["head"]))
-        except (LinkError, KeyError, TypeError, ValueError) as e:
-            self._refuse(f"the game cannot start: {e}")
-            st.phase = "failed"
-            return False
-        if st.session is None:
-            st.session = self.start_game(setup)
-        st.phase = "playing"
-        self._events += [ChoicesOpened(SETUP), GameReady(setup)]
-        return True
 
     def _take(self) -> list:
         out = list(self._events)

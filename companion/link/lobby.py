@@ -18,9 +18,12 @@ from typing import Any
 
 from ..errors import CompanionError, LinkError
 from ..games import GAMES, make_rules
-from ..session import GAMES_WITH_DICE, PLAYER_COUNTS, GameSetup, Seat
-from ..session.setup import FIGHTS_OPTION
+from ..session import FIGHTS_OPTION, GAMES_WITH_DICE, PLAYER_COUNTS, GameSetup, Seat
+from .events import ChoicesOpened, GameReady, ProposalAccepted, ProposalReceived, Refused
+from .sealing import coin_for
 
+#: The label of each board's sealed choices for the game (armies, deployment, coin, chain head).
+SETUP = "setup"
 #: Minutes a board may stay away before the other may claim the game (the start screen's choices).
 CLAIM_CHOICES = (5, 15, 60)
 MAX_NAME = 40
@@ -169,9 +172,9 @@ def build_setup(proposal: Proposal, opened: tuple[dict, dict], heads: tuple[str,
         if proposal.game == "chess2":
             options["armies"] = f"{choice[0]['army']},{choice[1]['army']}"
             rules_of(proposal, options["armies"])  # an unknown army: one line
-        kwargs["options"] = options
         elif proposal.game == "dungeon":
             kwargs["start"] = _deployed(proposal, choice, coin)
+        kwargs["options"] = options
         return GameSetup(proposal.game, seats, **kwargs)
     except (CompanionError, KeyError, TypeError, ValueError) as e:
         raise LinkError(f"the sealed choices cannot make a game: {e}") from None
@@ -186,3 +189,79 @@ def _deployed(proposal: Proposal, choice: dict, coin: bytes) -> str:
     placements = [(s, name, rules.geometry.parse_square(sq)) for s in range(n) for name, sq in choice[s]["placements"]]
     first = proposal.first if proposal.first is not None else int.from_bytes(coin, "big") % n
     return rules.position_text(deploy(rules, armies, placements, first))
+
+
+class Lobby:
+    """The lobby's room: the proposal, its acceptance, this board's sealed choices, and the
+    game's start once both boards' choices are open. Given the shared state, the sealing room,
+    the events list and ``start_game(setup)`` (the session, with its journal)."""
+
+    def __init__(self, st, sealing, events: list, start_game) -> None:
+        self.st, self.sealing, self._events, self._start_game = st, sealing, events, start_game
+
+    def propose(self, proposal: Proposal) -> None:
+        st = self.st
+        if st.me != 0 or st.proposal is not None:
+            raise LinkError("only the host proposes the game, once")
+        st.proposal = proposal
+        st.note("proposal", proposal=proposal.to_json())
+
+    def accept(self) -> None:
+        st = self.st
+        if st.me != 1 or st.proposal is None or st.accepted:
+            raise LinkError("there is no proposal to accept")
+        st.accepted = True
+        st.note("accept")
+
+    def choose(self, choices: dict) -> None:
+        st = self.st
+        if st.proposal is None or not st.accepted or st.choices is not None:
+            raise LinkError("the game is not agreed yet, or the choices are made")
+        st.choices = choices
+        self.sealing.seal(SETUP, {"coin": coin_for(st.root), "head": st.chain.head, "seats": choices})
+
+    def absorb_mine(self, note: dict) -> None:
+        if note["kind"] == "proposal":
+            self.st.proposal = Proposal.from_json(note["proposal"])
+        else:
+            self.st.accepted = True
+
+    def absorb_theirs(self, note: dict) -> str | None:
+        st = self.st
+        if note["kind"] == "proposal":
+            if st.me != 1 or st.proposal is not None:
+                return "a proposal where none is expected"
+            try:
+                st.proposal = Proposal.from_json(note.get("proposal"))
+            except LinkError as e:
+                return str(e)
+            self._events.append(ProposalReceived(st.proposal))
+            return None
+        if st.me != 0 or st.proposal is None:
+            return "an acceptance of no proposal"
+        st.accepted = True
+        self._events.append(ProposalAccepted())
+        return None
+
+    def step(self) -> bool:
+        """Open this board's choices when both are sealed; start the game when both are open."""
+        st = self.st
+        if st.proposal is None or not st.accepted or (SETUP, st.me) not in st.commits:
+            return False
+        if self.sealing.step(SETUP):
+            return True
+        if not self.sealing.both_open(SETUP):
+            return False
+        opened = (self.sealing.value(SETUP, 0), self.sealing.value(SETUP, 1))
+        try:
+            setup = build_setup(st.proposal, opened, (opened[0]["head"], opened[1]["head"]))
+        except (LinkError, KeyError, TypeError, ValueError) as e:
+            st.refused += 1
+            self._events.append(Refused(f"the game cannot start: {e}"))
+            st.phase = "failed"
+            return False
+        if st.session is None:
+            st.session = self._start_game(setup)
+        st.phase = "playing"
+        self._events += [ChoicesOpened(SETUP), GameReady(setup)]
+        return True
