@@ -39,6 +39,7 @@ from .presenters.game import GamePresenter
 from .presenters.game_bar import GameBarPresenter
 from .presenters.game_over import GameOverPresenter
 from .presenters.game_text import GameTextPresenter
+from .presenters.link import LinkPresenter
 from .presenters.games import GamesPresenter, ReviewPresenter
 from .presenters.position import PositionPresenter
 from .presenters.problem import ProblemPresenter
@@ -79,6 +80,7 @@ class Presenters:
     entry: EntryPresenter
     armies: ArmiesPresenter
     duel: DuelPresenter
+    link: LinkPresenter
 
 
 def data_dir() -> Path:
@@ -228,6 +230,7 @@ def build_presenters(flow: AppFlow) -> Presenters:
         entry=EntryPresenter(f.display),
         armies=ArmiesPresenter(f.matches, f.display),
         duel=DuelPresenter(f.play, f.game, f.ai, f.display),
+        link=LinkPresenter(f.link, f.display),
     )
 
 

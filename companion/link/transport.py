@@ -275,11 +275,13 @@ class LinkPort:
     and sends payloads (dropped while not connected)."""
 
     def __init__(self, channel: Channel, transport, *, save_epoch: Callable[[int], None],
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, post: Callable[[tuple], None] | None = None) -> None:
         self.channel, self.transport = channel, transport
         self._save_epoch, self._clock = save_epoch, clock
         self._lock = threading.Lock()
         self.inbox: queue.Queue = queue.Queue()
+        #: where what happens goes (the app: its Mailbox); default: :attr:`inbox`
+        self._post = post or self.inbox.put
         self._ticker = threading.Event()
 
     def now_ms(self) -> int:
@@ -315,7 +317,7 @@ class LinkPort:
             self._handle(self.channel.receive(frame, self.now_ms()))
 
     def _down(self, reason: str) -> None:
-        self.inbox.put(("down", reason))
+        self._post(("down", reason))
 
     def _tick(self) -> None:
         while not self._ticker.wait(0.25):
@@ -326,19 +328,19 @@ class LinkPort:
         for e in events:
             if isinstance(e, EpochStarted):
                 self._save_epoch(e.epoch)  # on the disk before its hello goes out
-                self.inbox.put(("epoch", e.epoch))
+                self._post(("epoch", e.epoch))
             elif isinstance(e, Received):
-                self.inbox.put(("payload", e.payload))
+                self._post(("payload", e.payload))
             elif isinstance(e, Connected):
-                self.inbox.put(("up", e.epoch))
+                self._post(("up", e.epoch))
             elif isinstance(e, Paired):
-                self.inbox.put(("paired", e.key))
+                self._post(("paired", e.key))
             elif isinstance(e, PairingFailed):
-                self.inbox.put(("failed", e.reason))
+                self._post(("failed", e.reason))
             elif isinstance(e, Rejected):
-                self.inbox.put(("rejected", e.kind, e.detail))
+                self._post(("rejected", e.kind, e.detail))
             elif isinstance(e, Interrupted):
-                self.inbox.put(("down", e.reason))
+                self._post(("down", e.reason))
         self._flush()
 
     def _flush(self) -> None:

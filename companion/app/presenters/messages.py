@@ -110,6 +110,28 @@ class LookForUnfinished:
     play_on: bool = False
 
 
+@dataclass(frozen=True)
+class LinkGame:
+    """Start a game with a friend's board (companion/app/presenters/link_room.py): this board
+    shows a code; once the boards are paired it proposes this game. ``remote``: the seats at the
+    other board."""
+
+    game: str
+    seats: tuple
+    remote: frozenset
+    game_id: str
+    board_map: str | None = None
+    draw_rules: bool = False
+    fights: bool = False
+    d6_only: bool = False
+    claim_after_s: int = 15 * 60
+
+
+@dataclass(frozen=True)
+class JoinLink:
+    """Join a friend's board: type the code it shows."""
+
+
 # ----- the app's own events ------------------------------------------------------------------------
 @dataclass(frozen=True)
 class GameOpened:
@@ -180,6 +202,6 @@ class Bus:
             handler(event)
 
 
-__all__ = ["Bus", "NewGame", "DraftDungeon", "ChooseArmies", "LoadGame", "LeaveGame", "UseBoardFor", "ShowProblem",
+__all__ = ["Bus", "LinkGame", "JoinLink", "NewGame", "DraftDungeon", "ChooseArmies", "LoadGame", "LeaveGame", "UseBoardFor", "ShowProblem",
            "LookForUnfinished", "GameOpened", "GameClosed", "GameFinished", "GameFiled", "NothingToResume",
            "PlaySettled"]

