@@ -109,3 +109,40 @@ def test_a_combat_fight_rolls_from_both_boards_secrets(pair):
     assert host.fight.view().rounds or host.fight.phase() in ("rolling", "done", "again")
     h, g = host.flow.game.session, guest.flow.game.session
     assert h.record.rounds == g.record.rounds and h.record.rounds[0].link is not None
+
+
+def _both(host, guest, app, other, *taps):
+    """``app``'s player moves on its board; the other board's player makes it on theirs."""
+    app.tap(*taps)
+    _pump(host, guest, until=lambda: len(other.flow.game.session.moves) == len(app.flow.game.session.moves))
+    other.tap(*taps)
+    _pump(host, guest, until=lambda: other.flow.board.in_sync)
+
+
+def test_a_chess2_duel_between_two_boards_each_bid_sealed_until_both_are_in(pair):
+    host, guest = pair
+    _link(host, guest, "chess2")
+    _pump(host, guest, until=lambda: all(a.flow.display.prompt is not None and a.flow.display.prompt.kind == "link-army"
+                                         for a in (host, guest)))
+    host.prompt.answer("classic")
+    guest.prompt.answer("animals")  # each army kept secret until both are chosen
+    _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
+    assert host.flow.game.session.setup.option_values["armies"] == "classic,animals"
+    _setup(host, guest)
+    _both(host, guest, host, guest, "e2", "e4")
+    _both(host, guest, guest, host, "d7", "d5")
+    host.tap("d5", "e4", "d5")  # a capture the defender may duel
+    _pump(host, guest, until=lambda: guest.duel.view() is not None and guest.duel.view().phase == "offer")
+    guest.duel.choose("duel")
+    _pump(host, guest, until=lambda: host.duel.view() is not None and host.duel.view().phase == "bid"
+          and guest.duel.view().phase == "bid")
+    host.duel.choose("1")
+    host.duel.act()
+    _pump(host, guest, until=lambda: host.duel.view().phase == "wait" and guest.flow.game.session.sealed_players == (0,))
+    assert not any(e.get("type") == "part" for e in guest.flow.game.session.history)  # sealed, not known there
+    guest.duel.choose("2")
+    guest.duel.act()
+    _pump(host, guest, until=lambda: host.duel.view().phase == "result" and guest.duel.view().phase == "result")
+    for app in (host, guest):
+        effects = app.flow.game.session.moves[-1].effects
+        assert ("bids", 1, 2, "defender") in effects
