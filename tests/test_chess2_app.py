@@ -213,7 +213,7 @@ def test_a_defender_with_his_last_stone_may_pay_it_and_is_told_what_follows(tmp_
     start = "rnbqkbnr/ppp1pppp/8/3p4/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 2 armies=classic,classic stones=3,1"
     app = chess2(tmp_path, start=start)
     app.tap("d5", "c3", "d5")
-    assert app.flow.screen == "duel", (app.flow.screen, app.flow.guidance)
+    assert app.flow.display.screen == "duel", (app.flow.display.screen, app.flow.board.guidance)
     v = app.duel.view()
     assert v.phase == "offer" and [c.label for c in v.choices] == ["Duel (pay 1)", "No duel"]
     assert v.detail == ("It costs your last stone (the knight outranks the pawn); then Ann must bid 1 and wins: "
@@ -226,7 +226,7 @@ def test_a_defender_with_his_last_stone_may_pay_it_and_is_told_what_follows(tmp_
     assert (v.attacker.stones, v.defender.stones) == (3, 0)  # Ann: 3 - 1 (bid) + 1 (the pawn taken)
     app.duel.act()
     app.pump()
-    assert app.flow.screen == "game" and moves_of(app) == ["c3d5"]
+    assert app.flow.display.screen == "game" and moves_of(app) == ["c3d5"]
 
 
 def test_a_defender_who_does_not_duel_goes_straight_back_to_the_game(tmp_path):

@@ -98,12 +98,12 @@ def test_a_text_without_a_check_line_loads_and_the_game_screen_says_it_could_not
     """The warning comes back with the loaded game (companion.gametext.load_text) and is shown
     as the game screen's notice; a text Save wrote (with its check line) loads without one."""
     app, p, _ = app_with_stick(tmp_path)
-    assert app.flow.load_game_text("companion game 1\ngame: chess\nplayer 1: Ann\nplayer 2: Ben\n\ne2e4\n") is None
+    assert app.flow.load_save.load_text("companion game 1\ngame: chess\nplayer 1: Ann\nplayer 2: Ben\n\ne2e4\n") is None
     app.setup.fill()
     app.pump()
-    assert app.flow.screen == "game" and app.game.view().notice == UNCHECKED
-    text = format_game(app.flow.session)
-    assert app.flow.load_game_text(text) is None
+    assert app.flow.display.screen == "game" and app.game.view().notice == UNCHECKED
+    text = format_game(app.flow.game.session)
+    assert app.flow.load_save.load_text(text) is None
     app.setup.fill()
     app.pump()
     assert app.game.view().notice == ""
@@ -113,18 +113,18 @@ def test_a_file_saved_as_utf_8_with_bom_loads_and_one_save_would_choke_on_is_ref
     app, p, stick = app_with_stick(tmp_path)
     app.new_game(game="chess")
     app.tap("e2", "e4")
-    text = format_game(app.flow.session)
+    text = format_game(app.flow.game.session)
     (stick / "notepad.txt").write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode())
     (stick / "nul.txt").write_text(text.replace("id: game-1", "id: game\x001").replace("check: ", "# check: "))
-    app.flow.go_to_start()
+    app.flow.game.leave()
     p.open()
     p.show_files()
     keys = {f.label: f.key for f in p.view().files}
     p.load_file(keys["nul"])
     assert p.view().problem and p.view().message.startswith("nul.txt: line 6: the character U+0000")
     p.load_file(keys["notepad"])
-    assert not p.view().problem and app.flow.screen in ("setup", "game")
-    assert format_game(app.flow.session) == text and app.flow.notice == ""
+    assert not p.view().problem and app.flow.display.screen in ("setup", "game")
+    assert format_game(app.flow.game.session) == text and app.flow.display.notice == ""
 
 
 def test_bad_text_changes_nothing(tmp_path):
