@@ -187,6 +187,7 @@ def build_flow(
     media_roots=MEDIA_ROOTS,
     sticks: Callable[[], list] | None = None,
     free_bytes: Callable[[], int | None] | None = None,
+    make_link_transport: Callable | None = None,
 ) -> AppFlow:
     """The flow; ``free_bytes`` (default: the free space where ``store`` saves games) tells
     when to warn that space is low; ``sticks`` (default: the USB sticks mounted under
@@ -195,7 +196,7 @@ def build_flow(
                    new_seed=seed, computer=computer, run_in_worker=run_in_worker, draw_seat=draw_seat,
                    make_deploy_guide=make_deploy_guide or default_deploy_guide(),
                    free_bytes=free_bytes or (lambda: free_space(store.directory)), sticks=sticks,
-                   media_roots=media_roots)
+                   media_roots=media_roots, **({"make_link_transport": make_link_transport} if make_link_transport else {}))
 
 
 def build_presenters(flow: AppFlow) -> Presenters:

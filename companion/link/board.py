@@ -113,7 +113,9 @@ class LinkedBoard:
         spec, g = self.spec, self.number - 1
         n = spec["players"]
         seat_a = g % n
-        seats = tuple(LinkSeat(f"{'A' if s == seat_a else 'B'} {s + 1}", 0 if s == seat_a else 1, True, 1)
+        person = spec.get("guest_person", False)  # the guest's seats played by a person (a board with a screen)
+        seats = tuple(LinkSeat(f"{'A' if s == seat_a else 'B'} {s + 1}", 0 if s == seat_a else 1,
+                               s == seat_a or not person, 1 if s == seat_a or not person else 0)
                       for s in range(n))
         return Proposal(spec["variant"], seats, f"link-{spec['seed']}-{self.number}", spec.get("map"),
                         spec.get("draw_rules", False), 0, 15 * 60, tuple(sorted(spec.get("options", {}).items())),

@@ -12,7 +12,7 @@ from .display import Display
 from .link_room import LinkRoom
 
 PAD = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "clear")
-PAD_LABELS = {"back": "⌫", "clear": "C"}
+PAD_LABELS = {"back": "Back", "clear": "Clear"}
 
 
 @dataclass(frozen=True)

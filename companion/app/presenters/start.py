@@ -400,7 +400,7 @@ class StartPresenter:
         else:
             names = self._names()
             seats = tuple(
-                SeatView(self.colour_words()[i], names[i], s.computer, T.LEVEL.format(level=s.level), self.max_level > 0,
+                SeatView(self.colour_words()[i], names[i], s.computer, T.LEVEL.format(level=s.level), True,
                          self._swatch(i), self._kind_word(s))
                 for i, s in enumerate(self.seats)
             )
