@@ -16,24 +16,15 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from companion.link.transport import read_exactly
+
 TAMPERS = ("flip", "drop", "reorder", "replay", "old")
 
 
 def _read(sock: socket.socket) -> bytes | None:
-    head = b""
-    while len(head) < 4:
-        chunk = sock.recv(4 - len(head))
-        if not chunk:
-            return None
-        head += chunk
-    (n,) = struct.unpack(">I", head)
-    body = b""
-    while len(body) < n:
-        chunk = sock.recv(n - len(body))
-        if not chunk:
-            return None
-        body += chunk
-    return body
+    """One frame as the boards write it: a 4-byte length, the frame."""
+    head = read_exactly(sock, 4)
+    return None if head is None else read_exactly(sock, struct.unpack(">I", head)[0])
 
 
 class Relay:

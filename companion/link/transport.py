@@ -36,7 +36,8 @@ RETRY_S = (0.5, 1.0, 2.0, 5.0)
 
 
 # ----------------------------------------------------------------------------------- TCP
-def _read_exactly(sock: socket.socket, n: int) -> bytes | None:
+def read_exactly(sock: socket.socket, n: int) -> bytes | None:
+    """``n`` bytes from ``sock`` (None: the connection closed first)."""
     data = b""
     while len(data) < n:
         chunk = sock.recv(n - len(data))
@@ -50,13 +51,13 @@ def _serve(sock: socket.socket, frame: Callable[[bytes], None]) -> str:
     """Read frames until the connection ends; returns why it ended."""
     try:
         while True:
-            head = _read_exactly(sock, 4)
+            head = read_exactly(sock, 4)
             if head is None:
                 return "the connection was closed"
             (length,) = struct.unpack(">I", head)
             if length > MAX_FRAME:
                 return f"a frame of {length} bytes (at most {MAX_FRAME})"
-            body = _read_exactly(sock, length)
+            body = read_exactly(sock, length)
             if body is None:
                 return "the connection was closed in the middle of a frame"
             frame(body)
