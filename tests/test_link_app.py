@@ -146,3 +146,31 @@ def test_a_chess2_duel_between_two_boards_each_bid_sealed_until_both_are_in(pair
     for app in (host, guest):
         effects = app.flow.game.session.moves[-1].effects
         assert ("bids", 1, 2, "defender") in effects
+
+
+def test_a_board_that_loses_power_takes_the_linked_game_up_again_and_nothing_is_lost(pair, tmp_path):
+    host, guest = pair
+    _link(host, guest, "chess")
+    _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
+    _setup(host, guest)
+    _both(host, guest, host, guest, "e2", "e4")
+    _both(host, guest, guest, host, "e7", "e5")
+    # the guest's power goes: its network with it; nothing is closed properly
+    guest.flow.link.port.stop()
+    guest.flow.link.port = None
+    host.tap("g1", "f3")  # journaled and applied here; the guest cannot hear it now
+    host.pump()
+    again = App(tmp_path / "guest", computer=False, link_transport=_transports(_port_of(host)))
+    _pump(host, again, until=lambda: again.flow.display.screen == "resume")
+    again.resume.accept()
+    _pump(host, again, until=lambda: len(again.flow.game.session.moves) == 3)  # the move it missed, resent
+    assert again.flow.game.session.linked.me == 1
+    again.setup.fill()
+    again.pump()
+    _both(host, again, again, host, "b8", "c6")
+    assert [m.move for m in host.flow.game.session.moves] == [m.move for m in again.flow.game.session.moves]
+    again.flow.stop()
+
+
+def _port_of(app) -> int:
+    return app.flow.link.port.transport._listener.getsockname()[1]

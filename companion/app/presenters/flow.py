@@ -217,6 +217,7 @@ def wire(f: AppFlow) -> None:
         for hears in (display.clear_game_words, board.reset_guide, play.reset, ai.reset, f.dungeon.drop):
             bus.subscribe(event, hears)
     bus.subscribe(GameOpened, clock.game_opened)
+    bus.subscribe(GameOpened, f.link.game_opened)  # a linked game taken up after a power cut
     bus.subscribe(GameClosed, clock.forget)
     bus.subscribe(GameClosed, f.matches.game_closed)
     bus.subscribe(GameClosed, f.link.game_closed)

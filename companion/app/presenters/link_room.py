@@ -39,7 +39,7 @@ from .. import texts as T
 from .display import Display
 from .game_room import GameRoom
 from .mailbox import Mailbox
-from .messages import Bus, GameClosed, JoinLink, LinkGame
+from .messages import Bus, GameClosed, GameOpened, JoinLink, LinkGame
 from .questions import Prompt, PromptOption
 
 ASKED = ("link-proposal", "link-takeback", "link-away", "link-mismatch", "link-army")
@@ -133,7 +133,7 @@ class LinkRoom:
 
     def _save_epoch(self, epoch: int) -> None:
         port = self.port
-        if port is not None and port.channel.confirmed:  # written before its hello goes out (any thread)
+        if port is not None and port.channel.confirmed and port.channel.key:  # before its hello goes out (any thread)
             self.store.save_pairing(role=port.channel.role, nameplate=self.nameplate, key=port.channel.key,
                                     master=self.master, epoch=epoch, game=self.number)
 
@@ -325,6 +325,41 @@ class LinkRoom:
         self._stop_port()
         self.linked = self.pairing = self.pending = self.mismatch = None
         self.away_since = None
+
+    def game_opened(self, event: GameOpened) -> None:
+        """A game taken up after a power cut: if it is the linked game of the saved link, the
+        link takes it over again (its journal, the saved key, a new connection) and the two boards
+        agree by numbers on what each still lacks."""
+        table = event.table
+        if not event.resumed or table is None or self.linked is not None:
+            return
+        try:
+            saved = self.store.pairing()
+            records = self.store.records()
+        except CompanionError:
+            return
+        if saved is None or not records or records[0].get("game") != saved["game"]:
+            return
+        proposal = next((r["note"]["proposal"] for r in records if r.get("type") in ("mine", "theirs")
+                         and r["note"].get("kind") == "proposal"), None)
+        session = table.session
+        if not isinstance(proposal, dict) or proposal.get("game_id") != session.setup.game_id:
+            return
+        me = records[0]["me"]
+        role = "host" if me == 0 else "guest"
+        self.master, self.nameplate, self.number = saved["master"], saved["nameplate"], saved["game"]
+        journal = self.store.open_game(self.number, me)
+        log = [entry for entry, _ in table.entries if entry.get("type") != "table"]
+        self.linked, events = LinkedGame.resume(me, game_root(self.master, self.number), records[1:],
+                                                session=session, log=log, record=journal.append,
+                                                start_game=self._start_game, number=self.number)
+        self.pairing = Pairing(role, None, state="paired")
+        channel = Channel(role, self.entropy, key=saved["key"], epoch=saved["epoch"])
+        self.port = LinkPort(channel, self.make_transport(role, self.nameplate), save_epoch=self._save_epoch,
+                             post=lambda item: self.mailbox.post("link", item))
+        self.game.session, self.game.table = LinkedSession(self.linked, self._link_events), None
+        self.port.start()
+        self._link_events(events)
 
     def game_closed(self, event: GameClosed) -> None:
         if self.linked is not None and self.game.session is None:
