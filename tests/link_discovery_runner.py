@@ -39,8 +39,8 @@ def main() -> int:
         while time.monotonic() - started < 30:
             if guest.channel.connected and guest.channel.confirmed:
                 break
-            if guest.channel.failed:  # the stranger's board: pair again with a fresh channel
-                guest.channel = Channel("guest", os.urandom, code=CODE)
+            if guest.channel.failed:  # the stranger's board: a fresh channel, and the next board
+                guest.try_another(Channel("guest", os.urandom, code=CODE))
             time.sleep(0.05)
         print(json.dumps({"paired": guest.channel.connected, "seconds": round(time.monotonic() - started, 2),
                           "host_connected": ports[0].channel.connected,

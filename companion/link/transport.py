@@ -184,6 +184,10 @@ class TcpGuest:
     def send(self, frame: bytes) -> None:
         self._conns.send(frame)
 
+    def drop(self) -> None:
+        """Close the connection: the guest connects again (to the next board ``find`` gives)."""
+        self._conns.close()
+
     def stop(self) -> None:
         self._stopped.set()
         self._conns.close()
@@ -299,6 +303,15 @@ class LinkPort:
     @property
     def connected(self) -> bool:
         return self.channel.connected
+
+    def try_another(self, channel: Channel) -> None:
+        """After a pairing that failed with one board (a stranger's with the same nameplate):
+        a fresh channel, and the transport moves on to the next board it finds."""
+        with self._lock:
+            self.channel = channel
+        drop = getattr(self.transport, "drop", None)
+        if drop is not None:
+            drop()
 
     def send(self, payloads: list[bytes]) -> None:
         with self._lock:
