@@ -4,6 +4,7 @@ the code shown and typed on the number pad, the game agreed, moves sensed on one
 guided on the other, a Combat Chess fight's dice from both boards, a Chess 2 duel's sealed bids,
 a takeback asked and answered."""
 
+import re
 import time
 
 import pytest
@@ -174,3 +175,40 @@ def test_a_board_that_loses_power_takes_the_linked_game_up_again_and_nothing_is_
 
 def _port_of(app) -> int:
     return app.flow.link.port.transport._listener.getsockname()[1]
+
+
+
+def test_a_four_player_dungeon_game_with_two_seats_at_each_board(pair):
+    """Dungeon Chess for four, Blue and Green at the host's board, Red and Yellow at the guest's:
+    each board's armies placed and sealed, a round of moves, each made at its player's board and
+    guided on the other."""
+    host, guest = pair
+    host.start.choose_game("dungeon")
+    host.start.choose_map("dungeon-four-player")
+    for seat in (1, 3):
+        host.start.open_kind(seat)
+        host.start.pick_kind("Friend's board")
+    assert [s.kind for s in host.start.view().seats] == ["Person", "Friend's board", "Person", "Friend's board"]
+    host.start.start()
+    host.pump()
+    assert host.flow.display.screen == "link"
+    guest.start.join()
+    guest.pump()
+    for digit in "00000000":
+        guest.link.key(digit)
+    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None)
+    assert "You play: Red, Yellow" in guest.flow.display.prompt.title
+    guest.prompt.answer("accept")
+    _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
+    _setup(host, guest)
+    h, g = host.flow.game.session, guest.flow.game.session
+    assert h.setup == g.setup and len(h.setup.seats) == 4
+    for ply in range(4):
+        seat = h.pos.turn
+        app, other = (host, guest) if seat in (0, 2) else (guest, host)
+        s = app.flow.game.session
+        move, squares = next((t, m.groups()) for t in (s.rules.move_text(s.pos, m) for m in s.rules.legal_moves(s.pos))
+                             if (m := re.fullmatch(r"([a-t]\d+)([a-t]\d+)", t)))
+        _both(host, guest, app, other, *squares)
+        assert h.moves[-1].move == g.moves[-1].move == move
+    assert len(h.moves) == len(g.moves) == 4

@@ -76,7 +76,7 @@ def test_every_game_has_the_same_seat_control_a_colour_a_name_and_who_plays_it(t
         p.choose_game(game)
         p.open_kind(0)
         assert p.view().names[0] == "Person" and "Computer 3" in p.view().names
-        assert (p.view().names[-1] == "Friend's board") == (game != "dungeon")  # a friend's board: two players
+        assert p.view().names[-1] == "Friend's board"  # every game may be played with a friend's board
         p.pick_kind("Computer 2")
         seat = p.view().seats[0]
         assert (seat.kind, seat.computer) == ("Computer 2", True) and seat.swatch
@@ -100,3 +100,15 @@ def test_unknown_choices_are_ignored(tmp_path):
     p.choose_game("checkers")
     p.choose_dice("loaded")
     assert p.game == "combat" and p.dice == "virtual"
+
+
+def test_dungeon_seats_at_a_friends_board_leave_one_seat_at_least_at_this_board(tmp_path):
+    p = App(tmp_path).start
+    p.choose_game("dungeon")
+    p.choose_map("dungeon-two-player")
+    p.open_kind(0)
+    p.pick_kind("Friend's board")
+    p.open_kind(1)
+    p.pick_kind("Friend's board")  # both seats away: refused in one line, the seat stays here
+    assert [s.kind for s in p.view().seats] == ["Friend's board", "Person"]
+    assert p.view().problem == "One player at least plays at this board: choose another seat for the friend's board."

@@ -66,7 +66,8 @@ class App:
         self.flow.pump(self.clock())
 
     def sq(self, name):
-        return "abcdefgh".index(name[0]) + 8 * (int(name[1:]) - 1)
+        """A square's index on the board as it is now (8x8, or opened for a larger map)."""
+        return "abcdefghijklmnopqrst".index(name[0]) + self.flow.board.link.width * (int(name[1:]) - 1)
 
     def tap(self, *names, settle=True):
         """Taps on the simulated board, then time for the tracker to settle the move."""

@@ -39,7 +39,7 @@ from .. import texts as T
 from .display import Display
 from .game_room import GameRoom
 from .mailbox import Mailbox
-from .messages import Bus, GameClosed, GameOpened, JoinLink, LinkGame
+from .messages import Bus, GameClosed, GameOpened, JoinLink, LinkGame, UseBoardFor
 from .questions import Prompt, PromptOption
 
 ASKED = ("link-proposal", "link-takeback", "link-away", "link-mismatch", "link-army")
@@ -79,6 +79,13 @@ class LinkRoom:
         """The start screen's game with a seat at the other board: show a code, wait for it."""
         self.close()
         self.game.close()
+        try:  # the board opened for the game's map first: a board too small is said at once
+            self.bus.handle(UseBoardFor(command.game, command.board_map))
+        except CompanionError as e:
+            self.display.start_problem = str(e)
+            self.display.show("start")
+            return False
+        self.display.start_problem = ""
         if not command.game_id:
             from dataclasses import replace
 
@@ -273,6 +280,12 @@ class LinkRoom:
             if prompt.kind == "link-proposal":
                 if key != "accept":
                     self.cancel()
+                    return
+                try:
+                    self.bus.handle(UseBoardFor(linked.proposal.game, linked.proposal.board_map))
+                except CompanionError as e:  # this board cannot play that map: said, and declined
+                    self.cancel()
+                    self.display.start_problem = str(e)
                     return
                 self._link_events(linked.accept())
                 self._agreed()

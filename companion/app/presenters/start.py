@@ -16,6 +16,7 @@ from ...core.geometry import VOID, WATER
 from ...games import GAMES
 from ...maps import load_map
 from ...session import BID_MODES, DICE_MODES, GAMES_WITH_BIDS, GAMES_WITH_DICE, Seat
+from .. import link_texts as L
 from .. import texts as T
 from .. import theme
 from .archive import Archive
@@ -220,11 +221,26 @@ class StartPresenter:
         self.display.changed()
 
     def set_remote(self, seat: int) -> None:
-        """``seat`` is played at a friend's board (a two-player game; the other seat stays here)."""
-        if self.dungeon or seat >= len(self.seats):
+        """``seat`` is played at a friend's board: in a two-player game the other seat stays here;
+        in Dungeon Chess (2 to 4 players) any seats but one at least sit at the friend's board."""
+        if self.dungeon:
+            self._set_dungeon_remote(seat)
+            return
+        if seat >= len(self.seats):
             return
         self.seats = [replace(s, remote=(i == seat)) for i, s in enumerate(self.seats)]
         self.seats[seat] = replace(self.seats[seat], computer=False, name=T.FRIEND)
+        self.display.changed()
+
+    def _set_dungeon_remote(self, seat: int) -> None:
+        seats = self.dungeon_seats[:self._maps[self.board_map].players]
+        if seat >= len(seats):
+            return
+        if not any(not s.remote and not s.empty for i, s in enumerate(seats) if i != seat):
+            self.display.start_problem = L.LINK_ONE_SEAT_HERE
+        else:
+            self.dungeon_seats[seat] = replace(seats[seat], computer=False, empty=False, remote=True)
+            self.display.start_problem = ""
         self.display.changed()
 
     def join(self) -> None:
@@ -279,8 +295,7 @@ class StartPresenter:
                         else T.SEAT_COMPUTER.format(level=level)))
         if seat is not None and self.dungeon and (self.dungeon_seats[seat].empty or self._may_leave_empty(seat)):
             out.append(("nobody", T.SEAT_EMPTY))
-        if not self.dungeon:
-            out.append(("remote", T.SEAT_REMOTE))
+        out.append(("remote", T.SEAT_REMOTE))
         return out
 
     def open_names(self, seat: int) -> None:
@@ -346,6 +361,11 @@ class StartPresenter:
             seating = self._seating() or tuple(range(1, self._maps[self.board_map].players + 1))
             chosen = [self.dungeon_seats[n - 1] for n in seating]
             seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in chosen)
+            remote = frozenset(i for i, s in enumerate(chosen) if s.remote)
+            if remote:  # seats at a friend's board: pair first; each board's army sealed (link_room.py)
+                self.bus.handle(LinkGame(self.game, seats, remote, "", board_map=self.board_map,
+                                         draw_rules=self.draw_rules))
+                return
             self.bus.handle(DraftDungeon(self.board_map, seats, draw_rules=self.draw_rules))
             return
         names = self._names()
