@@ -101,9 +101,12 @@ class Pair:
         self.pump()
 
     def start(self, game: str, *, players: int = 2, armies=("classic", "classic"), first: int | None = 0,
-              board_map=None) -> None:
-        seats = tuple(LinkSeat(f"P{i + 1}", 0 if i == 0 else 1) for i in range(players))
-        proposal = Proposal(game, seats, f"t-{game}", board_map, first=first, claim_after_s=60)
+              board_map=None, options: dict | None = None, boards: tuple[int, ...] | None = None) -> None:
+        """The host proposes ``game``; ``boards``: each seat's board (default: the first seat at
+        the host, the others at the guest)."""
+        boards = boards or tuple(0 if i == 0 else 1 for i in range(players))
+        seats = tuple(LinkSeat(f"P{i + 1}", b) for i, b in enumerate(boards))
+        proposal = Proposal(game, seats, f"t-{game}", board_map, first=first, claim_after_s=60, options=options or {})
         self.feed(self.a, self.a.game.propose(proposal))
         self.pump()
         self.feed(self.b, self.b.game.accept())

@@ -18,7 +18,8 @@ from tests.link_relay import Relay, start_mosquitto
 pytestmark = pytest.mark.slow  # board processes, real sockets and a broker
 
 GAMES = [("chess", {}), ("combat", {}), ("chess2", {"armies": "classic,animals"}), ("kol", {}),
-         ("dungeon", {"players": 2}), ("dungeon", {"players": 3}), ("dungeon", {"players": 4})]
+         ("dungeon", {"players": 2}), ("dungeon", {"players": 3}), ("dungeon", {"players": 4}),
+         ("chess4", {"players": 4, "options": {"mode": "teams"}}), ("chess", {"options": {"fights": "dice"}})]
 CODE = PairingCode("41209337")
 
 
@@ -43,7 +44,8 @@ def broker(tmp_path_factory):
 @pytest.mark.parametrize("variant, options", GAMES, ids=lambda v: v if isinstance(v, str) else str(v))
 @pytest.mark.parametrize("via", ["tcp", "mqtt"])
 def test_every_kind_of_game_between_two_board_processes(variant, options, via, broker, tmp_path):
-    spec = _spec(variant, players=options.get("players", 2), armies=options.get("armies"))
+    spec = _spec(variant, players=options.get("players", 2), armies=options.get("armies"),
+                 options=options.get("options", {}))
     lines = []
     score = run_match(spec, 1, broker=broker if via == "mqtt" else None, out=lines.append, data=str(tmp_path))
     assert lines[-1] == f"score {score[0]}-{score[1]}-{score[2]}" and sum(score) == 1
@@ -51,8 +53,10 @@ def test_every_kind_of_game_between_two_board_processes(variant, options, via, b
     assert len(host) == len(guest) == 1
     for h, g in zip(host, guest):
         assert read_journal(h).entries == read_journal(g).entries  # the same game, action for action
-    if variant == "combat":
-        for d in (tmp_path / "host" / "games").glob("*.dice.jsonl"):
+    if variant == "combat" or options.get("options", {}).get("fights") == "dice":
+        records = list((tmp_path / "host" / "games").glob("*.dice.jsonl"))
+        assert records
+        for d in records:
             assert verify_game_record(parse_record(d.read_text())).status == "verified"
 
 
@@ -107,7 +111,7 @@ def test_a_board_killed_mid_fight_or_between_duel_bids_comes_back_and_nothing_is
     _finish(procs)
     host, guest = _journals(tmp_path)
     assert len(host) == len(guest) == 1 and host[0] == guest[0]
-    if variant == "combat":
+    if variant == "combat" or options.get("options", {}).get("fights") == "dice":
         record = next((tmp_path / victim / "games").glob("*.dice.jsonl"))
         assert verify_game_record(parse_record(record.read_text())).status == "verified"
 

@@ -40,6 +40,32 @@ def test_every_game_is_played_through_the_link_alike_on_both_boards(game, player
     assert pair.a.session.setup == pair.b.session.setup
 
 
+@pytest.mark.parametrize("mode", ["ffa", "teams"])
+def test_four_player_chess_through_the_link_two_seats_at_each_board(mode):
+    pair = Pair(seed=f"chess4-{mode}")
+    pair.start("chess4", players=4, options={"mode": mode}, boards=(0, 1, 0, 1))
+    assert pair.a.game.proposal.seats_of(0) == (0, 2) and pair.b.game.proposal.seats_of(1) == (1, 3)
+    plies = play_out(pair, seed=4, max_plies=120)
+    assert plies == 120 or pair.a.session.result is not None
+    _same(pair)
+    assert pair.a.session.setup == pair.b.session.setup and pair.a.session.setup.option_values["mode"] == mode
+
+
+@pytest.mark.parametrize("game, players, boards", [("chess", 2, None), pytest.param("kol", 2, None, marks=SLOW),
+                                                   pytest.param("dungeon", 3, (0, 1, 0), marks=SLOW),
+                                                   pytest.param("chess4", 4, (0, 1, 0, 1), marks=SLOW)])
+def test_dice_fights_on_any_game_come_from_both_boards_secrets(game, players, boards):
+    """Dice fights as a layer of every game (the ``fights`` option): linked dice, checked."""
+    pair = Pair(seed=f"fights-{game}")
+    pair.start(game, players=players, options={"fights": "dice"}, boards=boards)
+    play_out(pair, seed=5, max_plies=200)
+    _same(pair)
+    record = pair.a.session.record
+    assert pair.a.session.setup.dice == "linked" and record.source == "linked" and len(record.rounds) >= 1
+    result = verify_game_record(parse_record(format_record(record)))
+    assert result.ok and result.status == "verified", result.summary()
+
+
 def test_combat_dice_come_from_both_boards_secrets_and_verify_dice_checks_the_record():
     pair = Pair(seed="dice")
     pair.start("combat")
