@@ -212,3 +212,30 @@ def test_a_four_player_dungeon_game_with_two_seats_at_each_board(pair):
         _both(host, guest, app, other, *squares)
         assert h.moves[-1].move == g.moves[-1].move == move
     assert len(h.moves) == len(g.moves) == 4
+
+
+def test_a_cut_connection_is_said_at_once_and_a_move_made_meanwhile_arrives_when_it_is_back(tmp_path):
+    port = free_port()
+    cut = []
+    guest_link = TcpGuest(find=lambda: None if cut else ("127.0.0.1", port))
+    host = App(tmp_path / "host", computer=False, link_transport=lambda role, nameplate: TcpHost("127.0.0.1", port))
+    guest = App(tmp_path / "guest", computer=False, link_transport=lambda role, nameplate: guest_link)
+    try:
+        _link(host, guest, "chess")
+        _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
+        _setup(host, guest)
+        assert host.flow.display.banner == "Linked game: connected"  # white to move at the host
+        assert guest.flow.display.banner == "Linked game: waiting for the other board"
+        cut.append(True)
+        guest_link.drop()
+        _pump(host, guest, until=lambda: all("reconnecting" in a.flow.display.banner for a in (host, guest)))
+        host.tap("e2", "e4")  # made while the boards are apart: journaled, sent when they meet again
+        assert len(host.flow.game.session.moves) == 1 and not guest.flow.game.session.moves
+        cut.clear()
+        _pump(host, guest, until=lambda: len(guest.flow.game.session.moves) == 1)
+        _pump(host, guest, until=lambda: host.flow.display.banner == "Linked game: waiting for the other board"
+              and guest.flow.display.banner == "Linked game: connected")
+        assert guest.flow.game.session.moves[0].move == "e2e4"
+    finally:
+        for a in (host, guest):
+            a.flow.stop()

@@ -19,13 +19,16 @@ DOCS_SHOTS = {
     ("guest-chess2", "link-typing"): "link-typing.png",
     ("guest-chess2", "link-proposal"): "link-proposal.png",
     ("guest-chess2", "link-duel"): "link-duel.png",
+    ("host-faults", "link-away"): "link-away.png",
+    ("host-faults", "link-refused"): "link-refused.png",
 }
 
 
-@pytest.mark.parametrize("scenario", ["host-combat", "guest-chess2"])
+@pytest.mark.parametrize("scenario", ["host-combat", "guest-chess2", "host-faults"])
 def test_a_game_with_a_friends_board_in_a_real_window(scenario, tmp_path):
     shots, _ = run_scenario(DRIVER, scenario, SHOTS / f"link-{scenario}", tmp_path / "data", tmp_path, size="800x480",
                             timeout=300, docs_shots=DOCS_SHOTS)
     names = [s.stem for s in shots]
-    assert ("link-code" in names and "link-fight" in names) if scenario == "host-combat" else \
-        ("link-typing" in names and "link-duel" in names)
+    wanted = {"host-combat": ("link-code", "link-fight"), "guest-chess2": ("link-typing", "link-duel"),
+              "host-faults": ("link-reconnecting", "link-away", "link-back", "link-refused")}[scenario]
+    assert all(w in names for w in wanted), names

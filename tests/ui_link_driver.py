@@ -21,6 +21,7 @@ test knows it; the port is fixed.
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 import tempfile
@@ -161,7 +162,77 @@ def guest_chess2(d: LinkDriver):
     yield from d.shot("link-duel-result")
 
 
-SCENARIOS = {"host-combat": host_combat, "guest-chess2": guest_chess2}
+class CuttableGuest(TcpGuest):
+    """The friend's board's connection, with a cable the test can pull and plug in again."""
+
+    def __init__(self) -> None:
+        self.cut = False
+        super().__init__(find=lambda: None if self.cut else ("127.0.0.1", PORT))
+
+    def pull(self) -> None:
+        self.cut = True
+        self.drop()
+
+    def plug(self) -> None:
+        self.cut = False
+
+
+def _banner(d: LinkDriver):
+    return next(w for w in d.widgets() if type(w).__name__ == "Banner" and w.text and w.get_root_window() is not None)
+
+
+def host_faults(d: LinkDriver):
+    """Chess with the friend's board: the network cut mid-game (said at once, then *away*, the
+    choices), a move made here meanwhile, the network back (nothing lost); then the friend's
+    board writes a move out of turn: refused in one line."""
+    yield from d.press("Chess")
+    yield from d.press_key("kind:1")
+    yield from d.press("Friend's board")
+    yield from d.press("Start")
+    yield from d.expect("link")
+    cable = CuttableGuest()
+    data = Path(tempfile.mkdtemp(prefix="friend-"))
+    board = LinkedBoard(data, role="guest", spec=dict(SPEC, variant="chess"), transport=cable,
+                        code=PairingCode.from_number(CODE_NUMBER), out=lambda item: None)
+    threading.Thread(target=board.run, args=(1,), daemon=True).start()
+    yield from d.until(lambda: d.flow.display.screen == "setup", "the game agreed", frames=400)
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    rng = random.Random(6)
+    session = d.flow.game.session
+    yield from d.play_until(lambda: len(session.moves) >= 4 and d.my_turn() and d.flow.board.in_sync,
+                            "four moves", rng)
+    cable.pull()
+    yield from d.until(lambda: "reconnecting" in d.flow.display.banner, "the link's line: reconnecting", frames=200)
+    yield from d.shot("link-reconnecting")
+    before = len(session.moves)
+    yield from d.play_until(lambda: len(session.moves) > before, "a move made while the other board is away", rng)
+    yield from d.until(lambda: "away" in d.flow.display.banner, "the other board away", frames=600)
+    yield from d.shot("link-away")
+    yield from d.touch_widget(_banner(d), "the link's line")
+    yield from d.until(lambda: d.flow.display.prompt is not None and d.flow.display.prompt.kind == "link-away",
+                       "wait, adjourn or claim")
+    yield from d.shot("link-away-choices")
+    yield from d.press("Wait")
+    cable.plug()
+    yield from d.until(lambda: d.flow.display.banner == "Linked game: connected"
+                       and board.game is not None and len(board.game.session.moves) == len(session.moves),
+                       "the other board back, the move made meanwhile sent", frames=600)
+    assert [m.move for m in board.game.session.moves] == [m.move for m in session.moves]  # nothing lost or doubled
+    yield from d.shot("link-back")
+    yield from d.follow()  # the other board's move, made here by following the lights
+    yield from d.until(lambda: d.flow.board.in_sync and d.my_turn(), "this board's turn", frames=600)
+    st = board.game.st
+    forged = {"t": "entry", "n": len(st.log) + 1, "e": {"type": "move", "move": "a7a6"}, "g": st.number,
+              "at": len(st.log), "h": st.hash()}
+    board.port.send([json.dumps(forged).encode()])  # the friend's board writes on this board's turn
+    yield from d.until(lambda: d.flow.display.notice.startswith("Refused"), "the forged move refused", frames=200)
+    assert d.flow.display.notice.startswith("Refused: the other board wrote action")
+    assert len(session.moves) == len(board.game.session.moves)  # nothing accepted
+    yield from d.shot("link-refused")
+
+
+SCENARIOS = {"host-combat": host_combat, "guest-chess2": guest_chess2, "host-faults": host_faults}
 
 
 def main() -> int:

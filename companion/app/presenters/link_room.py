@@ -68,6 +68,7 @@ class LinkRoom:
         self.pending: LinkGame | None = None  # the host's game, proposed once paired
         self.status = ""                       # the link's line on every screen of a linked game
         self.away_since: int | None = None
+        self.down = False                      # the connection went down (said at once, until it is up)
         self.mismatch: Mismatch | None = None
         self.master = b""
         self.nameplate = ""
@@ -160,8 +161,10 @@ class LinkRoom:
         elif self.linked is None:
             pass
         elif kind == "up":
+            self.down = False
             self._link_events(self.linked.connected(self.clock_ms()))
         elif kind == "down":
+            self.down = True
             self.linked.disconnected()
         elif kind == "payload":
             self._link_events(self.linked.receive(item[1], self.clock_ms()))
@@ -219,7 +222,7 @@ class LinkRoom:
                 game += sealed_by_the_other_board([e], linked)
             elif isinstance(e, TakebackAsked):
                 self.display.ask(Prompt("link-takeback", L.LINK_TAKEBACK_ASKED.format(turns=e.turns), (
-                    PromptOption("accept", T.ACCEPT), PromptOption("decline", T.DECLINE))))
+                    PromptOption("accept", T.ACCEPT), PromptOption("decline", T.DECLINE)), cancel=False))
             elif isinstance(e, RequestAnswered) and not e.done:
                 self.display.notice = L.LINK_REFUSED.format(why=e.why) if e.why else L.LINK_DECLINED
             elif isinstance(e, PeerAway):
@@ -246,7 +249,7 @@ class LinkRoom:
         theirs = [s.name for s in proposal.seats if s.board == 0]
         self.display.ask(Prompt("link-proposal", L.LINK_PROPOSAL.format(
             game=T.GAME_TITLES.get(proposal.game, proposal.game), them=", ".join(theirs), you=", ".join(mine)),
-            (PromptOption("accept", T.ACCEPT), PromptOption("decline", T.DECLINE))))
+            (PromptOption("accept", T.ACCEPT), PromptOption("decline", T.DECLINE)), cancel=False))
 
     def _agreed(self) -> None:
         """The game is agreed: this board's choices (a Chess 2 army is asked; others as the game
@@ -254,7 +257,7 @@ class LinkRoom:
         linked = self.linked
         if choices_needed(linked.proposal) == "army":
             self.display.ask(Prompt("link-army", L.LINK_CHOOSE_ARMY, tuple(
-                PromptOption(a, T.ARMY_NAMES.get(a, a)) for a in ARMIES)))
+                PromptOption(a, T.ARMY_NAMES.get(a, a)) for a in ARMIES), cancel=False))
             return
         self._link_events(linked.choose(default_choices(linked.proposal, linked.me)))
 
@@ -269,7 +272,7 @@ class LinkRoom:
         if m is None or m.theirs is None:
             return
         self.display.ask(Prompt("link-mismatch", L.LINK_MISMATCH.format(n=m.n, mine=m.mine, theirs=m.theirs), (
-            PromptOption("mine", L.LINK_KEEP_MINE), PromptOption("theirs", L.LINK_TAKE_THEIRS))))
+            PromptOption("mine", L.LINK_KEEP_MINE), PromptOption("theirs", L.LINK_TAKE_THEIRS)), cancel=False))
 
     # ----- answers to its questions ------------------------------------------------------------------------
     def answer(self, prompt: Prompt, key: str | None) -> None:
@@ -322,8 +325,9 @@ class LinkRoom:
         if self.linked is None or self.game.session is None:
             return ""
         if self.away_since is not None:
-            return L.LINK_AWAY.format(minutes=max(0, (self.clock_ms() - self.away_since) // 60_000))
-        if self.port is not None and not self.port.connected:
+            minutes = max(0, (self.clock_ms() - self.away_since) // 60_000)
+            return L.LINK_AWAY.format(since=L.LINK_AWAY_SINCE.format(minutes=minutes) if minutes else "")
+        if self.port is not None and (self.down or not self.port.connected):
             return L.LINK_CONNECTING
         waiting = self.linked.waiting_for()
         return L.LINK_WAITING.format(what=waiting) if waiting else L.LINK_CONNECTED
@@ -338,6 +342,7 @@ class LinkRoom:
         self._stop_port()
         self.linked = self.pairing = self.pending = self.mismatch = None
         self.away_since = None
+        self.down = False
 
     def game_opened(self, event: GameOpened) -> None:
         """A game taken up after a power cut: if it is the linked game of the saved link, the
