@@ -192,9 +192,10 @@ def bench_checkpoint(quick: bool = False) -> list[Row]:
 
 
 def bench_link(quick: bool = False) -> list[Row]:
+    from .app.link_bench import bench_link_boards
     from .link.bench import bench_link as run
 
-    return run(quick)
+    return run(quick) + bench_link_boards(quick)
 
 
 def bench_dead_position(quick: bool = False) -> list[Row]:

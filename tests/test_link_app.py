@@ -239,3 +239,15 @@ def test_a_cut_connection_is_said_at_once_and_a_move_made_meanwhile_arrives_when
     finally:
         for a in (host, guest):
             a.flow.stop()
+
+
+@pytest.mark.slow
+def test_the_reed_switch_to_led_bench_runs_two_apps_through_a_short_game():
+    """companion bench --only link's two-app figures (no times asserted: the bench reports them)."""
+    from companion.app.link_bench import bench_link_boards
+
+    rows = bench_link_boards(quick=True)
+    assert [r[0].split(",")[0] for r in rows][:2] == ["link: reed switch to the other board's LEDs"] * 2
+    assert all(value > 0 and unit == "ms" for _, value, unit in rows)
+    whole, settle, rest = rows[0][1], rows[2][1], rows[3][1]
+    assert settle < whole and rest < whole
