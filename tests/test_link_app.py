@@ -251,3 +251,19 @@ def test_the_reed_switch_to_led_bench_runs_two_apps_through_a_short_game():
     assert all(value > 0 and unit == "ms" for _, value, unit in rows)
     whole, settle, rest = rows[0][1], rows[2][1], rows[3][1]
     assert settle < whole and rest < whole
+
+
+def test_the_start_screens_open_options_go_into_the_proposal(tmp_path):
+    """Dice fights on any game and four-player chess's mode travel with the proposal."""
+    from companion.app.presenters.messages import LinkGame
+    from companion.session import Seat
+
+    app = App(tmp_path, computer=False, link_transport=_transports(free_port()))
+    try:
+        seats = tuple(Seat(f"P{i}") for i in range(4))
+        app.flow.link.pending = LinkGame("chess4", seats, frozenset({1, 3}), "g-1", fights=True,
+                                         options=(("mode", "teams"),))
+        proposal = app.flow.link._proposal()
+        assert dict(proposal.options) == {"mode": "teams", "fights": "dice"} and proposal.boards == (0, 1, 0, 1)
+    finally:
+        app.flow.stop()

@@ -196,7 +196,7 @@ class LinkRoom:
         c = self.pending
         seats = tuple(LinkSeat(s.name, 1 if i in c.remote else 0, s.computer and i not in c.remote, s.level)
                       for i, s in enumerate(c.seats))
-        options = {"fights": "dice"} if c.fights else {}
+        options = {**dict(c.options), **({"fights": "dice"} if c.fights else {})}
         return Proposal(c.game, seats, c.game_id, c.board_map, c.draw_rules, 0, c.claim_after_s,
                         tuple(options.items()), c.d6_only)
 

@@ -125,6 +125,8 @@ class LinkGame:
     fights: bool = False
     d6_only: bool = False
     claim_after_s: int = 15 * 60
+    #: the game's other open options, as (name, text) pairs (four-player chess's ``mode``)
+    options: tuple = ()
 
 
 @dataclass(frozen=True)
