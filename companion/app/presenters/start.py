@@ -462,7 +462,7 @@ class StartPresenter:
         out = []
         for i, s in enumerate(self.dungeon_seats[:m.players]):
             word = m.seats[i].colour
-            can_choose = self.max_level > 0 or s.empty or self._may_leave_empty(i)
+            can_choose = True  # a person, the computer, nobody where the map allows, or a friend's board
             out.append(SeatView(word.capitalize(), s.name, s.computer, T.LEVEL.format(level=s.level),
                                 can_choose, theme.seat_colour(word), self._kind_word(s), s.empty))
         return tuple(out)
