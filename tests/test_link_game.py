@@ -346,3 +346,13 @@ def test_no_takeback_while_a_fight_waits_for_its_dice():
     events = b.game.receive(json.dumps(forged).encode(), 0)
     assert any(isinstance(e, Refused) and "finish the fight first" in e.why for e in events)
     assert not any(isinstance(e, TakebackAsked) for e in events)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_linked_dungeon_game_of_default_armies_starts_with_no_king_attacked(players):
+    """Each board seals its own seats' armies and squares without seeing the other's; the
+    defaults are placed as the board's own automatic deployment places every seat in turn."""
+    pair = Pair(seed=f"dungeon-{players}")
+    pair.start("dungeon", players=players, board_map="dungeon-four-player" if players > 2 else None,
+               boards=tuple(i % 2 for i in range(players)))
+    assert not pair.a.session.in_check() and pair.a.game.st.hash() == pair.b.game.st.hash()

@@ -80,6 +80,14 @@ class LinkDriver(Chess2Driver):
             yield from self.follow_the_lights()
         yield from self.until(lambda: self.flow.board.in_sync, "the board in step")
 
+    def press_top(self, text: str):
+        """The button ``text`` on top (a popup's, where the screen behind shows the same words)."""
+        yield FRAME
+        found = [w for w in self.widgets() if isinstance(w, base.BigButton) and w.text == text
+                 and not w.disabled and w.opacity > 0 and w.get_root_window() is not None]
+        assert found, f"no button {text!r}"
+        yield from self.touch_widget(found[0], text)
+
     def my_turn(self) -> bool:
         s = self.flow.game.session
         return s is not None and s.pos.pending is None and s.linked.to_act() is not None
@@ -232,7 +240,31 @@ def host_faults(d: LinkDriver):
     yield from d.shot("link-refused")
 
 
-SCENARIOS = {"host-combat": host_combat, "guest-chess2": guest_chess2, "host-faults": host_faults}
+def host_dungeon(d: LinkDriver):
+    """Dungeon Chess for four on the 20x20 map, Red and Yellow at the friend's board: the seat's
+    list, the start screen, the code, both boards' armies sealed, the game."""
+    yield from d.press("Dungeon Chess")
+    yield from d.press_key("dungeon-four-player")
+    yield from d.press_key("kind:1")
+    yield from d.shot("link-dungeon-seat-list")
+    yield from d.press_top("Friend's board")
+    yield from d.press_key("kind:3")
+    yield from d.press_top("Friend's board")
+    yield from d.shot("link-dungeon-start")
+    yield from d.press("Start")
+    yield from d.expect("link")
+    friend("guest", dict(SPEC, variant="dungeon", map="dungeon-four-player", players=4))
+    yield from d.until(lambda: d.flow.display.screen == "setup", "the game agreed", frames=400)
+    s = d.flow.game.session
+    assert s.setup.board_map == "dungeon-four-player" and len(s.setup.seats) == 4
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    yield from d.until(lambda: "Linked game" in d.flow.display.banner, "the link's line")
+    yield from d.shot("link-dungeon-game")
+
+
+SCENARIOS = {"host-combat": host_combat, "guest-chess2": guest_chess2, "host-faults": host_faults,
+             "host-dungeon": host_dungeon}
 
 
 def main() -> int:

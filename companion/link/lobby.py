@@ -132,7 +132,9 @@ def rules_of(proposal: Proposal, armies: str | None = None):
 
 def default_choices(proposal: Proposal, board: int, army: str = "classic") -> dict:
     """A computer's (or a hurried player's) choices for its board's seats: Chess 2's ``army``;
-    Dungeon Chess's default army for the seat, placed as the automatic deployment places it."""
+    Dungeon Chess's default army for the seat, placed as the automatic deployment places every
+    seat's default army one after another (so both boards' defaults start with no King attacked;
+    armies chosen in secret are placed without seeing the others', docs/link.md)."""
     need = choices_needed(proposal)
     if need is None:
         return {}
@@ -143,11 +145,14 @@ def default_choices(proposal: Proposal, board: int, army: str = "classic") -> di
     rules = rules_of(proposal)
     out = {}
     armies = rules.armies()
-    for seat in proposal.seats_of(board):
-        a = armies[seat]
-        placed = auto_placements(rules, seat, list(a.units))
-        out[str(seat)] = {"army": {"faction": a.faction, "units": list(a.units)},
-                          "placements": [[name, rules.geometry.name_of(sq)] for name, sq in placed]}
+    placed: list[tuple[int, str, int]] = []
+    for seat in range(len(proposal.seats)):  # every seat's default army, in seat order, as the
+        a = armies[seat]                     # board's own automatic deployment places them: no
+        mine = auto_placements(rules, seat, list(a.units), placed)  # King attacked at the start
+        placed += [(seat, name, sq) for name, sq in mine]
+        if seat in proposal.seats_of(board):
+            out[str(seat)] = {"army": {"faction": a.faction, "units": list(a.units)},
+                              "placements": [[name, rules.geometry.name_of(sq)] for name, sq in mine]}
     return out
 
 

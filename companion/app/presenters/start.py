@@ -232,6 +232,10 @@ class StartPresenter:
         self.seats[seat] = replace(self.seats[seat], computer=False, name=T.FRIEND)
         self.display.changed()
 
+    def _linked(self) -> bool:
+        """A seat is played at a friend's board: Start shows the code first (link_room.py)."""
+        return any(s.remote for s in (self.dungeon_seats if self.dungeon else self.seats))
+
     def _set_dungeon_remote(self, seat: int) -> None:
         seats = self.dungeon_seats[:self._maps[self.board_map].players]
         if seat >= len(seats):
@@ -448,7 +452,8 @@ class StartPresenter:
             T.DICE_HINTS[self.dice], self.d6_only, names, picking_for,
             self.display.start_problem or self.display.banner,
             "" if self.max_level else T.NO_COMPUTER,
-            self.dungeon, maps, T.CHOOSE_ARMIES if self.dungeon or self.game in GAMES_WITH_BIDS else T.START,
+            self.dungeon, maps, T.CHOOSE_ARMIES if (self.dungeon or self.game in GAMES_WITH_BIDS)
+            and not self._linked() else T.START,
             tuple(Choice(str(on), T.DRAW_CHOICES[on], on == self.draw_rules) for on in (False, True)),
             T.DRAW_HINTS[self.draw_rules],
             self.game in GAMES_WITH_BIDS,
