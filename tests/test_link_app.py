@@ -199,10 +199,22 @@ def test_a_four_player_dungeon_game_with_two_seats_at_each_board(pair):
     _pump(host, guest, until=lambda: guest.flow.display.prompt is not None)
     assert "You play: Red, Yellow" in guest.flow.display.prompt.title
     guest.prompt.answer("accept")
+    # each board chooses its own seats' armies, the seat's default first, kept secret
+    for app, choices in ((host, ("human-balanced", "redskin-elite")), (guest, ("human-balanced", "greenskin-midrange"))):
+        for name, choice in zip(("Blue", "Green") if app is host else ("Red", "Yellow"), choices):
+            _pump(host, guest, until=lambda: app.flow.display.prompt is not None
+                  and app.flow.display.prompt.kind == "link-dungeon-army")
+            prompt = app.flow.display.prompt
+            assert prompt.title.startswith(f"{name}'s army") and not prompt.cancel
+            assert "skeleton-swarm" not in [o.key for o in prompt.options]  # 56 units: not on a 3-row zone
+            app.prompt.answer(choice)
+            app.pump()
     _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
     _setup(host, guest)
     h, g = host.flow.game.session, guest.flow.game.session
     assert h.setup == g.setup and len(h.setup.seats) == 4
+    text = h.rules.position_text(h.pos)
+    assert "(2HE)" in text and "(1HE)" in text and not h.in_check()  # Red plays the Humans, as chosen
     for ply in range(4):
         seat = h.pos.turn
         app, other = (host, guest) if seat in (0, 2) else (guest, host)

@@ -356,3 +356,16 @@ def test_a_linked_dungeon_game_of_default_armies_starts_with_no_king_attacked(pl
     pair.start("dungeon", players=players, board_map="dungeon-four-player" if players > 2 else None,
                boards=tuple(i % 2 for i in range(players)))
     assert not pair.a.session.in_check() and pair.a.game.st.hash() == pair.b.game.st.hash()
+
+
+def test_a_linked_dungeon_army_is_one_that_fits_the_seat_and_a_stranger_one_is_refused():
+    from companion.link.lobby import LinkSeat, Proposal, dungeon_armies, dungeon_choices
+
+    proposal = Proposal("dungeon", tuple(LinkSeat(n, i % 2) for i, n in enumerate(("B", "R", "G", "Y"))), "g",
+                        "dungeon-four-player")
+    names = [name for name, _ in dungeon_armies(proposal, 1)]
+    assert names[0] == "skeleton-swarm-24" and "skeleton-swarm" not in names  # the default first; 56 do not fit
+    chosen = dungeon_choices(proposal, 1, {1: "human-balanced", 3: "greenskin-midrange"})
+    assert set(chosen) == {"1", "3"} and chosen["1"]["army"]["faction"] == "human"
+    with pytest.raises(LinkError, match="unknown army 'dragons' for seat 2"):
+        dungeon_choices(proposal, 1, {1: "dragons", 3: "greenskin-midrange"})

@@ -254,6 +254,13 @@ def host_dungeon(d: LinkDriver):
     yield from d.press("Start")
     yield from d.expect("link")
     friend("guest", dict(SPEC, variant="dungeon", map="dungeon-four-player", players=4))
+    for seat, army in (("Blue", "Human balanced"), ("Green", "Greenskin midrange")):
+        yield from d.until(lambda: d.flow.display.prompt is not None and d.flow.display.prompt.kind ==
+                           "link-dungeon-army" and d.flow.display.prompt.title.startswith(seat), f"{seat}'s army",
+                           frames=400)
+        if seat == "Green":
+            yield from d.shot("link-dungeon-army")
+        yield from d.press(army)
     yield from d.until(lambda: d.flow.display.screen == "setup", "the game agreed", frames=400)
     s = d.flow.game.session
     assert s.setup.board_map == "dungeon-four-player" and len(s.setup.seats) == 4

@@ -156,6 +156,48 @@ def default_choices(proposal: Proposal, board: int, army: str = "classic") -> di
     return out
 
 
+def dungeon_armies(proposal: Proposal, seat: int) -> list[tuple[str, str]]:
+    """The armies ``seat`` may play in a linked Dungeon Chess game, as (preset, title): the
+    rulebook's and the game's presets that fit its spawn zone within the draft's budget, the
+    seat's default army first."""
+    from ..games.draft import draft_problems, presets, zone_capacity
+
+    rules = rules_of(proposal)
+    default = rules.armies()[seat]
+    out = []
+    for name, army in presets().items():
+        if not draft_problems(rules.roster, army, rules.draft_rules, zone_capacity(rules, seat, army)):
+            out.append((name, army.title or name))
+    out.sort(key=lambda o: o[1] != default.title)
+    return out
+
+
+def dungeon_choices(proposal: Proposal, board: int, chosen: dict[int, str]) -> dict:
+    """This board's sealed Dungeon Chess choices from the army chosen for each of its seats (a
+    preset's name): a seat that keeps its default army is placed as :func:`default_choices`
+    places it; another army by the automatic deployment around this board's own seats only (the
+    other board's are sealed)."""
+    from ..games.draft import auto_placements, presets
+
+    rules = rules_of(proposal)
+    defaults = default_choices(proposal, board)
+    armies, known = rules.armies(), presets()
+    out, placed = {}, []
+    for seat in proposal.seats_of(board):
+        name = chosen.get(seat)
+        if name not in known:
+            raise LinkError(f"unknown army {name!r} for seat {seat + 1}")
+        army = known[name]
+        if army.faction == armies[seat].faction and list(army.units) == list(armies[seat].units):
+            out[str(seat)] = defaults[str(seat)]
+        else:
+            mine = auto_placements(rules, seat, list(army.units), placed)
+            out[str(seat)] = {"army": {"faction": army.faction, "units": list(army.units)},
+                              "placements": [[u, rules.geometry.name_of(sq)] for u, sq in mine]}
+        placed += [(seat, u, rules.geometry.parse_square(sq)) for u, sq in out[str(seat)]["placements"]]
+    return out
+
+
 def build_setup(proposal: Proposal, opened: tuple[dict, dict], heads: tuple[str, str]) -> GameSetup:
     """The set-up both boards play, from the proposal and both boards' opened choices
     (``{"coin": hex, "seats": {seat: choice}}``); LinkError names what cannot be used."""

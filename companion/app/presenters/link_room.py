@@ -29,7 +29,7 @@ from ...link.events import (ChoicesSealed, ClaimedWhileAway, GameReady, Mismatch
                             PeerAway, PeerBack, ProposalAccepted, ProposalReceived, Refused, RequestAnswered,
                             TakebackAsked)
 from ...link.game import LinkedGame
-from ...link.lobby import LinkSeat, Proposal, choices_needed, default_choices
+from ...link.lobby import LinkSeat, Proposal, choices_needed, default_choices, dungeon_armies, dungeon_choices
 from ...link.session_view import LinkedSession, game_events, sealed_by_the_other_board
 from ...link.store import LinkStore, game_root
 from ...link.transport import LinkPort
@@ -42,7 +42,7 @@ from .mailbox import Mailbox
 from .messages import Bus, GameClosed, GameOpened, JoinLink, LinkGame, UseBoardFor
 from .questions import Prompt, PromptOption
 
-ASKED = ("link-proposal", "link-takeback", "link-away", "link-mismatch", "link-army")
+ASKED = ("link-proposal", "link-takeback", "link-away", "link-mismatch", "link-army", "link-dungeon-army")
 ARMIES = ("classic", "nemesis", "empowered", "reaper", "two-kings", "animals")
 
 
@@ -74,6 +74,7 @@ class LinkRoom:
         self.nameplate = ""
         self.number = 1
         self._journal = None
+        self._armies: dict[int, str] = {}      # a linked Dungeon game: the army chosen for each seat here
 
     # ----- the two ways in ------------------------------------------------------------------------------
     def host(self, command: LinkGame) -> bool:
@@ -255,11 +256,29 @@ class LinkRoom:
         """The game is agreed: this board's choices (a Chess 2 army is asked; others as the game
         starts them), sealed until the other board's are."""
         linked = self.linked
-        if choices_needed(linked.proposal) == "army":
+        need = choices_needed(linked.proposal)
+        if need == "army":
             self.display.ask(Prompt("link-army", L.LINK_CHOOSE_ARMY, tuple(
                 PromptOption(a, T.ARMY_NAMES.get(a, a)) for a in ARMIES), cancel=False))
             return
+        if need == "deployment":
+            self._armies = {}
+            self._ask_dungeon_army()
+            return
         self._link_events(linked.choose(default_choices(linked.proposal, linked.me)))
+
+    def _ask_dungeon_army(self) -> None:
+        """A linked Dungeon game: the army of this board's next seat (its default first), each
+        kept secret until both boards' are in; then placed on its spawn zone and sealed."""
+        linked = self.linked
+        seats = [s for s in linked.proposal.seats_of(linked.me) if s not in self._armies]
+        if not seats:
+            self._link_events(linked.choose(dungeon_choices(linked.proposal, linked.me, self._armies)))
+            return
+        seat = seats[0]
+        self.display.ask(Prompt("link-dungeon-army", L.LINK_CHOOSE_DUNGEON_ARMY.format(
+            name=linked.proposal.seats[seat].name), tuple(
+            PromptOption(name, title) for name, title in dungeon_armies(linked.proposal, seat)), cancel=False))
 
     def _opened(self) -> None:
         linked = self.linked
@@ -292,6 +311,10 @@ class LinkRoom:
                     return
                 self._link_events(linked.accept())
                 self._agreed()
+            elif prompt.kind == "link-dungeon-army":
+                seat = next(s for s in linked.proposal.seats_of(linked.me) if s not in self._armies)
+                self._armies[seat] = key
+                self._ask_dungeon_army()
             elif prompt.kind == "link-army":
                 seats = linked.proposal.seats_of(linked.me)
                 self._link_events(linked.choose({str(s): {"army": key} for s in seats}))
