@@ -279,3 +279,35 @@ def test_the_start_screens_open_options_go_into_the_proposal(tmp_path):
         assert dict(proposal.options) == {"mode": "teams", "fights": "dice"} and proposal.boards == (0, 1, 0, 1)
     finally:
         app.flow.stop()
+
+
+def test_four_player_chess_and_dice_fights_from_the_start_screen_go_to_the_friends_board(pair, tmp_path):
+    host, guest = pair
+    p = host.start
+    p.choose_game("chess4")
+    p.choose_option("mode=teams")
+    for seat in (1, 3):
+        p.open_kind(seat)
+        p.pick_kind("Friend's board")
+    p.open_kind(0)
+    p.pick_kind("Friend's board")
+    assert [s.kind for s in p.view().seats].count("Friend's board") == 3
+    p.open_kind(2)
+    p.pick_kind("Friend's board")  # all four away: refused in one line, the seat stays here
+    assert p.view().problem.startswith("One player at least plays at this board")
+    p.start()
+    host.pump()
+    pending = host.flow.link.pending
+    assert pending.game == "chess4" and pending.remote == frozenset({0, 1, 3}) and dict(pending.options) == {"mode": "teams"}
+    assert host.flow.link._proposal().boards == (1, 1, 0, 1)
+    other = App(tmp_path / "other", computer=False, link_transport=_transports(free_port()))
+    try:
+        other.start.choose_game("kol")
+        other.start.toggle_fights()  # KoL Chess with dice fights
+        other.start.open_kind(1)
+        other.start.pick_kind("Friend's board")
+        other.start.start()
+        proposal = other.flow.link._proposal()
+        assert proposal.game == "kol" and dict(proposal.options) == {"fights": "dice"}
+    finally:
+        other.flow.stop()

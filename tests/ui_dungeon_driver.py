@@ -322,7 +322,7 @@ def three_player(d: DungeonDriver):
     yield from d.choose_computer(1)  # Red: Computer 1
     yield from d.press_key("kind:3")  # Yellow: the list ends with Nobody (the three-player seating)
     yield from d.press("Nobody")
-    yield from d.press_key("draws:on")
+    yield from d.press_key("draw_rules=on")
     yield from d.shot("three-start")
     yield from d.press("Choose the armies")
     yield from d.expect("draft")

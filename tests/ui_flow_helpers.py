@@ -24,7 +24,7 @@ class App:
     """The flow plus one presenter per screen, driven like the Kivy app drives them."""
 
     def __init__(self, directory, computer=True, seed=b"\x01" * 32, free_bytes=None, draws=None, media_roots=(),
-                 link_transport=None):
+                 link_transport=None, online=None):
         self.sim = SimulatedBoard(8, 8)
         self.clock = Clock()
         self.computer = FakeComputer() if computer else None
@@ -44,6 +44,7 @@ class App:
             today=lambda: "2026.11.22",
             new_salt=lambda: b"\x02" * 16,
             **({"make_link_transport": link_transport} if link_transport is not None else {}),
+            online=online(self.clock) if online is not None else None,
         )
         f = self.flow
         p = build_presenters(f)  # the product's own presenters, each given the rooms it uses
@@ -59,6 +60,7 @@ class App:
         self.armies, self.duel = p.armies, p.duel
         self.text, self.position = p.text, p.position
         self.link = p.link
+        self.online = p.online
         f.start()
         self.pump()
 
