@@ -115,7 +115,10 @@ class LinkDriver(Chess2Driver):
 
 
 def host_combat(d: LinkDriver):
-    yield from d.press("Combat Chess")
+    yield from d.press("Chess")  # Human Combat Chess: chess with the Dice fights switch on
+    if d.app.presenters.start.game != "combat":
+        yield from d.press_key("fights")
+    assert d.app.presenters.start.game == "combat"
     yield from d.press_key("kind:1")
     yield from d.press("Friend's board")
     yield from d.shot("start-friend")
@@ -194,6 +197,9 @@ def host_faults(d: LinkDriver):
     choices), a move made here meanwhile, the network back (nothing lost); then the friend's
     board writes a move out of turn: refused in one line."""
     yield from d.press("Chess")
+    if d.app.presenters.start.game != "chess":
+        yield from d.press_key("fights")  # FIDE chess: the Dice fights switch off
+    assert d.app.presenters.start.game == "chess"
     yield from d.press_key("kind:1")
     yield from d.press("Friend's board")
     yield from d.press("Start")
