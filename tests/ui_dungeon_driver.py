@@ -403,7 +403,7 @@ def main() -> int:
     tracker = functools.partial(bootstrap.default_tracker(), settle_ms=40, slow_settle_ms=80, castle_settle_ms=120)
     guide = functools.partial(bootstrap.default_deploy_guide(), settle_ms=40)
     flow = bootstrap.build_flow(board, JournalStore(base.DATA), make_tracker=tracker,
-                                computer=bootstrap.default_computer(), draw_seat=lambda n: 1 % n,
+                                computer=base.seeded_computer(), draw_seat=lambda n: 1 % n,
                                 make_deploy_guide=guide)
     return base.run_app(flow, SCENARIOS[base.SCENARIO], DungeonDriver)
 

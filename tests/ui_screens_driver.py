@@ -98,10 +98,16 @@ class ScreensDriver(dungeon.DungeonDriver):
         asked = self.flow.display.screen  # a screen the tap itself asked for
         self.guard_check = (x, y, what)
         yield FRAME * 2
-        for _ in range(60):  # until the change is on screen
-            if not self.app._dirty and self.flow.display.screen == self.flow.view_screen == self.app.screens.current:
+        for _ in range(200):  # until the change is on screen: the app shows the view the flow asks for
+            # (the view, not the flow's screen: a Dungeon game is "game" shown as "dungeon_game",
+            # a game at the clock is shown as "clock"; waiting for those two to be equal ran out
+            # its frames after every such tap, three seconds each)
+            if not self.app._dirty and self.flow.view_screen == self.app.screens.current:
                 break
             yield FRAME
+        else:
+            raise AssertionError(f"tap {what!r} on {screen}: {self.flow.view_screen!r} never came on screen; "
+                                 f"{self.state()}")
         yield from self.check_surprise(old, asked, f"tap {what!r} on {screen}")
         self.guard_check = None
 
