@@ -36,11 +36,11 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from ..i18n import _
 from ..bounds import MAX_DIGITS, int_arg, number_arg
 from ..cli_parser import add_armies, add_fights, add_players, army_options, fight_options, player_options
 from ..core.moves import Answer, Outcome
 from ..errors import CompanionError, IllegalMoveError
-from ..i18n import _
 from .baselines import DuelistPlayer, GreedyPlayer, RandomPlayer
 from .collector import collector_paused
 from .eval_table import table_for
@@ -285,6 +285,19 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         description=_("Play N games between A and B (alternating colours). A player is a level "
                     "(1 = beginner .. 6, or max), random or greedy. One line per game; the last "
                     "line is 'score A-B-draws'."))
+    add_match_arguments(p, games=10)
+    p.add_argument("--log", default=None, metavar="FILE",
+                   help=_("write every game (players, result, every move and dice outcome, final position) "
+                        "to FILE as one JSON line"))
+    p.add_argument("--a-set", action="append", default=[], metavar="KEY=VALUE",
+                   help=_("change one [evaluation] key of side A's table for this match (repeatable), "
+                        "e.g. --a-set gain_scale=800"))
+    p.set_defaults(func=run)
+    return p
+
+
+def add_match_arguments(p: argparse.ArgumentParser, games: int) -> None:
+    """The options of a match between two players (ai-match's, and link-match's too)."""
     from ..games import variant_help
 
     p.add_argument("--variant", default="chess", help=variant_help())
@@ -297,7 +310,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     add_fights(p)
     p.add_argument("--mode", choices=("ffa", "teams"), default=None,
                    help=_("four-player chess: free-for-all for points (ffa, the default) or teams"))
-    p.add_argument("--games", type=int_arg(1, MAX_GAMES), default=10, help=_("games to play, 1 to {most}").format(most=f"{MAX_GAMES:,}"))
+    p.add_argument("--games", type=int_arg(1, MAX_GAMES), default=games, help=_("games to play, 1 to {most}").format(most=f"{MAX_GAMES:,}"))
     p.add_argument("--movetime", type=number_arg(0, MAX_MOVETIME_MS, above=True), default=200.0,
                    help=_("milliseconds per move (default 200)"))
     p.add_argument("--nodes", type=int_arg(1, MAX_NODES), default=None,
@@ -311,26 +324,24 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--draw-rules", action="store_true",
                    help=_("play with the game's optional draw rules (Dungeon Chess: the same position 3 times, "
                         "50 turns each without a piece removed)"))
-    p.add_argument("--log", default=None, metavar="FILE",
-                   help=_("write every game (players, result, every move and dice outcome, final position) "
-                        "to FILE as one JSON line"))
-    p.add_argument("--a-set", action="append", default=[], metavar="KEY=VALUE",
-                   help=_("change one [evaluation] key of side A's table for this match (repeatable), "
-                        "e.g. --a-set gain_scale=800"))
-    p.set_defaults(func=run)
-    return p
+
+
+def check_player(side: str, spec: str) -> None:
+    """A player's name on the command line, refused in one line if it is none."""
+    if spec.strip().lower() in BASELINES:
+        return
+    try:
+        parse_level(spec)
+    except CompanionError:
+        shown = spec if len(spec) <= 20 else spec[:20] + "..."
+        raise CompanionError(f"--{side} {shown!r}: no such player; the players are the levels 1 (beginner) "
+                             f"to {len(LEVELS)} and max, and {', '.join(BASELINES[:-1])} and {BASELINES[-1]}") from None
 
 
 def run(args) -> int:
     movetime = None if args.nodes else args.movetime
     for side, spec in (("a", args.a), ("b", args.b)):
-        if spec.strip().lower() not in BASELINES:
-            try:
-                parse_level(spec)
-            except CompanionError:
-                shown = spec if len(spec) <= 20 else spec[:20] + "..."
-                raise CompanionError(f"--{side} {shown!r}: no such player; the players are the levels 1 (beginner) "
-                                     f"to {len(LEVELS)} and max, and {', '.join(BASELINES[:-1])} and {BASELINES[-1]}") from None
+        check_player(side, spec)
     settings = parse_settings(args.a_set)
     if settings and args.a.strip().lower() in BASELINES:
         raise CompanionError("--a-set changes the computer's evaluation: side A must be a level")

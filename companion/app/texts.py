@@ -577,6 +577,11 @@ LED_WALK = N_("Light every LED in turn")
 LED_STOP = N_("Stop the lights")
 LED_AT = N_("Lit: {square} ({i} of {n})")
 CHECK_SIMULATED = N_("This is the simulated board (no hardware).")
+SEAT_REMOTE = N_("Friend's board")
+FRIEND = N_("Friend")
+LINK_JOIN = N_("Join a friend")
+LINK_DICE_WAIT = N_("The dice come from both boards' secrets")
+BID_OTHER_BOARD = N_("Waiting for the other board's sealed bid.")
 
 
 def amount_of_bytes(n: int | None) -> str:
