@@ -15,7 +15,7 @@ say() { printf '[companion] %s\n' "$*" >&2; }
 # OpenGL/EGL from Mesa and mtdev for Kivy's window, Xvfb for the window tests, venv for Python;
 # for the tests only, Chromium and DejaVu fonts (the broadcast pages are opened in it, headless;
 # DejaVu has the chess glyphs) and zbar-tools (zbarimg reads the Load / Save QR codes back).
-apt_pkgs="python3 python3-venv python3-pip libgl1 libegl1 libgl1-mesa-dri libmtdev1 xvfb xauth"
+apt_pkgs="python3 python3-venv python3-pip libgl1 libegl1 libgl1-mesa-dri libmtdev1 xvfb xauth stockfish"
 [ "$mode" = "test" ] && apt_pkgs="$apt_pkgs chromium fonts-dejavu-core zbar-tools"
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
     missing=""

@@ -45,6 +45,7 @@ from .collector import collector_paused
 from .eval_table import table_for
 from .evaluate import Evaluator
 from .levels import LEVELS, ComputerPlayer, parse_level
+from .previous import previous_player
 
 # chess ends by its own rules (the 75-move rule), so there the cap is a safety net: a game still
 # being won at move 100 is played out, not called a draw; Dungeon Chess has no draw rule unless
@@ -83,7 +84,7 @@ class GameResult:
 
 
 #: The reference players ai-match knows besides the levels (companion/ai/baselines.py).
-BASELINES = ("random", "greedy", "duelist")
+BASELINES = ("random", "greedy", "duelist", "previous")
 
 
 def make_player(spec: str, rules, rng: random.Random, evaluator: Evaluator | None = None):
@@ -96,6 +97,8 @@ def make_player(spec: str, rules, rng: random.Random, evaluator: Evaluator | Non
         return GreedyPlayer(rules, rng, evaluator)
     if s == "duelist":
         return DuelistPlayer(rules, rng, evaluator)
+    if s == "previous":
+        return previous_player(rules, rng)
     return ComputerPlayer(rules, parse_level(s), rng, evaluator)
 
 
