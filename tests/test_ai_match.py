@@ -25,8 +25,10 @@ def run_cli(argv, capsys):
 def test_match_prints_a_line_per_game_and_the_score_last(capsys):
     code, lines = run_cli(["--variant", "chess", "--a", "max", "--b", "random", "--games", "2",
                            "--nodes", "150", "--seed", "3", "--max-plies", "30"], capsys)
-    assert code == 0 and len(lines) == 3
+    assert code == 0 and len(lines) == 4
     assert lines[0].startswith("game 1/2: A=max as player 1") and lines[1].startswith("game 2/2: A=max as player 2")
+    assert "nodes and depth" in lines[0]
+    assert lines[2].startswith("2 games: ") and "likelihood of superiority" in lines[2]
     m = re.fullmatch(r"score (\d+)-(\d+)-(\d+)", lines[-1])
     assert m and sum(map(int, m.groups())) == 2
 
@@ -47,9 +49,13 @@ def test_move_cap_adjudicates_a_draw(capsys):
 
 @pytest.mark.parametrize("argv,words", [
     (["--a", "11", "--b", "random"], "--a '11': no such player; the players are the levels 1 (beginner) to 6 and "
-                                     "max, and random, greedy and duelist"),
+                                     "max, random, greedy, duelist, previous, and stockfish:ELO (FIDE chess)"),
     (["--a", "max", "--b", "smart"], "--b 'smart': no such player; the players are the levels 1 (beginner) to 6 "
-                                     "and max, and random, greedy and duelist"),
+                                     "and max, random, greedy, duelist, previous, and stockfish:ELO (FIDE chess)"),
+    (["--a", "max", "--b", "stockfish"], "--b 'stockfish': write Stockfish's strength as stockfish:ELO"),
+    (["--a", "max", "--b", "stockfish:x1"], "--b 'stockfish:x1': write Stockfish's strength as stockfish:ELO"),
+    (["--a", "stockfish:1500", "--b", "max", "--nodes", "10", "--a-set", "contempt=5"], "side A must be a level"),
+    (["--a", "max", "--b", "random", "--clock", "sun"], "--clock: invalid choice"),
     (["--a", "max", "--b", "random", "--games", "0", "--nodes", "10"], "--games: expected a whole number from 1"),
     (["--a", "max", "--b", "random", "--movetime", "0"], "--movetime: expected a number more than 0"),
     (["--a", "max", "--b", "random", "--movetime", "nan"], "--movetime: expected a number more than 0"),

@@ -72,6 +72,8 @@ DEFAULTS: dict[str, object] = {
     "chance_key_ignore": [],     # details of a chance decision that do not change its odds (reuse them)
     "repetition_is_draw": True,  # a repeated position scores as a draw inside the search
     "outcome_every_node": True,  # ask rules.outcome at every node (False: only when no move is legal)
+    "null_move": True,           # the search may pass to test a position (two players; off for games where passing helps)
+    "null_move_clears": [],      # variables a pass clears: rights only the move just made gives (chess: ep)
 }
 _SUBTABLES = ("values", "pair", "open_line", "state_penalty", "pst", "far_rank_gain", "counter", "goal", "phase")
 

@@ -97,8 +97,9 @@ class Evaluator:
         # the per-position pass reads these: each player's tables by kind, and each kind's role
         self._mg_of = [[self.mg[k][p] for k in range(len(kinds))] for p in range(self.nplayers)]
         self._eg_of = [[self.eg[k][p] for k in range(len(kinds))] for p in range(self.nplayers)]
-        self._role = [_PAWN if i in self.pawnlike else _ROYAL if i in self.royal else _OFFICER
-                      for i in range(len(kinds))]
+        #: each kind's role: 0 pawn-like, 1 royal, 2 any other piece
+        self.role = self._role = [_PAWN if i in self.pawnlike else _ROYAL if i in self.royal else _OFFICER
+                                  for i in range(len(kinds))]
         self.phase_full = t.phase_material or self._start_phase_material()
         self.draw_fade = float(t.draw_fade)
         #: rules.goal_zone(player): squares a royal piece wins on (Chess 2's Midline Invasion)

@@ -6,7 +6,9 @@ Side A and side B alternate colours (game 1: A is player 1; game 2: A is player 
 with more seats A takes one seat in turn and B all the others). One progress line per game;
 the last line is ``score A-B-draws``.
 
-* A player is a level (``1``..``6``, ``max``), ``random``, ``greedy`` or ``duelist`` (Chess 2).
+* A player is a level (``1``..``6``, ``max``), ``random``, ``greedy``, ``duelist`` (Chess 2),
+  ``previous`` (the strongest level before issue 30: companion/ai/previous.py) or
+  ``stockfish:ELO`` (FIDE chess: Stockfish limited to that Elo, companion/ai/stockfish.py).
 * Joint decisions (Chess 2's secret duel bids) are asked of each player in turn
   (``choose_part``), neither seeing the other's part, and played as one answer.
 * Chance decisions (Combat Chess fights) are settled by drawing from the exact
@@ -44,8 +46,10 @@ from .baselines import DuelistPlayer, GreedyPlayer, RandomPlayer
 from .collector import collector_paused
 from .eval_table import table_for
 from .evaluate import Evaluator
-from .levels import LEVELS, ComputerPlayer, parse_level
+from .levels import LEVELS, parse_level
+from .players import make_computer, parse_stockfish
 from .previous import previous_player
+from .score import match_stats
 
 # chess ends by its own rules (the 75-move rule), so there the cap is a safety net: a game still
 # being won at move 100 is played out, not called a draw; Dungeon Chess has no draw rule unless
@@ -70,6 +74,7 @@ class GameResult:
     longest_cpu: float = 0.0  # the processor time of that search (shows waits for a busy machine)
     actions: tuple[str, ...] = ()  # every action as action_text wrote it
     final: str = ""           # the final position (rules.position_text; "" for a game without one)
+    searches: tuple[int, int, int, int] = (0, 0, 0, 0)  # side A's searches: (count, nodes, depths, of them by B: nodes)
 
     @property
     def winner(self) -> str:
@@ -89,7 +94,8 @@ BASELINES = ("random", "greedy", "duelist", "previous")
 
 def make_player(spec: str, rules, rng: random.Random, evaluator: Evaluator | None = None):
     """``random``, ``greedy``, ``duelist`` (Chess 2: greedy that always duels and bids its
-    most) or a level (``1``.., ``max``)."""
+    most), ``previous`` (the strongest level before issue 30), a level (``1``.., ``max``) or
+    ``stockfish:ELO`` (FIDE chess)."""
     s = spec.strip().lower()
     if s == "random":
         return RandomPlayer(rules, rng)
@@ -99,7 +105,7 @@ def make_player(spec: str, rules, rng: random.Random, evaluator: Evaluator | Non
         return DuelistPlayer(rules, rng, evaluator)
     if s == "previous":
         return previous_player(rules, rng)
-    return ComputerPlayer(rules, parse_level(s), rng, evaluator)
+    return make_computer(s, rules, rng, evaluator)
 
 
 def settle_chance(rules, pos, rng: random.Random):
@@ -152,6 +158,7 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
     start = now()
     plies = 0
     longest = longest_cpu = 0.0
+    counts = [0, 0, 0, 0]  # side A's searches, their nodes and depths; side B's nodes
     actions: list[str] = []
 
     def play(action) -> None:
@@ -161,7 +168,7 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
     def result(o) -> GameResult:
         text = getattr(rules, "position_text", None)  # every shipped game has one; a toy game may not
         return GameResult(o, plies, seats_of_a, now() - start, longest, budget, longest_cpu,
-                          tuple(actions), text(pos) if text is not None else "")
+                          tuple(actions), text(pos) if text is not None else "", tuple(counts))
 
     while True:
         pend = pos.pending
@@ -200,6 +207,12 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
             took_cpu = cpu() - c0 if cpu is not None else 0.0
         if seat in seats_of_a and took > longest:
             longest, longest_cpu = took, took_cpu
+        if seat in seats_of_a:
+            counts[0] += 1
+            counts[1] += info.nodes
+            counts[2] += info.depth
+        else:
+            counts[3] += info.nodes
         if info.best is None:
             raise CompanionError(f"{player.name} found no action in a position that is not over")
         play(info.best)
@@ -252,8 +265,14 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
             side = "a" if seat == seat_a else "b"
             players[seat] = make_player(a if side == "a" else b, rules, random.Random(f"{seed}:{side}:{g}:{seat}"),
                                         evaluator_a if side == "a" else evaluator)
-        res = play_game(rules, players, random.Random(f"{seed}:dice:{g}"), now=now, budget=budget,
-                        max_nodes=max_nodes, max_plies=max_plies, seats_of_a=frozenset({seat_a}), cpu=cpu)
+        try:
+            res = play_game(rules, players, random.Random(f"{seed}:dice:{g}"), now=now, budget=budget,
+                            max_nodes=max_nodes, max_plies=max_plies, seats_of_a=frozenset({seat_a}), cpu=cpu)
+        finally:
+            for player in players.values():
+                close = getattr(player, "close", None)
+                if close is not None:  # an engine in a subprocess (Stockfish)
+                    close()
         w = res.winner
         if w == "A":
             wa += 1
@@ -266,6 +285,9 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
             slow = f", longest A move {res.longest_move * 1000:.0f} ms"
             if cpu is not None:
                 slow += f" (processor {res.longest_cpu * 1000:.0f} ms)"
+        n_a, nodes_a, depths_a, nodes_b = res.searches
+        if n_a:
+            slow += f", A: {nodes_a // n_a:,} nodes and depth {depths_a / n_a:.1f} a move"
         if log is not None:
             log({"game": g + 1, "variant": variant, "map": board_map, **(options or {}), "seed": seed, "a": a, "b": b,
                  "a_settings": a_settings or {}, "seat_a": seat_a + 1, "result": w, "reason": res.reason,
@@ -273,6 +295,7 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
         out(f"game {g + 1}/{games}: A={a} as player {seat_a + 1} vs B={b}: "
             f"{'draw' if w == 'draw' else w + ' wins'} ({res.reason}), {res.plies} plies, "
             f"{res.seconds:.1f} s{slow}; running {wa}-{wb}-{draws}")
+    out(match_stats(wa, wb, draws).line())
     out(f"score {wa}-{wb}-{draws}")
     return wa, wb, draws
 
@@ -282,20 +305,26 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
         "ai-match", help="play computer players against each other and print the score",
         description="Play N games between A and B (alternating colours). A player is a level "
-                    "(1 = beginner .. 6, or max), random or greedy. One line per game; the last "
+                    "(1 = beginner .. 6, or max), random, greedy, duelist, previous or stockfish:ELO. "
+                    "One line per game; the last "
                     "line is 'score A-B-draws'.")
     from ..games import variant_help
 
     p.add_argument("--variant", default="chess", help=variant_help())
     p.add_argument("--map", default=None, help="map name or file (default: the game's own)")
     add_players(p)
-    p.add_argument("--a", required=True, help="side A: a level (1 = beginner .. 6, or max), random, greedy or duelist")
-    p.add_argument("--b", required=True, help="side B: a level (1 = beginner .. 6, or max), random, greedy or duelist "
-                                              "(Chess 2: always duels, bids 2)")
+    p.add_argument("--a", required=True, help="side A: a level (1 = beginner .. 6, or max), random, greedy, duelist, "
+                                              "previous or stockfish:ELO")
+    p.add_argument("--b", required=True, help="side B: a level (1 = beginner .. 6, or max), random, greedy, duelist "
+                                              "(Chess 2: always duels, bids 2), previous (the strongest level before "
+                                              "issue 30) or stockfish:ELO (FIDE chess, e.g. stockfish:1500)")
     add_armies(p)
     p.add_argument("--games", type=int_arg(1, MAX_GAMES), default=10, help=f"games to play, 1 to {MAX_GAMES:,}")
     p.add_argument("--movetime", type=number_arg(0, MAX_MOVETIME_MS, above=True), default=200.0,
                    help="milliseconds per move (default 200)")
+    p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                   help="what --movetime measures: wall-clock time (default), or the processor time of the "
+                        "searching thread (cpu: a busy machine then costs the search nothing but waiting)")
     p.add_argument("--nodes", type=int_arg(1, MAX_NODES), default=None,
                    help="limit each search by nodes instead (reproducible)")
     p.add_argument("--seed", type=int_arg(0, 10 ** MAX_DIGITS - 1), default=1,
@@ -319,14 +348,18 @@ def run(args) -> int:
     movetime = None if args.nodes else args.movetime
     for side, spec in (("a", args.a), ("b", args.b)):
         if spec.strip().lower() not in BASELINES:
+            shown = spec if len(spec) <= 20 else spec[:20] + "..."
             try:
-                parse_level(spec)
-            except CompanionError:
-                shown = spec if len(spec) <= 20 else spec[:20] + "..."
+                if parse_stockfish(spec) is None:
+                    parse_level(spec)
+            except CompanionError as e:
+                if spec.strip().lower().startswith("stockfish"):
+                    raise CompanionError(f"--{side} {e}") from None
                 raise CompanionError(f"--{side} {shown!r}: no such player; the players are the levels 1 (beginner) "
-                                     f"to {len(LEVELS)} and max, and {', '.join(BASELINES[:-1])} and {BASELINES[-1]}") from None
+                                     f"to {len(LEVELS)} and max, {', '.join(BASELINES)}, and stockfish:ELO "
+                                     f"(FIDE chess)") from None
     settings = parse_settings(args.a_set)
-    if settings and args.a.strip().lower() in BASELINES:
+    if settings and (args.a.strip().lower() in BASELINES or parse_stockfish(args.a) is not None):
         raise CompanionError("--a-set changes the computer's evaluation: side A must be a level")
     with contextlib.ExitStack() as stack:
         log = None
@@ -341,8 +374,8 @@ def run(args) -> int:
                 log_file.flush()
 
         run_match(args.variant, args.map, args.a, args.b, args.games, movetime, args.seed,
-                  now=time.perf_counter, cpu=time.thread_time, out=lambda line: print(line, flush=True),
-                  max_nodes=args.nodes, max_plies=args.max_plies, a_settings=settings, log=log,
+                  now=time.thread_time if args.clock == "cpu" else time.perf_counter, cpu=time.thread_time,
+                  out=lambda line: print(line, flush=True), max_nodes=args.nodes, max_plies=args.max_plies, a_settings=settings, log=log,
                   options={**player_options(args), **army_options(args),
                            **({"draw_rules": True} if args.draw_rules else {})})
     return 0

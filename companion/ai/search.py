@@ -27,6 +27,7 @@ search code.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Callable, Optional
 
@@ -77,6 +78,11 @@ class SearchOptions:
     tt_limit: int = 300_000
     hard_share: float = 0.93   # of the budget: the search unwinds and answers by then
     soft_share: float = 0.5    # no new iteration starts after this share of the budget
+    pruning: bool = True       # two players: reverse futility, null move, futility, late-move pruning
+    futility: float = 100.0    # centipawns per ply of depth left (reverse futility; futility 1.5x)
+    late_moves: tuple = (0, 8, 12, 20)  # by depth left: quiet moves searched before the rest are pruned
+    aspiration: float = 40.0   # half-width of the root's first window from depth 4 (0: full window)
+    delta: float = 200.0       # capture search: skip a capture that cannot reach alpha with this margin
 
 
 class Search(DecisionNodes):
@@ -98,6 +104,12 @@ class Search(DecisionNodes):
         #: rules.is_over(pos), a cheap "has the game ended" (Chess 2's Midline Invasion): the
         #: capture search asks it before standing pat, so an ended game is not scored by material
         self.is_over = getattr(rules, "is_over", None)
+        #: variables a pass clears (the null move): rights that only the move just made gives
+        self.null_clears = tuple(t.null_move_clears)
+        self.null_ok = bool(t.null_move)
+        #: late-move reductions by depth left and moves already searched
+        self.reductions = [[0 if d < 3 or c < 2 else int(0.5 + math.log(d) * math.log(c) / 2.0) for c in range(64)]
+                           for d in range(64)]
         self.tt: dict[int, tuple] = {}
         self.history: dict[tuple[int, int], int] = {}
         self._chance_cache: dict[object, list] = {}
@@ -148,10 +160,11 @@ class Search(DecisionNodes):
             return SearchInfo(best, 0.0, 0, 0, now() - start, (best,))
         scores: dict[Action, float] = {}
         stopped = False
+        last = None
         for depth in range(1, max_depth + 1):
             self._partial = None
             try:
-                it_best, it_score, it_scores = self._root(ordered, depth, exact_root)
+                it_best, it_score, it_scores = self._root(ordered, depth, exact_root, last)
             except _Abort:
                 stopped = True
                 while pos.depth > base_depth:
@@ -165,6 +178,7 @@ class Search(DecisionNodes):
             if it_best is None:  # no root action could be applied (engine errors, reported)
                 break
             scores = it_scores
+            last = it_score
             pv = self._pv(it_best, depth)
             ordered = [it_best] + [a for a in ordered if a != it_best]
             if exact_root:
@@ -199,6 +213,8 @@ class Search(DecisionNodes):
         self.draw = -self.contempt
         self.multi = pos.nplayers > 2
         self.killers: list[list[Action]] = [[] for _ in range(160)]
+        self.prunable = self.options.pruning and not self.multi and self.null_ok
+        self.history = {k: v // 4 for k, v in self.history.items() if v // 4}  # older searches count less
         if len(self.tt) > 2 * self.options.tt_limit or len(self._chance_cache) > 10_000:
             self.trim()  # a caller that never calls trim() between moves
         seen: dict[int, int] = {}
@@ -217,12 +233,26 @@ class Search(DecisionNodes):
         self.ev.trim()
 
     # ----- root ----------------------------------------------------------------------------------------
-    def _root(self, ordered, depth, exact):
+    def _root(self, ordered, depth, exact, last=None):
+        """One iteration at the root. After depth 4 (not for ``exact``) it first searches a
+        window of ``aspiration`` centipawns around the last iteration's score and widens it to
+        the full window when the best score falls outside."""
+        width = self.options.aspiration
+        if exact or not width or last is None or depth < 4 or abs(last) >= MATE_BOUND:
+            return self._root_window(ordered, depth, exact, -INF, INF)
+        lo, hi = last - width, last + width
+        best, score, scores = self._root_window(ordered, depth, exact, lo, hi)
+        if lo < score < hi:
+            return best, score, scores
+        if score >= hi:  # failed high: a better move; its own bound is the start of the full window
+            return self._root_window([best] + [a for a in ordered if a != best], depth, exact, -INF, INF)
+        return self._root_window(ordered, depth, exact, -INF, INF)
+
+    def _root_window(self, ordered, depth, exact, alpha, beta):
         rules, pos = self.rules, self.pos
-        alpha, beta = -INF, INF
+        lo = alpha
         best, best_score = None, -INF
         scores: dict[Action, float] = {}
-        self._partial = None
         h = pos.hash
         self.seen[h] = self.seen.get(h, 0) + 1
         try:
@@ -232,24 +262,27 @@ class Search(DecisionNodes):
                 try:
                     if exact:
                         v = self._ab(depth - 1, -INF, INF, 1)
-                    elif i == 0:
+                    elif best is None:
                         v = self._ab(depth - 1, alpha, beta, 1)
                     else:
                         v = self._ab(depth - 1, alpha, alpha + 1, 1)  # null window: prove it is worse
-                        if v > alpha:
+                        if alpha < v < beta:
                             v = self._ab(depth - 1, alpha, beta, 1)
                 finally:
                     rules.undo(pos)
                 scores[a] = v
                 if v > best_score:
                     best, best_score = a, v
-                    self._partial = (a, v)
+                    if v > lo:  # not a bound below the window: good enough to answer with
+                        self._partial = (a, v)
                     if v > alpha:
                         alpha = v
+                if alpha >= beta:
+                    break
         finally:
             self.seen[h] -= 1
-        key = h ^ self.salt
-        self.tt[key] = (depth, _EXACT, best_score, hash(best))
+        if best is not None and lo < best_score < beta:
+            self.tt[h ^ self.salt] = (depth, _EXACT, best_score, hash(best))
         return best, best_score, scores
 
     # ----- the tree --------------------------------------------------------------------------------------
@@ -267,7 +300,12 @@ class Search(DecisionNodes):
             return self.draw
         return MATE - ply if self.root in o.winners else -(MATE - ply)
 
-    def _ab(self, depth: int, alpha: float, beta: float, ply: int) -> float:
+    def _ab(self, depth: int, alpha: float, beta: float, ply: int, null: bool = True) -> float:
+        """Alpha-beta below the root: a max node where the root player moves, a min node
+        otherwise. Principal variation search (the moves after the first are searched with a
+        null window and again only if they might be better), late-move reductions; in games of
+        two players, with no decision pending and not in check: reverse futility, a null move
+        (``null``: not twice in a row) and futility pruning of quiet moves near the leaves."""
         self._tick()
         pos, rules = self.pos, self.rules
         pend = pos.vars.get("pending")
@@ -307,6 +345,32 @@ class Search(DecisionNodes):
                     return s
                 if flag == _UPPER and s <= alpha:
                     return s
+        maxi = (pend.player if plies else pos.turn) == self.root
+        in_check = rules.in_check(pos)
+        opts = self.options
+        prune = self.prunable and not plies and not in_check and beta - alpha <= 1.0 and abs(beta) < MATE_BOUND
+        static = None
+        if prune and depth <= 7:
+            static = self._leaf(ply)
+            # reverse futility: far enough above beta (below alpha) near the leaves, stop here
+            if depth <= 3:
+                margin = opts.futility * depth
+                if static - margin >= beta if maxi else static + margin <= alpha:
+                    return static
+            # the null move: even passing, the side to move stays at or beyond the bound
+            if (null and depth >= 3 and (static >= beta if maxi else static <= alpha)
+                    and self._has_pieces(pos.turn)):
+                r = 3 if depth >= 6 else 2
+                self._null_move()
+                try:
+                    if maxi:
+                        v = self._ab(depth - 1 - r, beta - 1.0, beta, ply + 1, False)
+                    else:
+                        v = self._ab(depth - 1 - r, alpha, alpha + 1.0, ply + 1, False)
+                finally:
+                    rules.undo(pos)
+                if (v >= beta if maxi else v <= alpha) and abs(v) < MATE_BOUND:
+                    return v
         moves = rules.answers(pos) if plies else rules.legal_moves(pos)
         if not moves or self.every_node:
             o = rules.outcome(pos)
@@ -314,34 +378,60 @@ class Search(DecisionNodes):
                 return self._terminal(o, ply)
             if not moves:
                 return self._leaf(ply)
-        maxi = (pend.player if plies else pos.turn) == self.root
-        in_check = rules.in_check(pos)
-        if in_check and self.options.check_extension and ply < 40:
+        if in_check and opts.check_extension and ply < 40:
             depth += 1
-        ordered = self._order(moves, tt_move, ply)
+        # futility: near the leaves, quiet moves cannot lift a score this far below alpha
+        # (above beta) unless they give check
+        futile = (static is not None and depth <= 2
+                  and (static + opts.futility * 1.5 * depth <= alpha if maxi else static - opts.futility * 1.5 * depth >= beta))
+        late = opts.late_moves[depth] if prune and depth < len(opts.late_moves) else 1_000
+        ordered = self._order(moves, tt_move, ply, True)
         a0, b0 = alpha, beta
         best = -INF if maxi else INF
         best_move = None
         killers = self.killers[ply] if ply < len(self.killers) else []
-        lmr = self.options.lmr and depth >= 3 and not in_check
+        lmr = opts.lmr and depth >= 3 and not in_check
+        reductions = self.reductions
+        hist = self.history
         seen[h] = seen.get(h, 0) + 1
-        apply, undo, ab = self._apply, rules.undo, self._ab
+        apply, undo, ab, check = self._apply, rules.undo, self._ab, rules.in_check
+        tried: list = []
+        count = 0
         try:
-            for i, m in enumerate(ordered):
-                if not apply(m):
-                    continue
+            for m in ordered:
                 quiet = _is_quiet(m)
+                if quiet and count and (futile or count >= late) and m not in killers and hash(m) != tt_move:
+                    if not apply(m):
+                        continue
+                    if not check(pos):  # a quiet move that does not check: pruned
+                        undo(pos)
+                        continue
+                elif not apply(m):
+                    continue
                 if plies and not isinstance(m.value, Move):
                     # passing the king-turn is no move: it spends no depth (otherwise a Two
                     # Kings search never sees the reply to its own normal move)
                     v = ab(depth, alpha, beta, ply + 1)
-                elif lmr and i >= 3 and quiet and m not in killers:
-                    v = ab(depth - 2, alpha, beta, ply + 1)
-                    if (v > alpha) if maxi else (v < beta):
-                        v = ab(depth - 1, alpha, beta, ply + 1)
-                else:
+                elif count == 0 or best in (INF, -INF):
                     v = ab(depth - 1, alpha, beta, ply + 1)
+                else:
+                    r = 0
+                    if lmr and quiet and count >= 2 and m not in killers and not check(pos):
+                        r = min(reductions[min(depth, 63)][min(count, 63)], depth - 2)
+                    if maxi:
+                        v = ab(depth - 1 - r, alpha, alpha + 1.0, ply + 1)
+                        if v > alpha and r:
+                            v = ab(depth - 1, alpha, alpha + 1.0, ply + 1)
+                        if alpha < v < beta:
+                            v = ab(depth - 1, alpha, beta, ply + 1)
+                    else:
+                        v = ab(depth - 1 - r, beta - 1.0, beta, ply + 1)
+                        if v < beta and r:
+                            v = ab(depth - 1, beta - 1.0, beta, ply + 1)
+                        if alpha < v < beta:
+                            v = ab(depth - 1, alpha, beta, ply + 1)
                 undo(pos)
+                count += 1
                 if maxi:
                     if v > best:
                         best, best_move = v, m
@@ -357,9 +447,15 @@ class Search(DecisionNodes):
                         if m not in killers:
                             killers.insert(0, m)
                             del killers[2:]
+                        bonus = depth * depth
                         k = (m.frm, m.to)
-                        self.history[k] = self.history.get(k, 0) + depth * depth
+                        hist[k] = hist.get(k, 0) + bonus
+                        for q in tried:  # the quiet moves tried before it did not cut: less likely next time
+                            k = (q.frm, q.to)
+                            hist[k] = hist.get(k, 0) - bonus
                     break
+                if quiet and isinstance(m, Move):
+                    tried.append(m)
         finally:
             seen[h] -= 1
         if best_move is None:  # every move failed to apply (an engine error, reported)
@@ -370,10 +466,28 @@ class Search(DecisionNodes):
             s += ply
         elif s <= -MATE_BOUND:
             s -= ply
-        self.tt[key] = (depth, flag, s, hash(best_move) if best_move is not None else None)
+        self.tt[key] = (depth, flag, s, hash(best_move))
         return best
 
+    def _null_move(self) -> None:
+        """The side to move passes (one undo step): the turn goes on; variables that only the
+        move just made allows (``null_move_clears``: en passant) are cleared."""
+        pos = self.pos
+        pos.begin()
+        for name in self.null_clears:
+            if name in pos.vars:
+                pos.set_var(name, None)
+        pos.set_turn(self.rules.next_player(pos))
+
+    def _has_pieces(self, player: int) -> bool:
+        """Pieces besides pawn-like and royal ones (no null move without: zugzwang)."""
+        board, role = self.pos.board, self.ev.role
+        return any(role[board[s].kid] == 2 for s in self.pos.occ[player])
+
     def _qs(self, alpha: float, beta: float, ply: int, qply: int) -> float:
+        """The capture search: stand pat on the static evaluation (not in check), then captures
+        that do not lose material (SEE), promotions and moves that win at once; delta pruning
+        skips a capture that cannot lift the score to alpha (beta) even with a margin."""
         self._tick()
         pos, rules = self.pos, self.rules
         pend = pos.vars.get("pending")
@@ -416,8 +530,20 @@ class Search(DecisionNodes):
             return stand if stand is not None else self._leaf(ply)
         if stand is not None:
             wins = self.wins_at_once
-            moves = [m for m in moves if (m.capture is not None and not self._losing_capture(m))
-                     or getattr(m, "promotion", None) or (wins is not None and wins(pos, m))]
+            board, values = pos.board, self.ev.order_values
+            delta = self.options.delta
+            keep = []
+            for m in moves:
+                if m.capture is not None:
+                    victim = board[m.capture]
+                    gain = values[victim.kid] if victim is not None else 0.0
+                    if delta and not m.promotion and (stand + gain + delta <= alpha if maxi else stand - gain - delta >= beta):
+                        continue
+                    if not self._losing_capture(m):
+                        keep.append(m)
+                elif getattr(m, "promotion", None) or (wins is not None and wins(pos, m)):
+                    keep.append(m)
+            moves = keep
             if not moves:
                 return stand
         ordered = self._order(moves, None, ply)
@@ -473,7 +599,10 @@ class Search(DecisionNodes):
         return self.ev.evaluate(self.pos, self.root)
 
     # ----- ordering and the principal variation ---------------------------------------------------------
-    def _order(self, actions, tt_move, ply: int):
+    def _order(self, actions, tt_move, ply: int, tree: bool = False):
+        """Table move, winning and even captures (most valuable victim, least valuable
+        attacker), promotions, killers, quiet moves by history, and in the tree (``tree``) the
+        captures of a cheaper piece on a defended square last."""
         if not actions or not isinstance(actions[0], Move):
             if tt_move is not None:  # answers (a king-turn): the table's first, the rest as given
                 first = [a for a in actions if hash(a) == tt_move]
@@ -492,6 +621,8 @@ class Search(DecisionNodes):
             if m.capture is not None:
                 victim = board[m.capture]
                 s = 1e9 + ov[victim.kid] * 64 - ov[board[m.frm].kid] if victim is not None else 1e9
+                if tree and not m.promotion and self._losing_capture(m):
+                    return s - 2e9
             if m.promotion:
                 s += 5e8 + ov[index[m.promotion]]
             if s:
