@@ -109,6 +109,7 @@ class Evaluator:
         self._pawn_keys = [[splitmix64((p + 1) * 1_000_003 + sq) for sq in range(n)] for p in range(self.nplayers)]
         self.neighbours = [tuple(s2 for s2 in range(max(0, sq - w - 1), min(n, sq + w + 2))
                                  if geo.distance(sq, s2) == 1) for sq in range(n)]
+        self._activity_tables(kinds)
 
     # ----- precomputation ----------------------------------------------------------------------
     def _reach(self, kid: int, owner: int) -> list[int]:
@@ -168,6 +169,92 @@ class Evaluator:
             mg[sq] = base + mob + central + adv
             eg[sq] = base + mob + central + 2 * adv
         return mg, eg
+
+    def _activity_tables(self, kinds) -> None:
+        """For the live terms (``piece_mobility``, ``king_attack``): each piece kind's leaps and
+        slides per owner and square (from the compiled movement), the mobility weight per
+        square (lower for kinds that reach more: ``piece_mobility`` x sqrt(8 / mean reach)),
+        the reach it counts from (half the mean: fewer costs, more earns) and its weight in an
+        attack on a King (value / 100, at most 5)."""
+        t, rules = self.table, self.rules
+        self.live = bool(t.piece_mobility or t.king_attack)
+        if not self.live:
+            return
+        compiled = rules.compiled
+        self._moves_of = [[None] * len(kinds) for _ in range(self.nplayers)]
+        self._mob_weight = [0.0] * len(kinds)
+        self._mob_base = [0.0] * len(kinds)
+        self._attack_weight = [0.0] * len(kinds)
+        geo = self.geometry
+        for kid, k in enumerate(kinds):
+            if self._role[kid] != _OFFICER:
+                continue
+            for p in range(self.nplayers):
+                ck = compiled[kid][p]
+                self._moves_of[p][kid] = (ck.leaps_both, ck.leaps_move, ck.rays_both, ck.rays_move,
+                                          ck.leaps_capture, ck.rays_capture)
+            reach = self._reach(kid, 0)
+            playable = [r for s, r in enumerate(reach) if not geo.is_void(s)]
+            mean = max(1.0, sum(playable) / len(playable)) if playable else 1.0
+            self._mob_weight[kid] = t.piece_mobility * (8.0 / mean) ** 0.5
+            self._mob_base[kid] = mean / 2.0
+            self._attack_weight[kid] = min(5.0, max(1.0, self.values[kid] / 100.0))
+        self._zone = [frozenset(self.neighbours[sq] + (sq,)) for sq in range(geo.size)]
+
+    def _activity(self, pos: Position, officers, royals, extra, phase: float) -> None:
+        """Mobility (squares each piece other than pawn-like and royal ones reaches now: empty or
+        an enemy's) and the attack on each enemy royal (the squares of its zone these pieces
+        reach, weighted by the attackers' values; ``king_attack`` x units^2 / 10, units at most
+        40, in the middlegame share ``phase``, once two pieces take part)."""
+        t = self.table
+        board = pos.board
+        n = pos.nplayers
+        zones = [self._zone[royals[q][0]] if royals[q] else frozenset() for q in range(n)]
+        mw, mb, aw = self._mob_weight, self._mob_base, self._attack_weight
+        for p in range(n):
+            tables = self._moves_of[p]
+            foes_zone = frozenset().union(*(zones[q] for q in range(n) if q != p)) if n > 2 else zones[1 - p]
+            mob = 0.0
+            units = 0.0
+            attackers = 0
+            for sq in officers[p]:
+                kid = board[sq].kid
+                lb, lm, rb, rm, lc, rc = tables[kid]
+                count = 0
+                hits = 0
+                for s in lb[sq]:
+                    q = board[s]
+                    if q is None or q.owner != p:
+                        count += 1
+                    if s in foes_zone:
+                        hits += 1
+                for s in lm[sq]:
+                    if board[s] is None:
+                        count += 1
+                for ray in rb[sq]:
+                    for s in ray:
+                        q = board[s]
+                        if s in foes_zone:
+                            hits += 1
+                        if q is None:
+                            count += 1
+                        else:
+                            if q.owner != p:
+                                count += 1
+                            break
+                for ray in rm[sq]:
+                    for s in ray:
+                        if board[s] is not None:
+                            break
+                        count += 1
+                mob += mw[kid] * (count - mb[kid])
+                if hits:
+                    units += hits * aw[kid]
+                    attackers += 1
+            extra[p] += mob
+            if attackers >= 2 and phase > 0:
+                units = min(units, 40.0)
+                extra[p] += phase * t.king_attack * units * units / 10.0
 
     def _cell(self, sq: int, home: str, gw: int, gh: int) -> tuple[int, int] | None:
         """Row (0 = the owner's far rank) and column of ``sq`` in an owner-relative grid."""
@@ -326,6 +413,8 @@ class Evaluator:
                         extra[p] += bonus
             if phase > 0 and royals[p]:
                 extra[p] += phase * self._king_safety(pos, p, royals[p], officers)
+        if self.live:
+            self._activity(pos, officers, royals, extra, phase)
         if phase < 0.6 and t.mop_up:
             self._mop_up(pos, mats, pawns, royals, extra, 1.0 - phase)
         if n == 2 and (t.king_hunt or t.king_box or t.bare_trap):

@@ -476,7 +476,7 @@ class PreviousSearch(DecisionNodes):
 
 #: [evaluation] keys issue 30 added or changed, as the previous strongest level had them (per
 #: game; "*" for every game): the previous player's table is the game's table with these.
-PREVIOUS_TABLE: dict[str, dict[str, object]] = {"*": {}}
+PREVIOUS_TABLE: dict[str, dict[str, object]] = {"*": {"piece_mobility": 0.0, "king_attack": 0.0}}
 
 
 def previous_table(rules):

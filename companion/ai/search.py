@@ -114,6 +114,7 @@ class Search(DecisionNodes):
         self.history: dict[tuple[int, int], int] = {}
         self._chance_cache: dict[object, list] = {}
         self.nodes = 0
+        self._restricted = False
 
     # ----- the public entry ------------------------------------------------------------------------
     def run(
@@ -127,13 +128,15 @@ class Search(DecisionNodes):
         max_nodes: int | None = None,
         exact_root: bool = False,
         on_progress: Callable[[SearchInfo], None] | None = None,
+        only: tuple | list | None = None,
     ) -> SearchInfo:
         """Search ``pos`` (left exactly as it was) and return the best action found.
 
         ``budget``: seconds of ``now()`` time (None: no time limit). ``stop``: polled at
         every node. ``max_nodes``: a deterministic limit. ``exact_root``: give every root
         move an exact score (slower; the levels below the strongest pick among them).
-        ``on_progress`` is called after each finished iteration.
+        ``on_progress`` is called after each finished iteration. ``only``: search these root
+        actions alone (the coach scores the move that was played).
         """
         rules = self.rules
         start = now()
@@ -148,6 +151,9 @@ class Search(DecisionNodes):
         else:
             actions = rules.legal_moves(pos)
             root = pos.turn
+        if only is not None:
+            actions = [a for a in actions if a in only]
+        self._restricted = only is not None  # its root score is not the position's: kept out of the table
         self._prepare(pos, root, now, budget, stop, max_nodes, start)
         soft = start + budget * self.options.soft_share if budget is not None else None
         base_depth = pos.depth
@@ -156,7 +162,7 @@ class Search(DecisionNodes):
         ordered = self._order(actions, None, 0)
         best: Action = ordered[0]
         info = SearchInfo(best, 0.0, 0, 0, 0.0, (best,))
-        if len(actions) == 1 and not exact_root:
+        if len(actions) == 1 and not exact_root and only is None:
             return SearchInfo(best, 0.0, 0, 0, now() - start, (best,))
         scores: dict[Action, float] = {}
         stopped = False
@@ -281,7 +287,7 @@ class Search(DecisionNodes):
                     break
         finally:
             self.seen[h] -= 1
-        if best is not None and lo < best_score < beta:
+        if best is not None and lo < best_score < beta and not self._restricted:
             self.tt[h ^ self.salt] = (depth, _EXACT, best_score, hash(best))
         return best, best_score, scores
 
@@ -478,6 +484,28 @@ class Search(DecisionNodes):
             if name in pos.vars:
                 pos.set_var(name, None)
         pos.set_turn(self.rules.next_player(pos))
+
+    def _pass_to(self, player: int) -> None:
+        """Give ``player`` the move (one undo step), as :meth:`_null_move` passes: the coach asks
+        what an opponent could do if it were to move now."""
+        pos = self.pos
+        pos.begin()
+        for name in self.null_clears:
+            if name in pos.vars:
+                pos.set_var(name, None)
+        pos.set_turn(player)
+
+    def _capture_value(self) -> float | None:
+        """The capture search's value of the position (root's side) after a capture just
+        applied, its decisions (a fight, a duel) included; None if the node limit stopped it
+        (the position is then unwound to where it was)."""
+        depth = self.pos.depth
+        try:
+            return self._qs(-INF, INF, 1, 0)
+        except _Abort:
+            while self.pos.depth > depth:
+                self.rules.undo(self.pos)
+            return None
 
     def _has_pieces(self, player: int) -> bool:
         """Pieces besides pawn-like and royal ones (no null move without: zugzwang)."""
