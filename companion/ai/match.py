@@ -129,22 +129,26 @@ def action_text(rules, pos, action) -> str:
     return rules.move_text(pos, action)
 
 
+def action_of(rules, pos, text: str):
+    """The action :func:`action_text` wrote as ``text`` in ``pos``; IllegalMoveError if none."""
+    if text.startswith("="):
+        pend = pos.pending
+        if pend is None:
+            raise IllegalMoveError(f"{text!r}: no decision is pending")
+        options = [o.answer for o in rules.chance_outcomes(pos)] if pend.chance else list(rules.answers(pos))
+        found = [a for a in options if rules.answer_text(a) == text[1:]]
+        if not found:
+            raise IllegalMoveError(f"{text!r} is not an answer to the pending {pend.kind}")
+        return found[0]
+    return rules.parse_move(pos, text)
+
+
 def replay_actions(rules, actions, position=None):
     """The position after ``actions`` (as :func:`action_text` wrote them), each played through
     ``rules.play``: a logged game rebuilt move by move. Raises IllegalMoveError on a bad one."""
     pos = position if position is not None else rules.start_position()
     for text in actions:
-        if text.startswith("="):
-            pend = pos.pending
-            if pend is None:
-                raise IllegalMoveError(f"{text!r}: no decision is pending")
-            options = [o.answer for o in rules.chance_outcomes(pos)] if pend.chance else list(rules.answers(pos))
-            found = [a for a in options if rules.answer_text(a) == text[1:]]
-            if not found:
-                raise IllegalMoveError(f"{text!r} is not an answer to the pending {pend.kind}")
-            rules.play(pos, found[0])
-        else:
-            rules.play(pos, rules.parse_move(pos, text))
+        rules.play(pos, action_of(rules, pos, text))
     return pos
 
 

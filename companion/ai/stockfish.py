@@ -90,13 +90,13 @@ class UciEngine:
         self._send(self.proto.is_ready())
         self._until(ReadyOk)
 
-    def think(self, fen: str, *, movetime_ms: int | None = None, nodes: int | None = None,
-              stop: Callable[[], bool] | None = None,
+    def think(self, fen: str, *, movetime_ms: int | None = None, nodes: int | None = None, depth: int | None = None,
+              searchmoves: tuple[str, ...] = (), stop: Callable[[], bool] | None = None,
               on_info: Callable[[Info], None] | None = None) -> tuple[BestMove, Info | None]:
         """Search ``fen``; returns the best move and the last info line with a score. ``stop``
         is polled (every 20 ms): once true the engine is told to answer now."""
         self._send(self.proto.position(fen))
-        self._send(self.proto.go(movetime_ms=movetime_ms, nodes=nodes))
+        self._send(self.proto.go(movetime_ms=movetime_ms, nodes=nodes, depth=depth, searchmoves=searchmoves))
         last: Info | None = None
         stopped = False
         limit = (movetime_ms or 0) / 1000.0 + self.timeout
@@ -229,3 +229,35 @@ def _score(info: Info) -> float:
         plies = 2 * abs(info.score_mate) - (1 if info.score_mate > 0 else 0)
         return MATE - plies if info.score_mate > 0 else -(MATE - plies)
     return float(info.score_cp or 0)
+
+
+class StockfishAnalyser:
+    """Stockfish at full strength as the review's analyser (companion.ai.analysis), FIDE chess."""
+
+    def __init__(self, rules, path: str, *, hash_mb: int = 32):
+        self.rules = rules
+        self.engine = UciEngine(path)
+        try:
+            settings = {"Threads": 1, "Hash": hash_mb, "UCI_LimitStrength": False}
+            self.engine.configure({k: v for k, v in settings.items() if k.lower() in self.engine.proto.options})
+            self.engine.new_game()
+        except BaseException:
+            self.engine.close()
+            raise
+        self.name = self.engine.name
+
+    def best(self, pos, *, now, budget, max_nodes, stop):
+        movetime = None if max_nodes is not None else max(1, int((budget or 1.0) * 1000))
+        best, info = self.engine.think(self.rules.fen(pos), movetime_ms=movetime, nodes=max_nodes, stop=stop)
+        move = self.rules.parse_move(pos, best.move) if best.move is not None else None
+        info = info or Info()
+        return move, _score(info), info.depth or 0
+
+    def score_of(self, pos, action, depth, *, now, budget, stop):
+        movetime = max(1, int((budget or 1.0) * 1000))
+        _, info = self.engine.think(self.rules.fen(pos), depth=max(1, depth), movetime_ms=movetime,
+                                    searchmoves=(self.rules.move_text(pos, action),), stop=stop)
+        return _score(info or Info())
+
+    def close(self) -> None:
+        self.engine.close()

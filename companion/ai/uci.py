@@ -222,9 +222,10 @@ class UciProtocol:
         tail = f" moves {' '.join(moves)}" if moves else ""
         return [f"position fen {fen}{tail}"]
 
-    def go(self, *, movetime_ms: int | None = None, nodes: int | None = None, depth: int | None = None) -> list[str]:
+    def go(self, *, movetime_ms: int | None = None, nodes: int | None = None, depth: int | None = None,
+           searchmoves: tuple[str, ...] | list[str] = ()) -> list[str]:
         """``go`` with a move time, a node limit or a depth (at least one: an engine told only
-        ``go`` thinks until stopped)."""
+        ``go`` thinks until stopped); ``searchmoves``: only these root moves."""
         self._need("idle", "go")
         parts = []
         for word, value in (("movetime", movetime_ms), ("nodes", nodes), ("depth", depth)):
@@ -234,6 +235,10 @@ class UciProtocol:
                 parts.append(f"{word} {value}")
         if not parts:
             raise UciError("go needs a limit: movetime, nodes or depth")
+        if searchmoves:
+            if any(not m or " " in m or "\n" in m for m in searchmoves):
+                raise UciError("searchmoves are moves in coordinate notation (e2e4)")
+            parts.append("searchmoves " + " ".join(searchmoves))
         self.state = "thinking"
         return ["go " + " ".join(parts)]
 
