@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Callable, Protocol
 
 from ..core.moves import Answer, Move
+from .actions import action_of
 from .coach import classify
 from .search import Search
 
@@ -111,8 +112,6 @@ def reviewable(pos) -> bool:
 
 def parse_actions(rules, texts, position=None) -> list:
     """Actions as :func:`companion.ai.match.action_text` writes them (a log), as objects."""
-    from .match import action_of
-
     pos = position.copy() if position is not None else rules.start_position()
     out = []
     for text in texts:

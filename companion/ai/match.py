@@ -41,7 +41,8 @@ from typing import Callable
 from ..bounds import MAX_DIGITS, int_arg, number_arg
 from ..cli_parser import add_armies, add_players, army_options, player_options
 from ..core.moves import Answer, Outcome
-from ..errors import CompanionError, IllegalMoveError
+from ..errors import CompanionError
+from .actions import action_of, action_text  # noqa: F401 (action_text: the log's notation, used by tests)
 from .baselines import DuelistPlayer, GreedyPlayer, RandomPlayer
 from .collector import collector_paused
 from .eval_table import table_for
@@ -120,27 +121,6 @@ def settle_chance(rules, pos, rng: random.Random):
         if x < acc:
             return o.answer
     return outs[-1].answer
-
-
-def action_text(rules, pos, action) -> str:
-    """A move in coordinate notation (``e2e4``), an answer as ``=`` and its text (``=attacker``)."""
-    if isinstance(action, Answer):
-        return "=" + rules.answer_text(action)
-    return rules.move_text(pos, action)
-
-
-def action_of(rules, pos, text: str):
-    """The action :func:`action_text` wrote as ``text`` in ``pos``; IllegalMoveError if none."""
-    if text.startswith("="):
-        pend = pos.pending
-        if pend is None:
-            raise IllegalMoveError(f"{text!r}: no decision is pending")
-        options = [o.answer for o in rules.chance_outcomes(pos)] if pend.chance else list(rules.answers(pos))
-        found = [a for a in options if rules.answer_text(a) == text[1:]]
-        if not found:
-            raise IllegalMoveError(f"{text!r} is not an answer to the pending {pend.kind}")
-        return found[0]
-    return rules.parse_move(pos, text)
 
 
 def replay_actions(rules, actions, position=None):
