@@ -123,6 +123,29 @@ def settle_chance(rules, pos, rng: random.Random):
     return outs[-1].answer
 
 
+def random_opening(rules, plies: int, rng: random.Random) -> tuple[str, ...]:
+    """``plies`` seeded random moves from the start (dice drawn from their exact odds, choices and
+    secret parts at random), as action texts; tried again until the game is still open."""
+    for _ in range(100):
+        pos = rules.start_position()
+        actions: list[str] = []
+        done = 0
+        while done < plies and rules.outcome(pos) is None:
+            pend = pos.pending
+            if pend is not None and pend.chance:
+                action = settle_chance(rules, pos, rng)
+            elif pend is not None:
+                action = rng.choice(list(rules.answers(pos)))
+            else:
+                action = rng.choice(rules.legal_moves(pos))
+                done += 1
+            actions.append(action_text(rules, pos, action))
+            rules.play(pos, action)
+        if rules.outcome(pos) is None and pos.pending is None:
+            return tuple(actions)
+    raise CompanionError(f"{rules.name}: no open position after {plies} random moves in 100 tries")
+
+
 def replay_actions(rules, actions, position=None):
     """The position after ``actions`` (as :func:`action_text` wrote them), each played through
     ``rules.play``: a logged game rebuilt move by move. Raises IllegalMoveError on a bad one."""
@@ -230,8 +253,12 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
               out: Callable[[str], None] = print,
               max_nodes: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
               a_settings: dict | None = None,
-              log: Callable[[dict], None] | None = None, options: dict | None = None) -> tuple[int, int, int]:
-    """``options``: the game's own (``{"players": 3}``, ``{"armies": "animals,reaper"}``)."""
+              log: Callable[[dict], None] | None = None, options: dict | None = None,
+              opening_plies: int = 0) -> tuple[int, int, int]:
+    """``options``: the game's own (``{"players": 3}``, ``{"armies": "animals,reaper"}``).
+    ``opening_plies``: each round of games (one per seat of A) starts from the same position
+    after that many seeded random moves (:func:`random_opening`), so deterministic players
+    (node limits) still meet in different games."""
     from ..games import make_rules
 
     if games < 1:
@@ -242,8 +269,11 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
     n = rules.nplayers
     budget = movetime_ms / 1000.0 if movetime_ms else None
     wa = wb = draws = 0
+    opening: tuple[str, ...] = ()
     for g in range(games):
         seat_a = g % n
+        if opening_plies and seat_a == 0:
+            opening = random_opening(rules, opening_plies, random.Random(f"{seed}:opening:{g // n}"))
         players = {}
         for seat in range(n):
             side = "a" if seat == seat_a else "b"
@@ -251,7 +281,8 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
                                         evaluator_a if side == "a" else evaluator)
         try:
             res = play_game(rules, players, random.Random(f"{seed}:dice:{g}"), now=now, budget=budget,
-                            max_nodes=max_nodes, max_plies=max_plies, seats_of_a=frozenset({seat_a}), cpu=cpu)
+                            max_nodes=max_nodes, max_plies=max_plies, seats_of_a=frozenset({seat_a}), cpu=cpu,
+                            position=replay_actions(rules, opening) if opening else None)
         finally:
             for player in players.values():
                 close = getattr(player, "close", None)
@@ -275,7 +306,7 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
         if log is not None:
             log({"game": g + 1, "variant": variant, "map": board_map, **(options or {}), "seed": seed, "a": a, "b": b,
                  "a_settings": a_settings or {}, "seat_a": seat_a + 1, "result": w, "reason": res.reason,
-                 "plies": res.plies, "actions": list(res.actions), "final": res.final, "options": options or {}})
+                 "plies": res.plies, "opening": list(opening), "actions": list(res.actions), "final": res.final, "options": options or {}})
         out(f"game {g + 1}/{games}: A={a} as player {seat_a + 1} vs B={b}: "
             f"{'draw' if w == 'draw' else w + ' wins'} ({res.reason}), {res.plies} plies, "
             f"{res.seconds:.1f} s{slow}; running {wa}-{wb}-{draws}")
@@ -315,6 +346,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                    help="seeds the dice and the players' choices")
     p.add_argument("--max-plies", type=int_arg(1, MAX_PLIES), default=DEFAULT_MAX_PLIES,
                    help=f"adjudicate a draw after this many moves (1 to {MAX_PLIES:,})")
+    p.add_argument("--opening-plies", type=int_arg(0, 40), default=0,
+                   help="start each round of games (both colours) after this many seeded random moves (0 to 40)")
     p.add_argument("--draw-rules", action="store_true",
                    help="play with the game's optional draw rules (Dungeon Chess: the same position 3 times, "
                         "50 turns each without a piece removed)")
@@ -361,7 +394,8 @@ def run(args) -> int:
                   now=time.thread_time if args.clock == "cpu" else time.perf_counter, cpu=time.thread_time,
                   out=lambda line: print(line, flush=True), max_nodes=args.nodes, max_plies=args.max_plies, a_settings=settings, log=log,
                   options={**player_options(args), **army_options(args),
-                           **({"draw_rules": True} if args.draw_rules else {})})
+                           **({"draw_rules": True} if args.draw_rules else {})},
+                  opening_plies=args.opening_plies)
     return 0
 
 
