@@ -119,6 +119,7 @@ def test_bench_reports_nodes_per_second_for_each_game():
     rows = bench_ai(quick=True)
     games = {name.split()[1] for name, _, _ in rows}
     assert {"chess", "combat"} <= games
+    assert any(name.startswith("ai previous chess start") for name, _, _ in rows)  # the peer, same run
     assert all(unit == "nodes/s" and value > 0 for _, value, unit in rows)
 
 

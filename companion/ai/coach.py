@@ -3,8 +3,9 @@
 Nothing here reads a clock, starts a thread or draws a random number: the clock, the budget
 and the stop flag are values the caller passes, as for the search (companion.ai.search). The
 app runs :class:`Coach` through the AI worker (companion.ai.worker.SearchWorker: ``start(coach.
-hinter(), pos, budget)``), so a hint never blocks the UI thread; threats are cheap (one capture
-search per capture) and may run on the UI thread after each move.
+hinter(), pos, budget)``), so a hint never blocks the UI thread; threats cost one bounded capture
+search per capture (tens of milliseconds in a busy middlegame on a PC): run them off the UI
+thread too.
 
 * :meth:`Coach.hint` -- the best action the search finds within a budget (time or nodes).
 * :meth:`Coach.threats` -- the player's pieces the opponents can take for free, each with the

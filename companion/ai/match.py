@@ -41,7 +41,7 @@ from typing import Callable
 from ..bounds import MAX_DIGITS, int_arg, number_arg
 from ..cli_parser import add_armies, add_players, army_options, player_options
 from ..core.moves import Answer, Outcome
-from ..errors import CompanionError
+from ..errors import CompanionError, IllegalMoveError  # noqa: F401 (replay_actions raises it)
 from .actions import action_of, action_text  # noqa: F401 (action_text: the log's notation, used by tests)
 from .baselines import DuelistPlayer, GreedyPlayer, RandomPlayer
 from .collector import collector_paused

@@ -492,6 +492,8 @@ def previous_player(rules, rng):
     from .levels import STRONGEST, ComputerPlayer
 
     player = ComputerPlayer(rules, STRONGEST, rng, Evaluator(rules, previous_table(rules)))
-    player.search = PreviousSearch(rules, player.search.ev, player.search.options)
+    # as it was: no new iteration after half the budget (issue 30 made it 70%)
+    options = SearchOptions(soft_share=0.5)
+    player.search = PreviousSearch(rules, player.search.ev, options)
     player.name = "previous"
     return player

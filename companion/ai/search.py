@@ -77,7 +77,8 @@ class SearchOptions:
     check_extension: bool = True
     tt_limit: int = 300_000
     hard_share: float = 0.93   # of the budget: the search unwinds and answers by then
-    soft_share: float = 0.5    # no new iteration starts after this share of the budget
+    soft_share: float = 0.7    # no new iteration starts after this share of the budget (its first
+                               # root move searched already counts: the time left is not wasted)
     pruning: bool = True       # two players: reverse futility, null move, futility, late-move pruning
     futility: float = 100.0    # centipawns per ply of depth left (reverse futility; futility 1.5x)
     late_moves: tuple = (0, 8, 12, 20)  # by depth left: quiet moves searched before the rest are pruned
@@ -356,7 +357,7 @@ class Search(DecisionNodes):
         opts = self.options
         prune = self.prunable and not plies and not in_check and beta - alpha <= 1.0 and abs(beta) < MATE_BOUND
         static = None
-        if prune and depth <= 7:
+        if prune:
             static = self._leaf(ply)
             # reverse futility: far enough above beta (below alpha) near the leaves, stop here
             if depth <= 3:
