@@ -181,3 +181,31 @@ def test_log_that_cannot_be_written_is_one_clear_line(tmp_path, capsys):
                        "--log", str(tmp_path / "no" / "such" / "dir" / "x.jsonl")])
     err = capsys.readouterr().err.strip()
     assert code == 2 and "cannot write there" in err and len(err.splitlines()) == 1
+
+
+def test_match_statistics_give_the_score_its_interval_and_elo():
+    from companion.ai.score import elo_of, match_stats, wilson
+
+    s = match_stats(22, 14, 4)
+    assert s.games == 40 and s.score == pytest.approx(0.6)
+    assert s.low < 0.6 < s.high and s.high - s.low == pytest.approx(2 * 1.96 * ((22 * 0.16 + 4 * 0.01 + 14 * 0.36) / 40 / 40) ** 0.5, rel=1e-3)
+    assert s.elo == pytest.approx(elo_of(0.6)) and s.elo_low < s.elo < s.elo_high
+    assert elo_of(0.5) == 0 and elo_of(0.75) == pytest.approx(190.85, abs=0.01)
+    assert 0.5 < s.los < 1.0 and match_stats(0, 0, 10).los == 0.5
+    assert "40 games: 60.0% of the points" in s.line()
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and 0.25 < hi < 0.35  # Wilson stays inside [0, 1] for small counts
+    with pytest.raises(ValueError):
+        match_stats(0, 0, 0)
+
+
+def test_random_openings_give_each_round_its_own_start_for_both_colours(capsys):
+    rules = make_rules("chess")
+    a = match.random_opening(rules, 6, random.Random("1:opening:0"))
+    assert len(a) == 6 and a == match.random_opening(rules, 6, random.Random("1:opening:0"))
+    assert a != match.random_opening(rules, 6, random.Random("1:opening:1"))
+    combat = make_rules("combat")
+    assert rules.outcome(match.replay_actions(combat, match.random_opening(combat, 10, random.Random(3)))) is None
+    _, lines = run_cli(["--variant", "chess", "--a", "2", "--b", "2", "--games", "4", "--nodes", "30",
+                        "--opening-plies", "4", "--max-plies", "2"], capsys)
+    assert len(lines) == 6
