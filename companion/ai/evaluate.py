@@ -12,7 +12,8 @@ middlegame and endgame, so scoring a position is one pass over the pieces:
   that is the terrain awareness), closeness to the centre, and for pawn-like pieces (those
   that promote) progress toward promotion worth a share of the promotion gain.
 
-Then, per position: pawn structure (doubled, isolated, passed; along each owner's forward
+Then, per position: live mobility and the attack on each enemy royal (``piece_mobility``,
+``king_attack``: the squares pieces reach now, from the compiled movement tables), pawn structure (doubled, isolated, passed; along each owner's forward
 axis), pairs, open lines, piece state (fatigue lowers a piece's value by the table's share per
 point), king safety (own pieces around a royal piece, enemy pieces near it; middlegame), and
 in a won endgame a push of the lone enemy royal to the edge. When one side leads by
@@ -201,11 +202,13 @@ class Evaluator:
             self._attack_weight[kid] = min(5.0, max(1.0, self.values[kid] / 100.0))
         self._zone = [frozenset(self.neighbours[sq] + (sq,)) for sq in range(geo.size)]
 
-    def _activity(self, pos: Position, officers, royals, extra, phase: float) -> None:
+    def _activity(self, pos: Position, officers, royals, pawns, extra, phase: float) -> None:
         """Mobility (squares each piece other than pawn-like and royal ones reaches now: empty or
         an enemy's) and the attack on each enemy royal (the squares of its zone these pieces
         reach, weighted by the attackers' values; ``king_attack`` x units^2 / 10, units at most
-        40, in the middlegame share ``phase``, once two pieces take part)."""
+        40, in the middlegame share ``phase``, once two pieces take part). No mobility against
+        nothing but royal pieces: centralising the Queen there fought the mop-up's drive and a
+        King and Queen drew by the fifty-move rule against random moves."""
         t = self.table
         board = pos.board
         n = pos.nplayers
@@ -251,7 +254,8 @@ class Evaluator:
                 if hits:
                     units += hits * aw[kid]
                     attackers += 1
-            extra[p] += mob
+            if any(officers[q] or pawns[q] for q in range(n) if q != p):
+                extra[p] += mob  # against bare royals the mating drive (mop_up, the hunt) decides alone
             if attackers >= 2 and phase > 0:
                 units = min(units, 40.0)
                 extra[p] += phase * t.king_attack * units * units / 10.0
@@ -414,7 +418,7 @@ class Evaluator:
             if phase > 0 and royals[p]:
                 extra[p] += phase * self._king_safety(pos, p, royals[p], officers)
         if self.live:
-            self._activity(pos, officers, royals, extra, phase)
+            self._activity(pos, officers, royals, pawns, extra, phase)
         if phase < 0.6 and t.mop_up:
             self._mop_up(pos, mats, pawns, royals, extra, 1.0 - phase)
         if n == 2 and (t.king_hunt or t.king_box or t.bare_trap):

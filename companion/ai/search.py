@@ -401,12 +401,14 @@ class Search(DecisionNodes):
         reductions = self.reductions
         hist = self.history
         seen[h] = seen.get(h, 0) + 1
-        apply, undo, ab, check = self._apply, rules.undo, self._ab, rules.in_check
+        apply, undo, ab, check, wins = self._apply, rules.undo, self._ab, rules.in_check, self.wins_at_once
         tried: list = []
         count = 0
         try:
             for m in ordered:
                 quiet = _is_quiet(m)
+                if quiet and wins is not None and not plies and wins(pos, m):
+                    quiet = False  # a move that wins at once (a Midline Invasion) is never cut short
                 if quiet and count and (futile or count >= late) and m not in killers and hash(m) != tt_move:
                     if not apply(m):
                         continue
