@@ -1,9 +1,10 @@
 """The strongest search as it was before issue 30 (commit 1de24dc), kept unchanged to measure
 the current one against: ``companion ai-match --b previous``.
 
-A frozen copy by design (``duplicates`` lists it beside companion/ai/search.py): a baseline
-that followed every change of the search would measure nothing. It shares the decision nodes
-(chance, choice, joint: companion/ai/decisions.py, unchanged by issue 30) and the engine; its
+A frozen copy by design of the parts issue 30 changed (``duplicates`` lists them beside
+companion/ai/search.py): a baseline that followed every change of the search would measure
+nothing. It shares the decision nodes (chance, choice, joint: companion/ai/decisions.py,
+unchanged by issue 30), the search's unchanged helpers and the engine; its
 evaluation is the current one with the terms issue 30 added switched off and the keys it
 changed set back (:data:`PREVIOUS_TABLE`), so the player it makes (:func:`previous_player`)
 plays as the strongest level did then, only as fast as the engine is today.
@@ -13,38 +14,20 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..core.moves import Move, Outcome
+from ..core.moves import Move
 from ..core.position import Position, splitmix64
-from .decisions import INF, MATE, MATE_BOUND, DecisionNodes, _Abort, _is_quiet
+from .decisions import INF, MATE, MATE_BOUND, _Abort, _is_quiet
 from .evaluate import Evaluator
-from .search import SearchInfo, SearchOptions
+from .search import Search, SearchInfo, SearchOptions
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
-class PreviousSearch(DecisionNodes):
-    """The strongest search before issue 30, frozen (see the module's text)."""
-
-    def __init__(self, rules, evaluator: Evaluator | None = None, options: SearchOptions | None = None):
-        self.rules = rules
-        self.ev = evaluator or Evaluator(rules)
-        self.options = options or SearchOptions()
-        t = self.ev.table
-        self.contempt = float(t.contempt)
-        self.repetition = bool(t.repetition_is_draw)
-        self.every_node = bool(t.outcome_every_node)
-        #: how chance outcomes are averaged: (win, risk_scale, gain_scale, loss), for chance_value
-        self.curve = (float(t.win_value), float(t.risk_scale), float(t.gain_scale), float(t.loss_value))
-        self.chance_ignore = frozenset(t.chance_key_ignore)
-        #: rules.wins_at_once(pos, move), when the game has it: such moves join the capture search
-        self.wins_at_once = getattr(rules, "wins_at_once", None)
-        #: rules.is_over(pos), a cheap "has the game ended" (Chess 2's Midline Invasion): the
-        #: capture search asks it before standing pat, so an ended game is not scored by material
-        self.is_over = getattr(rules, "is_over", None)
-        self.tt: dict[int, tuple] = {}
-        self.history: dict[tuple[int, int], int] = {}
-        self._chance_cache: dict[object, list] = {}
-        self.nodes = 0
+class PreviousSearch(Search):
+    """The strongest search before issue 30, frozen (see the module's text): its own iterative
+    deepening, alpha-beta, capture search and move ordering; the helpers that did not change
+    (the clock's tick, game ends, applying an action, the leaf, the principal variation) and
+    the decision nodes are the current search's."""
 
     # ----- the public entry ------------------------------------------------------------------------
     def run(
@@ -149,16 +132,6 @@ class PreviousSearch(DecisionNodes):
             seen[h] = seen.get(h, 0) + 1
         self.seen = seen
 
-    def trim(self) -> None:
-        """Empty the tables that have grown past their limits. Call it between moves (the
-        match driver and the app's worker do, after the move is out): freeing a 300,000-entry
-        table takes tens of milliseconds, which must not come out of a move's time."""
-        if len(self.tt) > self.options.tt_limit:
-            self.tt = {}
-        if len(self._chance_cache) > 5_000:  # its answers are objects the GC must walk
-            self._chance_cache = {}
-        self.ev.trim()
-
     # ----- root ----------------------------------------------------------------------------------------
     def _root(self, ordered, depth, exact):
         rules, pos = self.rules, self.pos
@@ -196,20 +169,6 @@ class PreviousSearch(DecisionNodes):
         return best, best_score, scores
 
     # ----- the tree --------------------------------------------------------------------------------------
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.stop is not None and self.stop():
-            raise _Abort
-        if self.deadline is not None and self.now() >= self.deadline:
-            raise _Abort
-        if self.max_nodes is not None and self.nodes >= self.max_nodes:
-            raise _Abort
-
-    def _terminal(self, o: Outcome, ply: int) -> float:
-        if not o.winners:
-            return self.draw
-        return MATE - ply if self.root in o.winners else -(MATE - ply)
-
     def _ab(self, depth: int, alpha: float, beta: float, ply: int) -> float:
         self._tick()
         pos, rules = self.pos, self.rules
@@ -387,35 +346,6 @@ class PreviousSearch(DecisionNodes):
             return self._leaf(ply)
         return best
 
-    def _losing_capture(self, m: Move) -> bool:
-        """A capture of a cheaper piece on a square an opponent defends: skipped in the capture
-        search (a cheap stand-in for static exchange evaluation)."""
-        board = self.pos.board
-        victim, attacker = board[m.capture], board[m.frm]
-        if victim is None or attacker is None:
-            return False
-        ov = self.ev.order_values
-        if ov[victim.kid] >= ov[attacker.kid]:
-            return False
-        rules = self.rules
-        return any(rules.is_attacked(self.pos, m.to, q) for q in range(self.pos.nplayers)
-                   if q != attacker.owner and q not in self.pos.vars.get("out", ()))
-
-    def _apply(self, action) -> bool:
-        """Apply a player's action; an engine error skips that action and is reported in
-        ``SearchInfo.engine_errors`` (the game goes on; the bug gets logged, not hidden)."""
-        try:
-            self.rules.apply(self.pos, action)
-            return True
-        except Exception as e:  # the engine undid its own frame before raising
-            if len(self.engine_errors) < 5:
-                self.engine_errors.append(f"{type(e).__name__}: {e} (applying {action!r})")
-            return False
-
-    def _leaf(self, ply: int) -> float:
-        return self.ev.evaluate(self.pos, self.root)
-
-    # ----- ordering and the principal variation ---------------------------------------------------------
     def _order(self, actions, tt_move, ply: int):
         if not actions or not isinstance(actions[0], Move):
             if tt_move is not None:  # answers (a king-turn): the table's first, the rest as given
@@ -447,32 +377,6 @@ class PreviousSearch(DecisionNodes):
         # change after apply/undo, and the search must not depend on it (determinism)
         return sorted(actions, key=lambda m: (-key(m), m.frm, m.to, -1 if m.capture is None else m.capture,
                                               m.promotion or "", m.special))
-
-    def _pv(self, first: Action, depth: int) -> tuple:
-        rules, pos = self.rules, self.pos
-        pv = [first]
-        rules.apply(pos, first)
-        applied = 1
-        try:
-            for _ in range(depth - 1):
-                if pos.pending is not None:
-                    break
-                e = self.tt.get(pos.hash ^ self.salt)
-                if e is None or e[3] is None:
-                    break
-                move = next((m for m in rules.legal_moves(pos) if hash(m) == e[3]), None)
-                if move is None:
-                    break
-                pv.append(move)
-                rules.apply(pos, move)
-                applied += 1
-        finally:
-            for _ in range(applied):
-                rules.undo(pos)
-        return tuple(pv)
-
-
-
 
 #: [evaluation] keys issue 30 added or changed, as the previous strongest level had them (per
 #: game; "*" for every game): the previous player's table is the game's table with these.
