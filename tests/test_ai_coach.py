@@ -187,3 +187,24 @@ def test_classes_follow_the_loss_of_winning_chances():
     assert winning_chance(MATE - 3) == 1.0 and winning_chance(-(MATE - 3)) == -1.0
     assert winning_chance(0) == 0.0
     assert winning_chance(200) - winning_chance(-200) > BLUNDER
+
+
+def test_three_players_threats_name_the_opponent_and_each_capture_is_its_move():
+    """Dungeon Chess, three players on the four-player map: each opponent in turn is asked what
+    it could take; every threat's capture is a legal move of that opponent."""
+    import random
+
+    from companion.ai.match import random_opening, replay_actions
+
+    rules = make_rules("dungeon", "dungeon-four-player", players=3)
+    pos = replay_actions(rules, random_opening(rules, 30, random.Random(2)))
+    before = pos.snapshot()
+    coach = Coach(rules)
+    found = [(p, t) for p in range(3) for t in coach.threats(pos, p)]
+    assert found and pos.snapshot() == before
+    for player, t in found:
+        assert t.by != player and t.square in pos.occ[player]
+        work = pos.copy()
+        work.set_turn(t.by)
+        assert t.capture in rules.legal_moves(work)
+    assert coach.hint(pos, now=time.perf_counter, max_nodes=500).action in rules.legal_moves(pos)
