@@ -213,3 +213,27 @@ def test_ai_match_plays_stockfish_and_closes_its_process(monkeypatch):
                       max_plies=6)
     assert sum(score) == 2 and lines[-1] == "score 0-0-2" and "adjudicated" in lines[0]
     assert len(engines) == 2 and None not in engines  # one process a game, each ended
+
+
+def test_stockfish_is_given_the_game_so_far_so_it_sees_repetitions():
+    """The moves since the game's start go to Stockfish (``position fen ... moves ...``): its own
+    and the replies found from the position after its last move; a takeback starts again."""
+    rules = make_rules("chess")
+    player = StockfishPlayer(rules, 1350)
+    try:
+        pos = rules.start_position()
+        start = rules.fen(pos)
+        played = []
+        for _ in range(2):
+            move = player.choose(pos, now=time.perf_counter, budget=0.02).best
+            reply = rules.legal_moves(rules.apply(pos, move) or pos)[0]
+            rules.undo(pos)
+            for m in (move, reply):
+                played.append(rules.move_text(pos, m))
+                rules.play(pos, m)
+        assert player._game(pos) == (start, tuple(played))
+        rules.undo(pos)
+        rules.undo(pos)
+        assert player._game(pos) == (rules.fen(pos), ())
+    finally:
+        player.close()

@@ -90,12 +90,12 @@ class UciEngine:
         self._send(self.proto.is_ready())
         self._until(ReadyOk)
 
-    def think(self, fen: str, *, movetime_ms: int | None = None, nodes: int | None = None, depth: int | None = None,
-              searchmoves: tuple[str, ...] = (), stop: Callable[[], bool] | None = None,
+    def think(self, fen: str, *, moves: tuple[str, ...] = (), movetime_ms: int | None = None, nodes: int | None = None,
+              depth: int | None = None, searchmoves: tuple[str, ...] = (), stop: Callable[[], bool] | None = None,
               on_info: Callable[[Info], None] | None = None) -> tuple[BestMove, Info | None]:
-        """Search ``fen``; returns the best move and the last info line with a score. ``stop``
-        is polled (every 20 ms): once true the engine is told to answer now."""
-        self._send(self.proto.position(fen))
+        """Search ``fen`` after ``moves``; returns the best move and the last info line with a
+        score. ``stop`` is polled (every 20 ms): once true the engine is told to answer now."""
+        self._send(self.proto.position(fen, moves))
         self._send(self.proto.go(movetime_ms=movetime_ms, nodes=nodes, depth=depth, searchmoves=searchmoves))
         last: Info | None = None
         stopped = False
@@ -185,6 +185,7 @@ class StockfishPlayer:
                 raise StockfishMissing(missing_message(path))
             engine = UciEngine(found)
         self.engine = engine
+        self._after = None  # (the position after its last move, the game's start FEN, the moves to it)
         try:
             opt = engine.proto.options.get("uci_elo")
             if opt is not None and opt.min is not None and opt.max is not None and not opt.min <= elo <= opt.max:
@@ -209,18 +210,44 @@ class StockfishPlayer:
             if on_progress is not None:
                 on_progress(SearchInfo(None, _score(info), info.depth or 0, info.nodes or 0, now() - start))
 
-        best, last = self.engine.think(rules.fen(pos), movetime_ms=movetime, nodes=max_nodes, stop=stop,
+        fen, moves = self._game(pos)
+        best, last = self.engine.think(fen, moves=moves, movetime_ms=movetime, nodes=max_nodes, stop=stop,
                                        on_info=report)
         move = rules.parse_move(pos, best.move) if best.move is not None else None
+        if move is not None:
+            after = pos.copy()
+            rules.apply(after, move)
+            self._after = (after, fen, moves + (best.move,))
         info = last or Info()
         return SearchInfo(move, _score(info), info.depth or 0, info.nodes or 0, now() - start,
                           (move,) if move is not None else ())
+
+    def _game(self, pos) -> tuple[str, tuple[str, ...]]:
+        """The game so far as UCI gives it (a start position and the moves since), so that
+        Stockfish sees repetitions: the moves it played and the reply that led from its last
+        move to ``pos`` (found among that position's legal moves); anything else (a new game, a
+        takeback) starts again from ``pos``."""
+        if self._after is not None:
+            after, fen, moves = self._after
+            if after.hash == pos.hash:
+                return fen, moves
+            for m in self.rules.legal_moves(after):
+                self.rules.apply(after, m)
+                same = after.hash == pos.hash and _placement(after) == _placement(pos)
+                self.rules.undo(after)
+                if same:
+                    return fen, moves + (self.rules.move_text(after, m),)
+        return self.rules.fen(pos), ()
 
     def trim(self) -> None:
         """Nothing to tidy between moves (the engine keeps its own tables)."""
 
     def close(self) -> None:
         self.engine.close()
+
+
+def _placement(pos) -> tuple:
+    return tuple((p.kid, p.owner) if p is not None else None for p in pos.board)
 
 
 def _score(info: Info) -> float:
