@@ -75,7 +75,7 @@ class GameResult:
     longest_cpu: float = 0.0  # the processor time of that search (shows waits for a busy machine)
     actions: tuple[str, ...] = ()  # every action as action_text wrote it
     final: str = ""           # the final position (rules.position_text; "" for a game without one)
-    searches: tuple[int, int, int, int] = (0, 0, 0, 0)  # side A's searches: (count, nodes, depths, of them by B: nodes)
+    searches: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)  # side A's searches, nodes, depths; B's searches, nodes
 
     @property
     def winner(self) -> str:
@@ -165,7 +165,7 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
     start = now()
     plies = 0
     longest = longest_cpu = 0.0
-    counts = [0, 0, 0, 0]  # side A's searches, their nodes and depths; side B's nodes
+    counts = [0, 0, 0, 0, 0]  # side A's searches, their nodes and depths; side B's searches and nodes
     actions: list[str] = []
 
     def play(action) -> None:
@@ -219,7 +219,8 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
             counts[1] += info.nodes
             counts[2] += info.depth
         else:
-            counts[3] += info.nodes
+            counts[3] += 1
+            counts[4] += info.nodes
         if info.best is None:
             raise CompanionError(f"{player.name} found no action in a position that is not over")
         play(info.best)
@@ -300,9 +301,11 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
             slow = f", longest A move {res.longest_move * 1000:.0f} ms"
             if cpu is not None:
                 slow += f" (processor {res.longest_cpu * 1000:.0f} ms)"
-        n_a, nodes_a, depths_a, nodes_b = res.searches
+        n_a, nodes_a, depths_a, n_b, nodes_b = res.searches
         if n_a:
             slow += f", A: {nodes_a // n_a:,} nodes and depth {depths_a / n_a:.1f} a move"
+        if nodes_b:
+            slow += f", B: {nodes_b // n_b:,} nodes a move"
         if log is not None:
             log({"game": g + 1, "variant": variant, "map": board_map, **(options or {}), "seed": seed, "a": a, "b": b,
                  "a_settings": a_settings or {}, "seat_a": seat_a + 1, "result": w, "reason": res.reason,
