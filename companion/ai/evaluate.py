@@ -110,6 +110,14 @@ class Evaluator:
         self._pawn_keys = [[splitmix64((p + 1) * 1_000_003 + sq) for sq in range(n)] for p in range(self.nplayers)]
         self.neighbours = [tuple(s2 for s2 in range(max(0, sq - w - 1), min(n, sq + w + 2))
                                  if geo.distance(sq, s2) == 1) for sq in range(n)]
+        #: squares on a rank, file or diagonal from each square, or a knight's jump away (the
+        #: search asks the engine whether a quiet move gives check only for moves to or from these)
+        steps = ((1, 0), (0, 1), (1, 1), (1, -1), (-1, 0), (0, -1), (-1, -1), (-1, 1))
+        jumps = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
+        self.lines = [frozenset(sq + k * dx + k * dy * w for dx, dy in steps for k in range(1, max(w, h))
+                                if 0 <= sq % w + k * dx < w and 0 <= sq // w + k * dy < h)
+                      | frozenset(sq + dx + dy * w for dx, dy in jumps if 0 <= sq % w + dx < w and 0 <= sq // w + dy < h)
+                      for sq in range(n)]
         self._activity_tables(kinds)
 
     # ----- precomputation ----------------------------------------------------------------------

@@ -1,27 +1,17 @@
-"""One search for every game, over the engine's public API only.
+"""One search for every game, over the engine's public API only (docs/ai.md, "How it searches").
 
-``legal_moves``, ``apply``, ``undo``, ``outcome``, ``in_check``, ``is_attacked``, the pending
-``Decision``, ``chance_outcomes`` and ``answers`` are all it uses, so a new game needs no
-search code.
-
-* Iterative deepening alpha-beta with a transposition table keyed by ``pos.hash`` (salted by
-  the searching player), move ordering (table move, captures by most valuable victim / least
-  valuable attacker, promotions, two killers per ply, history), late-move reductions, a check
-  extension and a quiescence search over captures and promotions.
-* Scores are always from the searching ("root") player's side: a node is a max node when
-  the root player decides and a min node otherwise. With two players that is negamax written
-  out; with three or four it is the *paranoid* search (every opponent is assumed to play
-  against the root player), which keeps alpha-beta sound and is what makes a 4-player tree
-  searchable at all in Python (docs/ai.md explains the choice against max-n).
-* Chance decisions (a Combat Chess fight) are expectation nodes over the exact
-  ``chance_outcomes`` (no sampling), pruned with Ballard's Star1 windows. Outcomes are averaged
-  in centipawns with a won or lost game counting ``win_value`` (:func:`chance_value`), so a
-  long shot at the enemy king is not worth a queen. Choice decisions (promotion pick, a bid)
-  are max/min nodes of the player who answers. Answers do not use up depth: they finish a turn.
-* The clock is a value passed in: ``now()`` returns seconds, ``stop()`` says "stop now". Both
-  are checked at every node, so the search answers within its budget and stops at once; the
-  best move of the deepest finished iteration (or of the unfinished one, once its first move
-  is searched) is returned. Nothing here reads the clock, starts a thread or draws a random
+* Iterative deepening principal variation search with aspiration windows, a transposition table
+  keyed by ``pos.hash`` (salted by the searching player), move ordering (table move, captures by
+  victim and attacker, promotions, killers, history), late-move reductions, a check extension,
+  and in games of two players reverse futility, the null move, futility and late-move pruning;
+  a capture search with delta pruning.
+* Scores are always from the searching ("root") player's side: a max node where the root player
+  decides, a min node otherwise: negamax written out for two players, the *paranoid* search for
+  three or four (it keeps alpha-beta sound; docs/ai.md explains the choice against max-n).
+* Decisions (companion/ai/decisions.py): chance (Combat Chess fights, expectation over the exact
+  outcomes), choice (max/min of who answers), joint (Chess 2's bids, a matrix game).
+* The clock is a value passed in: ``now()`` returns seconds, ``stop()`` says "stop now"; both
+  are read at every node. Nothing here reads the clock, starts a thread or draws a random
   number; with a node or depth limit instead of a time budget the result is deterministic.
 """
 
@@ -392,6 +382,7 @@ class Search(DecisionNodes):
         futile = (static is not None and depth <= 2
                   and (static + opts.futility * 1.5 * depth <= alpha if maxi else static - opts.futility * 1.5 * depth >= beta))
         late = opts.late_moves[depth] if prune and depth < len(opts.late_moves) else 1_000
+        near = self._lines_to_royals(pos) if futile or late < 1_000 else ()
         ordered = self._order(moves, tt_move, ply, True)
         a0, b0 = alpha, beta
         best = -INF if maxi else INF
@@ -410,6 +401,8 @@ class Search(DecisionNodes):
                 if quiet and wins is not None and not plies and wins(pos, m):
                     quiet = False  # a move that wins at once (a Midline Invasion) is never cut short
                 if quiet and count and (futile or count >= late) and m not in killers and hash(m) != tt_move:
+                    if not (m.to in near or m.frm in near):  # cannot check: pruned unplayed
+                        continue
                     if not apply(m):
                         continue
                     if not check(pos):  # a quiet move that does not check: pruned
@@ -509,6 +502,16 @@ class Search(DecisionNodes):
             while self.pos.depth > depth:
                 self.rules.undo(self.pos)
             return None
+
+    def _lines_to_royals(self, pos: Position) -> frozenset:
+        """Squares on a line or a knight's jump from the enemy royals (``Evaluator.lines``): a
+        quiet move neither to nor from one gives no check in chess, rarely in other games."""
+        lines, out = self.ev.lines, frozenset()
+        for q, squares in enumerate(pos.royals):
+            if q != pos.turn:
+                for k in squares:
+                    out = out | lines[k]
+        return out
 
     def _has_pieces(self, player: int) -> bool:
         """Pieces besides pawn-like and royal ones (no null move without: zugzwang)."""
