@@ -398,8 +398,9 @@ class Search(DecisionNodes):
         try:
             for m in ordered:
                 quiet = _is_quiet(m)
-                if quiet and wins is not None and not plies and wins(pos, m):
-                    quiet = False  # a move that wins at once (a Midline Invasion) is never cut short
+                if quiet and wins is not None and not plies and (wins(pos, m) or pos.board[m.frm].kind.royal):
+                    quiet = False  # a move that wins at once (a Midline Invasion), or a royal's walk
+                    # toward its goal (worth more than any futility margin), is never cut short
                 if quiet and count and (futile or count >= late) and m not in killers and hash(m) != tt_move:
                     if not (m.to in near or m.frm in near):  # cannot check: pruned unplayed
                         continue
