@@ -210,7 +210,7 @@ class Search(DecisionNodes):
         self.draw = -self.contempt
         self.multi = pos.nplayers > 2
         self.killers: list[list[Action]] = [[] for _ in range(160)]
-        self.prunable = self.options.pruning and not self.multi and self.null_ok
+        self.prunable = self.options.pruning and not self.multi
         self.history = {k: v // 4 for k, v in self.history.items() if v // 4}  # older searches count less
         if len(self.tt) > 2 * self.options.tt_limit or len(self._chance_cache) > 10_000:
             self.trim()  # a caller that never calls trim() between moves
@@ -355,7 +355,7 @@ class Search(DecisionNodes):
                 if static - margin >= beta if maxi else static + margin <= alpha:
                     return static
             # the null move: even passing, the side to move stays at or beyond the bound
-            if (null and depth >= 3 and (static >= beta if maxi else static <= alpha)
+            if (null and self.null_ok and depth >= 3 and (static >= beta if maxi else static <= alpha)
                     and self._has_pieces(pos.turn)):
                 r = 3 if depth >= 6 else 2
                 self._null_move()
