@@ -382,7 +382,7 @@ class Search(DecisionNodes):
         futile = (static is not None and depth <= 2
                   and (static + opts.futility * 1.5 * depth <= alpha if maxi else static - opts.futility * 1.5 * depth >= beta))
         late = opts.late_moves[depth] if prune and depth < len(opts.late_moves) else 1_000
-        near = self._lines_to_royals(pos) if futile or late < 1_000 else ()
+        near = self._lines_to_royals(pos) if futile or late < 1_000 or (opts.lmr and depth >= 3) else ()
         ordered = self._order(moves, tt_move, ply, True)
         a0, b0 = alpha, beta
         best = -INF if maxi else INF
@@ -419,7 +419,8 @@ class Search(DecisionNodes):
                     v = ab(depth - 1, alpha, beta, ply + 1)
                 else:
                     r = 0
-                    if lmr and quiet and count >= 2 and m not in killers and not check(pos):
+                    if lmr and quiet and count >= 2 and m not in killers and not (
+                            (not isinstance(m, Move) or m.to in near or m.frm in near) and check(pos)):
                         r = min(reductions[min(depth, 63)][min(count, 63)], depth - 2)
                     if maxi:
                         v = ab(depth - 1 - r, alpha, alpha + 1.0, ply + 1)
