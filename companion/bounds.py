@@ -14,10 +14,16 @@ and the place, like any other mistake:
   evaluation tables, board profiles), naming the key (companion.toml_locations calls it).
 * :data:`MAX_JOURNAL_BYTES` / :data:`MAX_LINE_BYTES` - how much of a journal is read, and how
   long one of its lines may be (companion.journal).
+* :func:`read_small_file` - a small file of the app's own (the arbiter's PIN record, the clock
+  checkpoint): its bytes, None when there is none, and an error naming what stands in its place
+  otherwise (a folder, a link to nothing, a named pipe that would block the reader, a file that
+  cannot be read or is too large).
 * :func:`whole_number` - a number written in a text format (FEN counters, empty-square
   counts, fatigue, piece state), at most :data:`MAX_DIGITS` digits and within its range.
 * :func:`int_arg` / :func:`number_arg` - argparse types with a range: a bad value is one
   line from the parser, never an accepted ``--max-plies -4``.
+* :func:`read_text_file` - a whole file read as text, never past its bound (``MAX_*_BYTES``):
+  a longer file, or one that never ends (``/dev/zero``, a pipe fed forever), is one line.
 
 No number any companion format needs comes near these bounds (the largest are millisecond
 times in sensor logs, 13 digits for a year of play), and no format nests deeper than 5 levels.
@@ -28,7 +34,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import re
+import stat
 from typing import Any, Callable
 
 from .errors import CompanionError, RecordError
@@ -44,8 +52,50 @@ MAX_JOURNAL_BYTES = 64 * 1024 * 1024
 #: a whole map a few kilobytes): a longer line is damage, and is never written.
 MAX_LINE_BYTES = 1024 * 1024
 
+#: Bytes of the files read whole: maps, rosters, armies, evaluation tables and board profiles
+#: (TOML of about 10 KB), a match's score, the names remembered.
+MAX_DATA_FILE_BYTES = 1024 * 1024
+#: Bytes of a Combat Chess dice record (a long game's is about 0.2 MB).
+MAX_DICE_RECORD_BYTES = 16 * 1024 * 1024
+#: Bytes of a sensor log (``companion replay``; a line a sensor change, about 60 bytes: half a
+#: million changes).
+MAX_SENSOR_LOG_BYTES = 32 * 1024 * 1024
+#: Bytes of a pairing file (TRF-16 or CSV; a 1,000-player tournament's is about 0.2 MB) and of
+#: a PGN file of the games folder.
+MAX_PAIRING_BYTES = 4 * 1024 * 1024
+MAX_PGN_FILE_BYTES = 16 * 1024 * 1024
+
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKET = re.compile(r"[\[\]{}]")
+
+
+def read_small_file(path: str | os.PathLike, limit: int, where: str, *, whole: bool = True) -> bytes | None:
+    """The bytes of a small file (at most ``limit``; a longer file is refused when ``whole``,
+    else its first ``limit`` bytes are read): None when nothing is at ``path``; RecordError
+    ``"<where>: <why>"`` when something else is there. It never opens what is not a regular
+    file (a named pipe would block the reader)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        if os.path.lexists(path):
+            raise RecordError(f"{where}: it is a link to a file that is not there") from None
+        return None
+    except OSError as e:
+        raise RecordError(f"{where}: it cannot be read ({e.strerror or e})") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise RecordError(f"{where}: a folder is where the file should be")
+    if not stat.S_ISREG(st.st_mode):
+        raise RecordError(f"{where}: it is not a file")
+    if whole and st.st_size > limit:
+        raise RecordError(f"{where}: it is {st.st_size} bytes long; at most {limit} are expected")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1 if whole else limit)
+    except OSError as e:
+        raise RecordError(f"{where}: it cannot be read ({e.strerror or e})") from None
+    if len(data) > limit:
+        raise RecordError(f"{where}: it is longer than {limit} bytes")
+    return data
 
 
 def _too_long(digits: str) -> bool:
@@ -176,3 +226,21 @@ def number_arg(low: float, high: float, *, above: bool = False) -> Callable[[str
 
 def _short(text: str) -> str:
     return text if len(text) <= 24 else text[:24] + "..."
+
+
+def _megabytes(n: int) -> str:
+    return f"{n // (1024 * 1024)} MB" if n >= 1024 * 1024 else f"{n:,} bytes"
+
+
+def read_text_file(path, limit: int, what: str, error: type[CompanionError] = RecordError,
+                   encoding: str = "utf-8") -> str:
+    """The UTF-8 text of the file at ``path``, reading no more than ``limit`` bytes: a longer
+    file, or one that never ends (``/dev/zero``), is ``error``: "<path>: longer than 16 MB; a
+    dice record is at most 16 MB". OSError and UnicodeDecodeError as reading raises them (the
+    caller names them in its own words)."""
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise error(f"{path}: longer than {_megabytes(limit)}; {what} is at most {_megabytes(limit)} "
+                    f"(is it the right file?)")
+    return data.decode(encoding)

@@ -9,8 +9,8 @@ import sys
 
 from .bounds import int_arg
 from .cli_parser import OneLineParser as _Parser
-from .cli_parser import add_armies, add_players, army_options, player_options
-from .errors import CompanionError
+from .cli_parser import add_armies, add_fights, add_players, army_options, fight_options, player_options
+from .errors import CompanionError, OutputError, error_line
 
 #: The deepest perft the command line runs (perft recurses once per ply; past about 10 plies a
 #: count takes longer than anyone waits, so 20 is no real limit, only a guard).
@@ -26,6 +26,7 @@ def _add_variant(p: argparse.ArgumentParser, fen: bool = True) -> None:
     if fen:
         p.add_argument("--fen", default=None, help="start position (FEN for chess; the extended format otherwise)")
     add_armies(p)
+    add_fights(p)
 
 
 def _rules_and_position(args):
@@ -34,7 +35,8 @@ def _rules_and_position(args):
     fen = getattr(args, "fen", None)
     if fen is not None and not fen.strip():
         raise CompanionError("--fen is empty; leave it out to start from the start position")
-    rules = make_rules(args.variant, args.map, **player_options(args), **army_options(args, fen))
+    rules = make_rules(args.variant, args.map, **player_options(args), **army_options(args, fen),
+                       **fight_options(args))
     pos = rules.position_from_text(fen) if fen is not None else rules.start_position()
     return rules, pos
 
@@ -71,10 +73,30 @@ def cmd_moves(args) -> int:
         return 0
     for text in sorted(rules.move_text(pos, m) for m in rules.legal_moves(pos)):
         print(text)
+    over = rules.outcome(pos, claim_draw=False) if pend is None else None
+    if over is not None:  # said on stderr: stdout stays one move a line
+        print(f"companion: the game is over in this position: {_outcome_words(rules, over)}", file=sys.stderr)
     return 0
 
 
+def _outcome_words(rules, outcome) -> str:
+    """``White won (checkmate)``, ``a draw (stalemate)``: the sides by the colours of the game's
+    map (Blue, Orange; FIDE chess and Chess 2: White, Black)."""
+    board_map = getattr(rules, "board_map", None)
+
+    def side(p: int) -> str:
+        return board_map.seat(p + 1).colour.capitalize() if board_map is not None else ("White", "Black")[p]
+
+    if not outcome.winners:
+        return f"a draw ({outcome.reason})"
+    return f"{' and '.join(side(p) for p in sorted(outcome.winners))} won ({outcome.reason})"
+
+
 def cmd_bench(args) -> int:
+    if args.emulated:
+        from .bench import run_emulated
+
+        return run_emulated((["--quick"] if args.quick else []) + ["--only", args.only or "budgets"])
     from .bench import run_bench
 
     return run_bench(quick=args.quick, only=args.only)
@@ -116,6 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p.add_argument("--only", default=None, metavar="NAME",
                    help=f"run only the figures whose name contains NAME: {', '.join(n for n, _ in BENCHES)}")
+    p.add_argument("--emulated", action="store_true",
+                   help="run it (default: --only budgets) inside the emulated Debian arm64 root that "
+                        "'bash companion/install.sh arm64-check' builds: the board's budgets at Pi speed")
     p.set_defaults(func=cmd_bench)
 
     for register in _extra_commands():
@@ -125,16 +150,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _extra_commands():
     """Commands that live with their feature (maps, dice, tracker, firmware, AI)."""
-    from . import maps_cli, verify_dice
+    from . import arbiter_cli, maps_cli, verify_dice
     from .ai import match
-    from .board import firmware_sim, replay
+    from .board import board_check, firmware_sim, replay
     from .broadcast import cli as broadcast_cli
     from .dice import cli as dice_cli
     from .tournament import cli as tournament_cli
 
     return [maps_cli.add_parser, dice_cli.add_parser_odds, verify_dice.add_parser_verify,
-            firmware_sim.add_parser, replay.add_parser, match.add_parser, tournament_cli.add_parser,
-            broadcast_cli.add_parser]
+            firmware_sim.add_parser, board_check.add_parser, replay.add_parser, match.add_parser, tournament_cli.add_parser,
+            broadcast_cli.add_parser, arbiter_cli.add_parser]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -143,24 +168,85 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is not None:
         for option, what in (("profile", "opens the app on a board"), ("serial", "opens the app on a board"),
-                             ("wait_for_board", "is for the app"), ("verbose", "is for the app")):
+                             ("wait_for_board", "is for the app"), ("verbose", "is for the app"),
+                             ("broadcast", "serves the app's game")):
             if getattr(args, option) not in (None, False):
                 flag = "--" + option.replace("_", "-")
                 parser.error(f"{flag} {what} and does not go with the '{args.command}' command; leave it out, "
                              f"or give it alone: companion {flag} ...")
     elif args.wait_for_board and not (args.serial or args.profile):
         parser.error("--wait-for-board waits for the board of --serial (or of a --profile): give one of them too")
-    try:
-        if args.command is None:
+    if args.command is None:
+        try:
             return run_app(args)
-        return args.func(args)
+        except CompanionError as e:
+            print(f"companion: {e}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            return 130
+    stdout = sys.stdout
+    sys.stdout = _Output(stdout)
+    try:
+        code = args.func(args)
+        sys.stdout.flush()  # what the output refuses is said here, not as a traceback at exit
+        return code
+    except OutputError as e:
+        print(f"companion {args.command}: {e}", file=sys.stderr)
+        _silence(stdout)
+        return 1
     except CompanionError as e:
-        print(f"companion: {e}", file=sys.stderr)
+        print(f"companion: {error_line(str(e))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader went away (| head): not an error
+        _silence(stdout)
         return 0
+    finally:
+        sys.stdout = stdout
+
+
+class _Output:
+    """``sys.stdout`` while a command runs: a write the output refuses (``> /dev/full``, an I/O
+    error) becomes :class:`OutputError`, one line from :func:`main`; everything else is the
+    stream's own."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise OutputError(f"cannot write the output: {e.strerror or e}") from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise OutputError(f"cannot write the output: {e.strerror or e}") from None
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+def _silence(stream) -> None:
+    """Point the real standard output at /dev/null, so that Python's last flush at exit finds
+    nothing to complain about (what is left in the buffer cannot be written anyway)."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a real file (a test's capture)
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    except OSError:
+        pass
 
 
 def run_app(args) -> int:

@@ -11,11 +11,12 @@ from __future__ import annotations
 import argparse
 
 from .bounds import int_arg
+from .errors import DiceError, error_line
 
 
 class OneLineParser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, exit 2
-        self.exit(2, f"{self.prog}: error: {message}\n")
+    def error(self, message: str):  # one line, exit 2 (what it quotes cut: companion.errors)
+        self.exit(2, f"{self.prog}: error: {error_line(message)}\n")
 
 
 def add_players(p: argparse.ArgumentParser) -> None:
@@ -41,3 +42,28 @@ def army_options(args, text: str | None = None) -> dict:
     if armies is None and text:  # as companion.games.chess2_armies.armies_in_text (this layer is below games)
         armies = next((f[len("armies="):] for f in text.split() if f.startswith("armies=")), None)
     return {} if armies is None else {"armies": armies}
+
+
+def add_fights(p: argparse.ArgumentParser) -> None:
+    """``--fights dice`` (every capture a dice fight, for any game that takes them) and
+    ``--d6-only`` (the fights' "only d6's")."""
+    p.add_argument("--fights", choices=("none", "dice"), default=None,
+                   help="dice: every capture is a dice fight, as in Human Combat Chess (any game but Chess 2); "
+                        "default none")
+    p.add_argument("--d6-only", action="store_true",
+                   help="with --fights dice (or the combat variant): only six-sided dice (2d6 or 3d6, the highest "
+                        "counts, for the d8 and d10 fighters)")
+
+
+def fight_options(args) -> dict:
+    """The game options for ``--fights`` and ``--d6-only`` (only when given)."""
+    out: dict = {}
+    fights = getattr(args, "fights", None)
+    if fights is not None:
+        out["fights"] = fights
+    if getattr(args, "d6_only", False):
+        if fights != "dice" and getattr(args, "variant", None) != "combat":
+            raise DiceError("--d6-only is a dice option: give --fights dice too")
+        out["d6_only"] = True
+    return out
+

@@ -3,11 +3,54 @@
 Every error also subclasses the matching builtin (the gpiozero pattern), so callers may catch
 ``ValueError`` where that reads better, and the CLI turns any ``CompanionError`` into one line
 on stderr and exit status 2.
+
+An error line quotes what it refused (``got 'x'``), and what it refused may be a 100,000
+characters long line of a file or argument: :func:`cut_quotes` cuts every quoted piece longer
+than :data:`MAX_QUOTE` to its start and says how long it was. Every ``CompanionError`` message
+goes through it as the error is made, so no raise needs to think of it; :func:`error_line`
+also folds line breaks and bounds the whole line, for messages that are not ours (argparse's).
 """
+
+import re
+
+#: Characters of a quoted piece of input an error line shows (longer ones are cut to
+#: :data:`QUOTE_HEAD` and the count of characters), and the longest error line shown.
+MAX_QUOTE = 60
+QUOTE_HEAD = 40
+MAX_LINE = 1000
+
+# a quoted piece as ``repr`` writes it: it opens after a space or bracket (never inside a word,
+# as an apostrophe does), holds no unescaped quote of its kind, and closes before one
+_QUOTED = re.compile(r"""(?<![\w'"])('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")(?![\w])""")
+
+
+def cut_quotes(message: str) -> str:
+    """``message`` with every quoted piece longer than :data:`MAX_QUOTE` characters cut to
+    its first :data:`QUOTE_HEAD`, e.g. ``'xxxx...' (100,002 characters)``."""
+    if len(message) <= MAX_QUOTE:
+        return message
+
+    def cut(m: re.Match) -> str:
+        quoted = m.group(1)
+        if len(quoted) <= MAX_QUOTE:
+            return quoted
+        return f"{quoted[:QUOTE_HEAD]}...{quoted[0]} ({len(quoted) - 2:,} characters)"
+
+    return _QUOTED.sub(cut, message)
+
+
+def error_line(message: str) -> str:
+    """``message`` as one line on a terminal: quotes cut, line breaks as spaces, at most
+    :data:`MAX_LINE` characters."""
+    line = " ".join(cut_quotes(message).splitlines())
+    return line if len(line) <= MAX_LINE else line[:MAX_LINE - 3] + "..."
 
 
 class CompanionError(Exception):
-    """Root of every error raised on purpose by companion."""
+    """Root of every error raised on purpose by companion (its message's quotes cut)."""
+
+    def __init__(self, *args) -> None:
+        super().__init__(*(cut_quotes(a) if isinstance(a, str) else a for a in args))
 
 
 class MapError(CompanionError, ValueError):
@@ -64,3 +107,7 @@ class PairingError(CompanionError, ValueError):
 
 class BroadcastError(CompanionError, ValueError):
     """A broadcast address that cannot be used, or what a board sent a hall that is not a game."""
+
+
+class OutputError(CompanionError, OSError):
+    """A command's output could not be written (``> /dev/full``: no space left; an I/O error)."""

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import json
 import re
+import zlib
 from dataclasses import dataclass
 
 from .bounds import load_json
@@ -58,12 +59,30 @@ MAX_CHARS = 400_000
 MAX_LINE = 4_000
 MAX_ACTIONS = 20_000
 
-_HEADER = ("game", "map", "dice", "d6 only", "id", "start")
-_PLAYER = re.compile(r"^player (\d{1,2})$")
-_COMPUTER = re.compile(r"^(.*\S) \(computer, level (\d{1,2})\)$")
-_NUMBER = re.compile(r"^\d{1,5}\.$")
-_FACES = re.compile(r"^\d{1,3}(,\d{1,3}){0,7}$")
+_HEADER = ("game", "map", "dice", "d6 only", "id", "start", "check")
+#: the table's set-up (companion.tournament.table.TableSetup) as header lines: key -> field
+_TABLE_KEYS = {"mode": "mode", "time control": "time_control", "clock presses itself": "auto_press",
+               "last move shown": "last_move", "event": "event", "site": "site", "date": "date", "round": "round",
+               "board": "board", "pairing file": "source"}
+_YES_NO = {"yes": True, "no": False}
+#: digits are ASCII digits only: "²" or "٣" are not numbers here (int() refuses the first)
+_PLAYER = re.compile(r"^player ([0-9]{1,2})$")
+_PLAYER_TABLE = re.compile(r"^player ([0-9]{1,2}) (rating|id)$")
+_COMPUTER = re.compile(r"^(.*\S) \(computer, level ([0-9]{1,2})\)$")
+_NUMBER = re.compile(r"^[0-9]{1,5}\.$")
+_FACES = re.compile(r"^[0-9]{1,3}(,[0-9]{1,3}){0,7}$")
 _SOURCE_WORDS = {"system": "system", "seeded": "seeded", "entered": "entered"}
+#: characters a game text never holds: control characters (a tab aside) and lone surrogates
+#: (half of a character: a text with one cannot be written to a file)
+_NOT_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
+#: a game's id names its file (``<id>.txt``): this many bytes at most
+MAX_ID_BYTES = 120
+#: what Load says of a text that has no check line (one written by hand, or before 2026)
+UNCHECKED = ("This text has no check line, so damage to it cannot be seen: make sure the moves "
+             "are the game you meant.")
+#: what Load says when such a text's last position line is not where its moves lead
+CORRECTED = ("Its last position line is not where the moves lead: the game goes on from the "
+             "written position.")
 
 
 @dataclass(frozen=True)
@@ -75,6 +94,20 @@ class GameText:
     actions: tuple[tuple[int, Action | dict], ...]
     result: str | None = None  # the result line as written (checked by load_game)
     result_line: int = 0
+    #: the table's set-up given as header lines (None: none given), and the first such line
+    table: TableSetup | None = None
+    table_line: int = 0
+    #: the text carries a check line that matched (False: it has none)
+    checked: bool = False
+
+
+@dataclass(frozen=True)
+class LoadedText:
+    """A game loaded from its text, with what the players should know about the text (that it
+    could not be checked; that its last position line was taken as a correction)."""
+
+    table: Table
+    warnings: tuple[str, ...] = ()
 
 
 # ----------------------------------------------------------------------------------- writing
@@ -100,12 +133,18 @@ def format_game(game: Session | Table, t_ms: int | None = None) -> str:
     out.append(f"id: {setup.game_id}")
     if setup.start:
         out.append(f"start: {setup.start}")
+    head: list[tuple[dict, int]] = []
+    if table is not None and not table.is_default:
+        lines = _table_lines(table.setup)
+        if lines is None:  # a value the lines cannot carry exactly: the table as one JSON line
+            head = [(table.setup.to_json(), -1)]
+        else:
+            out += lines
     extra = {k: v for k, v in setup.to_json().items()
              if k not in ("game", "seats", "dice", "d6_only", "game_id", "seed", "start", "board_map")}
     for key, value in sorted(extra.items()):  # set-up fields added later (a time control ...)
         out.append(f"setup {key}: {json.dumps(value, separators=(',', ':'))}")
     out.append("")
-    head = [(table.setup.to_json(), -1)] if table is not None and not table.is_default else []
     if table is not None and table.is_timed:
         out += _lines(session, head + table.entries + _stopped_clock(table, t_ms))
     else:
@@ -114,7 +153,50 @@ def format_game(game: Session | Table, t_ms: int | None = None) -> str:
                                        for e in session.history])
     out.append(f"position: {session.rules.position_text(session.pos)}")
     out.append(f"result: {describe_result(session)}")
+    out.insert(1, f"check: {text_check(out)}")
     return "\n".join(out) + "\n"
+
+
+def text_check(lines: list[str]) -> str:
+    """The check line's value: CRC-32 of the text's lines as Load reads them (each stripped;
+    blank lines, comment lines and the check line left out), 8 hex digits. A changed letter, a
+    lost line or a text cut off changes it; line ends, spaces around a line and blank lines
+    (a text saved by another editor) do not."""
+    kept = [line.strip() for line in lines]
+    kept = [line for line in kept if line and not line.startswith("#") and not _is_check_line(line)]
+    return f"{zlib.crc32(chr(10).join(kept).encode('utf-8', 'surrogatepass')):08x}"
+
+
+def _is_check_line(line: str) -> bool:
+    key, colon, _ = line.partition(":")
+    return bool(colon) and key.strip().lower() == "check"
+
+
+def _table_lines(t: TableSetup) -> list[str] | None:
+    """The table's set-up as header lines, what is at its default left out; None if a value
+    would not read back exactly from a line (spaces around it, a line break)."""
+    default = TableSetup()
+    out = []
+    if t.mode != default.mode:
+        out.append(f"mode: {t.mode}")
+    if t.time_control is not None:
+        out.append(f"time control: {t.time_control}")
+    if t.auto_press != default.auto_press:
+        out.append(f"clock presses itself: {'yes' if t.auto_press else 'no'}")
+    if t.last_move != default.last_move:
+        out.append(f"last move shown: {'yes' if t.last_move else 'no'}")
+    texts = [(key, getattr(t, field)) for key, field in _TABLE_KEYS.items() if field in
+             ("event", "site", "date", "round", "board", "source")]
+    texts += [(f"player {i} rating", "unrated" if r is None else str(r)) for i, r in enumerate(t.ratings, start=1)]
+    texts += [(f"player {i} id", x) for i, x in enumerate(t.ids, start=1)]
+    for key, value in texts:
+        if value != value.strip() or "\n" in value or "\r" in value:
+            return None
+        if value or key.startswith("player "):
+            out.append(f"{key}: {value}".rstrip())
+    if any(len(line) > MAX_LINE for line in out):
+        return None
+    return out
 
 
 def describe_result(session: Session) -> str:
@@ -198,9 +280,15 @@ def parse_game(text: str) -> GameText:
         raise RecordError("a game text must be text")
     if len(text) > MAX_CHARS:
         raise RecordError(f"this text is {len(text):,} characters long; a game text is at most {MAX_CHARS:,}")
+    text = text.removeprefix("\ufeff")  # the byte order mark Notepad writes in "UTF-8 with BOM"
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     numbered = [(i, line.strip()) for i, line in enumerate(lines, start=1)]
     numbered = [(i, line) for i, line in numbered if line and not line.startswith("#")]
+    for no, line in numbered:
+        bad = _NOT_TEXT.search(line)
+        if bad:
+            raise RecordError(f"line {no}: {_character(bad.group())} at column {bad.start() + 1} is not part of a "
+                              f"game text (the text is damaged or not a game text)")
     if not numbered:
         raise RecordError("the text is empty; a game text starts with the line 'companion game 1'")
     first_no, first = numbered[0]
@@ -220,12 +308,15 @@ def parse_game(text: str) -> GameText:
             raise RecordError(f"line {no}: {len(line):,} characters; a line is at most {MAX_LINE:,}")
         key, colon, value = line.partition(":")
         key = key.strip().lower()
-        if not colon or not (key in _HEADER or _PLAYER.match(key) or key.startswith("setup ")):
+        if not colon or not (key in _HEADER or key in _TABLE_KEYS or _PLAYER.match(key) or _PLAYER_TABLE.match(key)
+                             or key.startswith("setup ")):
             body_at = k
             break
         value = value.strip()
         m = _PLAYER.match(key)
         if m:
+            if int(m.group(1)) in seats:
+                raise RecordError(f"line {no}: '{key}' is given twice (first on line {seats[int(m.group(1))][0]})")
             seats[int(m.group(1))] = (no, value)
         elif key.startswith("setup "):
             extra[key[6:].strip()] = (no, value)
@@ -233,7 +324,17 @@ def parse_game(text: str) -> GameText:
             raise RecordError(f"line {no}: '{key}' is given twice (first on line {fields[key][0]})")
         else:
             fields[key] = (no, value)
+    checked = False
+    if "check" in fields:
+        no, value = fields["check"]
+        have = text_check([line for _, line in numbered])
+        if value.lower() != have:
+            raise RecordError(f"line {no}: the text does not match its check line (check {_show(value)}, the text "
+                              f"gives {have}): it was damaged or changed since it was saved (a letter changed, a line "
+                              f"lost, the end cut off); if you changed it on purpose, delete the check line and load it")
+        checked = True
     setup = _setup(fields, seats, extra, first_no)
+    table, table_line = _table_setup(fields, len(setup.seats))
     actions: list[tuple[int, Action]] = []
     result = None
     result_line = 0
@@ -255,7 +356,62 @@ def parse_game(text: str) -> GameText:
                 actions.extend((no, a) for a in _token(token, no, setup))
         if len(actions) > MAX_ACTIONS:
             raise RecordError(f"line {no}: more than {MAX_ACTIONS:,} actions; this is not a game text")
-    return GameText(setup, tuple(actions), result, result_line)
+    return GameText(setup, tuple(actions), result, result_line, table, table_line, checked)
+
+
+def _character(c: str) -> str:
+    return f"the character U+{ord(c):04X}" + (" (half of a character)" if "\ud800" <= c <= "\udfff" else
+                                              " (a control character)")
+
+
+def _table_setup(fields: dict, seats: int) -> tuple[TableSetup | None, int]:
+    """The table's set-up from its header lines (None if the text gives none)."""
+    keys = [k for k in fields if k in _TABLE_KEYS or _PLAYER_TABLE.match(k)]
+    if not keys:
+        return None, 0
+    first = min(fields[k][0] for k in keys)
+    values: dict = {}
+    for key in keys:
+        no, value = fields[key]
+        name = _TABLE_KEYS.get(key)
+        if name in ("auto_press", "last_move"):
+            if value not in _YES_NO:
+                raise RecordError(f"line {no}: {key}: expected yes or no, found {_show(value)}")
+            values[name] = _YES_NO[value]
+        elif name is not None:
+            values[name] = value
+            try:  # the mode and the time control are named at their own line
+                if name == "mode":
+                    TableSetup(mode=value, time_control=None if value == "casual" else "60")
+                elif name == "time_control":
+                    TableSetup(time_control=value)
+            except CompanionError as e:
+                raise RecordError(f"line {no}: {key}: {e}") from None
+    for kind in ("rating", "id"):
+        given = {int(_PLAYER_TABLE.match(k).group(1)): fields[k] for k in keys
+                 if _PLAYER_TABLE.match(k) and k.endswith(kind)}
+        if not given:
+            continue
+        if sorted(given) != list(range(1, len(given) + 1)) or len(given) > seats:
+            no = max(no for no, _ in given.values())
+            raise RecordError(f"line {no}: player {kind}s are given for players 1 to {seats}, one line each")
+        items = []
+        for n in sorted(given):
+            no, value = given[n]
+            if kind == "id":
+                items.append(value)
+            elif value == "unrated":
+                items.append(None)
+            elif re.fullmatch(r"[0-9]{1,4}", value):
+                items.append(int(value))
+            else:
+                raise RecordError(f"line {no}: player {n} rating: expected a rating (0 to 4000) or unrated, "
+                                  f"found {_show(value)}")
+        values["ratings" if kind == "rating" else "ids"] = tuple(items)
+    try:
+        return TableSetup(**values), first
+    except CompanionError as e:
+        raise RecordError(f"line {first}: {e}") from None
 
 
 def _setup(fields: dict, seats: dict, extra: dict, first_no: int) -> GameSetup:
@@ -292,12 +448,16 @@ def _setup(fields: dict, seats: dict, extra: dict, first_no: int) -> GameSetup:
         if value not in ("yes", "no"):
             raise RecordError(f"line {no}: d6 only: expected yes or no, found {_show(value)}")
         d6_only = value == "yes"
+    if "id" in fields and len(fields["id"][1].encode("utf-8")) > MAX_ID_BYTES:
+        raise RecordError(f"line {fields['id'][0]}: the id is {len(fields['id'][1].encode('utf-8'))} bytes long; an id "
+                          f"names the game's file and has at most {MAX_ID_BYTES}")
     data = {"game": game, "seats": [{"name": s.name, "computer": s.computer, "level": s.level} for s in seat_list],
             "dice": dice, "d6_only": d6_only, "game_id": fields.get("id", (0, "game"))[1] or "game",
             "seed": seed, "start": fields["start"][1] if "start" in fields else None,
             "board_map": fields["map"][1] if "map" in fields else None}
     for key, (no, value) in extra.items():
         data[key] = load_json(value, f"line {no}: setup {key}", RecordError)
+        _check_strings(data[key], no)
     try:
         return GameSetup.from_json(data, "set-up")
     except RecordError as e:
@@ -337,7 +497,7 @@ def _token(token: str, no: int, setup: GameSetup) -> list[Action]:
 
 
 def _player(value: str, no: int, token: str) -> int:
-    if not value.isdigit() or not 1 <= int(value) <= 4:
+    if value not in ("1", "2", "3", "4"):
         raise RecordError(f"line {no}: {_show(token)}: expected a player number 1 to 4")
     return int(value) - 1
 
@@ -357,9 +517,25 @@ def _json_action(line: str, no: int) -> Action | dict:
     """A JSON line: a session action, or a later feature's entry (an object with a type), kept
     whole for whoever replays it (the table: a clock's press) to check."""
     value = load_json(line, f"line {no}", RecordError)
+    _check_strings(value, no)
     if isinstance(value, dict) and isinstance(value.get("type"), str) and value["type"] not in _SESSION_TYPES:
         return value
     return action_from_json(value, f"line {no}")
+
+
+def _check_strings(value, no: int) -> None:
+    """JSON may spell what the text itself may not hold (``\\u0000``, ``\\ud800``): refused too."""
+    if isinstance(value, str):
+        bad = _NOT_TEXT.search(value)
+        if bad:
+            raise RecordError(f"line {no}: {_character(bad.group())} in a JSON value is not part of a game text")
+    elif isinstance(value, list):
+        for item in value:
+            _check_strings(item, no)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_strings(key, no)
+            _check_strings(item, no)
 
 
 def _show(text: str) -> str:
@@ -374,15 +550,24 @@ def load_game(text: str, *, source=None) -> Session:
 
 
 def load_table(text: str, *, source=None) -> Table:
+    """A new game at its table (see :func:`load_text`, which also says what Load should warn of)."""
+    return load_text(text, source=source).table
+
+
+def load_text(text: str, *, source=None) -> LoadedText:
     """A new game at its table (the default casual one unless the text gives the table's
     set-up), every action played through the rules and every entry through the table. A
     clock that still runs at the end of the text is stopped there (the text's last moment).
-    RecordError (with the line) when the text is not a game or an action cannot be played."""
+    RecordError (with the line) when the text is not a game, its check line does not match,
+    or an action cannot be played. The warnings: a text without a check line cannot be
+    checked, and its last position line, if not where the moves lead, was a correction."""
     game = parse_game(text)
     body = list(game.actions)
-    setup = TableSetup()
-    table_line = 2
+    setup = game.table or TableSetup()
+    table_line = game.table_line or 2
     if body and isinstance(body[0][1], dict) and body[0][1].get("type") == "table":
+        if game.table is not None:
+            raise RecordError(f"line {body[0][0]}: the table's set-up is given twice (first on line {table_line})")
         table_line, entry = body.pop(0)
         setup = TableSetup.from_json(entry, f"line {table_line}")
     try:
@@ -390,12 +575,16 @@ def load_table(text: str, *, source=None) -> Table:
     except CompanionError as e:
         raise RecordError(f"line {table_line}: {e}") from None
     session = table.session
-    for no, action in body:
+    warnings = [] if game.checked else [UNCHECKED]
+    last = max((i for i, (_, a) in enumerate(body) if not isinstance(a, SetPosition)), default=-1)
+    for i, (no, action) in enumerate(body):
         try:
             if isinstance(action, SetPosition):
                 if session.rules.position_text(session.rules.position_from_text(action.position)) == \
                         session.rules.position_text(session.pos):
                     continue  # the position the moves lead to: nothing to correct
+                if i > last and not game.checked:
+                    warnings.append(CORRECTED)
             table.apply_entry(action if isinstance(action, dict) else action_to_json(action), f"line {no}")
         except CompanionError as e:
             message = str(e)
@@ -409,7 +598,7 @@ def load_table(text: str, *, source=None) -> Table:
         if game.result != have:
             raise RecordError(f"line {game.result_line}: the moves end with the result {_show(have)}, "
                               f"not {_show(game.result)}")
-    return table
+    return LoadedText(table, tuple(warnings))
 
 
 def _describe(session: Session, action: Action | dict) -> str:
@@ -435,5 +624,5 @@ def journal_entries(game: Session | Table) -> list[dict]:
     return [start_to_json(game.setup)] + [dict(e) for e in game.history]
 
 
-__all__ = ["GameText", "format_game", "parse_game", "load_game", "load_table", "journal_entries",
-           "describe_result", "action_to_json"]
+__all__ = ["GameText", "LoadedText", "format_game", "parse_game", "load_game", "load_table", "load_text",
+           "journal_entries", "describe_result", "text_check", "action_to_json"]

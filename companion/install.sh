@@ -2,6 +2,13 @@
 # One script behind the README's two commands.
 #   bash companion/install.sh run  [app options]   install everything, start the app (simulated board)
 #   bash companion/install.sh test [pytest args]   install everything, run every test
+#   bash companion/install.sh pi [--dry-run] [--service [app options]]
+#                                                  on a Raspberry Pi: also the build tools, python3-dev
+#                                                  and the pi or pi5 extra (model from the device
+#                                                  tree); --service also installs the systemd unit
+#   bash companion/install.sh bench [bench options] install everything, run companion bench
+#   bash companion/install.sh arm64-check [step]   the whole install and quick loop on an emulated
+#                                                  Debian arm64 root (companion/arm64_check.sh)
 # It installs the Debian packages it needs (apt-get, with sudo when not root), makes a virtual
 # environment in .venv and installs companion into it with its test extra.
 set -euo pipefail
@@ -11,12 +18,46 @@ mode="${1:-run}"
 
 say() { printf '[companion] %s\n' "$*" >&2; }
 
+# --- the arm64 check: its own script, nothing to install here first -------------------------------
+[ "$mode" = "arm64-check" ] && exec bash companion/arm64_check.sh "$@"
+
+# --- a Raspberry Pi: which one, and what it needs ---------------------------------------------------
+# rpi-ws281x and spidev (pi) and the Pi 5 NeoPixel backend (pi5) have no arm64 wheels: pip builds
+# them, which needs a compiler and Python's headers. A Pi image that skips recommended packages
+# has neither, so they are named here. COMPANION_PI_MODEL stands in for the device tree's model
+# (tests, the arm64 check).
+pi_extra="" pi_service=0 pi_dry=0 pi_options=()
+if [ "$mode" = "pi" ]; then
+    model="${COMPANION_PI_MODEL:-}"
+    if [ -z "$model" ] && [ -r /proc/device-tree/model ]; then model="$(tr -d '\0' < /proc/device-tree/model)"; fi
+    case "$model" in
+        "Raspberry Pi 5"*|"Raspberry Pi Compute Module 5"*) pi_extra=pi5 ;;
+        "Raspberry Pi"*) pi_extra=pi ;;
+        "") say "this is not a Raspberry Pi (no /proc/device-tree/model): use 'bash companion/install.sh run'"; exit 2 ;;
+        *) say "this is not a Raspberry Pi (its model is '$model'): use 'bash companion/install.sh run'"; exit 2 ;;
+    esac
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --dry-run) pi_dry=1 ;;
+            --service) pi_service=1; shift; pi_options=("$@"); break ;;
+            *) say "pi: unknown option '$1' (use: --dry-run, --service [app options])"; exit 2 ;;
+        esac
+        shift
+    done
+fi
+
 # --- system packages --------------------------------------------------------------------------
 # OpenGL/EGL from Mesa and mtdev for Kivy's window, Xvfb for the window tests, venv for Python;
 # for the tests only, Chromium and DejaVu fonts (the broadcast pages are opened in it, headless;
 # DejaVu has the chess glyphs) and zbar-tools (zbarimg reads the Load / Save QR codes back).
 apt_pkgs="python3 python3-venv python3-pip libgl1 libegl1 libgl1-mesa-dri libmtdev1 xvfb xauth stockfish"
 [ "$mode" = "test" ] && apt_pkgs="$apt_pkgs chromium fonts-dejavu-core zbar-tools"
+[ "$mode" = "pi" ] && apt_pkgs="$apt_pkgs build-essential python3-dev swig"
+if [ "$pi_dry" = 1 ]; then
+    say "on a $model: would install the system packages $apt_pkgs, then .venv with companion[test,$pi_extra]"
+    [ "$pi_service" = 1 ] && say "and the systemd unit ${COMPANION_SYSTEMD_DIR:-/etc/systemd/system}/companion.service: companion ${pi_options[*]:-}"
+    exit 0
+fi
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
     missing=""
     for p in $apt_pkgs; do
@@ -64,6 +105,53 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     touch "$stamp"
 fi
 
+# --- a Raspberry Pi: the NeoPixel extra, the systemd unit ------------------------------------------
+pi_unit() {  # the shipped unit for this user, this folder and these app options
+    local user options exec_line
+    user="${SUDO_USER:-$(id -un)}"
+    options="${pi_options[*]:-}"
+    exec_line="ExecStart=$(pwd)/.venv/bin/companion${options:+ $options}"
+    sed -e "s|^User=.*|User=$user|" -e "s|^Group=.*|Group=$(id -gn "$user")|" \
+        -e "s|^WorkingDirectory=.*|WorkingDirectory=$(pwd)|" -e "s|/home/pi/.kivy|$(getent passwd "$user" | cut -d: -f6)/.kivy|" \
+        -e "s|^ExecStart=.*|$exec_line|" hardware/companion.service
+}
+if [ "$mode" = "pi" ]; then
+    pi_stamp=".venv/.companion-$pi_extra-installed"
+    if [ ! -f "$pi_stamp" ] || [ pyproject.toml -nt "$pi_stamp" ]; then
+        say "installing the $pi_extra extra (the NeoPixel driver; it compiles rpi-ws281x/spidev: a few minutes)"
+        .venv/bin/python -m pip install -q -e ".[$pi_extra]"
+        touch "$pi_stamp"
+    fi
+    done_list="system packages ($apt_pkgs), .venv with companion[test,$pi_extra]"
+    if [ "$pi_service" = 1 ]; then
+        unit_dir="${COMPANION_SYSTEMD_DIR:-/etc/systemd/system}"
+        sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+        pi_unit | $sudo tee "$unit_dir/companion.service" >/dev/null
+        done_list="$done_list, the unit $unit_dir/companion.service"
+        if [ -z "${COMPANION_SYSTEMD_DIR:-}" ]; then  # the journal's cap, the backlight's permission
+            $sudo mkdir -p /etc/systemd/journald.conf.d
+            $sudo cp hardware/journald-companion.conf /etc/systemd/journald.conf.d/companion.conf
+            $sudo cp hardware/99-companion-backlight.rules /etc/udev/rules.d/ 2>/dev/null || true
+            done_list="$done_list, the journal capped at 64 MB, the backlight writable by the video group"
+        fi
+        user="${SUDO_USER:-$(id -un)}"
+        groups=""
+        for g in video render input gpio spi dialout; do getent group "$g" >/dev/null && groups="$groups${groups:+,}$g"; done
+        if [ -n "$groups" ] && [ -z "${COMPANION_SYSTEMD_DIR:-}" ]; then
+            $sudo usermod -aG "$groups" "$user" && done_list="$done_list, $user added to $groups"
+        fi
+        if [ -z "${COMPANION_SYSTEMD_DIR:-}" ] && command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
+            $sudo systemctl daemon-reload && $sudo systemctl enable companion >/dev/null 2>&1 \
+                && done_list="$done_list, enabled (starts at the next boot; now: sudo systemctl start companion)"
+        else
+            done_list="$done_list (not enabled: no systemd running here)"
+        fi
+    fi
+    say "done on this $model: $done_list"
+    say "start it: .venv/bin/companion --profile gpio-8x8 (or --serial auto); first power-on: .venv/bin/companion board-check --profile ... (hardware/README.md)"
+    exit 0
+fi
+
 export KIVY_NO_ARGS=1
 case "$mode" in
     run)
@@ -76,6 +164,9 @@ case "$mode" in
     test)
         exec xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/python -m pytest "$@"
         ;;
+    bench)
+        exec xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/companion bench "$@"
+        ;;
     *)
-        say "unknown mode '$mode' (use: run | test)"; exit 2 ;;
+        say "unknown mode '$mode' (use: run | test | pi | bench | arm64-check)"; exit 2 ;;
 esac

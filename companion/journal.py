@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Generic, Sequence, TypeVar
 
 from .bounds import MAX_JOURNAL_BYTES, MAX_LINE_BYTES, load_json
+from .durable import fsync_dir
 from .errors import CompanionError, RecordError
 
 G = TypeVar("G")
@@ -105,10 +107,12 @@ class Damage:
 
     line: int  # 1-based line number of the first bad line
     reason: str
-    lost_lines: int  # lines from the bad one to the end (a cut-off last line counts)
+    lost_lines: int  # lines from the bad one to the end (a cut-off last line counts); -1: not counted
     lost_bytes: int
 
     def describe(self) -> str:
+        if self.lost_lines < 0:  # a device or a pipe that goes on past the bound: not counted
+            return f"line {self.line}: {self.reason}; nothing from there on could be recovered"
         what = "1 entry" if self.lost_lines == 1 else f"{self.lost_lines} entries"
         return f"line {self.line}: {self.reason}; {what} ({self.lost_bytes} bytes) could not be recovered"
 
@@ -132,7 +136,10 @@ def read_journal(path: str | os.PathLike) -> JournalRead:
     path = Path(path)
     with open(path, "rb") as f:
         data = f.read(MAX_JOURNAL_BYTES + 1)
-        size = os.fstat(f.fileno()).st_size
+        st = os.fstat(f.fileno())
+    # a device or a pipe (/dev/zero) has no size and may never end: nothing past the bound is read
+    regular = stat.S_ISREG(st.st_mode)
+    size = st.st_size if regular else len(data)
     cut = len(data) > MAX_JOURNAL_BYTES
     if cut:
         data = data[:MAX_JOURNAL_BYTES]
@@ -142,7 +149,10 @@ def read_journal(path: str | os.PathLike) -> JournalRead:
     number = 0
 
     def damaged(reason: str) -> JournalRead:
-        lost = _lines_from(path, offset) if cut else data[offset:].count(b"\n") + (0 if data.endswith(b"\n") else 1)
+        if cut:
+            lost = _lines_from(path, offset, size) if regular else -1
+        else:
+            lost = data[offset:].count(b"\n") + (0 if data.endswith(b"\n") else 1)
         return JournalRead(path, entries, Damage(number, reason, lost, max(size, len(data)) - offset), offset, ends)
 
     while offset < len(data):
@@ -154,8 +164,8 @@ def read_journal(path: str | os.PathLike) -> JournalRead:
                 return damaged(f"a line of more than {MAX_LINE_BYTES // (1024 * 1024)} MB (an entry is a few "
                                f"hundred bytes)")
             if cut:
-                return damaged(f"the journal is longer than {MAX_JOURNAL_BYTES // (1024 * 1024)} MB ({size:,} "
-                               f"bytes); what follows was not read")
+                return damaged(f"the journal is longer than {MAX_JOURNAL_BYTES // (1024 * 1024)} MB "
+                               f"({f'{size:,} bytes' if regular else 'not a regular file'}); what follows was not read")
             return damaged("the last entry was cut off while it was being written")
         raw = data[offset:end]
         try:
@@ -168,13 +178,15 @@ def read_journal(path: str | os.PathLike) -> JournalRead:
     return JournalRead(path, entries, None, offset, ends)
 
 
-def _lines_from(path: Path, offset: int) -> int:
-    """The lines of ``path`` from byte ``offset`` to its end (a last line without its newline
-    counts), read a megabyte at a time."""
+def _lines_from(path: Path, offset: int, end: int) -> int:
+    """The lines of ``path`` from byte ``offset`` to byte ``end`` (its size when it was read: a
+    file that grows meanwhile is not followed; a last line without its newline counts), read a
+    megabyte at a time."""
     count, last = 0, b"\n"
     with open(path, "rb") as f:
         f.seek(offset)
-        while chunk := f.read(1024 * 1024):
+        while offset < end and (chunk := f.read(min(1024 * 1024, end - offset))):
+            offset += len(chunk)
             count += chunk.count(b"\n")
             last = chunk[-1:]
     return count + (0 if last == b"\n" else 1)
@@ -248,20 +260,6 @@ class Journal:
 
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
-
-
-def fsync_dir(directory: Path) -> None:
-    """Make a created or renamed file's directory entry durable as well."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 class JournalStore:

@@ -7,7 +7,8 @@ first; squares are numbered the engine's way, ``index = rank * width + file`` wi
 the bottom (the first player's side), so the last text row is rank 0.
 
 Public: ``BoardMap``, ``Seat``, ``load_map``, ``parse_map``, ``find_map``,
-``available_maps``, ``format_map``, ``draw_map``, ``MAPS_DIR``, ``COLOURS``, ``HOMES``.
+``available_maps``, ``MAPS_DIR``, ``COLOURS``, ``HOMES``. A map written back as TOML or drawn
+as text: companion.map_text; the checks that a map can be played: companion.map_reach.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from .bounds import MAX_DATA_FILE_BYTES, read_text_file
 from .core.geometry import FILES, FLOOR, MAX_SIZE, MIN_SIZE, TERRAIN_NAMES, VOID, WATER, Geometry
 from .errors import MapError
+from .map_reach import cut_off_squares, edges_held, too_small_zones
 from .toml_locations import TomlLocations, parse_toml
 
 #: The repository's maps/ folder (next to the companion package).
@@ -28,9 +31,6 @@ MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
-#: Floor squares every spawn zone needs: the smallest army any game fields is a King and a Pawn
-#: (Dungeon Chess's draft rules), and a unit that cannot swim stands only on floor.
-MIN_SPAWN_FLOOR = 2
 
 #: The side a player sits at, and the step (file, rank) that is "forward" for them.
 HOMES: Mapping[str, tuple[int, int]] = {
@@ -196,7 +196,7 @@ def load_map(path_or_name: str | os.PathLike[str]) -> BoardMap:
     """Find, read and validate a map; every problem is a ``MapError``."""
     path = find_map(path_or_name)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path, MAX_DATA_FILE_BYTES, "a map", MapError)
     except UnicodeDecodeError as exc:
         raise MapError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start}); save the map as UTF-8") from None
     except OSError as exc:
@@ -380,7 +380,7 @@ class _Reader:
         seats = self.seats(data["players"], players, spawns, geometry)
         if seats is None:
             return None
-        for square, text in (*_too_small_zones(geometry, seats), *_cut_off_squares(geometry, seats)):
+        for square, text in (*too_small_zones(geometry, seats), *cut_off_squares(geometry, seats)):
             self.note(self.fail("map.grid", text, line=row_lines[height - 1 - geometry.rank_of(square)]))
         for tag, squares in user_tags.items():
             tags.setdefault(tag, set()).update(squares)
@@ -563,7 +563,7 @@ class _Reader:
         if not spawn:
             raise self.fail(key, f"player {p} has no spawn zone; expected some squares marked {p!r} "
                                  f"(or a legend symbol with spawn = {p}) in map.grid")
-        held = _edges_held(geometry, spawn)
+        held = edges_held(geometry, spawn)
         if home not in held:
             hint = f"expected the edge the spawn zone lies at: {', '.join(held)}" if held else \
                 "the spawn zone lies at no edge; expected it to touch the player's edge"
@@ -624,193 +624,3 @@ class _Reader:
             return frozenset(squares)
         raise self.fail(key, f"expected a list of square names or a grid string of "
                              f"{_TAG_IN!r} and {_TAG_OUT!r}, got {_type_name(spec)}")
-
-
-def _too_small_zones(geometry: Geometry, seats: tuple[Seat, ...]):
-    """Each spawn zone that cannot hold the smallest army: (one of its squares, the message)."""
-    for seat in seats:
-        floor = [sq for sq in sorted(seat.spawn) if geometry.terrain[sq] == FLOOR]
-        if len(floor) < MIN_SPAWN_FLOOR:
-            names = ", ".join(geometry.name_of(sq) for sq in sorted(seat.spawn)[:8])
-            yield min(seat.spawn), (
-                f"player {seat.player}'s spawn zone ({names}) has {len(floor)} floor square"
-                f"{'' if len(floor) == 1 else 's'}; expected at least {MIN_SPAWN_FLOOR} (an army is at least a King "
-                f"and a Pawn, and a unit that cannot swim does not stand on water)")
-
-
-def _cut_off_squares(geometry: Geometry, seats: tuple[Seat, ...]):
-    """For each player whose spawn zone cannot reach another's: the first cut-off square and the
-    message. Reach is by King steps over floor and water (void cuts the board); players who can
-    never meet play a game that only a draw rule ends."""
-    region = _regions(geometry)
-    for seat in seats:
-        for other in seats:
-            if other.player <= seat.player:  # a cut between two players is said once
-                continue
-            theirs = {region[sq] for sq in other.spawn}
-            cut = [sq for sq in sorted(seat.spawn) if region[sq] not in theirs]
-            if cut:
-                sq = cut[0]
-                there = geometry.name_of(min(other.spawn))
-                yield sq, (f"square {geometry.name_of(sq)} of player {seat.player}'s spawn zone cannot reach "
-                           f"player {other.player}'s spawn zone (from {there}): no path of floor or water squares "
-                           f"joins them, void cuts the board; expected a way across (squares next to each other, "
-                           f"diagonals included)")
-                break
-
-
-def _regions(geometry: Geometry) -> list[int]:
-    """For each square, the number of its region: squares joined by King steps over floor and
-    water (void squares: -1)."""
-    region = [-1] * geometry.size
-    count = 0
-    for start in geometry.playable():
-        if region[start] >= 0:
-            continue
-        region[start] = count
-        todo = [start]
-        while todo:
-            sq = todo.pop()
-            f, r = geometry.file_of(sq), geometry.rank_of(sq)
-            for df in (-1, 0, 1):
-                for dr in (-1, 0, 1):
-                    if (df or dr) and geometry.on_board(f + df, r + dr):
-                        n = geometry.square(f + df, r + dr)
-                        if region[n] < 0 and not geometry.is_void(n):
-                            region[n] = count
-                            todo.append(n)
-        count += 1
-    return region
-
-
-def _edges_held(geometry: Geometry, squares: frozenset[int]) -> list[str]:
-    """The edges a spawn zone lies at: it touches that edge and no square of it is nearer the
-    opposite edge (so a zone along the whole south edge does not also count as "west")."""
-    ranks = {geometry.rank_of(s) for s in squares}
-    files = {geometry.file_of(s) for s in squares}
-    top, right = geometry.height - 1, geometry.width - 1
-    held = {
-        "south": 0 in ranks and all(r <= top - r for r in ranks),
-        "north": top in ranks and all(top - r <= r for r in ranks),
-        "west": 0 in files and all(f <= right - f for f in files),
-        "east": right in files and all(right - f <= f for f in files),
-    }
-    return [edge for edge, ok in held.items() if ok]
-
-
-# --------------------------------------------------------------------------- writing
-
-
-def _toml_string(text: str) -> str:
-    """A TOML basic string (escapes quotes, backslashes and every control character)."""
-    out = []
-    for char in text:
-        if char in '"\\':
-            out.append("\\" + char)
-        elif char == "\n":
-            out.append("\\n")
-        elif char == "\t":
-            out.append("\\t")
-        elif ord(char) < 0x20 or ord(char) == 0x7F:
-            out.append(f"\\u{ord(char):04x}")
-        else:
-            out.append(char)
-    return '"' + "".join(out) + '"'
-
-
-def _grid_symbols(board_map: BoardMap) -> tuple[list[str], dict[str, Symbol]]:
-    """One character per square (index order) and the legend entries the default lacks."""
-    geometry = board_map.geometry
-    owner = {sq: seat.player for seat in board_map.seats for sq in seat.spawn}
-    by_meaning = {meaning: char for char, meaning in DEFAULT_LEGEND.items()}
-    extra: dict[str, Symbol] = {}
-    spare = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-    chars = []
-    for sq in range(geometry.size):
-        meaning = Symbol(geometry.terrain[sq], owner.get(sq))
-        if meaning not in by_meaning:
-            char = next(spare)
-            by_meaning[meaning] = char
-            extra[char] = meaning
-        chars.append(by_meaning[meaning])
-    return chars, extra
-
-
-def format_map(board_map: BoardMap) -> str:
-    """TOML text that ``parse_map`` reads back to an equal ``BoardMap``.
-
-    Spawn zones and terrain go into the grid (default legend, plus a legend entry for any
-    spawn square on water); the file's own tags are written as square-name lists."""
-    geometry = board_map.geometry
-    chars, extra = _grid_symbols(board_map)
-    width = geometry.width
-    rows = ["".join(chars[rank * width:(rank + 1) * width]) for rank in reversed(range(geometry.height))]
-    out = [
-        "[map]",
-        f"name = {_toml_string(board_map.name)}",
-        f"title = {_toml_string(board_map.title)}",
-        f"description = {_toml_string(board_map.description)}",
-        *([f"game = {_toml_string(board_map.game)}"] if board_map.game else []),
-        f"width = {geometry.width}",
-        f"height = {geometry.height}",
-        f"players = {board_map.players}",
-        "grid = '''",
-        *rows,
-        "'''",
-    ]
-    if extra:
-        out += ["", "[legend]"]
-        for char, meaning in extra.items():
-            out.append(f'{_toml_string(char)} = {{ terrain = "{TERRAIN_NAMES[meaning.terrain]}", '
-                       f"spawn = {meaning.spawn} }}")
-    for seat in board_map.seats:
-        out += ["", f"[players.{seat.player}]", f'home = "{seat.home}"', f'colour = "{seat.colour}"']
-    if board_map.seatings:
-        out += ["", "[seatings]"]
-        out += [f"{n} = [{', '.join(str(s) for s in seats)}]" for n, seats in board_map.seatings]
-    tags = board_map.user_tags()
-    if tags:
-        out += ["", "[tags]"]
-        for name, squares in tags.items():
-            names = [f'"{geometry.name_of(sq)}"' for sq in sorted(squares)]
-            if len(names) <= 12:
-                out.append(f"{name} = [{', '.join(names)}]")
-            else:
-                out.append(f"{name} = [")
-                out += ["    " + ", ".join(names[i:i + 12]) + "," for i in range(0, len(names), 12)]
-                out.append("]")
-    return "\n".join(out) + "\n"
-
-
-def draw_map(board_map: BoardMap) -> str:
-    """A text picture for ``companion check-map``: ranks down the left, files along the bottom,
-    the grid's own symbols (spawn squares as their player's digit), a legend and a summary."""
-    geometry = board_map.geometry
-    owner = {sq: seat.player for seat in board_map.seats for sq in seat.spawn}
-    terrain_char = {FLOOR: ".", WATER: "~", VOID: "#"}
-    label = len(str(geometry.height))
-    lines = [f"{board_map.title} ({board_map.name})"]
-    for rank in reversed(range(geometry.height)):
-        cells = []
-        for file in range(geometry.width):
-            sq = geometry.square(file, rank)
-            cells.append(str(owner[sq]) if sq in owner else terrain_char[geometry.terrain[sq]])
-        lines.append(f"{rank + 1:>{label}}  " + " ".join(cells))
-    lines.append(" " * (label + 2) + " ".join(FILES[:geometry.width]))
-    lines.append(f"legend: . floor  ~ water  # void  1-{board_map.players} spawn zone of that player")
-    counts = [sum(1 for t in geometry.terrain if t == kind) for kind in (FLOOR, WATER, VOID)]
-    spawn_parts = []
-    for seat in board_map.seats:
-        wet = sum(1 for sq in seat.spawn if geometry.is_water(sq))
-        wet_note = f", {wet} on water" if wet else ""
-        spawn_parts.append(f"player {seat.player} ({seat.colour}, {seat.home}): {len(seat.spawn)} spawn squares{wet_note}")
-    tags = board_map.user_tags()
-    tag_note = f"; tags: {', '.join(f'{k} ({len(v)})' for k, v in tags.items())}" if tags else ""
-    seating_note = "".join(f"; {n} players: seats {', '.join(str(s) for s in seats)}"
-                           for n, seats in board_map.seatings)
-    lines.append(
-        f"summary: {geometry.width} files x {geometry.height} ranks, {board_map.players} players, "
-        f"{counts[0]} floor, {counts[1]} water, {counts[2]} void; " + "; ".join(spawn_parts) + tag_note
-        + seating_note
-    )
-    return "\n".join(lines) + "\n"

@@ -11,7 +11,8 @@ import argparse
 import sys
 
 from .errors import CompanionError
-from .maps import MAPS_DIR, MapProblems, draw_map, load_map
+from .map_text import draw_map
+from .maps import MAPS_DIR, MapProblems, load_map
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2

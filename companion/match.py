@@ -29,9 +29,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from .bounds import load_json
+from .bounds import MAX_DATA_FILE_BYTES, load_json, read_text_file
 from .errors import RecordError, VariantError
-from .journal import fsync_dir
+from .durable import fsync_dir, write_durably
 from .session import Seat
 from .tournament.table import TableSetup
 
@@ -257,7 +257,7 @@ class MatchStore:
         """The match in progress, or None. RecordError when the file is damaged (say so, and
         :meth:`set_aside` it: the game journals are untouched)."""
         try:
-            text = self.path.read_text(encoding="utf-8")
+            text = read_text_file(self.path, MAX_DATA_FILE_BYTES, "a match's score")
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError) as e:
@@ -268,14 +268,8 @@ class MatchStore:
         """Write the match durably: a new file, flushed, renamed over the old one, the folder
         flushed. OSError leaves the old file as it was."""
         self.directory.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".json.new")
         data = json.dumps(match.to_json(), ensure_ascii=False, indent=1).encode("utf-8")
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, self.path)
-        fsync_dir(self.directory)
+        write_durably(self.path, data, ".new")
 
     def archive(self, match: Match | None = None, name: str | None = None) -> Path | None:
         """File the match under ``games/`` (a finished match, or one left unfinished)."""

@@ -12,8 +12,9 @@ import json
 import os
 from pathlib import Path
 
-from .bounds import load_json
+from .bounds import MAX_DATA_FILE_BYTES, load_json, read_text_file
 from .errors import CompanionError
+from .durable import write_durably
 
 FILE = "names.json"
 #: How many typed names are kept (the name picker shows them before the presets).
@@ -31,7 +32,7 @@ def load(directory: str | os.PathLike) -> list[str]:
     """The remembered names, newest first ([] when there are none or the file is unusable)."""
     path = Path(directory) / FILE
     try:
-        value = load_json(path.read_text(encoding="utf-8"), FILE)
+        value = load_json(read_text_file(path, MAX_DATA_FILE_BYTES, "the names file"), FILE)
     except (OSError, UnicodeDecodeError, CompanionError):
         return []
     if not isinstance(value, list):
@@ -50,10 +51,5 @@ def remember(directory: str | os.PathLike, name: str) -> list[str]:
     names = names[:KEEP]
     path = Path(directory) / FILE
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(FILE + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(json.dumps(names, ensure_ascii=False))
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    write_durably(path, json.dumps(names, ensure_ascii=False).encode("utf-8"))
     return names

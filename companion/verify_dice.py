@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
+from .bounds import MAX_DICE_RECORD_BYTES, read_text_file
 from .dice.cli import add_parser_odds, fail, use_one_line_errors
 from .dice.record import parse_record
 from .errors import CompanionError
@@ -41,7 +42,7 @@ def add_parser_verify(subparsers: Any) -> argparse.ArgumentParser:
 def run_verify(args: argparse.Namespace) -> int:
     path = Path(args.record)
     try:
-        record = parse_record(path.read_text(encoding="utf-8"), name=str(path))
+        record = parse_record(read_text_file(path, MAX_DICE_RECORD_BYTES, "a dice record"), name=str(path))
     except FileNotFoundError:
         return fail(f"companion verify-dice: {path}: no such file")
     except UnicodeDecodeError:

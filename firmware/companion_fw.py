@@ -22,7 +22,7 @@ try:  # on the Pi and in tests: the one codec in the companion package
 except ImportError:  # on the board: the same file, copied as CIRCUITPY/protocol.py
     import protocol
 
-FIRMWARE_VERSION = (1, 0, 0)
+FIRMWARE_VERSION = (1, 1, 0)  # 1.1: STATS adds loops and scan_interval_us
 
 ORDERS = ("rows", "serpentine", "columns", "columns_serpentine")
 
@@ -289,6 +289,7 @@ class Firmware:
         self.led_frames = 0
         self.sessions = 0
         self.rx_unexpected = 0
+        self.loops = 0  # passes of the main loop (the host's board-check shows the rate)
 
         if pixels is not None:
             pixels.fill((0, 0, 0))
@@ -299,6 +300,7 @@ class Firmware:
     def step(self):
         """One pass: feed the watchdog, read the host, drain the keypad, send what is due."""
         now = self.clock()
+        self.loops += 1
         if self.watchdog is not None:
             self.watchdog.feed()
         self._scan(now)
@@ -574,4 +576,6 @@ class Firmware:
             self.led_frames,
             self.sessions,
             self.rx_unexpected,
+            self.loops,
+            int(self.cfg.scan_interval_s * 1000000),
         ]

@@ -9,6 +9,8 @@ ROOT = Path(__file__).resolve().parent.parent
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
+# the app dims the screen's backlight at rest (companion/app/backlight.py): never a real one in tests
+os.environ.setdefault("COMPANION_BACKLIGHT", str(ROOT / "tests" / "no-backlight-here"))
 
 # Hypothesis keeps no example database (nothing is written into the repository or CI's
 # checkout); a failure prints the blob that reproduces it (@reproduce_failure).

@@ -53,12 +53,12 @@ class DungeonApp:
 
     @property
     def sim(self) -> SimulatedBoard:
-        return self.flow.board.simulated
+        return self.flow.board.link.simulated
 
     @property
     def rules(self):
-        s = self.flow.session
-        return s.rules if s is not None else self.flow.prep.rules
+        s = self.flow.game.session
+        return s.rules if s is not None else self.flow.dungeon.prep.rules
 
     def sq(self, name: str) -> int:
         return self.rules.geometry.parse_square(name)
@@ -76,7 +76,7 @@ class DungeonApp:
 
     def move(self, frm: str, to: str):
         """A move by hand: the victim lifted first, then the mover lifted and put down."""
-        pos = self.flow.session.pos
+        pos = self.flow.game.session.pos
         if pos.board[self.sq(to)] is not None:
             self.tap(to, settle=False)
         self.tap(frm, to)
@@ -86,7 +86,7 @@ class DungeonApp:
         board shows the game: pieces that move go square to square, the rest off and on."""
         f = self.flow
         for _ in range(limit):
-            guide = f.session.tracker if f.session is not None else f.prep.guide
+            guide = f.game.session.tracker if f.game.session is not None else f.dungeon.prep.guide
             if guide.status != "out-of-sync":
                 self.settle()
                 return
@@ -114,7 +114,7 @@ class DungeonApp:
 
     def draft_defaults(self, first: str = "first"):
         """Every seat keeps its army; then who starts."""
-        while self.flow.prompt is None:
+        while self.flow.display.prompt is None:
             self.p.draft.next()
         self.answer(first)
 
@@ -123,7 +123,7 @@ class DungeonApp:
         self.pump()
 
     def answer_label(self, label: str):
-        prompt = self.flow.prompt
+        prompt = self.flow.display.prompt
         assert prompt is not None, "no question on screen"
         keys = [o.key for o in prompt.options if o.label == label]
         assert keys, f"{label!r} is not one of {[o.label for o in prompt.options]}"
@@ -132,7 +132,7 @@ class DungeonApp:
     def deploy_by_taps(self, limit: int = 200):
         """Put each unit on the first lit square of its spawn zone, one tap each."""
         for _ in range(limit):
-            prep = self.flow.prep
+            prep = self.flow.dungeon.prep
             if prep is None or prep.deployment is None or prep.deployment.next_unit() is None:
                 return
             free = sorted(prep.deployment.free_squares())
@@ -174,7 +174,7 @@ def play_quick_four(app: DungeonApp, count: int | None = None, start: int = 0) -
     from tests.dungeon_board_games import QUICK_FOUR_SCRIPT
 
     for text, _why in QUICK_FOUR_SCRIPT[start:count]:
-        prompt = app.flow.prompt
+        prompt = app.flow.display.prompt
         if prompt is not None and prompt.kind == "step":
             app.answer_label(f"Step to {text}")
         elif prompt is not None and prompt.kind == "pass":
@@ -186,7 +186,7 @@ def play_quick_four(app: DungeonApp, count: int | None = None, start: int = 0) -
         else:
             frm, to = re.fullmatch(r"([a-t]\d+)([a-t]\d+)", text).groups()
             app.move(frm, to)
-        if not app.flow.in_sync:
+        if not app.flow.board.in_sync:
             app.follow_the_lights()
 
 

@@ -120,6 +120,21 @@ def test_the_computer_duels_an_attacker_with_no_stones():
     assert info.best.value == "duel"
 
 
+def test_the_computer_weighs_paying_its_last_stone_against_a_higher_ranked_attacker():
+    """A Queen takes a pawn of a defender with 1 stone: the duel is offered (the fee is his last
+    stone, then the attacker must bid 1 and wins). The search scores both answers, the duel's
+    without any bids to solve, and its answer plays."""
+    r = game("classic")
+    pos = pos_of(r, "4k3/ppp5/3p4/8/8/8/PPP5/3QK3 w - - 0 1", stones="3,1")
+    play(r, pos, "d1d6")
+    assert pos.pending.kind == "duel" and pos.pending.get("fee") == 1
+    info = Search(r).run(pos, now=time.perf_counter, max_depth=3, exact_root=True)
+    assert sorted(a.value for a, _ in info.root_scores) == ["duel", "pass"]
+    r.play(pos, info.best)
+    assert pos.pending is None
+    assert r.stones(pos) == ((3, 0) if info.best.value == "duel" else (4, 1))
+
+
 @pytest.mark.parametrize("stones,choice", [("5,1", "destroy"), ("2,6", "gain")])
 def test_the_computer_takes_the_better_bluff_reward(stones, choice):
     """A called bluff: with 5 stones against 1, destroying the defender's last stone is worth

@@ -25,7 +25,7 @@ def clocked_app(tmp_path, tapped: bool = False) -> App:
     app.clock.t = 990
     app.clock_screen.tap(1)  # Black starts White's clock (the tap reads clock_ms: 1000)
     app.pump()
-    assert app.flow.table.clock.running == 0 and app.flow.table.clock.since == 1000
+    assert app.flow.game.table.clock.running == 0 and app.flow.game.table.clock.since == 1000
     return app
 
 
@@ -46,7 +46,7 @@ def run_loop(app: App, pacing: FlowPacing, t: int, until: int) -> tuple[list, li
 
 
 def white_ms(app: App, t: int) -> int:
-    return app.flow.table.clock.view(t).times[0]
+    return app.flow.game.table.clock.view(t).times[0]
 
 
 def test_the_loop_rests_while_the_clock_runs_and_redraws_at_each_second(tmp_path):
@@ -62,7 +62,7 @@ def test_the_loop_rests_while_the_clock_runs_and_redraws_at_each_second(tmp_path
     assert redraws == [2000 + 1000 * k for k in range(29)]
     for when in redraws:
         assert format_time(white_ms(app, when)) != format_time(white_ms(app, when - 1))
-    assert app.flow.table.clock.running == 0 and white_ms(app, 31_000) == 180_000 - 30_000
+    assert app.flow.game.table.clock.running == 0 and white_ms(app, 31_000) == 180_000 - 30_000
 
 
 def test_a_clock_pressed_by_taps_keeps_the_full_rate_so_a_press_is_stamped_within_a_frame(tmp_path):
@@ -80,7 +80,7 @@ def test_a_clock_pressed_by_taps_keeps_the_full_rate_so_a_press_is_stamped_withi
     app.clock.t = 12_340
     app.clock_screen.tap(0)  # White presses at 12_350 (the tap reads clock_ms)
     assert pacing.plan(12_350)[0] == ACTIVE_FPS
-    clock = app.flow.table.clock
+    clock = app.flow.game.table.clock
     assert clock.running == 1
     assert clock.view(12_350).times[0] == 180_000 - 11_350 + 2_000  # its own time; increment 2 s
 
@@ -108,8 +108,8 @@ def test_a_board_event_wakes_the_loop_and_a_move_it_completes_presses_the_clock_
     app.clock.t = 9500
     app.board.tap(app.sq("e4"))  # 9510
     frames, _, t = run_loop(app, pacing, 9511, 12_000)
-    assert [m.san for m in app.flow.session.moves] == ["e4"] and set(r for _, r in frames) == {ACTIVE_FPS}
-    clock = app.flow.table.clock
+    assert [m.san for m in app.flow.game.session.moves] == ["e4"] and set(r for _, r in frames) == {ACTIVE_FPS}
+    clock = app.flow.game.table.clock
     assert clock.running == 1
     spent = 180_000 + 2_000 - clock.view(t).times[0]
     assert 9510 - 1000 <= spent <= 9510 - 1000 + 1600  # the tracker settles the move, then presses

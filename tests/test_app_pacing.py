@@ -82,26 +82,26 @@ def test_the_blink_phase_says_when_a_frame_changes():
 def test_at_rest_the_pump_does_not_render_an_unchanged_led_frame(tmp_path, monkeypatch):
     app = App(tmp_path, computer=False)
     app.new_game(game="chess", dice="virtual")
-    from companion.app.presenters import flow as flow_module
+    from companion.app.presenters import board_link as board_module
 
     rendered = []
-    real = flow_module.render
-    monkeypatch.setattr(flow_module, "render", lambda *a, **k: rendered.append(1) or real(*a, **k))
+    real = board_module.render
+    monkeypatch.setattr(board_module, "render", lambda *a, **k: rendered.append(1) or real(*a, **k))
     for _ in range(20):
         app.pump()
     assert rendered == []  # steady lights, nothing new: no render, nothing sent
     app.board.tap(app.sq("e2"))  # a piece lifted: its moves light up
     app.pump()
-    assert len(rendered) == 1 and app.flow.frame[app.sq("e4")] != (0, 0, 0)
+    assert len(rendered) == 1 and app.flow.board.frame[app.sq("e4")] != (0, 0, 0)
 
 
 def test_a_post_wakes_the_app_and_animation_keeps_it_awake(tmp_path):
     app = App(tmp_path, computer=False)
     woken = []
     app.flow.wake = lambda: woken.append(1)
-    app.flow.board_sink(SquareChanged(app.sq("e2"), False, 5))
+    app.flow.board.sink(SquareChanged(app.sq("e2"), False, 5))
     assert woken == [1]
     assert not app.flow.animating
     app.flow.new_game("chess", (Seat("White"), Seat("Black")))
-    app.flow.toggle_led_walk()
+    app.flow.board.toggle_walk()
     assert app.flow.animating  # the board check's LED walk moves on its own

@@ -31,6 +31,13 @@ def keep(shot: Path, name: str) -> None:
         shutil.copyfile(shot, DOCS / name)
 
 
+def hall_page(hall, tmp_path, name: str, size: tuple[int, int]):
+    """The hall's page in Chromium: its screenshot (tests/screenshots/broadcast/``name``) and DOM."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shot = SHOTS / name
+    return shot, chromium(f"http://127.0.0.1:{hall.port}/", tmp_path, screenshot=shot, size=size)
+
+
 def serve(session):
     server = BoardServer("page test", "127.0.0.1", 0)
     server.start()
@@ -110,9 +117,7 @@ def test_a_hall_of_20_boards_in_the_browser(tmp_path):
         gone = f"http://127.0.0.1:{boards[19].server.port}"
         watch.until(lambda s: s[gone]["status"] == "off", 20)
         watch.close()
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        shot = SHOTS / "hall-20-boards.png"
-        dom = chromium(f"http://127.0.0.1:{hall.port}/", tmp_path, screenshot=shot, size=(1400, 1740))
+        shot, dom = hall_page(hall, tmp_path, "hall-20-boards.png", (1400, 1740))
     finally:
         if hall is not None:
             hall.stop()
@@ -126,3 +131,52 @@ def test_a_hall_of_20_boards_in_the_browser(tmp_path):
         sorted(map(frozenset, (expected_pieces(b.table.session).items() for b in boards)), key=len)
     assert dom.count("status-off") == 1 and "Off the network" in dom
     keep(shot, "broadcast-hall.png")
+
+
+def test_the_hall_page_shows_why_a_board_is_refused(tmp_path):
+    """A hall with the round key: the real boards 1 and 2, a device claiming board 1 without the
+    key, and a board whose data says a result its PGN does not have; the page says why."""
+    import json
+
+    from functools import partial
+
+    from companion.broadcast.board_server import monotonic_ms
+    from companion.broadcast.hall import HallServer
+    from tests.test_broadcast_admission import KEY, LyingBoard, admission, data_of
+    from tests.test_broadcast_admission import table as paired
+
+    key = bytes.fromhex(KEY)
+    table = partial(paired, t0=monotonic_ms() - 40_000)  # clocks that run on the servers' clock
+    real = BoardServer("club board 1", "127.0.0.1", 0)
+    second = BoardServer("club board 2", "127.0.0.1", 0)
+    impostor = BoardServer("Round 2 Board 1", "127.0.0.1", 0)
+    lie = json.loads(data_of(table(board="3", white="Guest One", black="Guest Two", moves=("d2d4", "d7d5"))))
+    lie["result"] = "1-0"
+    liar = LyingBoard(json.dumps(lie))
+    boards = (real, second, impostor, liar)
+    hall = None
+    try:
+        for b in boards:
+            b.start()
+        now = monotonic_ms()
+        real.publish(take_snapshot(table(moves=("e2e4", "e7e5", "g1f3")), 1, now, real.name), key)
+        second.publish(take_snapshot(table(board="2", white="Nils Dahl", black="Sara Lund", moves=("c2c4",)), 1, now,
+                                     second.name), key)
+        impostor.publish(take_snapshot(table(white="Mallory", black="Eve", resign=0), 1, now, impostor.name))
+        hall = HallServer("127.0.0.1", 0, boards=[f"127.0.0.1:{b.port}" for b in boards], admission=admission())
+        hall.start()
+        watch = HallWatch(hall.port)
+        watch.until(lambda s: len(s) == 4 and sorted(x["status"] for x in s.values()) ==
+                    ["live", "live", "refused", "refused"], 20)
+        watch.close()
+        shot, dom = hall_page(hall, tmp_path, "hall-refused.png", (1100, 760))
+    finally:
+        if hall is not None:
+            hall.stop()
+        for b in boards:
+            b.stop()
+    assert dom.count("status-refused") == 2 and dom.count("status-live") == 2
+    assert "Refused: its data is not signed with the round key" in dom
+    assert "Refused: its data says result 1-0 but its PGN says *" in dom
+    assert len(dom_boards(dom)) == 2  # only the admitted boards are drawn
+    keep(shot, "broadcast-hall-refused.png")

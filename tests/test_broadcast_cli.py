@@ -84,3 +84,35 @@ def test_the_hall_serves_the_round_and_keeps_its_files_up_to_date(tmp_path):
         board.stop()
     assert (tmp_path / "round" / "round.pgn").read_text().count("[Event ") == 1
     assert "<script>" in (tmp_path / "round" / "results.csv").read_text()
+
+
+# ----- inputs that never end: one line, what it quotes cut ---------------------------------------------
+
+HUGE_PORT = "9" * 5000
+
+
+@pytest.mark.parametrize("argv", [["hall", "--listen", HUGE_PORT], ["hall", "--board", f"10.0.0.1:{HUGE_PORT}"],
+                                  ["--broadcast", HUGE_PORT]])
+def test_a_port_of_5000_digits_is_one_short_line(argv, capsys):
+    from companion.cli import main
+
+    assert main(argv) == 2  # (it was a traceback: int() refuses more than 4,300 digits)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 200 and "(5,0" in err and "port must be a number" in err
+
+
+def test_broadcast_with_a_command_is_refused_not_ignored():
+    r = subprocess.run([sys.executable, "-m", "companion", "--broadcast", HUGE_PORT, "perft", "--depth", "1"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1 and len(r.stderr) < 300
+    assert "--broadcast serves the app's game and does not go with the 'perft' command" in r.stderr
+
+
+def test_a_board_list_line_of_100000_characters_is_quoted_cut(tmp_path, capsys):
+    from companion.cli import main
+
+    path = tmp_path / "boards.txt"
+    path.write_text("192.168.1.21:8080\n" + "x" * 100_000 + "\n")
+    assert main(["hall", "--boards", str(path), "--no-discovery"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 300 and "line 2: 'xxxxxxxx" in err and "(100,000 characters)" in err

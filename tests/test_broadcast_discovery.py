@@ -1,4 +1,5 @@
-"""Discovery: a board announces itself with mDNS/DNS-SD and a hall finds it without an address.
+"""Discovery: a board announces itself with mDNS/DNS-SD and a hall with the round's key finds it
+without an address (and a board announced without the key is found but not believed).
 
 For real, over multicast, in a network namespace of its own (``unshare -n``: only a loopback
 interface, multicast switched on; nothing reaches any other network), which this machine and
@@ -38,6 +39,7 @@ def test_a_hall_finds_a_board_by_mdns_and_sees_it_leave():
     found, gone = steps
     assert found["step"] == "found" and found["key"] == f"http://127.0.0.1:{found['port']}"
     assert found["name"] == "Board 12 at the window" and found["players"] == ["White", "Black"]
+    assert found["boards"] == 2 and "not signed with the round key" in found["impostor"]  # found, not believed
     assert found["seconds"] < 10
     assert gone["step"] == "gone" and gone["status"] == "off"
 

@@ -44,9 +44,10 @@ def event(*moves, board="1", name=None, version=1, result=None):
 
 
 def test_events_split_at_every_byte_read_the_same():
-    stream = (b": hello\n\nevent: game\ndata: {\"a\": 1}\n\nevent: game\r\ndata: line one\ndata: line two\r\n\r\n")
+    stream = (b": hello\n\nevent: game\ndata: {\"a\": 1}\n\nevent: game\r\ndata: line one\ndata: line two\r\n\r\n"
+              b"event: game\nsig: 00ff\ndata: x\n\n")
     whole = SseParser().feed(stream)
-    assert whole == [("", ""), ("game", '{"a": 1}'), ("game", "line one\nline two")]
+    assert whole == [("", "", ""), ("game", '{"a": 1}', ""), ("game", "line one\nline two", ""), ("game", "x", "00ff")]
     for cut in range(len(stream)):
         p = SseParser()
         assert p.feed(stream[:cut]) + p.feed(stream[cut:]) == whole
@@ -85,9 +86,10 @@ def test_what_a_board_could_not_have_sent_is_refused_by_name(change, word):
         read_board_event(json.dumps(data), 0)
 
 
-def test_not_json_is_refused():
-    with pytest.raises(BroadcastError, match="not JSON"):
-        read_board_event("<html>", 0)
+@pytest.mark.parametrize("text", ["<html>", "[" * 100_000 + "]" * 100_000])
+def test_not_json_is_refused(text):
+    with pytest.raises(BroadcastError, match="not valid JSON|nested more than"):
+        read_board_event(text, 0)
 
 
 # ----- the hall's state ------------------------------------------------------------------------------
@@ -250,8 +252,8 @@ def test_any_bytes_from_a_board_are_events_or_one_clear_error(chunks):
     p = SseParser(limit=2000)
     try:
         for chunk in chunks:
-            for event, data in p.feed(chunk):
-                assert isinstance(event, str) and isinstance(data, str)
+            for event, data, sig in p.feed(chunk):
+                assert isinstance(event, str) and isinstance(data, str) and isinstance(sig, str)
     except BroadcastError as e:
         assert "more than 2000 bytes" in str(e)
 

@@ -57,9 +57,9 @@ def test_a_board_that_restarts_serves_its_resumed_game_before_anyone_touches_it(
     app.new_game(game="chess")
     app.tap("e2", "e4")
     app.tap("e7", "e5")
-    app.flow.journal.close()  # the power goes: the journal is all that is left
+    app.flow.game.journal.close()  # the power goes: the journal is all that is left
     again = App(tmp_path, computer=False)
-    assert again.flow.screen == "resume"
+    assert again.flow.display.screen == "resume"
     live = attach_broadcast(again.flow, "127.0.0.1:0", announce=False)
     try:
         game = read_pgn(live.server.port)
@@ -160,15 +160,15 @@ def test_the_apps_own_clocked_game_is_served_with_each_moves_clock(tmp_path):
         app.pump()
         app.setup.fill()
         app.pump()
-        app.flow.clock_tap(1)  # Black's half starts White's clock
+        app.flow.clock.tap(1)  # Black's half starts White's clock
         for uci in ["e2e4", "c7c5", "g1f3"]:
-            side = app.flow.session.turn
+            side = app.flow.game.session.turn
             app.clock.t += 3_000
             app.tap(uci[:2], uci[2:])
-            app.flow.clock_tap(side)
+            app.flow.clock.tap(side)
             app.pump()
         game = read_pgn(live.server.port)
-        table = app.flow.table
+        table = app.flow.game.table
         assert [m.uci() for m in game.mainline_moves()] == ["e2e4", "c7c5", "g1f3"]
         assert [n.clock() for n in game.mainline()] == [_seconds(format_clk(table.plies[i].left_ms)) for i in range(3)]
         assert all(table.plies[i].spent_ms >= 3_000 for i in range(3))

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from companion.app.presenters.messages import ChooseArmies
 from companion.journal import read_journal
 from companion.match import MatchStore
 from companion.session import Seat
@@ -24,12 +25,12 @@ def chess2(tmp_path, start: str | None = None, armies: str = "classic,classic", 
     app.pump()
     app.setup.fill()
     app.pump()
-    assert app.flow.screen == "game", app.flow.screen
+    assert app.flow.display.screen == "game", app.flow.display.screen
     return app
 
 
 def moves_of(app: App) -> list[str]:
-    return [m.move for m in app.flow.session.moves]
+    return [m.move for m in app.flow.game.session.moves]
 
 
 def duel_to(app: App) -> None:
@@ -37,7 +38,7 @@ def duel_to(app: App) -> None:
     app.tap("e2", "e4")
     app.tap("d7", "d5")
     app.tap("d5", "e4", "d5")
-    assert app.flow.screen == "duel", (app.flow.screen, app.flow.guidance)
+    assert app.flow.display.screen == "duel", (app.flow.display.screen, app.flow.board.guidance)
 
 
 def choose_armies(app: App, white: str, black: str) -> None:
@@ -54,14 +55,14 @@ def choose_armies(app: App, white: str, black: str) -> None:
 
 def sync_board(app: App) -> None:
     """Do what the lights say (take off, put on) until the board shows the game."""
-    s = app.flow.session
+    s = app.flow.game.session
     expected = s.rules.expected_occupancy(s.pos)
-    for sq in sorted(app.flow.sensed - expected) + sorted(expected - app.flow.sensed):
+    for sq in sorted(app.flow.board.sensed - expected) + sorted(expected - app.flow.board.sensed):
         app.board.tap(sq)
         app.pump()
     app.clock.t += 2000
     app.pump()
-    assert app.flow.in_sync, app.flow.guidance
+    assert app.flow.board.in_sync, app.flow.board.guidance
 
 
 # --- choosing the armies ----------------------------------------------------------------------------
@@ -74,7 +75,7 @@ def test_armies_are_chosen_double_blind_and_revealed_together(tmp_path):
     app.start.seats[1] = app.start.seats[1].__class__("Ben")
     app.start.start()
     app.pump()
-    assert app.flow.screen == "armies"
+    assert app.flow.display.screen == "armies"
     v = app.armies.view()
     assert v.ask == "Ann (White): choose your army. Ben, please look away."
     assert [b.label for b in v.buttons] == ["Classic", "Nemesis", "Empowered", "Reaper", "Two Kings", "Animals"]
@@ -95,14 +96,14 @@ def test_armies_are_chosen_double_blind_and_revealed_together(tmp_path):
     assert v.revealed == "Ann (Animals) against Ben (Reaper)." and v.action == "Start the game"
     app.armies.act()
     app.pump()
-    s = app.flow.session
-    assert app.flow.screen == "setup" and s.rules.armies == ("animals", "reaper")
+    s = app.flow.game.session
+    assert app.flow.display.screen == "setup" and s.rules.armies == ("animals", "reaper")
     assert s.setup.option_values == {"armies": "animals,reaper"}
 
 
 def test_against_the_computer_its_army_is_chosen_first_in_secret(tmp_path):
     app = App(tmp_path, draws=iter([5]))  # the computer draws the sixth army: Animals
-    app.flow.begin_chosen_game("chess2", (Seat("Ann"), Seat("Computer", True, 2)))
+    app.flow.bus.handle(ChooseArmies("chess2", (Seat("Ann"), Seat("Computer", True, 2))))
     app.pump()
     v = app.armies.view()
     assert "Computer has chosen in secret." in v.notes
@@ -147,8 +148,8 @@ def test_a_duel_won_by_the_defender_with_on_screen_bids(tmp_path):
     assert (v.attacker.stones, v.defender.stones) == (3, 2)
     app.duel.act()
     app.pump()
-    assert app.flow.screen == "game"
-    assert app.flow.guidance == "Remove the white pawn from d5 (it lost the duel)."
+    assert app.flow.display.screen == "game"
+    assert app.flow.board.guidance == "Remove the white pawn from d5 (it lost the duel)."
     sync_board(app)
     assert app.game.view().players[0].counter == "3 stones"
 
@@ -202,8 +203,30 @@ def test_a_called_bluff_lets_the_attacker_choose_the_reward(tmp_path):
     app.duel.act()
     app.pump()
     assert app.game.view().marks[1] == ("bluff called", "")
-    card = app.flow.extras.card(app.flow.session)
+    card = app.flow.game.extras.card(app.flow.game.session)
     assert card.lines[-1] == "2. exd5: Ben \u22121 (bluff called); Ann +1 (a pawn captured)"
+
+
+def test_a_defender_with_his_last_stone_may_pay_it_and_is_told_what_follows(tmp_path):
+    """A knight takes Ben's pawn; Ben has 1 stone: the duel is offered (it costs his last stone),
+    the screen says the attacker then must bid 1 and wins, and the result says so."""
+    start = "rnbqkbnr/ppp1pppp/8/3p4/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 2 armies=classic,classic stones=3,1"
+    app = chess2(tmp_path, start=start)
+    app.tap("d5", "c3", "d5")
+    assert app.flow.display.screen == "duel", (app.flow.display.screen, app.flow.board.guidance)
+    v = app.duel.view()
+    assert v.phase == "offer" and [c.label for c in v.choices] == ["Duel (pay 1)", "No duel"]
+    assert v.detail == ("It costs your last stone (the knight outranks the pawn); then Ann must bid 1 and wins: "
+                        "a stone for a stone.")
+    app.duel.choose("duel")
+    app.pump()
+    v = app.duel.view()
+    assert v.phase == "result"
+    assert v.result == ("Ben paid the last stone: Ann bids 1 and wins.", "Ann wins the duel: the knight takes the pawn.")
+    assert (v.attacker.stones, v.defender.stones) == (3, 0)  # Ann: 3 - 1 (bid) + 1 (the pawn taken)
+    app.duel.act()
+    app.pump()
+    assert app.flow.display.screen == "game" and moves_of(app) == ["c3d5"]
 
 
 def test_a_defender_who_does_not_duel_goes_straight_back_to_the_game(tmp_path):
@@ -211,7 +234,7 @@ def test_a_defender_who_does_not_duel_goes_straight_back_to_the_game(tmp_path):
     duel_to(app)
     app.duel.choose("pass")
     app.pump()
-    assert app.flow.screen == "game" and app.flow.in_sync and moves_of(app) == ["e2e4", "d7d5", "e4d5"]
+    assert app.flow.display.screen == "game" and app.flow.board.in_sync and moves_of(app) == ["e2e4", "d7d5", "e4d5"]
 
 
 # --- the computer's bid is sealed first ---------------------------------------------------------------
@@ -244,12 +267,12 @@ def test_a_power_cut_with_one_bid_in_comes_back_to_the_same_duel_without_showing
     app.duel.act()  # Ann's bid sealed: then the power goes
     app.pump()
     back = App(tmp_path)  # the same journal directory
-    assert back.flow.screen == "resume"
-    back.resume.accept() if hasattr(back.resume, "accept") else back.flow.accept_resume()
+    assert back.flow.display.screen == "resume"
+    back.resume.accept() if hasattr(back.resume, "accept") else back.flow.resume.accept()
     back.pump()
     back.setup.fill()
     back.pump()
-    assert back.flow.screen == "duel"
+    assert back.flow.display.screen == "duel"
     v = back.duel.view()
     assert v.phase == "bid" and v.ask.startswith("Ann's bid is sealed. Ben (defender)")
     assert v.attacker.bid == "" and "2" not in v.ask
@@ -267,23 +290,23 @@ def test_the_king_turn_is_asked_on_the_game_screen_and_skipped_by_lifting_a_warr
     app.tap("e2", "e4")
     v = app.game.view()
     assert v.question.startswith("King-turn for Ann: a Warrior King may move or Whirlwind. Skip: lift and put back")
-    assert app.bar.view().action_label == "Skip king-turn" and app.flow.prompt is None  # no popup
+    assert app.bar.view().action_label == "Skip king-turn" and app.flow.display.prompt is None  # no popup
     app.tap("d1", "d1")  # a Warrior King lifted and put back
-    assert app.flow.session.turn == 1 and app.flow.session.pos.pending is None
+    assert app.flow.game.session.turn == 1 and app.flow.game.session.pos.pending is None
     assert app.bar.view().action_label == "Stones"
     app.tap("e7", "e5")
     app.tap("d2", "d4")
     assert app.bar.view().action_label == "Skip king-turn"
     app.bar.action()  # skip with the game bar's button
     app.pump()
-    assert app.flow.session.turn == 1 and moves_of(app) == ["e2e4", "e7e5", "d2d4"]
+    assert app.flow.game.session.turn == 1 and moves_of(app) == ["e2e4", "e7e5", "d2d4"]
 
 
 def test_a_king_turn_taken_by_moving_a_warrior_king(tmp_path):
     app = chess2(tmp_path, armies="two-kings,classic")
     app.tap("e2", "e4")
     app.tap("e1", "e2")
-    assert app.flow.session.moves[-1].san == "e4, Ke2" and app.flow.session.turn == 1
+    assert app.flow.game.session.moves[-1].san == "e4, Ke2" and app.flow.game.session.turn == 1
 
 
 # --- the end -------------------------------------------------------------------------------------------
@@ -291,7 +314,7 @@ def test_a_king_turn_taken_by_moving_a_warrior_king(tmp_path):
 def test_a_midline_invasion_ends_the_game_in_words(tmp_path):
     app = chess2(tmp_path, start="4k3/8/8/8/3K4/8/8/8 w - - 0 1 armies=classic,classic")
     app.tap("d4", "d5")
-    assert app.flow.screen == "game_over"
+    assert app.flow.display.screen == "game_over"
     v = app.over.view()
     assert v.headline == "Ann wins" and v.reason == "by Midline Invasion: across the middle of the board"
 
@@ -335,22 +358,22 @@ def test_an_elephants_info_shows_its_5x5_box_on_the_screens_board(tmp_path):
 
 def finish_by_invasion(app: App) -> None:
     """Resign stands in for a result here: White resigns."""
-    app.flow.session.resign(0)
-    app.flow._handle([])  # noqa: SLF001 - nothing else to do
+    app.flow.game.session.resign(0)
+    app.flow.game.handle([])  # noqa: SLF001 - nothing else to do
 
 
 def test_a_three_game_match_the_loser_switches_and_the_score_survives_a_power_cut(tmp_path):
     app = App(tmp_path)
-    app.flow.begin_chosen_game("chess2", PEOPLE, games=3)
+    app.flow.bus.handle(ChooseArmies("chess2", PEOPLE, games=3))
     app.pump()
     choose_armies(app, "classic", "animals")
-    app.flow._command(lambda: app.flow.session.resign(1))  # Ben (black) resigns: Ann wins game 1
+    app.flow.game.command(lambda: app.flow.game.session.resign(1))  # Ben (black) resigns: Ann wins game 1
     app.pump()
-    assert app.flow.screen == "game_over"
-    assert app.flow.match.score == (1.0, 0.0)
+    assert app.flow.display.screen == "game_over"
+    assert app.flow.matches.match.score == (1.0, 0.0)
     # the power goes: the match and its score come back, and the next army choice opens
     back = App(tmp_path)
-    assert back.flow.screen == "armies" and back.flow.match.score == (1.0, 0.0)
+    assert back.flow.display.screen == "armies" and back.flow.matches.match.score == (1.0, 0.0)
     v = back.armies.view()
     assert v.title == "Game 2 of 3: choose your armies" and v.score == "Match: Ann 1 \u2013 0 Ben"
     assert "Ann won the last game and keeps Classic." in v.notes and "Ben lost the last game and may switch army." in v.notes
@@ -359,8 +382,8 @@ def test_a_three_game_match_the_loser_switches_and_the_score_survives_a_power_cu
     back.armies.pick("two-kings")
     back.armies.act()
     back.pump()
-    s = back.flow.session
-    assert back.flow.screen == "setup" and s.rules.armies == ("two-kings", "classic")
+    s = back.flow.game.session
+    assert back.flow.display.screen == "setup" and s.rules.armies == ("two-kings", "classic")
     assert s.seats[0].name == "Ben"
     assert MatchStore(tmp_path).load().current.choices == ("classic", "two-kings")
 
@@ -378,7 +401,7 @@ def test_tournament_mode_is_refused_for_chess_2_in_one_line(tmp_path):
     app.table.done()
     app.start.start()
     app.pump()
-    assert app.flow.screen == "start" and app.flow.session is None
+    assert app.flow.display.screen == "start" and app.flow.game.session is None
     assert app.start.view().problem == ("Chess 2 is played casually (a clock may run): its duels need the "
                                         "screen and the board's help.")
 
@@ -398,19 +421,19 @@ def test_a_chess_2_game_with_a_clock_duels_and_its_record_reads_back(tmp_path):
     app.table.done()
     app.start.start()
     app.pump()
-    assert app.flow.screen == "armies"
+    assert app.flow.display.screen == "armies"
     choose_armies(app, "classic", "two-kings")
     flow = app.flow
-    assert flow.table.clock is not None and flow.view_screen == "clock"
+    assert flow.game.table.clock is not None and flow.view_screen == "clock"
     app.clock.t += 500
     app.clock_screen.tap(1)  # Black starts White's clock
     app.pump()
     app.clock_screen.board()
     assert (app.bar.view().action_label, app.bar.view().action) == ("Clock", "clock")
     app.game.menu()  # the stones card is in the menu too
-    assert "card" in [o.key for o in app.flow.prompt.options]
-    app.flow.answer_prompt("card")
-    assert app.info.view().title == app.flow.extras.card(app.flow.session).title
+    assert "card" in [o.key for o in app.flow.display.prompt.options]
+    app.flow.display.answer_prompt("card")
+    assert app.info.view().title == app.flow.game.extras.card(app.flow.game.session).title
     app.info.close()
     app.tap("e2", "e4")
     app.clock_screen.tap(0)
@@ -424,7 +447,7 @@ def test_a_chess_2_game_with_a_clock_duels_and_its_record_reads_back(tmp_path):
     app.pump()
     app.clock_screen.board()
     app.tap("d5", "e4", "d5")
-    assert flow.screen == "duel"
+    assert flow.display.screen == "duel"
     app.duel.choose("duel")
     app.pump()
     for bid in ("1", "2"):
@@ -435,13 +458,13 @@ def test_a_chess_2_game_with_a_clock_duels_and_its_record_reads_back(tmp_path):
     app.duel.act()  # Continue
     app.pump()
     sync_board(app)
-    assert [m.move for m in flow.session.moves] == ["e2e4", "d7d5", "e4d5"]
-    assert flow.table.clock is not None and not flow.table.is_over
-    text = flow.game_text()
+    assert [m.move for m in flow.game.session.moves] == ["e2e4", "d7d5", "e4d5"]
+    assert flow.game.table.clock is not None and not flow.game.table.is_over
+    text = flow.load_save.game_text()
     back = load_table(text)
     assert back.session.rules.armies == ("classic", "two-kings")
-    assert back.session.rules.stones(back.session.pos) == flow.session.rules.stones(flow.session.pos)
-    flow.save_record()
-    (game,) = parse_pgn((tmp_path / "games" / f"{flow.session.setup.game_id}.pgn").read_text())
+    assert back.session.rules.stones(back.session.pos) == flow.game.session.rules.stones(flow.game.session.pos)
+    flow.records.save()
+    (game,) = parse_pgn((tmp_path / "games" / f"{flow.game.session.setup.game_id}.pgn").read_text())
     assert replay_pgn(game).rules.position_text(replay_pgn(game).pos) == \
-        flow.session.rules.position_text(flow.session.pos)
+        flow.game.session.rules.position_text(flow.game.session.pos)

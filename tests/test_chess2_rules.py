@@ -120,16 +120,12 @@ def test_whenever_you_would_capture_any_piece_the_defender_can_initiate_a_duel()
 
 def test_if_your_piece_is_higher_rank_he_must_pay_1_stone_to_initiate():
     """"If your piece is higher rank than his (ranks: pawn -> knight/bishop -> rook -> queen), he
-    must pay 1 stone to initiate a duel." The stone is destroyed; with only 1 stone he cannot
-    both pay and bid, so no duel is offered."""
+    must pay 1 stone to initiate a duel." The stone is destroyed, then both bid."""
     pos = pos_of(CLASSIC, KNIGHT_TAKES_PAWN)
     play(CLASSIC, pos, "e4d6")
     assert pos.pending.get("fee") == 1
     play(CLASSIC, pos, "duel")
     assert CLASSIC.stones(pos) == (3, 2) and pos.pending.kind == "bids"
-    pos = pos_of(CLASSIC, KNIGHT_TAKES_PAWN, stones="3,1")
-    play(CLASSIC, pos, "e4d6")
-    assert pos.pending is None and piece(CLASSIC, pos, "d6") == "N"
     # equal ranks: no fee, one stone is enough
     pos = pos_of(CLASSIC, "4k3/8/3r4/8/8/8/8/3RK3 w - - 0 1", stones="3,1")
     play(CLASSIC, pos, "d1d6")
@@ -234,6 +230,43 @@ def test_when_you_duel_against_a_player_with_0_stones_you_must_bid_1_and_you_aut
     assert piece(CLASSIC, pos, "d6") is None and piece(CLASSIC, pos, "e4") is None
     # black: 3 - 1 (fee) - 1 (bid); white: + 1 for the pawn it took
     assert CLASSIC.stones(pos) == (1, 1)
+
+
+def test_a_defender_with_1_stone_may_pay_it_to_duel_a_higher_ranked_attacker():
+    """"he must pay 1 stone to initiate a duel" and "Players with 0 stones cannot initiate
+    duels": with 1 stone he is not barred. He pays it, and the attacker, dueling "a player with
+    0 stones", "must bid 1 and automatically win": a stone for a stone (it used to take 2)."""
+    pos = pos_of(CLASSIC, KNIGHT_TAKES_PAWN, stones="3,1")
+    play(CLASSIC, pos, "e4d6")
+    assert pos.pending.kind == "duel" and pos.pending.get("fee") == 1
+    before = pos.snapshot()
+    play(CLASSIC, pos, "duel")
+    assert pos.pending is None and piece(CLASSIC, pos, "d6") == "N" and piece(CLASSIC, pos, "e4") is None
+    # black: 1 - 1 (fee); white: 3 - 1 (the bid it must make) + 1 (the pawn it took)
+    assert CLASSIC.stones(pos) == (3, 0)
+    assert ("bids", 1, 0, "attacker") in pos.var("effects")
+    CLASSIC.undo(pos)
+    assert pos.snapshot() == before
+    play(CLASSIC, pos, "pass")  # passing keeps his stone
+    assert CLASSIC.stones(pos) == (4, 1)
+
+
+def test_a_defender_with_1_stone_cannot_pay_it_to_duel_an_attacker_with_0_stones():
+    """The corner where the text contradicts itself (docs/rules/chess2.md, "Duels with few
+    stones"): paying his one stone would leave both at 0, each "a player with 0 stones" whom
+    the other "must bid 1" to beat. Against an attacker with 0 stones the defender "must bid
+    1", so he needs 1 stone after the fee: with 1 he cannot start the duel; with 2 he can."""
+    pos = pos_of(CLASSIC, KNIGHT_TAKES_PAWN, stones="0,1")
+    play(CLASSIC, pos, "e4d6")
+    assert pos.pending is None and piece(CLASSIC, pos, "d6") == "N"
+    assert CLASSIC.stones(pos) == (1, 1)
+    pos = pos_of(CLASSIC, KNIGHT_TAKES_PAWN, stones="0,2")
+    play(CLASSIC, pos, "e4d6", "duel")
+    assert piece(CLASSIC, pos, "d6") is None and CLASSIC.stones(pos) == (1, 0)
+    # no fee (equal ranks): his one stone is his bid of 1, and he wins
+    pos = pos_of(CLASSIC, "4k3/8/3r4/8/8/8/8/3RK3 w - - 0 1", stones="0,1")
+    play(CLASSIC, pos, "d1d6", "duel")
+    assert piece(CLASSIC, pos, "d6") is None and CLASSIC.stones(pos) == (0, 0)
 
 
 def test_if_you_lose_a_pawn_in_a_duel_your_opponent_does_gain_a_stone():

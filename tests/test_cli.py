@@ -38,6 +38,25 @@ def test_moves_are_uci_one_per_line_with_promotions_and_castling(capsys):
     assert all(len(m) in (4, 5) for m in moves)
 
 
+@pytest.mark.parametrize("variant,fen,words", [
+    ("chess2", "k7/8/8/4K3/8/8/8/8 b - - 0 1", "White won (Midline Invasion)"),
+    ("chess", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "White won (checkmate)"),
+    ("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "a draw (stalemate)"),
+    ("kol", "9B2/8k3/12/12/12/12/12/12/12/12/2K9/12 2", "Blue won (all three Legends captured)"),
+])
+def test_moves_of_a_position_whose_game_is_over_say_so_in_one_line(capsys, variant, fen, words):
+    """It used to print nothing and exit 0. stdout stays one move a line (none here)."""
+    code, out, err = run(capsys, "moves", "--variant", variant, "--fen", fen)
+    assert (code, out) == (0, "")
+    assert err == f"companion: the game is over in this position: {words}\n"
+
+
+def test_moves_of_a_dead_position_list_the_moves_and_say_the_game_is_over(capsys):
+    code, out, err = run(capsys, "moves", "--fen", "7k/8/6K1/8/8/8/8/8 b - - 0 1")
+    assert (code, out.split()) == (0, ["h8g8"])
+    assert err == "companion: the game is over in this position: a draw (insufficient material)\n"
+
+
 @pytest.mark.parametrize("argv,words", [
     (["moves", "--fen", "not a fen"], "FEN has 3 fields"),
     (["moves", "--variant", "nope"], "unknown variant 'nope'"),

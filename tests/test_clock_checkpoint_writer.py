@@ -120,12 +120,12 @@ def test_the_app_hands_the_checkpoint_to_the_writer_and_says_once_when_it_fails(
     """In the app: the running clock's checkpoint goes through the writer every CHECKPOINT_MS;
     a disk that refuses it is one notice on the screen, and the game goes on."""
     from companion.app import texts as T
-    from companion.app.presenters.table_steps import CHECKPOINT_MS
+    from companion.app.presenters.clock_room import CHECKPOINT_MS
     from tests.test_app_clock_pacing import clocked_app
 
     app = clocked_app(tmp_path)  # White's clock runs from t = 1000
     flow = app.flow
-    writer = flow.checkpoints
+    writer = flow.clock.checkpoints
     flow.pump(2000)
     assert writer.flush()
     cp = read_checkpoint(writer.file.path)
@@ -133,17 +133,17 @@ def test_the_app_hands_the_checkpoint_to_the_writer_and_says_once_when_it_fails(
     writer.file.close()
     (tmp_path / "gone").write_text("a file where the folder should be")
     writer.file.path = tmp_path / "gone" / "clock.checkpoint"
-    flow.notice = ""
+    flow.display.notice = ""
     flow.pump(2000 + CHECKPOINT_MS)
     writer.flush()
     flow.pump(2000 + CHECKPOINT_MS + 10)
-    assert flow.notice.startswith(T.CLOCK_NOT_SAVED.split("{")[0]) and "\n" not in flow.notice
-    flow.notice = ""
+    assert flow.display.notice.startswith(T.CLOCK_NOT_SAVED.split("{")[0]) and "\n" not in flow.display.notice
+    flow.display.notice = ""
     flow.pump(2000 + 2 * CHECKPOINT_MS)
     writer.flush()
     flow.pump(2000 + 2 * CHECKPOINT_MS + 10)
-    assert flow.notice == ""  # once, not twice a second
-    assert flow.table.clock.running == 0 and not flow.table.is_over  # the game goes on
+    assert flow.display.notice == ""  # once, not twice a second
+    assert flow.game.table.clock.running == 0 and not flow.game.table.is_over  # the game goes on
     flow.stop()
 
 

@@ -20,7 +20,7 @@ def quick_four(tmp_path, count=None, **kw):
 
 def test_the_board_draws_terrain_and_units_in_their_players_colours(tmp_path):
     app = quick_four(tmp_path, 0)
-    assert app.flow.view_screen == "dungeon_game" and app.flow.screen == "game"
+    assert app.flow.view_screen == "dungeon_game" and app.flow.display.screen == "game"
     v = app.p.board.view()
     assert (v.width, v.height, v.units) == (20, 20, True)
     assert v.owner_colours == tuple(theme.seat_colour(c) for c in ("blue", "red", "green", "yellow"))
@@ -95,11 +95,11 @@ def test_every_kind_of_effect_has_words():
 def test_a_push_back_is_guided_on_the_board_with_its_reason(tmp_path):
     app = quick_four(tmp_path, 0)
     app.move("k14", "m13")
-    assert not app.flow.in_sync
-    assert app.flow.guidance == ("Move the blue Knight back from m13 to k14 (the yellow Troll took the blow). "
+    assert not app.flow.board.in_sync
+    assert app.flow.board.guidance == ("Move the blue Knight back from m13 to k14 (the yellow Troll took the blow). "
                                  "Put the yellow Troll on n13 (thick skin).")
     app.follow_the_lights()
-    assert app.flow.in_sync and app.flow.guidance == ""
+    assert app.flow.board.in_sync and app.flow.board.guidance == ""
 
 
 # ----- questions from the board, and the hex -------------------------------------------------------
@@ -107,27 +107,27 @@ def test_a_push_back_is_guided_on_the_board_with_its_reason(tmp_path):
 
 def test_the_salamanders_step_is_asked_with_big_buttons(tmp_path):
     app = quick_four(tmp_path, 3)
-    prompt = app.flow.prompt
+    prompt = app.flow.display.prompt
     assert prompt.kind == "step" and prompt.cancel and prompt.cancel_label == "Look at the board"
     assert prompt.title.startswith("The green Salamander may step one more square (hit-and-run)")
     assert [o.label for o in prompt.options] == ["Stay on h7", "Step to g7", "Step to g8", "Step to h8",
                                                 "Step to i7", "Step to i8"]
     assert app.p.dungeon.view().status == "Green to move"
     app.answer_label("Step to i8")
-    assert app.flow.session.moves[-1].san == "SL g9xh7-i8"
-    assert app.flow.guidance == "Move the green Salamander from h7 to i8 (hit-and-run)."
+    assert app.flow.game.session.moves[-1].san == "SL g9xh7-i8"
+    assert app.flow.board.guidance == "Move the green Salamander from h7 to i8 (hit-and-run)."
 
 
 def test_a_step_question_put_aside_comes_back_and_the_board_can_answer_it(tmp_path):
     app = quick_four(tmp_path, 3)
     app.answer(None)  # "Look at the board"
-    assert app.flow.prompt is None and (app.p.bar.view().action, app.p.bar.view().action_label) == ("question", "Step?")
+    assert app.flow.display.prompt is None and (app.p.bar.view().action, app.p.bar.view().action_label) == ("question", "Step?")
     app.p.bar.action()
-    assert app.flow.prompt.kind == "step"
+    assert app.flow.display.prompt.kind == "step"
     app.answer(None)
     app.tap("h7", "g7")  # the Salamander steps on the board
-    assert app.flow.session.moves[-1].san == "SL g9xh7-g7"
-    assert app.flow.parked is None and app.flow.prompt is None and app.p.bar.view().action != "question"
+    assert app.flow.game.session.moves[-1].san == "SL g9xh7-g7"
+    assert app.flow.play.parked is None and app.flow.display.prompt is None and app.p.bar.view().action != "question"
 
 
 def test_a_hex_is_chosen_on_the_screen(tmp_path):
@@ -135,38 +135,38 @@ def test_a_hex_is_chosen_on_the_screen(tmp_path):
     v = app.p.dungeon.view()
     assert app.p.bar.view().action_label == "Hex\u2026" and v.status == "Yellow to move  Check!"
     app.p.bar.action()
-    prompt = app.flow.prompt
+    prompt = app.flow.display.prompt
     assert prompt.kind == "hex" and [o.label for o in prompt.options] == [
         "Hex the green Demonics on q11 with the yellow Shaman"]
     app.answer("0")
-    assert app.flow.session.moves[-1].san == "SM r12 hex q11"
+    assert app.flow.game.session.moves[-1].san == "SM r12 hex q11"
     assert app.p.dungeon.view().effects == "Green's Demonics on q11 is hexed: no move or attack for 2 turns."
 
 
 def test_a_player_without_a_legal_move_is_asked_to_pass(tmp_path):
     app = quick_four(tmp_path, 13)
-    prompt = app.flow.prompt
+    prompt = app.flow.display.prompt
     assert prompt.kind == "pass" and not prompt.cancel
     assert prompt.title == "The green player has no legal move and must pass."
     app.answer(None)  # cannot be closed unanswered
-    assert app.flow.prompt is prompt
+    assert app.flow.display.prompt is prompt
     app.answer_label("Pass")
-    assert app.flow.session.moves[-1].san == "pass" and app.p.dungeon.view().effects == "Green has no legal move and passes."
+    assert app.flow.game.session.moves[-1].san == "pass" and app.p.dungeon.view().effects == "Green has no legal move and passes."
 
 
 def test_undo_takes_back_the_capture_and_its_step_and_the_board_is_guided_back(tmp_path):
     app = quick_four(tmp_path, 4)
     app.p.bar.undo()
     app.pump()
-    s = app.flow.session
-    assert len(s.moves) == 2 and s.turn == 2 and app.flow.notice == "Taken back: SL g9xh7-i8"
+    s = app.flow.game.session
+    assert len(s.moves) == 2 and s.turn == 2 and app.flow.display.notice == "Taken back: SL g9xh7-i8"
     app.follow_the_lights()
-    assert app.flow.in_sync and app.flow.sensed == s.pos.occupied()
+    assert app.flow.board.in_sync and app.flow.board.sensed == s.pos.occupied()
 
 
 def test_a_computers_salamander_step_is_answered_by_the_computer(tmp_path):
     app = DungeonApp(tmp_path)
-    app.flow.computer = computer = ScriptedComputer(["g9h7", "i8"])
+    app.flow.ai.computer = computer = ScriptedComputer(["g9h7", "i8"])
     start_quick_four(app, tuple(Seat(n, n == "Green", 1 if n == "Green" else 0)
                                 for n in ("Blue", "Red", "Green", "Yellow")))
     play_quick_four(app, 2)
@@ -175,9 +175,9 @@ def test_a_computers_salamander_step_is_answered_by_the_computer(tmp_path):
     app.move("g9", "h7")
     app.pump()
     assert computer.asked == [("move", "g9h7"), ("step", "i8")]
-    s = app.flow.session
+    s = app.flow.game.session
     assert s.moves[-1].san == "SL g9xh7-i8" and s.pos.pending is None and s.turn == 3
-    assert app.flow.guidance == "Move the green Salamander from h7 to i8 (hit-and-run)."
+    assert app.flow.board.guidance == "Move the green Salamander from h7 to i8 (hit-and-run)."
 
 
 # ----- the end, and resuming ---------------------------------------------------------------------------
@@ -185,7 +185,7 @@ def test_a_computers_salamander_step_is_answered_by_the_computer(tmp_path):
 
 def test_the_last_king_standing_wins(tmp_path):
     app = quick_four(tmp_path)
-    assert app.flow.screen == "game_over"
+    assert app.flow.display.screen == "game_over"
     v = app.p.over.view()
     assert (v.headline, v.reason) == ("Blue wins", "the last King standing")
     assert v.moves[0] == ("1.", "Blue", "KN k14xm13") and len(v.moves) == 14
@@ -199,18 +199,18 @@ def test_an_unfinished_four_player_game_is_resumed_where_it_stopped(tmp_path):
     first = quick_four(tmp_path, 3)  # the Salamander's step still to choose
     first.flow.stop()
     app = DungeonApp(tmp_path)
-    assert app.flow.screen == "resume"
+    assert app.flow.display.screen == "resume"
     assert app.p.resume.view().summary == ("Dungeon Chess on Four Player Dungeon: Blue, Red, Green, Yellow, "
                                            "3 moves played.")
     app.p.resume.accept()
     app.pump()
-    assert app.flow.screen == "setup" and (app.flow.board.width, app.flow.board.height) == (20, 20)
+    assert app.flow.display.screen == "setup" and (app.flow.board.link.width, app.flow.board.link.height) == (20, 20)
     app.p.setup.fill()
     app.pump()
     app.settle()
-    assert app.flow.screen == "game" and app.flow.prompt.kind == "step"
+    assert app.flow.display.screen == "game" and app.flow.display.prompt.kind == "step"
     play_quick_four(app, start=3)
-    assert app.flow.session.result.reason == "the last King standing"
+    assert app.flow.game.session.result.reason == "the last King standing"
 
 
 def test_a_unit_tapped_in_info_mode_is_described(tmp_path):

@@ -68,7 +68,7 @@ def test_with_a_computer_player_a_seat_lists_person_and_every_level(tmp_path):
     assert p.view().names == ("Person", "Computer 1", "Computer 2", "Computer 3")
     p.pick_kind("Computer 1")
     p.start()
-    assert app.flow.prep.seats[1] == Seat("Red", True, 1)
+    assert app.flow.dungeon.prep.seats[1] == Seat("Red", True, 1)
 
 
 def test_three_players_on_the_four_player_map_by_leaving_the_yellow_seat_empty(tmp_path):
@@ -88,7 +88,7 @@ def test_three_players_on_the_four_player_map_by_leaving_the_yellow_seat_empty(t
     p.pick_kind("Nobody")
     assert p.view().seats[2].kind == "Person"
     p.start()
-    prep = app.flow.prep
+    prep = app.flow.dungeon.prep
     assert prep.nplayers == 3 and [s.name for s in prep.seats] == ["Blue", "Red", "Green"]
     assert [s.home for s in prep.rules.board_map.seats] == ["south", "west", "north"]
 
@@ -106,7 +106,7 @@ def test_the_empty_seat_is_kept_across_a_look_at_another_map(tmp_path):
     p.choose_map("dungeon-four-player")
     assert p.view().seats[3].kind == "Nobody"  # the seating is the four-player map's own: kept
     p.start()
-    assert app.flow.prep.nplayers == 3
+    assert app.flow.dungeon.prep.nplayers == 3
 
 
 def test_the_draw_rules_are_off_by_default_and_one_tap_turns_them_on(tmp_path):
@@ -121,32 +121,32 @@ def test_the_draw_rules_are_off_by_default_and_one_tap_turns_them_on(tmp_path):
     p.toggle_draw_rules()
     assert p.view().draws[1].selected and "3 repetitions" in p.view().draws_hint
     p.start()
-    assert app.flow.prep.draw_rules and app.flow.prep.rules.quiet_moves == 50
+    assert app.flow.dungeon.prep.draw_rules and app.flow.dungeon.prep.rules.quiet_moves == 50
     app.pump()
     app.draft_defaults()
     app.p.deploy.place_rest()
     app.pump()
     app.follow_the_lights()
-    s = app.flow.session
+    s = app.flow.game.session
     assert s is not None and s.setup.draw_rules and s.rules.repetition == 3
 
 
 def test_choosing_the_armies_opens_the_draft_on_a_board_of_the_maps_size(tmp_path):
     app = DungeonApp(tmp_path)
     app.choose_dungeon("dungeon-four-player")
-    assert app.flow.screen == "draft"
-    assert (app.flow.board.width, app.flow.board.height) == (20, 20) and app.sim.size == 400
-    assert len(app.flow.frame) == 400
+    assert app.flow.display.screen == "draft"
+    assert (app.flow.board.link.width, app.flow.board.link.height) == (20, 20) and app.sim.size == 400
+    assert len(app.flow.board.frame) == 400
     app.p.draft.back()
-    assert app.flow.screen == "start" and app.flow.prep is None
+    assert app.flow.display.screen == "start" and app.flow.dungeon.prep is None
 
 
 def test_a_hardware_board_of_another_size_says_so_on_the_start_screen(tmp_path):
     app = DungeonApp(tmp_path)
-    wired = app.flow.board
-    app.flow.board = BoardLink(wired.sensors, wired.leds, 8, 8, simulated=None, name="gpio")
+    wired = app.flow.board.link
+    app.flow.board.link = BoardLink(wired.sensors, wired.leds, 8, 8, simulated=None, name="gpio")
     app.choose_dungeon("dungeon-compact")
-    assert app.flow.screen == "start" and app.flow.prep is None
+    assert app.flow.display.screen == "start" and app.flow.dungeon.prep is None
     assert app.p.start.view().problem == "this board plays 8x8 maps; the map is 10x10"
 
 
@@ -154,7 +154,7 @@ def test_a_board_that_cannot_open_for_the_map_is_opened_again_at_its_own_size(tm
     from companion.errors import HardwareError
 
     app = DungeonApp(tmp_path)
-    wired = app.flow.board
+    wired = app.flow.board.link
     opened = []
 
     def opener(width, height):
@@ -163,11 +163,11 @@ def test_a_board_that_cannot_open_for_the_map_is_opened_again_at_its_own_size(tm
             raise HardwareError(f"the board's 8x8 squares cannot hold a {width}x{height} map")
         return BoardLink(wired.sensors, wired.leds, 8, 8, simulated=wired.simulated, opener=opener)
 
-    app.flow.board = BoardLink(wired.sensors, wired.leds, 8, 8, simulated=wired.simulated, opener=opener)
+    app.flow.board.link = BoardLink(wired.sensors, wired.leds, 8, 8, simulated=wired.simulated, opener=opener)
     app.choose_dungeon("dungeon-four-player")
-    assert opened == [(20, 20), (8, 8)] and app.flow.screen == "start"
+    assert opened == [(20, 20), (8, 8)] and app.flow.display.screen == "start"
     assert app.p.start.view().problem == "the board's 8x8 squares cannot hold a 20x20 map"
-    assert app.flow.board.sensors.is_running and app.flow.connected
+    assert app.flow.board.link.sensors.is_running and app.flow.board.connected
 
 
 def test_a_chess_game_after_a_dungeon_game_gets_an_eight_by_eight_board_again(tmp_path):
@@ -177,7 +177,7 @@ def test_a_chess_game_after_a_dungeon_game_gets_an_eight_by_eight_board_again(tm
     app.p.start.choose_game("chess")
     app.p.start.start()
     app.pump()
-    assert app.flow.screen == "setup" and (app.flow.board.width, app.flow.board.height) == (8, 8)
+    assert app.flow.display.screen == "setup" and (app.flow.board.link.width, app.flow.board.link.height) == (8, 8)
 
 
 # ----- the draft ---------------------------------------------------------------------------------
@@ -206,7 +206,7 @@ def test_a_rulebook_army_is_one_tap_and_the_swarm_does_not_fit_the_spawn_zone(tm
                           "every unit must fit in the spawn zone.")
     assert v.units[0].count == 55 and v.units[-1].count == 1
     app.p.draft.next()
-    assert app.flow.prep.seat == 0 and "cannot be played yet" in app.flow.notice
+    assert app.flow.dungeon.prep.seat == 0 and "cannot be played yet" in app.flow.display.notice
     for name in ("human-balanced", "redskin-elite", "greenskin-midrange"):
         app.p.draft.use_preset(name)
         assert app.p.draft.view().ready, name
@@ -237,14 +237,14 @@ def test_units_are_added_and_removed_with_the_budget_and_the_rules_in_plain_word
     d.remove("goblin")
     assert d.view().problems == "An army needs at least 1 Pawn, this one has 0."
     d.clear()
-    assert app.flow.prep.army().units == () and app.flow.prep.army().faction == "greenskin"
+    assert app.flow.dungeon.prep.army().units == () and app.flow.dungeon.prep.army().faction == "greenskin"
 
 
 def test_a_faction_tab_never_wipes_a_draft_each_faction_keeps_its_own(tmp_path):
     """Switching the faction tab used to wipe the drafted army without a word."""
     app = DungeonApp(tmp_path)
     app.choose_dungeon()
-    d, prep = app.p.draft, app.flow.prep
+    d, prep = app.p.draft, app.flow.dungeon.prep
     d.remove("hero")
     mine = prep.army()
     assert mine.faction == "human" and mine.units.count("hero") == 4
@@ -284,7 +284,7 @@ def test_after_the_last_army_the_screen_asks_who_moves_first(tmp_path):
     assert app.p.draft.view().title == "Blue army"
     app.p.draft.next()
     app.p.draft.next()
-    prompt = app.flow.prompt
+    prompt = app.flow.display.prompt
     assert prompt.kind == "turn-order" and prompt.title == "Who moves first?"
     assert [(o.key, o.label) for o in prompt.options] == [("first", "Blue first"), ("second", "Red first"),
                                                         ("random", "Random")]
@@ -298,11 +298,11 @@ def test_the_turn_order_decides_who_moves_first_in_the_journaled_game(tmp_path, 
     app = DungeonApp(tmp_path, drawn=1)
     app.choose_dungeon()
     app.draft_defaults(choice)
-    assert app.flow.screen == "deploy" and app.flow.prep.first == first
+    assert app.flow.display.screen == "deploy" and app.flow.dungeon.prep.first == first
     assert app.draws == ([2] if choice == "random" else [])
     app.p.deploy.place_rest()
     app.settle(300)
-    assert app.flow.screen == "game" and app.flow.session.turn == first
+    assert app.flow.display.screen == "game" and app.flow.game.session.turn == first
     start = json.loads((tmp_path / "current.jsonl").read_text().splitlines()[0])["entry"]["setup"]
     assert start["game"] == "dungeon" and start["board_map"] == "dungeon-compact"
     assert start["start"].endswith(f" {first + 1}")
@@ -338,9 +338,9 @@ def test_the_deployment_lights_the_spawn_zone_and_names_the_next_unit(tmp_path):
     assert v.then == "Then: Wizard, Archer, Knight, Hero \u00d75"
     assert v.players == ("Blue 0 of 9 placed", "Red 0 of 6 placed")
     assert v.guidance == "Put the blue Princess on a lit square of the blue spawn zone. 0 of 9 units placed."
-    lit = {sq for sq, m in app.flow.meanings.items() if m is Meaning.PLAYER_3}  # blue's LED colour
+    lit = {sq for sq, m in app.flow.board.meanings.items() if m is Meaning.PLAYER_3}  # blue's LED colour
     assert lit == set(range(20))  # ranks 1 and 2 of the 10x10 map
-    water = {sq for sq, m in app.flow.meanings.items() if m is Meaning.TERRAIN_WATER}
+    water = {sq for sq, m in app.flow.board.meanings.items() if m is Meaning.TERRAIN_WATER}
     assert len(water) == 16
     board = app.p.board.view()
     assert board.squares[lit.pop()].light is not None and board.squares[33].terrain == "water"
@@ -357,10 +357,10 @@ def test_a_piece_put_on_a_lit_square_becomes_the_next_unit_and_undo_takes_it_bac
     assert app.p.deploy.view().next_line == "Next: Blue Wizard" and app.p.bar.view().can_undo
     app.p.bar.undo()
     app.pump()
-    assert app.flow.prep.deployment.placed == []
-    assert app.flow.guidance == "Take the blue Princess off e1." and not app.flow.in_sync
+    assert app.flow.dungeon.prep.deployment.placed == []
+    assert app.flow.board.guidance == "Take the blue Princess off e1." and not app.flow.board.in_sync
     app.tap("e1")
-    assert app.flow.in_sync and app.p.deploy.view().next_line == "Next: Blue Princess"
+    assert app.flow.board.in_sync and app.p.deploy.view().next_line == "Next: Blue Princess"
 
 
 def test_a_piece_outside_the_spawn_zone_is_flagged(tmp_path):
@@ -368,9 +368,9 @@ def test_a_piece_outside_the_spawn_zone_is_flagged(tmp_path):
     app.choose_dungeon()
     app.draft_defaults("first")
     app.tap("e5")
-    assert app.flow.guidance == ("The piece on e5 is not on a free square of the blue spawn zone: "
+    assert app.flow.board.guidance == ("The piece on e5 is not on a free square of the blue spawn zone: "
                                  "put it on a lit square.")
-    assert app.flow.meanings[app.sq("e5")] is Meaning.ILLEGAL and app.flow.prep.deployment.placed == []
+    assert app.flow.board.meanings[app.sq("e5")] is Meaning.ILLEGAL and app.flow.dungeon.prep.deployment.placed == []
 
 
 def test_every_unit_placed_by_taps_starts_the_game_with_the_board_in_step(tmp_path):
@@ -378,10 +378,10 @@ def test_every_unit_placed_by_taps_starts_the_game_with_the_board_in_step(tmp_pa
     app.choose_dungeon()
     app.draft_defaults("second")
     app.deploy_by_taps()
-    assert app.flow.screen == "game" and app.flow.prep is None
-    s = app.flow.session
-    assert s.turn == 1 and app.flow.in_sync and len(s.pos.occupied()) == 15
-    assert app.flow.notice == "Red moves first."
+    assert app.flow.display.screen == "game" and app.flow.dungeon.prep is None
+    s = app.flow.game.session
+    assert s.turn == 1 and app.flow.board.in_sync and len(s.pos.occupied()) == 15
+    assert app.flow.display.notice == "Red moves first."
 
 
 def test_back_to_the_armies_drops_the_placements(tmp_path):
@@ -390,5 +390,5 @@ def test_back_to_the_armies_drops_the_placements(tmp_path):
     app.draft_defaults("first")
     app.tap("a1")
     app.p.deploy.back()
-    assert app.flow.screen == "draft" and app.flow.prep.deployment is None and app.flow.prep.seat == 1
+    assert app.flow.display.screen == "draft" and app.flow.dungeon.prep.deployment is None and app.flow.dungeon.prep.seat == 1
     assert app.p.deploy.view() is None

@@ -48,6 +48,29 @@ def test_a_port_that_may_not_be_opened_says_how_to_be_allowed():
         check_port("/dev/ttyACM0", ports(), exists=lambda p: True, usable=lambda p: False)
 
 
+def test_a_path_that_is_not_a_serial_port_is_refused_in_one_line(tmp_path):
+    """Issue 26: ``--serial <a folder>`` and ``--serial /dev/null`` started the app without a
+    word. A folder, a file and a device that is no terminal are refused, also when the app
+    would wait for the board (they can never become one); a real terminal (a pty) passes."""
+    here = ports(("/dev/ttyACM0", "CircuitPython CDC2 data"))
+    afile = tmp_path / "notes.txt"
+    afile.write_text("x")
+    for path, what in ((tmp_path, "a folder"), (afile, "a file"), ("/dev/null", "a device of another kind")):
+        for wait in (False, True):
+            with pytest.raises(HardwareError) as caught:
+                check_port(str(path), here, wait=wait)
+            assert str(caught.value) == (f"--serial {path}: this is {what}, not a serial port; serial ports here: "
+                                         f"/dev/ttyACM0 (CircuitPython CDC2 data); give one of them, or --serial auto "
+                                         f"to find the board by its USB name")
+    controller, terminal = os.openpty()
+    try:
+        check_port(os.ttyname(terminal), here)
+    finally:
+        os.close(controller)
+        os.close(terminal)
+    check_port("/dev/nonexistent", here, wait=True)  # waiting for it: it may come
+
+
 def test_a_board_that_is_there_passes():
     board = ports(("/dev/ttyACM1", "CircuitPython CDC2 data"))
     check_port("auto", board)
@@ -68,6 +91,9 @@ def app_run(*argv: str, **env: str) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize("argv, env, line", [
     (["--serial", "/dev/nonexistent"], {}, "companion: --serial /dev/nonexistent: no such serial device; "),
+    (["--serial", "/dev/null"], {}, "companion: --serial /dev/null: this is a device of another kind, not a serial "
+                                    "port; "),
+    (["--serial", "/tmp"], {}, "companion: --serial /tmp: this is a folder, not a serial port; "),
     (["--profile", "nosuch"], {}, "companion: no board profile named 'nosuch' (shipped: "),
     ([], {"COMPANION_WINDOW": "abc"}, "companion: COMPANION_WINDOW must look like 800x480, got 'abc'"),
     ([], {"COMPANION_WINDOW": "8x4"}, "companion: COMPANION_WINDOW '8x4': each side must be 100 to 10000 pixels"),
@@ -145,7 +171,7 @@ def test_at_boot_the_app_may_wait_for_its_board_instead_of_refusing(tmp_path, mo
     with pytest.raises(HardwareError, match="no such serial device"):
         bootstrap.build_flow_for(serial=str(tmp_path / "ttyACM9"))
     flow = bootstrap.build_flow_for(serial=str(tmp_path / "ttyACM9"), wait=True)
-    flow.board.sensors.stop()
+    flow.board.link.sensors.stop()
 
 
 @pytest.mark.parametrize("argv, words", [

@@ -84,8 +84,8 @@ def test_a_long_game_is_shown_as_several_codes_that_read_back_in_order(kind, tmp
     text = format_game(session)
     assert len(text.encode()) > 2 * QR_PAGE_BYTES
     app = App(tmp_path / "data")
-    assert app.flow.load_game_text(text) is None
-    p = GameTextPresenter(app.flow)
+    assert app.flow.load_save.load_text(text) is None
+    p = GameTextPresenter(app.flow.load_save, app.flow.game, app.flow.display)
     p.open()
     v = p.view()
     assert v.text == text and v.pages == len(qr_pages(text)) > 1

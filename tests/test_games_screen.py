@@ -9,6 +9,7 @@ import os
 
 from companion import saved_games
 from companion.board.palette import Meaning
+from companion.tournament.files import Stick
 from tests.ui_flow_helpers import App
 
 
@@ -17,22 +18,22 @@ def play_two_games(app: App) -> None:
     two moves (unfinished); their ids give them their order."""
     app.new_game(game="combat")
     app.tap("e2", "e4")
-    app.flow.resign()
-    app.flow.answer_prompt("1")
+    app.flow.play.resign()
+    app.flow.display.answer_prompt("1")
     app.pump()
-    assert app.flow.screen == "game_over"
-    app.flow.go_to_start()
+    assert app.flow.display.screen == "game_over"
+    app.flow.game.leave()
     app.new_game(game="chess", dice="virtual")
     app.tap("d2", "d4")
     app.tap("d7", "d5")
-    app.flow.go_to_start()
+    app.flow.game.leave()
     app.pump()
 
 
 def open_list(app: App) -> None:
     app.start.games()
     app.pump()
-    assert app.flow.screen == "games"
+    assert app.flow.display.screen == "games"
 
 
 def test_the_list_names_game_players_date_and_result_newest_first(tmp_path):
@@ -51,7 +52,7 @@ def test_the_games_screen_is_not_reached_during_a_game(tmp_path):
     app = App(tmp_path)
     app.new_game()
     app.start.games()
-    assert app.flow.screen == "game"
+    assert app.flow.display.screen == "game"
 
 
 def test_a_game_is_reviewed_move_by_move_on_the_screen_and_the_leds(tmp_path):
@@ -61,12 +62,12 @@ def test_a_game_is_reviewed_move_by_move_on_the_screen_and_the_leds(tmp_path):
     app.games.select(0)
     app.games.review()
     app.pump()
-    assert app.flow.screen == "review"
+    assert app.flow.display.screen == "review"
     v = app.review.view()
     assert (v.title, v.players, v.result, v.step) == ("Chess", "White against Black", "Unfinished", "Move 2 of 2: d5")
     assert v.at_end and not v.at_start
     d7, d5 = app.sq("d7"), app.sq("d5")
-    assert app.flow.meanings == {d7: Meaning.LAST_MOVE_FROM, d5: Meaning.LAST_MOVE_TO}
+    assert app.flow.board.meanings == {d7: Meaning.LAST_MOVE_FROM, d5: Meaning.LAST_MOVE_TO}
     board = app.review.board()
     assert board.squares[d5].glyph and board.squares[d5].last_move and not board.squares[d7].glyph
     assert board.squares[d5].light is not None  # the LED colour is on screen too
@@ -75,11 +76,11 @@ def test_a_game_is_reviewed_move_by_move_on_the_screen_and_the_leds(tmp_path):
     assert app.review.view().step == "Move 1 of 2: d4" and app.review.board().squares[d7].glyph
     app.review.first()
     app.pump()
-    assert app.review.view().step == "The start (2 moves)" and app.flow.meanings == {}
+    assert app.review.view().step == "The start (2 moves)" and app.flow.board.meanings == {}
     assert app.review.board().squares[app.sq("d2")].glyph
     app.review.last()
     app.review.close()
-    assert app.flow.screen == "games" and app.flow.meanings == {}
+    assert app.flow.display.screen == "games" and app.flow.board.meanings == {}
 
 
 def test_an_unfinished_game_is_played_on_from_the_list(tmp_path):
@@ -91,10 +92,10 @@ def test_an_unfinished_game_is_played_on_from_the_list(tmp_path):
     app.sim.set_occupancy(frozenset(), app.clock())  # the board was cleared meanwhile
     app.games.take_up()
     app.pump()
-    assert app.flow.screen == "setup"  # asked for: no "Continue this game?" question
+    assert app.flow.display.screen == "setup"  # asked for: no "Continue this game?" question
     app.setup.fill()
     app.pump()
-    assert app.flow.screen == "game" and [m.san for m in app.flow.session.moves] == ["d4", "d5"]
+    assert app.flow.display.screen == "game" and [m.san for m in app.flow.game.session.moves] == ["d4", "d5"]
     assert not list((tmp_path / "games").glob("*-unfinished.jsonl"))
 
 
@@ -105,7 +106,7 @@ def test_a_finished_game_is_not_played_on(tmp_path):
     app.games.select(1)
     assert not app.games.view().can_take_up
     app.games.take_up()
-    assert app.flow.screen == "games"
+    assert app.flow.display.screen == "games"
 
 
 def test_a_game_is_deleted_after_asking(tmp_path):
@@ -114,9 +115,9 @@ def test_a_game_is_deleted_after_asking(tmp_path):
     open_list(app)
     app.games.select(1)
     app.games.delete()
-    assert app.flow.prompt.kind == "delete-game"
-    assert app.flow.prompt.title == "Delete this game for good? Combat Chess: White against Black"
-    app.flow.answer_prompt("yes")
+    assert app.flow.display.prompt.kind == "delete-game"
+    assert app.flow.display.prompt.title == "Delete this game for good? Combat Chess: White against Black"
+    app.flow.display.answer_prompt("yes")
     app.pump()
     v = app.games.view()
     assert [r.title for r in v.rows] == ["Chess: White against Black"] and v.notice == "The game is deleted."
@@ -128,12 +129,12 @@ def test_one_game_or_all_are_copied_to_the_usb_stick(tmp_path):
     stick = tmp_path / "stick"
     play_two_games(app)
     open_list(app)
-    app.flow.sticks = lambda: []
+    app.flow.storage.sticks = lambda: []
     app.games.select(1)
     app.games.copy()
     assert app.games.view().notice == "No USB stick is plugged in: plug one in and tap again."
     stick.mkdir()
-    app.flow.sticks = lambda: [stick]
+    app.flow.storage.sticks = lambda: [Stick(stick, "STICK")]  # as find_sticks gives them
     app.games.copy()
     copied = sorted(p.name for p in (stick / "companion-games").iterdir())
     gid = copied[0].split(".")[0]
@@ -156,7 +157,7 @@ def test_a_stick_that_refuses_the_copy_is_said_in_one_line(tmp_path):
     blocked = tmp_path / "stick"
     blocked.mkdir()
     (blocked / "companion-games").write_text("a file where the folder should be")
-    app.flow.sticks = lambda: [blocked]
+    app.flow.storage.sticks = lambda: [Stick(blocked, "STICK")]
     app.games.copy_all()
     assert app.games.view().notice.startswith("The games could not be copied: ")
 
@@ -187,15 +188,15 @@ def test_the_game_over_screen_says_where_the_game_is_saved(tmp_path):
     app.new_game(game="chess", dice="virtual")
     for frm, to in (("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")):  # fool's mate
         app.tap(frm, to)
-    assert app.flow.screen == "game_over"
-    gid = app.flow.session.setup.game_id
+    assert app.flow.display.screen == "game_over"
+    gid = app.flow.game.session.setup.game_id
     words = app.over.view().saved  # open for a takeback: filed when the players leave
     assert words == (f"Saved. Once you leave this screen it is {gid}.jsonl in {tmp_path / 'games'} (the Games "
                      f"screen has it); until then Undo can take the last move back.")
-    app.flow.go_to_start()
+    app.flow.game.leave()
     assert (tmp_path / "games" / f"{gid}.jsonl").exists()
     app.new_game()
-    app.flow.resign()
-    app.flow.answer_prompt("0")  # a resignation is not taken back: filed at once
-    gid = app.flow.session.setup.game_id
+    app.flow.play.resign()
+    app.flow.display.answer_prompt("0")  # a resignation is not taken back: filed at once
+    gid = app.flow.game.session.setup.game_id
     assert app.over.view().saved == f"Saved as {gid}.jsonl in {tmp_path / 'games'}. The Games screen has it."

@@ -128,6 +128,15 @@ CASES = {
         lambda t: ["ai-match", "--variant", "dungeon", "--map", cut_map(t), "--a", "1", "--b", "random",
                    "--nodes", "10"],
         "cannot reach player 2's spawn zone"),
+    # inputs that never end (issue 26): each file read stops at its bound, with one line
+    "verify-dice /dev/zero": (lambda t: ["verify-dice", "/dev/zero"],
+                              "/dev/zero: longer than 16 MB; a dice record is at most 16 MB"),
+    "replay /dev/zero": (lambda t: ["replay", "--variant", "chess", "/dev/zero"],
+                         "/dev/zero: longer than 32 MB; a sensor log is at most 32 MB"),
+    "pgn /dev/zero": (lambda t: ["pgn", "/dev/zero"],
+                      "pgn: /dev/zero: no game in it (line 1: a line of more than 1 MB"),
+    "check-map on a map past its bound": (lambda t: ["check-map", file(t, "big.toml", GOOD_MAP + "#" * 1024 ** 2)],
+                                          "big.toml: longer than 1 MB; a map is at most 1 MB"),
 }
 
 
@@ -143,6 +152,7 @@ def test_every_hostile_input_is_one_clear_line(tmp_path, capsys, case):
     ["moves", "--fen", f"4k3/8/8/8/8/8/8/4K3 w - - 0 {DIGITS}"],
     ["perft", "--depth", "100000"],
     ["--profile", "gpio-8x8", "moves"],
+    ["pgn", "/dev/zero"],  # it read on forever past its 64 MB
 ])
 def test_a_real_process_prints_no_traceback_either(argv):
     done = subprocess.run([sys.executable, "-m", "companion", *argv], cwd=ROOT, capture_output=True, text=True,

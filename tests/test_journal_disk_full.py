@@ -31,7 +31,7 @@ import pytest
 
 from companion.errors import RecordError
 from companion.journal import Journal, JournalStore, read_journal, resume
-from companion.session import Session
+from companion.session import Seat, Session
 from tests.journal_kill_runner import Child, fork_child, game_setup, resume_or_start, step
 from tests.test_journal_kill import LIMIT, check_resume, fingerprint, trajectory
 
@@ -155,7 +155,7 @@ def test_a_game_whose_start_cannot_be_saved_leaves_no_empty_journal_behind(tmp_p
         app.new_game(fill=False)
     finally:
         Journal._write = real
-    assert app.flow.screen == "start" and "cannot be saved" in app.start.view().problem
+    assert app.flow.display.screen == "start" and "cannot be saved" in app.start.view().problem
     assert not (tmp_path / "data" / "current.jsonl").exists()
 
 
@@ -256,6 +256,48 @@ def test_a_game_killed_while_the_disk_is_full_resumes_with_every_acknowledged_ac
             variant += 1
             directory = tmp_path / f"game-{variant}"
     assert refused_seen >= 20, refused_seen
+
+
+def _under_a_size_limit(limit: int, act) -> str:
+    """``act()`` in a forked child whose files may not grow past ``limit`` bytes: "ok", or the
+    errno's name of the OSError it raised."""
+
+    def run(write) -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY))
+        try:
+            act()
+        except OSError as e:
+            write(f"{errno.errorcode.get(e.errno, e.errno)}\n")
+            return
+        write("ok\n")
+
+    pid, out = fork_child(run)
+    text = out.read().strip()
+    os.waitpid(pid, 0)
+    return text
+
+
+def test_a_pgn_record_the_full_disk_refuses_leaves_no_temporary_file_and_the_old_one_whole(tmp_path):
+    """Issue 26: ``games/game-N.pgn.tmp`` was left behind when the disk filled as a match game
+    ended. Every durable write (the PGN records, a match's score, the names remembered) goes
+    through companion.journal.write_durably, which removes its temporary file on failure."""
+    from companion.match import MATCH_FILE, Match, MatchStore
+    from companion.player_names import FILE, remember
+    from companion.tournament.files import save_game_pgn
+
+    games = tmp_path / "games"
+    save_game_pgn(games, "game-3", "[Event \"?\"]\n\n1. e4 *\n")
+    before = (games / "game-3.pgn").read_bytes()
+    long_game = "[Event \"?\"]\n\n" + "1. e4 e5 " * 500 + "*\n"
+    assert _under_a_size_limit(1000, lambda: save_game_pgn(games, "game-3", long_game)) == "EFBIG"
+    assert sorted(p.name for p in games.iterdir()) == ["game-3.pgn"]
+    assert (games / "game-3.pgn").read_bytes() == before
+    assert _under_a_size_limit(5, lambda: remember(tmp_path, "Alice")) == "EFBIG"
+    match = Match("m1", "chess2", (Seat("A" * 600), Seat("B" * 600)), 3)
+    assert _under_a_size_limit(1000, lambda: MatchStore(tmp_path).save(match)) == "EFBIG"
+    assert not [p.name for p in tmp_path.rglob("*") if p.name.endswith((".tmp", ".new"))]
+    assert not (tmp_path / FILE).exists() and not (tmp_path / MATCH_FILE).exists()
 
 
 # ----- a real full file system (root) -----------------------------------------------------------

@@ -41,7 +41,7 @@ def test_kol_is_on_the_start_screen_with_blue_and_orange(tmp_path):
     assert "reconstruction" in v.game_hint
     app.start.start()
     app.pump()
-    assert app.flow.screen == "setup" and app.flow.board.width == 12
+    assert app.flow.display.screen == "setup" and app.flow.board.link.width == 12
 
 
 def test_the_board_shows_the_square_colours_and_the_reconstruction(tmp_path):
@@ -52,24 +52,24 @@ def test_the_board_shows_the_square_colours_and_the_reconstruction(tmp_path):
         ["black", "white", "green", "green", "red", "blue", "blue"]
     assert app.flow.view_screen == "dungeon_game"
     from companion.app.presenters.dungeon_game import DungeonGamePresenter
-    assert DungeonGamePresenter(app.flow).view().title == "KoL Chess (reconstructed board)"
+    assert DungeonGamePresenter(app.flow.game, app.flow.ai, app.flow.board, app.flow.display).view().title == "KoL Chess (reconstructed board)"
 
 
 def test_a_back_row_trade_is_asked_by_name_and_answered_on_the_screen(tmp_path):
     app = App(tmp_path)
     start_kol(app, {"e11": "KG"})
     tap(app, "e11", "e12")
-    prompt = app.flow.prompt
+    prompt = app.flow.display.prompt
     assert prompt is not None and prompt.kind == "trade"
     assert prompt.title == "Trade the Knob Goblin on e12?"
     labels = [o.label for o in prompt.options]
     assert labels[0] == "Keep the Knob Goblin" and "Ninja Snowman" in labels and "Princess" in labels
-    app.flow.answer_prompt(prompt.options[labels.index("Vicious Gnauga")].key)
+    app.flow.display.answer_prompt(prompt.options[labels.index("Vicious Gnauga")].key)
     app.pump()
-    s = app.flow.session
-    assert s.pos.board[sq("e12")].kind.code == "VG" and s.pos.turn == 1 and app.flow.prompt is None
+    s = app.flow.game.session
+    assert s.pos.board[sq("e12")].kind.code == "VG" and s.pos.turn == 1 and app.flow.display.prompt is None
     from companion.app.presenters.dungeon_game import DungeonGamePresenter
-    view = DungeonGamePresenter(app.flow).view()
+    view = DungeonGamePresenter(app.flow.game, app.flow.ai, app.flow.board, app.flow.display).view()
     assert "Blue's Knob Goblin on e12 is traded for a Vicious Gnauga." in view.effects
     assert view.last_turn == "Blue: KG e11-e12"
 
@@ -102,7 +102,7 @@ def test_a_kol_game_with_a_clock_shows_the_clock_in_blue_and_orange_and_keeps_it
     assert app.start.view().table == "Casual, no clock"
     app.start_at_the_table("kol", "blitz")
     flow = app.flow
-    assert flow.table.clock is not None and flow.view_screen == "clock"
+    assert flow.game.table.clock is not None and flow.view_screen == "clock"
     halves = app.clock_screen.view().halves
     assert [h.name for h in halves] == ["Blue", "Orange"]
     app.clock.t += 500
@@ -112,17 +112,17 @@ def test_a_kol_game_with_a_clock_shows_the_clock_in_blue_and_orange_and_keeps_it
     assert flow.view_screen == "dungeon_game"
     assert app.bar.view().action == "clock"  # the game bar's own slot brings the clock back
     tap(app, "a2", "a3")
-    assert [m.move for m in flow.session.moves] == ["a2a3"]
+    assert [m.move for m in flow.game.session.moves] == ["a2a3"]
     app.bar.action()
     assert flow.view_screen == "clock" and app.clock_screen.view().status.startswith("Orange")
     app.clock.t += 3000
     app.clock_screen.tap(0)  # Blue presses
     app.pump()
-    assert flow.table.clock.running == 1 and 0 in flow.table.plies
-    flow.save_record()
-    (game,) = parse_pgn((tmp_path / "games" / f"{flow.session.setup.game_id}.pgn").read_text())
+    assert flow.game.table.clock.running == 1 and 0 in flow.game.table.plies
+    flow.records.save()
+    (game,) = parse_pgn((tmp_path / "games" / f"{flow.game.session.setup.game_id}.pgn").read_text())
     assert game.tag("Variant") == "KoL Chess" and game.moves[0].text == "a2a3" and game.moves[0].clock_ms
-    assert replay_pgn(game).rules.position_text(replay_pgn(game).pos) == flow.session.rules.position_text(flow.session.pos)
-    text = flow.game_text()  # the clock as it stands when the text is made
+    assert replay_pgn(game).rules.position_text(replay_pgn(game).pos) == flow.game.session.rules.position_text(flow.game.session.pos)
+    text = flow.load_save.game_text()  # the clock as it stands when the text is made
     back = load_table(text)
-    assert back.clock.view(0).times == flow.table.clock.view(app.clock.t).times and back.clock.paused
+    assert back.clock.view(0).times == flow.game.table.clock.view(app.clock.t).times and back.clock.paused

@@ -183,6 +183,11 @@ def test_the_table_places_the_modules_the_way_the_docs_say():
     assert layers["companion.verify_dice"] == "CLI"
     assert "games" not in allowed["dice"] and "games" not in allowed["board (pure)"]
     assert allowed["app"] >= {"base", "engine core", "dice", "games", "board (pure)", "board (edge)", "AI"}
+    # the broadcast's colours come from below the app and the web server both (issue 27)
+    assert layers["companion.colours"] == "colours" and "colours" in allowed["broadcast (pure)"]
+    assert not {"app", "companion.app.theme"} & allowed["broadcast (pure)"]
+    assert layers["companion.session.fights"] == layers["companion.session"] == "app"
+    assert layers["companion.tournament.table.timing"] == "tournament"
 
 
 def test_the_check_finds_an_upward_import_a_library_out_of_place_and_a_circle():

@@ -9,7 +9,8 @@ import sys
 import pytest
 
 from companion import maps_cli
-from companion.maps import MAPS_DIR, draw_map, load_map, parse_map
+from companion.map_text import draw_map
+from companion.maps import MAPS_DIR, load_map, parse_map
 
 
 def run_check_map(*argv: str) -> int:

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from companion import maps
-from companion.maps import draw_map, load_map, parse_map
+from companion.map_text import draw_map
+from companion.maps import load_map, parse_map
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "maps.md").read_text(encoding="utf-8")
 

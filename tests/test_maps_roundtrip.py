@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.maps import COLOURS, HOMES, available_maps, format_map, load_map, parse_map
+from companion.map_text import format_map
+from companion.maps import COLOURS, HOMES, available_maps, load_map, parse_map
 
 
 @pytest.mark.parametrize("name", available_maps())

@@ -32,7 +32,7 @@ def test_the_name_picker_lists_the_remembered_names_before_the_presets(tmp_path)
     from tests.ui_flow_helpers import App
 
     app = App(tmp_path)
-    app.flow.remember_name("Zoë")
+    app.flow.storage.remember_name("Zoë")
     app.start.open_names(0)
     names = app.start.view().names
     assert names[0] == "Zoë" and "Player 1" in names and names.count("Zoë") == 1

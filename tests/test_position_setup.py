@@ -12,7 +12,7 @@ from tests.ui_flow_helpers import App
 
 def editor(tmp_path, game="chess"):
     app = App(tmp_path)
-    p = PositionPresenter(app.flow, app.start)
+    p = PositionPresenter(app.flow.board, app.flow.display, app.start)
     app.start.choose_game(game)
     p.open(game)
     app.pump()
@@ -35,7 +35,7 @@ def test_fen_of_a_drawn_position_gives_castling_where_king_and_rooks_stand():
 
 def test_a_position_set_up_square_by_square_starts_the_game(tmp_path):
     app, p = editor(tmp_path)
-    assert app.flow.screen == "position" and p.view().title == "Chess from a position"
+    assert app.flow.display.screen == "position" and p.view().title == "Chess from a position"
     name(app, p, "K0", "e1")
     name(app, p, "R0", "a1")
     name(app, p, "K1", "e8")
@@ -46,9 +46,9 @@ def test_a_position_set_up_square_by_square_starts_the_game(tmp_path):
     assert p.view().turn == "Black to move"
     p.confirm()
     app.pump()
-    s = app.flow.session
+    s = app.flow.game.session
     assert s.setup.start == "4k3/3p4/8/8/8/8/8/R3K3 b Q - 0 1" and s.turn == 1
-    assert app.flow.screen == "game"  # the simulated board holds it already: no set-up needed
+    assert app.flow.display.screen == "game"  # the simulated board holds it already: no set-up needed
 
 
 def test_pieces_the_board_senses_but_nobody_named_are_asked_for(tmp_path):
@@ -67,7 +67,7 @@ def test_a_position_the_rules_refuse_is_said_in_one_line_and_nothing_starts(tmp_
     p.confirm()
     v = p.view()
     assert v.status == "This position cannot be played: white must have exactly one king, found 2"
-    assert not v.ready and app.flow.session is None and app.flow.screen == "position"
+    assert not v.ready and app.flow.game.session is None and app.flow.display.screen == "position"
     name(app, p, "-", "e2")  # emptied: playable again
     assert p.view().ready
 
@@ -94,7 +94,7 @@ def test_the_start_position_fills_in_and_combat_chess_starts_from_it_with_its_di
     name(app, p, "P0", "e4")
     p.confirm()
     app.pump()
-    s = app.flow.session
+    s = app.flow.game.session
     assert s.setup.game == "combat" and s.setup.start.startswith("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq")
     assert s.record is not None  # the dice record starts from it too
 
@@ -102,7 +102,7 @@ def test_the_start_position_fills_in_and_combat_chess_starts_from_it_with_its_di
 def test_cancel_goes_back_to_the_start_screen(tmp_path):
     app, p = editor(tmp_path)
     p.cancel()
-    assert app.flow.screen == "start" and app.flow.session is None
+    assert app.flow.display.screen == "start" and app.flow.game.session is None
 
 
 def test_a_position_typed_as_fen_on_the_keyboard_fills_the_screen(tmp_path):
@@ -110,22 +110,22 @@ def test_a_position_typed_as_fen_on_the_keyboard_fills_the_screen(tmp_path):
     from companion.app.presenters.game_text import GameTextPresenter
 
     app, p = editor(tmp_path)
-    text = GameTextPresenter(app.flow)
+    text = GameTextPresenter(app.flow.load_save, app.flow.game, app.flow.display)
     text.type_for("Type the position", p.position_text(), "hint", p.load_text)
-    assert app.flow.screen == "game_text" and text.view().mode == "other"
+    assert app.flow.display.screen == "game_text" and text.view().mode == "other"
     text.clear()
     for key in "4k3/8/8/8/8/8/8/r3k3 w - - 0 1":
         text.press({" ": "space"}.get(key, key))
     text.load_typed()
     assert text.view().message == "This position cannot be played: white must have exactly one king, found 0"
-    assert app.flow.screen == "game_text"
+    assert app.flow.display.screen == "game_text"
     text.clear()
     for key in "4k3/8/8/8/8/8/8/R3K3 b Q - 0 1":
         if key.isupper():
             text.press("shift")
         text.press({" ": "space"}.get(key, key.lower()))
     text.load_typed()
-    assert app.flow.screen == "position"
+    assert app.flow.display.screen == "position"
     assert p.pieces == {4: ("K", 0), 0: ("R", 0), 60: ("K", 1)} and p.turn == 1
     assert p.view().turn == "Black to move"
 
@@ -135,6 +135,6 @@ def test_only_games_of_chess_pieces_offer_a_position_set_up_by_hand(tmp_path):
     for game, offered in (("chess", True), ("combat", True), ("dungeon", False), ("kol", False)):
         app.start.choose_game(game)
         assert app.start.view().positions is offered, game
-    p = PositionPresenter(app.flow, app.start)
+    p = PositionPresenter(app.flow.board, app.flow.display, app.start)
     p.open("kol")
-    assert app.flow.screen == "start"
+    assert app.flow.display.screen == "start"

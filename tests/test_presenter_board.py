@@ -41,7 +41,7 @@ def test_fatigue_badges_and_the_last_move_after_a_fight(tmp_path):
     app.tap("d7", "d5")
     app.tap("d5", "e4", "d5")
     app.fight_through()
-    app.flow.fill_simulated_board()
+    app.flow.game.fill_simulated_board()
     app.pump()
     v = app.board.view()
     d5 = v.squares[app.sq("d5")]
@@ -66,8 +66,8 @@ def test_lifting_a_piece_that_can_attack_shows_its_chance_of_winning(tmp_path):
     app.tap("d7", "d5")
     app.tap("e4", settle=False)
     v = app.board.view()
-    odds = app.flow.session.rules.odds_of_move(app.flow.session.pos, app.flow.session.rules.parse_move(
-        app.flow.session.pos, "e4d5")).attacker
+    odds = app.flow.game.session.rules.odds_of_move(app.flow.game.session.pos, app.flow.game.session.rules.parse_move(
+        app.flow.game.session.pos, "e4d5")).attacker
     assert v.squares[app.sq("d5")].odds == f"{round(float(odds) * 100)}%" == "68%"
     assert v.squares[app.sq("e5")].odds == ""
 
@@ -88,4 +88,4 @@ def test_on_real_hardware_a_tap_shows_the_piece_instead_of_moving_it(tmp_path):
     app.board.toggle_info_mode()
     app.board.tap(app.sq("e2"))
     assert app.info.view().title == "White pawn on e2" and app.info.view().fights == ("No fights yet.",)
-    assert app.sq("e2") in app.flow.sensed  # nothing was lifted
+    assert app.sq("e2") in app.flow.board.sensed  # nothing was lifted

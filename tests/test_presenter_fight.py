@@ -32,7 +32,7 @@ def test_the_fight_shows_both_fighters_their_dice_every_modifier_and_the_odds(tm
     assert (v.attacker.name, v.attacker.square, v.attacker.dice) == ("White pawn", "e4", "rolls a d6")
     assert v.attacker.modifiers == ("+1 weapon choice",) and v.defenders[0].modifiers == ("no modifiers",)
     assert [o.label for o in v.odds] == ["White pawn wins", "Black pawn wins", "Three ties (bounce)"]
-    odds = app.flow.session.rules.odds(app.flow.session.pos)
+    odds = app.flow.game.session.rules.odds(app.flow.game.session.pos)
     assert [o.value for o in v.odds] == list(percentages((odds.attacker, odds.defender, odds.bounce)))
     assert [o.value for o in v.odds] == ["67.5%", "32.2%", "0.3%"]
     assert v.phase == "ready" and v.entry is not None and v.entry.sides == 6
@@ -94,9 +94,9 @@ def test_app_rolled_dice_hide_the_last_round_until_the_animation_is_over(tmp_pat
     app.fight.act()
     app.pump()
     v = app.fight.view()
-    assert v.phase == "rolling" and v.rounds == () and v.result == "" and app.flow.leds_held
+    assert v.phase == "rolling" and v.rounds == () and v.result == "" and app.flow.board.leds_held
     app.fight.animation_done()
-    assert app.fight.view().rounds and not app.flow.leds_held
+    assert app.fight.view().rounds and not app.flow.board.leds_held
 
 
 def test_fatigue_and_weapon_choice_of_a_king_defender(tmp_path):

@@ -35,7 +35,7 @@ def test_during_a_fight_draws_are_not_offered_and_the_status_says_roll(tmp_path)
     app.tap("e2", "e4")
     app.tap("d7", "d5")
     app.tap("d5", "e4", "d5")
-    app.flow.screen = "game"  # what the panel would say behind the fight screen
+    app.flow.display.screen = "game"  # what the panel would say behind the fight screen
     v = app.game.view()
     assert v.status == "A fight is on: roll the dice." and not app.bar.view().can_draw and app.bar.view().can_undo
 
@@ -53,7 +53,7 @@ def test_a_resume_that_lost_something_says_what(tmp_path):
     first = App(tmp_path)
     first.new_game(game="chess")
     first.tap("e2", "e4")
-    first.flow.journal.close()
+    first.flow.game.journal.close()
     data = (tmp_path / "current.jsonl").read_bytes()
     (tmp_path / "current.jsonl").write_bytes(data[:-5])
     v = App(tmp_path).resume.view()
@@ -64,12 +64,12 @@ def test_a_resume_that_lost_something_says_what(tmp_path):
 def test_an_unreadable_saved_game_is_reported_then_the_start_screen(tmp_path):
     (tmp_path / "current.jsonl").write_text("garbage\n")
     app = App(tmp_path)
-    assert app.flow.screen == "problem"
+    assert app.flow.display.screen == "problem"
     v = app.problem.view()
     assert v.title == "The last game could not be loaded" and v.reason.startswith("line 1: not valid JSON")
     assert "games/damaged.jsonl" in v.advice
     app.problem.go_on()
-    assert app.flow.screen == "start" and app.start.view().problem == ""
+    assert app.flow.display.screen == "start" and app.start.view().problem == ""
 
 
 def test_the_game_over_screen_names_the_winner_and_the_reason(tmp_path):
@@ -77,7 +77,7 @@ def test_the_game_over_screen_names_the_winner_and_the_reason(tmp_path):
     app.new_game(game="chess")
     for frm, to in (("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")):
         app.tap(frm, to)
-    assert app.flow.screen == "game_over"
+    assert app.flow.display.screen == "game_over"
     v = app.over.view()
     assert (v.headline, v.reason, v.seed) == ("Black wins", "by checkmate", "")
     assert v.moves[-1] == ("2.", "g4", "Qh4#")
@@ -117,13 +117,13 @@ def test_a_which_move_question_uses_the_trackers_words_and_can_be_withdrawn(tmp_
 
     app = App(tmp_path)
     app.new_game(game="chess")
-    app.flow._handle([PromptRequested("which-move", ("e2e4", "e2e3"), "Which?", ("e2 to e4", "e2 to e3"))])
+    app.flow.game.handle([PromptRequested("which-move", ("e2e4", "e2e3"), "Which?", ("e2 to e4", "e2 to e3"))])
     prompt = app.prompt.view()
     assert prompt.title == "Which move did you make?" and [o.label for o in prompt.options] == ["e2 to e4", "e2 to e3"]
     assert not prompt.cancel
-    app.flow._handle([PromptWithdrawn("which-move")])
+    app.flow.game.handle([PromptWithdrawn("which-move")])
     assert app.prompt.view() is None
-    app.flow._handle([PromptRequested("which-move", ("e2e4",), "Which?")])
+    app.flow.game.handle([PromptRequested("which-move", ("e2e4",), "Which?")])
     assert app.prompt.view().options[0].label == "e2 \u2192 e4"  # no label given: the squares
     app.prompt.answer("0")  # the real tracker has no such question open: said, not crashed
     assert "no question" in app.game.view().notice
@@ -134,5 +134,5 @@ def test_a_game_that_cannot_be_saved_is_not_started_and_the_start_screen_says_wh
     blocked.write_text("not a directory")
     app = App(blocked)
     app.start.start()
-    assert app.flow.screen == "start" and app.flow.session is None
+    assert app.flow.display.screen == "start" and app.flow.game.session is None
     assert app.start.view().problem.startswith("Games cannot be saved here:")

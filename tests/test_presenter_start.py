@@ -1,6 +1,6 @@
 """The start screen's presenter: every choice by tap, the set-up it starts."""
 
-from companion.app.presenters.start import StartPresenter
+from companion.app.bootstrap import build_presenters
 from tests.ui_flow_helpers import App
 
 
@@ -29,7 +29,7 @@ def test_a_computer_seat_with_a_level_and_a_preset_name(tmp_path):
     p.pick_name("Player 1")
     assert p.view().seats[0].name == "Player 1" and p.view().names == ()
     p.start()
-    s = app.flow.session
+    s = app.flow.game.session
     assert [(seat.name, seat.computer, seat.level) for seat in s.seats] == [("Player 1", False, 0), ("Computer", True, 1)]
 
 
@@ -52,7 +52,7 @@ def test_chess_has_no_dice_and_combat_chess_can_use_real_dice_or_only_d6(tmp_pat
     app.start.choose_dice("entered")
     app.start.toggle_d6()
     app.start.start()
-    setup = app.flow.session.setup
+    setup = app.flow.game.session.setup
     assert (setup.game, setup.dice, setup.d6_only, setup.seed) == ("combat", "entered", True, None)
 
 
@@ -62,8 +62,8 @@ def test_checkable_dice_get_a_fresh_seed_whose_commitment_is_shown_in_play(tmp_p
     app.start.start()
     app.setup.fill()
     app.pump()
-    assert app.flow.session.setup.seed == "01" * 32
-    assert app.game.view().seal == "Dice seal " + app.flow.session.setup.commitment[:8]
+    assert app.flow.game.session.setup.seed == "01" * 32
+    assert app.game.view().seal == "Dice seal " + app.flow.game.session.setup.commitment[:8]
 
 
 def test_every_game_has_the_same_seat_control_a_colour_a_name_and_who_plays_it(tmp_path):
@@ -85,7 +85,7 @@ def test_every_game_has_the_same_seat_control_a_colour_a_name_and_who_plays_it(t
 
 def test_the_seat_choices_name_what_each_level_plays_like(tmp_path):
     app = App(tmp_path)
-    app.flow.computer.level_titles = ("beginner", "novice", "club player")
+    app.flow.ai.computer.level_titles = ("beginner", "novice", "club player")
     app.start.open_kind(0)
     assert app.start.view().names == ("Person", "Computer 1: beginner", "Computer 2: novice", "Computer 3: club player")
     app.start.pick_kind("Computer 2: novice")
@@ -93,7 +93,7 @@ def test_the_seat_choices_name_what_each_level_plays_like(tmp_path):
 
 
 def test_unknown_choices_are_ignored(tmp_path):
-    p = StartPresenter(App(tmp_path).flow)
+    p = build_presenters(App(tmp_path).flow).start
     p.choose_game("checkers")
     p.choose_dice("loaded")
     assert p.game == "combat" and p.dice == "virtual"

@@ -44,7 +44,7 @@ def by_hand(app: App, frm: str, to: str, capture: bool = False) -> None:
 
 def press(app: App, side: int, ms: int = 1500) -> None:
     app.clock.t += ms
-    position = side if not app.flow.clock_swapped else 1 - side
+    position = side if not app.flow.clock.swapped else 1 - side
     app.clock_screen.tap(position)
     app.pump()
 
@@ -94,7 +94,7 @@ def test_a_tournament_has_no_computer_player(tmp_path):
     app.table.mode("tournament")
     app.table.done()
     app.start.start()
-    assert app.flow.screen == "start" and app.start.view().problem == "A tournament game has no computer player."
+    assert app.flow.display.screen == "start" and app.start.view().problem == "A tournament game has no computer player."
 
 
 # ----- playing at the clock ------------------------------------------------------------------------------
@@ -110,15 +110,15 @@ def test_a_tournament_game_shows_the_clock_and_nothing_legal_on_the_board(tmp_pa
     assert v.halves[0].running and v.halves[0].can_tap and not v.halves[1].can_tap and v.halves[0].face == "3:00"
     app.board.tap(app.sq("g1"))  # lift the knight: nothing is lit, nothing said
     app.pump()
-    assert not [m for m in app.flow.meanings.values()] and app.flow.guidance == ""
+    assert not [m for m in app.flow.board.meanings.values()] and app.flow.board.guidance == ""
     assert all(not sq.odds for sq in app.board.view().squares)
     app.board.tap(app.sq("f3"))
     app.clock.t += 5000
     app.pump()
-    assert app.flow.session.moves == []  # not before the press
+    assert app.flow.game.session.moves == []  # not before the press
     press(app, 0)
-    assert [m.san for m in app.flow.session.moves] == ["Nf3"]
-    assert set(app.flow.meanings.values()) == {Meaning.LAST_MOVE_FROM, Meaning.LAST_MOVE_TO}
+    assert [m.san for m in app.flow.game.session.moves] == ["Nf3"]
+    assert set(app.flow.board.meanings.values()) == {Meaning.LAST_MOVE_FROM, Meaning.LAST_MOVE_TO}
 
 
 def test_what_the_screens_show_while_a_piece_is_lifted_does_not_depend_on_the_legal_moves(tmp_path):
@@ -126,15 +126,15 @@ def test_what_the_screens_show_while_a_piece_is_lifted_does_not_depend_on_the_le
     press(app, 1)
     for frm, to in (("e2", "e4"), ("e7", "e5"), ("d1", "h5")):
         by_hand(app, frm, to)
-        press(app, app.flow.session.turn)
+        press(app, app.flow.game.session.turn)
     app.board.tap(app.sq("b8"))  # Black lifts a knight while in no danger; White's queen eyes f7
     app.pump()
 
     def screens():
-        return (app.clock_screen.view(), app.game.view(), app.board.view(), dict(app.flow.meanings), app.flow.guidance)
+        return (app.clock_screen.view(), app.game.view(), app.board.view(), dict(app.flow.board.meanings), app.flow.board.guidance)
 
     before = screens()
-    rules = app.flow.session.rules
+    rules = app.flow.game.session.rules
     real = rules._rules.legal_moves
     try:
         rules._rules.legal_moves = lambda pos: []  # rules that say nothing is legal
@@ -148,12 +148,12 @@ def test_an_illegal_move_is_penalised_at_the_press_and_guided_back(tmp_path):
     press(app, 1)
     by_hand(app, "e1", "e3")
     press(app, 0)
-    assert app.flow.notice == "Illegal move by White: put the position back. Black gets 1:00 more."
-    assert app.flow.guidance == "Move the white king from e3 to e1."
+    assert app.flow.display.notice == "Illegal move by White: put the position back. Black gets 1:00 more."
+    assert app.flow.board.guidance == "Move the white king from e3 to e1."
     v = app.clock_screen.view()
     assert v.halves[1].face == "16:00" and v.halves[0].info.endswith("Illegal moves: 1")
     by_hand(app, "e3", "e1")
-    assert app.flow.guidance == ""
+    assert app.flow.board.guidance == ""
 
 
 def test_a_draw_offer_and_both_players_tapping_the_draw_end_the_game(tmp_path):
@@ -166,7 +166,7 @@ def test_a_draw_offer_and_both_players_tapping_the_draw_end_the_game(tmp_path):
     app.clock_screen.result(1)
     app.prompt.answer("1:1/2-1/2")
     app.pump()
-    assert app.flow.screen == "game_over" and app.flow.session.result.reason == "draw agreed"
+    assert app.flow.display.screen == "game_over" and app.flow.game.session.result.reason == "draw agreed"
     saved = list((tmp_path / "data" / "games").glob("*.pgn"))
     (game,) = parse_pgn(saved[0].read_text())
     assert game.result == "1/2-1/2" and game.moves[0].draw_offer
@@ -178,7 +178,7 @@ def test_a_claim_is_checked(tmp_path):
     app.clock_screen.claim(0)
     app.prompt.answer("0:threefold")
     app.pump()
-    assert app.flow.notice == "White's claim is not correct: Black gets 1:00 more. Play on."
+    assert app.flow.display.notice == "White's claim is not correct: Black gets 1:00 more. Play on."
 
 
 def test_a_flag_while_the_promotion_piece_is_chosen_closes_the_question(tmp_path):
@@ -191,19 +191,19 @@ def test_a_flag_while_the_promotion_piece_is_chosen_closes_the_question(tmp_path
     from companion.session import Seat
 
     app.flow.new_game("chess", (Seat("White"), Seat("Black")), start="8/4P1k1/8/8/8/8/6K1/8 w - - 0 1",
-                      table=app.flow.next_table.setup("2026.11.22"))
+                      table=app.flow.settings.next_table.setup("2026.11.22"))
     app.pump()
     app.setup.fill()
     app.pump()
     press(app, 1)
     by_hand(app, "e7", "e8")
     press(app, 0)
-    assert app.flow.prompt.kind == "press-choice"
+    assert app.flow.display.prompt.kind == "press-choice"
     app.clock.t += 200_000
     app.pump()
     # White's flag: drawn, as Black's lone King cannot checkmate (6.9); the question is gone
-    result = app.flow.session.result
-    assert result.reason == "time, cannot win" and app.flow.prompt is None and app.flow.screen == "game_over"
+    result = app.flow.game.session.result
+    assert result.reason == "time, cannot win" and app.flow.display.prompt is None and app.flow.display.screen == "game_over"
 
 
 def test_the_flag_is_shown_at_once(tmp_path):
@@ -211,7 +211,7 @@ def test_the_flag_is_shown_at_once(tmp_path):
     press(app, 1)
     app.clock.t += 180_000
     app.pump()
-    assert app.flow.screen == "game_over" and app.flow.session.result.reason == "time"
+    assert app.flow.display.screen == "game_over" and app.flow.game.session.result.reason == "time"
     assert app.over.view().headline == "Black wins"
 
 
@@ -221,34 +221,34 @@ def test_the_flag_is_shown_at_once(tmp_path):
 def test_the_arbiter_needs_the_pin_set_on_the_board(tmp_path):
     app = tournament_app(tmp_path)
     press(app, 1)
-    app.flow.open_arbiter()
+    app.flow.arbiter.open()
     assert app.entry.view().title.startswith("Choose an arbiter PIN")
     app.type("12")
     assert app.entry.view().problem == "A PIN is 4 to 8 digits."
     app.entry.cancel()
-    app.flow.open_arbiter()
+    app.flow.arbiter.open()
     app.type("2468")
     app.type("2469")
     assert app.entry.view().problem == "The two PINs differ: choose one again."
     app.entry.cancel()
-    app.flow.open_arbiter()
+    app.flow.arbiter.open()
     app.type("2468")
     app.type("2468")
-    assert app.flow.screen == "arbiter"
+    assert app.flow.display.screen == "arbiter"
     app.arbiter.back()
-    app.flow.open_arbiter()
+    app.flow.arbiter.open()
     app.type("1111")
     assert app.entry.view().problem == "Wrong PIN." and app.entry.view().shown == ""
     app.entry.cancel()
-    app.flow.open_arbiter()
+    app.flow.arbiter.open()
     app.type("2468")
-    assert app.flow.screen == "arbiter"
+    assert app.flow.display.screen == "arbiter"
 
 
 def test_an_arbiter_correction_is_journaled_and_recorded(tmp_path):
     app = tournament_app(tmp_path)
     press(app, 1)
-    app.flow.open_arbiter()
+    app.flow.arbiter.open()
     app.type("1357")
     app.type("1357")
     app.arbiter.pause()
@@ -261,8 +261,8 @@ def test_an_arbiter_correction_is_journaled_and_recorded(tmp_path):
     app.arbiter.result()
     app.prompt.answer("+-")
     app.pump()
-    assert app.flow.session.is_over and app.flow.table.result_code() == "1-0"
-    text = (tmp_path / "data" / "games" / f"{app.flow.table.game.game_id}.pgn").read_text()
+    assert app.flow.game.session.is_over and app.flow.game.table.result_code() == "1-0"
+    text = (tmp_path / "data" / "games" / f"{app.flow.game.table.game.game_id}.pgn").read_text()
     assert "Arbiter: White wins by forfeit." in " ".join(text.split())
 
 
@@ -272,13 +272,13 @@ def test_an_arbiter_correction_is_journaled_and_recorded(tmp_path):
 def test_records_are_copied_to_a_usb_stick(tmp_path):
     app = tournament_app(tmp_path)
     press(app, 1)
-    app.flow.copy_records()
-    assert app.flow.notice == T.NO_STICK
+    app.flow.records.copy()
+    assert app.flow.display.notice == T.NO_STICK
     s = stick(tmp_path)
-    app.flow.save_record()
-    app.flow.copy_records()
-    assert app.flow.notice == "1 game(s) copied to KINGSTON."
-    assert (s / "companion-games" / f"{app.flow.table.game.game_id}.pgn").exists()
+    app.flow.records.save()
+    app.flow.records.copy()
+    assert app.flow.display.notice == "1 game(s) copied to KINGSTON."
+    assert (s / "companion-games" / f"{app.flow.game.table.game.game_id}.pgn").exists()
     assert (s / "companion-games" / "games.pgn").exists()
 
 
@@ -312,8 +312,8 @@ def test_a_pairing_file_from_a_stick_sets_players_clock_and_board_and_the_result
     trf = (results / "round-4-leiden-rapid.trf").read_text()
     rows = {int(line[4:8]): line for line in trf.splitlines() if line.startswith("001")}
     assert rows[2][128] == "1" and rows[3][128] == "0"
-    app.flow.go_to_start()
-    app.flow.copy_records()
+    app.flow.game.leave()
+    app.flow.records.copy()
     assert (s / "companion-games" / "round-4-results.csv").exists()
 
 
@@ -325,7 +325,7 @@ def test_a_malformed_pairing_file_is_one_message_and_nothing_changes(tmp_path):
     before = app.table.view()
     app.table.pairing()
     app.prompt.answer(str(s / "bad.csv"))
-    assert app.flow.notice == "bad.csv, line 3: the board must be a whole number, got 'x'"
+    assert app.flow.display.notice == "bad.csv, line 3: the board must be a whole number, got 'x'"
     from dataclasses import replace
 
     assert app.prompt.view() is None and replace(app.table.view(), notice="") == before
@@ -341,16 +341,17 @@ def test_after_a_power_cut_the_clock_comes_back_paused_and_says_so(tmp_path):
     press(app, 0, ms=4000)
     app.clock.t += 7000
     app.pump()  # a checkpoint: Black has thought 7 s
-    app.flow.journal.close()  # the power goes
+    assert app.flow.clock.checkpoints.flush()  # its thread has written it (as a board does within a frame)
+    app.flow.game.journal.close()  # the power goes
     back = App(tmp_path / "data", computer=False)
-    assert back.flow.screen == "resume"
+    assert back.flow.display.screen == "resume"
     back.resume.accept()
     back.pump()
     back.setup.fill()
     back.pump()
     v = back.clock_screen.view()
     assert v.paused and v.halves[1].face == "14:53" and v.halves[0].face == "15:06"
-    assert back.flow.notice.startswith("The board was switched off. The clocks stopped at 15:06 \u2013 14:53")
+    assert back.flow.display.notice.startswith("The board was switched off. The clocks stopped at 15:06 \u2013 14:53")
 
 
 # ----- casual play with a clock ---------------------------------------------------------------------------
@@ -376,12 +377,12 @@ def test_in_casual_play_the_clock_can_press_itself_when_the_board_shows_a_move(t
     press(app, 1)  # Black starts White's clock
     app.tap("e2", "e4")  # the tracker sees the move: the clock presses itself
     v = app.clock_screen.view()
-    assert [m.san for m in app.flow.session.moves] == ["e4"] and v.halves[1].running and not v.halves[0].running
-    assert app.flow.table.plies[0].spent_ms > 0
+    assert [m.san for m in app.flow.game.session.moves] == ["e4"] and v.halves[1].running and not v.halves[0].running
+    assert app.flow.game.table.plies[0].spent_ms > 0
     app.tap("e7", "e5")
     assert app.clock_screen.view().halves[0].running
     app.clock_screen.undo()  # casual: a takeback, and the clock follows the turn
-    assert [m.san for m in app.flow.session.moves] == ["e4"] and app.clock_screen.view().halves[1].running
+    assert [m.san for m in app.flow.game.session.moves] == ["e4"] and app.clock_screen.view().halves[1].running
 
 
 def test_in_casual_play_the_players_press_and_pause_the_clock_themselves(tmp_path):
@@ -414,15 +415,15 @@ def test_a_combat_fight_stops_both_clocks_until_the_dice_have_spoken(tmp_path):
     press(app, 1)
     for frm, to in (("e2", "e4"), ("d7", "d5")):
         by_hand(app, frm, to)
-        press(app, app.flow.session.turn)
+        press(app, app.flow.game.session.turn)
     by_hand(app, "e4", "d5", capture=True)
     press(app, 0)
-    assert app.flow.screen == "fight" and app.flow.table.clock.paused
-    before = app.flow.table.clock.view(app.clock.t).times
+    assert app.flow.display.screen == "fight" and app.flow.game.table.clock.paused
+    before = app.flow.game.table.clock.view(app.clock.t).times
     app.clock.t += 30_000
-    assert app.flow.table.clock.view(app.clock.t).times == before  # the dice are nobody's time
+    assert app.flow.game.table.clock.view(app.clock.t).times == before  # the dice are nobody's time
     app.fight_through()
-    assert not app.flow.table.clock.paused and app.flow.table.clock.running == 1
+    assert not app.flow.game.table.clock.paused and app.flow.game.table.clock.running == 1
 
 
 # ----- undo after the game is over (issue 17) at the table ---------------------------------------------
@@ -440,8 +441,8 @@ def test_a_tournament_game_that_ended_is_not_taken_back_and_is_archived_at_once(
     app = tournament_app(tmp_path, clock="blitz")
     press(app, 1)
     fools_mate_with_the_clock(app)
-    assert app.flow.screen == "game_over" and app.flow.session.result.reason == "checkmate"
-    assert app.flow.session.can_undo() and not app.flow.can_undo() and not app.over.view().can_undo
+    assert app.flow.display.screen == "game_over" and app.flow.game.session.result.reason == "checkmate"
+    assert app.flow.game.session.can_undo() and not app.flow.game.can_undo() and not app.over.view().can_undo
     assert not (tmp_path / "data" / "current.jsonl").exists()  # archived, with its record
     assert list((tmp_path / "data" / "games").glob("*.pgn"))
 
@@ -453,9 +454,9 @@ def test_a_casual_game_with_a_clock_that_ended_stays_ended(tmp_path):
     app.start_at_the_table("chess", "blitz")
     press(app, 1)
     fools_mate_with_the_clock(app)
-    assert app.flow.screen == "game_over" and not app.over.view().can_undo
+    assert app.flow.display.screen == "game_over" and not app.over.view().can_undo
     with pytest.raises(IllegalMoveError, match="clock has stopped"):
-        app.flow.table.undo(app.clock.t)
+        app.flow.game.table.undo(app.clock.t)
 
 
 def test_a_flag_is_not_undone_by_a_takeback(tmp_path):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import os
+import subprocess
+import sys
 from argparse import Namespace
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from companion.tournament.files import copy_to_stick, find_sticks, save_game_pgn
 from companion.tournament.pgn import parse_pgn
 from companion.tournament.record import pgn_game
 from companion.tournament.table import Table, TableSetup
+from tests.conftest import ROOT
 
 LOGS = Path(__file__).parent / "data" / "sensor-logs"
 
@@ -64,6 +67,49 @@ def test_companion_pgn_refuses_what_is_not_a_journal_in_one_line(tmp_path, capsy
     assert err.startswith("pgn: ") and err.count("\n") == 1
     assert main(["pgn", str(tmp_path / "missing.jsonl")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_companion_pgn_writes_only_a_regular_file_in_a_folder_that_exists(tmp_path, capsys):
+    """Issue 26: ``-o`` onto a symbolic link or a device replaced it with a regular file, and
+    ``-o /nonexistent/x.pgn`` made the folders. Now each is refused in one line and nothing on
+    the disk changes; an existing regular file is replaced (durably)."""
+    path = clocked_journal(tmp_path / "data")
+    target = tmp_path / "kept.pgn"
+    target.write_text("mine\n")
+    link = tmp_path / "link.pgn"
+    link.symlink_to(target)
+    cases = [
+        (link, f"pgn: {link} is a symbolic link; give the file it points to (the link is not replaced)"),
+        ("/dev/null", "pgn: /dev/null is not a regular file (a folder, a device or a pipe); give a file name, "
+                      "or leave the option out to write to the standard output"),
+        (tmp_path, f"pgn: {tmp_path} is not a regular file"),
+        (tmp_path / "nowhere" / "x.pgn", f"pgn: {tmp_path / 'nowhere' / 'x.pgn'}: the folder {tmp_path / 'nowhere'} "
+                                         f"does not exist (folders are not created: make it first)"),
+    ]
+    for out, words in cases:
+        assert main(["pgn", str(path), "-o", str(out)]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and captured.err.startswith(words) and captured.err.count("\n") == 1, captured.err
+    assert link.is_symlink() and target.read_text() == "mine\n" and not (tmp_path / "nowhere").exists()
+    assert os.path.exists("/dev/null") and not os.path.isfile("/dev/null")
+    assert main(["pgn", str(path), "-o", str(target)]) == 0
+    assert "Club night" in target.read_text() and sorted(p.name for p in tmp_path.iterdir()) == \
+        ["data", "kept.pgn", "link.pgn"]
+    out = tmp_path / "g.pgn"  # replay --pgn keeps the same rules
+    assert main(["replay", "--variant", "chess", str(LOGS / "gundersen-faul-1928.jsonl"), "--pgn", str(link)]) == 2
+    assert capsys.readouterr().err.startswith(f"replay: {link} is a symbolic link")
+    assert not out.exists()
+
+
+def test_companion_pgn_onto_a_full_disk_says_so_in_one_line(tmp_path):
+    """``companion pgn J > /dev/full`` ended in a traceback: now one line, exit status 1; and
+    every command writing to stdout does the same (here ``moves``)."""
+    for argv in (["pgn", str(clocked_journal(tmp_path))], ["moves"]):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run([sys.executable, "-m", "companion", *argv], cwd=ROOT, stdout=full,
+                                  stderr=subprocess.PIPE, text=True, timeout=60)
+        assert done.returncode == 1, done.stderr
+        assert done.stderr == f"companion {argv[0]}: cannot write the output: No space left on device\n"
 
 
 def test_replay_writes_the_replayed_game_as_pgn(tmp_path, capsys):

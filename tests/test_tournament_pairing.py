@@ -145,3 +145,33 @@ def test_results_are_one_csv_line_per_game_and_a_correction_replaces_it():
                                  "4,1,2200999,\"Ortiz, Dan\",2900012,\"Petrov, Ivan\",1-0"]
     with pytest.raises(PairingError):
         result_line(p.board(1), "2-0")
+
+
+@pytest.mark.parametrize("name", ["=HYPERLINK(\"http://x\",\"win\")", "+1+1", "-2+3", "@SUM(A1)", "\tTab", "\rCR"])
+def test_a_name_that_starts_like_a_formula_goes_into_the_results_file_as_text(name):
+    """OWASP's CSV injection advice: a cell a spreadsheet would run as a formula gets a ' first."""
+    import csv
+    import io
+    from dataclasses import replace
+
+    p = parse_trf(TRF, "x").board(1)
+    pairing = replace(p, white=replace(p.white, name=name, fide_id="=1+1"))
+    row = next(csv.reader(io.StringIO(result_line(pairing, "-+"), newline="")))
+    assert row[2] == "'=1+1" and row[3] == ("'" + name).replace("\r", " ") and row[4:] == ["2900012", "Petrov, Ivan", "-+"]
+    plain = next(csv.reader([result_line(p, "1-0")]))
+    assert plain[3] == "Ortiz, Dan"  # an ordinary name is left as it is
+
+
+def test_a_trf_whose_trailing_blanks_an_editor_stripped_takes_its_results_back():
+    """The reader pads a short round block with blanks; the writer pads the same way (it used
+    to say "player 1 has no round 4")."""
+    stripped = "\n".join(line.rstrip() for line in TRF.splitlines()) + "\n"
+    p = parse_trf(stripped, "x")
+    assert p.round == 4 and p.board(1).black_no == 1
+    once = trf_with_result(stripped, p.board(1), "0-1")
+    rows = {int(line[4:8]): line for line in once.splitlines() if line.startswith("001")}
+    assert rows[6][128] == "0" and rows[1][128] == "1" and rows[1][80:84] == " 3.5"
+    assert parse_trf(once, "x").games == parse_trf(trf_with_result(TRF, p.board(1), "0-1"), "x").games
+    cut = "\n".join(line[:101] if line.startswith("001    1") else line for line in stripped.splitlines())
+    with pytest.raises(PairingError, match="player 1 has no round 4"):  # round 4 not in the line at all
+        trf_with_result(cut, p.board(1), "0-1")

@@ -90,6 +90,17 @@ def test_the_seven_tag_roster_comes_first_in_order(long_game):
     assert names[:7] == ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
 
 
+@pytest.mark.parametrize("mode, clock, round_, tag", [("casual", None, "", "-"), ("tournament", "600+5", "", "?"),
+                                                     ("tournament", "600+5", "4", "4"), ("casual", None, "2", "2")])
+def test_the_round_tag_says_unknown_or_inappropriate_as_the_pgn_standard_does(mode, clock, round_, tag):
+    """PGN standard 8.1.1.3: "If the use of a round number is inappropriate, then the field should
+    be a single hyphen character. If the round is unknown, a single question mark should appear"."""
+    table, _ = Table.new(GameSetup("chess", (Seat("A"), Seat("B")), game_id="r"),
+                         TableSetup(mode=mode, time_control=clock, round=round_))
+    game = chess.pgn.read_game(io.StringIO(format_pgn(pgn_game(table))))
+    assert game.headers["Round"] == tag
+
+
 def test_lines_are_at_most_80_characters_and_commands_never_broken(long_game):
     text = format_pgn(pgn_game(long_game))
     assert max(len(line) for line in text.splitlines()) <= 80

@@ -272,6 +272,30 @@ def test_6_9_a_flag_against_a_side_whose_opponent_cannot_checkmate_is_a_draw():
     assert h.s.result.is_draw and h.s.result.reason == "time, cannot win"
 
 
+@pytest.mark.parametrize("start", [
+    "8/8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8 w - - 0 1",  # issue 26: it scored 0-1
+    "8/8/8/4k3/1p1p1p1p/1P1P1P1P/4K1B1/8 w - - 0 1",  # a Bishop shut in behind its own Pawns
+])
+def test_6_9_a_flag_in_a_locked_position_where_nobody_can_ever_mate_is_a_draw(start):
+    """5.2.2 / 6.9: "the game is drawn if the position is such that the opponent cannot
+    checkmate the player's king by any possible series of legal moves": locked Pawns that no
+    King or piece can get past, not only the material (docs/tournament.md)."""
+    h = Harness(control="60", start=start)
+    h.start()
+    h.table.tick(61 * S)
+    assert h.s.result.is_draw and h.s.result.reason == "time, cannot win" and h.table.result_code() == "1/2-1/2"
+    same_after_replay(h)
+
+
+def test_6_9_a_flag_in_a_locked_position_a_knight_can_break_still_loses():
+    """The White Knight can jump the wall and take a Pawn: the structure can change, a mate
+    can be reached, the flag loses."""
+    h = Harness(control="60", start="8/8/8/4k3/1p1p1p1p/1P1P1P1P/4KN2/8 b - - 0 1")
+    h.start()
+    h.table.tick(61 * S)
+    assert h.s.result.winners == {0} and h.s.result.reason == "time"
+
+
 def test_6_9_a_flag_exactly_at_a_press_falls_first():
     h = Harness(control="60")
     h.start()

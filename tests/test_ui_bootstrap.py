@@ -49,13 +49,17 @@ def test_the_parts_wire_into_a_flow_and_one_presenter_per_screen(tmp_path):
     flow = bootstrap.build_flow(link, JournalStore(tmp_path), make_tracker=bootstrap.default_tracker())
     presenters = bootstrap.build_presenters(flow)
     assert isinstance(flow, AppFlow) and bootstrap.default_tracker() is Tracker
-    assert {p.flow for p in vars(presenters).values()} == {flow}
+    rooms = {id(room): name for name, room in vars(flow).items() if name not in ("clock_ms",)}
+    for name, presenter in vars(presenters).items():
+        held = [v for v in vars(presenter).values() if id(v) in rooms or v is flow]
+        assert flow not in held, f"the {name} presenter holds the whole AppFlow"
+        assert held, f"the {name} presenter is given none of the flow's rooms"
     flow.start()
-    assert flow.screen == "start"
+    assert flow.display.screen == "start"
     link.simulated.toggle(28, 5)  # a board event goes through the inbox, not straight in
-    assert 28 not in flow.sensed
+    assert 28 not in flow.board.sensed
     flow.pump(10)
-    assert flow.sensed == frozenset({28})
+    assert flow.board.sensed == frozenset({28})
 
 
 def test_game_ids_sort_by_time_and_differ():
@@ -70,3 +74,19 @@ def test_a_bad_window_size_is_explained(monkeypatch, tmp_path):
 
     with pytest.raises(CompanionError, match="800x480"):
         configure_window()
+
+
+def test_no_room_or_presenter_imports_the_assembled_app():
+    """Only the bootstrap (and the app's own main loop) knows AppFlow: a room or a presenter
+    that imported it could reach every room through it."""
+    import ast
+    from pathlib import Path
+
+    import companion.app.presenters as presenters
+
+    for path in Path(presenters.__file__).parent.glob("*.py"):
+        if path.name == "flow.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                assert node.module not in ("flow", "companion.app.presenters.flow"), f"{path.name} imports the flow"

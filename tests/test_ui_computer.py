@@ -122,14 +122,14 @@ def test_with_the_real_search_the_computer_answers_from_its_worker_and_its_move_
     flow = bootstrap.build_flow(link, JournalStore(tmp_path), make_tracker=bootstrap.default_tracker(), computer=AI)
     flow.start()
     flow.new_game("combat", (Seat("White"), Seat("Computer", True, 1)), "seeded")
-    flow.fill_simulated_board()
+    flow.game.fill_simulated_board()
     flow.pump(bootstrap.monotonic_ms())
     for sq in (12, 28):  # e2-e4 on the simulated board
         link.simulated.toggle(sq, bootstrap.monotonic_ms())
     deadline = time.monotonic() + 10
-    while flow.requested is None and time.monotonic() < deadline:
+    while flow.ai.requested is None and time.monotonic() < deadline:
         flow.pump(bootstrap.monotonic_ms())
         time.sleep(0.01)
-    assert flow.requested in flow.session.rules.legal_moves(flow.session.pos)
-    assert flow.thinking is None and flow.guidance.startswith("Move the black")
+    assert flow.ai.requested in flow.game.session.rules.legal_moves(flow.game.session.pos)
+    assert flow.ai.thinking is None and flow.board.guidance.startswith("Move the black")
     flow.stop()

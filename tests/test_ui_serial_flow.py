@@ -31,7 +31,7 @@ def serial_app(tmp_path):
         flow = bootstrap.build_flow(link, JournalStore(tmp_path), make_tracker=bootstrap.default_tracker())
         flow.start()
         try:
-            assert pump_until(flow, lambda: flow.connected and len(flow.sensed) == 32)
+            assert pump_until(flow, lambda: flow.board.connected and len(flow.board.sensed) == 32)
             yield sim, flow
         finally:
             flow.stop()
@@ -40,24 +40,24 @@ def serial_app(tmp_path):
 def test_a_move_on_the_serial_board_is_played_and_the_leds_answer(tmp_path):
     with serial_app(tmp_path) as (sim, flow):
         flow.new_game("chess", (Seat("White"), Seat("Black")))
-        assert pump_until(flow, lambda: flow.screen == "game"), flow.guidance  # the pieces stand
+        assert pump_until(flow, lambda: flow.display.screen == "game"), flow.board.guidance  # the pieces stand
         sim.release(12)  # e2 lifted: its moves light up on the board's LEDs
         assert pump_until(flow, lambda: any(sim.leds()[sq] != (0, 0, 0) for sq in (20, 28)))
         sim.press(28)  # ... and put down on e4
-        assert pump_until(flow, lambda: flow.session.moves and flow.session.moves[-1].san == "e4")
+        assert pump_until(flow, lambda: flow.game.session.moves and flow.game.session.moves[-1].san == "e4")
 
 
 def test_a_board_unplugged_in_play_is_on_screen_at_once_and_found_again_by_itself(tmp_path):
     """Pulled out: every screen's strip says so (the start screen's title line too); plugged
     back in, the link comes back by itself and the strip goes."""
-    from companion.app.presenters.start import StartPresenter
+    from companion.app.bootstrap import build_presenters
 
     with serial_app(tmp_path) as (sim, flow):
-        assert flow.banner == ""
+        assert flow.display.banner == ""
         sim.unplug()  # a read on a gone device fails at once: no heartbeat to wait for
-        assert pump_until(flow, lambda: not flow.connected, seconds=3.0)
-        assert flow.banner == "The board is not connected. Check its cable."
-        assert StartPresenter(flow).view().problem == flow.banner
+        assert pump_until(flow, lambda: not flow.board.connected, seconds=3.0)
+        assert flow.display.banner == "The board is not connected. Check its cable."
+        assert build_presenters(flow).start.view().problem == flow.display.banner
         sim.replug()
-        assert pump_until(flow, lambda: flow.connected, seconds=5.0)
-        assert flow.banner == "" and len(flow.sensed) == 32
+        assert pump_until(flow, lambda: flow.board.connected, seconds=5.0)
+        assert flow.display.banner == "" and len(flow.board.sensed) == 32

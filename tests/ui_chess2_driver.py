@@ -101,7 +101,7 @@ class Chess2Driver(DungeonDriver):
     def settle(self, count: int):
         """Until the game has ``count`` moves (the tracker's settle time passes)."""
         for _ in range(100):
-            if len(self.flow.session.moves) >= count:
+            if len(self.flow.game.session.moves) >= count:
                 break
             yield FRAME
         yield FRAME
@@ -165,7 +165,7 @@ def animals(d: Chess2Driver):
     yield from d.expect("setup")
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
-    s = d.flow.session
+    s = d.flow.game.session
     assert s.rules.armies == ("animals", "classic")
     for frm, to, n in (("b2", "b3", 1), ("a7", "a5", 2), ("e2", "e3", 3), ("a5", "a4", 4)):
         yield from d.move(frm, to)
@@ -175,12 +175,12 @@ def animals(d: Chess2Driver):
     yield from d.tap("a4")
     yield from d.tap("a1")
     yield from d.tap("a4")
-    yield from d.until(lambda: d.flow.screen == "duel", "the duel offer")
+    yield from d.until(lambda: d.flow.display.screen == "duel", "the duel offer")
     yield from d.shot("duel-offer")
     yield from d.press("No duel")
     yield from d.expect("game")
     yield from d.settle(5)
-    assert s.moves[-1].san == "Ra1xa4" and d.flow.in_sync, d.state()
+    assert s.moves[-1].san == "Ra1xa4" and d.flow.board.in_sync, d.state()
     yield from d.shot("rampage")
     yield from d.move("e7", "e6")
     yield from d.settle(6)
@@ -192,7 +192,7 @@ def animals(d: Chess2Driver):
     yield from d.tap("c1")
     yield from d.tap("a3")
     yield from d.tap("c1")
-    yield from d.until(lambda: d.flow.screen == "duel", "the duel offer")
+    yield from d.until(lambda: d.flow.display.screen == "duel", "the duel offer")
     yield from d.press("Duel")
     yield from d.shot("duel-bid")
     yield from d.bid(2)
@@ -225,7 +225,7 @@ def two_kings(d: Chess2Driver):
     yield from d.press("Start the game")
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
-    s = d.flow.session
+    s = d.flow.game.session
     yield from d.move("e2", "e4")
     yield from d.until(lambda: s.pos.pending is not None and s.pos.pending.kind == "king-turn", "the king-turn")
     yield from d.shot("king-turn")
@@ -254,7 +254,7 @@ def two_kings(d: Chess2Driver):
     assert s.moves[-1].san == "Ke3 whirl", d.state()
     yield from d.shot("whirlwind")
     yield from d.follow_the_lights()
-    assert d.flow.in_sync
+    assert d.flow.board.in_sync
     yield from d.press("Skip king-turn")
     yield from d.until(lambda: s.turn == 1, "the skip")
     yield from d.shot("after-whirlwind")
@@ -267,11 +267,11 @@ def duels(d: Chess2Driver):
     yield from d.choose_armies("classic", "classic")
     yield from d.press("Start the game")
     yield from d.press("Place every piece for me")
-    s = d.flow.session
+    s = d.flow.game.session
     yield from d.move("e2", "e4")
     yield from d.move("d7", "d5")
     yield from d.move("e4", "d5")
-    yield from d.until(lambda: d.flow.screen == "duel", "the duel offer")
+    yield from d.until(lambda: d.flow.display.screen == "duel", "the duel offer")
     yield from d.press("Duel")
     yield from d.bid(1)
     yield from d.bid(2)
@@ -282,7 +282,7 @@ def duels(d: Chess2Driver):
     yield from d.shot("duel-lost-guidance")
     yield from d.follow_the_lights()
     yield from d.move("d8", "d2")  # Qxd2+: White may duel, paying 1 (the queen outranks the pawn)
-    yield from d.until(lambda: d.flow.screen == "duel", "the duel offer")
+    yield from d.until(lambda: d.flow.display.screen == "duel", "the duel offer")
     yield from d.press("Duel (pay 1)")
     yield from d.bid(0)
     yield from d.bid(0)
@@ -302,12 +302,12 @@ def duels(d: Chess2Driver):
     yield from d.choose_armies("classic", "classic")
     yield from d.press("Start the game")
     yield from d.press("Place every piece for me")
-    s = d.flow.session
+    s = d.flow.game.session
     assert s.setup.bids == "stones"
     yield from d.move("e2", "e4")
     yield from d.move("d7", "d5")
     yield from d.move("e4", "d5")
-    yield from d.until(lambda: d.flow.screen == "duel", "the duel offer")
+    yield from d.until(lambda: d.flow.display.screen == "duel", "the duel offer")
     yield from d.press("Duel")
     yield from d.shot("stones-entry")
     yield from d.press_key("fist:0:2")
@@ -329,8 +329,8 @@ def invasion(d: Chess2Driver):
     yield from d.move("d3", "d4")
     yield from d.move("e8", "d8")
     yield from d.move("d4", "d5")
-    yield from d.until(lambda: d.flow.screen == "game_over", "the end")
-    assert d.flow.session.result.reason == "Midline Invasion"
+    yield from d.until(lambda: d.flow.display.screen == "game_over", "the end")
+    assert d.flow.game.session.result.reason == "Midline Invasion"
     yield from d.shot("invasion")
 
 
@@ -360,7 +360,7 @@ def match_start(d: Chess2Driver):
     yield from d.expect("setup")
     yield from d.press("Place every piece for me")
     yield from d.move("e2", "e4")
-    assert d.flow.match.current is not None and d.flow.session.rules.armies == ("reaper", "classic")
+    assert d.flow.matches.match.current is not None and d.flow.game.session.rules.armies == ("reaper", "classic")
 
 
 def match_resume(d: Chess2Driver):
@@ -371,7 +371,7 @@ def match_resume(d: Chess2Driver):
     yield from d.press("Continue this game")
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
-    assert d.flow.match is not None and d.flow.match.score == (1.0, 0.0)
+    assert d.flow.matches.match is not None and d.flow.matches.match.score == (1.0, 0.0)
     yield from d.move("e7", "e5")
     yield from d.resign("Player 1")
     assert d.app.presenters.over.view().match == "Match: Player 1 1 \u2013 1 Player 2"
@@ -382,7 +382,7 @@ def match_resume(d: Chess2Driver):
     yield from d.press_key("army:two-kings")
     yield from d.press("Start the game")
     yield from d.press("Place every piece for me")
-    assert d.flow.session.rules.armies == ("two-kings", "reaper")
+    assert d.flow.game.session.rules.armies == ("two-kings", "reaper")
     yield from d.move("e2", "e4")
     yield from d.lift_and_put_back("d1")
     yield from d.resign("Player 2")
@@ -440,7 +440,7 @@ def _computer_draws(n: int) -> int:
 
 def vs_computer(d: Chess2Driver):
     """A person (White) against the computer (Black, level 1)."""
-    computer = d.flow.computer
+    computer = d.flow.ai.computer
     yield from start_chess2(d)
     yield from d.choose_computer(1)  # Black
     yield from d.press("Choose the armies")
@@ -448,7 +448,7 @@ def vs_computer(d: Chess2Driver):
     # the computer has chosen first, in secret: nothing on the screen tells its army
     v = d.app.presenters.armies.view()
     assert "Computer has chosen in secret." in v.notes and not v.revealed, v
-    assert d.flow.army_choice.chosen == {1: "reaper"} and not any(b.selected for b in v.buttons), v
+    assert d.flow.matches.army_choice.chosen == {1: "reaper"} and not any(b.selected for b in v.buttons), v
     yield from d.press_key("army:classic")
     yield from d.shot("computer-armies")
     yield from d.press("Hide my choice")
@@ -458,27 +458,27 @@ def vs_computer(d: Chess2Driver):
     yield from d.press("Start the game")
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
-    s = d.flow.session
+    s = d.flow.game.session
     g = s.rules.geometry
     assert s.rules.armies == ("classic", "reaper") and s.seats[1].computer
     yield from d.move("e2", "e4")
-    yield from d.until(lambda: d.flow.thinking is not None, "the computer to think")
+    yield from d.until(lambda: d.flow.ai.thinking is not None, "the computer to think")
     yield from d.until(lambda: d.shown(T.THINKING.format(name="Computer")), "the thinking indicator")
-    assert d.flow.requested is None
+    assert d.flow.ai.requested is None
     yield from d.shot("computer-thinking")
     yield from computer.release()
     yield from d.wait_for_computer()
-    move = d.flow.requested
+    move = d.flow.ai.requested
     yield from d.wait_lit(move.frm, move.to)
     assert not d.shown(T.THINKING.format(name="Computer"))
     yield from d.shot("computer-move")
     yield from d.move(g.name_of(move.frm), g.name_of(move.to))  # the test's hands make it
-    if d.flow.screen == "duel":  # (a Reaper may take a piece at once: no duel here)
+    if d.flow.display.screen == "duel":  # (a Reaper may take a piece at once: no duel here)
         yield from d.press("No duel")
     yield from d.settle(2)
     last = s.moves[-1]
     assert (last.player, last.frm, last.to) == (1, move.frm, move.to), d.state()
-    assert d.flow.requested is None and d.flow.in_sync, d.state()
+    assert d.flow.ai.requested is None and d.flow.board.in_sync, d.state()
     # a second game, from a constructed position: the computer's only move takes a pawn
     seats = s.seats
     yield from d.press("Menu")
@@ -489,16 +489,16 @@ def vs_computer(d: Chess2Driver):
     yield from d.expect("setup")
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
-    s = d.flow.session
+    s = d.flow.game.session
     yield from computer.release()
     yield from d.wait_for_computer()
-    move = d.flow.requested
+    move = d.flow.ai.requested
     assert (g.name_of(move.frm), g.name_of(move.to)) == ("h7", "g6"), d.state()
     yield from d.move("h7", "g6")  # the test's hands: the white pawn off, the black pawn over
-    yield from d.until(lambda: d.flow.screen == "duel", "the duel offer")
+    yield from d.until(lambda: d.flow.display.screen == "duel", "the duel offer")
     yield from d.press("Duel")
     # the computer fixes its bid first; the person's pad waits for it
-    yield from d.until(lambda: d.flow.thinking is not None and d.flow.thinking.part, "the computer's bid")
+    yield from d.until(lambda: d.flow.ai.thinking is not None and d.flow.ai.thinking.part, "the computer's bid")
     yield from d.until(lambda: d.shown(T.THINKING_BID.format(name="Computer")), "the bid indicator")
     pads = [w for w in d.widgets() if str(getattr(w, "key", "") or "").startswith("duel:") and w.opacity > 0]
     assert not pads, d.state()
@@ -507,7 +507,7 @@ def vs_computer(d: Chess2Driver):
     bidding = s.pos.copy()
     yield from d.shot("computer-bidding")
     yield from computer.release()
-    yield from d.until(lambda: d.flow.thinking is None and 1 not in s.parts_missing(), "the computer's sealed bid")
+    yield from d.until(lambda: d.flow.ai.thinking is None and 1 not in s.parts_missing(), "the computer's sealed bid")
     sealed = read_journal(journal).entries[-1]
     assert sealed["type"] == "part" and sealed["player"] == 1, sealed
     # drawn from its bid game's equilibrium with the flow's random number (the engine's computer_part)

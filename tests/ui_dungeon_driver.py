@@ -35,13 +35,13 @@ FRAME = base.FRAME
 class DungeonDriver(base.Driver):
     def geometry(self):
         f = self.flow
-        if f.session is not None:
-            return f.session.rules.geometry
-        if f.prep is not None:
-            return f.prep.rules.geometry
+        if f.game.session is not None:
+            return f.game.session.rules.geometry
+        if f.dungeon.prep is not None:
+            return f.dungeon.prep.rules.geometry
         from companion.core.geometry import Geometry
 
-        return Geometry(f.board.width, f.board.height)  # no game yet (a position set up by hand)
+        return Geometry(f.board.link.width, f.board.link.height)  # no game yet (a position set up by hand)
 
     def tap(self, square, hold: float = 0.0):
         board = self.board()
@@ -57,7 +57,7 @@ class DungeonDriver(base.Driver):
 
     def move(self, frm: str, to: str):
         """A move by hand; wait until it is taken (or a question about it is asked)."""
-        s = self.flow.session
+        s = self.flow.game.session
         g = s.rules.geometry
         before = (len(s.moves), s.pos.depth)
         if s.pos.board[g.parse_square(to)] is not None:
@@ -65,7 +65,7 @@ class DungeonDriver(base.Driver):
         yield from self.tap(frm)
         yield from self.tap(to)
         for _ in range(200):
-            if (len(s.moves), s.pos.depth) != before or self.flow.prompt is not None or self.flow.screen != "game":
+            if (len(s.moves), s.pos.depth) != before or self.flow.display.prompt is not None or self.flow.display.screen != "game":
                 break
             yield FRAME
         else:
@@ -78,7 +78,7 @@ class DungeonDriver(base.Driver):
         is taken off and put on."""
         f = self.flow
         for _ in range(limit):
-            guide = f.session.tracker if f.session is not None else f.prep.guide
+            guide = f.game.session.tracker if f.game.session is not None else f.dungeon.prep.guide
             if guide.status != "out-of-sync":
                 return
             g, sensed = guide.guidance, guide.sensed
@@ -100,26 +100,26 @@ class DungeonDriver(base.Driver):
     def settle_board(self):
         """When the board must change after an effect, do what the lights say."""
         yield FRAME * 2
-        if not self.flow.in_sync:
+        if not self.flow.board.in_sync:
             yield from self.follow_the_lights()
             for _ in range(100):
-                if self.flow.in_sync:
+                if self.flow.board.in_sync:
                     break
                 yield FRAME
-            assert self.flow.in_sync, f"the board is still out of step: {self.flow.guidance!r}"
+            assert self.flow.board.in_sync, f"the board is still out of step: {self.flow.board.guidance!r}"
 
     def deploy_by_taps(self, count: int | None = None):
         """Put units on lit squares, one tap each (the first free square of the spawn zone)."""
         placed = 0
         while count is None or placed < count:
-            prep = self.flow.prep
+            prep = self.flow.dungeon.prep
             if prep is None or prep.deployment is None or prep.deployment.next_unit() is None:
                 return
             before = len(prep.deployment.placed)
             free = sorted(prep.deployment.free_squares())
             yield from self.tap(free[0])
             for _ in range(100):
-                if self.flow.prep is None or len(self.flow.prep.deployment.placed) != before:
+                if self.flow.dungeon.prep is None or len(self.flow.dungeon.prep.deployment.placed) != before:
                     break
                 yield FRAME
             else:
@@ -130,7 +130,7 @@ class DungeonDriver(base.Driver):
         """The deployment's "Place the rest for me", until the game screen is up."""
         yield from self.press("Place the rest for me")
         for _ in range(100):
-            if self.flow.screen == "game":
+            if self.flow.display.screen == "game":
                 break
             yield FRAME
         yield from self.expect("game")
@@ -174,19 +174,19 @@ def compact(d: DungeonDriver):
     yield from d.shot("turn-order")
     yield from d.press("Random")
     yield from d.expect("deploy")
-    assert d.flow.prep.first == 1
+    assert d.flow.dungeon.prep.first == 1
     yield from d.deploy_by_taps(5)
     yield from d.shot("deployment")
     yield from d.press("Undo")
-    assert len(d.flow.prep.deployment.placed) == 4
+    assert len(d.flow.dungeon.prep.deployment.placed) == 4
     yield from d.follow_the_lights()  # the undone unit's piece comes off
     yield from d.deploy_by_taps()
     for _ in range(100):
-        if d.flow.screen == "game":
+        if d.flow.display.screen == "game":
             break
         yield FRAME
     yield from d.expect("game")
-    s = d.flow.session
+    s = d.flow.game.session
     assert s.turn == 1 and s.setup.board_map == "dungeon-compact"
     yield from d.move("f9", "f8")
     yield from d.move("e1", "e2")
@@ -204,7 +204,7 @@ def compact(d: DungeonDriver):
     yield from d.move("a1", "b1")
     yield from d.move("e9", "e8")
     assert [m.san for m in s.moves] == ["GB f9-f8", "HE e1-e2", "SM b9xb1", "PR a1xb1", "GB e9-e8"], s.moves
-    assert d.flow.journal is not None and not d.flow.journal.closed
+    assert d.flow.game.journal is not None and not d.flow.game.journal.closed
 
 
 def compact_resume(d: DungeonDriver):
@@ -217,7 +217,7 @@ def compact_resume(d: DungeonDriver):
     yield from d.shot("resumed-setup")
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
-    s = d.flow.session
+    s = d.flow.game.session
     assert len(s.moves) == 5 and s.setup.game == "dungeon"
     yield from d.move("e2", "e3")
     assert len(s.moves) == 6
@@ -235,7 +235,7 @@ def two_player(d: DungeonDriver):
     yield from d.expect("deploy")
     yield from d.deploy_by_taps(2)
     yield from d.place_the_rest()
-    s = d.flow.session
+    s = d.flow.game.session
     assert s.turn == 0 and (s.rules.geometry.width, s.rules.geometry.height) == (8, 20)
     g = s.rules.geometry
     move = sorted(s.rules.legal_moves(s.pos), key=lambda m: s.rules.move_text(s.pos, m))[0]
@@ -268,9 +268,9 @@ def four_player(d: DungeonDriver):
     yield from d.shot("four-setup")
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
-    s = d.flow.session
+    s = d.flow.game.session
     for i, (text, _why) in enumerate(QUICK_FOUR_SCRIPT):
-        prompt = d.flow.prompt
+        prompt = d.flow.display.prompt
         if prompt is not None and prompt.kind == "step":
             yield from d.shot("four-step")
             yield from d.press(f"Step to {text}")
@@ -326,7 +326,7 @@ def three_player(d: DungeonDriver):
     yield from d.shot("three-start")
     yield from d.press("Choose the armies")
     yield from d.expect("draft")
-    assert d.flow.prep.nplayers == 3 and d.flow.prep.draw_rules
+    assert d.flow.dungeon.prep.nplayers == 3 and d.flow.dungeon.prep.draw_rules
     yield from d.press("Next army")
     yield from d.press("Next army")
     yield from d.press("Who starts?")
@@ -335,7 +335,7 @@ def three_player(d: DungeonDriver):
     yield from d.deploy_by_taps(3)
     yield from d.shot("three-deployment")
     yield from d.place_the_rest()
-    s = d.flow.session
+    s = d.flow.game.session
     assert s.rules.nplayers == 3 and s.setup.draw_rules and s.seats[1].computer
     assert [seat.home for seat in s.rules.board_map.seats] == ["south", "west", "north"]
     g = s.rules.geometry
@@ -344,7 +344,7 @@ def three_player(d: DungeonDriver):
             assert s.turn == seat
             if s.seats[seat].computer:
                 yield from d.wait_for_computer()
-                move = d.flow.requested
+                move = d.flow.ai.requested
             else:
                 move = sorted(s.rules.legal_moves(s.pos), key=lambda m: s.rules.move_text(s.pos, m))[0]
             yield from d.move(g.name_of(move.frm), g.name_of(move.to))
@@ -358,12 +358,12 @@ def three_player(d: DungeonDriver):
     yield from d.expect("setup")
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
-    s = d.flow.session
+    s = d.flow.game.session
     yield from d.move("n20", "h20")  # the Wizard takes Red's Warlord along rank 20
     assert s.pos.var("out") == (1,)
     yield from d.settle_board()  # Red's other pieces come off
     for _ in range(100):
-        if d.flow.prompt is not None and d.flow.prompt.kind == "pass":
+        if d.flow.display.prompt is not None and d.flow.display.prompt.kind == "pass":
             break
         yield FRAME
     yield from d.shot("three-pass")
@@ -375,7 +375,7 @@ def three_player(d: DungeonDriver):
     yield from d.shot("three-game-over")
     yield from d.press("Undo")  # casual play: the last move is taken back, guided on the board
     yield from d.expect("game")
-    assert s.result is None and s.turn == 0 and not d.flow.in_sync
+    assert s.result is None and s.turn == 0 and not d.flow.board.in_sync
     yield from d.shot("three-undo")
     yield from d.settle_board()
     yield from d.move("h20", "g20")

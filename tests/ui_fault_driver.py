@@ -72,7 +72,7 @@ def computer_fails(d: Driver):
     yield from d.expect("game")
     yield from d.move("e2", "e4")
     for _ in range(200):
-        if d.flow.screen == "problem":
+        if d.flow.display.screen == "problem":
             break
         yield 0.05
     yield from d.expect("problem")
@@ -80,7 +80,7 @@ def computer_fails(d: Driver):
     yield from d.press("Continue")
     yield from d.expect("game")
     yield from d.move("e7", "e5")
-    assert [m.san for m in d.flow.session.moves] == ["e4", "e5"]
+    assert [m.san for m in d.flow.game.session.moves] == ["e4", "e5"]
 
 
 class _BrokenLevels:
@@ -109,7 +109,7 @@ def low_space(d: Driver):
     assert warning == "Little space left for saved games: 12 MB. Tap here.", warning
     yield from d.shot("low-space-start")
     yield from d.tap_text(warning)
-    assert d.flow.prompt is not None and d.flow.prompt.kind == "space"
+    assert d.flow.display.prompt is not None and d.flow.display.prompt.kind == "space"
     yield from d.shot("low-space-help")
     yield from d.press("Close")
     yield from d.press("Start")
@@ -117,7 +117,7 @@ def low_space(d: Driver):
     yield from d.expect("game")
     FREE[0] = 600 * 1024
     yield 0.2
-    d.flow.check_space()
+    d.flow.storage.check_space()
     yield from d.move("e2", "e4")
     assert d.app.presenters.game.view().banner == "Storage almost full: 600 KB left. Tap here."
     yield from d.shot("low-space-game")
@@ -132,12 +132,12 @@ def main() -> int:
     SHOTS.mkdir(parents=True, exist_ok=True)
     computer = bootstrap.default_computer()
     if SCENARIO == "resume-dies":
-        import companion.app.presenters.flow as flow_module
+        import companion.app.presenters.resume as resume_module
 
         def dies(*a, **kw):
             raise MemoryError("out of memory while reading the journal")
 
-        flow_module.resume = dies
+        resume_module.resume = dies
     if SCENARIO == "computer-fails":
         from companion.ai import worker
 

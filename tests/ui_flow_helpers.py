@@ -3,25 +3,8 @@ a fake computer, a journal directory, and a clock the test moves."""
 
 from __future__ import annotations
 
-from companion.app.presenters.armies import ArmiesPresenter
-from companion.app.presenters.board import BoardPresenter
-from companion.app.presenters.board_check import BoardCheckPresenter
-from companion.app.presenters.chess2 import DuelPresenter
-from companion.app.presenters.fight import FightPresenter
+from companion.app.bootstrap import build_presenters
 from companion.app.presenters.flow import AppFlow, BoardLink
-from companion.app.presenters.game import GamePresenter
-from companion.app.presenters.game_bar import GameBarPresenter
-from companion.app.presenters.game_over import GameOverPresenter
-from companion.app.presenters.games import GamesPresenter, ReviewPresenter
-from companion.app.presenters.problem import ProblemPresenter
-from companion.app.presenters.prompt import PieceInfoPresenter, PromptPresenter
-from companion.app.presenters.resume import ResumePresenter
-from companion.app.presenters.setup import SetupPresenter
-from companion.app.presenters.arbiter import ArbiterPresenter
-from companion.app.presenters.clock import ClockPresenter
-from companion.app.presenters.entry import EntryPresenter
-from companion.app.presenters.start import StartPresenter
-from companion.app.presenters.table_setup import TableSetupPresenter
 from companion.board.simulated import SimulatedBoard
 from companion.journal import JournalStore
 from companion.board.tracker import Tracker
@@ -61,15 +44,18 @@ class App:
             new_salt=lambda: b"\x02" * 16,
         )
         f = self.flow
-        self.start, self.setup, self.game = StartPresenter(f), SetupPresenter(f), GamePresenter(f)
-        self.board, self.fight, self.over = BoardPresenter(f), FightPresenter(f), GameOverPresenter(f)
-        self.prompt, self.info, self.resume = PromptPresenter(f), PieceInfoPresenter(f), ResumePresenter(f)
-        self.check, self.problem = BoardCheckPresenter(f), ProblemPresenter(f)
-        self.bar = GameBarPresenter(f, self.board)
-        self.games, self.review = GamesPresenter(f), ReviewPresenter(f)
-        self.clock_screen, self.table, self.arbiter = ClockPresenter(f), TableSetupPresenter(f), ArbiterPresenter(f)
-        self.entry = EntryPresenter(f)
-        self.armies, self.duel = ArmiesPresenter(f), DuelPresenter(f)
+        p = build_presenters(f)  # the product's own presenters, each given the rooms it uses
+        self.presenters = p
+        self.start, self.setup, self.game = p.start, p.setup, p.game
+        self.board, self.fight, self.over = p.board, p.fight, p.over
+        self.prompt, self.info, self.resume = p.prompt, p.info, p.resume
+        self.check, self.problem = p.check, p.problem
+        self.bar = p.bar
+        self.games, self.review = p.games, p.review
+        self.clock_screen, self.table, self.arbiter = p.clock, p.table, p.arbiter
+        self.entry = p.entry
+        self.armies, self.duel = p.armies, p.duel
+        self.text, self.position = p.text, p.position
         f.start()
         self.pump()
 
@@ -93,7 +79,7 @@ class App:
         casual or tournament), its board set up."""
         self.start.choose_game(game)
         self.start.table_settings()
-        assert self.flow.screen == "table_setup"
+        assert self.flow.display.screen == "table_setup"
         self.table.mode(mode)
         self.table.clock(clock)
         self.table.done()

@@ -45,7 +45,7 @@ class KolDriver(DungeonDriver):
     def settle(self, moves: int):
         """Until the game has ``moves`` moves (the tracker's settle time passes)."""
         for _ in range(100):
-            if len(self.flow.session.moves) >= moves:
+            if len(self.flow.game.session.moves) >= moves:
                 break
             yield FRAME
         yield FRAME
@@ -101,15 +101,18 @@ def load_save(d: KolDriver):
     yield from d.press("Load")
     assert "line 5: move 3 (g1f4)" in d.app.presenters.text.view().message
     yield from d.shot("typed-refused")
-    assert d.flow.session.setup.game == "kol"  # nothing changed
+    assert d.flow.game.session.setup.game == "kol"  # nothing changed
     yield from d.press_key("back")
     yield from d.press_key("3")
     yield from d.shot("keyboard")
     yield from d.press("Load")
     yield from d.expect("setup")
-    assert [m.move for m in d.flow.session.moves] == ["e2e4", "e7e5", "g1f3"]
+    assert [m.move for m in d.flow.game.session.moves] == ["e2e4", "e7e5", "g1f3"]
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
+    # typed without a check line: the game screen says it could not be checked (issue 26)
+    assert d.app.presenters.game.view().notice.startswith("This text has no check line"), d.state()
+    yield from d.shot("loaded-unchecked")
     yield from d.press("Menu")
     yield from d.press("Load / Save")
     yield from d.press("Load a game\u2026")
@@ -117,7 +120,7 @@ def load_save(d: KolDriver):
     name = saved[0].stem
     yield from d.press(f"{name}  \u2014  on the USB stick")
     yield from d.expect("setup")
-    assert d.flow.session.setup.game == "kol" and len(d.flow.session.moves) == 2
+    assert d.flow.game.session.setup.game == "kol" and len(d.flow.game.session.moves) == 2
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
     yield from long_game_in_parts(d)
@@ -129,7 +132,7 @@ def long_game_in_parts(d: KolDriver):
     from test_game_text_qr import game  # noqa: E402  (a game of 200 plies, names beyond ASCII)
 
     text = format_game(game("kol", plies=200, seed=5))
-    assert d.flow.load_game_text(text) is None
+    assert d.flow.load_save.load_text(text) is None
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
     yield from d.press("Menu")
@@ -142,7 +145,7 @@ def long_game_in_parts(d: KolDriver):
         yield from d.shot(f"text-qr-part{n + 1}")
         read.append(d.scan_shot(f"text-qr-part{n + 1}"))
         yield from d.press("Next part")
-    assert "".join(read) == d.app.presenters.text.view().text and f"position: {d.flow.session.rules.position_text(d.flow.session.pos)}" in text
+    assert "".join(read) == d.app.presenters.text.view().text and f"position: {d.flow.game.session.rules.position_text(d.flow.game.session.pos)}" in text
 
 
 #: Blue: King f1 beside his Tower g1, Boris e1 facing two Orange pawns (e5 red, four squares
@@ -160,7 +163,7 @@ def kol_game(d: KolDriver):
     yield from d.expect("setup")
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
-    s = d.flow.session
+    s = d.flow.game.session
     yield from d.tap("f1")  # the King off his square ...
     yield from d.tap("g1")  # ... and the Tower lifted
     yield from d.tap("g1")  # and put back with the King on it
@@ -184,16 +187,16 @@ def kol_game(d: KolDriver):
     yield from d.tap("e11")
     yield from d.tap("e12")
     for _ in range(100):
-        if d.flow.prompt is not None:
+        if d.flow.display.prompt is not None:
             break
         yield FRAME
-    assert d.flow.prompt is not None and d.flow.prompt.kind == "trade", d.state()
+    assert d.flow.display.prompt is not None and d.flow.display.prompt.kind == "trade", d.state()
     yield from d.shot("kol-trade")
     yield from d.press("Vicious Gnauga")
     yield from d.tap("e12")  # the Knob Goblin taken off ...
     yield from d.tap("e12")  # ... and the Gnauga put on its square
     yield from d.settle(7)
-    assert s.pos.board[s.rules.geometry.parse_square("e12")].kind.code == "VG" and d.flow.in_sync, d.state()
+    assert s.pos.board[s.rules.geometry.parse_square("e12")].kind.code == "VG" and d.flow.board.in_sync, d.state()
     yield from d.shot("kol-after-trade")
 
 

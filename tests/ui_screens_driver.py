@@ -35,6 +35,7 @@ from companion.app import bootstrap  # noqa: E402
 from companion.app.presenters.flow import Problem  # noqa: E402
 from companion.journal import JournalStore  # noqa: E402
 from companion.session import GameSetup, Seat, Session  # noqa: E402
+from companion.tournament.files import Stick  # noqa: E402
 
 FRAME = base.FRAME
 
@@ -69,7 +70,7 @@ class ScreensDriver(dungeon.DungeonDriver):
 
     def _state(self):
         f = self.flow
-        return (f.screen, id(f.prompt), f.info_square, f.info_mode, f.sensed,
+        return (f.display.screen, id(f.display.prompt), f.display.info_square, f.display.info_mode, f.board.sensed,
                 getattr(self.app.screens.current_screen, "names_popup", None) is not None)
 
     def _step(self, dt):
@@ -83,21 +84,21 @@ class ScreensDriver(dungeon.DungeonDriver):
             touch.touch_down()
             touch.touch_up()
             if self._state() != before:
-                self.problems.append(f"a second tap on {what!r} at once did something on {self.flow.screen}")
+                self.problems.append(f"a second tap on {what!r} at once did something on {self.flow.display.screen}")
         super()._step(dt)
 
     def touch_widget(self, widget, what: str):
         x, y = widget.to_window(*widget.center)
-        screen, prompt = self.app.screens.current, self.flow.prompt
+        screen, prompt = self.app.screens.current, self.flow.display.prompt
         old = self.buttons()
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         touch.touch_up()
-        asked = self.flow.screen  # a screen the tap itself asked for
+        asked = self.flow.display.screen  # a screen the tap itself asked for
         self.guard_check = (x, y, what)
         yield FRAME * 2
         for _ in range(60):  # until the change is on screen
-            if not self.app._dirty and self.flow.screen == self.flow.view_screen == self.app.screens.current:
+            if not self.app._dirty and self.flow.display.screen == self.flow.view_screen == self.app.screens.current:
                 break
             yield FRAME
         yield from self.check_surprise(old, asked, f"tap {what!r} on {screen}")
@@ -112,12 +113,12 @@ class ScreensDriver(dungeon.DungeonDriver):
         game whose board was just set up: its halves fill the screen, and pressing it is the next
         step.)"""
         yield FRAME
-        if self.flow.screen == asked or self.flow.view_screen == "clock":
+        if self.flow.display.screen == asked or self.flow.view_screen == "clock":
             return
         for (x, y), action in old.items():
             there = action_at(x, y)
             if there is not None and there != action:
-                self.problems.append(f"{what}: {self.flow.screen} came by itself and put {there!r} where "
+                self.problems.append(f"{what}: {self.flow.display.screen} came by itself and put {there!r} where "
                                      f"{action!r} was")
 
 
@@ -145,12 +146,12 @@ def walk(d: ScreensDriver):
     yield 0.3
     yield from d.expect("resume")
     yield from d.shot("resume")
-    flow.screen, flow.resume_progress = "loading", 0.4
-    flow.changed()
+    flow.display.screen, flow.resume.progress = "loading", 0.4
+    flow.display.changed()
     yield FRAME * 2
     yield from d.shot("loading")
-    flow.screen = "resume"
-    flow.changed()
+    flow.display.screen = "resume"
+    flow.display.changed()
     yield FRAME * 2
     yield from d.press("Start a new game")
     # ----- the start screen -------------------------------------------------------------------------
@@ -168,7 +169,7 @@ def walk(d: ScreensDriver):
     yield from d.press("Skeleton swarm")
     yield from d.shot("draft")
     yield from d.press("Human balanced")
-    while flow.screen == "draft" and flow.prompt is None:
+    while flow.display.screen == "draft" and flow.display.prompt is None:
         yield from d.press(d.app.presenters.draft.view().next_label)
     yield from d.shot("turn-order")
     yield from d.press("Random")
@@ -177,12 +178,12 @@ def walk(d: ScreensDriver):
     yield from d.shot("deploy")
     yield from d.press("Place the rest for me")
     for _ in range(100):
-        if flow.screen == "game":
+        if flow.display.screen == "game":
             break
         yield FRAME
     yield from d.expect("game")
     yield from d.shot("dungeon-game")
-    s = flow.session
+    s = flow.game.session
     g = s.rules.geometry
     move = sorted(s.rules.legal_moves(s.pos), key=lambda m: s.rules.move_text(s.pos, m))[0]
     yield from d.tap(g.name_of(move.frm))
@@ -247,7 +248,7 @@ def walk(d: ScreensDriver):
     yield from d.press_key("review-back")
     yield from d.shot("review")
     step = d.app.presenters.review.view().step
-    assert step.startswith("Move ") and d.flow.meanings, step
+    assert step.startswith("Move ") and d.flow.board.meanings, step
     yield from d.press_key("review-first")
     assert d.app.presenters.review.view().at_start
     yield from d.press_key("review-close")
@@ -257,13 +258,13 @@ def walk(d: ScreensDriver):
     yield from d.press_key(f"game:{unfinished[0]}")
     yield from d.press_key("take-up")
     for _ in range(200):  # replayed in a worker; asked for, so no question: the board's set-up
-        if d.flow.screen == "setup":
+        if d.flow.display.screen == "setup":
             break
         yield FRAME
     yield from d.expect("setup")
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
-    assert d.flow.session.moves
+    assert d.flow.game.session.moves
     yield from new_game(d)
     # ----- start from a position set up by hand --------------------------------------------------------
     yield from d.expect("start")
@@ -284,11 +285,11 @@ def walk(d: ScreensDriver):
     yield from d.shot("position")
     yield from d.press_key("position-start")
     for _ in range(100):
-        if d.flow.screen == "game":
+        if d.flow.display.screen == "game":
             break
         yield FRAME
     yield from d.expect("game")
-    s = d.flow.session
+    s = d.flow.game.session
     assert s.setup.start == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" and s.turn == 1, s.setup
     yield from new_game(d)
     # ----- Chess 2: the armies chosen double-blind, a capture the defender may duel ------------------
@@ -312,7 +313,7 @@ def walk(d: ScreensDriver):
     for square in ("d5", "e4", "d5"):  # exd5: Black may duel
         yield from d.tap(square)
     for _ in range(200):
-        if flow.screen == "duel":
+        if flow.display.screen == "duel":
             break
         yield FRAME
     yield from d.expect("duel")
@@ -341,7 +342,7 @@ def walk(d: ScreensDriver):
     yield from d.press("Board check")
     yield from d.shot("board-check")
     yield from d.press("Back")
-    flow._show_problem(Problem("computer", "Black could not choose a move", "RuntimeError: the search failed",
+    flow.problems.show(Problem("computer", "Black could not choose a move", "RuntimeError: the search failed",
                                "Tap Try again. Or tap Continue and make a move for Black on the board.", retry=True))
     yield FRAME * 2
     yield from d.shot("problem")
@@ -352,8 +353,8 @@ def walk(d: ScreensDriver):
     for name in SCREENS:
         if name in d.seen:
             continue
-        flow.screen = name
-        flow.changed()
+        flow.display.screen = name
+        flow.display.changed()
         yield FRAME * 3
         yield from d.shot(f"as-is-{name}")
     unseen = set(SCREENS) - d.seen
@@ -370,7 +371,7 @@ def main() -> int:
     stick.mkdir(parents=True, exist_ok=True)
     flow = bootstrap.build_flow(board, JournalStore(base.DATA), make_tracker=tracker,
                                 computer=bootstrap.default_computer(), draw_seat=lambda n: 0,
-                                make_deploy_guide=guide, seed=lambda: bytes([7]) * 32, sticks=lambda: [stick])
+                                make_deploy_guide=guide, seed=lambda: bytes([7]) * 32, sticks=lambda: [Stick(stick, "STICK")])
     holder: dict = {}
 
     class Driver(ScreensDriver):

@@ -61,7 +61,7 @@ class Driver:
 
     def _step(self, _dt) -> None:
         if os.environ.get("SMOKE_TIMING"):
-            print(f"step {time.monotonic() - STARTED:.2f} {self.flow.screen}", flush=True)
+            print(f"step {time.monotonic() - STARTED:.2f} {self.flow.display.screen}", flush=True)
         fading = [w for w in Window.children if isinstance(w, ModalView) and w._anim_alpha < 1]
         if (self.app.screens.transition.is_active or self.app._dirty or fading or Animation._instances
                 or self.app.touch_guarded()):
@@ -83,9 +83,9 @@ class Driver:
 
     def state(self) -> str:
         f = self.flow
-        moves = [m.san for m in f.session.moves] if f.session else []
-        return (f"screen={f.screen} moves={moves} in_sync={f.in_sync} guidance={f.guidance!r} "
-                f"notice={f.notice!r} sensed={sorted(f.sensed)}")
+        moves = [m.san for m in f.game.session.moves] if f.game.session else []
+        return (f"screen={f.display.screen} moves={moves} in_sync={f.board.in_sync} guidance={f.board.guidance!r} "
+                f"notice={f.display.notice!r} sensed={sorted(f.board.sensed)}")
 
     # ----- finding and touching widgets ------------------------------------------------------
     def widgets(self):
@@ -97,7 +97,7 @@ class Driver:
                  and not w.disabled and w.opacity > 0 and w.get_root_window() is not None]
         if not found:
             shown = sorted({w.text for w in self.widgets() if isinstance(w, BigButton) and w.opacity > 0})
-            raise AssertionError(f"no button {text!r} on screen {self.flow.screen!r}; buttons: {shown}")
+            raise AssertionError(f"no button {text!r} on screen {self.flow.display.screen!r}; buttons: {shown}")
         return found[-1]
 
     def touch_widget(self, widget, what: str):
@@ -120,7 +120,7 @@ class Driver:
                  and not w.disabled and w.opacity > 0 and w.get_root_window() is not None]
         if not found:
             keys = sorted({(w.key, w.disabled, w.opacity) for w in self.widgets() if getattr(w, "key", "")})
-            raise AssertionError(f"no button with key {key!r} on screen {self.flow.screen!r}; keys: {keys}")
+            raise AssertionError(f"no button with key {key!r} on screen {self.flow.display.screen!r}; keys: {keys}")
         yield from self.touch_widget(found[-1], key)
 
     def press_starting(self, prefix: str):
@@ -129,7 +129,7 @@ class Driver:
         texts = sorted({w.text for w in self.widgets() if isinstance(w, BigButton) and w.opacity > 0
                         and w.text.startswith(prefix)})
         if not texts:
-            raise AssertionError(f"no button starting {prefix!r} on screen {self.flow.screen!r}")
+            raise AssertionError(f"no button starting {prefix!r} on screen {self.flow.display.screen!r}")
         yield from self.press(texts[0])
 
     def choose_computer(self, seat: int, level: int = 1):
@@ -142,11 +142,11 @@ class Driver:
         for w in screen.walk(restrict=True):
             if isinstance(w, BoardWidget) and w.view is not None:
                 return w
-        raise AssertionError(f"no board on screen {self.flow.screen!r}")
+        raise AssertionError(f"no board on screen {self.flow.display.screen!r}")
 
     def tap(self, square: str, hold: float = 0.0):
         board = self.board()
-        index = self.flow.session.rules.geometry.parse_square(square) if self.flow.session else _index(square)
+        index = self.flow.game.session.rules.geometry.parse_square(square) if self.flow.game.session else _index(square)
         board.bring_into_view(index)  # on a map shown in part, as a drag of the view would
         x, y = board.square_centre(index)
         touch = UnitTestTouch(x, y)
@@ -159,7 +159,7 @@ class Driver:
     def move(self, frm: str, to: str):
         """A move by hand on the simulated board (a capture lifts the victim first), then
         wait, as a player would, until the screen shows that the move was taken."""
-        s = self.flow.session
+        s = self.flow.game.session
         g = s.rules.geometry
         before = len(s.moves)
         if s.pos.board[g.parse_square(to)] is not None:
@@ -167,7 +167,7 @@ class Driver:
         yield from self.tap(frm)
         yield from self.tap(to)
         for _ in range(100):
-            if len(s.moves) != before or self.flow.prompt is not None or self.flow.screen != "game":
+            if len(s.moves) != before or self.flow.display.prompt is not None or self.flow.display.screen != "game":
                 break
             yield FRAME
         else:
@@ -176,19 +176,19 @@ class Driver:
 
     def follow_the_lights(self):
         """Do what the board asks after an undo or a fight: empty and fill the marked squares."""
-        s = self.flow.session
+        s = self.flow.game.session
         expected = s.rules.expected_occupancy(s.pos)
         g = s.rules.geometry
-        for sq in sorted(self.flow.sensed - expected):
+        for sq in sorted(self.flow.board.sensed - expected):
             yield from self.tap(g.name_of(sq))
-        for sq in sorted(expected - self.flow.sensed):
+        for sq in sorted(expected - self.flow.board.sensed):
             yield from self.tap(g.name_of(sq))
-        assert self.flow.in_sync, f"the board is still out of step: {self.flow.guidance!r}"
+        assert self.flow.board.in_sync, f"the board is still out of step: {self.flow.board.guidance!r}"
 
     def wait_for_computer(self, seconds: float = 15.0):
         """Until the computer's move is lit (its search runs in a worker thread)."""
         waited = 0.0
-        while self.flow.requested is None:
+        while self.flow.ai.requested is None:
             assert waited < seconds, "the computer did not answer"
             yield FRAME
             waited += FRAME
@@ -199,7 +199,7 @@ class Driver:
         waited = 0.0
         off_seen = False
         while True:
-            lit = all(self.flow.frame[sq] != (0, 0, 0) for sq in squares)
+            lit = all(self.flow.board.frame[sq] != (0, 0, 0) for sq in squares)
             if lit and off_seen:
                 return
             off_seen = off_seen or not lit
@@ -210,8 +210,8 @@ class Driver:
     def roll_until_decided(self):
         """App dice: roll (again after each tie) until the fight is decided, the animation
         played out each time."""
-        while self.flow.fight is not None and self.flow.fight.ended is None:
-            yield from self.press("Tie! Roll again" if self.flow.fight.rounds else "Roll the dice")
+        while self.flow.play.fight is not None and self.flow.play.fight.ended is None:
+            yield from self.press("Tie! Roll again" if self.flow.play.fight.rounds else "Roll the dice")
             yield 1.2  # the animation
 
     def enter_dice(self, *faces: int):
@@ -237,7 +237,7 @@ class Driver:
         assert not problems, f"{name} ({self.app.screens.current}): " + "; ".join(problems[:8])
 
     def expect(self, screen: str):
-        assert self.flow.screen == screen, f"expected the {screen} screen, the app shows {self.flow.screen}"
+        assert self.flow.display.screen == screen, f"expected the {screen} screen, the app shows {self.flow.display.screen}"
         yield None
 
 
@@ -262,7 +262,7 @@ def combat_game(d: Driver):
     yield from d.move("h2", "h4")
     yield from d.move("a7", "a6")
     yield from d.press("Undo")
-    assert not d.flow.in_sync and [m.san for m in d.flow.session.moves] == ["h4"]
+    assert not d.flow.board.in_sync and [m.san for m in d.flow.game.session.moves] == ["h4"]
     yield from d.shot("undo-guidance")
     yield from d.follow_the_lights()
     yield from d.move("g7", "g5")
@@ -293,7 +293,7 @@ def combat_game(d: Driver):
     yield from d.move("g8", "f6")
     yield from d.shot("fatigue")
     yield from d.move("g7", "h8")
-    assert d.flow.prompt is not None and d.flow.prompt.kind == "promotion", d.flow.prompt
+    assert d.flow.display.prompt is not None and d.flow.display.prompt.kind == "promotion", d.flow.display.prompt
     yield from d.shot("promotion")
     yield from d.press("Queen")
     yield from d.expect("fight")
@@ -310,8 +310,8 @@ def combat_game(d: Driver):
     yield from d.press("Continue")
     yield from d.expect("game_over")
     yield from d.shot("game-over")
-    assert d.flow.session.result.reason == "checkmate"
-    moves = [m.san for m in d.flow.session.moves]
+    assert d.flow.game.session.result.reason == "checkmate"
+    moves = [m.san for m in d.flow.game.session.moves]
     assert moves == ["h4", "g5", "hxg5", "h6", "gxh6", "Bg7", "hxg7", "Nf6", "gxh8=Q", "Ng8", "Qxg8"], moves
     yield from d.press("New game")
     yield from d.expect("start")
@@ -351,7 +351,7 @@ def app_dice(d: Driver):
     yield from d.press("Resign")
     yield from d.press("Black")
     yield from d.expect("game_over")
-    assert d.flow.session.setup.seed and d.flow.session.setup.seed in d.app.presenters.over.view().seed
+    assert d.flow.game.session.setup.seed and d.flow.game.session.setup.seed in d.app.presenters.over.view().seed
     yield from d.shot("game-over-seed")
 
 
@@ -361,7 +361,7 @@ def leave_unfinished(d: Driver):
     yield from d.press("Place every piece for me")
     yield from d.move("e2", "e4")
     yield from d.move("e7", "e5")
-    assert d.flow.journal is not None and not d.flow.journal.closed
+    assert d.flow.game.journal is not None and not d.flow.game.journal.closed
 
 
 def resume_game(d: Driver):
@@ -375,7 +375,7 @@ def resume_game(d: Driver):
     yield from d.shot("resumed-setup")
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
-    assert [m.san for m in d.flow.session.moves] == ["e4", "e5"]
+    assert [m.san for m in d.flow.game.session.moves] == ["e4", "e5"]
     yield from d.move("g1", "f3")
     yield from d.shot("resumed-game")
 
@@ -384,28 +384,28 @@ def vs_computer(d: Driver):
     """Against the computer (Black, level 1): it thinks in its worker, its move is lit, a person
     makes it on the board; an undo takes back its reply and the player's move together."""
     yield from d.choose_computer(1)  # Black
-    assert d.flow.computer is not None, "companion.ai is not installed"
+    assert d.flow.ai.computer is not None, "companion.ai is not installed"
     yield from d.shot("start-computer")
     yield from d.press("Start")
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
-    s = d.flow.session
+    s = d.flow.game.session
     assert s.seats[1].computer and not s.seats[0].computer
     yield from d.move("e2", "e4")
     yield from d.wait_for_computer()
     g = s.rules.geometry
-    move = d.flow.requested
+    move = d.flow.ai.requested
     yield from d.wait_lit(move.frm, move.to)  # the computer's move blinks: shown while it is on
     yield from d.shot("computer-move")
     yield from d.move(g.name_of(move.frm), g.name_of(move.to))
-    assert len(s.moves) == 2 and d.flow.requested is None
+    assert len(s.moves) == 2 and d.flow.ai.requested is None
     first_two = [m.san for m in s.moves]
     yield from d.move("d2", "d4")
     yield from d.wait_for_computer()
-    move = d.flow.requested
+    move = d.flow.ai.requested
     yield from d.move(g.name_of(move.frm), g.name_of(move.to))
     assert len(s.moves) == 4
-    if d.flow.screen == "fight":  # the computer's level 1 sometimes captures (a Combat Chess fight)
+    if d.flow.display.screen == "fight":  # the computer's level 1 sometimes captures (a Combat Chess fight)
         yield from d.roll_until_decided()
         yield from d.press("Continue")
         yield from d.follow_the_lights()

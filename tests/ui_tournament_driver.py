@@ -41,7 +41,7 @@ class TableDriver(base.Driver):
         yield FRAME
         faces = sorted((w for w in self.widgets() if isinstance(w, ClockFace) and w.get_root_window() is not None),
                        key=lambda w: w.to_window(*w.center)[0])
-        assert len(faces) == 2, f"no clock on screen {self.flow.screen!r}"
+        assert len(faces) == 2, f"no clock on screen {self.flow.display.screen!r}"
         face = faces[position]
         assert not face.disabled, f"the {'left' if position == 0 else 'right'} half is disabled"
         x, y = face.to_window(*face.center)
@@ -65,14 +65,14 @@ class TableDriver(base.Driver):
 
     def move_and_press(self, frm: str, to: str, capture: bool = False):
         """Move on the screen's board, back to the clock, tap the mover's half."""
-        s = self.flow.session
+        s = self.flow.game.session
         side = s.turn
         before = len(s.moves)
         yield from self.show_board()
         yield from self.by_hand(frm, to, capture)
         yield from self.show_clock()
         yield from self.clock_tap(side)
-        assert len(s.moves) == before + 1, (frm, to, self.flow.notice)
+        assert len(s.moves) == before + 1, (frm, to, self.flow.display.notice)
 
     def press_at(self, text: str, position: int):
         """The ``position``-th (from the left) of the buttons showing ``text``."""
@@ -81,7 +81,7 @@ class TableDriver(base.Driver):
         yield FRAME
         found = sorted((w for w in self.widgets() if isinstance(w, BigButton) and w.text == text and not w.disabled
                         and w.opacity > 0 and w.get_root_window() is not None), key=lambda w: w.to_window(*w.center)[0])
-        assert len(found) > position, f"no {position + 1} buttons {text!r} on screen {self.flow.screen!r}"
+        assert len(found) > position, f"no {position + 1} buttons {text!r} on screen {self.flow.display.screen!r}"
         x, y = found[position].to_window(*found[position].center)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
@@ -182,7 +182,7 @@ def blitz(d: TableDriver):
     for frm, to, capture in (("e2", "e4", False), ("e7", "e5", False), ("f1", "c4", False), ("b8", "c6", False),
                              ("d1", "h5", False), ("g8", "f6", False)):
         yield from d.move_and_press(frm, to, capture)
-        if len(d.flow.session.moves) == 4:
+        if len(d.flow.game.session.moves) == 4:
             yield 1.2  # the clock visibly runs
             yield from d.shot("clock-running")
     yield from d.show_board()
@@ -191,8 +191,8 @@ def blitz(d: TableDriver):
     yield from d.show_clock()
     yield from d.clock_tap(0)
     yield from d.expect("game_over")
-    assert d.flow.session.result.reason == "checkmate"
-    assert [m.san for m in d.flow.session.moves][-1] == "Qxf7#"
+    assert d.flow.game.session.result.reason == "checkmate"
+    assert [m.san for m in d.flow.game.session.moves][-1] == "Qxf7#"
     yield from d.shot("tournament-game-over")
     games = base.DATA / "games"
     assert list(games.glob("*.pgn")), "no record saved"
@@ -206,7 +206,7 @@ def illegal(d: TableDriver):
     yield from d.by_hand("e8", "e6")  # the king jumps two squares
     yield from d.show_clock()
     yield from d.clock_tap(1)
-    assert d.flow.table.illegal == {1: 1}, d.flow.notice
+    assert d.flow.game.table.illegal == {1: 1}, d.flow.display.notice
     yield from d.shot("illegal-penalty")
     yield from d.show_board()
     yield from d.shot("illegal-guided-back")
@@ -225,7 +225,7 @@ def claim(d: TableDriver):
     yield from d.shot("claim")
     yield from d.press("Threefold repetition")
     yield from d.expect("game_over")
-    assert d.flow.session.result.reason == "threefold repetition"
+    assert d.flow.game.session.result.reason == "threefold repetition"
     yield from d.shot("claim-drawn")
 
 
@@ -255,26 +255,26 @@ def arbiter(d: TableDriver):
     yield from d.shot("arbiter")
     yield from d.press("Restart clock")
     yield from d.press("Back")
-    view = d.flow.table.clock.view(d.flow.clock_ms())
-    assert 595_000 < view.times[0] <= 600_000 and d.flow.table.illegal == {0: 1}, view
+    view = d.flow.game.table.clock.view(d.flow.clock_ms())
+    assert 595_000 < view.times[0] <= 600_000 and d.flow.game.table.illegal == {0: 1}, view
     yield from d.shot("arbiter-corrected")
 
 
 def flag(d: TableDriver):
     """A 6-second game: tenths under ten seconds, the flag shown at once."""
     yield from open_tournament(d, "3+2")
-    d.flow.next_table.clock = "6"  # test-only shortcut: a game the test can wait for
+    d.flow.settings.next_table.clock = "6"  # test-only shortcut: a game the test can wait for
     yield from start_at_the_clock(d)
     yield 2.0
     yield from d.shot("clock-tenths")
     assert "." in d.app.presenters.clock.view().halves[0].face
     waited = 0.0
-    while d.flow.session.result is None:
+    while d.flow.game.session.result is None:
         assert waited < 10, "the flag did not fall"
         yield 0.1
         waited += 0.1
     yield from d.expect("game_over")
-    assert d.flow.session.result.reason == "time"
+    assert d.flow.game.session.result.reason == "time"
     yield from d.shot("flag")
 
 
@@ -296,7 +296,7 @@ def pairing(d: TableDriver):
     yield from d.press("Yes, resign")
     yield from d.expect("game_over")
     yield from d.press("Copy games to a USB stick")
-    assert (STICK / "companion-games" / "round-4-results.csv").exists(), d.flow.notice
+    assert (STICK / "companion-games" / "round-4-results.csv").exists(), d.flow.display.notice
     yield from d.shot("pairing-copied")
 
 

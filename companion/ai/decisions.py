@@ -239,7 +239,7 @@ class DecisionNodes:
         if not answers:
             return self._leaf(ply)
         mover = pend.player if pend.player >= 0 else pos.turn
-        maxi = mover == self.root
+        maxi = mover in self.allies
         best = -INF if maxi else INF
         for a in answers:
             if not self._apply(a):

@@ -19,7 +19,8 @@ without one gets the defaults below, computed from its piece data alone)::
     [pst.N]                # piece-square table, rows from the owner's last rank to its home rank
     mg = "..."             # middlegame; eg = "..." endgame (defaults to mg)
     [counter.stones]       # a per-player count the game keeps in a variable (a tuple, one per
-    values = [0, 100, ...] # player) is worth values[count] centipawns (the last for more)
+    values = [0, 100, ...] # player) is worth values[count] centipawns (the last for more);
+                           # or per = 100: that many centipawns a unit (four-player chess's points)
     [phase]                # a kind's weight in the middlegame/endgame blend instead of its
     RQ = 300               # value (pieces that cannot threaten a King count less)
     [goal]                 # games won by a royal piece reaching a zone (rules.goal_zone): a
@@ -39,6 +40,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..bounds import MAX_DATA_FILE_BYTES, read_text_file
 from ..errors import VariantError
 from ..toml_locations import parse_toml
 
@@ -77,6 +79,8 @@ DEFAULTS: dict[str, object] = {
     "null_move": True,           # the search may pass to test a position (two players; off for games where passing helps)
     "null_move_clears": [],      # variables a pass clears: rights only the move just made gives (chess: ep)
 }
+#: the largest count a linear counter (``per = N``) tells apart (four-player chess's points)
+COUNTER_LIMIT = 1000
 _SUBTABLES = ("values", "pair", "open_line", "state_penalty", "pst", "far_rank_gain", "counter", "goal", "phase")
 
 
@@ -122,7 +126,7 @@ def load_table(name_or_path: str | Path) -> EvalTable:
         if not path.exists():
             return EvalTable(str(name_or_path), "<defaults>", dict(DEFAULTS))
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path, MAX_DATA_FILE_BYTES, "an evaluation table", VariantError)
     except FileNotFoundError:
         raise VariantError(f"{path}: no such evaluation table") from None
     except (OSError, UnicodeDecodeError) as e:
@@ -222,9 +226,15 @@ def table_from_dict(data: dict, where: str, name: str = "custom", _seen: tuple =
         raise VariantError(f"{where}: [counter] must hold tables like [counter.stones]")
     for var, t in ctab.items():
         at = f"{where}: [counter.{var}]"
+        if isinstance(t, dict) and set(t) == {"per"}:  # linear: per centipawns a unit (points)
+            per = t["per"]
+            if isinstance(per, bool) or not isinstance(per, (int, float)):
+                raise VariantError(f"{at}: per must be a number of centipawns, got {per!r}")
+            counters[var] = tuple(float(per) * n for n in range(COUNTER_LIMIT + 1))
+            continue
         vals = t.get("values") if isinstance(t, dict) else None
         if not isinstance(t, dict) or set(t) != {"values"} or not isinstance(vals, list) or not vals:
-            raise VariantError(f"{at} needs values = [centipawns for a count of 0, 1, 2, ...]")
+            raise VariantError(f"{at} needs values = [centipawns for a count of 0, 1, 2, ...] or per = <centipawns>")
         if any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in vals):
             raise VariantError(f"{at}: values must be numbers, got {vals!r}")
         counters[var] = tuple(float(v) for v in vals)

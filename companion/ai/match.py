@@ -14,8 +14,8 @@ the last line is ``score A-B-draws``.
 * Chance decisions (Combat Chess fights) are settled by drawing from the exact
   ``chance_outcomes`` with a ``random.Random`` seeded from ``--seed`` and the game number, so a
   match replays its dice exactly; each player has its own seeded generator as well.
-* A game ends by its own rules; one that reaches ``--max-plies`` moves (600 by default, a
-  safety net) is adjudicated a draw.
+* A game ends by its own rules; one that reaches ``--max-plies`` moves (600 by default, 300 a
+  player with more than two: a safety net) is adjudicated a draw.
 * ``--movetime`` is each move's budget in milliseconds of wall-clock time; ``--nodes`` instead
   limits each search by nodes, which makes whole matches reproducible.
 * ``--log FILE`` writes every game as one JSON line (players, result, every action: moves in
@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..bounds import MAX_DIGITS, int_arg, number_arg
-from ..cli_parser import add_armies, add_players, army_options, player_options
+from ..cli_parser import add_armies, add_fights, add_players, army_options, fight_options, player_options
 from ..core.moves import Answer, Outcome
 from ..errors import CompanionError, IllegalMoveError  # noqa: F401 (replay_actions raises it)
 from .actions import action_of, action_text  # noqa: F401 (action_text: the log's notation, used by tests)
@@ -57,6 +57,8 @@ from .score import match_stats
 # asked for (--draw-rules: the rulebook's game ends only when a King is taken), so a game that
 # nobody can win ends here
 DEFAULT_MAX_PLIES = 600
+#: with more players the cap grows with them: 300 moves each (four-player chess: 1200 plies)
+PLIES_PER_PLAYER = 300
 #: Bounds of the command line's numbers (far past any useful match; they keep out nonsense).
 MAX_GAMES = 100_000
 MAX_PLIES = 100_000
@@ -252,7 +254,7 @@ def parse_settings(items: list[str]) -> dict:
 def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, movetime_ms: float | None,
               seed: int, *, now: Callable[[], float], cpu: Callable[[], float] | None = None,
               out: Callable[[str], None] = print,
-              max_nodes: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
+              max_nodes: int | None = None, max_plies: int | None = None,
               a_settings: dict | None = None,
               log: Callable[[dict], None] | None = None, options: dict | None = None,
               opening_plies: int = 0) -> tuple[int, int, int]:
@@ -268,6 +270,7 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
     evaluator = Evaluator(rules)
     evaluator_a = Evaluator(rules, table_for(rules, a_settings, f"--a-set for {rules.name}")) if a_settings else evaluator
     n = rules.nplayers
+    max_plies = max_plies or max(DEFAULT_MAX_PLIES, PLIES_PER_PLAYER * n)
     budget = movetime_ms / 1000.0 if movetime_ms else None
     wa = wb = draws = 0
     opening: tuple[str, ...] = ()
@@ -337,6 +340,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                                               "(Chess 2: always duels, bids 2), previous (the strongest level before "
                                               "issue 30) or stockfish:ELO (FIDE chess, e.g. stockfish:1500)")
     add_armies(p)
+    add_fights(p)
+    p.add_argument("--mode", choices=("ffa", "teams"), default=None,
+                   help="four-player chess: free-for-all for points (ffa, the default) or teams")
     p.add_argument("--games", type=int_arg(1, MAX_GAMES), default=10, help=f"games to play, 1 to {MAX_GAMES:,}")
     p.add_argument("--movetime", type=number_arg(0, MAX_MOVETIME_MS, above=True), default=200.0,
                    help="milliseconds per move (default 200)")
@@ -347,8 +353,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                    help="limit each search by nodes instead (reproducible)")
     p.add_argument("--seed", type=int_arg(0, 10 ** MAX_DIGITS - 1), default=1,
                    help="seeds the dice and the players' choices")
-    p.add_argument("--max-plies", type=int_arg(1, MAX_PLIES), default=DEFAULT_MAX_PLIES,
-                   help=f"adjudicate a draw after this many moves (1 to {MAX_PLIES:,})")
+    p.add_argument("--max-plies", type=int_arg(1, MAX_PLIES), default=None,
+                   help=f"adjudicate a draw after this many moves (1 to {MAX_PLIES:,}; default {DEFAULT_MAX_PLIES}, "
+                        f"{PLIES_PER_PLAYER} a player with more than two)")
     p.add_argument("--opening-plies", type=int_arg(0, 40), default=0,
                    help="start each round of games (both colours) after this many seeded random moves (0 to 40)")
     p.add_argument("--draw-rules", action="store_true",
@@ -395,8 +402,10 @@ def run(args) -> int:
 
         run_match(args.variant, args.map, args.a, args.b, args.games, movetime, args.seed,
                   now=time.thread_time if args.clock == "cpu" else time.perf_counter, cpu=time.thread_time,
-                  out=lambda line: print(line, flush=True), max_nodes=args.nodes, max_plies=args.max_plies, a_settings=settings, log=log,
-                  options={**player_options(args), **army_options(args),
+                  out=lambda line: print(line, flush=True), max_nodes=args.nodes, max_plies=args.max_plies,
+                  a_settings=settings, log=log,
+                  options={**player_options(args), **army_options(args), **fight_options(args),
+                           **({"mode": args.mode} if args.mode else {}),
                            **({"draw_rules": True} if args.draw_rules else {})},
                   opening_plies=args.opening_plies)
     return 0

@@ -120,6 +120,8 @@ class PreviousSearch(Search):
         self.engine_errors: list[str] = []
         self.pos = pos
         self.root = root
+        allies = getattr(self.rules, "allies", None)  # main's team games (merged after the freeze)
+        self.allies = frozenset(allies(root)) if allies is not None else frozenset({root})
         self.royals = sum(map(len, pos.royals))
         self.salt = splitmix64(0x5EA4C4 + root)
         self.draw = -self.contempt

@@ -101,6 +101,8 @@ class Search(DecisionNodes):
         #: late-move reductions by depth left and moves already searched
         self.reductions = [[0 if d < 3 or c < 2 else int(0.5 + math.log(d) * math.log(c) / 2.0) for c in range(64)]
                            for d in range(64)]
+        #: dice fights: the side to move must attack a King it threatens (no standing pat then)
+        self.must_attack = getattr(rules, "must_attack", None)
         self.tt: dict[int, tuple] = {}
         self.history: dict[tuple[int, int], int] = {}
         self._chance_cache: dict[object, list] = {}
@@ -205,6 +207,9 @@ class Search(DecisionNodes):
         self.engine_errors: list[str] = []
         self.pos = pos
         self.root = root
+        #: the players on the root's side (a team game's partner too): they maximise
+        allies = getattr(self.rules, "allies", None)
+        self.allies = frozenset(allies(root)) if allies is not None else frozenset({root})
         self.royals = sum(map(len, pos.royals))
         self.salt = splitmix64(0x5EA4C4 + root)
         self.draw = -self.contempt
@@ -342,7 +347,7 @@ class Search(DecisionNodes):
                     return s
                 if flag == _UPPER and s <= alpha:
                     return s
-        maxi = (pend.player if plies else pos.turn) == self.root
+        maxi = (pend.player if plies else pos.turn) in self.allies
         in_check = rules.in_check(pos)
         opts = self.options
         prune = self.prunable and not plies and not in_check and beta - alpha <= 1.0 and abs(beta) < MATE_BOUND
@@ -535,8 +540,8 @@ class Search(DecisionNodes):
             return self._choice(pend, 0, alpha, beta, ply, True, qply)
         if self.multi and self.root in pos.vars.get("out", ()):
             return -(MATE - ply)
-        maxi = pos.turn == self.root
-        in_check = rules.in_check(pos)
+        maxi = pos.turn in self.allies
+        in_check = rules.in_check(pos) or (self.must_attack is not None and self.must_attack(pos))
         stand = None
         if not in_check or qply >= self.options.max_qply:
             if self.every_node or sum(map(len, pos.royals)) < self.royals or (

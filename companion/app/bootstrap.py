@@ -1,7 +1,8 @@
 """The one place that builds the app from its parts (the cosmicpython 'bootstrap').
 
 ``build_flow`` wires the board, the journal directory, the tracker, the computer player and
-the clock into an AppFlow; ``build_presenters`` adds one presenter per screen; ``build_app``
+the clock into an AppFlow (its rooms, companion/app/presenters/flow.py); ``build_presenters``
+adds one presenter per screen, each given only the rooms it uses; ``build_app``
 wraps both in the Kivy app. Tests call the same functions with fakes (a simulated board, a
 tracker double, a scripted computer) so that what they open is the product's own app.
 
@@ -196,25 +197,46 @@ def build_flow(
 
 
 def build_presenters(flow: AppFlow) -> Presenters:
-    board = BoardPresenter(flow)
-    start = StartPresenter(flow)
+    """One presenter per screen, each handed only the rooms it uses (never the AppFlow)."""
+    f = flow
+    board = BoardPresenter(f.board, f.game, f.dungeon, f.ai, f.display)
+    start = StartPresenter(f.display, f.bus, f.settings, f.storage, f.ai.computer, board=f.board,
+                           load_save=f.load_save, archive=f.archive)
     return Presenters(
-        start, ResumePresenter(flow), SetupPresenter(flow), GamePresenter(flow), board,
-        FightPresenter(flow), GameOverPresenter(flow), PromptPresenter(flow), PieceInfoPresenter(flow),
-        BoardCheckPresenter(flow), DraftPresenter(flow), DeployPresenter(flow), DungeonGamePresenter(flow),
-        GameTextPresenter(flow),
-        ProblemPresenter(flow), GameBarPresenter(flow, board), GamesPresenter(flow), ReviewPresenter(flow),
-        PositionPresenter(flow, start),
-        ClockPresenter(flow), TableSetupPresenter(flow), ArbiterPresenter(flow), EntryPresenter(flow),
-        ArmiesPresenter(flow), DuelPresenter(flow),
+        start=start,
+        resume=ResumePresenter(f.resume),
+        setup=SetupPresenter(f.game, f.play, f.board, f.display),
+        game=GamePresenter(f.game, f.play, f.ai, f.board, f.menu, f.display),
+        board=board,
+        fight=FightPresenter(f.play, f.game, f.display),
+        over=GameOverPresenter(f.game, f.play, f.matches, f.records, f.display),
+        prompt=PromptPresenter(f.display, f.storage),
+        info=PieceInfoPresenter(f.game, f.display),
+        check=BoardCheckPresenter(f.board, f.display),
+        draft=DraftPresenter(f.dungeon, f.display),
+        deploy=DeployPresenter(f.dungeon, f.board, f.display),
+        dungeon=DungeonGamePresenter(f.game, f.ai, f.board, f.display),
+        text=GameTextPresenter(f.load_save, f.game, f.display),
+        problem=ProblemPresenter(f.problems),
+        bar=GameBarPresenter(f.play, f.game, f.dungeon, f.clock, f.menu, f.display, board),
+        games=GamesPresenter(f.archive),
+        review=ReviewPresenter(f.archive, f.board, f.display),
+        position=PositionPresenter(f.board, f.display, start),
+        clock=ClockPresenter(f.clock, f.game, f.play, f.board, f.menu, f.display),
+        table=TableSetupPresenter(f.settings, f.display),
+        arbiter=ArbiterPresenter(f.arbiter, f.game, f.load_save, f.display),
+        entry=EntryPresenter(f.display),
+        armies=ArmiesPresenter(f.matches, f.display),
+        duel=DuelPresenter(f.play, f.game, f.ai, f.display),
     )
 
 
 def build_app(flow: AppFlow, presenters: Presenters | None = None):
     """The Kivy app around ``flow`` (imports Kivy, so call it only to open a window)."""
+    from .kiosk import build_kiosk
     from .shell import CompanionApp
 
-    return CompanionApp(flow, presenters or build_presenters(flow))
+    return CompanionApp(flow, presenters or build_presenters(flow), kiosk=build_kiosk())
 
 
 def build_flow_for(profile: str | None = None, serial: str | None = None, data: Path | None = None,
@@ -225,8 +247,8 @@ def build_flow_for(profile: str | None = None, serial: str | None = None, data: 
     :func:`data_dir`. No Kivy."""
     from ..board.serial_ports import check_port
 
-    if serial and not wait:
-        check_port(serial)
+    if serial:
+        check_port(serial, wait=wait)  # waiting, only what can never be a board is refused
     elif profile and not wait:
         from ..board.profiles import load_profile
 

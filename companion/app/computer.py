@@ -1,9 +1,9 @@
 """The computer player for the app: companion.ai's search in its worker thread.
 
-The flow asks ``start(rules, pos, level, on_progress, on_done)`` and ``stop()``. Both
-callbacks are called from the worker thread; the flow's callbacks only post to its inbox, so
+The app (ComputerTurns) asks ``start(rules, pos, level, on_progress, on_done)`` and ``stop()``. Both
+callbacks are called from the worker thread; the app's callbacks only post to its Mailbox, so
 the game is never touched outside the UI thread. Each search gets its own worker, so a late
-answer of a stopped search reaches only its own (stale) callbacks, which the flow ignores.
+answer of a stopped search reaches only its own (stale) callbacks, which ComputerTurns ignores.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ log = logging.getLogger(__name__)
 
 
 class ComputerFailed:
-    """Handed to ``on_done`` instead of a move when the search failed: the flow then shows
+    """Handed to ``on_done`` instead of a move when the search failed: the app then shows
     what happened and what the players can do, rather than wait for a move for ever."""
 
     def __init__(self, reason: str) -> None:

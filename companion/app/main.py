@@ -24,6 +24,9 @@ from ..errors import CompanionError
 DEFAULT_WINDOW = "800x480"
 
 
+#: Kivy's log files kept (one per start; under systemd the journal has the log: hardware/companion.service).
+KIVY_LOG_FILES = 10
+
 #: Kivy's log levels, for KIVY_LOG_LEVEL.
 LOG_LEVELS = ("trace", "debug", "info", "warning", "error", "critical")
 
@@ -48,6 +51,31 @@ def configure_logging(verbose: bool = False) -> None:
         raise CompanionError(f"KIVY_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {wanted!r}")
     level = "info" if verbose and not wanted else (wanted or "warning")
     os.environ["KCFG_KIVY_LOG_LEVEL"] = level
+    # Kivy writes one log file per start (that logs anything) under KIVY_HOME/logs and keeps
+    # 100 of them, but purges only when a message came before its own purge: a board restarted
+    # every day fills its SD card slowly. Keep the last few, here.
+    os.environ.setdefault("KCFG_KIVY_LOG_MAXFILES", str(KIVY_LOG_FILES))
+    prune_kivy_logs()
+
+
+def prune_kivy_logs(keep: int = KIVY_LOG_FILES) -> int:
+    """Delete all but the ``keep`` newest files in Kivy's log folder ($KIVY_HOME/logs, else
+    ~/.kivy/logs); returns how many went. A file that cannot be deleted is left."""
+    from pathlib import Path
+
+    home = os.environ.get("KIVY_HOME") or os.path.join(os.path.expanduser("~"), ".kivy")
+    try:
+        files = sorted((p for p in Path(home, "logs").iterdir() if p.is_file()), key=lambda p: p.stat().st_mtime)
+    except OSError:
+        return 0
+    gone = 0
+    for old in files[:max(0, len(files) - keep)]:
+        try:
+            old.unlink()
+            gone += 1
+        except OSError:
+            pass
+    return gone
 
 
 def configure_window() -> None:
@@ -77,6 +105,9 @@ def run(profile: str | None = None, serial: str | None = None, verbose: bool = F
     CompanionError before any window or log line)."""
     configure_logging(verbose)
     window_size()
+    from .backlight import dim_after_ms
+
+    dim_after_ms()  # a bad COMPANION_DIM_AFTER is one line, before any window
     from . import bootstrap
 
     flow = bootstrap.build_flow_for(profile=profile, serial=serial, wait=wait)

@@ -7,12 +7,12 @@ nothing has happened for :data:`REST_AFTER_MS` (no touch, no board event, no cha
 no answer from the computer) and nothing moves on its own (``AppFlow.animating``), the frame
 rate drops to :data:`REST_FPS`; the next touch, board event or change brings it back at once.
 Board events and the computer's answers arrive from other threads and wake the loop at once
-(``AppFlow.wake`` -> :class:`LoopWaker`), so the rest costs them nothing; only the first touch
+(``Mailbox.wake`` -> :class:`LoopWaker`), so the rest costs them nothing; only the first touch
 after a rest waits for the next frame (at most 1 / REST_FPS seconds).
 
 A running chess clock does not keep the loop awake: its face changes by itself once a second
-(ten times a second under ten seconds), which is no activity (``AppFlow.changed(activity=False)``).
-The flow says when the face next changes (``AppFlow.next_face_ms``); the loop is woken for that
+(ten times a second under ten seconds), which is no activity (``Display.changed(activity=False)``).
+The clock room says when the face next changes (``AppFlow.next_face_ms``); the loop is woken for that
 moment (:meth:`LoopWaker.wake_at`) and the clock redrawn at the second it turns, resting in
 between. A press (a touch, a board event) is activity as ever: full rate at once. The clock's
 times come from the timestamps of the presses, never from the frames, so the frame rate cannot
@@ -88,6 +88,44 @@ class FlowPacing:
     def plan(self, t_ms: int) -> tuple[int, int | None]:
         due = getattr(self.flow, "next_face_ms", None)
         return self.pacer.frame_rate(t_ms, self.flow.animating), (None if due is None else max(0, due - t_ms))
+
+
+#: Rest before the screen dims (COMPANION_DIM_AFTER overrides it; backlight.py).
+DIM_AFTER_MS = 300_000
+#: The dimmed backlight, as a share of the owner's brightness: readable, not lighting the room.
+DIM_LEVEL = 0.15
+
+
+class Dimmer:
+    """Dims the backlight after ``dim_after_ms`` without activity and wakes it at the next one.
+
+    Activity is what keeps the loop awake (a touch, a board event, a change on screen: the
+    same marks as :class:`Pacer`), plus anything arriving from another thread (a sensor change
+    that changes nothing on screen wakes the screen too). Nothing dims while something moves
+    by itself or a clock runs (``busy``): a player thinking on the clock watches it."""
+
+    def __init__(self, backlight, dim_after_ms: int | None = DIM_AFTER_MS, dim_level: float = DIM_LEVEL) -> None:
+        self.backlight = backlight
+        self.dim_after_ms = dim_after_ms
+        self.dim_level = dim_level
+        self.dimmed = False
+        self.last_activity: int | None = None
+
+    def activity(self, t_ms: int) -> None:
+        self.last_activity = t_ms
+        if self.dimmed:
+            self.dimmed = False
+            self.backlight.set_level(1.0)
+
+    def tick(self, t_ms: int, busy: bool = False) -> None:
+        if self.dim_after_ms is None or self.dimmed:
+            return
+        if busy or self.last_activity is None:
+            self.last_activity = t_ms  # rest is counted from when the busy time ends
+            return
+        if t_ms - self.last_activity >= self.dim_after_ms:
+            self.dimmed = True
+            self.backlight.set_level(self.dim_level)
 
 
 _libc = None

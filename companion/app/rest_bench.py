@@ -12,7 +12,7 @@ caller's X display or, without one, on a private Xvfb. The parent measures from 
   thinking: the clock shown, its time falling);
 * **resident memory** (VmRSS) after the game has been set up (MB);
 * **sensor event to LED frame** in the waiting chess game: a board event handed to the app the
-  way a board thread hands it over (``AppFlow.post``) until the LED port is given the new frame
+  way a board thread hands it over (``Mailbox.post``) until the LED port is given the new frame
   (ms; median and worst of 20, at rest, so any wake-up delay of the main loop is in it).
 
 Linux only (it reads /proc). The child is this module run as a script:
@@ -58,15 +58,32 @@ def bench_app_at_rest(quick: bool = False, out: Callable[[str], None] | None = N
         return rows
 
 
-def _measure_scene(scene: str, display: str, seconds: float) -> list[Row]:
+def spawn_scene(scene: str, display: str) -> tuple[subprocess.Popen, str]:
+    """The app started the way ``companion`` starts it, playing ``scene``, with its games in a
+    temporary folder; :func:`end_scene` stops it and removes the folder."""
     data = tempfile.mkdtemp(prefix="companion-bench-")
     env = dict(os.environ, DISPLAY=display, COMPANION_DATA=data, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1",
                COMPANION_WINDOW="800x480", COMPANION_FULLSCREEN="0")
     root = str(Path(__file__).resolve().parent.parent.parent)
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
-    t0 = time.perf_counter()
     child = subprocess.Popen([sys.executable, "-m", "companion.app.rest_bench", scene], env=env,
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    return child, data
+
+
+def end_scene(child: subprocess.Popen, data: str, wait_s: float = 10) -> None:
+    child.terminate()
+    try:
+        child.wait(wait_s)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
+    shutil.rmtree(data, ignore_errors=True)
+
+
+def _measure_scene(scene: str, display: str, seconds: float) -> list[Row]:
+    t0 = time.perf_counter()
+    child, data = spawn_scene(scene, display)
     rows: list[Row] = []
     try:
         _wait_for(child, "READY", 60)
@@ -92,13 +109,7 @@ def _measure_scene(scene: str, display: str, seconds: float) -> list[Row]:
             rows.append(("app sensor event to LED frame, median", statistics.median(samples), "ms"))
             rows.append(("app sensor event to LED frame, worst", max(samples), "ms"))
     finally:
-        child.terminate()
-        try:
-            child.wait(10)
-        except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()
-        shutil.rmtree(data, ignore_errors=True)
+        end_scene(child, data)
     return rows
 
 
@@ -196,7 +207,7 @@ def _child(scene: str) -> int:
     app = bootstrap.build()
     flow = app.flow
     shown: list[float] = []
-    leds = flow.board.leds
+    leds = flow.board.link.leds
     original_show = leds.show
 
     def show(frame) -> None:  # the LED port's write, timed
@@ -221,26 +232,26 @@ def _child(scene: str) -> int:
             flow.new_game("dungeon", tuple(Seat(n) for n in ("Blue", "Red", "Green", "Yellow")),
                           board_map="dungeon-four-player")
         if scene != "start":
-            flow.fill_simulated_board()
+            flow.game.fill_simulated_board()
             Clock.schedule_once(lambda _dt: wait_for_game(), 0.2)
 
     def wait_for_game() -> None:
-        if flow.screen != "game":
+        if flow.display.screen != "game":
             Clock.schedule_once(lambda _dt: wait_for_game(), 0.1)
             return
-        if scene == "clock" and flow.table.clock.running is None:
-            flow.clock_tap(1)  # Black starts White's clock
+        if scene == "clock" and flow.game.table.clock.running is None:
+            flow.clock.tap(1)  # Black starts White's clock
         say("SCENE")
 
     def probe() -> None:
         """Hand board events over as a board thread does and time them to the LED frame."""
-        square = flow.session.rules.geometry.parse_square("e2")
+        square = flow.game.session.rules.geometry.parse_square("e2")
         samples = []
         for i in range(PROBES):
             time.sleep(0.3)
             before = len(shown)
             t0 = time.perf_counter()
-            flow.post("board", SquareChanged(square, i % 2 == 1, flow.clock_ms()))
+            flow.mailbox.post("board", SquareChanged(square, i % 2 == 1, flow.clock_ms()))
             while len(shown) == before:
                 time.sleep(0.0002)
             samples.append((shown[before] - t0) * 1000)

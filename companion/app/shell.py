@@ -1,7 +1,7 @@
 """The Kivy application: loads the .kv files, holds the screens, pumps the flow on the clock.
 
 This is the only module that knows about all screens; it knows nothing about the game. On
-every clock tick it drains the flow's inbox (board events, the computer's move, a finished
+every clock tick it drains the flow's mailbox (board events, the computer's move, a finished
 replay); when the flow reports a change it shows the flow's screen, refreshes it from its
 presenter and opens or closes the popups. Between events the main loop rests at a low frame
 rate (pacing.py); a post from another thread wakes it at once.
@@ -88,9 +88,10 @@ class CompanionApp(App):
     glyph_font = StringProperty("")
     presenters = ObjectProperty(None)
 
-    def __init__(self, flow, presenters, **kw) -> None:
+    def __init__(self, flow, presenters, kiosk=None, **kw) -> None:
         super().__init__(**kw)
         self.flow = flow
+        self.kiosk = kiosk  # systemd's watchdog and the backlight (kiosk.py); None: neither
         self.presenters = presenters
         self.glyph_font = resource_find("data/fonts/DejaVuSans.ttf") or "Roboto"
         self._dirty = True
@@ -120,11 +121,18 @@ class CompanionApp(App):
         self._face_event = None
         pump_now = Clock.create_trigger(self._tick)  # thread-safe
 
+        kiosk = self.kiosk
+
         def wake() -> None:
             pump_now()
             waker.wake()
+            if kiosk is not None:
+                kiosk.woken()  # a sensor change wakes a dimmed screen
 
         self.flow.wake = wake
+        if kiosk is not None and kiosk.watchdog_period_s is not None:
+            # WATCHDOG=1 from the Kivy clock: none while the UI loop is stuck, so systemd restarts it
+            Clock.schedule_interval(lambda _dt: kiosk.loop_turned(time.monotonic()), kiosk.watchdog_period_s)
         Window.bind(on_motion=self._input)
         Clock.schedule_interval(self._tick, 1 / PUMP_HZ)
         return self.screens
@@ -132,9 +140,14 @@ class CompanionApp(App):
     def on_start(self) -> None:
         self.flow.start()
         self._refresh()
+        if self.kiosk is not None:
+            self.kiosk.started()
+            self.kiosk.loop_turned(time.monotonic())
 
     def on_stop(self) -> None:
         self.flow.stop()
+        if self.kiosk is not None:
+            self.kiosk.stopping()
 
     # ----- sizes ---------------------------------------------------------------------------------
     def _scale(self, *_) -> None:
@@ -152,14 +165,21 @@ class CompanionApp(App):
 
     def _input(self, *_args) -> None:
         """A touch (or the mouse): full frame rate at once."""
-        set_frame_rate(Clock, self._pacing.touched(self.flow.clock_ms()))
+        t_ms = self.flow.clock_ms()
+        set_frame_rate(Clock, self._pacing.touched(t_ms))
+        if self.kiosk is not None:
+            self.kiosk.touched(t_ms)
 
     def _tick(self, _dt) -> None:
         t_ms = self.flow.clock_ms()
+        before = self._pacing.pacer.last_activity
         self.flow.pump(t_ms)  # one clock for board events and ticks
         if self._dirty:
             self._refresh()
         rate, face_in = self._pacing.plan(t_ms)
+        if self.kiosk is not None:
+            self.kiosk.tick(t_ms, changed=self._pacing.pacer.last_activity != before,
+                            busy=self.flow.animating or face_in is not None)
         if set_frame_rate(Clock, rate) and rate == REST_FPS:
             release_memory()  # once per rest
         self._wake_for_face(t_ms, face_in)
@@ -219,7 +239,7 @@ class CompanionApp(App):
         return self.touch_guarded()  # True: the touch stops here, nothing under it is pressed
 
     def _sync_prompt(self) -> None:
-        prompt = self.flow.prompt
+        prompt = self.flow.display.prompt
         if prompt is self._shown_prompt:
             return
         if self._prompt_popup is not None:

@@ -94,8 +94,9 @@ def _open_gpio(profile: BoardProfile, placement: Placement, pin_factory: Any, pi
         placement=placement,
         led_count=leds.count,
         supply_amps=leds.supply_amps,
+        swaps=profile.fixes.swap_leds,
     )
-    return _placed(sensor, placement), led_port
+    return _placed(_swapped(sensor, profile), placement), led_port
 
 
 def _open_serial(profile: BoardProfile, placement: Placement) -> tuple[SensorPort, LedPort]:
@@ -117,8 +118,9 @@ def _open_serial(profile: BoardProfile, placement: Placement) -> tuple[SensorPor
         chain=ChainOrder(serpentine=False),
         placement=placement,
         supply_amps=leds.supply_amps,
+        swaps=profile.fixes.swap_leds,
     )
-    return _placed(board, placement), _StopsBoth(led_port, board)
+    return _placed(_swapped(board, profile), placement), _StopsBoth(led_port, board)
 
 
 def find_rp2040_port() -> str:
@@ -167,6 +169,41 @@ class _StopsBoth:
             self.leds.stop()
         finally:
             self.board.stop()
+
+
+def _swapped(sensor: Any, profile: BoardProfile) -> Any:
+    pairs = profile.fixes.swap_switches
+    return SwappedSensor(sensor, pairs) if pairs else sensor
+
+
+class SwappedSensor:
+    """A SensorPort whose pairs of squares read each other's switch put right (profile
+    ``[fixes] swap_switches``); everything else passes through, ``info`` and the rest too."""
+
+    def __init__(self, inner: Any, pairs: tuple[tuple[int, int], ...]) -> None:
+        self.inner = inner
+        self.width, self.height = inner.width, inner.height
+        self._other = {a: b for a, b in pairs} | {b: a for a, b in pairs}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def start(self, sink: EventSink) -> None:
+        self.inner.start(lambda event: sink(self.translate(event)))
+
+    def translate(self, event: BoardEvent) -> BoardEvent:
+        other = self._other
+        if isinstance(event, SquareChanged):
+            return SquareChanged(other.get(event.square, event.square), event.occupied, event.t_ms)
+        if isinstance(event, OccupancySnapshot):
+            return OccupancySnapshot(frozenset(other.get(sq, sq) for sq in event.occupied), event.t_ms)
+        return event
+
+    def request_snapshot(self) -> None:
+        self.inner.request_snapshot()
+
+    def stop(self) -> None:
+        self.inner.stop()
 
 
 def _placed(sensor: Any, placement: Placement) -> SensorPort:

@@ -102,7 +102,10 @@ class NeoPixelLeds:
         placement: Placement | None = None,
         led_count: int | None = None,
         supply_amps: float | None = None,
+        swaps: tuple[tuple[int, int], ...] = (),
     ) -> None:
+        """``swaps``: pairs of board squares whose LEDs trade places in the chain (a build
+        fault corrected in software, profile ``[fixes] swap_leds``)."""
         self.pixels = pixels
         self.width, self.height = width, height
         self.chain = chain or ChainOrder()
@@ -118,7 +121,9 @@ class NeoPixelLeds:
         led_levels((), brightness_cap)  # validates the cap
         self.brightness_cap = brightness_cap
         self.budget_ma = None if supply_amps is None else supply_amps * 1000 * SUPPLY_HEADROOM
-        board_to_led = chain_table(width, height, self.chain)
+        board_to_led = list(chain_table(width, height, self.chain))
+        for a, b in swaps:
+            board_to_led[a], board_to_led[b] = board_to_led[b], board_to_led[a]
         p = self.placement
         self._led_of_square = tuple(board_to_led[p.to_board(sq)] for sq in range(p.map_width * p.map_height))
         self._shown: list[RGB] | None = None  # what the LEDs show; None: unknown, write all

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from ..bounds import MAX_DATA_FILE_BYTES, read_text_file
 from ..core.geometry import MAX_SIZE, MIN_SIZE
 from ..errors import ProfileError
 from ..toml_locations import parse_toml
@@ -124,6 +125,16 @@ class LedSettings:
 
 
 @dataclass(frozen=True)
+class Fixes:
+    """Faults of the build corrected in software (written by ``companion board-check``):
+    pairs of board squares whose LEDs trade places in the chain, and pairs whose switches read
+    each other."""
+
+    swap_leds: tuple[tuple[int, int], ...] = ()
+    swap_switches: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
 class BoardProfile:
     name: str
     link: str
@@ -136,6 +147,7 @@ class BoardProfile:
     serial: SerialSettings | None = None
     leds: LedSettings | None = None
     source: str = "<profile>"
+    fixes: Fixes = Fixes()
 
     @property
     def size(self) -> int:
@@ -181,7 +193,7 @@ def load_profile(name_or_path: str | Path) -> BoardProfile:
     """Read and validate a profile file (or a shipped profile by name)."""
     path = resolve_profile(name_or_path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path, MAX_DATA_FILE_BYTES, "a board profile", ProfileError)
     except OSError as exc:
         raise ProfileError(f"{path}: cannot read the board profile: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
@@ -316,8 +328,9 @@ class _ProfileReader:
             for t in ("matrix", "shift_register", "scan"):
                 self.refuse(top, t, "the RP2040 firmware scans the switches (see hardware/FIRMWARE.md)")
         else:
-            for t in ("matrix", "shift_register", "scan", "serial", "leds"):
+            for t in ("matrix", "shift_register", "scan", "serial", "leds", "fixes"):
                 self.refuse(top, t, "a simulated board has no hardware to configure")
+        fixes = self.fixes(top, width, height)
         top.finish()
         return BoardProfile(
             name=name,
@@ -331,7 +344,38 @@ class _ProfileReader:
             serial=serial,
             leds=leds,
             source=self.source,
+            fixes=fixes,
         )
+
+    def fixes(self, top: _Table, width: int, height: int) -> Fixes:
+        t = self.table(top, "fixes", required=False)
+        if t is None:
+            return Fixes()
+        used: dict[int, str] = {}
+
+        def pairs(key: str) -> tuple[tuple[int, int], ...]:
+            from .bring_up import parse_square
+
+            expected = 'a list of pairs of squares, e.g. [["d4", "e4"]]'
+            value = t.get(key, expected, lambda v: isinstance(v, list) and all(
+                isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in v), [])
+            out = []
+            used.clear()
+            for a_text, b_text in value:
+                try:
+                    a, b = parse_square(a_text, width, height), parse_square(b_text, width, height)
+                except ValueError as exc:
+                    raise ProfileError(f"{t.where(key)}: {exc}") from None
+                for sq, text in ((a, a_text), (b, b_text)):
+                    if sq in used or a == b:
+                        raise ProfileError(f"{t.where(key)}: {text!r} is in more than one pair; each square is swapped once")
+                    used[sq] = text
+                out.append((a, b))
+            return tuple(out)
+
+        fixes = Fixes(swap_leds=pairs("swap_leds"), swap_switches=pairs("swap_switches"))
+        t.finish()
+        return fixes
 
     def map_offset(self, board: _Table, width: int, height: int) -> tuple[int, int] | str:
         expected = f'"center" or [file, rank] with 0 <= file < {width} and 0 <= rank < {height}'

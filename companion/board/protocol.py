@@ -63,6 +63,8 @@ STATS_FIELDS = (
     "uptime_ms", "rx_frames", "rx_crc_errors", "rx_cobs_errors", "rx_short_frames", "rx_oversize",
     "rx_unknown_types", "rx_bad_payloads", "tx_frames", "tx_dropped", "events", "keypad_overflows",
     "led_frames", "sessions", "rx_unexpected",
+    # firmware 1.1: main-loop passes, and the keypad's scan interval setting (us; not a counter)
+    "loops", "scan_interval_us",
 )
 
 # Decoder counters, in the order of Decoder.counters()

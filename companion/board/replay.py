@@ -27,8 +27,9 @@ import sys
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from ..bounds import load_json
-from ..cli_parser import add_armies, army_options
+from ..bounds import MAX_SENSOR_LOG_BYTES, load_json, read_text_file
+from ..durable import write_output_file
+from ..cli_parser import add_armies, add_fights, army_options, fight_options
 from ..core.moves import Answer
 from ..errors import CompanionError, RecordError
 from .ports import OccupancySnapshot, SquareChanged
@@ -209,6 +210,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--map", default=None, help="map name or file (default: the game's own)")
     parser.add_argument("--fen", default=None, help="start position (FEN for chess; the extended format otherwise)")
     add_armies(parser)
+    add_fights(parser)
     parser.add_argument("--pgn", metavar="FILE", default=None,
                         help="also write the replayed game as PGN to FILE (docs/tournament.md)")
     parser.add_argument("log", metavar="LOG", help="the sensor log (JSON Lines)")
@@ -225,10 +227,9 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
         assumed = (f"no --variant given: {args.log} was read as {GAMES[variant].title} ({variant}); for another "
                    f"game give --variant {' | '.join(GAMES)}")
     try:
-        rules = make_rules(variant, args.map, **army_options(args, args.fen))
+        rules = make_rules(variant, args.map, **army_options(args, args.fen), **fight_options(args))
         pos = rules.position_from_text(args.fen) if args.fen else rules.start_position()
-        with open(args.log, encoding="utf-8") as f:
-            lines = f.read().splitlines()
+        lines = read_text_file(args.log, MAX_SENSOR_LOG_BYTES, "a sensor log").splitlines()
         result = replay(rules, pos, lines, source=args.log)
     except OSError as e:
         print(f"replay: cannot read {args.log}: {e.strerror or e}", file=err)
@@ -252,10 +253,12 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
             start = rules.position_from_text(args.fen) if args.fen else rules.start_position()
             pgn = pgn_from_actions(variant, rules, start, result.actions, event=f"Replay of {args.log}",
                                    board_map=args.map, fen=args.fen)
-            with open(args.pgn, "w", encoding="utf-8", newline="\n") as f:
-                f.write(format_pgn(pgn))
-        except (OSError, CompanionError) as e:
-            print(f"replay: cannot write {args.pgn}: {getattr(e, 'strerror', None) or e}", file=err)
+            write_output_file(args.pgn, format_pgn(pgn))
+        except CompanionError as e:
+            print(f"replay: {e}", file=err)
+            return EXIT_BAD_LOG
+        except OSError as e:
+            print(f"replay: cannot write {args.pgn}: {e.strerror or e}", file=err)
             return EXIT_BAD_LOG
     if not result.in_step:
         parts = []

@@ -10,6 +10,7 @@ a test gives its own list.
 from __future__ import annotations
 
 import os
+import stat
 from typing import Callable, Optional
 
 from ..errors import HardwareError
@@ -51,23 +52,57 @@ def describe_ports(comports: Optional[Callable[[], list]] = None) -> str:
     return "serial ports here: " + ", ".join(found)
 
 
+def what_it_is(path: str) -> str | None:
+    """None if ``path`` is a terminal device (a serial port is one), else what it is instead:
+    "a folder", "a file", "a device of another kind" (``/dev/null``) ... It opens a
+    character device for a moment to ask (without making it the controlling terminal or
+    waiting for a modem line)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None  # said by the other checks
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISREG(mode):
+        return "a file"
+    if not stat.S_ISCHR(mode):
+        return "a pipe or a socket"
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError:
+        return None  # busy or not allowed: said when the app opens it
+    try:
+        return None if os.isatty(fd) else "a device of another kind"
+    finally:
+        os.close(fd)
+
+
 def check_port(path: str, comports: Optional[Callable[[], list]] = None,
                exists: Callable[[str], bool] = os.path.exists,
-               usable: Callable[[str], bool] = lambda p: os.access(p, os.R_OK | os.W_OK)) -> None:
+               usable: Callable[[str], bool] = lambda p: os.access(p, os.R_OK | os.W_OK),
+               kind: Callable[[str], str | None] = what_it_is, wait: bool = False) -> None:
     """Refuse, before the app opens, a port where no board can be: ``auto`` with no
-    CircuitPython data port, a device that does not exist or may not be opened. The one-line
-    error names the serial ports that do exist. A pyserial URL (``loop://``) is not checked.
+    CircuitPython data port, a device that does not exist or may not be opened, a path that is
+    not a serial port at all (a folder, a file, ``/dev/null``). The one-line error names the
+    serial ports that do exist. A pyserial URL (``loop://``) is not checked. With ``wait`` (the
+    app waits for a board that is not there yet) only what can never become a board is refused.
     Once the app runs, a board that goes away is shown on screen and found again by itself."""
     if "://" in path:
         return
     if path == "auto":
-        if find_data_port(comports) is None:
+        if find_data_port(comports) is None and not wait:
             raise HardwareError(f"--serial auto: no board found (no port is a CircuitPython data port, USB interface "
                                 f"'CircuitPython CDC2 data', hardware/FIRMWARE.md); {describe_ports(comports)}")
         return
     if not exists(path):
+        if wait:
+            return
         raise HardwareError(f"--serial {path}: no such serial device; {describe_ports(comports)}; give one of "
                             f"them, or --serial auto to find the board by its USB name")
+    instead = kind(path)
+    if instead is not None:
+        raise HardwareError(f"--serial {path}: this is {instead}, not a serial port; {describe_ports(comports)}; "
+                            f"give one of them, or --serial auto to find the board by its USB name")
     if not usable(path):
         raise HardwareError(f"--serial {path}: not allowed to open it (add yourself to the 'dialout' group and "
                             f"log in again: sudo adduser $USER dialout)")

@@ -73,7 +73,7 @@ def _flow(folder: Path):
                    run_in_worker=lambda work: work())
     flow.start()
     flow.new_game("chess", (Seat("White"), Seat("Black")))
-    flow.fill_simulated_board()
+    flow.game.fill_simulated_board()
     flow.pump(0)
     return flow, sim, clock
 
@@ -81,7 +81,7 @@ def _flow(folder: Path):
 def _play(flow, sim, clock) -> tuple[list[float], list[float]]:
     """Each sensor event of the game timed from the change to the LED frame shown, and
     separately each move's commit (the journal's fsync, the snapshot when broadcasting)."""
-    g = flow.session.rules.geometry
+    g = flow.game.session.rules.geometry
     samples, commits = [], []
 
     def event(square: int, occupied: bool) -> None:
@@ -93,7 +93,7 @@ def _play(flow, sim, clock) -> tuple[list[float], list[float]]:
 
     for uci in GAME:
         frm, to = g.parse_square(uci[:2]), g.parse_square(uci[2:4])
-        s = flow.session
+        s = flow.game.session
         castle = s.rules.parse_move(s.pos, uci).special == "castle"
         if to in sim.occupied:
             event(to, False)
@@ -107,7 +107,7 @@ def _play(flow, sim, clock) -> tuple[list[float], list[float]]:
         t = time.perf_counter()
         flow.pump(clock[0])
         commits.append(time.perf_counter() - t)
-    assert len(flow.session.moves) == len(GAME), "the bench game was not played through"
+    assert len(flow.game.session.moves) == len(GAME), "the bench game was not played through"
     return samples, commits
 
 

@@ -24,15 +24,18 @@ from __future__ import annotations
 import secrets
 import socket
 import time
+from pathlib import Path
 from typing import Callable
 
 from aiohttp import web
 
+from .admission import is_nonce, key_bytes, sign
 from .snapshot import BoardSnapshot, change_key, live_json, take_snapshot
 from .web import PGN_TYPE, Hub, ServerThread, ThreadedServer, event_stream, new_app, page_routes, text_response
 
 HEARTBEAT_S = 5.0
 MAX_WATCHERS = 64
+MAX_PAIRING_BYTES = 1_000_000
 
 
 def monotonic_ms() -> int:
@@ -50,7 +53,7 @@ class BoardServer(ThreadedServer):
         self.clock_ms = clock_ms
         self.heartbeat = heartbeat
         self.boot = secrets.token_hex(4)  # ETags of a restarted board never match the old ones
-        self.current = BoardSnapshot(0, name)
+        self._published: tuple[BoardSnapshot, bytes | None] = (BoardSnapshot(0, name), None)
         self.hub: Hub | None = None
         self.announce = announce
         self.announce_interfaces = announce_interfaces
@@ -61,11 +64,16 @@ class BoardServer(ThreadedServer):
                                    hubs=lambda: [self.hub] if self.hub else [])
 
     # ----- from the game's thread ------------------------------------------------------------------
-    def publish(self, snapshot: BoardSnapshot) -> None:
-        """Serve ``snapshot`` from now on (thread-safe, never waits)."""
-        self.current = snapshot
+    def publish(self, snapshot: BoardSnapshot, key: bytes | None = None) -> None:
+        """Serve ``snapshot`` from now on (thread-safe, never waits); ``key``: the round key the
+        events a hall asks for are signed with (companion.broadcast.admission), None: unsigned."""
+        self._published = (snapshot, key)
         if self.hub is not None:
             self.thread.call(self.hub.notify)
+
+    @property
+    def current(self) -> BoardSnapshot:
+        return self._published[0]
 
     # ----- on the server's loop ---------------------------------------------------------------------
     def build_app(self) -> web.Application:
@@ -101,7 +109,22 @@ class BoardServer(ThreadedServer):
         return text_response(request, self._event_data(), "application/json")
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
-        return await event_stream(request, self.hub, self._event_data, self.heartbeat, "game")
+        """The event stream; a hall's (``?nonce=``, 32 hex digits) has each event signed with
+        the round key, when the board has one."""
+        nonce = request.query.get("nonce", "")
+        if nonce and not is_nonce(nonce):
+            raise web.HTTPBadRequest(text="nonce: 32 hexadecimal digits\n")
+        latest: list = [None]
+
+        def data() -> str:
+            latest[0] = self._published
+            return live_json(latest[0][0], self.clock_ms())
+
+        def signed(text: str) -> str | None:
+            key = latest[0][1]
+            return sign(key, nonce, text) if key is not None and nonce else None
+
+        return await event_stream(request, self.hub, data, self.heartbeat, "game", signed)
 
     def _event_data(self) -> str:
         return live_json(self.current, self.clock_ms())
@@ -119,24 +142,49 @@ class BoardServer(ThreadedServer):
 
 
 def source_of(flow):
-    """What the app's flow is showing: its table (tournament mode), else its session, else a
-    game found at start-up and waiting to be resumed (so a restarted board serves it at once)."""
-    table = getattr(flow, "table", None)
-    if table is not None:
-        return table
-    if flow.session is not None:
-        return flow.session
-    resumed = getattr(flow, "resumed", None)
+    """What the app's flow is showing: its table (every game the app plays has one), else its
+    session, else a game found at start-up and waiting to be resumed (so a restarted board serves
+    it at once)."""
+    game = flow.game
+    if game.table is not None:
+        return game.table
+    if game.session is not None:
+        return game.session
+    resumed = flow.resume.resumed
     return getattr(resumed, "game", None) if resumed is not None else None
 
 
-class FlowBroadcast:
-    """Publishes the flow's game to ``server`` after every change (a flow listener)."""
+def round_key_of(source, data_dir) -> bytes | None:
+    """The round key of the pairing file ``source``'s game came from (a table's
+    ``setup.source``, "trf:<name>" or "csv:<name>"), read from the copy the board keeps in
+    ``data_dir``/pairings/ (mode 0600); None when there is none or it cannot be read."""
+    from ..errors import PairingError
+    from ..tournament.pairing import parse_pairings
 
-    def __init__(self, flow, server: BoardServer, source: Callable = source_of) -> None:
-        self.flow, self.server, self.source = flow, server, source
+    setup = getattr(source, "setup", None) if getattr(source, "session", None) is not None else None
+    kind, _, name = (getattr(setup, "source", "") or "").partition(":")
+    if not name or data_dir is None:
+        return None
+    path = Path(data_dir) / "pairings" / Path(name).name
+    try:
+        if path.stat().st_size > MAX_PAIRING_BYTES:
+            return None
+        return key_bytes(parse_pairings(path.read_text(encoding="utf-8-sig"), path.name).round_key)
+    except (OSError, UnicodeDecodeError, PairingError):
+        return None  # then its events go unsigned, and a hall with the key says so on its page
+
+
+class FlowBroadcast:
+    """Publishes the flow's game to ``server`` after every change (a flow listener), signed
+    with the round key of the pairing file the game came from, if it carries one."""
+
+    def __init__(self, flow, server: BoardServer, source: Callable = source_of, data_dir=None) -> None:
+        """``data_dir``: the app's data folder, where the board keeps its copy of the pairing file
+        (and so the round key); None: the game is not signed."""
+        self.flow, self.server, self.source, self.data_dir = flow, server, source, data_dir
         self.version = 0
         self._key: tuple | None = None
+        self._round_key: tuple[str, bytes | None] = ("", None)
         flow.listeners.append(self.changed)
         self.changed()
 
@@ -147,7 +195,16 @@ class FlowBroadcast:
             return
         self._key = key
         self.version += 1
-        self.server.publish(take_snapshot(source, self.version, self.flow.clock_ms(), self.server.name))
+        self.server.publish(take_snapshot(source, self.version, self.flow.clock_ms(), self.server.name),
+                            self._round_key_for(source))
+
+    def _round_key_for(self, source) -> bytes | None:
+        """Read once per game (the pairing file's name is in its set-up), not at every move."""
+        setup = getattr(source, "setup", None) if getattr(source, "session", None) is not None else None
+        which = f"{id(source)}:{getattr(setup, 'source', '')}"
+        if self._round_key[0] != which:
+            self._round_key = (which, round_key_of(source, self.data_dir))
+        return self._round_key[1]
 
     def stop(self) -> None:
         if self.changed in self.flow.listeners:
@@ -170,4 +227,4 @@ def start_broadcast(flow, address: str, *, name: str | None = None, announce: bo
     host, port = parse_address(address)
     server = BoardServer(name or board_name(), host, port, clock_ms=flow.clock_ms, announce=announce)
     server.start()
-    return FlowBroadcast(flow, server)
+    return FlowBroadcast(flow, server, data_dir=flow.storage.directory)

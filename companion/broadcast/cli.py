@@ -1,9 +1,15 @@
 """``companion hall``: follow the boards of a round and serve it (docs/broadcast.md).
 
-    companion hall                                  find the boards with mDNS, serve on port 8000
-    companion hall --board 192.168.1.21:8080 ...    boards given by hand (with or without mDNS)
+    companion hall --pairings round4.trf            the round's boards: those that sign with the
+                                                    round key in its pairing file, found with mDNS
+    companion hall --board 192.168.1.21:8080 ...    boards given by hand (with --pairings they
+                                                    must sign too; without it, mDNS stays off)
     companion hall --boards boards.txt --out round  addresses from a file; keep round.pgn and
                                                     results.csv up to date in a folder
+
+The round key: ``--pairings FILE`` reads the pairing file the boards load from their USB stick;
+a file without a key gets one (a line ``XXK`` and 64 hex digits, the file made readable by its
+user only) and the hall says to copy it to the stick. The key is never printed.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from ..errors import BroadcastError
 
 DEFAULT_HALL = "8000"
 MAX_BOARDS = 1000
+MAX_PAIRING_BYTES = 1_000_000
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -29,7 +36,11 @@ def add_parser(sub) -> argparse.ArgumentParser:
                    help="a board's broadcast address (repeat for more boards)")
     p.add_argument("--boards", default=None, metavar="FILE",
                    help="a file of board addresses, one per line (# comments)")
-    p.add_argument("--no-discovery", action="store_true", help="do not look for boards with mDNS")
+    p.add_argument("--pairings", default=None, metavar="FILE",
+                   help="the round's pairing file (TRF or CSV) the boards load: the hall takes results only from "
+                        "boards that sign with its round key (added to the file if it has none) and play a board "
+                        "of the round, and finds them with mDNS")
+    p.add_argument("--no-discovery", action="store_true", help="with --pairings: do not look for boards with mDNS")
     p.add_argument("--interface", action="append", default=None, metavar="ADDRESS",
                    help="look for boards only on the network interface with this address (repeatable)")
     p.add_argument("--out", default=None, metavar="DIR", help="keep round.pgn and results.csv up to date in DIR")
@@ -60,6 +71,39 @@ def read_board_list(path: str) -> list[str]:
     return out
 
 
+def admission_from(path: str, out=print):
+    """The round's :class:`~.admission.Admission` from its pairing file; a file without a round
+    key gets one, written into the file (mode 0600), and ``out`` says so (never the key)."""
+    import os
+    import secrets
+
+    from ..tournament.files import write_private
+    from ..tournament.pairing import parse_pairings, with_round_key
+    from .admission import Admission
+
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_PAIRING_BYTES + 1)
+        if len(raw) > MAX_PAIRING_BYTES:
+            raise BroadcastError(f"{path}: more than {MAX_PAIRING_BYTES:,} bytes; is it a pairing file?")
+        text = raw.decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as e:
+        raise BroadcastError(f"{path}: cannot read the pairing file ({getattr(e, 'strerror', None) or e})") from None
+    pairings = parse_pairings(text, os.path.basename(path))
+    try:
+        if not pairings.round_key:
+            write_private(path, with_round_key(text, secrets.token_hex(32)))
+            pairings = parse_pairings(Path(path).read_text(encoding="utf-8-sig"), os.path.basename(path))
+            out(f"{path}: a round key was added to this file (readable by you only); copy the file to the "
+                f"boards' USB stick and load it on every board (Table, From a pairing file)")
+        elif os.stat(path).st_mode & 0o077:
+            os.chmod(path, 0o600)
+            out(f"{path}: made readable by you only (it holds the round key)")
+    except OSError as e:
+        raise BroadcastError(f"{path}: cannot write the round key into it ({e.strerror or e})") from None
+    return Admission.of(pairings)
+
+
 def run(args, out=print, wait=None) -> int:
     from .hall import HallServer, board_url
     from .web import parse_address
@@ -68,14 +112,25 @@ def run(args, out=print, wait=None) -> int:
     boards = [board_url(b) for b in args.board]
     if args.boards:
         boards += read_board_list(args.boards)
-    if args.no_discovery and not boards:
-        raise BroadcastError("no boards to follow: give --board or --boards, or leave mDNS discovery on")
-    hall = HallServer(host, port, boards=list(dict.fromkeys(boards)), discover=not args.no_discovery,
-                      discover_interfaces=args.interface, out=Path(args.out) if args.out else None)
+    pairings = getattr(args, "pairings", None)
+    discover = pairings is not None and not args.no_discovery
+    if not discover and not boards:
+        raise BroadcastError("no boards to follow: give the round's pairing file (--pairings) to find them with "
+                             "mDNS, or --board or --boards")
+    admission = admission_from(pairings, out) if pairings is not None else None
+    hall = HallServer(host, port, boards=list(dict.fromkeys(boards)), discover=discover,
+                      discover_interfaces=args.interface, out=Path(args.out) if args.out else None,
+                      admission=admission)
     bound = hall.start()
     shown = host if host not in ("", "0.0.0.0", "::") else "localhost"
     out(f"hall: http://{shown}:{bound}/  (round: /round.pgn, results: /results)")
-    out(f"following {len(boards)} board(s) given" + ("" if args.no_discovery else " and every board found with mDNS"))
+    if admission is not None:
+        p = admission.pairings
+        out(f"round {p.round}{' of ' + p.event if p.event else ''}: {len(p.games)} boards; the hall takes results only "
+            f"from boards that sign with the round key in {pairings}")
+    else:
+        out("no pairing file: every board given is believed (give --pairings FILE to admit boards by the round key)")
+    out(f"following {len(boards)} board(s) given" + (" and every board found with mDNS" if discover else ""))
     try:
         (wait or _wait_for_signal)()
     finally:

@@ -33,8 +33,9 @@ TIME_CONTROL = "5400+30"
 class FleetBoard:
     """One simulated board: a table, its journal, its server."""
 
-    def __init__(self, number: int, folder: Path, port: int = 0, host: str = "127.0.0.1", heartbeat: float = 5.0):
-        self.number = number
+    def __init__(self, number: int, folder: Path, port: int = 0, host: str = "127.0.0.1", heartbeat: float = 5.0,
+                 key: bytes | None = None, round_: str = "1"):
+        self.number, self.key = number, key
         self.store = JournalStore(folder)
         t = monotonic_ms()
         back = resume(self.store, Table.replay)
@@ -46,7 +47,7 @@ class FleetBoard:
             self.journal = self.store.create()
             seats = (Seat(f"White {number}"), Seat(f"Black {number}"))
             game = GameSetup("chess", seats, game_id=f"fleet-board-{number}")
-            setup = TableSetup(time_control=TIME_CONTROL, event="Fleet", round="1", board=str(number))
+            setup = TableSetup(time_control=TIME_CONTROL, event="Fleet", round=round_, board=str(number))
             self.table, _ = Table.new(game, setup, recorder=self.journal.append)
             self.table.start_clock(t)
         self.version = 0
@@ -59,7 +60,7 @@ class FleetBoard:
 
     def publish(self) -> None:
         self.version += 1
-        self.server.publish(take_snapshot(self.table, self.version, monotonic_ms(), self.server.name))
+        self.server.publish(take_snapshot(self.table, self.version, monotonic_ms(), self.server.name), self.key)
 
     def move(self, uci: str) -> None:
         """Play ``uci`` for the side to move and press its clock, as the players would."""

@@ -21,26 +21,31 @@ A board that goes off the network keeps its last good copy, marked ``off`` (``st
 connection is open but silent); the hall retries it every few seconds, and it comes back by
 itself with the game it serves after its restart. A board that restarts with no game yet never
 replaces the copy the hall has.
+
+The hall believes only the boards the arbiter admitted (companion.broadcast.admission): with
+the round's pairing file, those that sign their events with its round key and play a board of
+the round; without it, those given by hand. What a board sends is read by
+companion.broadcast.board_copy (checked, and held to its own PGN); one board number is shown
+from one board; a refused board is shown on the page with the reason.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from dataclasses import dataclass
-from functools import cached_property
 from html import escape
 from pathlib import Path
 from typing import Any, Callable
 
 from aiohttp import ClientError, ClientSession, ClientTimeout, TCPConnector, web
 
-from ..errors import BroadcastError, CompanionError
+from ..errors import BroadcastError
 from ..tournament.files import write_pgn
-from ..tournament.pgn import RESULTS, parse_pgn
-from .picture import BoardPicture
-from .snapshot import FORMAT, STATES
-from .svg import board_svg
+from .admission import Admission
+from .board_copy import BoardCopy, SseParser, _whole, read_board_event
+from .listener import RESERVE_FILES
 from .web import PGN_TYPE, Hub, ServerThread, ThreadedServer, event_stream, new_app, page_routes, text_response
 
 #: A board silent this long (no event, no comment line) is marked stale; its stream is
@@ -48,192 +53,10 @@ from .web import PGN_TYPE, Hub, ServerThread, ThreadedServer, event_stream, new_
 STALE_MS = 8000
 READ_TIMEOUT_S = 12.0
 RETRY_S = (0.25, 0.5, 1.0, 2.0)
-MAX_EVENT = 2_000_000
-MAX_PGN = 1_000_000
-MAX_TEXT = 200
 MAX_HALL_WATCHERS = 256
-
-
-# ----- reading what a board sends (pure) ----------------------------------------------------------
-
-
-class SseParser:
-    """Server-sent events from bytes, split anywhere (sans-I/O): :meth:`feed` returns the
-    complete events as ``(event, data)``, ``("", "")`` for a comment line (a heartbeat).
-    An event larger than ``limit`` raises BroadcastError."""
-
-    def __init__(self, limit: int = MAX_EVENT) -> None:
-        self.limit = limit
-        self._buffer = b""
-        self._event, self._data = "", []
-
-    def feed(self, chunk: bytes) -> list[tuple[str, str]]:
-        self._buffer += chunk
-        out = []
-        while True:
-            end = self._buffer.find(b"\n")
-            if end < 0:
-                break
-            raw, self._buffer = self._buffer[:end], self._buffer[end + 1:]
-            line = raw.rstrip(b"\r").decode("utf-8", errors="replace")
-            if not line:
-                if self._data or self._event:
-                    out.append((self._event or "message", "\n".join(self._data)))
-                self._event, self._data = "", []
-            elif line.startswith(":"):
-                out.append(("", ""))
-            else:
-                name, _, value = line.partition(":")
-                value = value[1:] if value.startswith(" ") else value
-                if name == "event":
-                    self._event = value
-                elif name == "data":
-                    self._data.append(value)
-        if len(self._buffer) + sum(len(d) for d in self._data) > self.limit:
-            raise BroadcastError(f"an event of more than {self.limit} bytes")
-        return out
-
-
-@dataclass(frozen=True)
-class ClockCopy:
-    times_ms: tuple[int, ...]
-    running: int | None
-    counting: bool
-    paused: bool
-    flagged: int | None
-    delay_ms: int = 0
-
-
-@dataclass(frozen=True)
-class BoardCopy:
-    """A board's game as the hall keeps it (checked; ``pgn`` is one game)."""
-
-    name: str
-    version: int
-    state: str
-    game: str
-    game_id: str
-    round: str
-    board: str
-    event: str
-    players: tuple[str, ...]
-    ids: tuple[str, ...]
-    result: str
-    moves: int
-    last: str
-    clock: ClockCopy | None
-    picture: BoardPicture | None
-    pgn: str
-    received_ms: int
-
-    @cached_property
-    def svg(self) -> str:
-        return board_svg(self.picture, labels=False, title=" - ".join(self.players)) if self.picture else ""
-
-    @property
-    def order(self) -> tuple:
-        return (_number(self.round), _number(self.board), self.name)
-
-
-def read_board_event(text: str, received_ms: int) -> BoardCopy | None:
-    """A board's event data -> its copy (None: the board has no game now); BroadcastError
-    names what is wrong."""
-    try:
-        value = json.loads(text)
-    except ValueError:
-        raise BroadcastError("the board sent something that is not JSON") from None
-    r = _Reader(value)
-    if r.value.get("format") != FORMAT:
-        raise BroadcastError(f"the board speaks format {r.value.get('format')!r}; this hall reads {FORMAT}")
-    name, version, state = r.text("name"), r.integer("version"), r.text("state")
-    if state not in STATES:
-        raise BroadcastError(f"unknown board state {state!r}")
-    if state == "idle":
-        return None
-    players = r.texts("players", 8)
-    result = r.text("result")
-    if result not in RESULTS:
-        raise BroadcastError(f"unknown result {result!r}")
-    moves = r.value.get("moves")
-    if not isinstance(moves, list) or len(moves) > 20_000:
-        raise BroadcastError("'moves' must be a list")
-    last = moves[-1].get("move") if moves and isinstance(moves[-1], dict) else ""
-    if not isinstance(last, str) or len(last) > 40:
-        raise BroadcastError("a move must be short text")
-    pgn = r.value.get("pgn")
-    if not isinstance(pgn, str) or len(pgn) > MAX_PGN:
-        raise BroadcastError("'pgn' must be the game's PGN text")
-    try:
-        games = parse_pgn(pgn, f"board {name}")
-    except CompanionError as e:
-        raise BroadcastError(f"the board's PGN does not read: {e}") from None
-    if len(games) != 1:
-        raise BroadcastError(f"the board's PGN holds {len(games)} games, not one")
-    picture = BoardPicture.from_json(r.value["board_picture"]) if r.value.get("board_picture") is not None else None
-    ids = r.value.get("ids", [])
-    if not isinstance(ids, list) or len(ids) > 8 or not all(isinstance(i, str) and len(i) <= 40 for i in ids):
-        raise BroadcastError("'ids' must be the players' ids (short text)")
-    return BoardCopy(name, version, state, r.text("game"), r.text("game_id"), r.text("round"), r.text("board"),
-                     r.text("event"), players, tuple(ids), result, len(moves), last,
-                     _clock(r.value.get("clock"), len(players)),
-                     picture, pgn if pgn.endswith("\n") else pgn + "\n", received_ms)
-
-
-class _Reader:
-    def __init__(self, value: Any) -> None:
-        if not isinstance(value, dict):
-            raise BroadcastError("the board sent JSON that is not an object")
-        self.value = value
-
-    def text(self, key: str) -> str:
-        v = self.value.get(key, "")
-        if not isinstance(v, str) or len(v) > MAX_TEXT:
-            raise BroadcastError(f"{key!r} must be text of at most {MAX_TEXT} characters")
-        return v
-
-    def integer(self, key: str) -> int:
-        v = self.value.get(key)
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise BroadcastError(f"{key!r} must be a whole number")
-        return v
-
-    def texts(self, key: str, most: int) -> tuple[str, ...]:
-        v = self.value.get(key)
-        if not isinstance(v, list) or not 1 <= len(v) <= most or not all(isinstance(x, str) and len(x) <= MAX_TEXT
-                                                                         for x in v):
-            raise BroadcastError(f"{key!r} must be 1 to {most} names")
-        return tuple(v)
-
-
-def _clock(value: Any, sides: int) -> ClockCopy | None:
-    if value is None:
-        return None
-    if not isinstance(value, dict):
-        raise BroadcastError("'clock' must be an object or null")
-    times = value.get("times_ms")
-    ok = isinstance(times, list) and len(times) == sides and all(
-        isinstance(t, int) and not isinstance(t, bool) and 0 <= t < 10**9 for t in times)
-
-    def side(v):
-        return v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v < sides)
-
-    delay = value.get("delay_ms", 0)
-    if not (ok and side(value.get("running")) and side(value.get("flagged"))
-            and isinstance(value.get("counting"), bool) and isinstance(value.get("paused"), bool)
-            and isinstance(delay, int) and 0 <= delay < 10**7):
-        raise BroadcastError("'clock' must hold each side's time, who runs, and the flags")
-    return ClockCopy(tuple(times), value["running"], value["counting"], value["paused"], value["flagged"], delay)
-
-
-def _whole(text: str) -> int:
-    head = text.split(".")[0].strip()
-    return int(head) if head.isdigit() else 0
-
-
-def _number(text: str) -> tuple:
-    """Sort key: numbers as numbers ("10" after "9"), then text."""
-    head = text.split(".")[0].strip()
-    return (0, int(head), text) if head.isdigit() else (1, 0, text)
+#: Connections the hall's server holds at most (its watchers and their page loads); it keeps
+#: files for its own connections to the boards besides.
+MAX_HALL_CONNECTIONS = 512
 
 
 # ----- the hall's state (pure) ------------------------------------------------------------------------
@@ -247,26 +70,40 @@ class BoardEntry:
     connected: bool = False
     heard_ms: int | None = None
     problem: str = ""
+    refused: bool = False  # its last event was refused (``problem`` says why)
     rev: int = 0
     shown: str = "waiting"
 
     def status(self, now_ms: int) -> str:
         """``live``; ``stale`` (connected, silent); ``off`` (unreachable); ``waiting``
-        (never heard yet); ``no game`` (answers, has no game)."""
+        (never heard yet); ``no game`` (answers, has no game); ``refused`` (what it sent last
+        was refused: ``problem`` says why)."""
         if not self.connected:
             return "off" if self.heard_ms is not None or self.problem else "waiting"
+        if self.refused:
+            return "refused"
         if self.heard_ms is not None and now_ms - self.heard_ms > STALE_MS:
             return "stale"
         return "live" if self.copy is not None else "no game"
 
 
 class Hall:
-    """Every board the hall follows and what it serves; every method takes the time."""
+    """Every board the hall follows and what it serves; every method takes the time.
 
-    def __init__(self) -> None:
+    With an :class:`~companion.broadcast.admission.Admission` (the round's pairings and key),
+    a board's events count only when they are signed with the round key and match a board of
+    the round; without one, only boards given by hand count (the arbiter named them). Either
+    way a board's data must agree with its own PGN, and one round's board number is shown
+    from one board only: a second board that claims it is refused while the first is on the
+    network (a board that comes back at a new address takes its number over from its old one,
+    which is off)."""
+
+    def __init__(self, admission: Admission | None = None) -> None:
         self.boards: dict[str, BoardEntry] = {}
         self.version = 0
         self.problem = ""  # the hall's own trouble (its round files cannot be written)
+        self.admission = admission
+        self.numbers: dict[tuple[str, str], str] = {}  # (round, board) -> the URL shown for it
 
     def _bump(self, entry: BoardEntry | None = None) -> None:
         self.version += 1
@@ -280,22 +117,53 @@ class Hall:
             self._bump(entry)
         return entry
 
-    def received(self, url: str, data: str, now_ms: int) -> None:
-        """An event from a board: a good game replaces the copy; no game keeps it; anything
-        else is refused (the copy stays) and said."""
+    def received(self, url: str, data: str, now_ms: int, sig: str = "", nonce: str = "") -> None:
+        """An event from a board (``sig``: its signature on the stream opened with ``nonce``):
+        a good game replaces the copy; no game keeps it; anything else is refused (the copy
+        stays) and said."""
         entry = self.add(url)
         entry.connected, entry.heard_ms = True, now_ms
         try:
+            if self.admission is not None:
+                self.admission.check_signature(nonce, data, sig)
+            elif entry.source != "given":
+                raise BroadcastError("found on the network, not admitted: give the hall the round's pairing file "
+                                     "(--pairings) or this board's address (--board)")
             copy = read_board_event(data, now_ms)
+            if copy is not None:
+                if self.admission is not None:
+                    self.admission.check_pairing(copy.round, copy.board, copy.players)
+                self._claim(entry, copy)
         except BroadcastError as e:
-            entry.problem = str(e)
+            entry.problem, entry.refused = str(e), True
+            entry.shown = entry.status(now_ms)
             self._bump(entry)
             return
-        entry.problem = ""
+        entry.problem, entry.refused = "", False
         if copy is not None:
             entry.copy = copy
         entry.shown = entry.status(now_ms)
         self._bump(entry)
+
+    def _claim(self, entry: BoardEntry, copy: BoardCopy) -> None:
+        """``entry`` shows ``copy``'s board number from now on, unless another board on the
+        network shows it (BroadcastError)."""
+        number = (copy.round, copy.board)
+        holder = self.numbers.get(number) if copy.board else None
+        if holder is not None and holder != entry.key:
+            other = self.boards[holder]
+            if other.copy is not None and (other.copy.round, other.copy.board) == number:
+                if other.connected:
+                    raise BroadcastError(f"round {copy.round or '-'} board {copy.board} is shown from {holder}; "
+                                         f"one board number is shown from one board")
+                other.copy, other.problem = None, f"its board number is now shown from {entry.key}"
+                self._bump(other)
+        if entry.copy is not None:
+            mine = (entry.copy.round, entry.copy.board)
+            if mine != number and self.numbers.get(mine) == entry.key:
+                del self.numbers[mine]
+        if copy.board:
+            self.numbers[number] = entry.key
 
     def heard(self, url: str, now_ms: int) -> None:
         entry = self.boards.get(url)
@@ -340,7 +208,8 @@ class Hall:
 
     def results_csv(self) -> str:
         """The round results file of the tournament records (companion.tournament.pairing):
-        its header and one line per finished two-player game, in board order."""
+        its header and one line per finished two-player game, in board order; with the
+        round's pairings, each line as the board itself writes it (the pairing's ids)."""
         from ..tournament.pairing import RESULT_HEADER, RESULT_TRF, Pairing, Player, result_line
 
         lines = [RESULT_HEADER + "\n"]
@@ -348,9 +217,11 @@ class Hall:
             c = e.copy
             if c is None or len(c.players) != 2 or c.result not in RESULT_TRF:
                 continue
-            ids = c.ids if len(c.ids) == 2 else ("", "")
-            pairing = Pairing(_whole(c.round), _whole(c.board), Player(0, c.players[0], fide_id=ids[0]),
-                              Player(0, c.players[1], fide_id=ids[1]))
+            pairing = self.admission.pairing(c.round, c.board) if self.admission is not None else None
+            if pairing is None:
+                ids = c.ids if len(c.ids) == 2 else ("", "")
+                pairing = Pairing(_whole(c.round), _whole(c.board), Player(0, c.players[0], fide_id=ids[0]),
+                                  Player(0, c.players[1], fide_id=ids[1]))
             lines.append(result_line(pairing, c.result))
         return "".join(lines)
 
@@ -410,17 +281,19 @@ class Follower:
     async def _follow(self, url: str) -> None:
         failures = 0
         while True:
+            nonce = secrets.token_hex(16)  # this stream's: a board signs its events with it (admission.py)
             try:
-                async with self.session.get(f"{url}/events", headers={"Accept": "text/event-stream"}) as resp:
+                async with self.session.get(f"{url}/events", params={"nonce": nonce},
+                                            headers={"Accept": "text/event-stream"}) as resp:
                     if resp.status != 200:
                         raise BroadcastError(f"the board answered {resp.status}")
                     failures = 0
                     parser = SseParser()
                     async for chunk in resp.content.iter_any():
-                        for event, data in parser.feed(chunk):
+                        for event, data, sig in parser.feed(chunk):
                             now = self.clock_ms()
                             if event == "game":
-                                self.hall.received(url, data, now)
+                                self.hall.received(url, data, now, sig, nonce)
                             else:
                                 self.hall.heard(url, now)
                             self.changed()
@@ -449,16 +322,20 @@ def _why(e: BaseException) -> str:
 
 
 class HallServer(ThreadedServer):
-    """The hall: follows ``boards`` (URLs) and those found with mDNS (``discover``), serves the
-    round; ``out`` is a folder where round.pgn and results.csv are kept up to date."""
+    """The hall: follows ``boards`` (URLs) and those found with mDNS (``discover``: only with
+    an ``admission``, the round's pairings and key), serves the round; ``out`` is a folder where
+    round.pgn and results.csv are kept up to date."""
 
-    def __init__(self, host: str = "", port: int = 0, *, boards: list[str] = (), discover: bool = True,
+    def __init__(self, host: str = "", port: int = 0, *, boards: list[str] = (), discover: bool = False,
                  discover_interfaces: list[str] | None = None, out: Path | None = None,
-                 clock_ms: Callable[[], int] | None = None) -> None:
+                 clock_ms: Callable[[], int] | None = None, admission: Admission | None = None) -> None:
         from .board_server import monotonic_ms
 
+        if discover and admission is None:
+            raise BroadcastError("finding boards with mDNS needs the round's pairing file with its key (--pairings): "
+                                 "anyone on the network could announce a board")
         self.clock_ms = clock_ms or monotonic_ms
-        self.hall = Hall()
+        self.hall = Hall(admission)
         self.hub: Hub | None = None
         self.follower: Follower | None = None
         self.boards = [board_url(b) for b in boards]
@@ -467,7 +344,8 @@ class HallServer(ThreadedServer):
         self._ticker: asyncio.Task | None = None
         self._written = -1
         self.thread = ServerThread(self.build_app, host, port, "hall", setup=self._setup, cleanup=self._cleanup,
-                                   hubs=lambda: [self.hub] if self.hub else [])
+                                   hubs=lambda: [self.hub] if self.hub else [], most=MAX_HALL_CONNECTIONS,
+                                   reserve=RESERVE_FILES + len(self.boards))
 
     def add_board(self, url: str) -> None:
         """Follow one more board (any thread)."""
@@ -590,4 +468,4 @@ def results_html(rows: list[dict[str, str]]) -> str:
             f' · <a href="/">{escape(W.HALL_LINK)}</a></p></body></html>')
 
 
-__all__ = ["Hall", "HallServer", "BoardCopy", "BoardEntry", "SseParser", "read_board_event", "board_url"]
+__all__ = ["Hall", "HallServer", "BoardCopy", "BoardEntry", "SseParser", "read_board_event", "board_url", "Admission"]

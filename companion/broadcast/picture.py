@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..app import theme
+from ..colours import piece_colours, seat_colour
 from ..core.geometry import FLOOR, MAX_SIZE, MIN_SIZE, VOID, WATER
 from ..core.rules import goal_lines
 from ..errors import BroadcastError
@@ -28,7 +28,7 @@ from ..errors import BroadcastError
 #: Terrain of a square in a picture's ``terrain`` text: floor, water, void.
 TERRAIN_CHARS = {FLOOR: ".", WATER: "~", VOID: "#"}
 #: A square's colour in a picture's ``tints`` text (a game that colours its squares: the words
-#: of companion.app.theme.SQUARE_COLOURS); ``-`` a plain light or dark square.
+#: of companion.colours.SQUARE_COLOURS); ``-`` a plain light or dark square.
 TINT_CHARS = {"white": "w", "black": "k", "green": "g", "red": "r", "blue": "b"}
 TINT_WORDS = {c: w for w, c in TINT_CHARS.items()}
 #: Kinds drawn as a chess glyph (filled glyphs, coloured by owner; the same as the screen's).
@@ -196,8 +196,8 @@ def player_colours(rules) -> tuple[str, ...]:
     seats = getattr(getattr(rules, "board_map", None), "seats", None)
     if not seats:
         return DEFAULT_COLOURS[:max(2, rules.nplayers)] if rules.nplayers <= 2 else \
-            tuple(_hex(theme.piece_colours(i)[0]) for i in range(rules.nplayers))
-    return tuple(_hex(theme.seat_colour(seat.colour)) for seat in seats)
+            tuple(_hex(piece_colours(i)[0]) for i in range(rules.nplayers))
+    return tuple(_hex(seat_colour(seat.colour)) for seat in seats)
 
 
 def _hex(colour) -> str:

@@ -1,7 +1,8 @@
 """A :class:`~companion.broadcast.picture.BoardPicture` drawn as SVG text (pure).
 
-The same colours as the touchscreen (companion.app.theme): light and dark squares (or the
-colours a game gives its squares, theme.SQUARE_COLOURS), water blue, void nearly black; a chess piece is its filled glyph in its owner's colour with an outline in
+The same colours as the touchscreen (companion.colours, which the app's theme shows): light and
+dark squares (or the colours a game gives its squares, colours.SQUARE_COLOURS), water blue,
+void nearly black; a chess piece is its filled glyph in its owner's colour with an outline in
 the contrasting one, any other unit a disc in its player's colour with its code. The last move
 is shaded yellow, a King in check ringed in vermillion, the squares of a fight or duel waiting
 for its result outlined with dashes: shapes as well as hues, so colour-blind spectators see
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import quoteattr
 
-from ..app import theme
+from .. import colours
 from ..core.geometry import FILES
 from .picture import BoardPicture
 
@@ -25,13 +26,13 @@ def _hex(colour) -> str:
     return "#" + "".join(f"{max(0, min(255, round(c * 255))):02x}" for c in colour[:3])
 
 
-LIGHT, DARK = _hex(theme.LIGHT_SQUARE), _hex(theme.DARK_SQUARE)
-WATER, WATER_DARK, VOID = _hex(theme.WATER), _hex(theme.WATER_DARK), _hex(theme.VOID)
-LAST = _hex(theme.WARNING)
-ALERT = _hex(theme.DANGER)
-GOAL_LINE = _hex(theme.MIDLINE)  # the goal's border (Chess 2's midline), the touchscreen's colour
-LABEL = _hex(theme.TEXT_DIM)
-TINTS = {word: _hex(colour) for word, colour in theme.SQUARE_COLOURS.items()}
+LIGHT, DARK = _hex(colours.LIGHT_SQUARE), _hex(colours.DARK_SQUARE)
+WATER, WATER_DARK, VOID = _hex(colours.WATER), _hex(colours.WATER_DARK), _hex(colours.VOID)
+LAST = _hex(colours.WARNING)
+ALERT = _hex(colours.DANGER)
+GOAL_LINE = _hex(colours.MIDLINE)  # the goal's border (Chess 2's midline), the touchscreen's colour
+LABEL = _hex(colours.TEXT_DIM)
+TINTS = {word: _hex(colour) for word, colour in colours.SQUARE_COLOURS.items()}
 
 
 def _rgb(text: str) -> tuple[float, float, float, float]:
@@ -85,8 +86,8 @@ def board_svg(picture: BoardPicture, *, labels: bool = True, title: str = "") ->
                    f'stroke="{GOAL_LINE}" stroke-width="4"/>')
     for p in picture.pieces:
         x, y = xy(p.square)
-        colour = picture.colours[p.owner] if 0 <= p.owner < len(picture.colours) else _hex(theme.NEUTRAL_PIECE[0])
-        edge = _hex(theme.text_on(_rgb(colour)))
+        colour = picture.colours[p.owner] if 0 <= p.owner < len(picture.colours) else _hex(colours.NEUTRAL_PIECE[0])
+        edge = _hex(colours.text_on(_rgb(colour)))
         name = f"{FILES[p.square % w]}{p.square // w + 1}"
         out.append(f'<g class="piece" data-square="{name}" data-kind="{p.kind}" data-code="{p.code}" '
                    f'data-owner="{p.owner}">')

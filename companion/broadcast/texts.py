@@ -34,6 +34,8 @@ PAGE = {
     "off": "Off the network",
     "waiting": "Connecting…",
     "noGameYet": "No game yet",
+    "refused": "Refused: {reason}",
+    "unnamed": "A board at {address}",
     "fightWon": "fight won",
     "fightLost": "fight lost",
     "fightBounced": "both go back",

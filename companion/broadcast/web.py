@@ -7,6 +7,8 @@ is 404, a request line or header over :data:`LIMITS` is refused by aiohttp's par
 or 431 before any handler runs, and a request body is never read. Every response carries
 headers that keep a browser from doing more with it than showing it (``nosniff``, a strict
 Content-Security-Policy for the pages: their own script and style only, no inline script).
+Connections come in through a :class:`~companion.broadcast.listener.Door` (at most so many open
+within the open-file limit, a request head within seconds, a log that cannot flood).
 
 :class:`Hub` wakes the server-sent-event streams when something new is published, and
 :func:`event_stream` writes one: the current value at once, then every change, and a comment
@@ -23,9 +25,12 @@ from typing import Awaitable, Callable
 from aiohttp import web
 
 from ..errors import BroadcastError
+from .listener import HEAD_TIMEOUT_S, RESERVE_FILES, Door, connection_cap, limit_logs, listening_sockets
 
-#: aiohttp's request parser limits (request line, one header, header count) and the body size.
-LIMITS = {"max_line_size": 2048, "max_field_size": 4096, "max_headers": 40}
+#: aiohttp's request parser limits (request line, one header, header count), the seconds a
+#: request head may take (aiohttp's keep-alive timer, which runs from the connection's start)
+#: and the body size.
+LIMITS = {"max_line_size": 2048, "max_field_size": 4096, "max_headers": 40, "keepalive_timeout": HEAD_TIMEOUT_S}
 MAX_BODY = 1024
 PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
             "connect-src 'self'; base-uri 'none'; form-action 'none'")
@@ -118,10 +123,12 @@ class Hub:
 
 
 async def event_stream(request: web.Request, hub: Hub, current: Callable[[], str | None],
-                       heartbeat: float, event: str) -> web.StreamResponse:
+                       heartbeat: float, event: str,
+                       sign: Callable[[str], str | None] | None = None) -> web.StreamResponse:
     """A server-sent-event stream: ``current()`` (the data line, None: nothing to send) now and
     after every change, a comment every ``heartbeat`` seconds, until the client goes. Each
-    stream calls its own ``current``, so it may remember what this client was sent."""
+    stream calls its own ``current``, so it may remember what this client was sent; ``sign``
+    gives a data line's signature (a ``sig:`` line, which browsers pass over)."""
     if hub.clients >= hub.limit:
         raise web.HTTPServiceUnavailable(text="too many watchers; try again later\n")
     response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
@@ -135,7 +142,9 @@ async def event_stream(request: web.Request, hub: Hub, current: Callable[[], str
                 seen = hub.version
                 data = current()
                 if data is not None:
-                    await response.write(f"event: {event}\ndata: {data}\n\n".encode())
+                    sig = sign(data) if sign is not None else None
+                    signed = f"sig: {sig}\n" if sig else ""
+                    await response.write(f"event: {event}\n{signed}data: {data}\n\n".encode())
             elif not await hub.wait(seen, heartbeat):
                 await response.write(b": still here\n\n")
     except (ConnectionResetError, asyncio.CancelledError, RuntimeError):
@@ -148,13 +157,18 @@ async def event_stream(request: web.Request, hub: Hub, current: Callable[[], str
 class ServerThread:
     """An aiohttp server in its own thread with its own asyncio loop, so that serving never
     runs on (or waits for) the thread that owns the game. ``setup`` and ``cleanup`` run on
-    the loop; :meth:`call` hands a function to the loop from any thread."""
+    the loop; :meth:`call` hands a function to the loop from any thread. It holds at most
+    ``most`` connections, fewer when the open-file limit leaves less after ``reserve`` files
+    for the rest of the program (companion.broadcast.listener)."""
 
     def __init__(self, app_factory: Callable[[], web.Application], host: str, port: int, name: str,
                  setup: Callable[[], Awaitable[None]] | None = None,
-                 cleanup: Callable[[], Awaitable[None]] | None = None, hubs: Callable[[], list] = list) -> None:
+                 cleanup: Callable[[], Awaitable[None]] | None = None, hubs: Callable[[], list] = list,
+                 most: int = 256, reserve: int = RESERVE_FILES) -> None:
         self.app_factory, self.host, self.port, self.name = app_factory, host, port, name
         self.setup, self.cleanup, self.hubs = setup, cleanup, hubs
+        self.most, self.reserve = most, reserve
+        self.door: Door | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
@@ -207,19 +221,22 @@ class ServerThread:
 
     async def _serve(self) -> None:
         self._stop = asyncio.Event()
+        limit_logs()
         runner = web.AppRunner(self.app_factory(), access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await runner.setup()
         try:
-            site = web.TCPSite(runner, self.host or None, self.port, reuse_address=True)
-            await site.start()
-            sockets = getattr(site._server, "sockets", None) or ()  # noqa: SLF001 - the bound port
-            if sockets:
-                self.port = sockets[0].getsockname()[1]
+            sockets = listening_sockets(self.host, self.port)
+            self.port = sockets[0].getsockname()[1]
+            self.door = Door(asyncio.get_running_loop(), runner.server, sockets,
+                             connection_cap(self.most, self.reserve), name=self.name)
+            self.door.start()
             if self.setup is not None:
                 await self.setup()
             self._ready.set()
             await self._stop.wait()
         finally:
+            if self.door is not None:
+                self.door.close()
             for hub in self.hubs():
                 hub.close()
             if self.cleanup is not None:
@@ -263,7 +280,7 @@ def parse_address(text: str, default_host: str = "") -> tuple[str, int]:
         host, port = default_host, t
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1]
-    if not port.isdigit() or not 0 <= int(port) <= 65535:
+    if not (port.isascii() and port.isdigit() and len(port) <= 5 and int(port) <= 65535):
         raise BroadcastError(f"{text!r}: the port must be a number from 0 to 65535 ([HOST:]PORT, e.g. 8080)")
     if any(c.isspace() or c in "/?#@" for c in host):
         raise BroadcastError(f"{text!r}: {host!r} is not a host name or address")

@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..bounds import MAX_DATA_FILE_BYTES, read_text_file
 from ..errors import VariantError
 from ..toml_locations import parse_toml
 from .pieces import WATER_RULES, PieceKind, parse_pattern
@@ -70,7 +71,7 @@ def load_roster(path: str | Path) -> Roster:
         path = DATA_DIR / f"{path}.toml"
     where = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path, MAX_DATA_FILE_BYTES, "a roster", VariantError)
     except FileNotFoundError:
         raise VariantError(f"{where}: no such roster file") from None
     except (OSError, UnicodeDecodeError) as e:

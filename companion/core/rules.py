@@ -113,7 +113,7 @@ class Rules:
                         return True
                     break
         hops = tab.hops[sq]
-        if hops and not self._hop_proof(board[sq]):
+        if hops and not _hop_proof(board[sq]):
             for line, kids in hops:
                 screen = False
                 for s in line:
@@ -125,44 +125,8 @@ class Rules:
                             break
                         screen = True
         if tab.special and pos.nspecial[by]:
-            return bool(self._special_attackers(board, tab, sq, by, True))
+            return bool(_special_attackers(board, tab, sq, by, True))
         return False
-
-    @staticmethod
-    def _hop_proof(target) -> bool:
-        return target is not None and "hop" in target.kind.immune
-
-    @staticmethod
-    def _special_attackers(board, tab, sq: int, by: int, first: bool) -> list[int]:
-        """Attackers of ``sq`` along phasing and piercing rides (see AttackTables)."""
-        out = []
-        for ray, kids, passes in tab.phase[sq]:
-            for s in ray:
-                p = board[s]
-                if p is not None:
-                    if p.owner != by:
-                        break
-                    if p.kid in kids:
-                        out.append(s)
-                        if first:
-                            return out
-                        break
-                    if passes is not None and p.kid not in passes:
-                        break
-        for ray, kids, friend_only in tab.pierce[sq]:
-            screen = False
-            for s in ray:
-                p = board[s]
-                if p is None:
-                    continue
-                if p.owner == by and p.kid in kids:
-                    out.append(s)
-                    if first:
-                        return out
-                if screen or (friend_only and p.owner != by):
-                    break
-                screen = True
-        return out
 
     def attackers(self, pos: Position, sq: int, by: int) -> list[int]:
         """Squares of ``by``'s pieces that could capture on ``sq``."""
@@ -190,7 +154,7 @@ class Rules:
                         out.append(s)
                     break
         hops = tab.hops[sq]
-        if hops and not self._hop_proof(board[sq]):
+        if hops and not _hop_proof(board[sq]):
             for line, kids in hops:
                 screen = False
                 for s in line:
@@ -202,7 +166,7 @@ class Rules:
                             break
                         screen = True
         if tab.special and pos.nspecial[by]:
-            for s in self._special_attackers(board, tab, sq, by, False):
+            for s in _special_attackers(board, tab, sq, by, False):
                 if s not in out:
                     out.append(s)
         return out
@@ -305,7 +269,7 @@ class Rules:
                             break
                         screen = True
             if ck.special:
-                self._special_ray_moves(board, ck, sq, player, app)
+                _special_ray_moves(board, ck, sq, player, app)
             if ck.may_repeat:
                 out[start:] = dict.fromkeys(out[start:])
             if promo:
@@ -316,34 +280,6 @@ class Rules:
         if squares is None:
             self.extra_moves(pos, player, out)
         return out
-
-    @staticmethod
-    def _special_ray_moves(board, ck: CompiledKind, sq: int, player: int, app) -> None:
-        """Moves along phasing and piercing rides (the rarer options, kept out of the hot loop)."""
-        nostop = ck.nostop
-        for can_move, can_capture, ray, passes in ck.phase_rays[sq]:
-            for t in ray:
-                q = board[t]
-                if q is None:
-                    if can_move and t not in nostop:
-                        app(Move(sq, t))
-                elif q.owner != player:
-                    if can_capture and t not in nostop:
-                        app(Move(sq, t, t))
-                    break
-                elif passes is not None and q.kid not in passes:
-                    break
-        for friend_only, ray in ck.pierce_rays[sq]:
-            screen = False
-            for t in ray:
-                q = board[t]
-                if q is None:
-                    continue
-                if q.owner != player and t not in nostop:
-                    app(Move(sq, t, t))
-                if screen or (friend_only and q.owner != player):
-                    break
-                screen = True
 
     @staticmethod
     def _expand_promotions(out: list[Move], start: int, promo: frozenset, codes: tuple) -> None:
@@ -548,6 +484,71 @@ class Rules:
         return []
 
 
+# ----- the rarer movement options, kept out of the class (and the hot loops) -----------------------
+def _hop_proof(target) -> bool:
+    return target is not None and "hop" in target.kind.immune
+
+
+def _special_attackers(board, tab, sq: int, by: int, first: bool) -> list[int]:
+    """Attackers of ``sq`` along phasing and piercing rides (see AttackTables)."""
+    out = []
+    for ray, kids, passes in tab.phase[sq]:
+        for s in ray:
+            p = board[s]
+            if p is not None:
+                if p.owner != by:
+                    break
+                if p.kid in kids:
+                    out.append(s)
+                    if first:
+                        return out
+                    break
+                if passes is not None and p.kid not in passes:
+                    break
+    for ray, kids, friend_only in tab.pierce[sq]:
+        screen = False
+        for s in ray:
+            p = board[s]
+            if p is None:
+                continue
+            if p.owner == by and p.kid in kids:
+                out.append(s)
+                if first:
+                    return out
+            if screen or (friend_only and p.owner != by):
+                break
+            screen = True
+    return out
+
+
+def _special_ray_moves(board, ck: CompiledKind, sq: int, player: int, app) -> None:
+    """Moves along phasing and piercing rides (the rarer options, kept out of the hot loop)."""
+    nostop = ck.nostop
+    for can_move, can_capture, ray, passes in ck.phase_rays[sq]:
+        for t in ray:
+            q = board[t]
+            if q is None:
+                if can_move and t not in nostop:
+                    app(Move(sq, t))
+            elif q.owner != player:
+                if can_capture and t not in nostop:
+                    app(Move(sq, t, t))
+                break
+            elif passes is not None and q.kid not in passes:
+                break
+    for friend_only, ray in ck.pierce_rays[sq]:
+        screen = False
+        for t in ray:
+            q = board[t]
+            if q is None:
+                continue
+            if q.owner != player and t not in nostop:
+                app(Move(sq, t, t))
+            if screen or (friend_only and q.owner != player):
+                break
+            screen = True
+
+
 def _capture_bans(kinds: Sequence[PieceKind]) -> list[frozenset[int]] | None:
     """Per attacking kind, the kinds it may not capture (``captured_only_by`` of the victim,
     ``cannot_capture`` of the attacker, both by role); None when nothing is banned."""
@@ -647,3 +648,31 @@ def first_answer(options: Iterable[Answer]) -> Answer | None:
     for a in options:
         return a
     return None
+
+
+# ----- answering a pending choice -----------------------------------------------------------------
+def waiting_decision(pos: Position, answer: Answer, kind: str, refusal: str) -> Decision:
+    """The pending decision of ``kind`` that ``answer`` answers; IllegalMoveError(``refusal``)
+    when none is waiting or ``answer`` is for another kind."""
+    d = pos.pending
+    if d is None or d.kind != kind or answer.decision != kind:
+        raise IllegalMoveError(refusal)
+    return d
+
+
+def take_choice(pos: Position, answer: Answer, kind: str, default, *, refusal: str,
+                not_an_option: str) -> tuple[Decision, object, list]:
+    """Answer the pending choice of ``kind`` that carries its ``options`` and the turn's
+    ``effects`` so far (KoL Chess's back-row trade, Dungeon Chess's hit-and-run step): checks
+    its kind (IllegalMoveError(``refusal``)), checks the value is ``default`` (the choice not to
+    act: ``keep``, ``stay``) or one of the options (IllegalMoveError(``not_an_option``, formatted
+    with ``value`` and ``options``)), clears it, and returns ``(decision, value, effects)``, the
+    effects as a list for the game to add to. The game then does what the value says."""
+    d = waiting_decision(pos, answer, kind, refusal)
+    value = answer.value
+    options = d.get("options")
+    if value != default and value not in options:
+        raise IllegalMoveError(not_an_option.format(value=value, options=", ".join(map(str, options))))
+    effects = list(d.get("effects"))
+    pos.set_var("pending", None)
+    return d, value, effects

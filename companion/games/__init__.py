@@ -1,5 +1,9 @@
 """The games the product knows, by name. Each module supplies ``make(board_map=None, **options)``
-returning its Rules object; rules objects create, read and write positions."""
+returning its Rules object; rules objects create, read and write positions.
+
+Every game takes the option ``fights="dice"`` (Human Combat Chess's dice fights on its captures,
+companion/games/fights.py) with ``d6_only``, handled here once; a game whose rules refuse them
+says why (``GameInfo.no_fights``)."""
 
 from __future__ import annotations
 
@@ -15,15 +19,24 @@ class GameInfo:
     title: str
     module: str
     default_map: str
+    #: why the game cannot be played with dice fights ("": it can)
+    no_fights: str = ""
+    #: the game this one is with dice fights, when that is a game of its own (chess: combat)
+    with_fights: str = ""
 
 
 GAMES: dict[str, GameInfo] = {
-    "chess": GameInfo("chess", "FIDE chess", "companion.games.chess", "standard"),
+    "chess": GameInfo("chess", "FIDE chess", "companion.games.chess", "standard", with_fights="combat"),
     "combat": GameInfo("combat", "Human Combat Chess", "companion.games.combat", "standard"),
     "dungeon": GameInfo("dungeon", "Dungeon Chess", "companion.games.dungeon", "dungeon-compact"),
-    "chess2": GameInfo("chess2", "Chess 2", "companion.games.chess2", "standard"),
+    "chess2": GameInfo("chess2", "Chess 2", "companion.games.chess2", "standard",
+                       "Chess 2 settles a contested capture with its own duel (stones bid in secret), so it "
+                       "takes no dice fights (docs/rules/combat.md)"),
     "kol": GameInfo("kol", "KoL Chess", "companion.games.kol", "kol"),
+    "chess4": GameInfo("chess4", "Four-player chess", "companion.games.chess4", "chess4"),
 }
+#: the values of the ``fights`` option: no fights, or dice fights
+FIGHTS = ("none", "dice")
 
 
 def register(info: GameInfo) -> None:
@@ -41,12 +54,28 @@ def variant_help(default: str = "chess") -> str:
 
 
 def make_rules(name: str, board_map: str | None = None, **options):
-    """Rules for game ``name`` on ``board_map`` (a map name or path); VariantError if unknown."""
+    """Rules for game ``name`` on ``board_map`` (a map name or path); VariantError if unknown.
+    ``fights="dice"`` (with ``d6_only``) adds dice fights to any game that takes them."""
     info = GAMES.get(name)
     if info is None:
         raise VariantError(f"unknown variant {name!r}; known: {', '.join(names())}")
+    fights = options.pop("fights", "none") or "none"
+    if fights not in FIGHTS:
+        raise VariantError(f"fights={fights!r}: expected one of {', '.join(FIGHTS)}")
+    if fights == "dice" and info.no_fights:
+        raise VariantError(info.no_fights)
+    if fights == "dice" and info.with_fights:  # FIDE chess with dice fights is Human Combat Chess
+        info = GAMES[info.with_fights]
+    d6_only = False
+    if fights == "dice" and info.name != "combat":
+        d6_only = bool(options.pop("d6_only", False))
     import importlib
 
     module = importlib.import_module(info.module)
     make: Callable = module.make
-    return make(board_map, **options)
+    rules = make(board_map, **options)
+    if fights == "dice":
+        from .fights import add_fights
+
+        add_fights(rules, d6_only or getattr(rules, "d6_only", False))
+    return rules

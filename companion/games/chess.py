@@ -180,6 +180,12 @@ class ChessRules(Rules):
         pos.set_var("ep", None)
         self.end_turn(pos)
 
+    def fight_turn_over(self, pos: Position, player: int, touched, removed: bool, effects) -> None:
+        """Dice fights (companion/games/fights.py): a fight the attacker did not win (or a won
+        King's Prerogative) ends the turn here: castling rights of the squares ``touched``, the
+        fifty-move count reset when a piece left the board (docs/rules/combat.md)."""
+        self.close_turn(pos, player, touched, 0 if removed else pos.var("halfmove", 0) + 1)
+
     def occupancy_after(self, pos: Position, move: Move) -> frozenset[int]:
         """Castling moves the rook too; everything else as the engine's default."""
         occ = super().occupancy_after(pos, move)
@@ -189,10 +195,7 @@ class ChessRules(Rules):
         return occ
 
     def promote(self, pos: Position, sq: int, code: str) -> None:
-        old = pos.take(sq)
-        new = pos.new_piece(code, old.owner, old.state)
-        new.uid = old.uid
-        pos.put(sq, new)
+        promote(pos, sq, code)
 
     def _set_ep_if_capturable(self, pos: Position, ep: int) -> None:
         """Record the en passant square only when a legal en passant capture exists (as FEN and
@@ -240,11 +243,15 @@ class ChessRules(Rules):
         return all(self._insufficient(pos, c) for c in (WHITE, BLACK))
 
     def can_win(self, pos: Position, player: int) -> bool:
-        """Can ``player`` still checkmate by some series of legal moves? Judged from the
-        material as python-chess and Lichess judge a flag (docs/tournament.md): a lone King,
-        a King and one Knight against nothing but Queens, or Bishops all on squares of one
-        colour with no Pawn or Knight on the board cannot."""
-        return not self._insufficient(pos, player)
+        """Can ``player`` still checkmate by some series of legal moves (FIDE 6.9)? Not with
+        insufficient material (a lone King, a King and one Knight against nothing but Queens,
+        Bishops all on squares of one colour with no Pawn or Knight on the board), nor in a
+        position companion.games.dead_position proves dead: locked Pawns no piece can get past,
+        or a closed position whose every reachable position a bounded search has seen
+        (docs/tournament.md)."""
+        from .dead_position import can_checkmate
+
+        return can_checkmate(self, pos, player, hopeless=lambda p: self._insufficient(p, player))
 
     def _insufficient(self, pos: Position, color: int) -> bool:
         board = pos.board
@@ -402,6 +409,15 @@ def read_counters(parts: list[str]) -> tuple[int, int]:
     halfmove = whole_number(parts[4], "FEN move counters: the halfmove count", PositionError, 0, MAX_MOVE_COUNTER)
     fullmove = whole_number(parts[5], "FEN move counters: the move number", PositionError, 1, MAX_MOVE_COUNTER)
     return halfmove, fullmove
+
+
+def promote(pos: Position, sq: int, code: str) -> None:
+    """The piece on ``sq`` becomes a ``code`` (the same piece: its uid and state, e.g. its fatigue,
+    go along)."""
+    old = pos.take(sq)
+    new = pos.new_piece(code, old.owner, old.state)
+    new.uid = old.uid
+    pos.put(sq, new)
 
 
 def en_passant_moves(pos: Position, player: int, pawns: frozenset, out: list[Move]) -> None:

@@ -3,7 +3,8 @@
 The seed: ../shared/seeds/002_355d17d5c304ba86.txt; every reading is in docs/rules/chess2.md.
 Pieces are data (maps/variants/chess2.toml, one kind per army and FEN letter); their abilities
 are the hooks of companion/games/chess2_abilities.py; position text is
-companion/games/chess2_text.py. This module holds the turn structure:
+companion/games/chess2_text.py; the duels and king-turns are companion/games/chess2_duels.py,
+the end companion/games/chess2_end.py. This module holds the rest of the turn structure:
 
 * A capture of an enemy piece by anything but a King stops the turn on a choice Decision
   ``"duel"`` for the defender ("pass" or "duel"), when the defender may initiate (at least
@@ -27,20 +28,25 @@ companion/games/chess2_text.py. This module holds the turn structure:
 from __future__ import annotations
 
 from ..core.geometry import Geometry
-from ..core.moves import Answer, Decision, Move, Outcome
+from ..core.moves import Answer, Move
 from ..core.position import Position
 from ..core.roster import load_roster
 from ..core.rules import Rules
-from ..errors import IllegalMoveError, PositionError, VariantError
+from ..errors import PositionError, VariantError
 from . import chess2_abilities as ab
-from .chess import CASTLES, RIGHTS_LOST, ChessRules, castling_moves, en_passant_moves
-from .chess2_armies import (ARMIES, BLACK, DUEL_KINDS, KING_TURN, MAX_BID, MAX_STONES, RANKS, SKIP, START_STONES,
-                            WHITE, army_name, parse_armies)
+from .chess import CASTLES, RIGHTS_LOST, castling_moves, en_passant_moves
+from .chess2_armies import (ARMIES, BLACK, DUEL_KINDS, KING_TURN, MAX_STONES, RANKS, SKIP, START_STONES, WHITE,
+                            army_name, parse_armies)
+from .chess2_duels import Chess2Decisions
+from .chess2_end import Chess2End
 
 __all__ = ["ARMIES", "Chess2Rules", "army_name", "make", "parse_armies", "rules_for"]
 
 
-class Chess2Rules(Rules):
+class Chess2Rules(Chess2Decisions, Chess2End, Rules):
+    """Chess 2: the pieces and their abilities, move generation and legality, the turn's steps;
+    its decisions (chess2_duels) and its end (chess2_end) are the two parts it is built from."""
+
     name = "chess2"
     title = "Chess 2"
     unhashed_vars = frozenset({"halfmove", "fullmove", "effects"})
@@ -110,11 +116,13 @@ class Chess2Rules(Rules):
         """What the defender pays to initiate: 1 against a higher-ranked attacker."""
         return 1 if self.rank[attacker.kid] > self.rank[victim.kid] else 0
 
-    def may_initiate(self, attacker, victim, stones: int) -> bool:
-        """Kings never duel; the defender needs a stone to bid and one more to pay any fee."""
+    def may_initiate(self, attacker, victim, stones: int, attacker_stones: int) -> bool:
+        """Kings never duel; "Players with 0 stones cannot initiate duels"; a fee is paid from
+        the defender's stones. Against an attacker with 0 stones the defender "must bid 1", so
+        he needs that stone after the fee (docs/rules/chess2.md, "Duels with few stones")."""
         if attacker.kind.royal or victim.kind.royal or attacker.owner == victim.owner:
             return False
-        return stones >= 1 + self.fee(attacker, victim)
+        return stones >= (1 + self.fee(attacker, victim) if attacker_stones == 0 else 1)
 
     # ----- attacks ----------------------------------------------------------------------------
     def is_attacked(self, pos: Position, sq: int, by: int) -> bool:
@@ -192,9 +200,6 @@ class Chess2Rules(Rules):
         en_passant_moves(pos, player, self.pw.en_passant, out)
         if self.castles[player]:
             castling_moves(self, pos, player, out)
-
-    def is_over(self, pos: Position) -> bool:
-        return self.invader(pos) is not None
 
     def legal_moves(self, pos: Position) -> list[Move]:
         """Legal moves of the side to move; empty while a decision (a duel, a king-turn) is
@@ -306,7 +311,7 @@ class Chess2Rules(Rules):
         att = board[move.frm]
         for v in self._victims(pos, move):
             q = board[v]
-            if q.owner != player and self.may_initiate(att, q, self.stones(pos)[q.owner]):
+            if q.owner != player and self.may_initiate(att, q, self.stones(pos)[q.owner], self.stones(pos)[player]):
                 self._offer_duel(pos, move, v, effects)
                 return
             self._capture(pos, v, player, effects)
@@ -337,44 +342,6 @@ class Chess2Rules(Rules):
             effects.append(("stones", player, new - st[player], why))
             st[player] = new
             pos.set_var("stones", tuple(st))
-
-    def _offer_duel(self, pos: Position, move: Move, v: int, effects: list) -> None:
-        pos.set_var("effects", tuple(effects))
-        pos.set_var("pending", self.duel_decision(pos, move, v))
-
-    def duel_decision(self, pos: Position, move: Move, v: int) -> Decision:
-        """The defender's choice (``"pass"`` or ``"duel"``) for the capture of ``v`` by ``move``:
-        who decides (the victim's owner), what initiating costs (``fee``)."""
-        att, q = pos.board[move.frm], pos.board[v]
-        return Decision("duel", q.owner, False, (
-            ("move", Move(move.frm, move.to, v, move.promotion, move.special)),
-            ("attacker", move.frm), ("victim", v), ("fee", self.fee(att, q)),
-        ))
-
-    def bids_decision(self, pos: Position, move: Move, v: int) -> Decision:
-        """The joint decision both players answer at once: ``players`` (attacker, defender),
-        ``options`` the bids each may make (0..2, no more than the stones owned)."""
-        attacker, defender = pos.board[move.frm].owner, pos.board[v].owner
-        st = self.stones(pos)
-        options = tuple(tuple(range(min(MAX_BID, st[p]) + 1)) for p in (attacker, defender))
-        return Decision("bids", -1, False, (
-            ("move", move), ("attacker", move.frm), ("victim", v),
-            ("players", (attacker, defender)), ("options", options),
-        ))
-
-    def bluff_options(self, pos: Position, attacker: int) -> tuple[str, ...]:
-        """What a called bluff may give the attacker: a stone (not past 6), or one of the
-        defender's destroyed (if any is left)."""
-        st = self.stones(pos)
-        return tuple(o for o, ok in (("gain", st[attacker] < MAX_STONES), ("destroy", st[1 - attacker] > 0)) if ok)
-
-    def bluff_decision(self, pos: Position, move: Move, v: int) -> Decision:
-        attacker = pos.board[move.frm].owner
-        return Decision("bluff", attacker, False, (
-            ("move", move), ("attacker", move.frm), ("victim", v), ("options", self.bluff_options(pos, attacker))))
-
-    def king_turn_decision(self, player: int) -> Decision:
-        return Decision(KING_TURN, player, False, (("ply", True),))
 
     def _finish(self, pos: Position, move: Move, player: int, effects: list, king_turn: bool, pawn_move: bool) -> None:
         """After the move and its duels: bookkeeping, then a king-turn or the opponent's turn."""
@@ -417,231 +384,6 @@ class Chess2Rules(Rules):
             self.extra_moves(pos, pos.turn, cands)
             if not any(m.special == "ep" and self.is_legal(pos, m) for m in cands):
                 pos.set_var("ep", None)
-
-    def _invaded(self, pos: Position, player: int) -> bool:
-        kings = pos.royals[player]
-        across = self.across[player]
-        return bool(kings) and all(k in across for k in kings)
-
-    def wins_at_once(self, pos: Position, move) -> bool:
-        """Does this (legal) move complete a Midline Invasion? (The search looks at such moves
-        in its capture search too.)"""
-        if not isinstance(move, Move) or move.special:
-            return False
-        p = pos.board[move.frm]
-        if p is None or not p.kind.royal:
-            return False
-        across = self.across[p.owner]
-        return move.to in across and all(k in across for k in pos.royals[p.owner] if k != move.frm)
-
-    def goal_zone(self, player: int) -> frozenset:
-        """Where ``player``'s Kings win: its fifth rank and beyond (the computer's evaluation)."""
-        return self.across[player]
-
-    def invader(self, pos: Position) -> int | None:
-        """The player who has won by Midline Invasion, if any."""
-        for p in (WHITE, BLACK):
-            if self._invaded(pos, p):
-                return p
-        return None
-
-    # ----- decisions ------------------------------------------------------------------------------
-    def answers(self, pos: Position) -> list[Answer]:
-        d = pos.pending
-        if d is None:
-            return []
-        if d.kind == "duel":
-            return [Answer("duel", "pass"), Answer("duel", "duel")]
-        if d.kind == "bids":
-            a_opts, d_opts = d.get("options")
-            return [Answer("bids", (a, b)) for a in a_opts for b in d_opts]
-        if d.kind == "bluff":
-            return [Answer("bluff", v) for v in d.get("options")]
-        if d.kind == KING_TURN:
-            return [Answer(KING_TURN, SKIP)] + [Answer(KING_TURN, m) for m in self.king_actions(pos, d.player)]
-        return []
-
-    def perft_answers(self, pos: Position) -> list[Answer]:
-        """Perft counts moves: a duel is not a ply and branches nowhere (the defender passes),
-        so a capture counts once, as in chess."""
-        d = pos.pending
-        if d is not None and d.kind == "duel":
-            return [Answer("duel", "pass")]
-        return self.answers(pos)
-
-    def answer(self, pos: Position, answer: Answer) -> None:
-        d = pos.pending
-        if d is None or answer.decision != d.kind:
-            raise IllegalMoveError(f"{self.name}: no {answer.decision!r} decision is waiting for an answer")
-        value = answer.value
-        player = pos.turn
-        effects: list = []
-        if d.kind == KING_TURN:
-            if value != SKIP and (not isinstance(value, Move) or value not in self.king_actions(pos, d.player)):
-                raise IllegalMoveError(f"{value!r} is not a king-turn choice (skip, or a legal Warrior King move or Whirlwind)")
-            pos.set_var("pending", None)
-            if value == SKIP:
-                effects.append(("skip", player))
-                pos.set_var("effects", tuple(effects))
-                self._pass_turn(pos)
-            else:
-                self._act(pos, value, player, effects, king_turn=True)
-            return
-        move: Move = d.get("move")
-        v = d.get("victim")
-        attacker, defender = player, 1 - player
-        if d.kind == "duel":
-            if value not in ("pass", "duel"):
-                raise IllegalMoveError(f"{value!r}: the defender answers 'pass' or 'duel'")
-            pos.set_var("pending", None)
-            if value == "pass":
-                self._capture(pos, v, player, effects)
-                self._advance(pos, move, player, effects)
-                return
-            fee = d.get("fee")
-            effects.append(("duel", defender, fee))
-            if fee:
-                self._add_stones(pos, defender, -fee, "fee", effects)
-            if self.stones(pos)[attacker] == 0:
-                # "When you duel against a player with 0 stones, you must bid 1 and you automatically win"
-                self._add_stones(pos, defender, -1, "bid", effects)
-                effects.append(("bids", 0, 1, "defender"))
-                self._defender_wins(pos, move, v, player, effects)
-                return
-            pos.set_var("effects", tuple(effects))
-            pos.set_var("pending", self.bids_decision(pos, move, v))
-            return
-        if d.kind == "bids":
-            a_opts, d_opts = d.get("options")
-            if not (isinstance(value, tuple) and len(value) == 2 and value[0] in a_opts and value[1] in d_opts):
-                raise IllegalMoveError(f"bids {value!r}: expected (attacker's bid, defender's bid), "
-                                       f"attacker {list(a_opts)}, defender {list(d_opts)}")
-            a, b = value
-            pos.set_var("pending", None)
-            # "All stones revealed are destroyed."
-            self._add_stones(pos, attacker, -a, "bid", effects)
-            self._add_stones(pos, defender, -b, "bid", effects)
-            if a < b:
-                effects.append(("bids", a, b, "defender"))
-                self._defender_wins(pos, move, v, player, effects)
-                return
-            effects.append(("bids", a, b, "attacker"))
-            if a == 0 and b == 0:
-                options = self.bluff_options(pos, attacker)
-                if len(options) == 2:
-                    pos.set_var("effects", tuple(effects))
-                    pos.set_var("pending", self.bluff_decision(pos, move, v))
-                    return
-                if options:
-                    self._bluff_reward(pos, options[0], attacker, effects)
-            self._capture(pos, v, player, effects)
-            self._advance(pos, move, player, effects)
-            return
-        if d.kind == "bluff":
-            if value not in d.get("options"):
-                raise IllegalMoveError(f"{value!r}: a called bluff lets the attacker 'gain' a stone or 'destroy' one")
-            pos.set_var("pending", None)
-            self._bluff_reward(pos, value, attacker, effects)
-            self._capture(pos, v, player, effects)
-            self._advance(pos, move, player, effects)
-            return
-        raise IllegalMoveError(f"{self.name}: cannot answer a {d.kind!r} decision")
-
-    def _bluff_reward(self, pos: Position, choice: str, attacker: int, effects: list) -> None:
-        """"the attacker can choose to gain 1 stone or cause the defender to lose 1 stone"."""
-        if choice == "gain":
-            self._add_stones(pos, attacker, 1, "bluff", effects)
-        else:
-            self._add_stones(pos, 1 - attacker, -1, "bluff", effects)
-
-    def _defender_wins(self, pos: Position, move: Move, v: int, player: int, effects: list) -> None:
-        """"If the defender wins, he still loses his piece, but the attacker ALSO loses the piece
-        he attacked with." (A rampage stops there: the rest of its path is spared.) A pawn lost
-        in a duel gives its owner's opponent a stone, whichever side it was on."""
-        self._capture(pos, v, player, effects)
-        att = pos.take(move.frm)
-        # where it stands on the board: on the square it took (a Tiger on its own)
-        on_board = move.frm if move.special == "pounce" else move.to
-        effects.append(("duel_lost", on_board, att.kind.title, att.owner))
-        if att.kid in self.pawns:
-            self._add_stones(pos, 1 - player, 1, "pawn", effects)
-        self._finish(pos, move, player, effects, False, att.kid in self.pawns)
-
-    def validate_answer(self, pos: Position, answer: Answer) -> None:
-        if answer not in self.answers(pos):
-            raise IllegalMoveError(f"{self.answer_text(answer)!r} is not one of the choices for the pending "
-                                   f"{pos.pending.kind}")
-
-    # ----- the end --------------------------------------------------------------------------------
-    def outcome(self, pos: Position, claim_draw: bool = True) -> Outcome | None:
-        d = pos.pending
-        if d is not None and d.kind != KING_TURN:
-            return None
-        w = self.invader(pos)
-        if w is not None:
-            return Outcome(frozenset({w}), "Midline Invasion")
-        player = pos.turn
-        if d is None and not self.legal_moves(pos):
-            if self.in_check(pos, player):
-                return Outcome(frozenset({1 - player}), "checkmate")
-            return Outcome(frozenset({1 - player}), "no legal move")
-        if self.impossible_checkmate(pos):
-            return Outcome(frozenset(), "impossible checkmate")
-        if pos.var("halfmove", 0) >= 100:
-            return Outcome(frozenset(), "fifty-move rule")
-        if self.repetitions(pos) >= 3:
-            return Outcome(frozenset(), "threefold repetition")
-        return None
-
-    # the fifty-move rule's clock and the repetition count are chess's
-    draw_clock = ChessRules.draw_clock
-    repetitions = ChessRules.repetitions
-
-    def can_checkmate(self, pos: Position, player: int) -> bool:
-        """Whether ``player``'s material could ever checkmate (or leave the enemy no legal
-        move). Not: King(s) alone, or with one knight, bishop, Wild Horse or Tiger, and no
-        pawn. Two Warrior Kings always can (a King helps a King mate); so can anything else."""
-        board = pos.board
-        if len(pos.royals[player]) > 1:
-            return True
-        others = [board[s] for s in pos.occ[player] if not board[s].kind.royal]
-        if not others:
-            return False
-        if len(others) == 1 and others[0].kind.role in ("knight", "bishop"):
-            return False
-        return True
-
-    def invasion_possible(self, pos: Position, player: int) -> bool:
-        """Whether each of ``player``'s Kings has a path of King steps to its fifth rank that
-        no pawn blocks (pawns are walls: they may be locked for good; every other piece can
-        move away or be taken). A bounded flood fill, nothing more (docs/rules/chess2.md)."""
-        board = pos.board
-        across = self.across[player]
-        for k in pos.royals[player]:
-            seen, todo, found = {k}, [k], k in across
-            while todo and not found:
-                s = todo.pop()
-                for n in self.pw.neighbours[s]:
-                    if n in seen:
-                        continue
-                    q = board[n]
-                    if q is not None and q.kid in self.pawns:
-                        continue
-                    if n in across:
-                        found = True
-                        break
-                    seen.add(n)
-                    todo.append(n)
-            if not found:
-                return False
-        return bool(pos.royals[player])
-
-    def impossible_checkmate(self, pos: Position) -> bool:
-        """"impossible checkmate (when neither player has sufficient material to checkmate, and
-        Midline Invasion is not possible)"."""
-        if any(self.can_checkmate(pos, p) for p in (WHITE, BLACK)):
-            return False
-        return not any(self.invasion_possible(pos, p) for p in (WHITE, BLACK))
 
     # ----- the physical board ------------------------------------------------------------------
     def expected_occupancy(self, pos: Position) -> frozenset[int]:
@@ -725,24 +467,6 @@ class Chess2Rules(Rules):
         finally:
             self.undo(pos)
         return text
-
-    def answer_text(self, answer: Answer) -> str:
-        v = answer.value
-        if answer.decision == "bids" and isinstance(v, tuple) and len(v) == 2:
-            return f"{v[0]}-{v[1]}"
-        if isinstance(v, Move):
-            return self.move_text(None, v)
-        return str(v)
-
-    def parse_answer(self, pos: Position, text: str) -> Answer:
-        """An answer to the pending decision as :meth:`answer_text` writes it (``duel``,
-        ``1-2``, ``gain``, ``skip``, ``e1f2``)."""
-        t = text.strip().lower()
-        for a in self.answers(pos):
-            if self.answer_text(a) == t:
-                return a
-        d = pos.pending
-        raise IllegalMoveError(f"{text!r} is not an answer to the pending {d.kind if d else 'nothing'}")
 
     # ----- position text ----------------------------------------------------------------------
     def start_position(self) -> Position:

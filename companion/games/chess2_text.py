@@ -190,9 +190,9 @@ def _read_pending(rules, pos: Position, text: str):
     att, q = board[move.frm], board[v]
     st = rules.stones(pos)
     if kind == "duel":
-        if not rules.may_initiate(att, q, st[q.owner]):
+        if not rules.may_initiate(att, q, st[q.owner], st[att.owner]):
             raise PositionError(f"pending={text}: the defender cannot initiate a duel there (Kings never duel; "
-                                f"it takes 1 stone, 2 against a higher-ranked attacker)")
+                                f"it takes 1 stone, 2 against a higher-ranked attacker who has none)")
         return rules.duel_decision(pos, move, v)
     move = Move(move.frm, move.to, v, move.promotion, move.special)
     if att.kind.royal or q.kind.royal:

@@ -1,4 +1,7 @@
-"""Replay a Human Combat Chess game from its dice record: are the recorded fights the game's?
+"""Replay a game with dice fights from its dice record: are the recorded fights the game's?
+
+Human Combat Chess first, and every game played with ``fights=dice`` (Dungeon Chess, KoL Chess,
+four-player chess: the header names the game and its options, so the same rules are rebuilt).
 
 The dice checks (companion.dice.verify) prove that the faces came from the revealed seed and
 that totals and results follow from the faces and the *recorded* modifiers. On their own they
@@ -27,8 +30,9 @@ from ..dice.odds import Fighter, round_outcome
 from ..dice.record import SIDES, DiceRecord, FighterRoll, MoveRecord, RoundRecord
 from ..dice.verify import Problem, VerifyResult, verify_record
 from ..errors import CompanionError
-from . import make_rules
-from .combat import MAX_TIES, CombatRules, piece_label
+from . import GAMES, make_rules
+from .fight_dice import MAX_TIES, piece_label
+from .fights import FightLayer
 
 GAME = "combat"
 
@@ -53,11 +57,13 @@ def verify_game_record(record: DiceRecord) -> VerifyResult:
 def setup_notes(record: DiceRecord) -> list[str]:
     """What the record says about the game's set-up that an arbiter should confirm."""
     game = record.game_record
-    if game is None or record.game != GAME:
+    if game is None:
         return []
     notes = []
     try:
-        rules = make_rules(GAME, game.board_map, **game.option_values)
+        rules = make_rules(record.game, game.board_map, **game.option_values)
+        if not isinstance(rules, FightLayer):
+            return []
         usual = rules.position_text(rules.start_position())
     except CompanionError:
         return []  # reported as a problem by the replay
@@ -78,17 +84,18 @@ def replay_fights(record: DiceRecord) -> list[Problem]:
     game = record.game_record
     if game is None:
         return []
-    if record.game != GAME:
-        return [Problem(f"the record is for the game {record.game!r}; only Human Combat Chess "
-                        f"({GAME!r}) games can be replayed against their fights", field="game",
-                        expected=GAME, recorded=record.game)]
+    if record.game != GAME and (record.game not in GAMES or game.option_values.get("fights") != "dice"):
+        return [Problem(f"the record is for the game {record.game!r} without dice fights (its options have no "
+                        f"fights=dice); the games with dice fights: Human Combat Chess ({GAME!r}), and "
+                        f"{', '.join(fight_games())} with fights=dice", field="game", expected=GAME,
+                        recorded=record.game)]
     problems: list[Problem] = []
     if record.max_ties != MAX_TIES:
         problems.append(Problem(
             f"max_ties recorded {record.max_ties}, Human Combat Chess says {MAX_TIES} (the third tie bounces)",
             field="max_ties", expected=str(MAX_TIES), recorded=str(record.max_ties)))
     try:
-        rules = make_rules(GAME, game.board_map, **game.option_values)
+        rules = make_rules(record.game, game.board_map, **game.option_values)
     except CompanionError as error:
         return problems + [Problem(f"the game cannot be set up from the record's options and board: {error}",
                                    field="options")]
@@ -118,7 +125,7 @@ def _yes(flag: bool) -> str:
 class _Replay:
     """The game as far as it has been replayed, and what was found on the way."""
 
-    def __init__(self, rules: CombatRules, pos: Position, record: DiceRecord, problems: list[Problem]) -> None:
+    def __init__(self, rules: FightLayer, pos: Position, record: DiceRecord, problems: list[Problem]) -> None:
         self.rules, self.pos, self.record, self.problems = rules, pos, record, problems
         self.moves = 0
         self.last_move = "the start"
@@ -229,3 +236,8 @@ class _Replay:
             return None
         attacker, defender = (sum(f.total for f in entry.side(n).fighters) for n in SIDES)
         return round_outcome(attacker, defender, entry.round, self.record.max_ties)
+
+
+def fight_games() -> list[str]:
+    """The games that can be played with dice fights (Human Combat Chess has them always)."""
+    return [name for name, info in GAMES.items() if not info.no_fights and name != GAME]

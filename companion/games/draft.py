@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
+from ..bounds import MAX_DATA_FILE_BYTES, read_text_file
 from ..core.compiled import relative_rank
 from ..core.position import Position
 from ..errors import DraftError, VariantError
@@ -65,7 +66,7 @@ def load_armies_file(path: str | Path | None = None) -> tuple[DraftRules, dict[s
     path = Path(path) if path else ARMIES_FILE
     where = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path, MAX_DATA_FILE_BYTES, "an armies file", DraftError)
     except FileNotFoundError:
         raise DraftError(f"{where}: no such file") from None
     except (OSError, UnicodeDecodeError) as e:

@@ -26,8 +26,8 @@ from ..core.moves import Answer, Decision, Move, Outcome
 from ..core.notation import format_position, parse_position
 from ..core.position import Position
 from ..core.roster import load_roster
-from ..core.rules import Rules
-from ..errors import IllegalMoveError, PositionError, VariantError
+from ..core.rules import Rules, take_choice
+from ..errors import PositionError, VariantError
 from . import abilities as ab
 from .draft import Army, DraftRules, deploy, draft_rules, presets
 
@@ -350,14 +350,9 @@ class DungeonRules(Rules):
         return out
 
     def answer(self, pos: Position, answer: Answer) -> None:
-        d = pos.pending
-        if d is None or d.kind != "step" or answer.decision != "step":
-            raise IllegalMoveError("no hit-and-run step is waiting for an answer")
-        value = answer.value
-        if value != "stay" and value not in d.get("options"):
-            raise IllegalMoveError(f"{value!r} is not one of the hit-and-run choices (stay or a square next to it)")
-        effects = list(d.get("effects"))
-        pos.set_var("pending", None)
+        d, value, effects = take_choice(
+            pos, answer, "step", "stay", refusal="no hit-and-run step is waiting for an answer",
+            not_an_option="{value!r} is not one of the hit-and-run choices (stay or a square next to it)")
         if value != "stay":
             piece = pos.move_piece(d.get("square"), value)
             effects.append(("step", d.get("square"), value, piece.kind.title, piece.owner))
@@ -426,6 +421,30 @@ class DungeonRules(Rules):
     def describe_effects(self, pos: Position) -> list[str]:
         """The last turn's effects beyond the moved piece, in words (see abilities.py)."""
         return [describe_effect(self, e) for e in pos.var("effects", ())]
+
+    # ----- dice fights (companion/games/fights.py; docs/rules/combat.md, "Dungeon Chess") -------
+    #: "There is no checkmate - the game only ends on actual King capture": no King's Prerogative
+    has_checkmate = False
+
+    def fight_lost(self, pos: Position, sq: int, winner_sq: int, effects: list) -> bool:
+        """An attacker that lost its fight is captured by the defender, with what a capture does
+        here: a Troll's thick skin absorbs it (pushed back, the attacker stays alive: False), a
+        Demonics explodes, sparing the winner as it spares a capturer."""
+        piece = pos.board[sq]
+        if piece.kid in self.thick and ab.absorb(pos, self.homes, sq, effects):
+            return False
+        victim = pos.take(sq)
+        effects.append(("captured", sq, victim.kind.title, victim.owner))
+        if victim.kid in self.volatile:
+            winner = pos.take(winner_sq)  # "the capturer ... survives"
+            ab.explode(pos, self.neighbours, self.volatile, sq, victim.owner, victim.kind.title, effects)
+            pos.put(winner_sq, winner)
+        return True
+
+    def fight_turn_over(self, pos: Position, player: int, touched, removed: bool, effects: list) -> None:
+        """The turn of a fight the attacker did not win ends as any turn here (eliminations, hexes
+        wearing off, the quiet-move count)."""
+        self._close_turn(pos, player, effects, removed)
 
     # ----- names ------------------------------------------------------------------------------
     def move_text(self, pos: Position, move: Move) -> str:

@@ -34,9 +34,9 @@ from ..core.notation import format_position, parse_position
 from ..core.pieces import Piece
 from ..core.position import Position
 from ..core.roster import load_roster
-from ..core.rules import Rules
+from ..core.rules import Rules, take_choice
 from ..core.setup import parse_setup
-from ..errors import IllegalMoveError, PositionError, VariantError
+from ..errors import PositionError, VariantError
 from . import abilities as ab
 
 DEFAULT_MAP = "kol"
@@ -337,14 +337,9 @@ class KolRules(Rules):
         return [Answer("trade", "keep")] + [Answer("trade", code) for code in d.get("options")]
 
     def answer(self, pos: Position, answer: Answer) -> None:
-        d = pos.pending
-        if d is None or d.kind != "trade" or answer.decision != "trade":
-            raise IllegalMoveError("no back-row trade is waiting for an answer")
-        value = answer.value
-        if value != "keep" and value not in d.get("options"):
-            raise IllegalMoveError(f"{value!r} is not one of the trades (keep, {', '.join(d.get('options'))})")
-        effects = list(d.get("effects"))
-        pos.set_var("pending", None)
+        d, value, effects = take_choice(pos, answer, "trade", "keep",
+                                        refusal="no back-row trade is waiting for an answer",
+                                        not_an_option="{value!r} is not one of the trades (keep, {options})")
         sq = d.get("square")
         if value != "keep":
             old = pos.take(sq)
@@ -356,7 +351,9 @@ class KolRules(Rules):
 
     def _close_turn(self, pos: Position, player: int, effects: list, quiet: int) -> None:
         held = self.held_king(pos, player)
-        if held is not None:
+        if held is not None and pos.board[held].state.get("turns", 0) < 2:
+            # 2 is "he must leave": a King who cannot leave on turn X+2 stays under that
+            # obligation, the same position turn after turn (docs/rules/kol.md)
             pos.set_state(held, "turns", pos.board[held].state.get("turns", 0) + 1)
         pos.set_var("quiet", quiet)
         pos.set_var("effects", tuple(effects))
@@ -431,6 +428,18 @@ class KolRules(Rules):
         """The last turn's effects in words (what to do on the board, what happened)."""
         return [describe_effect(self, e) for e in pos.var("effects", ())]
 
+    # ----- dice fights (companion/games/fights.py; docs/rules/combat.md, "KoL Chess") -----------
+    def fight_turn_over(self, pos: Position, player: int, touched, removed: bool, effects: list) -> None:
+        """A fight the attacker did not win ends the turn as any turn (the Tower's count of the
+        King's turns inside); a piece that left the board counts as a capture for the draw rule."""
+        self._close_turn(pos, player, effects, 0 if removed else pos.var("quiet", 0) + 1)
+
+    def fight_hand(self, pos: Position, move: Move) -> frozenset[int]:
+        """While the dice roll the capture stands as made; a King stepping out of his Tower to
+        capture leaves the Tower on its square."""
+        occ = Rules.occupancy_after(self, pos, move)
+        return occ | {move.frm} if move.special == "out" else occ
+
     # ----- names ------------------------------------------------------------------------------
     def move_text(self, pos: Position, move: Move) -> str:
         g = self.geometry
@@ -476,27 +485,32 @@ class KolRules(Rules):
                 if piece.kid != self.HELD or key not in STATE_KEYS:
                     raise PositionError(f"{piece.kind.title} on {self.geometry.name_of(sq)}: no state {key!r} here; "
                                         f"only the Tower with its King (TK) carries turns=1 or turns=2")
-                if value not in (1, 2):
+                if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                     raise PositionError(f"{piece.kind.title} on {self.geometry.name_of(sq)}: turns={value!r}; "
                                         f"expected 1 or 2")
+                if value > 2:  # written by versions that counted on while the King could not leave
+                    pos.set_state(sq, "turns", 2)
             if piece.kid == self.HELD:
                 if "turns" not in piece.state:
                     raise PositionError(f"Tower with its King on {self.geometry.name_of(sq)}: needs :turns=1 or "
                                         f":turns=2 (how many of its side's turns have ended with the King inside)")
                 pos.set_state(sq, "carries", pos.next_uid)
                 pos.next_uid += 1
-        self.validate(pos, "position")
+        self.validate(pos, "position", game_over=True)
         return pos
 
-    def validate(self, pos: Position, where: str) -> None:
+    def validate(self, pos: Position, where: str, game_over: bool = False) -> None:
         """One King (or Tower with King) per side, at most one Tower, one Princess and one of
-        each Legend per side, at least one Legend each, the side not to move not in check."""
+        each Legend per side, the side not to move not in check; at least one Legend each (a
+        start), or for one side only (``game_over``: a position the game ended in, which a text
+        may carry)."""
         names = ("Blue", "Orange")
         for p in range(2):
             counts = self._on_board(pos, p)
             kings = counts.get(self.KING, 0)
             held = sum(1 for s in pos.occ[p] if pos.board[s].kid == self.HELD)
-            if kings + held != 1:
+            fallen = getattr(self, "king_may_have_fallen", False) and kings + held == 0  # lost a dice fight
+            if kings + held != 1 and not fallen:
                 raise PositionError(f"{where}: {names[p]} must have exactly one King (K, or TK: the Tower with "
                                     f"the King inside), found {kings + held}")
             for kid in sorted(self.one_each):
@@ -504,8 +518,13 @@ class KolRules(Rules):
                     raise PositionError(f"{where}: {names[p]} has {counts[kid]} of {self.kinds[kid].title}; "
                                         f"a side may have one at a time")
             if not any(counts.get(k) for k in self.legends):
-                raise PositionError(f"{where}: {names[p]} has no Legend left (the game would be over)")
-        if self.in_check(pos, 1 - pos.turn):
+                if not game_over:
+                    raise PositionError(f"{where}: {names[p]} has no Legend left (the game would be over)")
+                if p == 1 and self._legends_lost(pos) == 0:
+                    raise PositionError(f"{where}: neither side has a Legend left; a game ends when the first "
+                                        f"side loses its last one")
+        # with dice fights an attacker that lost can leave the enemy King attacked (docs/rules/combat.md)
+        if self.in_check(pos, 1 - pos.turn) and not getattr(self, "opponent_may_be_in_check", False):
             raise PositionError(f"{where}: {names[1 - pos.turn]} is in check but it is {names[pos.turn]}'s turn")
 
 

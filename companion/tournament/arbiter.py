@@ -1,7 +1,9 @@
 """The arbiter's PIN: set on the board with the on-screen number pad, kept as a salted hash.
 
-Pure functions (the salt is drawn at the edge and passed in); the app keeps the record in
-``arbiter.json`` of its data folder (companion.app.presenters.table_steps).
+Pure functions (the salt is drawn at the edge and passed in); the record lives in
+``arbiter.json`` of the data folder, read and written by companion.tournament.pin_file (a file
+that is there but is not exactly such a record is damaged: arbiter mode stays locked until the
+arbiter resets the PIN, docs/tournament.md).
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ import hmac
 import json
 from dataclasses import dataclass
 
+from ..bounds import load_json
 from ..errors import RecordError
 
 MIN_PIN, MAX_PIN = 4, 8
 ROUNDS = 100_000
+SALT_BYTES, DIGEST_BYTES = 16, 32  # as make_pin writes them (PBKDF2-SHA256)
 
 
 @dataclass(frozen=True)
@@ -26,16 +30,26 @@ class PinRecord:
         return json.dumps({"salt": self.salt, "digest": self.digest, "rounds": ROUNDS})
 
     @classmethod
-    def from_json(cls, text: str) -> PinRecord:
-        try:
-            value = json.loads(text)
-            if value["rounds"] != ROUNDS:
-                raise ValueError
-            salt, digest = value["salt"], value["digest"]
-            bytes.fromhex(salt), bytes.fromhex(digest)
-        except (ValueError, KeyError, TypeError):
-            raise RecordError("arbiter.json: not an arbiter PIN record (set the PIN again)") from None
-        return cls(salt, digest)
+    def from_json(cls, text: str, where: str = "arbiter.json") -> PinRecord:
+        """The record written by :meth:`to_json`, and nothing else: a JSON object of exactly
+        ``salt`` (16 bytes) and ``digest`` (32 bytes) in lowercase hex and ``rounds``; anything
+        else is RecordError saying what is wrong."""
+        value = load_json(text, where)
+        if not isinstance(value, dict):
+            kind = {list: "list", str: "string", bool: "true or false", int: "number", float: "number"}.get(
+                type(value), "null")
+            raise RecordError(f"{where}: not an arbiter PIN record (a JSON {kind}, not an object)")
+        if sorted(value) != ["digest", "rounds", "salt"]:
+            raise RecordError(f"{where}: not an arbiter PIN record (its keys are {', '.join(sorted(value)) or 'none'}; "
+                              f"expected digest, rounds, salt)")
+        rounds = value["rounds"]
+        if type(rounds) is not int or rounds != ROUNDS:
+            raise RecordError(f"{where}: rounds is {json.dumps(rounds)[:20]}; expected {ROUNDS}")
+        for key, size in (("salt", SALT_BYTES), ("digest", DIGEST_BYTES)):
+            v = value[key]
+            if not (isinstance(v, str) and len(v) == 2 * size and all(c in "0123456789abcdef" for c in v)):
+                raise RecordError(f"{where}: {key} is not {size} bytes in lowercase hex")
+        return cls(value["salt"], value["digest"])
 
 
 def valid_pin(pin: str) -> bool:

@@ -16,17 +16,28 @@ The app writes it through :class:`CheckpointWriter`, a thread of its own: a writ
 takes tens of milliseconds on a Raspberry Pi's SD card, too long for the UI thread, which only
 hands the latest value over (the latest value wins; one write at a time, in order with
 :meth:`CheckpointWriter.clear`).
+
+Reading it back (:func:`read_checkpoint_state`) tells three cases apart: no file (nothing to
+restore: the clock was not running, or had just been pressed), a checkpoint (the newest intact
+slot; a slot torn by the power cut is expected and skipped), and a **damaged** file (there, but
+no slot in it can be read: not a file, unreadable, empty, garbage). A damaged file is said on
+screen: the clock could not be restored, the times are the journal's, the arbiter may set them
+(companion/app/presenters/clock_room.py); the file is then set aside (:func:`set_aside`).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import threading
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
+
+from ..bounds import load_json, read_small_file
+from ..errors import RecordError
 
 SLOT = 192
 NAME = "clock.checkpoint"
@@ -56,7 +67,7 @@ def _encode(cp: ClockCheckpoint) -> bytes:
 
 def _decode(raw: bytes) -> ClockCheckpoint | None:
     try:
-        value = json.loads(raw.decode("utf-8").strip())
+        value = load_json(raw.decode("utf-8").strip(), NAME)
         cp = value["cp"]
         body = json.dumps(cp, sort_keys=True, separators=(",", ":"))
         if value["crc"] != f"{zlib.crc32(body.encode()) & 0xFFFFFFFF:08x}":
@@ -211,15 +222,48 @@ class CheckpointWriter:
                 self._cond.notify_all()
 
 
+@dataclass(frozen=True)
+class CheckpointState:
+    """What the checkpoint file holds: the newest intact ``checkpoint`` (None: none), and
+    ``damage`` when the file is there but none of it can be read (why, in a few words)."""
+
+    checkpoint: ClockCheckpoint | None = None
+    damage: str = ""
+
+
+def read_checkpoint_state(path: str | os.PathLike) -> CheckpointState:
+    """The checkpoint file's state; never raises."""
+    try:
+        data = read_small_file(path, 2 * SLOT, NAME, whole=False)
+    except RecordError as e:
+        return CheckpointState(damage=str(e).removeprefix(f"{NAME}: "))
+    if data is None:
+        return CheckpointState()
+    found = [_decode(data[i:i + SLOT]) for i in range(0, len(data), SLOT)]
+    found = [cp for cp in found if cp is not None]
+    if found:
+        return CheckpointState(max(found, key=lambda cp: cp.counter))
+    return CheckpointState(damage="it is empty" if not data.strip() else "nothing in it can be read")
+
+
 def read_checkpoint(path: str | os.PathLike) -> ClockCheckpoint | None:
     """The newest intact checkpoint in the file (None: no file, or nothing readable)."""
+    return read_checkpoint_state(path).checkpoint
+
+
+def set_aside(path: str | os.PathLike) -> Path | None:
+    """Move a damaged checkpoint file (or what stands in its place) to ``<name>.damaged``
+    beside it, replacing an older one, so the next checkpoint is written anew; None when there
+    was nothing, or it could not be moved (the writer then says it cannot save)."""
+    path = Path(path)
+    target = path.with_name(path.name + ".damaged")
     try:
-        data = Path(path).read_bytes()
+        if target.is_dir() and not target.is_symlink():
+            shutil.rmtree(target)
+        os.replace(path, target)
     except OSError:
         return None
-    found = [_decode(data[i:i + SLOT]) for i in range(0, min(len(data), 2 * SLOT), SLOT)]
-    found = [cp for cp in found if cp is not None]
-    return max(found, key=lambda cp: cp.counter) if found else None
+    return target
 
 
 def spent_to_restore(cp: ClockCheckpoint | None, entries: int, running: int | None, moves) -> int | None:

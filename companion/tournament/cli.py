@@ -41,7 +41,8 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
             print(f"pgn: cannot read {path}: {e.strerror or e}", file=err)
             return EXIT_BAD
         except CompanionError as e:
-            print(f"pgn: {path}: {' '.join(str(e).split())}", file=err)
+            message = " ".join(str(e).split())
+            print(f"pgn: {message if message.startswith(f'{path}:') else f'{path}: {message}'}", file=err)
             return EXIT_BAD
         if loss is not None:
             print(f"pgn: {path} is damaged: {loss}", file=err)
@@ -49,10 +50,13 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
         texts.append(text)
     joined = "".join(texts)
     if args.output:
-        from .files import write_pgn
+        from ..durable import write_output_file
 
         try:
-            write_pgn(args.output, joined)
+            write_output_file(args.output, joined)
+        except CompanionError as e:
+            print(f"pgn: {e}", file=err)
+            return EXIT_BAD
         except OSError as e:
             print(f"pgn: cannot write {args.output}: {e.strerror or e}", file=err)
             return EXIT_BAD

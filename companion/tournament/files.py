@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from ..bounds import MAX_PGN_FILE_BYTES, read_text_file
 from ..errors import CompanionError
+from ..durable import write_durably
 from ..journal import describe_loss, read_journal
 from .pgn import PgnGame, format_pgn
 
@@ -36,15 +38,11 @@ def write_pgn(path: str | os.PathLike, game: PgnGame | str) -> Path:
 
 
 def write_file(path: str | os.PathLike, text: str) -> Path:
-    """Write ``text`` to ``path`` durably (a temporary file, flushed and synced, then renamed)."""
+    """Write ``text`` to ``path`` durably (companion.durable.write_durably: a temporary file,
+    flushed and synced, then renamed; removed again if the disk is full)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    write_durably(path, text.encode("utf-8"))
     return path
 
 
@@ -124,7 +122,7 @@ def collect_pgn(files: Iterable[Path]) -> str:
     """Every file's games in one text, in file order."""
     parts = []
     for path in files:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path, MAX_PGN_FILE_BYTES, "a PGN file of the games folder")
         parts.append(text if text.endswith("\n\n") else text.rstrip("\n") + "\n\n")
     return "".join(parts)
 
@@ -141,3 +139,22 @@ def journal_pgn(path: str) -> tuple[str, str | None]:
         raise CompanionError(f"{path}: no game in it ({reason})")
     table, used, problem = Table.replay(read.entries)
     return format_pgn(pgn_game(table)), describe_loss(read.damage, problem, used, len(read.entries))
+
+
+def write_private(path: str | os.PathLike, text: str) -> Path:
+    """:func:`write_file` for a file that holds a secret (a pairing file with the hall's round
+    key): readable and writable by this user only from its first byte (mode 0600)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)  # a .tmp left from before keeps its old mode otherwise
+        with open(fd, "w", encoding="utf-8", newline="\n", closefd=False) as f:
+            f.write(text)
+            f.flush()
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
+    return path

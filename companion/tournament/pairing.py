@@ -22,6 +22,12 @@ half read.
 Results go back as (1) the same TRF with the game's result codes and the two players' points
 filled in, for the pairing program, and (2) a CSV line per game
 (``round,board,white_id,white,black_id,black,result``) that any program can import.
+
+Either file may carry the round's key for the hall (docs/broadcast.md): one line
+``XXK <64 hexadecimal digits>`` (TRF's ``XX`` lines are the programs' own extensions; readers
+pass over codes they do not know). The boards that loaded the file sign what they broadcast
+with it, and the hall takes results from those only. It is a secret: :class:`Pairings` keeps it
+out of its ``repr``, no message quotes it, and the results written back leave it out.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from ..errors import ClockError, PairingError
 from .timecontrol import parse_time_control
@@ -42,6 +48,9 @@ TRF_CODES = frozenset(TRF_POINTS)
 RESULT_TRF = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "+-": ("+", "-"),
               "-+": ("-", "+"), "--": ("-", "-"), "0-0": ("0", "0")}
 MAX_NAME = 80
+#: The line that carries the round key for the hall, and the key's length in hex digits.
+ROUND_KEY_TAG = "XXK"
+ROUND_KEY_HEX = 64
 
 
 @dataclass(frozen=True)
@@ -84,6 +93,8 @@ class Pairings:
     games: tuple[Pairing, ...]
     rounds: int | None = None
     time_control_words: str = ""
+    #: the round key for the hall (64 hex digits; "" when the file has none): a secret
+    round_key: str = field(default="", repr=False, compare=False)
 
     def board(self, number: int) -> Pairing:
         for p in self.games:
@@ -215,7 +226,7 @@ def trf_with_result(text: str, pairing: Pairing, result: str, source: str = "TRF
     if result not in RESULT_TRF:
         raise PairingError(f"a result for the file is one of {', '.join(RESULT_TRF)}, got {result!r}")
     codes = dict(zip((pairing.white_no, pairing.black_no), RESULT_TRF[result]))
-    lines = text.splitlines(keepends=True)
+    lines = [line for line in text.splitlines(keepends=True) if not _is_key_line(line)]  # the key stays behind
     found = set()
     for i, raw in enumerate(lines):
         body = raw.rstrip("\r\n")
@@ -226,8 +237,9 @@ def trf_with_result(text: str, pairing: Pairing, result: str, source: str = "TRF
         if number not in codes:
             continue
         col = 91 + (pairing.round - 1) * 10 + 7
-        if len(body) <= col:
+        if len(body) <= col - 7:
             raise PairingError(f"{source}, line {i + 1}: player {number} has no round {pairing.round}")
+        body = body.ljust(col + 1)  # an editor stripped the trailing blanks: pad as the reader does
         body = body[:col] + codes[number] + body[col + 1:]
         points = 0.0
         r = 0
@@ -311,10 +323,49 @@ def parse_csv(text: str, source: str = "CSV") -> Pairings:
 
 
 def parse_pairings(text: str, source: str) -> Pairings:
-    """A TRF or CSV file, told apart by its content (TRF: lines that start with ``001``)."""
+    """A TRF or CSV file, told apart by its content (TRF: lines that start with ``001``), with
+    its round key if it carries one."""
+    text, key = split_round_key(text, source)
     if any(line.startswith("001") for line in text.splitlines()):
-        return parse_trf(text, source)
-    return parse_csv(text, source)
+        pairings = parse_trf(text, source)
+    else:
+        pairings = parse_csv(text, source)
+    return replace(pairings, round_key=key)
+
+
+# ----- the round key --------------------------------------------------------------------------------------
+
+
+def _is_key_line(line: str) -> bool:
+    return line[:len(ROUND_KEY_TAG)] == ROUND_KEY_TAG and line[len(ROUND_KEY_TAG):len(ROUND_KEY_TAG) + 1] in (" ", "")
+
+
+def split_round_key(text: str, source: str = "pairing file") -> tuple[str, str]:
+    """``text`` without its round-key line, and the key ("" when there is none). A damaged key
+    line is a PairingError that names the line, never the key."""
+    keys, kept = [], []
+    for n, raw in enumerate(text.splitlines(keepends=True), start=1):
+        line = raw.lstrip("\ufeff").rstrip("\r\n")
+        if not _is_key_line(line):
+            kept.append(raw)
+            continue
+        key = line[len(ROUND_KEY_TAG):].strip().lower()
+        if len(key) != ROUND_KEY_HEX or any(c not in "0123456789abcdef" for c in key):
+            raise PairingError(f"{source}, line {n}: the round key ({ROUND_KEY_TAG}) must be {ROUND_KEY_HEX} "
+                               f"hexadecimal digits; the hall writes it (companion hall --pairings FILE)")
+        keys.append((n, key))
+    if len({k for _n, k in keys}) > 1:
+        raise PairingError(f"{source}, line {keys[1][0]}: a second, different round key ({ROUND_KEY_TAG})")
+    return "".join(kept), keys[0][1] if keys else ""
+
+
+def with_round_key(text: str, key: str) -> str:
+    """``text`` with ``key`` as its round-key line (the last line; any old one taken out)."""
+    body, _old = split_round_key(text)
+    ending = "\r\n" if "\r\n" in body else "\n"
+    if body and not body.endswith(("\n", "\r")):
+        body += ending
+    return f"{body}{ROUND_KEY_TAG} {key}{ending}"
 
 
 # ----- results -----------------------------------------------------------------------------------------
@@ -330,8 +381,24 @@ def result_line(pairing: Pairing, result: str) -> str:
     writer = csv.writer(out, lineterminator="\n")
     white_id = pairing.white.fide_id or (str(pairing.white_no) if pairing.white_no else "")
     black_id = pairing.black.fide_id or (str(pairing.black_no) if pairing.black_no else "")
-    writer.writerow([pairing.round, pairing.board, white_id, pairing.white.name, black_id, pairing.black.name, result])
+    writer.writerow([pairing.round, pairing.board, *map(cell, (white_id, pairing.white.name, black_id,
+                                                                pairing.black.name)), result])
     return out.getvalue()
+
+
+#: What a spreadsheet reads as the start of a formula in a cell (OWASP, "CSV Injection").
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(text: str) -> str:
+    """A name or id from outside as a results-file cell a spreadsheet shows as text: one that
+    starts like a formula gets a ``'`` in front (OWASP's advice: ``=HYPERLINK(...)`` would
+    otherwise run when the arbiter opens the file). A line break inside becomes a space (the
+    csv writer would leave a carriage return bare, ending the line there); it quotes the rest.
+    The result column is ours (``-+`` and ``--`` are forfeits, as pairing programs read them)
+    and is left as it is."""
+    safe = "'" + text if text.startswith(FORMULA_START) else text
+    return safe.replace("\r", " ").replace("\n", " ")
 
 
 def merge_results(existing: str, line: str) -> str:
@@ -351,4 +418,4 @@ def _int(text: str, where: str, what: str) -> int:
 
 
 __all__ = ["Player", "Pairing", "Pairings", "parse_trf", "parse_csv", "parse_pairings", "trf_with_result",
-           "result_line", "merge_results", "RESULT_HEADER", "RESULT_TRF"]
+           "result_line", "merge_results", "split_round_key", "with_round_key", "RESULT_HEADER", "RESULT_TRF"]

@@ -41,6 +41,9 @@ from .pgn import PgnGame, PgnMove, format_pgn, ordered_tags
 #: Chess, which moves as chess does. Every other game is written in coordinate moves from the
 #: position in its FEN tag, the choices after a move joined with colons.
 SAN_GAMES = frozenset({"chess", "combat"})
+#: Games that are dice fights by themselves (every other game takes them as the option fights=dice,
+#: written as the tag [Fights "dice"])
+GAMES_WITH_FIGHTS = frozenset({"combat"})
 
 
 def variant_tag(game: str) -> str | None:
@@ -146,10 +149,29 @@ def _no_comments(session, table) -> dict:
     return {}
 
 
+def _coordinate_fight_comments(session, table) -> dict[int, tuple[str, tuple[tuple[str, str], ...]]]:
+    """A game in coordinate moves played with dice fights: each move's player and words, and
+    each fight as Combat Chess writes it (a sentence and ``[%dice]``)."""
+    words = _coordinate_comments(session, table)
+    for ply, (sentence, commands) in _combat_comments(session, table).items():
+        said, _ = words.get(ply, ("", ()))
+        words[ply] = (" ".join(filter(None, (said, sentence))), commands)
+    return words
+
+
 register_commenter("combat", _combat_comments)
 
 
 # ----- a game as PGN --------------------------------------------------------------------------------
+
+
+def _round_tag(setup) -> str:
+    """The PGN standard (8.1.1.3): the round; "?" when it is unknown; "-" when a round number
+    is inappropriate. A tournament game is played in some round: one not given is unknown;
+    a casual game has none."""
+    if setup is not None and setup.round:
+        return setup.round
+    return "?" if setup is not None and setup.tournament else "-"
 
 
 def pgn_game(table, *, final_note: bool = True) -> PgnGame:
@@ -165,7 +187,7 @@ def pgn_game(table, *, final_note: bool = True) -> PgnGame:
         "Event": (setup.event if setup and setup.event else ("Casual game" if not setup or not setup.tournament else "?")),
         "Site": setup.site if setup and setup.site else "?",
         "Date": setup.date if setup and setup.date else "????.??.??",
-        "Round": setup.round if setup and setup.round else "-",
+        "Round": _round_tag(setup),
         "White": seats[0].name,
         "Black": seats[1].name if len(seats) > 1 else "?",
         "Result": result,
@@ -199,6 +221,10 @@ def pgn_game(table, *, final_note: bool = True) -> PgnGame:
         tags["DrawRules"] = "1"  # a game whose draw rules are a choice, played with them
     if setup is not None:
         tags["Mode"] = setup.mode
+    if game.has_dice and game.game not in GAMES_WITH_FIGHTS:
+        tags["Fights"] = "dice"  # a game played with dice fights (companion/games/fights.py)
+    if game.option_values.get("mode") == "teams":
+        tags["Teams"] = "1"  # four-player chess in teams
     if game.has_dice:
         tags["Dice"] = {"virtual": "app", "seeded": "checkable", "entered": "real"}[game.dice]
         if game.d6_only:
@@ -213,7 +239,11 @@ def pgn_game(table, *, final_note: bool = True) -> PgnGame:
     tags["Annotator"] = "Companion"
     tags["GameId"] = game.game_id
 
-    extra = COMMENTERS.get(game.game, _no_comments if game.game in SAN_GAMES else _coordinate_comments)(session, t)
+    if game.game in SAN_GAMES:
+        plain = _combat_comments if game.has_dice else _no_comments  # FIDE chess with fights: Combat's
+    else:
+        plain = _coordinate_fight_comments if game.has_dice else _coordinate_comments
+    extra = COMMENTERS.get(game.game, plain)(session, t)
     notes: dict[int, list[str]] = {}
     if t is not None:
         for note in t.notes:
@@ -410,7 +440,13 @@ def replay_pgn(pgn: PgnGame) -> ReplayedGame:
     """Play a PGN game through our rules (SAN for chess games, coordinate moves for Dungeon
     Chess, each fight's ``[%dice]``); RecordError names the move that does not fit."""
     name = game_of(pgn)
-    options: dict[str, Any] = {"d6_only": True} if name == "combat" and pgn.tag("DiceD6Only") == "1" else {}
+    fights = pgn.tag("Fights") == "dice"
+    options: dict[str, Any] = {"d6_only": True} if (name == "combat" or fights) and pgn.tag("DiceD6Only") == "1" \
+        else {}
+    if fights:
+        options["fights"] = "dice"
+    if pgn.tag("Teams") == "1":
+        options["mode"] = "teams"
     if pgn.tag("DrawRules") == "1":
         options["draw_rules"] = True
     if (pgn.tag("Players") or "").isdigit():  # more than two players: the map's seating for them

@@ -7,7 +7,10 @@ from dataclasses import dataclass
 
 from ...tournament.clock import format_time
 from .. import texts as T
-from .flow import AppFlow, Prompt, PromptOption
+from .arbiter_mode import ArbiterMode
+from .display import Display
+from .game_room import GameRoom
+from .load_save import LoadSave
 
 
 @dataclass(frozen=True)
@@ -31,71 +34,71 @@ class ArbiterView:
 
 
 class ArbiterPresenter:
-    def __init__(self, flow: AppFlow) -> None:
-        self.flow = flow
+    def __init__(self, arbiter: ArbiterMode, game: GameRoom, load_save: LoadSave, display: Display) -> None:
+        self.arbiter = arbiter
+        self.game = game
+        self.load_save = load_save  # the position corrected through the game's text
+        self.display = display
 
     def set_time(self, side: int) -> None:
-        self.flow.arbiter_set_time(side)
+        self.arbiter.set_time(side)
 
     def add_time(self, side: int, ms: int) -> None:
-        table = self.flow.table
-        now = table.clock.remaining(side, self.flow.clock_ms()) if table is not None and table.clock else 0
+        table = self.game.table
+        now = table.clock.remaining(side, self.game.clock_ms()) if table is not None and table.clock else 0
         if ms < 0:
-            self.flow.arbiter_do("set-time", side=side, ms=max(0, now + ms))
+            self.arbiter.do("set-time", side=side, ms=max(0, now + ms))
         else:
-            self.flow.arbiter_do("add-time", side=side, ms=ms)
+            self.arbiter.do("add-time", side=side, ms=ms)
 
     def moves(self, side: int, step: int) -> None:
-        table = self.flow.table
+        table = self.game.table
         if table is None or table.clock is None:
             return
-        self.flow.arbiter_do("set-moves", side=side, moves=max(0, table.clock.moves[side] + step))
+        self.arbiter.do("set-moves", side=side, moves=max(0, table.clock.moves[side] + step))
 
     def pause(self) -> None:
-        self.flow.arbiter_do("pause")
+        self.arbiter.do("pause")
 
     def resume(self) -> None:
-        self.flow.arbiter_do("resume")
+        self.arbiter.do("resume")
 
     def penalty(self, side: int) -> None:
-        self.flow.arbiter_do("penalty", side=side)
+        self.arbiter.do("penalty", side=side)
 
     def cancel_penalty(self) -> None:
-        table = self.flow.table
+        table = self.game.table
         live = [i for i, p in enumerate(table.penalties) if not p.cancelled and p.ms] if table else []
         if live:
-            self.flow.arbiter_do("cancel-penalty", index=live[-1])
+            self.arbiter.do("cancel-penalty", index=live[-1])
 
     def take_back(self) -> None:
-        self.flow.arbiter_do("takeback", turns=1)
+        self.arbiter.do("takeback", turns=1)
 
     def result(self) -> None:
-        self.flow.prompt = Prompt("arbiter-result", T.ARBITER_RESULTS_TITLE, tuple(
-            PromptOption(code, label) for code, label in T.ARBITER_RESULTS.items()))
-        self.flow.changed()
+        self.arbiter.ask_result()
 
     def end(self) -> None:
-        self.flow.arbiter_do("end")
+        self.arbiter.do("end")
 
     def change_pin(self) -> None:
-        self.flow.change_pin()
+        self.arbiter.change_pin()
 
     def correct_position(self) -> None:
         """The position corrected through the game's text (Load / Save's keyboard)."""
-        self.flow.open_correction()
+        self.load_save.open_correction()
 
     def back(self) -> None:
-        self.flow.close_arbiter()
+        self.arbiter.close()
 
     def view(self) -> ArbiterView | None:
-        flow = self.flow
-        table, s = flow.table, flow.session
+        table, s = self.game.table, self.game.session
         if table is None or s is None:
             return None
         sides = ()
         paused = counting = False
         if table.clock is not None:
-            view = table.clock.view(flow.clock_ms())
+            view = table.clock.view(self.game.clock_ms())
             paused, counting = view.paused, view.counting
             sides = tuple(ArbiterSide(i, T.ARBITER_CLOCK_LINE.format(name=seat.name, time=format_time(view.times[i]),
                                                                     moves=view.moves[i]), view.running == i)
@@ -104,4 +107,4 @@ class ArbiterPresenter:
         can_cancel = any(not p.cancelled and p.ms for p in table.penalties)
         return ArbiterView(T.ARBITER_TITLE + "  \u2013  " + T.GAME_TITLES.get(s.setup.game, s.setup.game), sides,
                            paused, counting, s.is_over, can_cancel and not s.is_over,
-                           bool(s.moves) and not s.is_over, log, flow.notice)
+                           bool(s.moves) and not s.is_over, log, self.display.notice)

@@ -5,7 +5,7 @@
 may not switch." On one screen for both players that means: each player who chooses taps an army
 while the other looks away, hides it (the screen then shows nothing of it and says so), and when
 every choice is in, both are revealed together. A computer chooses first, in secret (drawn at the
-edge, companion/app/presenters/match_steps.py). When only one player may choose (the loser of a
+edge, companion/app/presenters/match_room.py). When only one player may choose (the loser of a
 match game), there is nothing to hide: the winner's army is known.
 
 :class:`ArmyChoice` is the state (plain Python); :class:`ArmiesPresenter` the screen's view and
@@ -100,45 +100,45 @@ class ArmiesView:
 
 
 class ArmiesPresenter:
-    def __init__(self, flow) -> None:
-        self.flow = flow
+    def __init__(self, matches, display) -> None:
+        self.matches = matches  # the MatchRoom (match_room.py), which holds the army choice
+        self.display = display
 
     # commands
     def pick(self, army: str) -> None:
-        choice = self.flow.army_choice
+        choice = self.matches.army_choice
         if choice is not None:
             choice.select(army)
-            self.flow.changed()
+            self.display.changed()
 
     def act(self) -> None:
         """The big button: hide my choice, reveal both, or start the game."""
-        key = self.view().action_key if self.flow.army_choice is not None else ""
-        choice = self.flow.army_choice
+        key = self.view().action_key if self.matches.army_choice is not None else ""
+        choice = self.matches.army_choice
         if key == "hide":
             choice.seal()
         elif key == "choose":  # the only one choosing: nothing to hide, the game starts
             choice.seal()
-            self.flow.start_chosen_game()
+            self.matches.start_chosen()
             return
         elif key == "reveal":
             choice.reveal()
         elif key == "start":
-            self.flow.start_chosen_game()
+            self.matches.start_chosen()
             return
-        self.flow.changed()
+        self.display.changed()
 
     def leave(self) -> None:
         """The other button: leave the match, or back to the start screen (the same: a match
         left is filed as it stands)."""
-        self.flow.leave_match()
+        self.matches.leave()
 
     # view
     def view(self) -> ArmiesView | None:
-        flow = self.flow
-        choice: ArmyChoice | None = flow.army_choice
+        choice: ArmyChoice | None = self.matches.army_choice
         if choice is None:
             return None
-        match = flow.match
+        match = self.matches.match
         title = T.ARMIES_TITLE
         score = ""
         if match is not None:

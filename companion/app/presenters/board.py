@@ -22,7 +22,11 @@ from ...core.geometry import VOID, WATER
 from ...core.rules import goal_lines
 from .. import texts as T
 from .. import theme
-from .flow import AppFlow
+from .board_link import BoardRoom
+from .computer_turns import ComputerTurns
+from .display import Display
+from .dungeon_setup import DungeonSetup
+from .game_room import GameRoom
 
 TERRAIN_NAMES = {WATER: "water", VOID: "void"}
 
@@ -64,50 +68,55 @@ class BoardView:
 
 
 class BoardPresenter:
-    """View of the flow's board; ``tap`` and ``hold`` are the widget's two gestures."""
+    """View of the board: the game's (or the armies being deployed), as the sensors and the
+    LEDs show it; ``tap`` and ``hold`` are the widget's two gestures."""
 
-    def __init__(self, flow: AppFlow) -> None:
-        self.flow = flow
+    def __init__(self, board: BoardRoom, game: GameRoom, dungeon: DungeonSetup, ai: ComputerTurns,
+                 display: Display) -> None:
+        self.board = board
+        self.game = game
+        self.dungeon = dungeon
+        self.ai = ai  # the computer's move, lit for a person to make, is the view's focus
+        self.display = display
         self.zone_square: int | None = None  # the piece whose zone is marked (its info was asked)
         self._odds_key = None
         self._odds: dict[int, str] = {}
 
     @property
     def simulated(self) -> bool:
-        return self.flow.board.simulated is not None
+        return self.board.link.simulated is not None
 
     def tap(self, square: int) -> None:
         """A short tap: lift/place on the simulated board, piece info otherwise."""
         if self.info_mode or not self.simulated:
             self.zone_square = square
-            self.flow.show_piece_info(square)
+            self.display.show_piece_info(square)
         else:
-            self.flow.tap_square(square)
+            self.board.tap_square(square)
 
     def hold(self, square: int) -> None:
         """A long press always shows the piece's info (fatigue, fights)."""
         self.zone_square = square
-        self.flow.show_piece_info(square)
+        self.display.show_piece_info(square)
 
     @property
     def info_mode(self) -> bool:
         """The next tap on the board shows a piece (the game bar's Info) instead of moving it."""
-        return self.flow.info_mode
+        return self.display.info_mode
 
     def toggle_info_mode(self) -> None:
-        self.flow.info_mode = not self.flow.info_mode
-        if not self.flow.info_mode:
+        self.display.info_mode = not self.display.info_mode
+        if not self.display.info_mode:
             self.zone_square = None
-        self.flow.changed()
+        self.display.changed()
 
     def view(self) -> BoardView:
-        flow = self.flow
-        width, height = flow.board.width, flow.board.height
-        session = flow.session
-        prep = flow.prep if session is None else None
+        width, height = self.board.link.width, self.board.link.height
+        session = self.game.session
+        prep = self.dungeon.prep if session is None else None
         rules = session.rules if session is not None else (prep.rules if prep is not None else None)
         pos = session.pos if session is not None else None
-        sensed = flow.sensed
+        sensed = self.board.sensed
         if session is not None:
             expected = session.rules.expected_occupancy(pos)
         elif prep is not None and prep.deployment is not None:
@@ -116,8 +125,8 @@ class BoardPresenter:
             expected = frozenset()
         units = _has_seats(rules)
         last = session.last_move() if session is not None else None
-        tournament = flow.table is not None and flow.table.tournament
-        if tournament and flow.table.setup.last_move is False:
+        tournament = self.game.table is not None and self.game.table.tournament
+        if tournament and self.game.table.setup.last_move is False:
             last = None
         check_sq = set()
         if session is not None and session.in_check() and not tournament:
@@ -132,10 +141,10 @@ class BoardPresenter:
         zone = self._zone(session)
         terrain = rules.geometry.terrain if rules is not None and rules.geometry.size == width * height else None
         tints = rules.square_colours() if terrain is not None and hasattr(rules, "square_colours") else ()
-        water_light = flow.meanings if terrain is not None else {}
+        water_light = self.board.meanings if terrain is not None else {}
         squares = []
         for sq in range(width * height):
-            view = _square_fields(sq, width, terrain, flow.frame, water_light)
+            view = _square_fields(sq, width, terrain, self.board.frame, water_light)
             view.update(last_move=last is not None and sq in last, check=sq in check_sq, odds=odds.get(sq, ""),
                         colour=tints[sq] if tints else "", zone=sq in zone)
             piece = pos.board[sq] if pos is not None else None
@@ -153,7 +162,7 @@ class BoardPresenter:
         colours = owner_colours(rules) if units else ()
         focus = self._focus(expected, sensed, last, prep)
         return BoardView(width, height, tuple(squares), tuple(T_FILES[:width]),
-                         tuple(str(r + 1) for r in range(height)), flow.version, units, colours,
+                         tuple(str(r + 1) for r in range(height)), self.display.version, units, colours,
                          goal_lines(rules, width, height), focus)
 
     def _focus(self, expected, sensed, last, prep) -> int | None:
@@ -166,8 +175,8 @@ class BoardPresenter:
             return lifted[0]
         if extra or lifted:
             return (extra or lifted)[0]
-        if self.flow.requested is not None:  # the computer's move, lit for a person to make
-            return self.flow.requested.frm
+        if self.ai.requested is not None:  # the computer's move, lit for a person to make
+            return self.ai.requested.frm
         if last is not None:
             return tuple(last)[-1]
         if prep is not None and prep.deployment is not None and prep.deployment.next_unit() is not None:
@@ -181,14 +190,13 @@ class BoardPresenter:
         open, and after it closes for as long as Piece info stays on (the card covers the
         board)."""
         sq = self.zone_square
-        if session is None or sq is None or not (self.info_mode or self.flow.info_square == sq):
+        if session is None or sq is None or not (self.info_mode or self.display.info_square == sq):
             return frozenset()
-        return self.flow.extras.zone(session, sq)
+        return self.game.extras.zone(session, sq)
 
     def _fight_board(self):
         """During a fight the board holds the attacker on the defender's square (as moved)."""
-        flow = self.flow
-        s = flow.session
+        s = self.game.session
         if s is None or s.pos.pending is None or s.pos.pending.kind != "fight":
             return None
         pos = s.pos
@@ -199,7 +207,7 @@ class BoardPresenter:
         return board
 
     def _piece_in_hand(self, expected, sensed) -> tuple[str, int] | None:
-        s = self.flow.session
+        s = self.game.session
         if s is None:
             return None
         units = _has_seats(s.rules)
@@ -211,10 +219,10 @@ class BoardPresenter:
 
     def _lifted_odds(self, expected, sensed) -> dict[int, str]:
         """Win chances of the lifted piece's possible fights (Combat Chess only)."""
-        s = self.flow.session
+        s = self.game.session
         if s is None or not s.setup.has_dice or s.pos.pending is not None or s.is_over:
             return {}
-        if self.flow.table is not None and self.flow.table.tournament:
+        if self.game.table is not None and self.game.table.tournament:
             return {}  # no fight odds before a decision in a tournament (FIDE 11.3)
         lifted = [sq for sq in expected - sensed if s.pos.board[sq] is not None and s.pos.board[sq].owner == s.pos.turn]
         if len(lifted) != 1:

@@ -184,11 +184,18 @@ class _Duel:
     square: str
     rampage: bool
     attacker_stones: int  # when the duel screen opened (0: no bids are asked)
+    last_stone: bool = False  # the fee takes the defender's last stone: the attacker bids 1 and wins
 
 
 class DuelPresenter:
-    def __init__(self, flow) -> None:
-        self.flow = flow
+    """The duel screen; given the Play room (the decision and its answers), the GameRoom (the
+    session), the ComputerTurns (a computer's bid being drawn) and the Display."""
+
+    def __init__(self, play, game, ai, display) -> None:
+        self.play = play
+        self.game = game
+        self.ai = ai
+        self.display = display
         self.selected: int | None = None
         self.fists: dict[int, int] = {}
         self.error = ""
@@ -202,17 +209,17 @@ class DuelPresenter:
             return
         if v.phase in ("offer", "bluff"):
             if any(c.key == key and c.enabled for c in v.choices):
-                self.flow.answer_decision(key)
+                self.play.answer_decision(key)
         elif v.phase == "bid" and key.isdigit():
             self.selected = int(key)
             self.error = ""
-            self.flow.changed()
+            self.display.changed()
 
     def enter(self, player: int, bid: int) -> None:
         """Real stones: what ``player`` showed."""
         self.fists[player] = bid
         self.error = ""
-        self.flow.changed()
+        self.display.changed()
 
     def act(self) -> None:
         v = self.view()
@@ -223,7 +230,7 @@ class DuelPresenter:
         elif v.action_key == "use":
             self._use_fists()
         elif v.action_key == "continue":
-            self.flow.decision_continue()
+            self.play.decision_continue()
 
     def _seal(self) -> None:
         bidder = self._bidder()
@@ -231,30 +238,30 @@ class DuelPresenter:
             return
         bid, self.selected = self.selected, None
         if not self._possible(bidder, bid):
-            self.flow.changed()
+            self.display.changed()
             return
-        self.flow.seal_part(bidder, bid)  # the next bidder starts with nothing selected (a new key)
+        self.play.seal_part(bidder, bid)  # the next bidder starts with nothing selected (a new key)
 
     def _use_fists(self) -> None:
-        s = self.flow.session
+        s = self.game.session
         people = self._people_to_bid()
         if any(p not in self.fists for p in people):
             return
         for p in people:
             if not self._possible(p, self.fists[p]):
-                self.flow.changed()
+                self.display.changed()
                 return
         fists, self.fists = dict(self.fists), {}
         if not s.sealed_players and len(people) == 2:
             attacker, defender = s.joint_decision().get("players")
-            self.flow.answer_decision(f"{fists[attacker]}-{fists[defender]}")  # one action: both shown at once
+            self.play.answer_decision(f"{fists[attacker]}-{fists[defender]}")  # one action: both shown at once
             return
         for p in people:
-            self.flow.seal_part(p, fists[p])
+            self.play.seal_part(p, fists[p])
 
     def _possible(self, player: int, bid: int) -> bool:
         """"0, 1, or 2 stones", and no more than the player owns."""
-        s = self.flow.session
+        s = self.game.session
         have = stones_of(s)[player]
         if not 0 <= bid <= min(MAX_BID, have):
             self.error = T.BID_TOO_MANY.format(name=s.seats[player].name, have=stones_words(have), bid=bid)
@@ -263,12 +270,12 @@ class DuelPresenter:
 
     # ----- who does what now ----------------------------------------------------------------------
     def _people_to_bid(self) -> tuple[int, ...]:
-        s = self.flow.session
+        s = self.game.session
         return tuple(p for p in s.parts_missing() if not s.seats[p].computer)
 
     def _bidder(self) -> int | None:
         """On-screen bids: the person bidding now (the attacker first)."""
-        s = self.flow.session
+        s = self.game.session
         if s.joint_decision() is None or any(s.seats[p].computer for p in s.parts_missing()):
             return None  # a computer's bid is sealed first
         missing = s.parts_missing()
@@ -276,8 +283,7 @@ class DuelPresenter:
 
     # ----- the view ---------------------------------------------------------------------------------
     def view(self) -> DuelView | None:
-        flow = self.flow
-        s, state = flow.session, flow.decision
+        s, state = self.game.session, self.play.decision
         if s is None or state is None:
             return None
         duel = self._duel(state)
@@ -306,8 +312,9 @@ class DuelPresenter:
                                   piece=piece_word(duel.piece), victim=piece_word(duel.victim), square=duel.square)
         title = T.DUEL_TITLE.format(square=duel.square)
         thinking = ""
-        if flow.thinking is not None:
-            thinking = (T.THINKING_BID if flow.thinking.part else T.THINKING).format(name=names[flow.thinking.seat])
+        busy = self.ai.thinking
+        if busy is not None:
+            thinking = (T.THINKING_BID if busy.part else T.THINKING).format(name=names[busy.seat])
         d = s.pos.pending
         phase, ask, detail = "wait", "", ""
         choices: tuple[Choice, ...] = ()
@@ -322,8 +329,12 @@ class DuelPresenter:
         elif d.kind == "duel":
             fee = d.get("fee")
             ask = T.DUEL_OFFER.format(name=names[duel.defender], victim=piece_word(duel.victim))
-            detail = (T.DUEL_FEE.format(piece=piece_word(duel.piece), victim=piece_word(duel.victim)) if fee
-                      else T.DUEL_NO_FEE) + " " + T.DUEL_HOW
+            if duel.last_stone:
+                detail = T.DUEL_FEE_LAST.format(piece=piece_word(duel.piece), victim=piece_word(duel.victim),
+                                                name=names[duel.attacker])
+            else:
+                detail = (T.DUEL_FEE.format(piece=piece_word(duel.piece), victim=piece_word(duel.victim)) if fee
+                          else T.DUEL_NO_FEE) + " " + T.DUEL_HOW
             if not s.seats[duel.defender].computer:
                 phase = "offer"
                 choices = (Choice("duel", T.DUEL_YES_FEE if fee else T.DUEL_YES), Choice("pass", T.DUEL_NO))
@@ -369,14 +380,14 @@ class DuelPresenter:
                 attacker = _with_bid(attacker, bids[1])
                 defender = _with_bid(defender, bids[2])
         return DuelView(title, capture, attacker, defender, phase, ask.strip(), detail, choices, fists, action,
-                        action_key, result, thinking, self.error, flow.banner)
+                        action_key, result, thinking, self.error, self.display.banner)
 
     def _duel(self, state) -> _Duel | None:
         """The duel of this screen, read when it opened (and kept: the pieces may leave)."""
         known = state.memo.get("duel")
         if known is not None:
             return known
-        s = self.flow.session
+        s = self.game.session
         d = s.pos.pending
         if d is None or d.kind not in DUEL_KINDS:
             return None
@@ -387,7 +398,8 @@ class DuelPresenter:
             return None
         duel = _Duel(att.owner, vic.owner, att.kind.title, vic.kind.title, T.PIECE_GLYPHS.get(att.kind.role, "?"),
                      T.PIECE_GLYPHS.get(vic.kind.role, "?"), g.name_of(move.frm), g.name_of(d.get("victim")),
-                     move.special == "rampage", stones_of(s)[att.owner])
+                     move.special == "rampage", stones_of(s)[att.owner],
+                     d.kind == "duel" and 0 < stones_of(s)[vic.owner] <= d.get("fee"))
         state.memo["duel"] = duel
         return duel
 
@@ -398,6 +410,8 @@ class DuelPresenter:
                 _, a, b, winner = e
                 if duel.attacker_stones == 0:
                     lines.append(T.DUEL_ZERO.format(a=names[duel.attacker], d=names[duel.defender]))
+                elif duel.last_stone:
+                    lines.append(T.DUEL_ZERO_DEFENDER.format(a=names[duel.attacker], d=names[duel.defender]))
                 else:
                     lines.append(T.DUEL_REVEAL.format(a=names[duel.attacker], ba=a, d=names[duel.defender], bd=b))
                 piece, victim = piece_word(duel.piece), piece_word(duel.victim)

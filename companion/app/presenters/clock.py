@@ -12,7 +12,12 @@ from dataclasses import dataclass
 
 from ...tournament.clock import format_time
 from .. import texts as T
-from .flow import AppFlow
+from .board_link import BoardRoom
+from .clock_room import ClockRoom
+from .display import Display
+from .game_room import GameRoom
+from .menu import Menu
+from .play import Play
 from .game import colour_names, move_rows, result_headline
 
 LOW_MS = 10_000
@@ -54,57 +59,62 @@ class ClockView:
 
 
 class ClockPresenter:
-    def __init__(self, flow: AppFlow) -> None:
-        self.flow = flow
+    def __init__(self, clock: ClockRoom, game: GameRoom, play: Play, board: BoardRoom, menu: Menu,
+                 display: Display) -> None:
+        self.clock = clock
+        self.game = game
+        self.play = play  # the casual game's undo, draw and resignation
+        self.board_room = board  # the board's guidance, and whether it is connected
+        self.game_menu = menu
+        self.display = display
 
     # ----- commands -------------------------------------------------------------------------
     def tap(self, position: int) -> None:
         """A tap on the left (0) or right (1) half."""
-        self.flow.clock_tap(self._side(position))
+        self.clock.tap(self._side(position))
 
     def pause(self) -> None:
-        self.flow.clock_pause()
+        self.clock.pause()
 
     def resume(self) -> None:
-        self.flow.clock_resume()
+        self.clock.resume()
 
     def board(self) -> None:
-        self.flow.toggle_clock_view()
+        self.clock.toggle_view()
 
     def offer(self, position: int) -> None:
-        self.flow.offer_draw_by(self._side(position))
+        self.clock.offer_draw_by(self._side(position))
 
     def claim(self, position: int) -> None:
-        self.flow.claim_by(self._side(position))
+        self.clock.claim_by(self._side(position))
 
     def result(self, position: int) -> None:
-        self.flow.result_by(self._side(position))
+        self.clock.result_by(self._side(position))
 
     def resign(self, position: int) -> None:
-        self.flow.resign_by(self._side(position))
+        self.clock.resign_by(self._side(position))
 
     def undo(self) -> None:
-        self.flow.undo()
+        self.play.undo()
 
     def offer_casual(self) -> None:
-        self.flow.offer_draw()
+        self.play.offer_draw()
 
     def resign_casual(self) -> None:
-        self.flow.resign()
+        self.play.resign()
 
     def menu(self) -> None:
-        self.flow.open_menu()
+        self.game_menu.open()
 
     def _side(self, position: int) -> int:
-        return position if not self.flow.clock_swapped else 1 - position
+        return position if not self.clock.swapped else 1 - position
 
     # ----- the view ---------------------------------------------------------------------------
     def view(self) -> ClockView | None:
-        flow = self.flow
-        table, s = flow.table, flow.session
+        table, s = self.game.table, self.game.session
         if table is None or s is None or table.clock is None:
             return None
-        t = flow.clock_ms()
+        t = self.game.clock_ms()
         c = table.clock
         view = c.view(t)
         over = s.is_over
@@ -130,7 +140,7 @@ class ClockPresenter:
             halves.append(HalfView(side, s.seats[side].name, detail, T.FLAG if view.flagged == side else format_time(ms),
                                    running, table.can_press(side), view.flagged == side, ms < LOW_MS,
                                    "  \u00b7  ".join(info), T.RESULT_BUTTONS[tapped] if tapped else ""))
-        if flow.clock_swapped:
+        if self.clock.swapped:
             halves.reverse()
         header = _header(table)
         status = self._status(table, view)
@@ -140,15 +150,15 @@ class ClockPresenter:
             tail = rows[-2:]
             last = T.LAST_MOVES.format(moves="  ".join(" ".join(x for x in r if x) for r in tail))
         live = not over and s.pos.pending is None
+        board = self.board_room
         return ClockView(
-            header, (halves[0], halves[1]), status, flow.guidance, flow.notice, last, table.tournament,
+            header, (halves[0], halves[1]), status, board.guidance, self.display.notice, last, table.tournament,
             view.paused, over, live and view.counting, live and view.paused and view.flagged is None,
             not table.tournament and s.can_undo(), live and not table.tournament and s.draw_offer is None,
-            not over, live and table.tournament, "" if flow.connected else T.BOARD_DISCONNECTED, _offer(table, s))
+            not over, live and table.tournament, "" if board.connected else T.BOARD_DISCONNECTED, _offer(table, s))
 
     def _status(self, table, view) -> str:
-        flow = self.flow
-        s = flow.session
+        s = self.game.session
         if s.result is not None:
             return result_headline(s, s.result)
         c = table.clock
@@ -193,12 +203,3 @@ def _header(table) -> str:
     clock = T.CLOCK_PRESETS.get(preset) or setup.time_control or ""
     parts.append(T.MODE_NAMES[setup.mode] + " \u00b7 " + clock)
     return "  \u2013  ".join(parts)
-
-
-def clock_faces(flow: AppFlow) -> tuple | None:
-    """What the clock shows now, to redraw only when a face changes."""
-    table = flow.table
-    if table is None or table.clock is None:
-        return None
-    view = table.clock.view(flow.clock_ms())
-    return tuple(format_time(ms) for ms in view.times) + (view.flagged, view.delay_left // 100)

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 
 from .. import texts as T
 from .. import theme
-from .flow import AppFlow
+from .board_link import BoardRoom
+from .display import Display
+from .dungeon_setup import DungeonSetup
 
 
 @dataclass(frozen=True)
@@ -33,18 +35,19 @@ class DeployView:
 
 
 class DeployPresenter:
-    def __init__(self, flow: AppFlow) -> None:
-        self.flow = flow
+    def __init__(self, dungeon: DungeonSetup, board: BoardRoom, display: Display) -> None:
+        self.dungeon = dungeon
+        self.board = board  # the deployment guide's words, and whether the board agrees
+        self.display = display
 
     def place_rest(self) -> None:
-        self.flow.deploy_rest()
+        self.dungeon.place_rest()
 
     def back(self) -> None:
-        self.flow.deploy_back()
+        self.dungeon.back()
 
     def view(self) -> DeployView | None:
-        flow = self.flow
-        prep = flow.prep
+        prep = self.dungeon.prep
         if prep is None or prep.deployment is None:
             return None
         dep = prep.deployment
@@ -67,6 +70,7 @@ class DeployPresenter:
             total = sum(1 for q, _ in dep.queue if q == p)
             placed = sum(1 for q, _, _ in dep.placed if q == p)
             players.append(T.DEPLOY_PLAYER.format(name=prep.seats[p].name, placed=placed, total=total))
-        return DeployView(T.DEPLOY_TITLE, code, line, colour, tuple(players), then, flow.guidance, flow.in_sync,
-                          flow.notice, nxt is not None, T.DEPLOY_HELP,
-                          flow.banner)
+        board = self.board
+        return DeployView(T.DEPLOY_TITLE, code, line, colour, tuple(players), then, board.guidance, board.in_sync,
+                          self.display.notice, nxt is not None, T.DEPLOY_HELP,
+                          self.display.banner)

@@ -16,7 +16,8 @@ from ...games.draft import FACTIONS
 from .. import texts as T
 from .. import theme
 from .dungeon_prep import RULEBOOK_ARMIES
-from .flow import AppFlow
+from .display import Display
+from .dungeon_setup import DungeonSetup
 from .start import Choice
 
 
@@ -52,13 +53,14 @@ class DraftView:
 
 
 class DraftPresenter:
-    def __init__(self, flow: AppFlow) -> None:
-        self.flow = flow
+    def __init__(self, dungeon: DungeonSetup, display: Display) -> None:
+        self.dungeon = dungeon
+        self.display = display
         self.selected: str | None = None  # the unit whose words are shown
 
     @property
     def prep(self):
-        return self.flow.prep
+        return self.dungeon.prep
 
     # ----- commands (one per button) -----------------------------------------------------------
     def choose_faction(self, faction: str) -> None:
@@ -75,7 +77,7 @@ class DraftPresenter:
 
     def select(self, unit: str) -> None:
         self.selected = unit
-        self.flow.changed()
+        self.display.changed()
 
     def use_preset(self, name: str) -> None:
         self.selected = None
@@ -86,21 +88,21 @@ class DraftPresenter:
 
     def next(self) -> None:
         self.selected = None
-        self.flow.draft_next()
+        self.dungeon.draft_next()
 
     def back(self) -> None:
         self.selected = None
-        self.flow.draft_back()
+        self.dungeon.draft_back()
 
     def _do(self, change) -> None:
         if self.prep is None:
             return
         try:
             change()
-            self.flow.notice = ""
+            self.display.notice = ""
         except CompanionError as e:
-            self.flow.notice = str(e)
-        self.flow.changed()
+            self.display.notice = str(e)
+        self.display.changed()
 
     # ----- view -----------------------------------------------------------------------------------
     def view(self) -> DraftView | None:
@@ -141,7 +143,7 @@ class DraftPresenter:
                 name=prep.seats[seat].name, n=seat + 1, count=prep.nplayers),
             theme.seat_colour(word), factions, units, presets, budget_text, over, detail_title, detail,
             "\n".join(problems), "" if problems else T.ARMY_READY.format(units=len(army.units), cost=prep.cost()),
-            not problems, T.WHO_STARTS_BUTTON if last else T.NEXT_ARMY, self.flow.notice,
+            not problems, T.WHO_STARTS_BUTTON if last else T.NEXT_ARMY, self.display.notice,
         )
 
 

@@ -12,7 +12,10 @@ from dataclasses import dataclass
 
 from .. import texts as T
 from .. import theme
-from .flow import AppFlow
+from .board_link import BoardRoom
+from .computer_turns import ComputerTurns
+from .display import Display
+from .game_room import GameRoom
 from .game import move_rows, notice_line, result_headline
 
 #: Earlier moves listed under the last turn (newest first; the game-over screen lists all).
@@ -47,12 +50,14 @@ class DungeonGameView:
 
 
 class DungeonGamePresenter:
-    def __init__(self, flow: AppFlow) -> None:
-        self.flow = flow
+    def __init__(self, game: GameRoom, ai: ComputerTurns, board: BoardRoom, display: Display) -> None:
+        self.game = game
+        self.ai = ai
+        self.board = board
+        self.display = display
 
     def view(self) -> DungeonGameView | None:
-        flow = self.flow
-        s = flow.session
+        s = self.game.session
         if s is None:
             return None
         rules, pos = s.rules, s.pos
@@ -70,10 +75,10 @@ class DungeonGamePresenter:
             status = result_headline(s, s.result)
         else:
             status = T.TO_MOVE.format(name=names[turn]) + ("  " + T.CHECK if s.in_check() else "")
-        if flow.requested is not None:
+        if self.ai.requested is not None:
             g = rules.geometry
-            status = T.COMPUTER_MOVE.format(name=names[pos.turn], frm=g.name_of(flow.requested.frm),
-                                            to=g.name_of(flow.requested.to))
+            status = T.COMPUTER_MOVE.format(name=names[pos.turn], frm=g.name_of(self.ai.requested.frm),
+                                            to=g.name_of(self.ai.requested.to))
         last_turn = ""
         if s.moves:
             last = s.moves[-1]
@@ -82,16 +87,17 @@ class DungeonGamePresenter:
         effects = " ".join(effect_words(rules, e, names, pos, last.frm if last else None)
                            for e in pos.var("effects", ())) if s.moves else ""
         thinking, progress = "", -1.0
-        if flow.thinking is not None:
-            thinking = T.THINKING.format(name=names[flow.thinking.seat])
-            progress = max(0.0, min(1.0, flow.thinking.progress))
+        if self.ai.thinking is not None:
+            thinking = T.THINKING.format(name=names[self.ai.thinking.seat])
+            progress = max(0.0, min(1.0, self.ai.thinking.progress))
         moves = move_rows(s.moves, names)
         history = "\n".join(T.HISTORY_LINE.format(n=i + 1, name=names[m.player], move=m.san)
                             for i, m in reversed(list(enumerate(s.moves[:-1])))
                             if i >= len(s.moves) - 1 - HISTORY_LINES)
         return DungeonGameView(
-            rules.board_map.title, players, status, s.in_check(), last_turn, effects, flow.guidance, notice_line(flow),
-            thinking, progress, moves, history, flow.banner, badge_legend(pos),
+            rules.board_map.title, players, status, s.in_check(), last_turn, effects, self.board.guidance,
+            notice_line(self.display),
+            thinking, progress, moves, history, self.display.banner, badge_legend(pos),
         )
 
 

@@ -7,7 +7,7 @@ rules (companion.games.draft): the draft constraints, the problems in words, the
 check, ``first_player`` and the step-by-step ``Deployment``. It draws nothing at random: the
 "random" turn order takes the seat drawn at the edge as a value.
 
-Plain Python; the flow (companion.app.presenters.flow) owns one while the draft and the
+Plain Python; the DungeonSetup room (dungeon_setup.py) owns one while the draft and the
 deployment screens are up, and builds the game's session from :meth:`start_position`.
 """
 

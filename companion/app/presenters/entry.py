@@ -176,22 +176,22 @@ class EntryView:
 
 
 class EntryPresenter:
-    """The popup's keyboard or number pad: the flow's open entry, its keys."""
+    """The popup's keyboard or number pad: the Display's open entry, its keys."""
 
-    def __init__(self, flow) -> None:
-        self.flow = flow
+    def __init__(self, display) -> None:
+        self.display = display  # the Display (display.py), which holds the open entry
 
     def view(self) -> EntryView | None:
-        e = self.flow.entry
+        e = self.display.entry
         if e is None:
             return None
         return EntryView(e.title, e.shown, key_rows(e), e.problem, e.keys == "digits")
 
     def key(self, key: str) -> None:
-        self.flow.entry_key(key)
+        self.display.entry_key(key)
 
     def done(self) -> None:
-        self.flow.entry_done()
+        self.display.entry_done()
 
     def cancel(self) -> None:
-        self.flow.entry_cancel()
+        self.display.entry_cancel()

@@ -10,7 +10,9 @@ from typing import Callable
 from ...dice.record import RoundRecord
 from ...session import FighterInfo
 from .. import texts as T
-from .flow import AppFlow
+from .display import Display
+from .game_room import GameRoom
+from .play import Play
 
 
 @dataclass(frozen=True)
@@ -58,8 +60,10 @@ class FightView:
 
 
 class FightPresenter:
-    def __init__(self, flow: AppFlow) -> None:
-        self.flow = flow
+    def __init__(self, play: Play, game: GameRoom, display: Display) -> None:
+        self.play = play
+        self.game = game
+        self.display = display
         self.entered: list[int] = []
         self._entry_key = None
 
@@ -68,12 +72,12 @@ class FightPresenter:
         """The big button: roll, roll again, or continue after the result."""
         phase = self.phase()
         if phase == "done":
-            self.flow.fight_continue()
+            self.play.fight_continue()
         elif phase in ("ready", "again") and not self.entering:
-            self.flow.roll()
+            self.play.roll()
 
     def animation_done(self) -> None:
-        self.flow.fight_shown()
+        self.play.fight_shown()
 
     def enter(self, face: int) -> None:
         slots = self._slots()
@@ -81,15 +85,15 @@ class FightPresenter:
             return
         if 1 <= face <= slots[len(self.entered)][1]:
             self.entered.append(face)
-            self.flow.changed()
+            self.display.changed()
 
     def fix(self) -> None:
         if self.entered:
             self.entered.pop()
-            self.flow.changed()
+            self.display.changed()
 
     def use_dice(self) -> None:
-        fight = self.flow.fight
+        fight = self.play.fight
         slots = self._slots()
         if fight is None or slots is None or len(self.entered) != len(slots):
             return
@@ -101,16 +105,16 @@ class FightPresenter:
         for d in fight.info.defenders:
             defenders.append(rest[:d.dice.count])
             rest = rest[d.dice.count:]
-        self.flow.enter_dice(attacker, defenders)
+        self.play.enter_dice(attacker, defenders)
 
     # ----- view ---------------------------------------------------------------------------------
     @property
     def entering(self) -> bool:
-        s = self.flow.session
+        s = self.game.session
         return s is not None and s.setup.dice == "entered"
 
     def phase(self) -> str:
-        fight = self.flow.fight
+        fight = self.play.fight
         if fight is None:
             return "none"
         if fight.rolling:
@@ -122,7 +126,7 @@ class FightPresenter:
         return "ready"
 
     def view(self) -> FightView | None:
-        fight = self.flow.fight
+        fight = self.play.fight
         if fight is None:
             return None
         key = (fight.info.number, len(fight.rounds))
@@ -130,7 +134,7 @@ class FightPresenter:
             self.entered, self._entry_key = [], key
         info = fight.info
         last = fight.rounds[-1] if fight.rounds else None
-        g_name = self.flow.session.rules.geometry.name_of
+        g_name = self.game.session.rules.geometry.name_of
         attacker = fighter_view(T.ATTACKER, info.attacker, last, "attacker", 0, g_name)
         defenders = tuple(fighter_view(T.DEFENDER, d, last, "defender", i, g_name)
                           for i, d in enumerate(info.defenders))
@@ -155,14 +159,14 @@ class FightPresenter:
         """Show the numbers typed so far on the fighters' cards."""
         rest = list(self.entered)
         out = []
-        for f, dice in zip((attacker, *defenders), (self.flow.fight.info.attacker, *self.flow.fight.info.defenders)):
+        for f, dice in zip((attacker, *defenders), (self.play.fight.info.attacker, *self.play.fight.info.defenders)):
             mine, rest = tuple(rest[:dice.dice.count]), rest[dice.dice.count:]
             out.append(replace(f, faces=mine, total=""))
         return out[0], tuple(out[1:])
 
     def _slots(self) -> list[tuple[str, int]] | None:
         """Every die to enter, in order: (who rolls it, its number of sides)."""
-        fight = self.flow.fight
+        fight = self.play.fight
         if fight is None:
             return None
         out = []

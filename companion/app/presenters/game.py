@@ -6,7 +6,12 @@ from dataclasses import dataclass
 
 from ... import session as S
 from .. import texts as T
-from .flow import AppFlow
+from .board_link import BoardRoom
+from .computer_turns import ComputerTurns
+from .display import Display
+from .game_room import GameRoom
+from .menu import Menu
+from .play import Play
 
 
 @dataclass(frozen=True)
@@ -39,20 +44,25 @@ class GameView:
 
 
 class GamePresenter:
-    def __init__(self, flow: AppFlow) -> None:
-        self.flow = flow
+    def __init__(self, game: GameRoom, play: Play, ai: ComputerTurns, board: BoardRoom, menu: Menu,
+                 display: Display) -> None:
+        self.game = game
+        self.play = play  # the game's own question (Chess 2's king-turn)
+        self.ai = ai  # the computer thinking, or its move asked of the players
+        self.board = board  # the board's guidance; the simulated board
+        self.game_menu = menu
+        self.display = display
 
     def menu(self) -> None:
-        self.flow.open_menu()
+        self.game_menu.open()
 
     def view(self) -> GameView:
-        flow = self.flow
-        s = flow.session
-        banner = flow.banner
+        s = self.game.session
+        banner = self.display.banner
         if s is None:
-            return GameView("", (), "", False, "", flow.notice, "", -1, (), (), "", banner,
-                            flow.board.simulated is not None)
-        extras = flow.extras
+            return GameView("", (), "", False, "", self.display.notice, "", -1, (), (), "", banner,
+                            self.board.link.simulated is not None)
+        extras = self.game.extras
         glyph = captured_glyphs(s.rules)
         players = tuple(
             PlayerLine(seat.name, i, s.turn == i and not s.is_over, seat.computer,
@@ -60,30 +70,31 @@ class GamePresenter:
             for i, seat in enumerate(s.seats)
         )
         thinking, progress = "", -1.0
-        if flow.thinking is not None:
-            thinking = T.THINKING.format(name=s.seats[flow.thinking.seat].name)
-            progress = max(0.0, min(1.0, flow.thinking.progress))
-        status = status_line(flow)
-        guidance = flow.guidance  # the tracker's words: what to do on the board, if anything
-        if flow.requested is not None:
+        if self.ai.thinking is not None:
+            thinking = T.THINKING.format(name=s.seats[self.ai.thinking.seat].name)
+            progress = max(0.0, min(1.0, self.ai.thinking.progress))
+        status = status_line(self.game)
+        guidance = self.board.guidance  # the tracker's words: what to do on the board, if anything
+        if self.ai.requested is not None:
             g = s.rules.geometry
-            status = T.COMPUTER_MOVE.format(name=s.seats[s.turn].name, frm=g.name_of(flow.requested.frm),
-                                            to=g.name_of(flow.requested.to))
+            status = T.COMPUTER_MOVE.format(name=s.seats[s.turn].name, frm=g.name_of(self.ai.requested.frm),
+                                            to=g.name_of(self.ai.requested.to))
         seal = T.COMMITMENT.format(short=s.setup.commitment[:8]) if s.setup.commitment else ""
-        tournament = flow.table is not None and flow.table.tournament  # no word of check (FIDE 11.3)
-        question = flow.question()
+        tournament = self.game.table is not None and self.game.table.tournament  # no word of check (FIDE 11.3)
+        question = self.play.question()
         return GameView(
             T.GAME_TITLES.get(s.setup.game, s.setup.game), players, status, s.in_check() and not tournament, guidance,
-            notice_line(flow), thinking, progress, move_rows(s.moves), fight_marks(s.moves, extras.move_mark), seal,
-            banner, flow.board.simulated is not None,
+            notice_line(self.display), thinking, progress, move_rows(s.moves), fight_marks(s.moves, extras.move_mark),
+            seal,
+            banner, self.board.link.simulated is not None,
             T.FATIGUE_LEGEND if any(p.state.get("fatigue") for _, p in s.pos.pieces()) else "",
             question.text if question is not None else "",
         )
 
 
-def notice_line(flow: AppFlow) -> str:
+def notice_line(display: Display) -> str:
     """The small line under the status: what just happened, or how piece info works."""
-    return flow.notice or (T.INFO_HINT if flow.info_mode else "")
+    return display.notice or (T.INFO_HINT if display.info_mode else "")
 
 
 def colour_names(rules) -> tuple[str, ...]:
@@ -92,13 +103,13 @@ def colour_names(rules) -> tuple[str, ...]:
     return tuple(seat.colour.capitalize() for seat in seats) if seats else T.COLOUR_NAMES
 
 
-def status_line(flow: AppFlow) -> str:
-    s = flow.session
+def status_line(game: GameRoom) -> str:
+    s = game.session
     if s.result is not None:
         return result_headline(s, s.result)
     if s.pos.pending is not None:
         kind = s.pos.pending.kind
-        if kind in flow.extras.decision_screens:
+        if kind in game.extras.decision_screens:
             return T.DUEL_PENDING
         if kind != "fight":
             d = s.pos.pending
@@ -106,7 +117,7 @@ def status_line(flow: AppFlow) -> str:
             return to_move(s.seats[player].name, colour_names(s.rules)[player])
         return T.FIGHT_PENDING
     text = to_move(s.seats[s.turn].name, colour_names(s.rules)[s.turn])
-    tournament = flow.table is not None and flow.table.tournament  # no word of check (FIDE 11.3)
+    tournament = game.table is not None and game.table.tournament  # no word of check (FIDE 11.3)
     return text + ("  " + T.CHECK if s.in_check() and not tournament else "")
 
 

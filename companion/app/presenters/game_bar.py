@@ -19,7 +19,12 @@ from dataclasses import dataclass
 
 from .. import texts as T
 from .board import BoardPresenter
-from .flow import AppFlow
+from .clock_room import ClockRoom
+from .display import Display
+from .dungeon_setup import DungeonSetup
+from .game_room import GameRoom
+from .menu import Menu
+from .play import Play
 
 
 @dataclass(frozen=True)
@@ -33,74 +38,80 @@ class GameBarView:
 
 
 class GameBarPresenter:
-    def __init__(self, flow: AppFlow, board: BoardPresenter) -> None:
-        self.flow = flow
+    def __init__(self, play: Play, game: GameRoom, dungeon: DungeonSetup, clock: ClockRoom, menu: Menu,
+                 display: Display, board: BoardPresenter) -> None:
+        self.play = play
+        self.game = game
+        self.dungeon = dungeon  # Undo while deploying: the last unit placed
+        self.clock = clock  # the game's own slot may bring back the clock
+        self.game_menu = menu
+        self.display = display
         self.board = board
 
     # commands, one per button
     def undo(self) -> None:
         if self._deploying():
-            self.flow.deploy_undo()  # the last unit placed
+            self.dungeon.undo()  # the last unit placed
         else:
-            self.flow.undo()
+            self.play.undo()
 
     def offer_draw(self) -> None:
-        self.flow.offer_draw()
+        self.play.offer_draw()
 
     def resign(self) -> None:
-        self.flow.resign()
+        self.play.resign()
 
     def info(self) -> None:
         self.board.toggle_info_mode()
 
     def menu(self) -> None:
-        self.flow.open_menu()
+        self.game_menu.open()
 
     def action(self) -> None:
         """The game's own slot: cast a hex, bring back a question put aside, answer the game's
         question (skip a king-turn), the clock, or the game's card."""
         kind = self.view().action
         if kind.startswith("answer:"):
-            self.flow.answer_question(kind[len("answer:"):])
-        elif kind == "card" and self.flow.session is not None:
-            self.flow.show_card(self.flow.extras.card(self.flow.session))
+            self.play.answer_question(kind[len("answer:"):])
+        elif kind == "card" and self.game.session is not None:
+            self.display.show_card(self.game.extras.card(self.game.session))
         elif kind == "hex":
-            self.flow.open_screen_moves()
+            self.play.open_screen_moves()
         elif kind == "question":
-            self.flow.reopen_question()
+            self.play.reopen_question()
         elif kind == "clock":
-            self.flow.toggle_clock_view()
+            self.clock.toggle_view()
 
     def _deploying(self) -> bool:
-        prep = self.flow.prep
-        return self.flow.session is None and prep is not None and prep.deployment is not None
+        prep = self.dungeon.prep
+        return self.game.session is None and prep is not None and prep.deployment is not None
 
     def view(self) -> GameBarView:
         """On the game screens everything that can be done now; on the set-up and deployment
         screens the same bar with Undo (the last unit placed), Info and Menu."""
-        flow = self.flow
-        s = flow.session
+        s = self.game.session
         info = self.board.info_mode
         if self._deploying():
-            return GameBarView(bool(flow.prep.deployment.placed), False, False, info, "", "")
-        if s is None or flow.screen != "game":
+            return GameBarView(bool(self.dungeon.prep.deployment.placed), False, False, info, "", "")
+        if s is None or self.display.screen != "game":
             return GameBarView(False, False, False, info, "", "")
         live = not s.is_over and s.pos.pending is None
         out = s.pos.var("out", ())
         people_in = any(not seat.computer and i not in out for i, seat in enumerate(s.seats))
         action, label = "", ""
-        if flow.parked is not None:
+        if self.play.parked is not None:
             action, label = "question", T.OPEN_QUESTION
-        elif flow.screen_moves.options and not s.is_over and flow.prompt is None:
+        elif self.play.screen_moves.options and not s.is_over and self.display.prompt is None:
             action, label = "hex", T.HEX_BUTTON
-        elif flow.question() is not None:  # the game's question (Chess 2: skip the king-turn)
-            option, label = flow.question().buttons[0]
+        elif self.play.question() is not None:  # the game's question (Chess 2: skip the king-turn)
+            option, label = self.play.question().buttons[0]
             action = f"answer:{option}"
-        elif flow.table is not None and flow.table.clock is not None:
+        elif self.game.table is not None and self.game.table.clock is not None:
             action, label = "clock", T.SHOW_CLOCK
-        elif flow.extras.card(s) is not None:  # the game's card (Chess 2's stones)
-            action, label = "card", flow.extras.card(s).label
-        tournament = flow.table is not None and flow.table.tournament
+        elif self.game.extras.card(s) is not None:  # the game's card (Chess 2's stones)
+            action, label = "card", self.game.extras.card(s).label
+        tournament = self.game.table is not None and self.game.table.tournament
+        can_draw = live and s.draw_offer is None and len(s.seats) == 2 and not tournament
         return GameBarView(
-            flow.can_undo() and not tournament, live and s.draw_offer is None and len(s.seats) == 2 and not tournament,
+            self.game.can_undo() and not tournament, can_draw,
             not s.is_over and people_in and (len(s.seats) == 2 or s.pos.pending is None), info, action, label)

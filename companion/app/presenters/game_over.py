@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...journal import ARCHIVE
 from .. import texts as T
-from .flow import AppFlow
+from .display import Display
+from .game_room import GameRoom
+from .match_room import MatchRoom
+from .play import Play
+from .records import Records
 from .armies import match_score, points_text
 from .game import move_rows, result_headline
 
@@ -27,30 +30,34 @@ class GameOverView:
 
 
 class GameOverPresenter:
-    def __init__(self, flow: AppFlow) -> None:
-        self.flow = flow
+    def __init__(self, game: GameRoom, play: Play, matches: MatchRoom, records: Records, display: Display) -> None:
+        self.game = game
+        self.play = play  # the move that ended a casual game may be taken back
+        self.matches = matches
+        self.records = records
+        self.display = display
 
     def new_game(self) -> None:
-        self.flow.go_to_start()
+        self.game.leave()
 
     def next_game(self) -> None:
         """The match's next game (its army choice)."""
-        self.flow.next_match_game()
+        self.matches.next_game()
 
     def copy_records(self) -> None:
-        self.flow.copy_records()
+        self.records.copy()
 
     def undo(self) -> None:
         """Take back the move that ended the game (and the computer's reply): play goes on."""
-        self.flow.undo()
+        self.play.undo()
 
     def view(self) -> GameOverView | None:
-        s = self.flow.session
+        s = self.game.session
         if s is None or s.result is None:
             return None
         result = s.result
         headline = T.DRAW if result.is_draw else T.WINS.format(name=s.seats[next(iter(result.winners))].name)
-        table = self.flow.table
+        table = self.game.table
         if table is not None and table.unfinished:
             headline = T.GAME_ENDED
         elif table is not None and table.override == (0.0, 0.0):
@@ -58,14 +65,15 @@ class GameOverPresenter:
         seed = s.setup.seed if s.setup.seed else ""
         names = tuple(seat.name for seat in s.seats)
         match, next_game = "", False
-        m = self.flow.match
+        m = self.matches.match
         if m is not None and m.games and m.games[-1].game_id == s.setup.game_id:
             match = match_line(m)
             next_game = not m.is_over
         return GameOverView(headline, T.RESULT_REASONS.get(result.reason, result.reason), move_rows(s.moves, names),
                             T.SEED_REVEALED.format(seed=seed) if seed else "",
                             T.SEAL_FULL.format(commitment=s.setup.commitment) if seed else "", T.SEED_CHECK if seed else "",
-                            saved_words(self.flow), T.COPY_RECORDS, self.flow.can_undo(), match, next_game)
+                            saved_words(self.game, self.display), T.COPY_RECORDS, self.game.can_undo(), match,
+                            next_game)
 
 
 def match_line(m) -> str:
@@ -80,19 +88,18 @@ def match_line(m) -> str:
     return match_score(m)
 
 
-def saved_words(flow) -> str:
+def saved_words(game: GameRoom, display: Display) -> str:
     """Where the finished game is kept, in words: its file in the games folder (a game still open
     for a takeback is filed there when the players leave this screen)."""
-    path = flow.saved_as
-    s = flow.session
+    path = game.saved_as
+    s = game.session
     if path is not None:
         where = T.GAME_SAVED.format(name=path.name, folder=path.parent)
-    elif flow.journal is not None and not flow.journal.closed and s is not None:
-        folder = flow.store.directory / ARCHIVE
-        where = T.GAME_SAVED_ON_LEAVING.format(name=f"{s.setup.game_id}.jsonl", folder=folder)
+    elif game.journal is not None and not game.journal.closed and s is not None:
+        where = T.GAME_SAVED_ON_LEAVING.format(name=f"{s.setup.game_id}.jsonl", folder=game.games_folder)
     else:
-        return flow.notice or T.GAME_NOT_SAVED
-    return " ".join(filter(None, (flow.notice, where)))  # what just happened (a record copied), then where
+        return display.notice or T.GAME_NOT_SAVED
+    return " ".join(filter(None, (display.notice, where)))  # what just happened (a record copied), then where
 
 
 __all__ = ["GameOverPresenter", "GameOverView", "result_headline"]

@@ -4,8 +4,9 @@ on the on-screen keyboard (the board has no physical keyboard), and the arbiter'
 correction through the same text.
 
 Plain Python: the keyboard is the app's one on-screen keyboard (companion.app.presenters.entry:
-an Entry on its ``text`` layout, with a cursor, held by the flow while it is open); the QR codes
-are module matrices (segno) the screen paints; files are read and written through the flow.
+an Entry on its ``text`` layout, with a cursor, held by the LoadSave room while it is open); the QR codes
+are module matrices (segno) the screen paints; files are read and written by the LoadSave room
+(load_save.py).
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from dataclasses import dataclass, field
 
 from .. import texts as T
 from .entry import Key, key_rows
-from .flow import AppFlow
+from .display import Display
+from .game_room import GameRoom
+from .load_save import LoadSave
 
 #: a QR page holds at most this many bytes of text: a version 18 or 19 code (89 or 93 modules
 #: a side, 97 or 101 with the quiet zone), drawn two pixels a module on the 800x480 screen
@@ -50,7 +53,9 @@ class GameTextView:
 
 @dataclass
 class GameTextPresenter:
-    flow: AppFlow
+    load_save: LoadSave
+    game: GameRoom
+    display: Display
     page: int = 0
     message: str = ""
     problem: bool = False
@@ -59,65 +64,65 @@ class GameTextPresenter:
 
     @property
     def mode(self) -> str:
-        """"show", "files", "type", "correct" or "other" (the flow's: the arbiter's screen opens a
+        """"show", "files", "type", "correct" or "other" (the LoadSave room's: the arbiter's screen opens a
         correction, the position screen types its position here)."""
-        return self.flow.text_mode
+        return self.load_save.mode
 
     # ----- commands ---------------------------------------------------------------------------
     def open(self) -> None:
         self.page, self.message, self.problem = 0, "", False
-        self.flow.open_game_text()
+        self.load_save.open()
 
     def close(self) -> None:
-        if self.mode != "show" and self.flow.session is not None and self.flow.text_back_to_show():
+        if self.mode != "show" and self.game.session is not None and self.load_save.back_to_show():
             self.message = ""
             return
-        self.flow.close_game_text()
+        self.load_save.close()
 
     def next_page(self) -> None:
         self.page += 1
-        self.flow.changed()
+        self.display.changed()
 
     def save(self, to_stick: bool) -> None:
-        self._say(*self.flow.save_game_text(to_stick))
+        self._say(*self.load_save.save(to_stick))
 
     def show_files(self) -> None:
-        self._files = self.flow.game_text_files()
+        self._files = self.load_save.files()
         self.message, self.problem = "" if self._files else T.TEXT_NO_FILES, False
-        self.flow.set_text_mode("files")
+        self.load_save.set_mode("files")
 
     def load_file(self, key: str) -> None:
         found = [f for f in self._files if str(f[0]) == key]
         if not found:
             return
-        self._loaded(self.flow.load_game_text_file(found[0][0]))
+        self._loaded(self.load_save.load_file(found[0][0]))
 
     def start_typing(self) -> None:
         self.message, self.problem = "", False
-        self.flow.start_text_typing()
+        self.load_save.start_typing()
 
     def start_correction(self) -> None:
         """The arbiter's correction: the position line of the game, to edit and load."""
-        if self.flow.open_correction():
+        if self.load_save.open_correction():
             self.message, self.problem = T.TEXT_CORRECT_HINT, False
-            self.flow.changed()
+            self.display.changed()
 
     def type_for(self, title: str, text: str, hint: str, take) -> None:
         """The keyboard for another screen's text (a position to start from): ``text`` to edit;
         ``take(text)`` returns what is wrong (one line) or None, and then the other screen
         comes back."""
         self.message, self.problem = hint, False
-        self.flow.type_for_other(title, text, take)
+        self.load_save.type_for_other(title, text, take)
 
     def press(self, key: str) -> None:
-        self.flow.text_key(key)
+        self.load_save.key(key)
 
     def clear(self) -> None:
-        self.flow.text_key("clear")
+        self.load_save.key("clear")
 
     def load_typed(self) -> None:
         correcting = self.mode == "correct"
-        problem = self.flow.text_done()
+        problem = self.load_save.done()
         if problem:
             self._say(problem, True)
         elif correcting:
@@ -127,9 +132,8 @@ class GameTextPresenter:
 
     # ----- view -------------------------------------------------------------------------------
     def view(self) -> GameTextView:
-        flow = self.flow
-        s = flow.session
-        entry = flow.text_entry
+        s = self.game.session
+        entry = self.load_save.entry
         if self.mode in ("type", "correct", "other") and entry is not None:
             load = T.TEXT_APPLY if self.mode in ("correct", "other") else T.TEXT_LOAD
             return GameTextView(self.mode, entry.title, entry.with_cursor, (), "", 0, self.message, self.problem,
@@ -137,7 +141,7 @@ class GameTextPresenter:
         if self.mode == "files":
             files = tuple(FileChoice(str(path), label, where) for path, label, where in self._files)
             return GameTextView("files", T.TEXT_FILES_TITLE, "", (), "", 0, self.message, self.problem, files)
-        text = flow.game_text() if s is not None else ""
+        text = self.load_save.game_text() if s is not None else ""
         pages = qr_pages(text) if text else ()
         if self._qr_cache[0] != text:
             self._qr_cache = (text, tuple(qr_matrix(p) for p in pages))
@@ -146,12 +150,12 @@ class GameTextPresenter:
         label = T.QR_PAGE.format(n=page + 1, of=len(matrices)) if len(matrices) > 1 else T.QR_ONE
         return GameTextView("show", T.TEXT_TITLE, text or T.TEXT_NO_GAME, matrices[page] if matrices else (),
                             label if matrices else "", len(matrices), self.message, self.problem,
-                            can_save=s is not None, can_correct=flow.can_correct_here())
+                            can_save=s is not None, can_correct=self.load_save.can_correct_here())
 
     # ----- helpers ----------------------------------------------------------------------------
     def _say(self, message: str, problem: bool) -> None:
         self.message, self.problem = message, problem
-        self.flow.changed()
+        self.display.changed()
 
     def _loaded(self, problem: str | None) -> None:
         if problem:

@@ -1,5 +1,5 @@
 """The games screen (the games this board has played, newest first) and the review of one,
-move by move (companion/app/presenters/games_steps.py holds their steps on the flow)."""
+move by move (companion/app/presenters/archive.py holds the list and the review)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from .. import texts as T
 from .board import BoardView, position_view
-from .flow import AppFlow
-from .games_steps import game_title, players_words
+from .archive import Archive, game_title, players_words
+from .board_link import BoardRoom
+from .display import Display
 
 
 @dataclass(frozen=True)
@@ -41,33 +42,33 @@ class ReviewView:
 
 
 class GamesPresenter:
-    def __init__(self, flow: AppFlow) -> None:
-        self.flow = flow
+    def __init__(self, archive: Archive) -> None:
+        self.archive = archive
 
     # commands, one per button
     def select(self, index: int) -> None:
-        self.flow.select_game(index)
+        self.archive.select(index)
 
     def review(self) -> None:
-        self.flow.review_game()
+        self.archive.start_review()
 
     def take_up(self) -> None:
-        self.flow.take_up_game()
+        self.archive.take_up()
 
     def delete(self) -> None:
-        self.flow.ask_delete_game()
+        self.archive.ask_delete()
 
     def copy(self) -> None:
-        self.flow.export_games()
+        self.archive.export()
 
     def copy_all(self) -> None:
-        self.flow.export_games(every=True)
+        self.archive.export(every=True)
 
     def back(self) -> None:
-        self.flow.close_games()
+        self.archive.close()
 
     def view(self) -> GamesView:
-        state = self.flow.saved
+        state = self.archive.saved
         if state is None or state.games is None:
             read = (state.read, state.total) if state is not None else (0, 0)
             status = T.GAMES_READING.format(read=read[0], total=read[1]) if read[1] else T.GAMES_READING_START
@@ -77,44 +78,46 @@ class GamesPresenter:
         status = T.GAMES_NONE if not rows else T.GAMES_COUNT.format(n=len(rows))
         if state.unreadable:
             status += " " + T.GAMES_UNREADABLE.format(n=len(state.unreadable))
-        game = self.flow.selected_game()
+        game = self.archive.selected()
         return GamesView(rows, status, state.notice, game is not None, game is not None and not game.finished,
                          bool(rows))
 
 
 class ReviewPresenter:
-    def __init__(self, flow: AppFlow) -> None:
-        self.flow = flow
+    def __init__(self, archive: Archive, board: BoardRoom, display: Display) -> None:
+        self.archive = archive
+        self.board_room = board  # the LEDs light the move on screen
+        self.display = display
 
     def first(self) -> None:
-        self.flow.review_step(-10 ** 9)
+        self.archive.step(-10 ** 9)
 
     def back(self) -> None:
-        self.flow.review_step(-1)
+        self.archive.step(-1)
 
     def forward(self) -> None:
-        self.flow.review_step(+1)
+        self.archive.step(+1)
 
     def last(self) -> None:
-        self.flow.review_step(10 ** 9)
+        self.archive.step(10 ** 9)
 
     def close(self) -> None:
-        self.flow.close_review()
+        self.archive.close_review()
 
     def board(self) -> BoardView | None:
-        r = self.flow.review
+        r = self.archive.review
         if r is None:
             return None
-        pos, last, _ = r.frames[self.flow.review_at]
-        frame = self.flow.frame if len(self.flow.frame) == r.rules.geometry.size else ()
-        return position_view(r.rules, pos, last, frame, self.flow.meanings, self.flow.version)
+        pos, last, _ = r.frames[self.archive.review_at]
+        frame = self.board_room.frame if len(self.board_room.frame) == r.rules.geometry.size else ()
+        return position_view(r.rules, pos, last, frame, self.board_room.meanings, self.display.version)
 
     def view(self) -> ReviewView | None:
-        r = self.flow.review
+        r = self.archive.review
         if r is None:
             return None
         g = r.summary
-        at, total = self.flow.review_at, len(r.frames) - 1
+        at, total = self.archive.review_at, len(r.frames) - 1
         _, _, san = r.frames[at]
         step = T.REVIEW_START.format(total=total) if at == 0 else T.REVIEW_MOVE.format(n=at, total=total, move=san)
         return ReviewView(T.GAME_TITLES.get(g.game, g.game), players_words(g.players), result_words(g),

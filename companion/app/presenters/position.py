@@ -14,7 +14,7 @@ A position can also be typed as text (FEN) on the on-screen keyboard of Load / S
 (presenters/game_text.py, ``type_for``): it fills the screen, to set up on the board and
 confirm as any.
 
-Plain Python; the flow's board events keep ``flow.sensed`` up to date.
+Plain Python; the board events keep the BoardRoom's ``sensed`` up to date.
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ from ...errors import CompanionError
 from ...games import make_rules
 from .. import texts as T
 from .board import BoardView, SquareView, T_FILES, _name
-from .flow import AppFlow
+from .board_link import BoardRoom
+from .display import Display
+from .messages import UseBoardFor
 from .start import POSITION_GAMES
 
 #: The palette: the six pieces of each side, then an empty square.
@@ -85,8 +87,9 @@ class PositionPresenter:
     """The position being set up; ``start`` (the start screen's presenter) starts the game with
     its players and dice."""
 
-    def __init__(self, flow: AppFlow, start) -> None:
-        self.flow = flow
+    def __init__(self, board: BoardRoom, display: Display, start) -> None:
+        self.board_room = board  # the sensors (and the simulated board) the position is set up on
+        self.display = display
         self.start = start
         self.game = "chess"
         self.pieces: dict[int, tuple[str, int]] = {}
@@ -101,18 +104,18 @@ class PositionPresenter:
             return
         self.game, self.problem = game, ""
         try:
-            self.flow._use_board_for(game, None)
+            self.board_room.use_board_for(UseBoardFor(game))
         except CompanionError as e:
-            self.flow.resume_problem = str(e)
-            self.flow.changed()
+            self.display.start_problem = str(e)
+            self.display.changed()
             return
-        self.flow.screen = "position"
-        self.flow.changed()
+        self.display.screen = "position"
+        self.display.changed()
 
     def choose(self, key: str) -> None:
         if key == EMPTY or (len(key) == 2 and key[0].upper() in PIECES and key[1] in "01"):
             self.chosen = key
-            self.flow.changed()
+            self.display.changed()
 
     def tap(self, square: int) -> None:
         """Name the square with the chosen piece (or empty it); on the simulated board the
@@ -122,17 +125,17 @@ class PositionPresenter:
         else:
             self.pieces[square] = (self.chosen[0].upper(), int(self.chosen[1]))
         self.problem = ""
-        sim = self.flow.board.simulated
-        if sim is not None and (square in self.pieces) != (square in self.flow.sensed):
-            sim.toggle(square, self.flow.clock_ms())
-        self.flow.changed()
+        sim = self.board_room.link.simulated
+        if sim is not None and (square in self.pieces) != (square in self.board_room.sensed):
+            sim.toggle(square, self.board_room.clock_ms())
+        self.display.changed()
 
     def hold(self, square: int) -> None:
         self.tap(square)
 
     def toggle_turn(self) -> None:
         self.turn = 1 - self.turn
-        self.flow.changed()
+        self.display.changed()
 
     def standard(self) -> None:
         """The usual start position, to change from there."""
@@ -140,17 +143,15 @@ class PositionPresenter:
         self.pieces = pieces_of(rules, rules.start_position())
         self.turn, self.problem = 0, ""
         self._fill_simulated()
-        self.flow.changed()
+        self.display.changed()
 
     def clear(self) -> None:
         self.pieces, self.problem = {}, ""
         self._fill_simulated()
-        self.flow.changed()
+        self.display.changed()
 
     def _fill_simulated(self) -> None:
-        sim = self.flow.board.simulated
-        if sim is not None:
-            sim.set_occupancy(frozenset(self.pieces), self.flow.clock_ms())
+        self.board_room.set_simulated(self.pieces)
 
     def position_text(self) -> str:
         """The position as text (FEN) to edit on the keyboard."""
@@ -166,12 +167,12 @@ class PositionPresenter:
             return T.POSITION_WRONG.format(reason=_plain(str(e)))
         self.pieces, self.turn, self.problem = pieces_of(None, pos), pos.turn, ""
         self._fill_simulated()
-        self.flow.changed()
+        self.display.changed()
         return None
 
     def cancel(self) -> None:
-        self.flow.screen = "start"
-        self.flow.changed()
+        self.display.screen = "start"
+        self.display.changed()
 
     def confirm(self) -> None:
         """Start the game from this position, if the game's rules accept it."""
@@ -180,13 +181,13 @@ class PositionPresenter:
             make_rules(self.game).position_from_text(fen)
         except CompanionError as e:
             self.problem = T.POSITION_WRONG.format(reason=_plain(str(e)))
-            self.flow.changed()
+            self.display.changed()
             return
         self.start.start(start_text=fen)
 
     # ----- views --------------------------------------------------------------------------------
     def view(self) -> PositionView:
-        sensed = self.flow.sensed
+        sensed = self.board_room.sensed
         unnamed = len(sensed - set(self.pieces))
         missing = len(set(self.pieces) - sensed)
         palette = tuple(PaletteChoice(f"{code}{owner}", T.PIECE_GLYPHS[T.PIECE_CODES[code]], owner,
@@ -204,8 +205,8 @@ class PositionPresenter:
                             not self.problem and bool(self.pieces))
 
     def board(self) -> BoardView:
-        sensed = self.flow.sensed
-        frame = self.flow.frame
+        sensed = self.board_room.sensed
+        frame = self.board_room.frame
         squares = []
         for sq in range(64):
             piece = self.pieces.get(sq)
@@ -219,7 +220,7 @@ class PositionPresenter:
                 view.update(stray=True, glyph="?", owner=-1)
             squares.append(SquareView(**view))
         return BoardView(8, 8, tuple(squares), tuple(T_FILES[:8]), tuple(str(r + 1) for r in range(8)),
-                         self.flow.version)
+                         self.display.version)
 
 
 def _plain(message: str) -> str:

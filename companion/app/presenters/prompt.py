@@ -9,7 +9,10 @@ from .. import texts as T
 from .. import theme
 from ...games.abilities import ABILITIES
 from .board import chess_glyph
-from .flow import AppFlow, Prompt
+from .display import Display
+from .game_room import GameRoom
+from .questions import Prompt
+from .storage import Storage
 
 
 @dataclass(frozen=True)
@@ -23,35 +26,36 @@ class PieceInfoView:
 
 
 class PromptPresenter:
-    def __init__(self, flow: AppFlow) -> None:
-        self.flow = flow
+    def __init__(self, display: Display, storage: Storage) -> None:
+        self.display = display
+        self.storage = storage  # a tap on the space warning explains it
 
     def view(self) -> Prompt | None:
-        return self.flow.prompt
+        return self.display.prompt
 
     def answer(self, key: str | None) -> None:
-        self.flow.answer_prompt(key)
+        self.display.answer_prompt(key)
 
     def explain_warning(self) -> None:
         """A warning strip was tapped: the whole story in a popup (free space: what to do)."""
-        self.flow.explain_space()
+        self.storage.explain_space()
 
 
 class PieceInfoPresenter:
-    def __init__(self, flow: AppFlow) -> None:
-        self.flow = flow
+    def __init__(self, game: GameRoom, display: Display) -> None:
+        self.game = game
+        self.display = display
 
     def close(self) -> None:
-        if self.flow.card is not None:
-            self.flow.show_card(None)
+        if self.display.card is not None:
+            self.display.show_card(None)
         else:
-            self.flow.show_piece_info(None)
+            self.display.show_piece_info(None)
 
     def view(self) -> PieceInfoView | None:
-        flow = self.flow
-        s, sq = flow.session, flow.info_square
-        if flow.card is not None:  # a game's card (Chess 2's stones and their history)
-            card = flow.card
+        s, sq = self.game.session, self.display.info_square
+        if self.display.card is not None:  # a game's card (Chess 2's stones and their history)
+            card = self.display.card
             return PieceInfoView(card.title, "", -1, card.lines[0] if card.lines else "", tuple(card.lines[1:]))
         if sq is None:
             return None

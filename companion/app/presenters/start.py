@@ -18,7 +18,13 @@ from ...maps import load_map
 from ...session import BID_MODES, DICE_MODES, GAMES_WITH_BIDS, GAMES_WITH_DICE, Seat
 from .. import texts as T
 from .. import theme
-from .flow import AppFlow
+from .archive import Archive
+from .board_link import BoardRoom
+from .display import Display
+from .load_save import LoadSave
+from .messages import Bus, ChooseArmies, DraftDungeon, NewGame
+from .storage import Storage
+from .table_settings import TableSettings
 
 GAME_CHOICES = ("chess", "combat", "dungeon", "kol", "chess2")
 #: Games that may start from a position set up by hand (the palette has the chess pieces).
@@ -119,8 +125,20 @@ class StartView:
 
 
 class StartPresenter:
-    def __init__(self, flow: AppFlow) -> None:
-        self.flow = flow
+    def __init__(self, display: Display, bus: Bus, settings: TableSettings, storage: Storage, computer, *,
+                 board: BoardRoom, load_save: LoadSave, archive: Archive) -> None:
+        """``bus``: the game is started with a command (NewGame, DraftDungeon, ChooseArmies);
+        ``computer``: the computer player (its levels; None when it is not installed);
+        ``board``, ``load_save``, ``archive``: the screens this one opens (the board check,
+        Load / Save, the games played)."""
+        self.display = display
+        self.bus = bus
+        self.settings = settings  # the table settings for the next game
+        self.storage = storage  # names typed on this board
+        self.computer = computer
+        self.board_room = board
+        self.load_save_room = load_save
+        self.archive = archive
         self.game = "combat"
         self.seats = [SeatChoice("White"), SeatChoice("Black")]
         self.dice = "virtual"
@@ -138,7 +156,7 @@ class StartPresenter:
 
     @property
     def max_level(self) -> int:
-        c = self.flow.computer
+        c = self.computer
         return int(getattr(c, "max_level", 0)) if c is not None else 0
 
     @property
@@ -155,7 +173,7 @@ class StartPresenter:
             for i, s in enumerate(self.seats):  # default names follow the game's colours
                 if s.name in before or s.name in T.COLOUR_NAMES:
                     self.seats[i] = replace(s, name=words[i])
-            self.flow.changed()
+            self.display.changed()
 
     def colour_words(self) -> tuple[str, ...]:
         """The two sides' names in this game: White and Black, or the map's colours (KoL
@@ -177,7 +195,7 @@ class StartPresenter:
                 self.dungeon_seats[i] = replace(s, name=self._seat_word(i))
         if self._seating() is None:  # the map cannot leave those seats empty: everyone sits
             self.dungeon_seats = [replace(s, empty=False) for s in self.dungeon_seats]
-        self.flow.changed()
+        self.display.changed()
 
     def set_kind(self, seat: int, computer: bool, level: int = 1, empty: bool = False) -> None:
         """A person, or the computer at ``level`` (1 to the computer's highest), plays ``seat``;
@@ -198,7 +216,7 @@ class StartPresenter:
                 name = self.colour_words()[seat]
         seats[seat] = SeatChoice(name, computer and not empty,
                                  level if computer else max(1, min(s.level, self.max_level or 1)), empty)
-        self.flow.changed()
+        self.display.changed()
 
     def _may_leave_empty(self, seat: int) -> bool:
         m = self._maps[self.board_map]
@@ -216,7 +234,7 @@ class StartPresenter:
 
     def toggle_draw_rules(self) -> None:
         self.draw_rules = not self.draw_rules
-        self.flow.changed()
+        self.display.changed()
 
     def open_kind(self, seat: int) -> None:
         """The list of who may play ``seat``: Person, Computer 1 ... the highest level, and
@@ -224,7 +242,7 @@ class StartPresenter:
         if len(self._kind_choices(seat)) < 2:
             return
         self.picking, self.picking_kind = seat, True
-        self.flow.changed()
+        self.display.changed()
 
     def pick_kind(self, label: str | None) -> None:
         seat, self.picking, self.picking_kind = self.picking, None, False
@@ -235,11 +253,11 @@ class StartPresenter:
                 self.set_kind(seat, False, 1, empty=True)
             else:
                 self.set_kind(seat, key != "person", int(key.split(":")[1]) if key != "person" else 1)
-        self.flow.changed()
+        self.display.changed()
 
     def _kind_choices(self, seat: int | None = None) -> list[tuple[str, str]]:
         out = [("person", T.HUMAN)]
-        titles = tuple(getattr(self.flow.computer, "level_titles", ()))
+        titles = tuple(getattr(self.computer, "level_titles", ()))
         for level in range(1, self.max_level + 1):
             words = titles[level - 1] if level <= len(titles) else ""
             out.append((f"computer:{level}", T.SEAT_COMPUTER_LEVEL.format(level=level, words=words) if words
@@ -250,7 +268,7 @@ class StartPresenter:
 
     def open_names(self, seat: int) -> None:
         self.picking, self.picking_kind = seat, False
-        self.flow.changed()
+        self.display.changed()
 
     def pick_name(self, name: str | None) -> None:
         if self.picking_kind:
@@ -260,9 +278,9 @@ class StartPresenter:
         if self.picking is not None and name and self.picking < len(seats):
             seats[self.picking] = replace(seats[self.picking], name=name)
             if not self.dungeon and self.picking < 2:
-                self.flow.next_table.names[self.picking] = None  # a name chosen here wins over a pairing's
+                self.settings.next_table.names[self.picking] = None  # a name chosen here wins over a pairing's
         self.picking = None
-        self.flow.changed()
+        self.display.changed()
 
     def type_name(self) -> None:
         """The name picker's "Type a name..." button: the on-screen keyboard."""
@@ -273,37 +291,37 @@ class StartPresenter:
         from .entry import Entry
 
         colour = self.colour_words()[seat] if not self.dungeon else self._seat_word(seat)
-        self.flow.open_entry(Entry(T.TYPE_NAME_TITLE.format(colour=colour), max_len=30,
+        self.display.open_entry(Entry(T.TYPE_NAME_TITLE.format(colour=colour), max_len=30,
                                    on_done=lambda text: self._typed(seat, text)))
 
     def _typed(self, seat: int, text: str) -> None:
         name = " ".join(text.split())
         if name:
-            self.flow.remember_name(name)  # offered first in the picker next time
+            self.storage.remember_name(name)  # offered first in the picker next time
             self.picking = seat
             self.pick_name(name)
 
     def table_settings(self) -> None:
-        self.flow.open_table_setup()
+        self.settings.open()
 
     def choose_dice(self, mode: str) -> None:
         if mode in DICE_MODES:
             self.dice = mode
-            self.flow.changed()
+            self.display.changed()
 
     def choose_bids(self, mode: str) -> None:
         if mode in BID_MODES:
             self.bids = mode
-            self.flow.changed()
+            self.display.changed()
 
     def choose_match(self, games: int | str) -> None:
         if int(games) in MATCH_LENGTHS:
             self.match_games = int(games)
-            self.flow.changed()
+            self.display.changed()
 
     def toggle_d6(self) -> None:
         self.d6_only = not self.d6_only
-        self.flow.changed()
+        self.display.changed()
 
     def start(self, start_text: str | None = None) -> None:
         """Start the chosen game (from ``start_text``, a position set up by hand, if given)."""
@@ -311,46 +329,46 @@ class StartPresenter:
             seating = self._seating() or tuple(range(1, self._maps[self.board_map].players + 1))
             chosen = [self.dungeon_seats[n - 1] for n in seating]
             seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in chosen)
-            self.flow.begin_dungeon(self.board_map, seats, draw_rules=self.draw_rules)
+            self.bus.handle(DraftDungeon(self.board_map, seats, draw_rules=self.draw_rules))
             return
         names = self._names()
         seats = tuple(Seat(names[i], s.computer, s.level if s.computer else 0) for i, s in enumerate(self.seats))
-        choice = self.flow.next_table
+        choice = self.settings.next_table
         if choice.mode == "tournament" and any(s.computer for s in seats):
-            self.flow.resume_problem = T.TOURNAMENT_NO_COMPUTER
-            self.flow.changed()
+            self.display.start_problem = T.TOURNAMENT_NO_COMPUTER
+            self.display.changed()
             return
         if choice.mode == "tournament" and self.game in GAMES_WITH_BIDS:
-            self.flow.resume_problem = T.TOURNAMENT_NO_BIDS  # docs/rules/chess2.md
-            self.flow.changed()
+            self.display.start_problem = T.TOURNAMENT_NO_BIDS  # docs/rules/chess2.md
+            self.display.changed()
             return
         try:
-            table = choice.setup(self.flow.today())
+            table = choice.setup(self.settings.today())
         except Exception as e:  # noqa: BLE001 - a setting the table refuses: say it on the start screen
-            self.flow.resume_problem = str(e)
-            self.flow.changed()
+            self.display.start_problem = str(e)
+            self.display.changed()
             return
         if self.game in GAMES_WITH_BIDS:  # its armies are chosen first (double-blind)
-            self.flow.begin_chosen_game(self.game, seats, games=self.match_games, bids=self.bids, table=table)
+            self.bus.handle(ChooseArmies(self.game, seats, games=self.match_games, bids=self.bids, table=table))
             return
-        self.flow.new_game(self.game, seats, self.dice, self.d6_only and self.game in GAMES_WITH_DICE, start_text,
-                           table=table)
-        if self.flow.session is not None and choice.pairing is not None:
-            self.flow.clear_pairing()  # the next game is another pairing
+        started = self.bus.handle(NewGame(self.game, seats, self.dice, self.d6_only and self.game in GAMES_WITH_DICE,
+                                          start_text, table=table))
+        if started and choice.pairing is not None:
+            self.settings.clear_pairing()  # the next game is another pairing
 
     def _names(self) -> list[str]:
-        from_pairing = self.flow.next_table.names
+        from_pairing = self.settings.next_table.names
         return [from_pairing[i] or s.name if i < 2 else s.name for i, s in enumerate(self.seats)]
 
     def board_check(self) -> None:
-        self.flow.open_board_check()
+        self.board_room.open_check()
 
     def games(self) -> None:
-        self.flow.open_games()
+        self.archive.open()
 
     def load_save(self) -> None:
         """Load / Save (docs/game-text.md): from the start screen, to load a game."""
-        self.flow.open_game_text()
+        self.load_save_room.open()
 
     # ----- view ---------------------------------------------------------------------------------
     def view(self) -> StartView:
@@ -379,14 +397,14 @@ class StartPresenter:
             else:
                 picking_for = T.PICK_NAME.format(colour=label)
                 presets = self._name_presets() if self.dungeon else T.NAME_PRESETS
-                typed = tuple(self.flow.remembered_names())
+                typed = tuple(self.storage.remembered_names())
                 names = typed + tuple(n for n in presets if n not in typed)
         return StartView(
             tuple(Choice(g, T.GAME_TITLES[g], g == self.game) for g in GAME_CHOICES),
             T.GAME_HINTS[self.game], seats, has_dice,
             tuple(Choice(m, T.DICE_MODES[m], m == self.dice) for m in DICE_MODES),
             T.DICE_HINTS[self.dice], self.d6_only, names, picking_for,
-            self.flow.resume_problem or self.flow.banner,
+            self.display.start_problem or self.display.banner,
             "" if self.max_level else T.NO_COMPUTER,
             self.dungeon, maps, T.CHOOSE_ARMIES if self.dungeon or self.game in GAMES_WITH_BIDS else T.START,
             tuple(Choice(str(on), T.DRAW_CHOICES[on], on == self.draw_rules) for on in (False, True)),
@@ -394,7 +412,7 @@ class StartPresenter:
             self.game in GAMES_WITH_BIDS,
             tuple(Choice(m, T.BID_MODES[m], m == self.bids) for m in BID_MODES), T.BID_HINTS[self.bids],
             tuple(Choice(str(n), T.MATCH_CHOICES[n], n == self.match_games) for n in MATCH_LENGTHS),
-            positions=self.game in POSITION_GAMES, table="" if self.dungeon else self.flow.table_summary(),
+            positions=self.game in POSITION_GAMES, table="" if self.dungeon else self.settings.summary(),
         )
 
     def _dungeon_seat_views(self) -> tuple[SeatView, ...]:

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from ...tournament.timecontrol import PRESETS
 from .. import texts as T
-from .flow import AppFlow
+from .display import Display
 from .start import Choice
+from .table_settings import TableSettings
 
 QUICK_CLOCKS = ("fide-standard", "rapid", "blitz")
 
@@ -31,48 +32,49 @@ class TableSetupView:
 
 
 class TableSetupPresenter:
-    def __init__(self, flow: AppFlow) -> None:
-        self.flow = flow
+    def __init__(self, settings: TableSettings, display: Display) -> None:
+        self.settings = settings
+        self.display = display
 
     # commands (one per button)
     def mode(self, mode: str) -> None:
-        self.flow.table_mode(mode)
+        self.settings.set_mode(mode)
 
     def clock(self, key: str) -> None:
         if key == "more":
-            self.flow.more_clocks()
+            self.settings.more_clocks()
         else:
-            self.flow.table_clock(None if key == "none" else key)
+            self.settings.set_clock(None if key == "none" else key)
 
     def toggle_auto_press(self) -> None:
-        self.flow.toggle_auto_press()
+        self.settings.toggle_auto_press()
 
     def toggle_last_move(self) -> None:
-        self.flow.toggle_last_move()
+        self.settings.toggle_last_move()
 
     def round(self, step: int) -> None:
-        self.flow.step_round(step)
+        self.settings.step_round(step)
 
     def board(self, step: int) -> None:
-        self.flow.step_board(step)
+        self.settings.step_board(step)
 
     def event(self) -> None:
-        self.flow.edit_event()
+        self.settings.edit_event()
 
     def rating(self, side: int) -> None:
-        self.flow.edit_rating(side)
+        self.settings.edit_rating(side)
 
     def pairing(self) -> None:
-        self.flow.open_pairing_files()
+        self.settings.open_pairing_files()
 
     def clear_pairing(self) -> None:
-        self.flow.clear_pairing()
+        self.settings.clear_pairing()
 
     def done(self) -> None:
-        self.flow.close_table_setup()
+        self.settings.close()
 
     def view(self) -> TableSetupView:
-        c = self.flow.next_table
+        c = self.settings.next_table
         current = next((p.key for p in PRESETS if p.control.pgn() == c.clock), None)
         clocks = [Choice("none", T.NO_CLOCK, c.clock is None)]
         clocks += [Choice(k, T.CLOCK_SHORT[k], current == k) for k in QUICK_CLOCKS]
@@ -89,4 +91,4 @@ class TableSetupPresenter:
             tuple(Choice(m, T.MODE_NAMES[m], c.mode == m) for m in ("casual", "tournament")), T.MODE_HINTS[c.mode],
             tuple(clocks), label, c.auto_press, c.last_move, c.mode == "tournament",
             str(c.round) if c.round else T.RATING_NONE, str(c.board) if c.board else T.RATING_NONE,
-            c.event or T.EVENT_NONE, (ratings[0], ratings[1]), pairing, self.flow.notice)
+            c.event or T.EVENT_NONE, (ratings[0], ratings[1]), pairing, self.display.notice)

@@ -13,7 +13,7 @@ class PresentedScreen(Screen):
     presenter = ObjectProperty(None)
     view = ObjectProperty(None, allownone=True)
     bar_view = ObjectProperty(None, allownone=True)
-    #: the warning strip every screen may show (the board is gone, space is low): flow.banner
+    #: the warning strip every screen may show (the board is gone, space is low): flow.display.banner
     banner = StringProperty("")
 
     def refresh(self) -> None:
@@ -25,4 +25,4 @@ class PresentedScreen(Screen):
             self.bar_view = presenters.bar.view()
         flow = getattr(app, "flow", None)
         if flow is not None:
-            self.banner = flow.banner
+            self.banner = flow.display.banner

@@ -238,9 +238,18 @@ class Forms:
                 # the engine may stop the move for a decision (Chess 2's duel) with the board
                 # showing the move as made while its own pieces have not moved yet: then only
                 # the occupancy says anything (the pieces emptied are gone, nothing moved)
-                settled = after == frozenset(pos.occupied())
+                # dice to roll (a fight): the board shows the move as made while the engine's has
+                # not moved yet, even where the two occupancies agree (a King stepping out of his
+                # Tower to capture): the pieces the move attacks are its victims
+                waiting = pos.pending is not None and pos.pending.chance
+                settled = after == frozenset(pos.occupied()) and not waiting
                 if follow and not settled:
-                    traced = _Traced((), frozenset(base - after - {frm}), frozenset(), ())
+                    gone = set(base - after - {frm})
+                    if waiting:
+                        mover = pos.board[frm].owner if pos.board[frm] is not None else -1
+                        gone |= {s for s in (capture, to) if s is not None and s in base
+                                 and pos.board[s] is not None and pos.board[s].owner != mover}
+                    traced = _Traced((), frozenset(gone), frozenset(), ())
                 else:
                     traced = _trace(uids, pos.board, base, after) if follow else None
                 # who stands where the mover landed is then the engine's word (a Tower entered)

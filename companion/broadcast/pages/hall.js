@@ -48,11 +48,12 @@
     var title = [];
     if (b.board) title.push(C.fmt(T.board, { board: b.board }));
     if (b.round) title.push(C.fmt(T.round, { round: b.round }));
-    if (!title.length) title.push(b.name || b.key);
+    if (!title.length) title.push(b.name || C.fmt(T.unnamed, { address: b.key }));
     card.querySelector(".card-title").textContent = title.join(" · ");
     var mini = card.querySelector(".mini");
     if (b.svg) mini.innerHTML = b.svg; else mini.textContent = "";
-    var words = { live: T.live, stale: T.stale, off: T.off, waiting: T.waiting, "no game": T.noGameYet }[b.status];
+    var words = { live: T.live, stale: T.stale, off: T.off, waiting: T.waiting, "no game": T.noGameYet,
+                  refused: C.fmt(T.refused, { reason: b.problem }) }[b.status];
     var status = b.players ? (T.resultWords[b.result] || b.result) + " · " + words : words;
     if (b.status === "off" && b.problem) status += " (" + b.problem + ")";
     card.querySelector(".card-status").textContent = status;

@@ -1,66 +1,68 @@
-"""The flow's part for a game that is chosen before it starts (Chess 2's armies) and for a match of
-several games: the army choice, the match kept on the disk, its score after each game, the next
-game, leaving it. A mixin of :class:`~companion.app.presenters.flow.AppFlow` (like the Dungeon
-Chess draft), plain Python.
+"""A game that is chosen before it starts (Chess 2's armies) and a match of several games: the
+army choice, the match kept on the disk, its score after each game, the next game, leaving it.
 
-A match survives a power cut: ``match.json`` (companion/match.py) holds the players, every game's
-id, colours, armies and result. The game being played is the journal's, as always; when the app
-starts again it replays the game (its match is the one whose current game has that id), or, if
-no game was being played, opens the army choice of the next game. A finished game's result goes
-into the match before the game is filed, and again (the same) if a power cut came in between.
+:class:`MatchRoom` owns the match and the army choice on screen. A match survives a power cut:
+``match.json`` (companion/match.py) holds the players, every game's id, colours, armies and
+result. The game being played is the journal's, as always; when the app starts again it replays
+the game (its match is the one whose current game has that id), or, if no game was being played
+(NothingToResume), opens the army choice of the next game. A finished game's result goes into
+the match (GameFinished) before the game is filed, and again (the same) if a power cut came in
+between. Its games are started with the NewGame command.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Callable
+
 from ...errors import CompanionError
 from ...games.chess2_armies import ARMIES
 from ...match import Match, MatchStore
-from ...session import Seat
-from ...tournament.table import TableSetup
 from .. import texts as T
 from .armies import ARMY_ORDER, ArmyChoice
+from .display import Display
 from .extras import extras_for
+from .game_room import GameRoom
+from .messages import Bus, ChooseArmies, GameClosed, GameFinished, LeaveGame, NewGame
 
 
-class MatchSteps:
-    # set by AppFlow
-    match: Match | None
-    army_choice: ArmyChoice | None
-
-    def _init_match(self) -> None:
-        self.match = None
-        self.match_store = MatchStore(self.store.directory)
-        self.army_choice = None
-        self._choice_setup: tuple | None = None  # (game, seats white first, bids, table) of a single game
+class MatchRoom:
+    def __init__(self, display: Display, game: GameRoom, bus: Bus, store: MatchStore, *,
+                 draw: Callable[[int], int], new_game_id: Callable[[], str]) -> None:
+        self.display = display
+        self.game = game
+        self.bus = bus
+        self.store = store
+        self.draw = draw  # n -> 0..n-1: a computer's secret army, drawn at the edge
+        self.new_game_id = new_game_id
+        self.match: Match | None = None
+        self.army_choice: ArmyChoice | None = None
+        self._single: tuple | None = None  # (game, seats white first, bids, table) of a single game
 
     # ----- from the start screen ------------------------------------------------------------------
-    def begin_chosen_game(self, game: str, seats: tuple[Seat, ...], *, games: int = 1, bids: str = "screen",
-                          table: TableSetup | None = None) -> None:
-        """A game whose armies are chosen first (Chess 2), or a match of ``games`` games; each
-        at ``table`` (its clock), as chosen on the start screen."""
-        self._stop_thinking()
-        self._close_game()
-        self._leave_match_quietly()
-        self.prep = None
-        self.resume_problem = ""
+    def begin(self, c: ChooseArmies) -> None:
+        """The ChooseArmies command: a game whose armies are chosen first (Chess 2), or a match
+        of ``games`` games; each at ``table`` (its clock), as chosen on the start screen."""
+        game, seats, games, bids, table = c.game, c.seats, c.games, c.bids, c.table
+        self.bus.handle(LeaveGame())
+        self.display.start_problem = ""
         if games > 1:
             try:
                 match = Match(self.new_game_id(), game, (seats[0], seats[1]), games, bids, table=table)
-                self.match_store.save(match)
+                self.store.save(match)
             except (OSError, CompanionError) as e:
-                self.resume_problem = T.CANNOT_SAVE.format(reason=getattr(e, "strerror", None) or e)
-                self.screen = "start"
-                self.changed()
+                self.display.start_problem = T.CANNOT_SAVE.format(reason=getattr(e, "strerror", None) or e)
+                self.display.show("start")
                 return
             self.match = match
-            self._open_match_choice()
+            self._open_choice()
         else:
-            self._choice_setup = (game, tuple(seats), bids, table)
+            self._single = (game, tuple(seats), bids, table)
             self.army_choice = self._new_choice(seats, (0, 1), {})
-            self.screen = extras_for(game).before_game or "start"
-        self.changed()
+            self.display.screen = extras_for(game).before_game or "start"
+        self.display.changed()
 
-    def match_player(self, colour: int) -> int:
+    def player(self, colour: int) -> int:
         """The match player who plays ``colour`` in the game being chosen or played."""
         m = self.match
         if m is None:
@@ -68,7 +70,7 @@ class MatchSteps:
         white = m.current.white if m.current is not None else m.next_white
         return white if colour == 0 else 1 - white
 
-    def _open_match_choice(self) -> None:
+    def _open_choice(self) -> None:
         m = self.match
         white = m.next_white
         seats = m.seats_for(white)
@@ -78,10 +80,10 @@ class MatchSteps:
         self.army_choice = self._new_choice(seats, choosers, kept)
         if not self.army_choice.hidden:  # the loser may switch: their army so far is offered
             current = self.army_choice.current
-            last = m.last_choice(self.match_player(current)) if current is not None else ""
+            last = m.last_choice(self.player(current)) if current is not None else ""
             if last and current is not None and not self.army_choice.computers[current]:
                 self.army_choice.selected = last
-        self.screen = extras_for(m.game).before_game or "start"
+        self.display.screen = extras_for(m.game).before_game or "start"
 
     def _new_choice(self, seats, choosers: tuple[int, ...], kept: dict[int, str]) -> ArmyChoice:
         """The choice for the next game; a computer chooses at once, in secret (drawn here, at the
@@ -90,12 +92,12 @@ class MatchSteps:
         choice = ArmyChoice((seats[0].name, seats[1].name), computers, choosers, dict(kept))
         for c in choosers:
             if computers[c]:
-                choice.chosen[c] = ARMY_ORDER[self.draw_seat(len(ARMY_ORDER))]
+                choice.chosen[c] = ARMY_ORDER[self.draw(len(ARMY_ORDER))]
         if choice.complete and not choice.hidden:
             choice.revealed = True
         return choice
 
-    def start_chosen_game(self) -> None:
+    def start_chosen(self) -> None:
         """The armies are revealed: the game starts (and, in a match, is its next game)."""
         choice = self.army_choice
         if choice is None or choice.armies() is None:
@@ -109,106 +111,110 @@ class MatchSteps:
             by_player = {white: white_army, 1 - white: black_army}
             try:
                 updated = m.with_game(game_id, white, (by_player[0], by_player[1]))
-                self.match_store.save(updated)
+                self.store.save(updated)
             except (OSError, CompanionError) as e:
-                self.notice = T.CANNOT_SAVE.format(reason=getattr(e, "strerror", None) or e)
-                self.changed()
+                self.display.notice = T.CANNOT_SAVE.format(reason=getattr(e, "strerror", None) or e)
+                self.display.changed()
                 return
             self.match = updated
             self.army_choice = None
-            self.new_game(m.game, m.seats_for(white), table=m.table, options=options, bids=m.bids, game_id=game_id)
+            self.bus.handle(NewGame(m.game, m.seats_for(white), table=m.table, options=options, bids=m.bids,
+                                    game_id=game_id))
             return
-        game, seats, bids, table = self._choice_setup
+        game, seats, bids, table = self._single
         self.army_choice = None
-        self.new_game(game, seats, table=table, options=options, bids=bids)
+        self.bus.handle(NewGame(game, seats, table=table, options=options, bids=bids))
 
     # ----- after a game ---------------------------------------------------------------------------
-    def _match_result(self, session) -> None:
+    def scored(self, event: GameFinished) -> None:
         """A game ended: if it is the match's current game, its result goes into the match."""
+        session = event.session
         m = self.match
         if m is None or m.current is None or m.current.game_id != session.setup.game_id or session.result is None:
             return
         try:
             updated = m.with_result(session.setup.game_id, session.result.winners)
-            self.match_store.save(updated)
+            self.store.save(updated)
         except (OSError, CompanionError) as e:
-            self.notice = T.CANNOT_SAVE.format(reason=getattr(e, "strerror", None) or e)
+            self.display.notice = T.CANNOT_SAVE.format(reason=getattr(e, "strerror", None) or e)
             return
         self.match = updated
 
-    def _match_reopened(self) -> None:
+    def reopened(self, _event=None) -> None:
         """The move that ended a match game was taken back: the game is on again."""
         m = self.match
-        s = self.session
+        s = self.game.session
         if m is None or s is None or not m.games or m.games[-1].game_id != s.setup.game_id or m.current is not None:
             return
-        from dataclasses import replace
-
         games = m.games[:-1] + (replace(m.games[-1], result=None),)
         updated = replace(m, games=games)
         try:
-            self.match_store.save(updated)
+            self.store.save(updated)
         except OSError as e:
-            self.notice = T.CANNOT_SAVE.format(reason=e.strerror or e)
+            self.display.notice = T.CANNOT_SAVE.format(reason=e.strerror or e)
             return
         self.match = updated
 
-    def next_match_game(self) -> None:
+    def next_game(self) -> None:
         """From the game over screen: the next game of the match (its army choice)."""
         m = self.match
         if m is None or m.is_over or m.current is not None:
             return
-        self._stop_thinking()
-        self._close_game()
-        self._open_match_choice()
-        self.changed()
+        self.bus.handle(LeaveGame(leave_match=False))
+        self._open_choice()
+        self.display.changed()
 
-    def leave_match(self) -> None:
+    def leave(self) -> None:
         """Stop the match (it is filed under games/ as it stands) and go to the start screen."""
-        self.go_to_start()
+        self.bus.handle(LeaveGame())
 
-    def _leave_match_quietly(self) -> None:
+    def game_closed(self, event: GameClosed) -> None:
+        if event.left_match:
+            self.leave_quietly()
+
+    def leave_quietly(self) -> None:
         if self.match is not None:
             try:
-                self.match_store.archive(self.match)
+                self.store.archive(self.match)
             except OSError as e:
-                self.resume_problem = T.CANNOT_SAVE.format(reason=e.strerror or e)
+                self.display.start_problem = T.CANNOT_SAVE.format(reason=e.strerror or e)
         self.match = None
         self.army_choice = None
 
     # ----- after a restart --------------------------------------------------------------------------
-    def _load_match(self) -> None:
+    def load(self) -> None:
         try:
-            self.match = self.match_store.load()
+            self.match = self.store.load()
         except CompanionError as e:  # damaged: set aside (the games themselves are safe)
             self.match = None
             try:
-                self.match_store.set_aside()
+                self.store.set_aside()
             except OSError:
                 pass
-            self.resume_problem = T.MATCH_DAMAGED.format(reason=e)
+            self.display.start_problem = T.MATCH_DAMAGED.format(reason=e)
 
-    def _resume_match(self) -> None:
-        """No game is being played: a match in progress opens its next army choice; a finished
-        one is filed."""
+    def resume(self, _event=None) -> None:
+        """NothingToResume: a match in progress opens its next army choice; a finished one is
+        filed."""
         if self.match is None:
-            self._load_match()
+            self.load()
         m = self.match
         if m is None:
             return
-        if m.current is not None and (self.session is None or self.session.setup.game_id != m.current.game_id):
+        s = self.game.session
+        if m.current is not None and (s is None or s.setup.game_id != m.current.game_id):
             # its game never got a journal (a power cut in between): choose its armies again
             m = m.without_current()
             try:
-                self.match_store.save(m)
+                self.store.save(m)
             except OSError:
                 pass
             self.match = m
         if m.is_over:
-            self._leave_match_quietly()
+            self.leave_quietly()
             return
-        if self.session is None:
-            self._open_match_choice()
+        if self.game.session is None:
+            self._open_choice()
 
 
-__all__ = ["MatchSteps", "ARMIES"]
+__all__ = ["MatchRoom", "ARMIES"]

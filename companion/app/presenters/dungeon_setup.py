@@ -1,0 +1,177 @@
+"""Setting up a Dungeon Chess game in the app: the armies drafted seat by seat, who moves
+first (a "random" seat drawn at the edge), the deployment followed on the board; when every
+unit stands, the game starts from the deployed position (the NewGame command: journaled like
+any game).
+
+:class:`DungeonSetup` owns the game being set up (a DungeonPrep, dungeon_prep.py) until it
+starts; the board's events feed its deployment guide meanwhile.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ...board.deployment import DeploymentCompleted
+from ...errors import CompanionError
+from .. import texts as T
+from .board_link import BoardRoom
+from .display import Display
+from .dungeon_prep import DungeonPrep
+from .messages import Bus, DraftDungeon, LeaveGame, NewGame, UseBoardFor
+from .questions import Prompt, PromptOption
+
+
+class DungeonSetup:
+    def __init__(self, display: Display, board: BoardRoom, bus: Bus, *, draw: Callable[[int], int],
+                 make_deploy_guide: Callable, clock_ms: Callable[[], int]) -> None:
+        self.display = display
+        self.board = board
+        self.bus = bus
+        self.draw = draw  # n -> 0..n-1: a "random" first seat, drawn at the edge
+        self.make_deploy_guide = make_deploy_guide
+        self.clock_ms = clock_ms
+        self.prep: DungeonPrep | None = None  # a Dungeon Chess game being drafted and deployed
+
+    def drop(self, _event=None) -> None:
+        """A game opened or closed: nothing is being set up any more."""
+        self.prep = None
+
+    @property
+    def deploying(self) -> bool:
+        return self.prep is not None and self.prep.guide is not None
+
+    def begin(self, c: DraftDungeon) -> None:
+        """The DraftDungeon command (from the start screen): draft the armies for the map (one
+        seat after another; fewer seats than the map has: the map's seating for that many) with
+        or without the optional draw rules."""
+        self.bus.handle(LeaveGame(leave_match=False))
+        try:
+            prep = DungeonPrep(c.board_map, tuple(c.seats), draw_rules=c.draw_rules)
+            self.bus.handle(UseBoardFor("dungeon", c.board_map))
+        except CompanionError as e:
+            self.display.start_problem = str(e)
+            self.display.show("start")
+            return
+        self.display.start_problem = ""
+        self.prep = prep
+        self.display.show("draft")
+
+    def draft_next(self) -> None:
+        """The army on screen is ready: the next seat's, or after the last one, who starts."""
+        prep = self.prep
+        if prep is None:
+            return
+        try:
+            more = prep.next_seat()
+        except CompanionError as e:
+            self.display.notice = str(e)
+            self.display.changed()
+            return
+        self.display.notice = ""
+        if not more:
+            self.display.prompt = Prompt("turn-order", T.WHO_STARTS, tuple(
+                PromptOption(key, label) for key, label in self._turn_order_labels()))
+        self.display.changed()
+
+    def draft_back(self) -> None:
+        prep = self.prep
+        if prep is None:
+            return
+        if not prep.previous_seat():
+            self.bus.handle(LeaveGame())
+            return
+        self.display.notice = ""
+        self.display.changed()
+
+    def _turn_order_labels(self) -> list[tuple[str, str]]:
+        prep = self.prep
+        you = prep.you
+        after = (you + 1) % prep.nplayers
+        return [("first", T.STARTS_FIRST.format(name=prep.seats[you].name)),
+                ("second", T.STARTS_FIRST.format(name=prep.seats[after].name)),
+                ("random", T.STARTS_RANDOM)]
+
+    def answer(self, prompt: Prompt, key: str | None) -> None:
+        """Display.answers_to: who starts."""
+        if key is not None:
+            self.choose_first(key)
+
+    def choose_first(self, choice: str) -> None:
+        """Turn order chosen (a "random" seat is drawn here, at the edge): deploy the armies."""
+        prep = self.prep
+        if prep is None:
+            return
+        try:
+            drawn = self.draw(prep.nplayers) if choice == "random" else None
+            first = prep.choose_first(choice, drawn)
+            outputs = prep.begin_deployment(self.make_deploy_guide, self.board.sensed, self.clock_ms())
+        except CompanionError as e:
+            self.display.notice = str(e)
+            self.display.changed()
+            return
+        self.board.reset_guide()
+        template = T.FIRST_DRAWN if choice == "random" else T.FIRST_CHOSEN
+        self.display.notice = template.format(name=prep.seats[first].name)
+        self.display.screen = "deploy"
+        self._guided(outputs)
+        self.board.request_snapshot()
+        self.display.changed()
+
+    def undo(self) -> None:
+        if self.deploying:
+            self._guided(self.prep.guide.undo())
+            self.display.changed()
+
+    def place_rest(self) -> None:
+        """Place every unit still to place automatically; the board is then guided (the
+        simulated board is simply set)."""
+        prep = self.prep
+        if prep is None or prep.guide is None:
+            return
+        try:
+            prep.deployment.auto_rest()
+        except CompanionError as e:
+            self.display.notice = str(e)
+            self.display.changed()
+            return
+        self._guided(prep.guide.deployment_changed())
+        self.board.set_simulated(prep.deployment.occupied())
+        self.display.changed()
+
+    def back(self) -> None:
+        """Back to the armies (the placements are dropped)."""
+        if self.prep is None:
+            return
+        self.prep.end_deployment()
+        self.board.reset_guide()
+        self.display.notice = ""
+        self.display.show("draft")
+
+    # ----- the board, while deploying -------------------------------------------------------------
+    def feed_board(self, event) -> None:
+        if self.deploying:
+            self._guided(self.prep.guide.feed(event))
+
+    def tick(self, t_ms: int) -> None:
+        if self.deploying:
+            self._guided(self.prep.guide.tick(t_ms))
+
+    def _guided(self, outputs: list) -> None:
+        done = False
+        for ev in outputs:
+            if isinstance(ev, DeploymentCompleted):
+                done = True
+            else:
+                self.board.guide(ev)
+        if outputs:
+            self.display.changed()
+        if done:
+            self._start_deployed_game()
+
+    def _start_deployed_game(self) -> None:
+        """Every unit stands: the game starts from the deployed position (journaled)."""
+        prep = self.prep
+        notice = self.display.notice
+        if self.bus.handle(NewGame("dungeon", prep.seats, start=prep.start_position(), board_map=prep.board_map,
+                                   draw_rules=prep.draw_rules)):  # (else the start screen says why not)
+            self.display.notice = notice

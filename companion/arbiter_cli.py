@@ -1,0 +1,84 @@
+"""``companion arbiter``: the arbiter's PIN on the board's computer.
+
+``companion arbiter`` says whether a PIN is set, not set, or its file is damaged (exit 0, 0, 1).
+``companion arbiter --reset-pin`` asks for a new PIN twice (not shown as it is typed; two lines
+on stdin when it is not a terminal) and writes it, keeping whatever was there (a damaged file, a
+folder) as ``arbiter.json.old-N`` beside it. This is how an arbiter unlocks arbiter mode after
+the PIN file was damaged, or sets a PIN they forgot: it needs the board's computer (a keyboard
+or SSH), which a player at the table does not have (docs/tournament.md, "The arbiter").
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import secrets
+import sys
+from pathlib import Path
+
+from .tournament.arbiter import MAX_PIN, MIN_PIN, make_pin, valid_pin
+from .tournament.pin_file import NAME, read_pin, reset_pin
+
+EXIT_OK, EXIT_DAMAGED, EXIT_BAD = 0, 1, 2
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser(
+        "arbiter", help="the arbiter's PIN: is it set, is its file damaged; set a new one",
+        description=("Without options: whether the arbiter's PIN is set (exit 0), not set (0) or its file damaged "
+                     "(1: arbiter mode is locked on the board). --reset-pin: type a new PIN twice; whatever "
+                     f"was in {NAME} is kept beside it as {NAME}.old-N."))
+    p.add_argument("--reset-pin", action="store_true", help="set a new PIN (typed twice, not shown)")
+    p.add_argument("--data", metavar="DIR", default=None,
+                   help="the app's data folder (default: $COMPANION_DATA, else ~/.local/share/companion)")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args: argparse.Namespace, out=None, err=None, stdin=None) -> int:
+    out, err, stdin = out or sys.stdout, err or sys.stderr, stdin or sys.stdin
+    if args.data is not None:
+        folder = Path(args.data)
+    else:
+        from .app.bootstrap import data_dir
+
+        folder = data_dir()
+    path = folder / NAME
+    if not args.reset_pin:
+        state = read_pin(path)
+        if state.locked:
+            print(f"The arbiter's PIN file {path} is damaged: {state.damage}. Arbiter mode is locked on the board; "
+                  f"set a new PIN with: companion arbiter --reset-pin", file=out)
+            return EXIT_DAMAGED
+        if state.record is None:
+            print(f"No arbiter PIN is set ({path} is not there): the first arbiter to open arbiter mode on the "
+                  f"board chooses it.", file=out)
+        else:
+            print(f"The arbiter's PIN is set ({path}).", file=out)
+        return EXIT_OK
+    pin = _ask(f"New arbiter PIN ({MIN_PIN} to {MAX_PIN} digits): ", stdin, err)
+    if not valid_pin(pin):
+        print(f"arbiter: a PIN is {MIN_PIN} to {MAX_PIN} digits; nothing was changed", file=err)
+        return EXIT_BAD
+    if _ask("The same PIN again: ", stdin, err) != pin:
+        print("arbiter: the two PINs differ; nothing was changed", file=err)
+        return EXIT_BAD
+    try:
+        kept = reset_pin(path, make_pin(pin, secrets.token_bytes(16)))
+    except OSError as e:
+        print(f"arbiter: cannot write {path}: {e.strerror or e}; nothing was changed", file=err)
+        return EXIT_BAD
+    where = f"; what was there is kept as {kept.name}" if kept is not None else ""
+    print(f"The arbiter's PIN is set ({path}){where}. Arbiter mode opens with it on the board.", file=out)
+    return EXIT_OK
+
+
+def _ask(prompt: str, stdin, err) -> str:
+    """A PIN from the terminal (not shown), or one line of stdin when it is not a terminal (no
+    question asked then: a script gives both lines)."""
+    if stdin.isatty():
+        return getpass.getpass(prompt).strip()
+    return stdin.readline(64).strip()
+
+
+__all__ = ["add_parser", "run"]

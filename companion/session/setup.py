@@ -1,0 +1,204 @@
+"""A game's set-up: everything chosen on the start screen (the game, its seats, its dice, its
+options), checked when it is made and when it is read back from a journal, and the rules it is
+played by."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..dice.sources import commitment_of, seed_bytes
+from ..errors import CompanionError, DiceError, RecordError, VariantError
+from ..games import FIGHTS, GAMES, make_rules
+from .fields import JsonFields
+
+COLOURS = ("white", "black")
+#: Where the dice of a Combat Chess game come from (the start screen's three choices).
+DICE_MODES = ("virtual", "seeded", "entered")
+#: Source names written in the journal and the dice record, per dice mode.
+SOURCE_OF_MODE = {"virtual": "system", "seeded": "seeded", "entered": "entered"}
+GAMES_WITH_DICE = frozenset({"combat"})
+#: How many players each game takes (a game not listed: 2). Dungeon Chess: the map's seats, or a
+#: smaller seating the map offers (the session asks the rules for ``players=len(seats)``).
+PLAYER_COUNTS = {"dungeon": (2, 3, 4), "chess4": (4,)}
+#: Games whose draw rules are an option (the start screen's "Draws"); other games' are fixed.
+GAMES_WITH_DRAW_OPTION = frozenset({"dungeon"})
+#: Game options a set-up may carry to the game's rules (``make_rules(game, map, **options)``).
+GAME_OPTIONS: dict[str, tuple[str, ...]] = {"chess2": ("armies",), "chess4": ("mode",)}
+#: The option every game that takes dice fights has (``("fights", "dice")``: Human Combat Chess's
+#: fights on its captures, companion/games/fights.py; the dice modes then apply as in Combat Chess).
+FIGHTS_OPTION = "fights"
+
+
+def game_options(game: str) -> tuple[str, ...]:
+    """The options a set-up of ``game`` may carry: its own, and ``fights`` where it takes them."""
+    info = GAMES.get(game)
+    fights = (FIGHTS_OPTION,) if info is not None and not info.no_fights and game != "combat" else ()
+    return GAME_OPTIONS.get(game, ()) + fights
+#: Games with joint decisions (Chess 2's secret duel bids) and how their parts are entered at the
+#: table: each player taps a bid on the screen in turn while the other looks away ("screen"), or
+#: the players bid with real stones in closed fists, reveal together and enter both ("stones").
+GAMES_WITH_BIDS = frozenset({"chess2"})
+BID_MODES = ("screen", "stones")
+#: How many ties a Combat Chess fight rolls again before the attacker bounces.
+MAX_TIES = 3
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player: a display name, and for a computer seat its strength (level 1..)."""
+
+    name: str
+    computer: bool = False
+    level: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise VariantError(f"a player needs a name, got {self.name!r}")
+        if self.computer and (not isinstance(self.level, int) or self.level < 1):
+            raise VariantError(f"a computer player needs a level of 1 or more, got {self.level!r}")
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything chosen on the start screen. ``seed`` (hex) exists for seeded dice only and is
+    kept secret until the game ends; ``start`` is an optional start position text;
+    ``draw_rules``: the game's optional draw rules (Dungeon Chess; off: the rulebook's game);
+    ``options``: the game's own options as (name, text) pairs (Chess 2: ``("armies",
+    "classic,animals")``); ``bids``: how a game's secret bids are entered (:data:`BID_MODES`)."""
+
+    game: str
+    seats: tuple[Seat, ...]
+    dice: str = "virtual"
+    d6_only: bool = False
+    game_id: str = "game"
+    seed: str | None = None
+    start: str | None = None
+    board_map: str | None = None
+    draw_rules: bool = False
+    options: tuple[tuple[str, str], ...] = ()
+    bids: str = "screen"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seats", tuple(self.seats))
+        if isinstance(self.options, dict):
+            object.__setattr__(self, "options", tuple(sorted(self.options.items())))
+        object.__setattr__(self, "options", tuple(tuple(o) for o in self.options))
+        if self.game not in GAMES:
+            raise VariantError(f"unknown game {self.game!r}; known: {', '.join(sorted(GAMES))}")
+        counts = PLAYER_COUNTS.get(self.game, (2,))
+        if len(self.seats) not in counts:
+            wanted = "2 players" if counts == (2,) else f"{counts[0]} to {counts[-1]} players"
+            raise VariantError(f"{self.game} is played by {wanted}, got {len(self.seats)}")
+        if self.dice not in DICE_MODES:
+            raise DiceError(f"dice must be one of {', '.join(DICE_MODES)}, got {self.dice!r}")
+        if self.dice == "seeded":
+            if not self.seed:
+                raise DiceError("seeded dice need a seed")
+            try:
+                seed_bytes(bytes.fromhex(self.seed))
+            except (ValueError, CompanionError):
+                raise DiceError(f"the dice seed must be hex text, got {self.seed!r}") from None
+        elif self.seed is not None:
+            raise DiceError(f"only seeded dice have a seed, not {self.dice} dice")
+        if self.d6_only and not self.has_dice:
+            raise DiceError(f"'only d6' is a dice option; {self.game} has no dice (dice fights are off)")
+        if self.draw_rules and self.game not in GAMES_WITH_DRAW_OPTION:
+            raise VariantError(f"{self.game}'s draw rules are part of the game, not an option")
+        if not isinstance(self.game_id, str) or not self.game_id or "/" in self.game_id:
+            raise VariantError(f"a game id is non-empty text without '/', got {self.game_id!r}")
+        allowed = game_options(self.game)
+        for option in self.options:
+            if len(option) != 2 or not all(isinstance(x, str) for x in option):
+                raise VariantError(f"a game option is a name and a text, got {option!r}")
+            if option[0] not in allowed:
+                known = f"; {self.game} takes {', '.join(allowed)}" if allowed else f"; {self.game} takes none"
+                raise VariantError(f"unknown option {option[0]!r} for {self.game}{known}")
+            if option[0] == FIGHTS_OPTION and option[1] not in FIGHTS:
+                raise VariantError(f"fights={option[1]!r}: expected one of {', '.join(FIGHTS)}")
+        if self.bids not in BID_MODES:
+            raise VariantError(f"bids must be one of {', '.join(BID_MODES)}, got {self.bids!r}")
+        if self.bids != "screen" and self.game not in GAMES_WITH_BIDS:
+            raise VariantError(f"{self.game} has no bids to enter")
+
+    @property
+    def option_values(self) -> dict[str, str]:
+        return dict(self.options)
+
+    @property
+    def has_dice(self) -> bool:
+        """Are captures dice fights (Human Combat Chess, or any game with ``fights=dice``)?"""
+        return self.game in GAMES_WITH_DICE or dict(self.options).get(FIGHTS_OPTION) == "dice"
+
+    @property
+    def undo_after_end(self) -> bool:
+        """May the move that ended the game be taken back (with the computer's reply)? Casual
+        play says yes, on every game, guided on the board like any undo. Tournament mode turns
+        it off at the table (companion.tournament.table.Table.can_undo: only the arbiter takes
+        moves back, and not after the end), and so does a clock that has stopped at the end.
+        Never with seeded dice: their seed is revealed when the game ends, and the dice after a
+        takeback could then be foreseen. A result decided off the board (Adjudicate: a flag, a
+        claim, the arbiter) is not undone by taking a move back either."""
+        return self.dice != "seeded"
+
+    @property
+    def commitment(self) -> str | None:
+        """SHA-256 of the seed, published when the game starts (seeded dice only)."""
+        return commitment_of(bytes.fromhex(self.seed)) if self.seed else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "seats": [{"name": s.name, "computer": s.computer, "level": s.level} for s in self.seats],
+            "dice": self.dice,
+            "d6_only": self.d6_only,
+            "game_id": self.game_id,
+            "seed": self.seed,
+            "start": self.start,
+            "board_map": self.board_map,
+            # only for a game whose draw rules are a choice (a journal without it: see from_json)
+            **({"draw_rules": self.draw_rules} if self.game in GAMES_WITH_DRAW_OPTION else {}),
+            # only for a game that has options, or bids (issue 21)
+            **({"options": dict(self.options)} if self.options else {}),
+            **({"bids": self.bids} if self.game in GAMES_WITH_BIDS else {}),
+        }
+
+    @classmethod
+    def from_json(cls, value: Any, where: str = "setup") -> GameSetup:
+        # draw_rules came with issue 17: a journal without it was played with the draw rules on
+        fields = JsonFields(value, where, ("game", "seats", "dice", "d6_only", "game_id", "seed", "start", "board_map",
+                                        "draw_rules", "options", "bids"), optional=("draw_rules", "options", "bids"))
+        options = fields.value.get("options", {})
+        if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
+            raise RecordError(f"{where}: 'options' must be an object of texts, e.g. {{\"armies\": \"classic,animals\"}}")
+        seats = []
+        raw = fields.value["seats"]
+        if not isinstance(raw, list):
+            raise RecordError(f"{where}: 'seats' must be a list of players")
+        for i, s in enumerate(raw):
+            f = JsonFields(s, f"{where} seat {i + 1}", ("name", "computer", "level"))
+            seats.append(Seat(f.text("name"), f.flag("computer"), f.integer("level")))
+        try:
+            return cls(
+                fields.text("game"), tuple(seats), fields.text("dice"), fields.flag("d6_only"),
+                fields.text("game_id"), fields.optional_text("seed"), fields.optional_text("start"),
+                fields.optional_text("board_map"),
+                fields.flag("draw_rules") if "draw_rules" in fields.value
+                else fields.value.get("game") in GAMES_WITH_DRAW_OPTION,
+                tuple(sorted(options.items())), fields.text("bids") if "bids" in fields.value else "screen",
+            )
+        except CompanionError as e:
+            raise RecordError(f"{where}: {e}") from None
+
+
+def rules_for(setup: GameSetup):
+    """The rules a set-up is played by: its game on its map, with its options (only d6, the
+    draw rules, the number of players seated, a game's own such as Chess 2's armies)."""
+    options: dict[str, Any] = {"d6_only": True} if setup.d6_only else {}
+    if setup.draw_rules:
+        options["draw_rules"] = True
+    if setup.game in PLAYER_COUNTS:
+        options["players"] = len(setup.seats)
+    options.update(setup.option_values)
+    return make_rules(setup.game, setup.board_map, **options)
+
