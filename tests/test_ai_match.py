@@ -209,3 +209,20 @@ def test_random_openings_give_each_round_its_own_start_for_both_colours(capsys):
     _, lines = run_cli(["--variant", "chess", "--a", "2", "--b", "2", "--games", "4", "--nodes", "30",
                         "--opening-plies", "4", "--max-plies", "2"], capsys)
     assert len(lines) == 6
+
+
+def test_a_nodes_gives_side_a_a_node_budget_and_side_b_the_clock():
+    """--a-nodes: side A searches a fixed number of nodes a move (fair on a busy machine),
+    side B keeps its move time."""
+    rules = make_rules("chess")
+    seen = []
+
+    class Spy(RandomPlayer):
+        def choose(self, pos, *, now, budget, max_nodes=None, **_):
+            seen.append((pos.turn, budget, max_nodes))
+            return super().choose(pos, now=now, budget=budget, max_nodes=max_nodes)
+
+    players = {0: Spy(rules, random.Random(1)), 1: Spy(rules, random.Random(2))}
+    match.play_game(rules, players, random.Random(3), now=time.perf_counter, budget=0.5, max_plies=4,
+                    seats_of_a=frozenset({0}), a_nodes=777)
+    assert set(seen) == {(0, None, 777), (1, 0.5, None)}

@@ -160,15 +160,21 @@ def replay_actions(rules, actions, position=None):
 def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Callable[[], float],
               budget: float | None, max_nodes: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
               seats_of_a: frozenset = frozenset(), position=None,
-              cpu: Callable[[], float] | None = None) -> GameResult:
+              cpu: Callable[[], float] | None = None, a_nodes: int | None = None) -> GameResult:
     """Play one game to its end or the ply cap. Every action goes through ``rules.play``,
-    which refuses an illegal one (IllegalMoveError), so an illegal move cannot pass unseen."""
+    which refuses an illegal one (IllegalMoveError), so an illegal move cannot pass unseen.
+    ``a_nodes``: side A searches that many nodes a move (no clock), the others ``budget``."""
     pos = position if position is not None else rules.start_position()
     start = now()
     plies = 0
     longest = longest_cpu = 0.0
     counts = [0, 0, 0, 0, 0]  # side A's searches, their nodes and depths; side B's searches and nodes
     actions: list[str] = []
+
+    def limits(seat: int) -> dict:
+        if a_nodes is not None and seat in seats_of_a:
+            return {"budget": None, "max_nodes": a_nodes}
+        return {"budget": budget, "max_nodes": max_nodes}
 
     def play(action) -> None:
         actions.append(action_text(rules, pos, action))
@@ -197,7 +203,7 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
                 t0 = now()
                 c0 = cpu() if cpu is not None else 0.0
                 with collector_paused():
-                    parts.append(players[seat].choose_part(pos, seat, now=now, budget=budget, max_nodes=max_nodes))
+                    parts.append(players[seat].choose_part(pos, seat, now=now, **limits(seat)))
                     took = now() - t0
                     took_cpu = cpu() - c0 if cpu is not None else 0.0
                 if seat in seats_of_a and took > longest:
@@ -209,7 +215,7 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
         t0 = now()
         c0 = cpu() if cpu is not None else 0.0
         with collector_paused():  # collections happen between moves, not in the move time
-            info = player.choose(pos, now=now, budget=budget, max_nodes=max_nodes)
+            info = player.choose(pos, now=now, **limits(seat))
             # the move is out: timed here, because leaving the pause lets the collector catch
             # up on everything the search allocated (tens of ms in a long game: the opponent's time)
             took = now() - t0
@@ -257,11 +263,12 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
               max_nodes: int | None = None, max_plies: int | None = None,
               a_settings: dict | None = None,
               log: Callable[[dict], None] | None = None, options: dict | None = None,
-              opening_plies: int = 0) -> tuple[int, int, int]:
+              opening_plies: int = 0, a_nodes: int | None = None) -> tuple[int, int, int]:
     """``options``: the game's own (``{"players": 3}``, ``{"armies": "animals,reaper"}``).
     ``opening_plies``: each round of games (one per seat of A) starts from the same position
     after that many seeded random moves (:func:`random_opening`), so deterministic players
-    (node limits) still meet in different games."""
+    (node limits) still meet in different games. ``a_nodes``: side A searches that many nodes
+    a move whatever the clock (a fair budget on a shared machine), side B ``movetime_ms``."""
     from ..games import make_rules
 
     if games < 1:
@@ -286,7 +293,7 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
         try:
             res = play_game(rules, players, random.Random(f"{seed}:dice:{g}"), now=now, budget=budget,
                             max_nodes=max_nodes, max_plies=max_plies, seats_of_a=frozenset({seat_a}), cpu=cpu,
-                            position=replay_actions(rules, opening) if opening else None)
+                            position=replay_actions(rules, opening) if opening else None, a_nodes=a_nodes)
         finally:
             for player in players.values():
                 close = getattr(player, "close", None)
@@ -356,6 +363,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--max-plies", type=int_arg(1, MAX_PLIES), default=None,
                    help=f"adjudicate a draw after this many moves (1 to {MAX_PLIES:,}; default {DEFAULT_MAX_PLIES}, "
                         f"{PLIES_PER_PLAYER} a player with more than two)")
+    p.add_argument("--a-nodes", type=int_arg(1, MAX_NODES), default=None,
+                   help="side A searches this many nodes a move, B keeps --movetime (a machine's load "
+                        "then costs A nothing: e.g. our search against Stockfish)")
     p.add_argument("--opening-plies", type=int_arg(0, 40), default=0,
                    help="start each round of games (both colours) after this many seeded random moves (0 to 40)")
     p.add_argument("--draw-rules", action="store_true",
@@ -407,7 +417,7 @@ def run(args) -> int:
                   options={**player_options(args), **army_options(args), **fight_options(args),
                            **({"mode": args.mode} if args.mode else {}),
                            **({"draw_rules": True} if args.draw_rules else {})},
-                  opening_plies=args.opening_plies)
+                  opening_plies=args.opening_plies, a_nodes=args.a_nodes)
     return 0
 
 

@@ -31,6 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--clock", choices=("wall", "cpu"), default="cpu",
                    help="what our move time measures: the processor time of our search's thread (default: "
                         "on a shared machine it gets its whole second), or wall-clock time")
+    p.add_argument("--nodes", type=int, default=None,
+                   help="our search's nodes a move instead of --movetime (Stockfish keeps --movetime): "
+                        "fair on a busy machine")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES)
     p.add_argument("--log", default=None, metavar="FILE", help="every game as one JSON line (ai-match's --log)")
@@ -46,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
 
         run_match("chess", None, args.a, f"stockfish:{args.elo}", args.games, args.movetime, args.seed,
                   now=time.thread_time if args.clock == "cpu" else time.perf_counter, cpu=time.thread_time, out=lambda line: print(line, flush=True),
-                  max_plies=args.max_plies, log=log)
+                  max_plies=args.max_plies, log=log, a_nodes=args.nodes)
     return 0
 
 
