@@ -206,7 +206,7 @@ def build_presenters(flow: AppFlow) -> Presenters:
         start=start,
         resume=ResumePresenter(f.resume),
         setup=SetupPresenter(f.game, f.play, f.board, f.display),
-        game=GamePresenter(f.game, f.play, f.ai, f.board, f.menu, f.display),
+        game=GamePresenter(f.game, f.play, f.ai, f.board, f.menu, f.display, f.coach),
         board=board,
         fight=FightPresenter(f.play, f.game, f.display),
         over=GameOverPresenter(f.game, f.play, f.matches, f.records, f.display),

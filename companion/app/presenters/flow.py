@@ -25,6 +25,7 @@ from ...tournament.files import MEDIA_ROOTS, find_sticks
 from .arbiter_mode import ASKED as ARBITER_ASKED, ArbiterMode
 from .archive import Archive
 from .board_link import BOARD_EVENTS, GUIDE_EVENTS, BoardLink, BoardRoom
+from .coach_room import CoachRoom
 from .clock_room import ASKED as CLOCK_ASKED, SHOWN as TABLE_SHOWN, ClockRoom
 from .computer_turns import RANDOM_STEPS, ComputerTurns, Thinking
 from .display import BOARD, Display
@@ -86,6 +87,7 @@ class AppFlow:
                              new_game_id=new_game_id, new_seed=new_seed)
         self.play = Play(self.game, display, self.board, bus)
         self.ai = ComputerTurns(computer, self.game, self.play, display, mailbox, bus, draw=draw)
+        self.coach = CoachRoom(self.game, self.play, self.board, display, mailbox)
         self.dungeon = DungeonSetup(display, self.board, bus, draw=draw,
                                     make_deploy_guide=make_deploy_guide or DeploymentTracker, clock_ms=clock_ms)
         self.problems = Problems(display, self.game, self.dungeon)
@@ -133,6 +135,7 @@ class AppFlow:
     def stop(self) -> None:
         if self.ai.computer is not None:
             self.ai.computer.stop()
+        self.coach.stop()
         self.clock.stop()
         if self.game.journal is not None:
             self.game.journal.close()
@@ -162,7 +165,7 @@ class AppFlow:
         flashing fast, a clock running that a person presses. Otherwise the app may rest
         between events (companion/app/pacing.py)."""
         fight = self.play.fight
-        return (self.ai.thinking is not None or (fight is not None and fight.rolling) or self.board.animating
+        return (self.ai.thinking is not None or self.coach.hinting is not None or (fight is not None and fight.rolling) or self.board.animating
                 or self.clock.at_full_rate)
 
     @property
@@ -204,7 +207,7 @@ def wire(f: AppFlow) -> None:
 
     # the app's own events (the clock comes last after an opening: it may tell the power cut)
     for event in (GameOpened, GameClosed):
-        for hears in (display.clear_game_words, board.reset_guide, play.reset, ai.reset, f.dungeon.drop):
+        for hears in (display.clear_game_words, board.reset_guide, play.reset, ai.reset, f.coach.reset, f.dungeon.drop):
             bus.subscribe(event, hears)
     bus.subscribe(GameOpened, clock.game_opened)
     bus.subscribe(GameClosed, clock.forget)
@@ -217,6 +220,8 @@ def wire(f: AppFlow) -> None:
     bus.subscribe(NothingToResume, f.matches.resume)
     bus.subscribe(PlaySettled, play.sync_decision)  # the game's own screen first, then the computer
     bus.subscribe(PlaySettled, ai.maybe_think)
+    bus.subscribe(PlaySettled, f.coach.settled)
+    bus.subscribe(MovePlayed, f.coach.moved)
 
     # the game's, the table's, the tracker's and the board's events
     bus.subscribe_all(PLAY_SHOWN, play.show)
@@ -235,6 +240,9 @@ def wire(f: AppFlow) -> None:
     mailbox.route("ai-progress", ai.progress)
     mailbox.route("ai-done", ai.done)
     mailbox.route("ai-part", ai.part_done)
+    mailbox.route("coach-search", f.coach.search_event)
+    mailbox.route("coach-threats", f.coach.threats_found)
+    mailbox.route("coach-check", f.coach.checked)
     mailbox.route("resume-progress", f.resume.progressed)
     mailbox.route("resumed", f.resume.replayed)
     mailbox.route("games-progress", f.archive.progressed)
