@@ -15,6 +15,7 @@ whatever the tracker lights).
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -64,7 +65,11 @@ class CoachRoom:
         self.threats: tuple = ()
         self.verdict = ""  # "That move drops material..." after a coached player's move
         self.offer_undo = False
+        self.failure = ""  # the last failure of a coach's worker (for the logs and tests)
         self._coach = None
+        #: one search at a time on the coach's searcher: the hint, the threats, a move's check
+        #: run in different threads and share its tables
+        self._lock = threading.Lock()
         self._coach_rules = None
         self._key: tuple | None = None
         self._before: tuple | None = None  # (key, position, seat): where a coached player is to move
@@ -130,8 +135,12 @@ class CoachRoom:
         self._before = (key, pos.copy(), seat)
         coach, post = self._coach_for(s.rules), self.mailbox.post
 
+        lock = self._lock
+
         def work() -> None:
-            post("coach-threats", (key, tuple(coach.threats(pos, seat))))
+            with lock:
+                threats = tuple(coach.threats(pos, seat))
+            post("coach-threats", (key, threats))
 
         self.mailbox.in_worker("coach", work)
 
@@ -148,10 +157,12 @@ class CoachRoom:
         if action is None:
             return
         coach, post, now, entry = self._coach_for(s.rules), self.mailbox.post, self.now, event.entry
-        budget = self.check_seconds
+        budget, lock = self.check_seconds, self._lock
 
         def work() -> None:
-            post("coach-check", (entry, pos, coach.check_move(pos, action, now=now, budget=budget)))
+            with lock:
+                check = coach.check_move(pos, action, now=now, budget=budget)
+            post("coach-check", (entry, pos, check))
 
         self.mailbox.in_worker("coach", work)
 
@@ -162,7 +173,7 @@ class CoachRoom:
         if s is None or not s.moves or s.moves[-1] is not entry:
             return
         if check.kind in ("blunder", "mistake") and check.drop >= DROP_MARGIN:
-            best = s.rules.move_text(pos, check.best_action) if isinstance(check.best_action, Move) else "?"
+            best = _move_words(s.rules, pos, check.best_action) if isinstance(check.best_action, Move) else "?"
             self.verdict = T.COACH_DROPS.format(pawns=f"{check.drop / 100:.1f}", best=best)
             self.offer_undo = self.game.can_undo()
             self.display.changed()
@@ -182,7 +193,7 @@ class CoachRoom:
             return
         key = (s.actions, s.pos.hash)
         coach = self._coach_for(s.rules)
-        request = self.worker.start(coach.hinter(), s.pos, HINT_SECONDS)
+        request = self.worker.start(_Locked(coach.hinter(), self._lock), s.pos, HINT_SECONDS)
         self.hinting = Hinting(request, key, self.now())
         self.hint, self.hint_text = None, ""
         self.display.changed()
@@ -204,7 +215,7 @@ class CoachRoom:
             move = event.info.best
             if isinstance(move, Move):
                 self.hint = move
-                self.hint_text = T.COACH_HINT.format(move=s.rules.move_text(s.pos, move))
+                self.hint_text = T.COACH_HINT.format(move=_move_words(s.rules, s.pos, move))
             else:
                 self.hint_text = T.COACH_NO_HINT
             self._light()
@@ -217,6 +228,13 @@ class CoachRoom:
         """The verdict's Undo: the move taken back, as the game bar's Undo does."""
         self.verdict, self.offer_undo = "", False
         self.play.undo()
+        self.display.changed()
+
+    def failed(self, reason: str) -> None:
+        """A coach's worker failed: the game goes on without that answer (never a problem
+        screen for help nobody asked to be sure of); the reason is noted on the game screen."""
+        self.failure = reason
+        self.display.notice = T.COACH_FAILED
         self.display.changed()
 
     def stop(self) -> None:
@@ -262,6 +280,23 @@ class CoachRoom:
             lights[self.hint.to] = Meaning.HINT_TO
         self.board.coach_lights = lights
         self.display.changed()
+
+
+def _move_words(rules, pos, move) -> str:
+    """A move in standard notation where the game has one (chess: Nf3), else its text."""
+    san = getattr(rules, "san", None)
+    return san(pos, move) if san is not None else rules.move_text(pos, move)
+
+
+class _Locked:
+    """The hint's player, searching only while it holds the coach's lock."""
+
+    def __init__(self, player, lock: threading.Lock) -> None:
+        self.player, self.lock = player, lock
+
+    def choose(self, *args, **kwargs):
+        with self.lock:
+            return self.player.choose(*args, **kwargs)
 
 
 def _find_action(rules, pos, entry):

@@ -248,6 +248,7 @@ def wire(f: AppFlow) -> None:
     mailbox.route("games-progress", f.archive.progressed)
     mailbox.route("games-listed", f.archive.listed)
     mailbox.on_failure("resume", f.resume.failed)
+    mailbox.on_failure("coach", f.coach.failed)
     mailbox.on_any_failure(f.problems.worker_failed)
 
     # answers to the questions each room asks

@@ -87,7 +87,10 @@ class GamePresenter:
         if c is None or not c.available or (c.seat() is None and not c.verdict):
             return None
         on = c.is_on()
-        return CoachLine(on, on and c.hinting is None, c.text(), c.progress, c.offer_undo)
+        # what the board asks of the players comes first: the coach's words wait (a small
+        # screen has no room for both), except its word on the move just made
+        text = c.text() if c.verdict or not self.board.guidance else ""
+        return CoachLine(on, on and c.hinting is None, text, c.progress, c.offer_undo)
 
     def view(self) -> GameView:
         s = self.game.session
