@@ -68,7 +68,40 @@ def coach(d: CoachDriver):
     yield from d.shot("coach-threat")
 
 
-SCENARIOS = {"coach": coach}
+def review(d: CoachDriver):
+    """1.e4 d5 2.Qg4?? Bxg4, White resigns; the game reviewed from the games list and analysed
+    (our search here, half a second a move: the test's shortcut, so it does not wait for
+    Stockfish): the progress, then the blunder marked, its best alternative lit, the graph."""
+    from companion.ai.analysis import SearchAnalyser
+
+    d.flow.analysis.make_analyser = SearchAnalyser
+    d.flow.new_game("chess", (Seat("White"), Seat("Black")))
+    yield from d.expect("setup")
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    for frm, to in (("e2", "e4"), ("d7", "d5"), ("d1", "g4"), ("c8", "g4")):
+        yield from d.move(frm, to)
+    yield from d.press("Resign")
+    yield from d.press("White")
+    yield from d.expect("game_over")
+    yield from d.press("New game")
+    yield from d.expect("start")
+    yield from d.press_key("games")
+    yield from d.until(lambda: d.app.presenters.games.view().rows, "the games list")
+    yield from d.press_key("game:0")
+    yield from d.press_key("review")
+    yield from d.expect("review")
+    yield from d.press_key("review-analyse")
+    yield from d.until(lambda: d.flow.analysis.analysis.done >= 1, "the first move analysed")
+    yield from d.shot("review-analysing")
+    yield from d.until(lambda: d.flow.analysis.analysis.finished, "the analysis")
+    yield from d.press_key("review-back")  # to 2.Qg4??
+    view = d.app.presenters.review.view().analysis
+    assert view.kind == "blunder" and d.flow.board.coach_lights, d.state()
+    yield from d.shot("review-analysed")
+
+
+SCENARIOS = {"coach": coach, "review": review}
 
 
 def main() -> int:

@@ -175,6 +175,50 @@ def _text(rules, pos, action) -> str:
     return rules.move_text(pos, action)
 
 
+def actions_between(rules, positions, lasts, limit: int = 6) -> tuple[list, list[int]] | None:
+    """The actions that lead from each position of ``positions`` to the next (a saved game's
+    frames: the position after each move, and the (frm, to) of the move that led there), found
+    by trying the moves from ``frm`` to ``to`` and then every answer and chance outcome until the
+    next position's hash (at most ``limit`` actions a move: a fight, a duel's parts). Returns the
+    actions in order and, for each, the frame it starts from; None if some move cannot be
+    found (the review then has no analysis)."""
+    actions: list = []
+    frame_of: list[int] = []
+    for k in range(len(positions) - 1):
+        work = positions[k].copy()
+        target = positions[k + 1].hash
+        last = lasts[k + 1]
+        found = _path(rules, work, target, last, limit)
+        if found is None:
+            return None
+        actions += found
+        frame_of += [k] * len(found)
+    return actions, frame_of
+
+
+def _path(rules, pos, target: int, last, limit: int):
+    if pos.pending is None:
+        if limit == 0:
+            return None
+        options = [m for m in rules.legal_moves(pos) if last is None or (m.frm, m.to) == tuple(last)]
+    elif pos.pending.chance:
+        options = [o.answer for o in rules.chance_outcomes(pos)]
+    else:
+        options = list(rules.answers(pos))
+    for a in options:
+        rules.apply(pos, a)
+        try:
+            if pos.pending is None and pos.hash == target:
+                return [a]
+            if pos.pending is not None and limit > 1:
+                rest = _path(rules, pos, target, None, limit - 1)
+                if rest is not None:
+                    return [a, *rest]
+        finally:
+            rules.undo(pos)
+    return None
+
+
 def analyser_for(rules, *, stockfish_path: str | None = None) -> Analyser:
     """Stockfish for FIDE chess when it is installed, our search otherwise (every other game,
     Combat Chess included)."""

@@ -220,7 +220,7 @@ def build_presenters(flow: AppFlow) -> Presenters:
         problem=ProblemPresenter(f.problems),
         bar=GameBarPresenter(f.play, f.game, f.dungeon, f.clock, f.menu, f.display, board),
         games=GamesPresenter(f.archive),
-        review=ReviewPresenter(f.archive, f.board, f.display),
+        review=ReviewPresenter(f.archive, f.board, f.display, f.analysis),
         position=PositionPresenter(f.board, f.display, start),
         clock=ClockPresenter(f.clock, f.game, f.play, f.board, f.menu, f.display),
         table=TableSetupPresenter(f.settings, f.display),

@@ -253,17 +253,6 @@ TO_MOVE_COLOUR = "{name} ({colour}) to move"
 CHECK = "Check!"
 THINKING = "{name} is thinking\u2026"
 COMPUTER_MOVE = "{name} plays {frm}\u2013{to}"
-# the coach (a seat that asked for it; never in tournament mode)
-COACH = "Coach"
-COACH_OFF = "Coach off"
-HINT = "Hint"
-COACH_THINKING = "Looking for a good move\u2026"
-COACH_HINT = "Hint: {move} (lit on the board)"
-COACH_NO_HINT = "No hint: nothing found"
-COACH_THREATS = "{n} of your pieces can be taken for free (lit)"
-COACH_DROPS = "That move drops material ({pawns} pawns). Better was {best}."
-UNDO_IT = "Undo it"
-COACH_FAILED = "The coach could not answer this time"
 FIGHT_PENDING = "A fight is on: roll the dice."
 BOARD_DIFFERS = "The board does not match the game."
 BOARD_DISCONNECTED = "The board is not connected. Check its cable."
@@ -697,3 +686,5 @@ def fighter_name(player: int, kind: str) -> str:
 def dice_words(sides: int, count: int, keep: str) -> str:
     text = DICE_WORDS.get(count, "{n} d{sides}").format(sides=sides, n=count)
     return text + (KEEP_HIGHEST if count > 1 and keep == "highest" else "")
+
+from .coach_texts import *  # noqa: E402,F401,F403 - the coach's and the analysis's words, read as T.<NAME>

@@ -44,6 +44,7 @@ from .problem import Problem, Problems
 from .questions import Prompt, PromptOption
 from .records import ASKED as RECORDS_ASKED, Records
 from .resume import Resume
+from .review_analysis import ReviewAnalysis
 from .storage import Storage
 from .table_settings import ASKED as SETTINGS_ASKED, TableChoice, TableSettings, new_salt, today
 
@@ -94,6 +95,7 @@ class AppFlow:
         self.resume = Resume(storage, self.game, display, mailbox, bus)
         self.load_save = LoadSave(display, self.game, storage, bus)
         self.archive = Archive(storage, display, self.board, self.game, mailbox, bus)
+        self.analysis = ReviewAnalysis(self.archive, self.board, display, mailbox)
         self.matches = MatchRoom(display, self.game, bus, MatchStore(store.directory), draw=draw,
                                  new_game_id=new_game_id)
         self.settings = TableSettings(display, storage, today=today)
@@ -136,6 +138,7 @@ class AppFlow:
         if self.ai.computer is not None:
             self.ai.computer.stop()
         self.coach.stop()
+        self.analysis.stop()
         self.clock.stop()
         if self.game.journal is not None:
             self.game.journal.close()
@@ -165,7 +168,7 @@ class AppFlow:
         flashing fast, a clock running that a person presses. Otherwise the app may rest
         between events (companion/app/pacing.py)."""
         fight = self.play.fight
-        return (self.ai.thinking is not None or self.coach.hinting is not None or (fight is not None and fight.rolling) or self.board.animating
+        return (self.ai.thinking is not None or self.coach.hinting is not None or self.analysis.running or (fight is not None and fight.rolling) or self.board.animating
                 or self.clock.at_full_rate)
 
     @property
@@ -243,6 +246,7 @@ def wire(f: AppFlow) -> None:
     mailbox.route("coach-search", f.coach.search_event)
     mailbox.route("coach-threats", f.coach.threats_found)
     mailbox.route("coach-check", f.coach.checked)
+    mailbox.route("review-analysis", f.analysis.event)
     mailbox.route("resume-progress", f.resume.progressed)
     mailbox.route("resumed", f.resume.replayed)
     mailbox.route("games-progress", f.archive.progressed)
