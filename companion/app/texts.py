@@ -57,6 +57,7 @@ MAP_SIZE = "{width}\u00d7{height}, {players} players"
 CHOOSE_ARMIES = "Choose the armies"
 SEAT_COMPUTER = "Computer {level}"
 SEAT_COMPUTER_LEVEL = "Computer {level}: {words}"
+SEAT_STOCKFISH = "Stockfish, Elo {elo}"
 PICK_KIND = "Who plays {colour}?"
 #: A seat the map may leave empty (three players on the four-player map), after the computer levels.
 SEAT_EMPTY = "Nobody"

@@ -18,6 +18,7 @@ from ...maps import load_map
 from ...session import BID_MODES, DICE_MODES, GAMES_WITH_BIDS, GAMES_WITH_DICE, Seat
 from .. import texts as T
 from .. import theme
+from ..computer import stockfish_elo
 from .archive import Archive
 from .board_link import BoardRoom
 from .display import Display
@@ -173,6 +174,7 @@ class StartPresenter:
             for i, s in enumerate(self.seats):  # default names follow the game's colours
                 if s.name in before or s.name in T.COLOUR_NAMES:
                     self.seats[i] = replace(s, name=words[i])
+            self._drop_engines()
             self.display.changed()
 
     def colour_words(self) -> tuple[str, ...]:
@@ -207,7 +209,8 @@ class StartPresenter:
         if empty and not (self.dungeon and self._may_leave_empty(seat)):
             return
         s = seats[seat]
-        level = min(max(1, level), max(1, self.max_level))
+        if stockfish_elo(level) is None or level not in dict(self._extra_choices()):
+            level = min(max(1, level), max(1, self.max_level))
         name = s.name
         if not self.dungeon:
             if computer and (name in T.COLOUR_NAMES or name in self.colour_words()):
@@ -217,6 +220,19 @@ class StartPresenter:
         seats[seat] = SeatChoice(name, computer and not empty,
                                  level if computer else max(1, min(s.level, self.max_level or 1)), empty)
         self.display.changed()
+
+    def _extra_choices(self) -> tuple[tuple[int, str], ...]:
+        """Stockfish's strengths for a FIDE chess seat, when it is installed."""
+        extra = getattr(self.computer, "extra_choices", None)
+        return tuple(extra(self.game)) if extra is not None and not self.dungeon else ()
+
+    def _drop_engines(self) -> None:
+        """Another game chosen: a Stockfish seat becomes our strongest level (Stockfish plays
+        FIDE chess only)."""
+        allowed = dict(self._extra_choices())
+        for i, s in enumerate(self.seats):
+            if s.computer and stockfish_elo(s.level) is not None and s.level not in allowed:
+                self.seats[i] = replace(s, level=max(1, self.max_level))
 
     def _may_leave_empty(self, seat: int) -> bool:
         m = self._maps[self.board_map]
@@ -262,6 +278,7 @@ class StartPresenter:
             words = titles[level - 1] if level <= len(titles) else ""
             out.append((f"computer:{level}", T.SEAT_COMPUTER_LEVEL.format(level=level, words=words) if words
                         else T.SEAT_COMPUTER.format(level=level)))
+        out += [(f"computer:{level}", words) for level, words in self._extra_choices()]
         if seat is not None and self.dungeon and (self.dungeon_seats[seat].empty or self._may_leave_empty(seat)):
             out.append(("nobody", T.SEAT_EMPTY))
         return out
@@ -378,7 +395,7 @@ class StartPresenter:
         else:
             names = self._names()
             seats = tuple(
-                SeatView(self.colour_words()[i], names[i], s.computer, T.LEVEL.format(level=s.level), self.max_level > 0,
+                SeatView(self.colour_words()[i], names[i], s.computer, _level_word(s.level), self.max_level > 0,
                          self._swatch(i), self._kind_word(s))
                 for i, s in enumerate(self.seats)
             )
@@ -421,7 +438,7 @@ class StartPresenter:
         for i, s in enumerate(self.dungeon_seats[:m.players]):
             word = m.seats[i].colour
             can_choose = self.max_level > 0 or s.empty or self._may_leave_empty(i)
-            out.append(SeatView(word.capitalize(), s.name, s.computer, T.LEVEL.format(level=s.level),
+            out.append(SeatView(word.capitalize(), s.name, s.computer, _level_word(s.level),
                                 can_choose, theme.seat_colour(word), self._kind_word(s), s.empty))
         return tuple(out)
 
@@ -432,6 +449,8 @@ class StartPresenter:
 
     @staticmethod
     def _kind_word(s: SeatChoice) -> str:
+        if s.computer and stockfish_elo(s.level) is not None:
+            return T.SEAT_STOCKFISH.format(elo=stockfish_elo(s.level))
         return T.SEAT_EMPTY if s.empty else T.SEAT_COMPUTER.format(level=s.level) if s.computer else T.HUMAN
 
     def _seat_word(self, i: int) -> str:
@@ -465,3 +484,9 @@ def thumbnail(board_map) -> MapThumb:
         else:
             cells.append(owner.get(sq, THUMB_FLOOR))
     return MapThumb(g.width, g.height, tuple(cells))
+
+
+def _level_word(level: int) -> str:
+    """A computer seat's strength in a word: our level, or Stockfish's Elo."""
+    elo = stockfish_elo(level)
+    return T.LEVEL.format(level=level) if elo is None else T.SEAT_STOCKFISH.format(elo=elo)
