@@ -41,11 +41,12 @@ def light(app, name):
     return app.flow.board.frame[app.sq(name)]
 
 
-def test_the_coach_is_off_until_the_seat_asks_and_then_offers_a_hint(tmp_path):
+def test_the_coach_is_off_until_the_seat_asks_in_the_menu_and_then_offers_a_hint(tmp_path):
     app = coached_app(tmp_path)
-    line = app.game.view().coach
-    assert line is not None and not line.on and not line.can_hint
-    app.game.toggle_coach()
+    assert app.game.view().coach is None  # no row: the move list keeps its room
+    app.flow.menu.open()
+    assert app.flow.display.prompt.options[0].key == "coach"
+    app.flow.display.answer_prompt("coach")
     app.pump()
     line = app.game.view().coach
     assert line.on and line.can_hint and line.text == ""
@@ -119,6 +120,9 @@ def test_an_uncoached_seat_hears_nothing(tmp_path):
 def test_no_coach_in_tournament_mode(tmp_path):
     app = App(tmp_path, computer=False)
     app.start_at_the_table("chess", "blitz", mode="tournament")
+    app.flow.menu.open()
+    assert "coach" not in [o.key for o in app.flow.display.prompt.options]
+    app.flow.display.prompt = None
     assert app.flow.coach.available is False
     assert app.game.view().coach is None
     app.game.toggle_coach()

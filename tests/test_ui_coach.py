@@ -17,7 +17,7 @@ DOCS_SHOTS = {("coach", "coach-hint"): "coach-hint.png", ("coach", "coach-blunde
 def test_the_coach_hints_warns_after_a_bad_move_and_lights_a_threat(tmp_path):
     shots, _ = run_scenario(DRIVER, "coach", SHOTS / "coach", tmp_path / "data", tmp_path, timeout=240,
                             docs_shots=DOCS_SHOTS)
-    assert [s.stem for s in shots] == ["coach-off", "coach-thinking", "coach-hint", "coach-blunder", "coach-threat"]
+    assert [s.stem for s in shots] == ["coach-menu", "coach-thinking", "coach-hint", "coach-blunder", "coach-threat"]
 
 
 def test_a_saved_game_is_analysed_in_the_review_with_its_graph_and_the_blunder_lit(tmp_path):

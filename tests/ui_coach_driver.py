@@ -6,7 +6,7 @@ The same driver as tests/ui_dungeon_driver.py (widgets found by their text or ke
 the on-screen board; it never calls a presenter). After every screenshot the layout is checked
 (tests/ui_layout.py: no text under 12 px, nothing outside the window or cut off). Scenario:
 
-* ``coach``: a chess game between two people; White turns the coach on, asks for a hint (the
+* ``coach``: a chess game between two people; White turns the coach on (the Menu), asks for a hint (the
   real search on its worker, a few seconds: its progress shown, then the move lit on the board);
   1.e4 d5 2.Qg4?? -- the coach says the move drops material, and "Undo it" takes it back in one
   tap; the pawn on e4, now attacked and undefended, is lit as a threat.
@@ -47,8 +47,9 @@ def coach(d: CoachDriver):
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
     c = d.flow.coach
-    yield from d.shot("coach-off")
-    yield from d.press(T.COACH_OFF)
+    yield from d.press("Menu")
+    yield from d.shot("coach-menu")
+    yield from d.press(T.COACH_MENU)
     assert c.coached == {0}, d.state()
     yield from d.press(T.HINT)
     yield from d.until(lambda: c.hinting is not None and c.hinting.progress > 0.2, "the hint's progress")

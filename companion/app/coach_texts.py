@@ -3,6 +3,7 @@ reads them in, so screens use them as ``T.<NAME>``)."""
 
 # the coach (a seat that asked for it; never in tournament mode)
 COACH = "Coach"
+COACH_MENU = "Coach on / off"
 COACH_OFF = "Coach off"
 HINT = "Hint"
 COACH_THINKING = "Looking for a good move\u2026"

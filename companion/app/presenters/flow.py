@@ -105,7 +105,7 @@ class AppFlow:
         self.menu = Menu(display, self.game, bus, {
             "load-save": self.load_save.open, "board-check": self.board.open_check, "card": self.play.show_card,
             "save-record": self.records.save, "copy-records": self.records.copy, "swap-clock": self.clock.swap,
-            "arbiter": self.arbiter.open})
+            "arbiter": self.arbiter.open, "coach": self.coach.toggle})
         wire(self)
 
     # ----- the main loop's face -----------------------------------------------------------------------

@@ -84,9 +84,11 @@ class GamePresenter:
 
     def coach_line(self) -> CoachLine | None:
         c = self.coach
-        if c is None or not c.available or (c.seat() is None and not c.verdict):
+        if c is None or not c.available:
             return None
         on = c.is_on()
+        if not on and not c.verdict:
+            return None  # no row unless asked for (Menu: Coach on / off): the move list keeps its room
         # what the board asks of the players comes first: the coach's words wait (a small
         # screen has no room for both), except its word on the move just made
         text = c.text() if c.verdict or not self.board.guidance else ""

@@ -18,7 +18,7 @@ from .questions import Prompt, PromptOption
 #: Every item, in the menu's order: key -> its words (the card's come from the game).
 ITEMS = {"load-save": T.LOAD_SAVE, "board-check": T.BOARD_CHECK, "new-game": T.NEW_GAME, "card": "",
          "save-record": T.SAVE_RECORD, "copy-records": T.COPY_RECORDS, "swap-clock": T.SWAP_CLOCK,
-         "arbiter": T.ARBITER}
+         "arbiter": T.ARBITER, "coach": T.COACH_MENU}
 
 
 class Menu:
@@ -32,6 +32,9 @@ class Menu:
         s, table = self.game.session, self.game.table
         card = self.game.extras.card(s) if s is not None else None
         shown = ["load-save", "board-check", "new-game"]
+        casual = table is None or not table.tournament
+        if "coach" in self.actions and s is not None and not s.is_over and casual:
+            shown.insert(0, "coach")  # the coach for the player to move (never in tournament mode)
         if card is not None:  # the game's card (Chess 2's stones) here too: a clock may hold its button
             shown.append("card")
         if table is not None:
