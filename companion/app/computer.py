@@ -129,6 +129,8 @@ class SearchComputer:
         if elo is not None and key not in self._players:
             from ..ai.stockfish import StockfishPlayer
 
+            for old in [k for k in self._players if stockfish_elo(k[1]) is not None]:
+                self._players.pop(old).close()  # one engine process at a time (another game's, or Elo)
             self._players[key] = StockfishPlayer(rules, elo, seconds=self.seconds)
         if key not in self._players:
             lv = self._levels.LEVELS[max(1, min(level, self.max_level)) - 1]

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ...ai.coach import HINT_SECONDS, Coach
-from ...ai.worker import MoveFound, SearchFailed, SearchProgressed, SearchWorker
+from ...ai.worker import MoveFound, SearchFailed, SearchProgressed, SearchWorker, quick_switching
 from ...board.palette import Meaning
 from ...core.moves import Move
 from .. import texts as T
@@ -138,7 +138,7 @@ class CoachRoom:
         lock = self._lock
 
         def work() -> None:
-            with lock:
+            with lock, quick_switching():  # the board's events wait at most 0.5 ms for the GIL
                 threats = tuple(coach.threats(pos, seat))
             post("coach-threats", (key, threats))
 
@@ -160,7 +160,7 @@ class CoachRoom:
         budget, lock = self.check_seconds, self._lock
 
         def work() -> None:
-            with lock:
+            with lock, quick_switching():
                 check = coach.check_move(pos, action, now=now, budget=budget)
             post("coach-check", (entry, pos, check))
 
