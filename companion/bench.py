@@ -151,6 +151,12 @@ def bench_broadcast(quick: bool = False) -> list[Row]:
     return run(quick)
 
 
+def bench_lichess(quick: bool = False) -> list[Row]:
+    from .online.bench import bench_online
+
+    return bench_online(quick)
+
+
 def bench_app(quick: bool = False) -> list[Row]:
     from .app.rest_bench import bench_app_at_rest
 
@@ -411,6 +417,7 @@ BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("ai", bench_ai),
     ("coach", bench_coach),
     ("broadcast", bench_broadcast),
+    ("lichess", bench_lichess),
     ("app", bench_app),
     ("checkpoint", bench_checkpoint),
     ("dead position", bench_dead_position),

@@ -111,3 +111,8 @@ class BroadcastError(CompanionError, ValueError):
 
 class OutputError(CompanionError, OSError):
     """A command's output could not be written (``> /dev/full``: no space left; an I/O error)."""
+
+
+class OnlineError(CompanionError, ValueError):
+    """Lichess (or a server that speaks its API) cannot be used: no token, a token others can
+    read, a line on its stream that is not what the API describes, a time control it refuses."""

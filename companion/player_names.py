@@ -28,9 +28,10 @@ def clean(name: str) -> str:
     return " ".join("".join(c for c in name if c.isprintable()).split())[:MAX_NAME]
 
 
-def load(directory: str | os.PathLike) -> list[str]:
-    """The remembered names, newest first ([] when there are none or the file is unusable)."""
-    path = Path(directory) / FILE
+def load(directory: str | os.PathLike, file: str = FILE) -> list[str]:
+    """The remembered names, newest first ([] when there are none or the file is unusable);
+    ``file``: another list kept the same way (the lichess friends challenged from the board)."""
+    path = Path(directory) / file
     try:
         value = load_json(read_text_file(path, MAX_DATA_FILE_BYTES, "the names file"), FILE)
     except (OSError, UnicodeDecodeError, CompanionError):
@@ -41,15 +42,15 @@ def load(directory: str | os.PathLike) -> list[str]:
     return [n for i, n in enumerate(names) if n and n not in names[:i]][:KEEP]
 
 
-def remember(directory: str | os.PathLike, name: str) -> list[str]:
+def remember(directory: str | os.PathLike, name: str, file: str = FILE) -> list[str]:
     """Put ``name`` first in the remembered names and save them; the new list. OSError when
     the folder cannot be written (the caller says so; nothing else changes)."""
     name = clean(name)
-    names = load(directory)
+    names = load(directory, file)
     if name:
         names = [name] + [n for n in names if n != name]
     names = names[:KEEP]
-    path = Path(directory) / FILE
+    path = Path(directory) / file
     path.parent.mkdir(parents=True, exist_ok=True)
     write_durably(path, json.dumps(names, ensure_ascii=False).encode("utf-8"))
     return names

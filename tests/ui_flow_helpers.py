@@ -23,7 +23,8 @@ class Clock:
 class App:
     """The flow plus one presenter per screen, driven like the Kivy app drives them."""
 
-    def __init__(self, directory, computer=True, seed=b"\x01" * 32, free_bytes=None, draws=None, media_roots=()):
+    def __init__(self, directory, computer=True, seed=b"\x01" * 32, free_bytes=None, draws=None, media_roots=(),
+                 online=None):
         self.sim = SimulatedBoard(8, 8)
         self.clock = Clock()
         self.computer = FakeComputer() if computer else None
@@ -42,6 +43,7 @@ class App:
             media_roots=media_roots,
             today=lambda: "2026.11.22",
             new_salt=lambda: b"\x02" * 16,
+            online=online(self.clock) if online is not None else None,
         )
         f = self.flow
         p = build_presenters(f)  # the product's own presenters, each given the rooms it uses
@@ -56,6 +58,7 @@ class App:
         self.entry = p.entry
         self.armies, self.duel = p.armies, p.duel
         self.text, self.position = p.text, p.position
+        self.online = p.online
         f.start()
         self.pump()
 

@@ -39,6 +39,8 @@ from .presenters.game import GamePresenter
 from .presenters.game_bar import GameBarPresenter
 from .presenters.game_over import GameOverPresenter
 from .presenters.game_text import GameTextPresenter
+from .presenters.online import OnlinePresenter
+from .presenters.online_room import OnlineSetup
 from .presenters.games import GamesPresenter, ReviewPresenter
 from .presenters.position import PositionPresenter
 from .presenters.problem import ProblemPresenter
@@ -79,6 +81,7 @@ class Presenters:
     entry: EntryPresenter
     armies: ArmiesPresenter
     duel: DuelPresenter
+    online: OnlinePresenter
 
 
 def data_dir() -> Path:
@@ -185,6 +188,7 @@ def build_flow(
     media_roots=MEDIA_ROOTS,
     sticks: Callable[[], list] | None = None,
     free_bytes: Callable[[], int | None] | None = None,
+    online: OnlineSetup | None = None,
 ) -> AppFlow:
     """The flow; ``free_bytes`` (default: the free space where ``store`` saves games) tells
     when to warn that space is low; ``sticks`` (default: the USB sticks mounted under
@@ -193,7 +197,7 @@ def build_flow(
                    new_seed=seed, computer=computer, run_in_worker=run_in_worker, draw_seat=draw_seat,
                    make_deploy_guide=make_deploy_guide or default_deploy_guide(),
                    free_bytes=free_bytes or (lambda: free_space(store.directory)), sticks=sticks,
-                   media_roots=media_roots)
+                   media_roots=media_roots, online=online)
 
 
 def build_presenters(flow: AppFlow) -> Presenters:
@@ -201,12 +205,12 @@ def build_presenters(flow: AppFlow) -> Presenters:
     f = flow
     board = BoardPresenter(f.board, f.game, f.dungeon, f.ai, f.display)
     start = StartPresenter(f.display, f.bus, f.settings, f.storage, f.ai.computer, board=f.board,
-                           load_save=f.load_save, archive=f.archive)
+                           load_save=f.load_save, archive=f.archive, online=f.online)
     return Presenters(
         start=start,
         resume=ResumePresenter(f.resume),
         setup=SetupPresenter(f.game, f.play, f.board, f.display),
-        game=GamePresenter(f.game, f.play, f.ai, f.board, f.menu, f.display, f.coach),
+        game=GamePresenter(f.game, f.play, f.ai, f.board, f.menu, f.display, online=f.online_game, coach=f.coach),
         board=board,
         fight=FightPresenter(f.play, f.game, f.display),
         over=GameOverPresenter(f.game, f.play, f.matches, f.records, f.display),
@@ -218,7 +222,7 @@ def build_presenters(flow: AppFlow) -> Presenters:
         dungeon=DungeonGamePresenter(f.game, f.ai, f.board, f.display),
         text=GameTextPresenter(f.load_save, f.game, f.display),
         problem=ProblemPresenter(f.problems),
-        bar=GameBarPresenter(f.play, f.game, f.dungeon, f.clock, f.menu, f.display, board),
+        bar=GameBarPresenter(f.play, f.game, f.dungeon, f.clock, f.menu, f.display, board, online=f.online_game),
         games=GamesPresenter(f.archive),
         review=ReviewPresenter(f.archive, f.board, f.display, f.analysis),
         position=PositionPresenter(f.board, f.display, start),
@@ -228,6 +232,7 @@ def build_presenters(flow: AppFlow) -> Presenters:
         entry=EntryPresenter(f.display),
         armies=ArmiesPresenter(f.matches, f.display),
         duel=DuelPresenter(f.play, f.game, f.ai, f.display),
+        online=OnlinePresenter(f.online, f.display),
     )
 
 
@@ -257,7 +262,24 @@ def build_flow_for(profile: str | None = None, serial: str | None = None, data: 
             check_port(loaded.serial.port)  # "auto" is looked up when the board is opened
     board = open_board(profile, serial)
     store = JournalStore(data or data_dir())
-    return build_flow(board, store, make_tracker=default_tracker(), computer=default_computer())
+    return build_flow(board, store, make_tracker=default_tracker(), computer=default_computer(),
+                      online=lichess_setup())
+
+
+def lichess_setup(clock_ms: Callable[[], int] = monotonic_ms) -> OnlineSetup | None:
+    """How the app reaches lichess: $COMPANION_LICHESS_URL or lichess.org, the link thread and
+    the page a phone connects the account through (None when the address is not usable)."""
+    from ..errors import OnlineError
+    from ..online.client import server_url
+    from ..online.link import OnlineLink
+    from ..online.page import ConnectPage
+
+    try:
+        server = server_url()
+    except OnlineError:
+        return None
+    return OnlineSetup(server, lambda base, token, post: OnlineLink(base, token, post, clock_ms),
+                       lambda base, on_token: ConnectPage(base, on_token, clock_ms=clock_ms))
 
 
 def build(profile: str | None = None, serial: str | None = None, data: Path | None = None,

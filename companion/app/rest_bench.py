@@ -58,12 +58,15 @@ def bench_app_at_rest(quick: bool = False, out: Callable[[str], None] | None = N
         return rows
 
 
-def spawn_scene(scene: str, display: str) -> tuple[subprocess.Popen, str]:
+def spawn_scene(scene: str, display: str, extra_env: dict | None = None,
+                prepare: Callable[[str], None] | None = None) -> tuple[subprocess.Popen, str]:
     """The app started the way ``companion`` starts it, playing ``scene``, with its games in a
-    temporary folder; :func:`end_scene` stops it and removes the folder."""
+    temporary folder (``prepare(folder)`` first); :func:`end_scene` stops it and removes the folder."""
     data = tempfile.mkdtemp(prefix="companion-bench-")
+    if prepare is not None:
+        prepare(data)
     env = dict(os.environ, DISPLAY=display, COMPANION_DATA=data, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1",
-               COMPANION_WINDOW="800x480", COMPANION_FULLSCREEN="0")
+               COMPANION_WINDOW="800x480", COMPANION_FULLSCREEN="0", **(extra_env or {}))
     root = str(Path(__file__).resolve().parent.parent.parent)
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
     child = subprocess.Popen([sys.executable, "-m", "companion.app.rest_bench", scene], env=env,
@@ -114,7 +117,32 @@ def _measure_scene(scene: str, display: str, seconds: float) -> list[Row]:
 
 
 _SCENE_WORDS = {"start": "start screen", "chess": "chess game at rest", "dungeon": "Dungeon 20x20 4p at rest",
-                "clock": "chess game, clock running"}
+                "clock": "chess game, clock running", "lichess": "lichess game (streams open)"}
+
+
+def measure_memory(scene: str, extra_env: dict | None = None,
+                   prepare: Callable[[str], None] | None = None) -> list[Row]:
+    """Resident memory of the app playing ``scene`` once it has settled, and of it the software
+    renderer's code (a lichess game: companion.online.bench)."""
+    if not Path("/proc/self/stat").exists():
+        return [(f"app memory, {scene}: needs Linux (/proc); not measured", 0.0, "")]
+    with _display() as display:
+        if display is None:
+            return [(f"app memory, {scene}: no X display and no Xvfb; not measured", 0.0, "")]
+        child, data = spawn_scene(scene, display, extra_env, prepare)
+        try:
+            _wait_for(child, "READY", 60)
+            _wait_for(child, "SCENE", 60)
+            time.sleep(SETTLE_S)
+            rss, renderer = _rss_mb(child.pid)
+        finally:
+            end_scene(child, data)
+    words = _SCENE_WORDS.get(scene, scene)
+    rows = [(f"app resident memory, {words}", rss, "MB")]
+    if renderer:
+        rows += [("  of it the software OpenGL renderer's code", renderer, "MB"),
+                 (f"app resident memory without the renderer, {words}", rss - renderer, "MB")]
+    return rows
 
 
 def _wait_for(child: subprocess.Popen, word: str, timeout: float) -> str:
@@ -228,12 +256,23 @@ def _child(scene: str) -> int:
             from ..tournament.table import TableSetup
 
             flow.new_game("chess", (Seat("White"), Seat("Black")), table=TableSetup("casual", "180+2", auto_press=True))
+        elif scene == "lichess":  # the account's token is in the data folder; the server's first game starts
+            flow.online.open()
+            Clock.schedule_once(lambda _dt: wait_for_setup(), 0.2)
+            return
         elif scene == "dungeon":
             flow.new_game("dungeon", tuple(Seat(n) for n in ("Blue", "Red", "Green", "Yellow")),
                           board_map="dungeon-four-player")
         if scene != "start":
             flow.game.fill_simulated_board()
             Clock.schedule_once(lambda _dt: wait_for_game(), 0.2)
+
+    def wait_for_setup() -> None:
+        if flow.display.screen != "setup":
+            Clock.schedule_once(lambda _dt: wait_for_setup(), 0.1)
+            return
+        flow.game.fill_simulated_board()
+        Clock.schedule_once(lambda _dt: wait_for_game(), 0.2)
 
     def wait_for_game() -> None:
         if flow.display.screen != "game":

@@ -446,6 +446,8 @@ RESULT_REASONS = {
     "set by the arbiter": "result set by the arbiter",
     "forfeit": "by forfeit",
     "ended by the arbiter": "ended by the arbiter",
+    "opponent left": "the opponent left the game (lichess)",
+    "ended on lichess": "ended on lichess",
 }
 GAME_ENDED = "Game ended without a result"
 BOTH_LOSE = "0–0: both lose"

@@ -78,11 +78,13 @@ def _flow(folder: Path):
     return flow, sim, clock
 
 
-def _play(flow, sim, clock) -> tuple[list[float], list[float]]:
-    """Each sensor event of the game timed from the change to the LED frame shown, and
-    separately each move's commit (the journal's fsync, the snapshot when broadcasting)."""
-    g = flow.game.session.rules.geometry
-    samples, commits = [], []
+def hand_move(flow, sim, clock, uci: str, samples: list[float]) -> None:
+    """Make ``uci`` on the simulated board by hand (a capture lifts the victim first, castling
+    moves the rook too), each sensor event timed from the change to the LED frame shown."""
+    s = flow.game.session
+    g = s.rules.geometry
+    frm, to = g.parse_square(uci[:2]), g.parse_square(uci[2:4])
+    castle = s.rules.parse_move(s.pos, uci).special == "castle"
 
     def event(square: int, occupied: bool) -> None:
         clock[0] += 40
@@ -91,18 +93,22 @@ def _play(flow, sim, clock) -> tuple[list[float], list[float]]:
         flow.pump(clock[0])
         samples.append(time.perf_counter() - t)
 
+    if to in sim.occupied:
+        event(to, False)
+    event(frm, False)
+    event(to, True)
+    if castle:  # the rook too
+        rook = CASTLING_ROOK[uci]
+        event(g.parse_square(rook[:2]), False)
+        event(g.parse_square(rook[2:]), True)
+
+
+def _play(flow, sim, clock) -> tuple[list[float], list[float]]:
+    """Each sensor event of the game timed from the change to the LED frame shown, and
+    separately each move's commit (the journal's fsync, the snapshot when broadcasting)."""
+    samples, commits = [], []
     for uci in GAME:
-        frm, to = g.parse_square(uci[:2]), g.parse_square(uci[2:4])
-        s = flow.game.session
-        castle = s.rules.parse_move(s.pos, uci).special == "castle"
-        if to in sim.occupied:
-            event(to, False)
-        event(frm, False)
-        event(to, True)
-        if castle:  # the rook too
-            rook = CASTLING_ROOK[uci]
-            event(g.parse_square(rook[:2]), False)
-            event(g.parse_square(rook[2:]), True)
+        hand_move(flow, sim, clock, uci, samples)
         clock[0] += 2000  # the move settles
         t = time.perf_counter()
         flow.pump(clock[0])

@@ -44,6 +44,13 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--interface", action="append", default=None, metavar="ADDRESS",
                    help="look for boards only on the network interface with this address (repeatable)")
     p.add_argument("--out", default=None, metavar="DIR", help="keep round.pgn and results.csv up to date in DIR")
+    p.add_argument("--lichess-round", default=None, metavar="ID",
+                   help="push the round's PGN to this lichess broadcast round (its id, or its address) as boards "
+                        "change; needs --lichess-token-file with a token allowed study:write (docs/online.md)")
+    p.add_argument("--lichess-token-file", default=None, metavar="FILE",
+                   help="the file holding the lichess token (readable by you only)")
+    p.add_argument("--lichess-server", default=None, metavar="URL",
+                   help="the lichess server (default: $COMPANION_LICHESS_URL, else https://lichess.org)")
     p.set_defaults(func=run)
     return p
 
@@ -117,10 +124,11 @@ def run(args, out=print, wait=None) -> int:
     if not discover and not boards:
         raise BroadcastError("no boards to follow: give the round's pairing file (--pairings) to find them with "
                              "mDNS, or --board or --boards")
+    lichess = lichess_round(args)
     admission = admission_from(pairings, out) if pairings is not None else None
     hall = HallServer(host, port, boards=list(dict.fromkeys(boards)), discover=discover,
                       discover_interfaces=args.interface, out=Path(args.out) if args.out else None,
-                      admission=admission)
+                      admission=admission, lichess=lichess, say=out)
     bound = hall.start()
     shown = host if host not in ("", "0.0.0.0", "::") else "localhost"
     out(f"hall: http://{shown}:{bound}/  (round: /round.pgn, results: /results)")
@@ -131,11 +139,32 @@ def run(args, out=print, wait=None) -> int:
     else:
         out("no pairing file: every board given is believed (give --pairings FILE to admit boards by the round key)")
     out(f"following {len(boards)} board(s) given" + (" and every board found with mDNS" if discover else ""))
+    if lichess is not None:
+        out(f"pushing the round to lichess broadcast round {lichess.round_id} on {lichess.server} as boards change")
     try:
         (wait or _wait_for_signal)()
     finally:
         hall.stop()
     return 0
+
+
+def lichess_round(args):
+    """The lichess round to push to (None without --lichess-round); one line if the options or
+    the token file are wrong, before the hall starts."""
+    round_text = getattr(args, "lichess_round", None)
+    token_file = getattr(args, "lichess_token_file", None)
+    if round_text is None:
+        if token_file or getattr(args, "lichess_server", None):
+            raise BroadcastError("--lichess-token-file and --lichess-server go with --lichess-round ID")
+        return None
+    from ..online.api import round_id
+    from ..online.client import server_url
+    from ..online.token import read_token
+    from .hall import LichessRound
+
+    if not token_file:
+        raise BroadcastError("--lichess-round needs --lichess-token-file FILE: a lichess token allowed study:write")
+    return LichessRound(round_id(round_text), server_url(args.lichess_server), read_token(token_file))
 
 
 def _wait_for_signal() -> None:

@@ -321,6 +321,16 @@ def _why(e: BaseException) -> str:
 # ----- the hall's server ---------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class LichessRound:
+    """A lichess broadcast round the hall pushes to: its id, the server, the token."""
+
+    round_id: str
+    server: str
+    token: Any  # companion.online.token.Token: it never shows itself
+
+
+
 class HallServer(ThreadedServer):
     """The hall: follows ``boards`` (URLs) and those found with mDNS (``discover``: only with
     an ``admission``, the round's pairings and key), serves the round; ``out`` is a folder where
@@ -328,7 +338,8 @@ class HallServer(ThreadedServer):
 
     def __init__(self, host: str = "", port: int = 0, *, boards: list[str] = (), discover: bool = False,
                  discover_interfaces: list[str] | None = None, out: Path | None = None,
-                 clock_ms: Callable[[], int] | None = None, admission: Admission | None = None) -> None:
+                 clock_ms: Callable[[], int] | None = None, admission: Admission | None = None,
+                 lichess: LichessRound | None = None, say: Callable[[str], None] = lambda line: None) -> None:
         from .board_server import monotonic_ms
 
         if discover and admission is None:
@@ -343,6 +354,8 @@ class HallServer(ThreadedServer):
         self._browser = None
         self._ticker: asyncio.Task | None = None
         self._written = -1
+        self.lichess, self.say = lichess, say
+        self.pusher = None
         self.thread = ServerThread(self.build_app, host, port, "hall", setup=self._setup, cleanup=self._cleanup,
                                    hubs=lambda: [self.hub] if self.hub else [], most=MAX_HALL_CONNECTIONS,
                                    reserve=RESERVE_FILES + len(self.boards))
@@ -378,10 +391,18 @@ class HallServer(ThreadedServer):
             self._browser = Browser(self.follower.found, self.follower.gone, self.discover_interfaces)
             await self._browser.start()
         self._ticker = asyncio.ensure_future(self._tick())
+        if self.lichess is not None:
+            from .lichess_push import LichessPusher
+
+            self.pusher = LichessPusher(self.hall.round_pgn, lambda: self.hall.version, self.lichess.round_id,
+                                        self.lichess.server, self.lichess.token, self.clock_ms, self.say)
+            await self.pusher.start()
 
     async def _cleanup(self) -> None:
         if self._ticker is not None:
             self._ticker.cancel()
+        if self.pusher is not None:
+            await self.pusher.stop()
         if self._browser is not None:
             await self._browser.stop()
         if self.follower is not None:
@@ -424,6 +445,8 @@ class HallServer(ThreadedServer):
     async def _hall_json(self, request: web.Request) -> web.StreamResponse:
         now = self.clock_ms()
         data = {"boards": self.hall.changed_since(0, now), "version": self.hall.version, "problem": self.hall.problem}
+        if self.pusher is not None:
+            data["lichess"] = self.pusher.status()
         return text_response(request, json.dumps(data, separators=(",", ":")), "application/json", public=True)
 
     async def _events(self, request: web.Request) -> web.StreamResponse:

@@ -88,6 +88,10 @@ class BoardRoom:
         self._led_meanings: dict | None = None  # what the last LED frame was rendered from
         self._led_patterns: frozenset = frozenset()
         self._led_key: tuple | None = None
+        #: blinking lights are timed from here: a light that starts blinking comes on at once
+        #: (the computer's or a remote opponent's move is seen the moment it is asked for)
+        self._blink_origin = 0
+        self._blinking_lights: frozenset = frozenset()
 
     # ----- the sensors ------------------------------------------------------------------------
     def start(self) -> None:
@@ -174,12 +178,17 @@ class BoardRoom:
         if meanings is not self._led_meanings and meanings != self._led_meanings:
             self._led_meanings, self._led_patterns = meanings, blinking(meanings)
             self._led_key = None
+            lights = frozenset((sq, m) for sq, m in meanings.items() if blinking((m,)))
+            if lights - self._blinking_lights:  # a light starts blinking: its on phase first
+                self._blink_origin = t_ms
+            self._blinking_lights = lights
         size = self.link.size
-        key = (size, phase(self._led_patterns, t_ms))
+        t = t_ms - self._blink_origin
+        key = (size, phase(self._led_patterns, t))
         if key == self._led_key and self._last_leds is not None:
             return
         self._led_key = key
-        frame = render(meanings, size, t_ms=t_ms)
+        frame = render(meanings, size, t_ms=t)
         if frame != self.frame:
             self.frame = frame
             self.leds_moved = True

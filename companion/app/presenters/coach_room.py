@@ -48,7 +48,7 @@ class Hinting:
 class CoachRoom:
     def __init__(self, game: GameRoom, play: Play, board: BoardRoom, display: Display, mailbox: Mailbox, *,
                  now: Callable[[], float] = time.perf_counter, make_coach: Callable[[Any], Any] = Coach,
-                 worker: Any = None) -> None:
+                 worker: Any = None, online: Callable[[], bool] = lambda: False) -> None:
         self.game = game
         self.play = play  # Undo, as the game bar's button
         self.board = board  # the lights
@@ -56,6 +56,7 @@ class CoachRoom:
         self.mailbox = mailbox
         self.now = now
         self.make_coach = make_coach
+        self.online = online  # the open game is played online: no help there
         self.worker = worker or SearchWorker(now, deliver=lambda e: mailbox.post("coach-search", e))
         self.check_seconds = CHECK_SECONDS
         self.coached: set[int] = set()  # the seats that asked for the coach, this game
@@ -77,10 +78,12 @@ class CoachRoom:
     # ----- the setting ----------------------------------------------------------------------------
     @property
     def available(self) -> bool:
-        """A game is on and it is not a tournament game (no help from the board there)."""
+        """A game is on and it is neither a tournament game nor played online (no help from the
+        board there)."""
         s = self.game.session
         table = self.game.table
-        return s is not None and not s.is_over and not (table is not None and table.tournament)
+        return (s is not None and not s.is_over and not (table is not None and table.tournament)
+                and not self.online())
 
     def seat(self) -> int | None:
         """The person to move, if any (the coach speaks to the player whose turn it is)."""

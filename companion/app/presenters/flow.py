@@ -20,7 +20,9 @@ from typing import Any, Callable
 from ...board.deployment import DeploymentTracker
 from ...journal import JournalStore
 from ...match import MatchStore
-from ...session import ActionRefused, AnswerPlayed, MovePlayed, PartSealed, PlayerResigned, PositionSet, TurnsUndone
+from ...online import game as online_game
+from ...session import (ActionRefused, AnswerPlayed, GameOver, MovePlayed, PartSealed, PlayerResigned, PositionSet,
+                        TurnsUndone)
 from ...tournament.files import MEDIA_ROOTS, find_sticks
 from .arbiter_mode import ASKED as ARBITER_ASKED, ArbiterMode
 from .archive import Archive
@@ -39,6 +41,8 @@ from .messages import (
     Bus, ChooseArmies, DraftDungeon, GameClosed, GameFiled, GameFinished, GameOpened, LeaveGame, LoadGame,
     LookForUnfinished, NewGame, NothingToResume, PlaySettled, ShowProblem, UseBoardFor,
 )
+from .online_game_room import ASKED as ONLINE_ASKED, OnlineGameRoom
+from .online_room import OnlineRoom, OnlineSetup
 from .play import SHOWN as PLAY_SHOWN, DecisionState, FightState, Play
 from .problem import Problem, Problems
 from .questions import Prompt, PromptOption
@@ -73,6 +77,7 @@ class AppFlow:
         media_roots=MEDIA_ROOTS,
         today: Callable[[], str] = today,
         new_salt: Callable[[], bytes] = new_salt,
+        online: OnlineSetup | None = None,
     ) -> None:
         #: the seat drawn for a "random" turn order, a computer's secret army or bid: n ->
         #: 0..n-1 (randomness stays at the edge)
@@ -88,7 +93,8 @@ class AppFlow:
                              new_game_id=new_game_id, new_seed=new_seed)
         self.play = Play(self.game, display, self.board, bus)
         self.ai = ComputerTurns(computer, self.game, self.play, display, mailbox, bus, draw=draw)
-        self.coach = CoachRoom(self.game, self.play, self.board, display, mailbox)
+        self.coach = CoachRoom(self.game, self.play, self.board, display, mailbox,
+                               online=lambda: self.online_game.active)
         self.dungeon = DungeonSetup(display, self.board, bus, draw=draw,
                                     make_deploy_guide=make_deploy_guide or DeploymentTracker, clock_ms=clock_ms)
         self.problems = Problems(display, self.game, self.dungeon)
@@ -102,10 +108,14 @@ class AppFlow:
         self.arbiter = ArbiterMode(self.game, self.play, display, store.directory, new_salt=new_salt)
         self.clock = ClockRoom(self.game, display, self.arbiter, store.directory)
         self.records = Records(self.game, display, storage)
+        self.online = OnlineRoom(display, mailbox, storage, bus, setup=online, clock_ms=clock_ms)
+        self.online_game = OnlineGameRoom(self.online, self.game, display, bus, clock_ms=clock_ms)
         self.menu = Menu(display, self.game, bus, {
             "load-save": self.load_save.open, "board-check": self.board.open_check, "card": self.play.show_card,
             "save-record": self.records.save, "copy-records": self.records.copy, "swap-clock": self.clock.swap,
-            "arbiter": self.arbiter.open, "coach": self.coach.toggle})
+            "arbiter": self.arbiter.open, "lichess": self.online.open, "coach": self.coach.toggle},
+            lichess_item=lambda: self.online_game.active and not self.online.is_connected(),
+            online=lambda: self.online_game.active)
         wire(self)
 
     # ----- the main loop's face -----------------------------------------------------------------------
@@ -129,6 +139,8 @@ class AppFlow:
         else:
             self.dungeon.tick(t_ms)
         self.storage.tick(t_ms)
+        self.online.tick(t_ms)
+        self.online_game.tick(t_ms)
         self.board.step_walk(t_ms)
         self.board.show_leds(t_ms)
         if display.version == before and self.board.leds_moved:
@@ -140,6 +152,7 @@ class AppFlow:
         self.coach.stop()
         self.analysis.stop()
         self.clock.stop()
+        self.online.stop()
         if self.game.journal is not None:
             self.game.journal.close()
         self.board.stop()
@@ -238,6 +251,20 @@ def wire(f: AppFlow) -> None:
     bus.subscribe_all(BOARD_EVENTS, game.feed_board)
     bus.subscribe_all(BOARD_EVENTS, f.dungeon.feed_board)
 
+    # a lichess game: what lichess says, and the board's moves (online_game_room.py)
+    og, online = f.online_game, f.online
+    bus.subscribe(GameOpened, og.game_opened)
+    bus.subscribe(GameClosed, og.game_closed)
+    bus.subscribe(MovePlayed, og.move_made)
+    bus.subscribe(GameOver, og.game_over)
+    bus.subscribe(PlaySettled, og.settled)
+    bus.subscribe(online_game.GameLoaded, og.loaded)
+    bus.subscribe(online_game.MovePlayed, og.moved)
+    bus.subscribe(online_game.MovesUndone, og.undone)
+    bus.subscribe(online_game.GameEnded, og.ended_on_lichess)
+    bus.subscribe_all((online_game.MoveConfirmed, online_game.MoveWaiting, online_game.MoveRefused,
+                       online_game.OffersChanged, online_game.OpponentLeft, online_game.ActionRefused), og.said)
+
     # mail from other threads
     mailbox.route("board", board.receive)
     mailbox.route("ai-progress", ai.progress)
@@ -251,6 +278,8 @@ def wire(f: AppFlow) -> None:
     mailbox.route("resumed", f.resume.replayed)
     mailbox.route("games-progress", f.archive.progressed)
     mailbox.route("games-listed", f.archive.listed)
+    mailbox.route("online", online.receive)
+    mailbox.route("online-token", online.token_arrived)
     mailbox.on_failure("resume", f.resume.failed)
     mailbox.on_failure("coach", f.coach.failed)
     mailbox.on_any_failure(f.problems.worker_failed)
@@ -264,6 +293,8 @@ def wire(f: AppFlow) -> None:
     display.answers_to(RECORDS_ASKED, f.records.answer)
     display.answers_to(SETTINGS_ASKED, f.settings.answer)
     display.answers_to(ARBITER_ASKED, f.arbiter.answer)
+    display.answers_to(ONLINE_ASKED, og.answer)
 
-    display.banners += [board.banner, lambda: f.storage.space_warning]
+    display.banners += [board.banner, lambda: online.game_banner() if og.live and not online.is_connected() else "",
+                        lambda: f.storage.space_warning]
     f.problems.after("computer", close=ai.hold, retry=ai.retry)

@@ -58,8 +58,9 @@ class CoachLine:
 
 class GamePresenter:
     def __init__(self, game: GameRoom, play: Play, ai: ComputerTurns, board: BoardRoom, menu: Menu,
-                 display: Display, coach: CoachRoom | None = None) -> None:
+                 display: Display, online=None, coach: CoachRoom | None = None) -> None:
         self.game = game
+        self.online = online  # a lichess game's room (online_game_room.py): its clocks, names, link
         self.play = play  # the game's own question (Chess 2's king-turn)
         self.ai = ai  # the computer thinking, or its move asked of the players
         self.board = board  # the board's guidance; the simulated board
@@ -120,6 +121,11 @@ class GamePresenter:
         seal = T.COMMITMENT.format(short=s.setup.commitment[:8]) if s.setup.commitment else ""
         tournament = self.game.table is not None and self.game.table.tournament  # no word of check (FIDE 11.3)
         question = self.play.question()
+        if self.online is not None and self.online.active:
+            return online_view(self.online, GameView(
+                T.GAME_TITLES.get(s.setup.game, s.setup.game), players, status, s.in_check(), guidance,
+                notice_line(self.display), "", -1, move_rows(s.moves), fight_marks(s.moves, extras.move_mark), "",
+                banner, self.board.link.simulated is not None))
         return GameView(
             T.GAME_TITLES.get(s.setup.game, s.setup.game), players, status, s.in_check() and not tournament, guidance,
             notice_line(self.display), thinking, progress, move_rows(s.moves), fight_marks(s.moves, extras.move_mark),
@@ -129,6 +135,58 @@ class GamePresenter:
             question.text if question is not None else "",
             self.coach_line(),
         )
+
+
+def online_view(online, view: GameView) -> GameView:
+    """A lichess game's side panel: each player's clock (lichess's times), whose move it is
+    (lichess's move to make on the board, lit), what lichess said, the last chat line, and
+    whether the board is connected."""
+    from dataclasses import replace
+
+    from .. import online_texts as W
+
+    s, m = online.game.session, online.machine
+    if m is None or m.full is None:
+        return replace(view, seal=online.online.connection_word())
+    now = online.clock_ms()
+    white, black, running = m.clocks(now)
+    players = []
+    for line, ms in zip(view.players, (white, black)):
+        clock = clock_face(ms) if m.has_clock() else (W.CORRESPONDENCE_CLOCK.format(days=m.full.days_per_turn)
+                                                      if m.full.days_per_turn else "")
+        players.append(replace(line, counter=clock,
+                               to_move=line.to_move if s.result is None else False))
+    status = view.status
+    if s.result is None:
+        other = m.opponent.shown if m.opponent else "?"
+        if online.owed:
+            uci = online.owed[0]
+            status = W.MAKE_THEIR_MOVE.format(name=other, frm=uci[:2], to=uci[2:4])
+        else:
+            status = W.YOUR_MOVE if s.turn == online.my_seat else W.THEIR_MOVE.format(name=other)
+        deadline = m.first_move_deadline_ms()
+        if deadline is not None and s.turn == online.my_seat and len(m.moves) < 2:
+            online_notice = W.FIRST_MOVE.format(seconds=max(0, (deadline - now) // 1000))
+        else:
+            online_notice = online.notice
+    else:
+        online_notice = W.LINK.format(url=online.game.table.setup.site) if online.game.table else ""
+    chat = m.chat[-1] if m.chat else None
+    return replace(view, players=tuple(players), status=status,
+                   notice=" ".join(filter(None, (online_notice, view.notice))),
+                   legend=W.CHAT.format(name=chat.username, text=chat.text) if chat else "",
+                   seal=online.online.connection_word())
+
+
+def clock_face(ms: int) -> str:
+    """lichess's time left: 1:02:03, 9:58, 0:09.4 under ten seconds."""
+    ms = max(0, ms)
+    if ms < 10_000:
+        return f"0:{ms // 1000:02d}.{(ms % 1000) // 100}"
+    seconds = ms // 1000
+    h, rest = divmod(seconds, 3600)
+    mnt, sec = divmod(rest, 60)
+    return f"{h}:{mnt:02d}:{sec:02d}" if h else f"{mnt}:{sec:02d}"
 
 
 def notice_line(display: Display) -> str:

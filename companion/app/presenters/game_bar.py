@@ -39,8 +39,9 @@ class GameBarView:
 
 class GameBarPresenter:
     def __init__(self, play: Play, game: GameRoom, dungeon: DungeonSetup, clock: ClockRoom, menu: Menu,
-                 display: Display, board: BoardPresenter) -> None:
+                 display: Display, board: BoardPresenter, online=None) -> None:
         self.play = play
+        self.online = online  # a lichess game (online_game_room.py): Undo, Draw? and Resign ask lichess
         self.game = game
         self.dungeon = dungeon  # Undo while deploying: the last unit placed
         self.clock = clock  # the game's own slot may bring back the clock
@@ -49,17 +50,28 @@ class GameBarPresenter:
         self.board = board
 
     # commands, one per button
+    def _lichess(self) -> bool:
+        return self.online is not None and self.online.active
+
     def undo(self) -> None:
-        if self._deploying():
+        if self._lichess():
+            self.online.propose_takeback()
+        elif self._deploying():
             self.dungeon.undo()  # the last unit placed
         else:
             self.play.undo()
 
     def offer_draw(self) -> None:
-        self.play.offer_draw()
+        if self._lichess():
+            self.online.offer_draw()
+        else:
+            self.play.offer_draw()
 
     def resign(self) -> None:
-        self.play.resign()
+        if self._lichess():
+            self.online.resign()
+        else:
+            self.play.resign()
 
     def info(self) -> None:
         self.board.toggle_info_mode()
@@ -71,7 +83,11 @@ class GameBarPresenter:
         """The game's own slot: cast a hex, bring back a question put aside, answer the game's
         question (skip a king-turn), the clock, or the game's card."""
         kind = self.view().action
-        if kind.startswith("answer:"):
+        if kind == "abort":
+            self.online.abort()
+        elif kind == "claim":
+            self.online.claim_victory()
+        elif kind.startswith("answer:"):
             self.play.answer_question(kind[len("answer:"):])
         elif kind == "card" and self.game.session is not None:
             self.display.show_card(self.game.extras.card(self.game.session))
@@ -81,6 +97,9 @@ class GameBarPresenter:
             self.play.reopen_question()
         elif kind == "clock":
             self.clock.toggle_view()
+
+    def _lichess_view(self, info: bool) -> GameBarView:
+        return _lichess_bar(self.online, info)
 
     def _deploying(self) -> bool:
         prep = self.dungeon.prep
@@ -95,6 +114,8 @@ class GameBarPresenter:
             return GameBarView(bool(self.dungeon.prep.deployment.placed), False, False, info, "", "")
         if s is None or self.display.screen != "game":
             return GameBarView(False, False, False, info, "", "")
+        if self._lichess():
+            return self._lichess_view(info)
         live = not s.is_over and s.pos.pending is None
         out = s.pos.var("out", ())
         people_in = any(not seat.computer and i not in out for i, seat in enumerate(s.seats))
@@ -115,3 +136,18 @@ class GameBarPresenter:
         return GameBarView(
             self.game.can_undo() and not tournament, can_draw,
             not s.is_over and people_in and (len(s.seats) == 2 or s.pos.pending is None), info, action, label)
+
+
+def _lichess_bar(online, info: bool) -> GameBarView:
+    """A lichess game: Undo asks lichess for a takeback, Draw? offers one, Resign resigns there;
+    the game's slot aborts (before both have moved) or claims the win (the opponent left)."""
+    from .. import online_texts as W
+
+    m = online.machine
+    live = online.live and online.online.is_connected()  # what lichess is asked waits for the link
+    action, label = "", ""
+    if live and m.can_claim_victory(online.clock_ms()):
+        action, label = "claim", W.CLAIM
+    elif live and m.can_abort():
+        action, label = "abort", W.ABORT
+    return GameBarView(live and bool(m.local_moves), live, live, info, action, label)

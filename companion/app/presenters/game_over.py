@@ -27,6 +27,7 @@ class GameOverView:
     can_undo: bool = False  # casual play: the move that ended the game may be taken back
     match: str = ""  # a match's score after this game, or who won it
     next_game: bool = False  # the match goes on: its next game may be chosen
+    link: str = ""  # a lichess game: its address on lichess
 
 
 class GameOverPresenter:
@@ -69,11 +70,16 @@ class GameOverPresenter:
         if m is not None and m.games and m.games[-1].game_id == s.setup.game_id:
             match = match_line(m)
             next_game = not m.is_over
+        link = ""
+        if table is not None and table.setup.source.startswith("lichess:") and table.setup.site:
+            from .. import online_texts as W
+
+            link = W.LINK.format(url=table.setup.site)
         return GameOverView(headline, T.RESULT_REASONS.get(result.reason, result.reason), move_rows(s.moves, names),
                             T.SEED_REVEALED.format(seed=seed) if seed else "",
                             T.SEAL_FULL.format(commitment=s.setup.commitment) if seed else "", T.SEED_CHECK if seed else "",
                             saved_words(self.game, self.display), T.COPY_RECORDS, self.game.can_undo(), match,
-                            next_game)
+                            next_game, link)
 
 
 def match_line(m) -> str:

@@ -110,6 +110,7 @@ class StartView:
     matches: tuple[Choice, ...] = ()
     positions: bool = False  # the game may start from a position set up by hand (chess, Combat Chess)
     table: str = ""  # the clock and tournament settings in one line ("" for games without)
+    lichess: bool = False  # play on lichess can be opened (docs/online.md)
 
     @property
     def hint(self) -> str:
@@ -127,7 +128,7 @@ class StartView:
 
 class StartPresenter:
     def __init__(self, display: Display, bus: Bus, settings: TableSettings, storage: Storage, computer, *,
-                 board: BoardRoom, load_save: LoadSave, archive: Archive) -> None:
+                 board: BoardRoom, load_save: LoadSave, archive: Archive, online=None) -> None:
         """``bus``: the game is started with a command (NewGame, DraftDungeon, ChooseArmies);
         ``computer``: the computer player (its levels; None when it is not installed);
         ``board``, ``load_save``, ``archive``: the screens this one opens (the board check,
@@ -140,6 +141,7 @@ class StartPresenter:
         self.board_room = board
         self.load_save_room = load_save
         self.archive = archive
+        self.online = online  # the lichess screen (online_room.py); None: not in this build
         self.game = "combat"
         self.seats = [SeatChoice("White"), SeatChoice("Black")]
         self.dice = "virtual"
@@ -387,6 +389,11 @@ class StartPresenter:
         """Load / Save (docs/game-text.md): from the start screen, to load a game."""
         self.load_save_room.open()
 
+    def lichess(self) -> None:
+        """Play on lichess (docs/online.md): connect the board's account, seek, challenge."""
+        if self.online is not None and self.online.available:
+            self.online.open()
+
     # ----- view ---------------------------------------------------------------------------------
     def view(self) -> StartView:
         has_dice = self.game in GAMES_WITH_DICE
@@ -430,6 +437,7 @@ class StartPresenter:
             tuple(Choice(m, T.BID_MODES[m], m == self.bids) for m in BID_MODES), T.BID_HINTS[self.bids],
             tuple(Choice(str(n), T.MATCH_CHOICES[n], n == self.match_games) for n in MATCH_LENGTHS),
             positions=self.game in POSITION_GAMES, table="" if self.dungeon else self.settings.summary(),
+            lichess=self.online is not None and self.online.available,
         )
 
     def _dungeon_seat_views(self) -> tuple[SeatView, ...]:

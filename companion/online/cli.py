@@ -1,0 +1,70 @@
+"""``companion lichess check``: is this token good for the board? (docs/online.md)
+
+    companion lichess check --token-file ~/.local/share/companion/lichess.token
+    companion lichess check --server http://127.0.0.1:8080 --token-file t.token
+
+Prints ``connected as NAME (scopes: board:play, study:write)``, or one line saying what is
+wrong: no file, not readable, readable by other users, not a token, revoked, no network. The
+server is ``--server``, else $COMPANION_LICHESS_URL, else https://lichess.org. The token is
+never printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import time
+
+from ..errors import OnlineError
+from . import api
+from .client import SERVER_ENV, LichessClient, server_url
+from .token import read_token
+
+
+def add_parser(sub) -> argparse.ArgumentParser:
+    p = sub.add_parser("lichess", help="lichess from the board: check an account's token (docs/online.md)",
+                       description="Lichess from the board (docs/online.md).")
+    inner = p.add_subparsers(dest="lichess_command", metavar="ACTION", parser_class=type(p))
+    inner.required = True
+    c = inner.add_parser("check", help="say whose token a file holds and what it allows",
+                         description="Say whose token FILE holds and what it allows, or in one line what is wrong.")
+    c.add_argument("--token-file", required=True, metavar="FILE", help="the file that holds the token (mode 0600)")
+    c.add_argument("--server", default=None, metavar="URL",
+                   help=f"the server (default: ${SERVER_ENV}, else https://lichess.org)")
+    c.set_defaults(func=run_check)
+    return p
+
+
+def run_check(args, out=print) -> int:
+    base = server_url(args.server)
+    token = read_token(args.token_file)
+    out(asyncio.run(check(base, token)))
+    return 0
+
+
+async def check(base: str, token) -> str:
+    """``connected as NAME (scopes: ...)``; OnlineError in one line otherwise."""
+    clock = lambda: int(time.monotonic() * 1000)  # noqa: E731
+    async with LichessClient(base, token, clock) as client:
+        account = await client.call(api.account())
+        if account.status is None:
+            raise OnlineError(f"no network: {account.error} ({base})")
+        if account.status == 401:
+            raise OnlineError(f"the token was revoked or is not valid ({base} answered 401)")
+        if account.status == 429:
+            raise OnlineError(f"{base} asks to wait a minute (too many requests); try again then")
+        if account.status != 200 or not isinstance(account.body, dict):
+            raise OnlineError(f"{base} answered {account.status}: {account.error or 'not an account'}")
+        name = account.body.get("username") or account.body.get("id")
+        if not isinstance(name, str) or not name:
+            raise OnlineError(f"{base} answered without a user name; is it a lichess server?")
+        tested = await client.call(api.token_test())
+        scopes = "unknown"
+        if tested.ok and isinstance(tested.body, dict) and len(tested.body) == 1:
+            info = next(iter(tested.body.values()))
+            if isinstance(info, dict) and isinstance(info.get("scopes"), str):
+                scopes = ", ".join(s for s in info["scopes"].split(",") if s) or "none"
+    line = f"connected as {name[:40]} (scopes: {scopes})"
+    if scopes not in ("unknown",) and "board:play" not in scopes:
+        line += "; board:play is missing, so the board cannot play with this token"
+    return line
