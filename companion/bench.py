@@ -348,7 +348,7 @@ def bench_app_start(quick: bool) -> list[Row]:
     if not Path("/proc/self/stat").exists():
         return [("budget app start: needs Linux; not measured", 0.0, "")]
     times = []
-    with rest_bench._display() as display:
+    with rest_bench.VirtualDisplay() as display:
         if display is None:
             return [("budget app start: no X display and no Xvfb; not measured", 0.0, "")]
         for _ in range(1 if quick else 3):

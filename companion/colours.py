@@ -40,6 +40,11 @@ BADGE = (0.05, 0.05, 0.05, 0.9)
 WHITE_PIECE = ((1, 1, 1, 1), (0, 0, 0, 1))  # fill, outline
 BLACK_PIECE = ((0, 0, 0, 1), (1, 1, 1, 1))
 NEUTRAL_PIECE = ((0.55, 0.55, 0.55, 1), (0, 0, 0, 1))
+#: A piece of a player who is out, left on the board as a wall (four-player chess's dead armies):
+#: grey, lighter than an unknown piece, with a dark outline.
+DEAD_PIECE = ((0.72, 0.72, 0.72, 1), (0.25, 0.25, 0.25, 1))
+#: The outline of a chess glyph drawn in a seat's colour (four-player chess).
+SEAT_OUTLINE = (0.05, 0.05, 0.05, 1)
 
 def piece_colours(owner: int):
     """(fill, outline) for a piece of ``owner`` (-1: unknown)."""

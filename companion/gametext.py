@@ -580,9 +580,13 @@ def load_text(text: str, *, source=None) -> LoadedText:
     for i, (no, action) in enumerate(body):
         try:
             if isinstance(action, SetPosition):
-                if session.rules.position_text(session.rules.position_from_text(action.position)) == \
-                        session.rules.position_text(session.pos):
-                    continue  # the position the moves lead to: nothing to correct
+                now = session.rules.position_text(session.pos)
+                # the position the moves lead to: nothing to correct (compared as written first: a
+                # position in the middle of a turn, a choice still to make, reads back on its own
+                # only with the moves before it, e.g. the opponent in check while the mover trades)
+                if action.position == now or \
+                        session.rules.position_text(session.rules.position_from_text(action.position)) == now:
+                    continue
                 if i > last and not game.checked:
                     warnings.append(CORRECTED)
             table.apply_entry(action if isinstance(action, dict) else action_to_json(action), f"line {no}")

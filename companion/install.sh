@@ -162,7 +162,19 @@ case "$mode" in
         exec .venv/bin/companion "$@"
         ;;
     test)
-        exec xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/python -m pytest "$@"
+        # On every core (pytest-xdist); each worker starts its own Xvfb for the window tests
+        # (tests/conftest.py), which run first, one test handed out at a time so that they
+        # spread over the workers. `-n 0` runs in one process, `-n 3` on three workers.
+        parallel=(-n auto --dist load --maxschedchunk 1)
+        # Compiled bytecode is kept under .venv (the tree stays clean), also where the environment
+        # says not to write it: else each worker, and every process a test starts, compiles
+        # companion and the tests anew (6 s of processor time per worker).
+        unset PYTHONDONTWRITEBYTECODE
+        export PYTHONPYCACHEPREFIX="$PWD/.venv/pycache"
+        for arg in "$@"; do
+            case "$arg" in no:xdist|-pno:xdist) parallel=() ;; esac
+        done
+        exec .venv/bin/python -m pytest "${parallel[@]}" "$@"
         ;;
     bench)
         exec xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/companion bench "$@"

@@ -40,6 +40,37 @@ def kol_session(*moves: str) -> Session:
     return session
 
 
+def chess4_session() -> Session:
+    """Four-player chess (free-for-all) some way in, with points, Blue's army dead and a move
+    after it (tests/test_chess4_fights_app.py's position)."""
+    from tests.test_chess4_fights_app import FOUR, chess4_position
+
+    session, _ = Session.new(GameSetup("chess4", FOUR, start=chess4_position(), game_id="chess4"))
+    capture = next(m for m in session.rules.legal_moves(session.pos)
+                   if m.capture is not None and session.pos.board[m.capture].owner not in session.pos.var("out"))
+    session.play(capture)
+    return session
+
+
+def fights_session(game: str = "dungeon") -> Session:
+    """A game with dice fights (Dungeon Chess on the compact map; KoL Chess) after a fight won
+    and a fight bounced or lost: the move list carries their results."""
+    import random
+
+    seats = (Seat("Blue"), Seat("Red")) if game == "dungeon" else (Seat("Blue"), Seat("Orange"))
+    session, _ = Session.new(GameSetup(game, seats, "seeded", seed="cd" * 32, game_id=f"{game}-fights",
+                                       options=(("fights", "dice"),)))
+    rng = random.Random(3)
+    while sum(1 for m in session.moves if m.fight) < 2:
+        if session.pending_fight() is not None:
+            session.roll()
+            continue
+        moves = session.rules.legal_moves(session.pos)
+        captures = [m for m in moves if m.capture is not None]
+        session.play(rng.choice(captures) if captures else rng.choice(moves))
+    return session
+
+
 def expected_pieces(session: Session) -> dict[str, tuple[str, int]]:
     """square name -> (code, owner) of every piece in the session's position."""
     g = session.rules.geometry

@@ -1,5 +1,6 @@
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,21 @@ ROOT = Path(__file__).resolve().parent.parent
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
+# Kivy writes its settings file where KIVY_HOME says (else ~/.kivy) when first imported: each
+# test process (each worker of a parallel run) has its own, so that two never write one file at
+# once and the user's own is left alone; removed when the process ends
+_KIVY_HOME = tempfile.TemporaryDirectory(prefix="companion-kivy-")
+os.environ.setdefault("KIVY_HOME", _KIVY_HOME.name)
+# Compiled bytecode, and pytest's rewritten test modules, are kept under .venv/pycache (the tree
+# stays clean) also where the environment says not to write them (PYTHONDONTWRITEBYTECODE), as
+# `bash companion/install.sh test` does: else every run, and every worker of a parallel run,
+# rewrites all 200 test modules again (7 s of processor time each); the processes the tests
+# start inherit it
+if (ROOT / ".venv").is_dir() and sys.pycache_prefix is None:
+    sys.pycache_prefix = str(ROOT / ".venv" / "pycache")
+    sys.dont_write_bytecode = False
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
 # the app dims the screen's backlight at rest (companion/app/backlight.py): never a real one in tests
 os.environ.setdefault("COMPANION_BACKLIGHT", str(ROOT / "tests" / "no-backlight-here"))
 
@@ -41,7 +57,45 @@ def mock_factory():
 
 def pytest_collection_modifyitems(config, items):
     """A test that opens a window (``ui``) is slow as well: ``-m "not slow"`` is the quick loop
-    (under a minute on the development machine), the full suite runs both."""
+    (under a minute on the development machine), the full suite runs both.
+
+    The window tests run first, then the other slow ones, then the rest (each group in its
+    own order): in a parallel run (pytest-xdist, ``-n``) the longest tests start at once and
+    the short ones fill the workers up at the end, instead of one worker finishing a
+    screen walk alone while the other waits."""
     for item in items:
         if item.get_closest_marker("ui") is not None and item.get_closest_marker("slow") is None:
             item.add_marker(pytest.mark.slow)
+
+    def group(item) -> int:
+        return 0 if item.get_closest_marker("ui") else 1 if item.get_closest_marker("slow") else 2
+
+    items.sort(key=group)
+
+
+@pytest.fixture(scope="session")
+def window_display():
+    """The X display the window tests open their windows on: in a parallel run, each worker's
+    own Xvfb (two workers' windows never share a screen); in a run of one process, the
+    caller's DISPLAY (xvfb-run's, say), or a private Xvfb when there is none."""
+    from companion.app.rest_bench import VirtualDisplay
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    with VirtualDisplay(reuse=worker is None) as display:
+        assert display, "the window tests need an X display or Xvfb (apt-get install xvfb)"
+        before = os.environ.get("DISPLAY")
+        os.environ["DISPLAY"] = display
+        try:
+            yield display
+        finally:
+            if before is None:
+                os.environ.pop("DISPLAY", None)
+            else:
+                os.environ["DISPLAY"] = before
+
+
+@pytest.fixture(autouse=True)
+def _window_tests_get_a_display(request):
+    """Every ``ui`` test runs with ``window_display`` (started the first time one needs it)."""
+    if request.node.get_closest_marker("ui") is not None:
+        request.getfixturevalue("window_display")

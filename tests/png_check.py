@@ -33,6 +33,15 @@ def read_png(path: str | Path) -> tuple[int, int, int, bytes]:
     for y in range(height):
         f = raw[y * (stride + 1)]
         line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        if f == 0:  # no filter (every row of Kivy's screenshots): the bytes are the pixels
+            out += line
+            prev = line
+            continue
+        if f == 2:  # up: each byte plus the one above it
+            line = bytearray((x + p) & 255 for x, p in zip(line, prev))
+            out += line
+            prev = line
+            continue
         for i in range(stride):
             a = line[i - channels] if i >= channels else 0
             b = prev[i]

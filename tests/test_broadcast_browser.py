@@ -1,6 +1,7 @@
 """The spectator page and the hall page in a real browser (headless Chromium): the board the
 page draws is the game's position, for chess, a Combat Chess fight, a four-player Dungeon on
-20x20 and KoL Chess with its coloured squares; screenshots of a board page and of a 20-board hall go to the README."""
+20x20, KoL Chess with its coloured squares, four-player chess (points, a dead army) and Dungeon
+Chess with dice fights (their results in the move list); screenshots of a board page and of a 20-board hall go to the README."""
 
 import os
 import shutil
@@ -11,7 +12,8 @@ import pytest
 from companion.broadcast.board_server import BoardServer
 from companion.broadcast.snapshot import take_snapshot
 from tests.broadcast_helpers import (
-    HallWatch, chess_session, chromium, dom_boards, dungeon_session, expected_pieces, kol_session,
+    HallWatch, chess4_session, chess_session, chromium, dom_boards, dungeon_session, expected_pieces, fights_session,
+    kol_session,
 )
 from tests.png_check import colour_count, read_png
 
@@ -50,18 +52,28 @@ def serve(session):
     ("combat-fight", lambda: chess_session("e2e4", "d7d5", "e4d5", game="combat")),
     ("dungeon-20x20", dungeon_session),
     ("kol", lambda: kol_session("f1g1in", "f11f9", "f2f4")),
+    ("chess4", chess4_session),
+    ("dungeon-fights", fights_session),
 ])
 def test_the_spectator_page_draws_the_games_position(tmp_path, name, make):
     session = make()
     server = serve(session)
-    shot = SHOTS / f"broadcast-{name}.png" if name == "kol" else None
+    shot = SHOTS / f"broadcast-{name}.png" if name in ("kol", "chess4") else None
     try:
         dom = chromium(f"http://127.0.0.1:{server.port}/", tmp_path, screenshot=shot, size=(1100, 740))
     finally:
         server.stop()
-    if shot is not None:  # KoL Chess: its coloured squares, as the touchscreen draws them
+    if name == "kol":  # KoL Chess: its coloured squares, as the touchscreen draws them
         keep(shot, "broadcast-kol.png")
         assert 'class="tint green"' in dom and 'class="tint blue"' in dom
+    if name == "chess4":  # four colours, the points beside the names, the dead army grey
+        keep(shot, "broadcast-chess4.png")
+        points = session.pos.var("points")
+        assert dom.count('class="points"') == 4 and f"{points[0]} pts" in dom and "out" in dom
+        live_king = 1
+        assert dom.count('data-dead="1"') == len(session.pos.occ[1]) - live_king > 0
+    if name == "dungeon-fights":  # each fight's result in the move list
+        assert dom.count('class="fight-mark') == sum(1 for m in session.moves if m.fight) >= 2
     boards = dom_boards(dom)
     assert len(boards) == 1
     expected = expected_pieces(session)
@@ -70,7 +82,7 @@ def test_the_spectator_page_draws_the_games_position(tmp_path, name, make):
         g = session.rules.geometry
         expected[g.name_of(fight.defenders[0].square)] = expected.pop(g.name_of(fight.attacker.square))
     assert boards[0] == expected
-    assert "White" in dom or "Blue" in dom
+    assert session.seats[0].name in dom
     assert 'class="moves"' in dom and dom.count('class="move"') == len(session.moves)
 
 

@@ -71,7 +71,7 @@ def test_a_full_door_lets_a_spectator_in_in_place_of_an_idle_connection():
     door = server.thread.door
     flood = [_idle(server.port, f"127.0.2.{n + 1}") for n in range(MIN_CAP)]
     try:
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60  # a long bound on the event (a busy machine accepts slowly)
         while len(door.open) < MIN_CAP and time.monotonic() < deadline:
             time.sleep(0.01)
         assert len(door.open) == MIN_CAP == door.cap
@@ -110,7 +110,8 @@ def test_a_request_head_that_never_finishes_is_closed(monkeypatch, send):
         s = _idle(server.port)
         s.sendall(send)
         start = time.monotonic()
-        assert _closed(s, 5.0) and time.monotonic() - start < 3.0
+        # closed by the 0.5 s timeout (well before the board's own 10 s), however busy the machine
+        assert _closed(s, 30.0) and time.monotonic() - start < 9.0
         s.close()
         assert get(server.port, "/game.json")[0] == 200
     finally:

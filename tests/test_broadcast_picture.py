@@ -110,3 +110,47 @@ def test_a_picture_a_board_could_not_have_made_is_refused_by_name(change, word):
     change(data)
     with pytest.raises(BroadcastError, match=word):
         BoardPicture.from_json(data)
+
+
+def test_four_player_chess_is_drawn_with_glyphs_in_four_colours_and_its_dead_army_grey():
+    from companion.colours import DEAD_PIECE
+    from tests.broadcast_helpers import chess4_session
+
+    s = chess4_session()
+    pic = picture_of(s)
+    assert (pic.width, pic.height, pic.units) == (14, 14, False)
+    assert pic.colours == ("#d64a00", "#0073b2", "#f0e342", "#009e73")  # red, blue, yellow, green
+    blue = set(s.pos.occ[1])
+    king = next(sq for sq in blue if s.pos.board[sq].kind.royal)
+    assert set(pic.dead) == blue - {king}  # the resigned King is live
+    assert all(p.glyph for p in pic.pieces)  # the 1-point Queen is a queen
+    again = BoardPicture.from_json(pic.to_json())
+    assert again == pic
+    svg = board_svg(pic)
+    assert svg_pieces(svg) == expected_pieces(s) and svg.count('data-dead="1"') == len(pic.dead)
+    grey = "#" + "".join(f"{round(c * 255):02x}" for c in DEAD_PIECE[0][:3])
+    assert svg.count(f'fill="{grey}"') == len(pic.dead) and "<circle" not in svg
+
+
+def test_a_picture_without_dead_pieces_is_read_as_before_and_dead_squares_must_hold_pieces():
+    data = picture_of(chess_session()).to_json()
+    del data["dead"]
+    assert BoardPicture.from_json(data).dead == ()
+    data["dead"] = [20]  # e3: empty
+    with pytest.raises(BroadcastError, match="dead"):
+        BoardPicture.from_json(data)
+
+
+def test_the_page_data_carries_points_players_out_and_each_fights_result():
+    import json
+
+    from companion.broadcast.snapshot import take_snapshot
+    from tests.broadcast_helpers import chess4_session, fights_session
+
+    s = chess4_session()
+    data = take_snapshot(s, 1, 0, "board").to_json(0)
+    assert data["points"] == list(s.pos.var("points")) and data["out"] == [1] and len(data["players"]) == 4
+    kol = fights_session("kol")
+    data = json.loads(json.dumps(take_snapshot(kol, 1, 0, "board").to_json(0)))
+    marks = [m.get("fight") for m in data["moves"]]
+    assert [m for m in marks if m] == [e.fight for e in kol.moves if e.fight] and data["points"] is None

@@ -37,6 +37,11 @@ pytestmark = pytest.mark.slow  # 110 SIGKILLed processes
 RUNNER = Path(__file__).resolve().parent / "clock_kill_runner.py"
 LIMIT = 70  # steps per game
 KILLS = 110
+#: kills whose clocks are checked to the millisecond. A kill that lands after an entry is written
+#: but before it is reported checks the game only; under load more kills land there, so the test
+#: kills on until this many were checked exactly (at most MAX_KILLS), rather than asking a share
+EXACT = 88
+MAX_KILLS = 300
 
 
 @functools.lru_cache(maxsize=None)
@@ -110,7 +115,7 @@ def test_clocked_games_killed_at_random_moments_lose_no_move_and_no_second(tmp_p
     rng = random.Random(20261123)
     kills, exact, variant = 0, 0, 0
     directory = tmp_path / "game-0"
-    while kills < KILLS:
+    while kills < KILLS or (exact < EXACT and kills < MAX_KILLS):
         reports, finished = kill_once(directory, variant, rng, real_process=(kills % 15 == 7))
         kills += 1
         over, checked = check_resume(directory, variant, reports[-1])
@@ -118,4 +123,4 @@ def test_clocked_games_killed_at_random_moments_lose_no_move_and_no_second(tmp_p
         if finished or over:
             variant += 1
             directory = tmp_path / f"game-{variant}"
-    assert kills >= 100 and variant >= 2 and exact >= kills * 0.8, (kills, variant, exact)
+    assert kills >= KILLS and variant >= 2 and exact >= EXACT, (kills, variant, exact)

@@ -20,7 +20,7 @@ def test_dungeon_chess_is_a_game_choice_with_the_three_maps_drawn_small(tmp_path
     app = DungeonApp(tmp_path)
     app.p.start.choose_game("dungeon")
     v = app.p.start.view()
-    assert [g.label for g in v.games] == ["Chess", "Combat Chess", "Dungeon Chess", "KoL Chess", "Chess 2"] and v.dungeon
+    assert [g.label for g in v.games] == ["Chess", "Dungeon Chess", "Chess 2", "KoL Chess", "Four-player chess"] and v.dungeon
     assert [(m.key, m.size, m.selected) for m in v.maps] == [
         ("dungeon-compact", "10\u00d710, 2 players", True),
         ("dungeon-two-player", "8\u00d720, 2 players", False),
@@ -116,10 +116,10 @@ def test_the_draw_rules_are_off_by_default_and_one_tap_turns_them_on(tmp_path):
     p = app.p.start
     p.choose_game("dungeon")
     v = p.view()
-    assert [(c.label, c.selected) for c in v.draws] == [("None (rulebook)", True), ("Draw rules", False)]
-    assert "only when a King is taken" in v.draws_hint
-    p.toggle_draw_rules()
-    assert p.view().draws[1].selected and "3 repetitions" in p.view().draws_hint
+    assert [(c.label, c.selected) for c in v.choices] == [("No draws", True), ("Draw rules", False)]
+    assert "only when a King is taken" in v.choices_hint and "only when a King is taken" in v.hint
+    p.choose_option(v.choices[1].key)
+    assert p.view().choices[1].selected and "3 repetitions" in p.view().choices_hint
     p.start()
     assert app.flow.dungeon.prep.draw_rules and app.flow.dungeon.prep.rules.quiet_moves == 50
     app.pump()

@@ -14,7 +14,11 @@ from companion.board.tracker import LedsChanged, MoveDetected, Tracker
 from companion.games import make_rules
 
 CHESS = [sq for sq in range(64) if sq < 16 or sq >= 48]
-FAST = {"heartbeat_s": 0.1, "timeout_s": 0.5, "retry_s": 0.05}
+#: Quick heartbeats and retries; the silence timeout stays long, so that a test process starved of
+#: the processor for a moment (a busy machine, a parallel run) is not a board gone quiet.
+FAST = {"heartbeat_s": 0.1, "timeout_s": 5.0, "retry_s": 0.05}
+#: Seconds a wait for an event may take before the test fails (it ends as soon as the event comes).
+WAIT_S = 20.0
 
 
 def test_a_game_opening_played_on_the_simulated_rp2040_is_followed_move_by_move():
@@ -26,7 +30,7 @@ def test_a_game_opening_played_on_the_simulated_rp2040_is_followed_move_by_move(
         board.start(events.put)
         try:
             tracker = Tracker(rules, pos, sensed=frozenset(CHESS))
-            deadline = time.monotonic() + 5
+            deadline = time.monotonic() + WAIT_S
             connected = False
             while not connected:
                 e = events.get(timeout=max(0.01, deadline - time.monotonic()))
@@ -43,7 +47,7 @@ def test_a_game_opening_played_on_the_simulated_rp2040_is_followed_move_by_move(
                 sim.press(to)
                 seen = 0
                 while seen < 2:
-                    e = events.get(timeout=3)
+                    e = events.get(timeout=WAIT_S)
                     if isinstance(e, (SquareChanged, OccupancySnapshot)):
                         seen += isinstance(e, SquareChanged)
                         t += 40

@@ -106,10 +106,13 @@ def test_app_errors_are_the_first_and_only_line_before_kivy_starts(argv, env, li
     assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith(line), done.stderr
 
 
-def test_kivy_logs_warnings_only_unless_asked(monkeypatch):
+def test_kivy_logs_warnings_only_unless_asked(monkeypatch, tmp_path):
     from companion.app.main import configure_logging
 
+    monkeypatch.setenv("KIVY_HOME", str(tmp_path))  # (it prunes Kivy's log folder: not the user's)
     monkeypatch.delenv("KIVY_LOG_LEVEL", raising=False)
+    for name in ("KCFG_KIVY_LOG_LEVEL", "KCFG_KIVY_LOG_MAXFILES"):  # what it sets: restored after the test
+        monkeypatch.delenv(name, raising=False)
     configure_logging()
     assert os.environ["KCFG_KIVY_LOG_LEVEL"] == "warning"
     configure_logging(verbose=True)

@@ -16,6 +16,7 @@ repository; the budgets keep this module to well under a minute.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import signal
@@ -125,7 +126,10 @@ ROSTER_TEXTS = [read(p) for p in sorted(DATA_DIR.glob("*.toml")) if "armies" not
 ARMY_TEXTS = [read(DATA_DIR / "dungeon-armies.toml")]
 TABLE_TEXTS = [read(p) for p in sorted(TABLE_DIR.glob("*.toml"))]
 PROFILE_TEXTS = [read(p) for p in sorted(PROFILE_DIR.glob("*.toml"))]
-SCRATCH = Path(tempfile.mkdtemp(prefix="companion-fuzz-"))
+#: damaged files are written here; removed when the test process ends (one per process: each
+#: worker of a parallel run has its own)
+_SCRATCH = tempfile.TemporaryDirectory(prefix="companion-fuzz-")
+SCRATCH = Path(_SCRATCH.name)
 
 
 def as_file(text: str, name: str) -> Path:
@@ -167,34 +171,33 @@ def test_a_damaged_board_profile_is_a_profile_error_or_a_profile(text):
 # ----- position texts of every game ---------------------------------------------------------------
 
 
-def _positions() -> dict[tuple[str, str | None], list[str]]:
-    """(game, map) -> position texts to start from: the start position and a few from play."""
+#: (game, map) pairs whose position texts are damaged: every game, every map of Dungeon Chess
+KEYS = sorted([(name, None) for name in GAMES] + [("dungeon", m) for m in available_maps() if m.startswith("dungeon")],
+              key=str)
+
+
+@functools.cache
+def positions(key: tuple[str, str | None]) -> list[str]:
+    """Position texts of one (game, map) to start from: the start position and a few from
+    seeded play (made when a test first asks, not while the tests are collected)."""
     import random
 
-    out = {}
-    for name, info in GAMES.items():
-        boards = [None] + ([m for m in available_maps() if m.startswith("dungeon")] if name == "dungeon" else [])
-        for board in boards:
-            try:
-                rules = make_rules(name, board)
-                pos = rules.start_position()
-            except CompanionError:
-                continue
-            texts = [rules.position_text(pos)]
-            rng = random.Random(7)
-            for _ in range(30):
-                if pos.pending is not None:
-                    answers = rules.answers(pos) if not pos.pending.chance else [
-                        o.answer for o in rules.chance_outcomes(pos)]
-                    rules.play(pos, rng.choice(list(answers)))
-                    continue
-                moves = rules.legal_moves(pos)
-                if not moves or rules.outcome(pos) is not None:
-                    break
-                rules.play(pos, rng.choice(moves))
-                texts.append(rules.position_text(pos))
-            out[(name, board)] = texts
-    return out
+    rules = make_rules(*key)
+    pos = rules.start_position()
+    texts = [rules.position_text(pos)]
+    rng = random.Random(7)
+    for _ in range(30):
+        if pos.pending is not None:
+            answers = rules.answers(pos) if not pos.pending.chance else [
+                o.answer for o in rules.chance_outcomes(pos)]
+            rules.play(pos, rng.choice(list(answers)))
+            continue
+        moves = rules.legal_moves(pos)
+        if not moves or rules.outcome(pos) is not None:
+            break
+        rules.play(pos, rng.choice(moves))
+        texts.append(rules.position_text(pos))
+    return texts
 
 
 @st.composite
@@ -215,17 +218,14 @@ def rearranged(draw, rules, texts: list[str]):
     return rules.position_text(pos)
 
 
-POSITIONS = _positions()
-RULES = {key: make_rules(*key) for key in POSITIONS}
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("key", sorted(POSITIONS, key=str), ids=lambda k: f"{k[0]}-{k[1] or 'default'}")
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: f"{k[0]}-{k[1] or 'default'}")
 def test_a_damaged_position_text_of_every_game_is_a_position_error_or_a_position(key):
-    rules = RULES[key]
+    rules = make_rules(*key)
+    texts = positions(key)
 
     @FUZZ
-    @given(damaged(POSITIONS[key]) | reshuffled(POSITIONS[key]) | rearranged(rules, POSITIONS[key]))
+    @given(damaged(texts) | reshuffled(texts) | rearranged(rules, texts))
     def check(text):
         pos = clear_or_value(rules.position_from_text, text)
         if not isinstance(pos, CompanionError):  # a position that parses can be played from

@@ -20,6 +20,9 @@ from companion.board.gpio_matrix import Debouncer, GpioMatrix, ShiftRegisterChai
 from companion.board.ports import BoardDisconnected, OccupancySnapshot, SensorPort, SquareChanged
 from companion.errors import HardwareError
 
+#: Seconds a wait for the scan thread's next event may take (it ends when the event comes).
+WAIT_S = 20.0
+
 ROWS = [5, 6, 13, 19, 26, 16, 20, 21]  # rank 1 .. rank 8
 COLUMNS = [4, 17, 27, 22, 23, 24, 25, 12]  # file a .. file h
 
@@ -293,10 +296,10 @@ def test_the_scan_thread_delivers_a_snapshot_then_changes_and_stop_releases_the_
     events: queue.Queue = queue.Queue()
     matrix.start(events.put)
     try:
-        first = events.get(timeout=2)
+        first = events.get(timeout=WAIT_S)
         assert isinstance(first, OccupancySnapshot) and first.occupied == START
         board.set(START - {sq("g1")})
-        changed = events.get(timeout=2)
+        changed = events.get(timeout=WAIT_S)
         assert (changed.square, changed.occupied) == (sq("g1"), False)
         with pytest.raises(HardwareError, match="already running"):
             matrix.start(events.put)
@@ -313,7 +316,7 @@ def test_a_restart_begins_with_a_fresh_snapshot(board, mock_factory):
     events: queue.Queue = queue.Queue()
     matrix.start(events.put)
     try:
-        assert events.get(timeout=2).occupied == frozenset({1, 2})
+        assert events.get(timeout=WAIT_S).occupied == frozenset({1, 2})
     finally:
         matrix.stop()
 
@@ -323,7 +326,7 @@ def test_a_pin_failing_during_scans_reports_a_disconnect(board, mock_factory):
     events: queue.Queue = queue.Queue()
     matrix.start(events.put)
     try:
-        assert isinstance(events.get(timeout=2), OccupancySnapshot)
+        assert isinstance(events.get(timeout=WAIT_S), OccupancySnapshot)
         for column in board.columns:
             column.model = None
 
@@ -332,7 +335,7 @@ def test_a_pin_failing_during_scans_reports_a_disconnect(board, mock_factory):
 
         board.columns[0]._get_state = broken
         while True:
-            event = events.get(timeout=2)
+            event = events.get(timeout=WAIT_S)
             if isinstance(event, BoardDisconnected):
                 break
         assert "GPIO chip went away" in event.reason
@@ -349,7 +352,7 @@ def test_stop_from_inside_the_sink_does_not_deadlock(board, mock_factory):
         got.put(event)
 
     matrix.start(sink)
-    assert isinstance(got.get(timeout=2), OccupancySnapshot)
+    assert isinstance(got.get(timeout=WAIT_S), OccupancySnapshot)
     matrix.stop()
     assert not matrix.is_running
 

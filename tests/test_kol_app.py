@@ -36,7 +36,7 @@ def test_kol_is_on_the_start_screen_with_blue_and_orange(tmp_path):
     app = App(tmp_path)
     app.start.choose_game("kol")
     v = app.start.view()
-    assert [g.key for g in v.games] == ["chess", "combat", "dungeon", "kol", "chess2"] and v.games[3].selected
+    assert [g.key for g in v.games] == ["chess", "dungeon", "chess2", "kol", "chess4"] and v.games[3].selected
     assert [s.colour for s in v.seats] == ["Blue", "Orange"] and [s.name for s in v.seats] == ["Blue", "Orange"]
     assert "reconstruction" in v.game_hint
     app.start.start()

@@ -115,8 +115,8 @@ def test_kings_prerogative_lists_every_defender_and_adds_their_rolls(tmp_path):
     app.tap("e7", "e8", "e7")
     v = app.fight.view()
     assert v.attacker.name == "Black king" and len(v.defenders) == 3
-    assert v.supporters.startswith("Fighting together with the white rook: ")
-    assert "white knight (rolls a d8)" in v.supporters and "white pawn (rolls a d6)" in v.supporters
+    assert v.supporters.startswith("With the white rook: ")
+    assert "white knight on c6 (rolls a d8)" in v.supporters and "white pawn on f6 (rolls a d6)" in v.supporters
     assert v.entry.slots == 4
     for f in (10, 1, 1, 1):
         app.fight.enter(f)

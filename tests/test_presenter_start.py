@@ -5,8 +5,12 @@ from tests.ui_flow_helpers import App
 
 
 def test_the_defaults_are_combat_chess_between_two_people_with_app_dice(tmp_path):
-    v = App(tmp_path).start.view()
-    assert [c.label for c in v.games if c.selected] == ["Combat Chess"]
+    """Combat Chess is chess with the game row's "Dice fights" switch on (one control, not a
+    second chess button)."""
+    app = App(tmp_path)
+    v = app.start.view()
+    assert [c.label for c in v.games if c.selected] == ["Chess"] and v.fights and v.fights_label == "Dice fights: on"
+    assert app.start.game == "combat"
     assert [(s.colour, s.name, s.computer) for s in v.seats] == [("White", "White", False), ("Black", "Black", False)]
     assert [c.label for c in v.dice if c.selected] == ["App rolls"] and v.has_dice
 
@@ -46,8 +50,9 @@ def test_without_a_computer_player_the_seats_stay_people_and_the_screen_says_why
 
 def test_chess_has_no_dice_and_combat_chess_can_use_real_dice_or_only_d6(tmp_path):
     app = App(tmp_path)
-    app.start.choose_game("chess")
-    assert not app.start.view().has_dice
+    app.start.toggle_fights()
+    assert not app.start.view().has_dice and app.start.game == "chess"
+    assert app.start.view().fights_label == "Dice fights: off"
     app.start.choose_game("combat")
     app.start.choose_dice("entered")
     app.start.toggle_d6()
@@ -96,4 +101,6 @@ def test_unknown_choices_are_ignored(tmp_path):
     p = build_presenters(App(tmp_path).flow).start
     p.choose_game("checkers")
     p.choose_dice("loaded")
-    assert p.game == "combat" and p.dice == "virtual"
+    p.choose_option("mode=teams")  # not an option of Combat Chess
+    p.choose_option("draw_rules=on")
+    assert p.game == "combat" and p.dice == "virtual" and p.options() == {} and not p.draw_rules

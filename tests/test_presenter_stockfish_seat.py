@@ -14,16 +14,18 @@ from companion.games import make_rules
 from tests.ui_flow_helpers import App
 
 
-def test_a_chess_seat_may_be_stockfish_at_an_elo_and_another_game_turns_it_back(tmp_path):
+def test_a_chess_seat_may_be_stockfish_at_an_elo_and_dice_fights_turn_it_back(tmp_path):
     app = App(tmp_path)
     app.computer.extra_choices = lambda game: ((STOCKFISH_BASE + 1800, "Stockfish, Elo 1800"),) if game == "chess" else ()
     app.start.choose_game("chess")
+    if app.start.view().fights:
+        app.start.toggle_fights()  # FIDE chess: no dice fights
     app.start.open_kind(1)
     assert "Stockfish, Elo 1800" in app.start.view().names
     app.start.pick_kind("Stockfish, Elo 1800")
     black = app.start.view().seats[1]
     assert black.computer and black.kind == "Stockfish, Elo 1800" and stockfish_elo(app.start.seats[1].level) == 1800
-    app.start.choose_game("combat")
+    app.start.toggle_fights()  # chess with dice fights (Combat Chess)
     assert app.start.seats[1].level == app.computer.max_level  # Stockfish plays FIDE chess only
     app.start.open_kind(1)
     assert not any("Stockfish" in n for n in app.start.view().names)

@@ -48,7 +48,7 @@ def test_a_virtual_environment_left_without_pip_is_made_again(tmp_path):
     log = tmp_path / "log"
     venv_python = (  # the venv's python: pip works once the venv was made again
         f'if [ "$1 $2" = "-m pip" ]; then [ -f "{repo}/.venv/remade" ] || exit 1; '
-        f'echo "venv-python $*" >> "{log}"; fi; exit 0')
+        f'fi; echo "venv-python $*" >> "{log}"; exit 0')
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     for tool in ("dirname", "grep", "cat", "touch", "mkdir", "chmod"):
@@ -74,4 +74,5 @@ def test_a_virtual_environment_left_without_pip_is_made_again(tmp_path):
     calls = log.read_text()
     assert "python3 -m venv --clear .venv" in calls
     assert "venv-python -m pip install -q -e .[test]" in calls
-    assert "xvfb-run" in calls
+    # the tests on every core (pytest-xdist); each worker starts its own Xvfb (tests/conftest.py)
+    assert "venv-python -m pytest -n auto --dist load --maxschedchunk 1" in calls

@@ -15,7 +15,11 @@ from companion.board.tracker import MoveDetected, Tracker
 from companion.games import make_rules
 
 CHESS = [sq for sq in range(64) if sq < 16 or sq >= 48]
-FAST = {"heartbeat_s": 0.1, "timeout_s": 0.5, "retry_s": 0.05}
+#: Quick heartbeats and retries; the silence timeout stays long, so that a test process starved of
+#: the processor for a moment (a busy machine, a parallel run) is not a board gone quiet.
+FAST = {"heartbeat_s": 0.1, "timeout_s": 5.0, "retry_s": 0.05}
+#: Seconds a wait for an event may take before the test fails (it ends as soon as the event comes).
+WAIT_S = 20.0
 
 
 class Session:
@@ -32,7 +36,7 @@ class Session:
         self.moves: list[str] = []
         self.kinds: list[str] = []
 
-    def drain_until(self, kind, timeout=4.0):
+    def drain_until(self, kind, timeout=WAIT_S):
         deadline = time.monotonic() + timeout
         while True:
             e = self.events.get(timeout=max(0.01, deadline - time.monotonic()))

@@ -417,7 +417,7 @@ class HeldComputer:
         self._bid_gate.clear()
         return part
 
-    def release(self, seconds: float = 15.0):
+    def release(self, seconds: float = 60.0):
         """Let the computer's next answer (a move or a bid) through, once it has one."""
         waited = 0.0
         while not self.moves and not self.parts:

@@ -322,7 +322,7 @@ def three_player(d: DungeonDriver):
     yield from d.choose_computer(1)  # Red: Computer 1
     yield from d.press_key("kind:3")  # Yellow: the list ends with Nobody (the three-player seating)
     yield from d.press("Nobody")
-    yield from d.press_key("draws:on")
+    yield from d.press_key("draw_rules=on")
     yield from d.shot("three-start")
     yield from d.press("Choose the armies")
     yield from d.expect("draft")
@@ -403,7 +403,7 @@ def main() -> int:
     tracker = functools.partial(bootstrap.default_tracker(), settle_ms=40, slow_settle_ms=80, castle_settle_ms=120)
     guide = functools.partial(bootstrap.default_deploy_guide(), settle_ms=40)
     flow = bootstrap.build_flow(board, JournalStore(base.DATA), make_tracker=tracker,
-                                computer=bootstrap.default_computer(), draw_seat=lambda n: 1 % n,
+                                computer=base.seeded_computer(), draw_seat=lambda n: 1 % n,
                                 make_deploy_guide=guide)
     return base.run_app(flow, SCENARIOS[base.SCENARIO], DungeonDriver)
 

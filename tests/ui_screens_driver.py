@@ -6,7 +6,8 @@ Played by taps like the other drivers (tests/ui_smoke_driver.py, tests/ui_dungeo
 through the screens a newcomer meets: a game left unfinished, the start screen and its name
 picker, a Dungeon Chess draft, the turn order, the deployment and a four-player game on the
 20x20 map (a piece lifted: the board zooms), the menu and piece info, a Combat Chess set-up,
-game, fight and its end, the saved games, a position set up by hand, a tournament game (a name
+game, fight and its end, the saved games, four-player chess with dice fights (its start screen,
+set-up and game), a position set up by hand, a tournament game (a name
 typed, the table's settings, the clock, the game bar at the clock, the arbiter's PIN and
 screen), the board check, a problem. Then every screen the app has that the walk did not reach is opened as it stands, so a
 screen added later is checked too.
@@ -97,10 +98,16 @@ class ScreensDriver(dungeon.DungeonDriver):
         asked = self.flow.display.screen  # a screen the tap itself asked for
         self.guard_check = (x, y, what)
         yield FRAME * 2
-        for _ in range(60):  # until the change is on screen
-            if not self.app._dirty and self.flow.display.screen == self.flow.view_screen == self.app.screens.current:
+        for _ in range(200):  # until the change is on screen: the app shows the view the flow asks for
+            # (the view, not the flow's screen: a Dungeon game is "game" shown as "dungeon_game",
+            # a game at the clock is shown as "clock"; waiting for those two to be equal ran out
+            # its frames after every such tap, three seconds each)
+            if not self.app._dirty and self.flow.view_screen == self.app.screens.current:
                 break
             yield FRAME
+        else:
+            raise AssertionError(f"tap {what!r} on {screen}: {self.flow.view_screen!r} never came on screen; "
+                                 f"{self.state()}")
         yield from self.check_surprise(old, asked, f"tap {what!r} on {screen}")
         self.guard_check = None
 
@@ -200,7 +207,8 @@ def walk(d: ScreensDriver):
     yield from d.press("Yes, new game")
     # ----- Combat Chess: set-up, game, fight, the end -----------------------------------------------
     yield from d.expect("start")
-    yield from d.press("Combat Chess")
+    yield from d.press("Chess")  # its "Dice fights" switch is on: Combat Chess
+    assert d.app.presenters.start.game == "combat"
     yield from d.press("Start")
     yield from d.expect("setup")
     yield from d.shot("setup")
@@ -267,8 +275,27 @@ def walk(d: ScreensDriver):
     assert d.flow.game.session.moves
     yield from new_game(d)
     # ----- start from a position set up by hand --------------------------------------------------------
+    # ----- four-player chess, teams, with dice fights: the start screen, the set-up, the game ---------
+    yield from d.expect("start")
+    yield from d.press("Four-player chess")
+    yield from d.press_key("fights")
+    yield from d.press_key("mode=teams")
+    yield from d.press("Real dice")
+    yield from d.shot("start-chess4")
+    yield from d.press("Start")
+    yield from d.expect("setup")
+    yield from d.shot("chess4-setup")
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    yield from d.move("h2", "h4")
+    yield from d.tap("b7")  # Blue's pawn lifted
+    yield from d.shot("chess4-lifted")
+    yield from d.tap("b7")
+    yield from new_game(d)
+    # ----- start from a position set up by hand --------------------------------------------------------
     yield from d.expect("start")
     yield from d.press("Chess")
+    yield from d.press_key("fights")  # off: plain chess
     yield from d.press_key("from-position")
     yield from d.expect("position")
     yield from d.press_key("standard")

@@ -185,7 +185,7 @@ class Driver:
             yield from self.tap(g.name_of(sq))
         assert self.flow.board.in_sync, f"the board is still out of step: {self.flow.board.guidance!r}"
 
-    def wait_for_computer(self, seconds: float = 15.0):
+    def wait_for_computer(self, seconds: float = 60.0):
         """Until the computer's move is lit (its search runs in a worker thread)."""
         waited = 0.0
         while self.flow.ai.requested is None:
@@ -193,7 +193,7 @@ class Driver:
             yield FRAME
             waited += FRAME
 
-    def wait_lit(self, *squares: int, seconds: float = 3.0):
+    def wait_lit(self, *squares: int, seconds: float = 20.0):
         """Until each square's light is on and has just come on: a blinking light (the
         computer's move) is then on screen for the next frames, as a player would see it."""
         waited = 0.0
@@ -439,10 +439,21 @@ def main() -> int:
     seed_counter = iter(range(1, 1000))
     # the product's tracker with short settle times: the tests wait less, the logic is the same
     tracker = functools.partial(bootstrap.default_tracker(), settle_ms=40, slow_settle_ms=80, castle_settle_ms=120)
-    flow = bootstrap.build_flow(board, JournalStore(DATA), make_tracker=tracker,
-                                computer=bootstrap.default_computer(),
+    flow = bootstrap.build_flow(board, JournalStore(DATA), make_tracker=tracker, computer=seeded_computer(),
                                 seed=lambda: bytes([next(seed_counter)]) * 32)
     return run_app(flow, SCENARIOS[SCENARIO])
+
+
+def seeded_computer(seed: int = 5):
+    """The app's computer player with a seeded choice among its moves: the level-1 computer's
+    mistakes (companion.ai.levels) are the same on every run, so a scenario against it takes
+    the same path each time (the product seeds it at random)."""
+    import random
+
+    from companion.ai import levels, worker
+    from companion.app.computer import SearchComputer
+
+    return SearchComputer(levels, worker, rng=random.Random(seed))
 
 
 if __name__ == "__main__":

@@ -136,6 +136,9 @@ def _hidden(w) -> bool:
 def open_tournament(d: TableDriver, clock: str = "3+2"):
     yield from d.expect("start")
     yield from d.press("Chess")
+    if d.app.presenters.start.game == "combat":  # chess's "Dice fights" switch is on: off, plain chess
+        yield from d.press_key("fights")
+    assert d.app.presenters.start.game == "chess"
     yield from d.press("Casual, no clock")
     yield from d.expect("table_setup")
     yield from d.press("Tournament")
@@ -313,12 +316,15 @@ def screens(d: TableDriver):
     the menu of a clocked game (Load / Save and the table's items), the Load / Save screen of
     that game and its keyboard."""
     yield from d.expect("start")
-    for game in ("Combat Chess", "KoL Chess", "Dungeon Chess", "Chess"):
+    for name, game in (("combat", "Chess"), ("kol", "KoL Chess"), ("dungeon", "Dungeon Chess"), ("chess", "Chess")):
         yield from d.press(game)
-        if game == "Combat Chess":  # the longest hint: checkable dice and only d6
+        if name == "combat":  # chess with its "Dice fights" switch on; the longest hint: checkable dice, only d6
+            assert d.flow.game.session is None and d.app.presenters.start.game == "combat"
             yield from d.press("Checkable")
             yield from d.press("Only d6")
-        yield from d.shot(f"start-{game.split()[0].lower()}")
+        if name == "chess":  # its switch off: plain chess
+            yield from d.press_key("fights")
+        yield from d.shot(f"start-{name}")
     yield from d.press("Casual, no clock")
     yield from d.press("Casual")
     yield from d.press("3+2")

@@ -49,7 +49,7 @@ SCENES = ("start", "chess", "dungeon", "clock")
 def bench_app_at_rest(quick: bool = False, out: Callable[[str], None] | None = None) -> list[Row]:
     if not Path("/proc/self/stat").exists():
         return [("app at rest: needs Linux (/proc); not measured", 0.0, "")]
-    with _display() as display:
+    with VirtualDisplay() as display:
         if display is None:
             return [("app at rest: no X display and no Xvfb; not measured", 0.0, "")]
         rows: list[Row] = []
@@ -189,19 +189,27 @@ def _rss_mb(pid: int) -> tuple[float, float]:
     return rss / 1024, renderer / 1024
 
 
-class _display:
-    """The caller's DISPLAY, or a private Xvfb for the measurement (None: neither)."""
+class VirtualDisplay:
+    """An X display for windows, for the length of a ``with`` block: the caller's DISPLAY
+    (``reuse``), or else a private Xvfb that picks a free display number itself (-displayfd),
+    so that several can run side by side (the bench, each worker of a parallel test run).
+    ``with`` gives ":N", or None when there is no display and no Xvfb."""
+
+    def __init__(self, reuse: bool = True, screen: str = "1280x800x24") -> None:
+        self.reuse, self.screen = reuse, screen
+        self.server: subprocess.Popen | None = None
 
     def __enter__(self) -> str | None:
         self.server = None
-        if os.environ.get("DISPLAY"):
+        if self.reuse and os.environ.get("DISPLAY"):
             return os.environ["DISPLAY"]
         xvfb = shutil.which("Xvfb")
         if xvfb is None:
             return None
         read, write = os.pipe()
-        self.server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                                       pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", self.screen, "-nolisten", "tcp"],
+                                       pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                       preexec_fn=_ends_with_parent)
         os.close(write)
         number = b""
         while not number.endswith(b"\n"):
@@ -216,6 +224,16 @@ class _display:
         if self.server is not None:
             self.server.terminate()
             self.server.wait()
+
+
+def _ends_with_parent() -> None:
+    """(In the Xvfb child, before it starts.) Linux ends it when the process that started it
+    dies, killed or not: no X server is left behind by a test worker or a bench that crashed."""
+    import ctypes
+    import signal
+
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 # ----- the child: the app, as shipped ------------------------------------------------------------

@@ -11,10 +11,11 @@ APP_TITLE = "Companion"
 
 # --- games, players, pieces --------------------------------------------------------------------
 GAME_TITLES = {"chess": "Chess", "combat": "Combat Chess", "dungeon": "Dungeon Chess", "kol": "KoL Chess",
-               "chess2": "Chess 2"}
+               "chess2": "Chess 2", "chess4": "Four-player chess"}
 GAME_HINTS = {
-    "chess": "Classic chess.",
-    "combat": "Every capture is a dice fight.",
+    "chess": "Classic chess. With dice fights on it is Human Combat Chess.",
+    "combat": "Human Combat Chess: chess where every capture is a dice fight.",
+    "chess4": "Four armies on a 14\u00d714 board with its corners cut.",
     "dungeon": "Armies of 75 XP on dungeon maps.",
     "kol": "Monsters, Legends and a Tower on a 12\u00d712 board. The board and set-up are our reconstruction.",
     "chess2": "Six armies, duels with secret bids of stones, and a King across the middle wins.",
@@ -46,6 +47,16 @@ DICE_HINTS = {
     "entered": "Roll your own dice and tap the numbers.",
 }
 D6_ONLY = "Only d6"
+#: The game row's switch (off, on): every capture a dice fight, as in Combat Chess.
+FIGHTS_SWITCH = {False: "Dice fights: off", True: "Dice fights: on"}
+#: The line under the games while the switch is on (for a game that is not a game of its own with them).
+FIGHTS_HINT = "Every capture is a dice fight, as in Human Combat Chess."
+#: A game's own choices on the start screen ((option, value) -> words; companion.session.OPTION_VALUES).
+OPTION_CHOICES = {("mode", "ffa"): "Free-for-all", ("mode", "teams"): "Teams"}
+OPTION_HINTS = {
+    ("mode", "ffa"): "Each for themselves: the most points wins.",
+    ("mode", "teams"): "Partners sit opposite: Red with Yellow, Blue with Green.",
+}
 D6_ONLY_HINT = "Stronger pieces roll more six-sided dice and keep the highest."
 START = "Start"
 BOARD_CHECK = "Board check"
@@ -61,8 +72,9 @@ SEAT_STOCKFISH = "Stockfish, Elo {elo}"
 PICK_KIND = "Who plays {colour}?"
 #: A seat the map may leave empty (three players on the four-player map), after the computer levels.
 SEAT_EMPTY = "Nobody"
+SEAT_PLAYER = "Player {n}"
 DRAWS = "Draws"
-DRAW_CHOICES = {False: "None (rulebook)", True: "Draw rules"}
+DRAW_CHOICES = {False: "No draws", True: "Draw rules"}
 DRAW_HINTS = {
     False: "As in the rulebook: it ends only when a King is taken.",
     True: "Draw: 3 repetitions, or 50 turns each with nothing taken.",
@@ -271,18 +283,25 @@ COMMITMENT = "Dice seal {short}"
 MOVE_REFUSED = "That move cannot be played now: {reason}"
 DRAW_DECLINED = "{name} declines the draw."
 PLAYER_RESIGNED = "{name} resigns; the others play on."
+PLAYER_RESIGNED_LAST = "{name} resigns."
 UNDONE = "Taken back: {moves}"
 FIGHT_MARK = {"attacker": "won", "defender": "lost", "bounce": "bounced"}
+#: A move of a game on a map with its fight's result (the side panel's last turn and history).
+MOVE_FIGHT = "{move} (fight {result})"
 BACK = "Back"
 HEX_TITLE = "Hex which unit? It cannot move or attack for its owner's next 2 turns."
 HEX_BUTTON = "Hex\u2026"
 LOOK_AT_BOARD = "Look at the board"
 OPEN_QUESTION = "Step?"
 OUT = "out"
+#: A player's points beside their name (four-player chess); a player out: the points and "out".
+POINTS_SHORT = "{n} pts"
+POINTS_OUT = "{n} \u00b7 out"
 LAST_TURN = "{name}: {move}"
 HISTORY_LINE = "{n}. {name}: {move}"
 ZOOM_HINT = "Part of the map is shown: drag the board to see more, pinch it to see it all."
-BADGE_LEGEND = {"wounded": "W: wounded (the next capture kills it)", "hex": "H2: hexed, 2 more turns"}
+BADGE_LEGEND = {"wounded": "W: wounded (the next capture kills it)", "hex": "H2: hexed, 2 more turns",
+                "fatigue": "1: fatigue (taken off its fight rolls)"}
 UNITS_LEFT = "{n}"  # on the player's disc: units still on the board
 CLOSE = "Close"
 CANCEL = "Cancel"
@@ -380,9 +399,11 @@ ROLLS = "rolls {dice}"
 WEAPON_CHOICE = "+1 weapon choice"
 FATIGUE_MOD = "\u2212{n} fatigue"
 NO_MODIFIER = "no modifiers"
-SUPPORTERS = "Fighting together with the {first}: {others}. Their rolls are added up."
-SUPPORTER = "{name} ({dice}{mods}{faces})"
+SUPPORTERS = "With the {first}: {others}. Their rolls add up."
+SUPPORTER = "{name} on {square} ({dice}{mods}{faces})"
 ODDS_WIN = "{name} wins"
+#: Several defenders (King's Prerogative, a double capture) win together.
+ODDS_WIN_TOGETHER = "{name} win"
 ODDS_BOUNCE = "Three ties (bounce)"
 ROLL = "Roll the dice"
 ROLL_AGAIN = "Tie! Roll again"
@@ -395,6 +416,7 @@ ROLLING = "Rolling\u2026"
 TOTAL = "= {total}"
 RESULT_ATTACKER = "{winner} wins, {a} beats {d}. It takes {square}."
 RESULT_DEFENDER = "{winner} holds, {d} beats {a}. The {loser} is removed."
+RESULT_DEFENDERS = "The defenders hold, {d} beats {a}. The {loser} is removed."
 RESULT_BOUNCE = "Three ties: the fight bounces. Both go back to their squares and each gets a fatigue token."
 RESULT_TOKEN = "The winner gets a fatigue token."
 ENTRY_ASK = "{name}: roll {dice}, tap the number"
@@ -419,7 +441,12 @@ YES_NEW = "Yes, new game"
 # --- the end ---------------------------------------------------------------------------------------
 GAME_OVER = "Game over"
 WINS = "{name} wins"
+#: Several winners: a team, or players level on points (four-player chess).
+WIN_TOGETHER = "{names} win"
 DRAW = "Draw"
+#: The points of a game that keeps them (four-player chess), on the game-over screen.
+POINTS_LINE = "Points: {points}"
+POINTS_OF = "{name} {n}"
 RESULT_REASONS = {
     "checkmate": "by checkmate",
     "king lost a fight": "the king lost a fight",
@@ -432,6 +459,7 @@ RESULT_REASONS = {
     "threefold repetition": "the same position three times",
     "fivefold repetition": "the same position five times",
     "the last King standing": "the last King standing",
+    "three players out": "three players are out",
     "King captured": "the enemy King is taken",
     "King destroyed by an explosion": "the enemy King is destroyed by an explosion",
     "no King left": "no King is left",
@@ -520,152 +548,8 @@ LED_AT = "Lit: {square} ({i} of {n})"
 CHECK_SIMULATED = "This is the simulated board (no hardware)."
 
 
-# --- the clock and the tournament table (companion.tournament) -------------------------------------
-CLOCK_AND_TABLE = "Clock"
-TABLE_TITLE = "Clock and tournament"
-TABLE_SUMMARY_NONE = "Casual, no clock"
-TABLE_SUMMARY = "{mode}, {clock}"
-TABLE_PAIRED = "Round {round} · Board {board}"
-MODE = "Mode"
-MODE_NAMES = {"casual": "Casual", "tournament": "Tournament"}
-MODE_HINTS = {
-    "casual": "The board lights the moves and helps.",
-    "tournament": "No help from the board: the move counts when the clock is pressed (FIDE rules).",
-}
-NO_CLOCK = "No clock"
-MORE_CLOCKS = "More…"
-CLOCK_PRESETS_TITLE = "Time control"
-CLOCK_PRESETS = {
-    "fide-standard": "90 min / 40 moves + 30 min, +30 s",
-    "classic": "2 h / 40 moves + 1 h",
-    "rapid": "Rapid 15 min + 10 s",
-    "blitz": "Blitz 3 min + 2 s",
-    "blitz-5": "Blitz 5 min",
-    "sudden-death": "60 min, sudden death",
-    "fischer": "25 min + 10 s (Fischer)",
-    "bronstein": "60 min, 10 s Bronstein delay",
-    "us-delay": "60 min, 5 s delay (US)",
-}
-CLOCK_SHORT = {"fide-standard": "FIDE 90/40+30", "rapid": "15+10", "blitz": "3+2"}
-AUTO_PRESS = "Clock presses itself"
-LAST_MOVE_LIGHTS = "Light the last move"
-ROUND_LABEL = "Round"
-BOARD_LABEL = "Board"
-EVENT = "Event"
-EVENT_NONE = "Event name…"
-RATINGS = "Ratings"
-RATING_NONE = "–"
-PAIRING_FILE = "From a pairing file…"
-PAIRING_CLEAR = "Forget the pairing"
-DONE = "Done"
-TOURNAMENT_NEEDS_CLOCK = "A tournament game needs a clock: the move counts when it is pressed."
-TOURNAMENT_NO_COMPUTER = "A tournament game has no computer player."
-TOURNAMENT_NO_BIDS = "Chess 2 is played casually (a clock may run): its duels need the screen and the board's help."
-EVENT_TITLE = "Name of the event"
-RATING_TITLE = "{colour}'s rating"
-RATING_RULE = "A rating is a number from 0 to 4000."
-NO_PAIRING_FILES = "No pairing file found: put the TRF or CSV file on a USB stick and plug it in."
-PAIRING_FILES_TITLE = "Which pairing file?"
-DATA_FOLDER = "this board"
-PAIRING_UNREADABLE = "{name} cannot be read: {reason}"
-PAIRING_BOARDS_TITLE = "Round {round}: which board is this?"
-PAIRING_LINE = "{board}. {white} – {black}"
-PAIRING_CHOSEN = "Round {round}, board {board}: players and clock set."
-HEADER_PAIRED = "Round {round} – Board {board}"
-
-# the clock screen
-CLOCK_TAP_TO_START = "{name}: tap your side to start {other}'s clock"
-CLOCK_TAP = "Tap your side after your move"
-CLOCK_PAUSED = "Clock paused"
-CLOCK_PAUSED_ARBITER = "Clock paused – the arbiter restarts it"
-PAUSE = "Pause"
-RESUME_CLOCK = "Restart clock"
-SHOW_BOARD = "Board"
-SHOW_CLOCK = "Clock"
-OFFER = "Offer draw"
-CLAIM = "Claim draw"
-RESULT = "Result"
-ILLEGAL_COUNT = "Illegal moves: {n}"
-MOVES_MADE = "Move {n}"
-PERIOD = "Period {n}"
-DELAY = "delay {time}"
-FLAG = "Flag!"
-LAST_MOVES = "Last: {moves}"
-CLAIM_TITLE = "{name} claims a draw by:"
-CLAIM_THREEFOLD = "Threefold repetition"
-CLAIM_FIFTY = "Fifty moves without a capture or a pawn move"
-RESULT_TITLE = "{name}, which result? Both players tap the same one."
-RESULT_BUTTONS = {"1-0": "1–0 White wins", "1/2-1/2": "½–½ Draw", "0-1": "0–1 Black wins"}
-RESULT_WITHDRAW = "Take my tap back"
-ILLEGAL_CAUGHT = "Illegal move by {name}: put the position back. {other} gets {time} more."
-ILLEGAL_SECOND = "Second illegal move by {name}: the game is lost."
-CLAIM_RIGHT = "{name}'s claim is correct: the game is drawn."
-CLAIM_WRONG = "{name}'s claim is not correct: {other} gets {time} more. Play on."
-DRAW_OFFERED = "{name} offers a draw. {other}: tap Result → ½–½ to accept, or just move."
-RESULT_TAPPED = "{name} tapped {result}."
-OFFER_STANDING = "{name} offers a draw: {other}, tap Result \u2192 \u00bd\u2013\u00bd to accept, or just move."
-RESULT_TAKEN_BACK = "{name} took the result tap back."
-FLAG_FELL = "{name}'s flag fell."
-POWER_RESTORED = ("The board was switched off. The clocks stopped at {times}; "
-                  "the time it was off counts against nobody.")
-CLOCK_NOT_RESTORED = ("The board was switched off, and the clock could not be restored: its checkpoint is damaged "
-                      "({reason}). The clocks show the times of the last move in the journal, {times}: the "
-                      "player to move may have thought longer. The arbiter may set them (Menu, then Arbiter).")
-CLOCK_NOT_RESTORED_SHORT = ("The clock could not be restored after the power cut: these are the times of the last move "
-                            "({times}). The arbiter may set them.")
-SET_CLOCKS = "Arbiter: set the clocks"
-SAVE_RECORD = "Save the game record (PGN)"
-COPY_RECORDS = "Copy games to a USB stick"
-SWAP_CLOCK = "Swap the clock's sides"
-RECORD_SAVED = "Saved as {name}."
-WHICH_STICK = "Copy to which USB stick?"
-COPIED = "{count} game(s) copied to {name}."
-COPY_FAILED = "Could not copy to {name}: {reason}"
-
-# the arbiter
-ARBITER = "Arbiter"
-ARBITER_TITLE = "Arbiter"
-PIN_SET = "Choose an arbiter PIN (4 to 8 digits)"
-PIN_AGAIN = "The same PIN again"
-PIN_ENTER = "Arbiter PIN"
-PIN_RULE = "A PIN is 4 to 8 digits."
-PIN_MISMATCH = "The two PINs differ: choose one again."
-PIN_WRONG = "Wrong PIN."
-PIN_DAMAGED = ("Arbiter mode is locked: the arbiter's PIN file is damaged ({reason}), and nobody can set a new "
-               "PIN here. The arbiter resets it on the board's computer with the command "
-               "companion arbiter --reset-pin (the damaged file is kept beside it).")
-CHANGE_PIN = "Change PIN"
-SET_TIME = "{name}'s clock (type minutes and seconds)"
-TIME_RULE = "Type a time, e.g. 1 3 0 0 for 13:00."
-SET_TIME_BUTTON = "Set time"
-ADD_MINUTE = "+1 min"
-TAKE_MINUTE = "−1 min"
-MOVES_DOWN = "Moves −"
-MOVES_UP = "Moves +"
-PENALTY = "Penalty"
-CANCEL_PENALTY = "Cancel last penalty"
-TAKE_BACK = "Take back a move"
-SET_RESULT = "Set result"
-END_GAME = "End game"
-ARBITER_RESULTS_TITLE = "Set the result"
-ARBITER_RESULTS = {"1-0": "1–0", "1/2-1/2": "½–½", "0-1": "0–1", "+-": "+– forfeit",
-                   "-+": "–+ forfeit", "--": "–– both forfeit", "0-0": "0–0"}
-ARBITER_DONE = {
-    "set-time": "Clock set.", "add-time": "Time added.", "set-moves": "Move counter set.", "pause": "Clock paused.",
-    "resume": "Clock restarted.", "penalty": "Penalty applied.", "cancel-penalty": "Penalty cancelled.",
-    "result": "Result set.", "takeback": "Move taken back.", "end": "Game ended.",
-}
-ARBITER_LOG = "Record"
-ARBITER_NOTHING = "Nothing recorded yet."
-ARBITER_CLOCK_LINE = "{name}: {time}  \u00b7  moves: {moves}"
-
-# typing
-ENTRY_KEYS = {"shift": "Shift", "more": "\u00c4\u00d6\u00c9", "space": "Space", "back": "Delete", "clear": "Clear",
-              "left": "\u25c0", "right": "\u25b6", "enter": "Enter"}
-TEXT_ENTRY_KEYS = {"more": "#{}\u00c4"}  # the text layout's second page: symbols and accents
-ENTRY_OK = "OK"
-TYPE_NAME = "Type a name…"
-TYPE_NAME_TITLE = "Name for {colour}"
+# --- the clock, the tournament table and the keyboard: companion/app/texts_table.py ---------------
+from .texts_table import *  # noqa: E402,F401,F403  (every name is T.NAME as before)
 
 
 def amount_of_bytes(n: int | None) -> str:
@@ -681,9 +565,23 @@ def piece_name(kind: str) -> str:
     return PIECE_NAMES.get(kind, kind)
 
 
-def fighter_name(player: int, kind: str) -> str:
-    colour = COLOUR_NAMES[player] if 0 <= player < len(COLOUR_NAMES) else f"Player {player + 1}"
-    return FIGHTER_NAME.format(colour=colour, piece=piece_name(kind))
+def fighter_name(colour: str, piece: str) -> str:
+    """"White pawn", "Blue Iron Golem": a fighter by its side's colour and its piece's name."""
+    return FIGHTER_NAME.format(colour=colour, piece=piece)
+
+
+def names_list(names) -> str:
+    """"Ann", "Ann and Ben", "Ann, Ben and Cy"."""
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + PLAYERS_AND + names[-1]
+
+
+def winners_text(names) -> str:
+    """Who won: "Ann wins", or several together (a team, equal points): "Ann and Cy win"."""
+    names = list(names)
+    return WINS.format(name=names[0]) if len(names) == 1 else WIN_TOGETHER.format(names=names_list(names))
 
 
 def dice_words(sides: int, count: int, keep: str) -> str:

@@ -5,9 +5,11 @@
 a badge for a unit's state), each player's colour, the squares a game colours (KoL Chess's
 white, green, black, red and blue squares: ``rules.square_colours()``, as the touchscreen draws
 them), the ranks where a goal zone begins (Chess 2's midline: ``rules.goal_zone``, the lines
-the touchscreen draws), the last move, a King in check, the squares of a fight or duel that waits for its result. Nothing in it is per game: a game on a 20x20
+the touchscreen draws), the last move, a King in check, the squares of a fight or duel that waits for its result, the pieces of players who are out but stay on the board (four-player chess's dead armies, drawn grey). Nothing in it is per game: a game on a 20x20
 map with four seats and a chess game are drawn by the same code (companion.broadcast.svg), a
-piece whose kind has a chess glyph is drawn as the glyph, any other as a disc with its code.
+piece whose kind has a chess glyph is drawn as the glyph, any other as a disc with its code; a
+game on a map of seats is drawn with discs unless every piece of it is a chess piece (four-player
+chess: the glyphs in the seats' colours), as the touchscreen draws it.
 
 A hall receives pictures from boards over the network, so :meth:`BoardPicture.from_json`
 checks every field and bound (sizes, codes, colours, squares) and raises BroadcastError for
@@ -73,6 +75,7 @@ class BoardPicture:
     units: bool = False  # named units on a map of seats: every piece a disc with its code
     tints: str = ""  # one TINT_CHARS character per square (as ``terrain``), "" when the game has none
     lines: tuple[int, ...] = ()  # ranks with a goal's border below them (Chess 2's midline: 4)
+    dead: tuple[int, ...] = ()  # squares of pieces whose player is out (a dead army: grey)
 
     def tint(self, square: int) -> str | None:
         """The colour word of ``square`` (white, green, ...), None for a plain square."""
@@ -92,7 +95,7 @@ class BoardPicture:
             "colours": list(self.colours),
             "last_move": list(self.last_move) if self.last_move is not None else None,
             "check": list(self.check), "fight": list(self.fight), "turn": self.turn, "units": self.units,
-            "tints": self.tints, "lines": list(self.lines),
+            "tints": self.tints, "lines": list(self.lines), "dead": list(self.dead),
         }
 
     @classmethod
@@ -141,8 +144,11 @@ class BoardPicture:
         if (not isinstance(lines, list) or len(lines) > height
                 or not all(_is_int(r, 1, height - 1) for r in lines) or len(set(lines)) != len(lines)):
             raise BroadcastError(f"board picture: 'lines' must be a list of different ranks from 1 to {height - 1}")
+        dead = _squares(value, "dead", size) if "dead" in value else ()  # a board of before issue 32 has none
+        if set(dead) - seen:
+            raise BroadcastError("board picture: 'dead' must name squares with pieces")
         return cls(width, height, terrain, tuple(pieces), tuple(colours), tuple(last) if last else None, check, fight,
-                   turn, units, tints, tuple(sorted(lines)))
+                   turn, units, tints, tuple(sorted(lines)), tuple(sorted(set(dead))))
 
 
 def picture_of(session) -> BoardPicture:
@@ -164,24 +170,50 @@ def picture_of(session) -> BoardPicture:
         marked = {move.to, *(pending.get("defenders") or ())}
         fight = tuple(sorted(s for s in marked if isinstance(s, int) and 0 <= s < g.size))
     seats = getattr(getattr(rules, "board_map", None), "seats", None)
-    pieces = tuple(PiecePicture(sq, _drawn_kind(p.kind, bool(seats)), p.kind.code, p.owner, _badge(p.state))
+    units = bool(seats) and not all(_glyph_kind(k) for k in rules.kinds)  # unit discs, as on the touchscreen
+    pieces = tuple(PiecePicture(sq, _drawn_kind(p.kind, units), p.kind.code, p.owner, _badge(p.state))
                    for sq, p in sorted(board.items()))
     check = ()
     if session.result is None and pending is None and rules.in_check(pos):
         check = tuple(sorted(pos.royals[pos.turn]))
     last = session.last_move()
     return BoardPicture(g.width, g.height, terrain, pieces, player_colours(rules), last, check, fight,
-                        pos.turn if 0 <= pos.turn < rules.nplayers else 0, bool(seats), square_tints(rules),
-                        goal_lines(rules, g.width, g.height))
+                        pos.turn if 0 <= pos.turn < rules.nplayers else 0, units, square_tints(rules),
+                        goal_lines(rules, g.width, g.height), dead_squares(pos, board))
+
+
+def dead_squares(pos, board: dict) -> tuple[int, ...]:
+    """Squares of ``board`` whose pieces belong to players who are out (four-player chess's dead
+    armies), but a resigned player's King, which is still live."""
+    out = set(pos.var("out", ()) or ())
+    live_kings = set(pos.var("resigned", ()) or ())
+    return tuple(sorted(sq for sq, p in board.items()
+                        if p.owner in out and not (p.owner in live_kings and p.kind.royal)))
+
+
+#: A piece's one-letter code -> the kind of the standard set it is shown as (``shown_as``).
+_SHOWN_AS = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
+
+
+def _glyph_kind(kind) -> str:
+    """The kind of the standard set a piece is drawn as ("" for none): its name, its ``role``
+    (Chess 2's Elephant is a rook), or what it is shown as (four-player chess's 1-point Queen)."""
+    name = kind.name.lower()
+    if name in GLYPHS:
+        return name
+    role = getattr(kind, "role", "")
+    if role in GLYPHS:
+        return role
+    return _SHOWN_AS.get(getattr(kind, "shown_as", ""), "")
 
 
 def _drawn_kind(kind, units: bool) -> str:
-    """A piece's kind as the picture draws it: its name; on a board without seats a piece of
-    another name that a piece of the standard set stands for (Chess 2's Elephant is a rook,
-    its ``role``) is drawn as that piece, as the touchscreen draws it and the table shows it."""
+    """A piece's kind as the picture draws it: its name; on a board drawn with chess glyphs a
+    piece of another name that a piece of the standard set stands for (Chess 2's Elephant is a
+    rook, its ``role``; a 1-point Queen is a queen) is drawn as that piece, as the touchscreen
+    draws it and the table shows it."""
     name = kind.name.lower()
-    role = getattr(kind, "role", "")
-    return role if not units and name not in GLYPHS and role in GLYPHS else name
+    return (_glyph_kind(kind) or name) if not units else name
 
 
 def square_tints(rules) -> str:

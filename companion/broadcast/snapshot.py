@@ -104,7 +104,10 @@ def take_snapshot(source, version: int, now_ms: int, name: str) -> BoardSnapshot
             "round": getattr(setup, "round", "") or "", "board": getattr(setup, "board", "") or "",
             "event": getattr(setup, "event", "") or "", "map": session.setup.board_map or "",
             "ids": list(getattr(setup, "ids", ()) or ()),
-            "pending": session.pos.pending.kind if session.pos.pending is not None else None}
+            "pending": session.pos.pending.kind if session.pos.pending is not None else None,
+            # a game that keeps points (four-player chess) and players out of it: beside the names
+            "points": list(session.pos.var("points")) if session.pos.var("points") else None,
+            "out": sorted(session.pos.var("out", ()) or ())}
     fights = tuple(m.fight for m in session.moves)
     return BoardSnapshot(version, name, game, getattr(source, "clock", None), picture_of(session),
                          tuple(info.items()), fights)

@@ -6,8 +6,10 @@ void nearly black; a chess piece is its filled glyph in its owner's colour with 
 the contrasting one, any other unit a disc in its player's colour with its code. The last move
 is shaded yellow, a King in check ringed in vermillion, the squares of a fight or duel waiting
 for its result outlined with dashes: shapes as well as hues, so colour-blind spectators see
-them too. Each piece is a ``<g class="piece">`` with its square, kind, code and owner as data
-attributes, so a test (or a script) can read the position back from the drawing.
+them too. A piece of a player who is out (a dead army) is grey. Each piece is a
+``<g class="piece">`` with its square, kind, code and owner as data attributes (and
+``data-dead`` for a dead one), so a test (or a script) can read the position back from the
+drawing.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from xml.sax.saxutils import quoteattr
 
 from .. import colours
 from ..core.geometry import FILES
-from .picture import BoardPicture
+from .picture import DEFAULT_COLOURS, BoardPicture
 
 SQUARE = 40
 MARGIN = 18
@@ -84,13 +86,20 @@ def board_svg(picture: BoardPicture, *, labels: bool = True, title: str = "") ->
         y = (h - row) * s
         out.append(f'<line class="goal-line" x1="{left}" y1="{y}" x2="{left + w * s}" y2="{y}" '
                    f'stroke="{GOAL_LINE}" stroke-width="4"/>')
+    dead = set(picture.dead)
+    seats = picture.units or len(picture.colours) > 2 or picture.colours != DEFAULT_COLOURS[:len(picture.colours)]
     for p in picture.pieces:
         x, y = xy(p.square)
         colour = picture.colours[p.owner] if 0 <= p.owner < len(picture.colours) else _hex(colours.NEUTRAL_PIECE[0])
         edge = _hex(colours.text_on(_rgb(colour)))
+        if p.glyph is not None and seats:  # a chess glyph in a seat's colour: outlined dark, as on the touchscreen
+            edge = _hex(colours.SEAT_OUTLINE)
+        if p.square in dead:  # a dead army: grey
+            colour, edge = _hex(colours.DEAD_PIECE[0]), _hex(colours.DEAD_PIECE[1])
         name = f"{FILES[p.square % w]}{p.square // w + 1}"
+        state = ' data-dead="1"' if p.square in dead else ""
         out.append(f'<g class="piece" data-square="{name}" data-kind="{p.kind}" data-code="{p.code}" '
-                   f'data-owner="{p.owner}">')
+                   f'data-owner="{p.owner}"{state}>')
         cx, cy = x + s / 2, y + s / 2
         if p.glyph is not None and not picture.units:
             out.append(f'<text x="{cx}" y="{cy}" font-size="{s * 0.82:.1f}" text-anchor="middle" '

@@ -39,6 +39,8 @@ PAGE = {
     "fightWon": "fight won",
     "fightLost": "fight lost",
     "fightBounced": "both go back",
+    "points": "{n} pts",
+    "out": "out",
     "flag": "flag",
     "pgn": "Game (PGN)",
     "json": "Game (JSON)",

@@ -21,7 +21,9 @@ they only shorten or lengthen the square lists, or turn a line into leaps.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from typing import Sequence
 
 from .geometry import FLOOR, VOID, WATER, Geometry
 from .pieces import Pattern, PieceKind
@@ -183,10 +185,45 @@ def _hop_line(geo: Geometry, sq: int, dx: int, dy: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+class _Board:
+    """A Geometry as a cache key (its tags are a dict, so it has no hash of its own): boards
+    equal in size, terrain and tags compile to equal tables."""
+
+    __slots__ = ("geo", "key")
+
+    def __init__(self, geo: Geometry) -> None:
+        self.geo = geo
+        self.key = (geo.width, geo.height, geo.terrain, tuple(sorted(geo.tags.items())))
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Board) and self.key == other.key
+
+
 def compile_kind(geo: Geometry, kind: PieceKind, home: str, see_through: frozenset = frozenset()) -> CompiledKind:
     """Tables for ``kind`` owned by the player at ``home``. ``see_through``: kinds that their own
     side's slides pass through (``passable_by``); when given, every plain ride is compiled as a
-    phasing ride that passes exactly those kinds."""
+    phasing ride that passes exactly those kinds.
+
+    Compiled once per process for equal inputs (every new or loaded game builds its Rules, with
+    the same tables as the last game of its kind; a KoL or Dungeon game's take tens of ms here,
+    ten times that on a Pi). The tables are never changed after they are made: a game that
+    needs others makes new ones (``dataclasses.replace``)."""
+    return _compile_kind(_Board(geo), kind, home, see_through)
+
+
+def attack_tables(geo: Geometry, kinds: Sequence[PieceKind], home: str,
+                  see_through: frozenset = frozenset()) -> AttackTables:
+    """:class:`AttackTables` for these kinds, made once per process for equal inputs (as
+    :func:`compile_kind`)."""
+    return _attack_tables(_Board(geo), tuple(kinds), home, see_through)
+
+
+@functools.lru_cache(maxsize=1024)
+def _compile_kind(board: _Board, kind: PieceKind, home: str, see_through: frozenset) -> CompiledKind:
+    geo = board.geo
     n = geo.size
     tables = {k: [[] for _ in range(n)] for k in ("leaps_move", "leaps_capture", "leaps_both",
                                                    "rays_move", "rays_capture", "rays_both", "hops", "lames",
@@ -281,6 +318,11 @@ def _patterns_overlap(t: dict, n: int) -> bool:
         if len(set(quiet + both)) < len(quiet + both) or len(set(captures + both)) < len(captures + both):
             return True
     return False
+
+
+@functools.lru_cache(maxsize=64)
+def _attack_tables(board: _Board, kinds: tuple[PieceKind, ...], home: str, see_through: frozenset) -> AttackTables:
+    return AttackTables(board.geo, list(kinds), home, see_through)
 
 
 class AttackTables:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from ..errors import IllegalMoveError, VariantError
-from .compiled import AttackTables, CompiledKind, compile_kind
+from .compiled import CompiledKind, attack_tables, compile_kind
 from .geometry import Geometry
 from .moves import Answer, ChanceOutcome, Decision, Move, Outcome
 from .pieces import PieceKind
@@ -61,9 +61,9 @@ class Rules:
             else:
                 self.compiled.append([compile_kind(geometry, k, home, see) for home in self.homes])
         if all(_seat_free(k) for k in self.kinds):
-            self.attack_tables = [AttackTables(geometry, self.kinds, self.homes[0], see)] * self.nplayers
+            self.attack_tables = [attack_tables(geometry, self.kinds, self.homes[0], see)] * self.nplayers
         else:
-            self.attack_tables = [AttackTables(geometry, self.kinds, home, see) for home in self.homes]
+            self.attack_tables = [attack_tables(geometry, self.kinds, home, see) for home in self.homes]
         #: per attacking kind id, the kind ids it may not capture (``captured_only_by`` and
         #: ``cannot_capture``, by role); None when every kind may capture every other
         self.capture_bans: list[frozenset[int]] | None = _capture_bans(self.kinds)

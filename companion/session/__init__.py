@@ -45,8 +45,8 @@ from .fights import default_source, record_options
 from .playing import RESIGNS, computer_accepts_draw, material
 from .session import Session
 from .setup import (BID_MODES, COLOURS, DICE_MODES, FIGHTS_OPTION, GAME_OPTIONS, GAMES_WITH_BIDS, GAMES_WITH_DICE,
-                    GAMES_WITH_DRAW_OPTION, MAX_TIES, PLAYER_COUNTS, SOURCE_OF_MODE, GameSetup, Seat, game_options,
-                    rules_for)
+                    GAMES_WITH_DRAW_OPTION, MAX_TIES, OPTION_VALUES, PLAYER_COUNTS, SOURCE_OF_MODE, GameSetup, Seat,
+                    game_options, has_dice_fights, rules_for)
 from .state import DECIDED_RESULTS, GameState, unit_move_text
 
 __all__ = [
@@ -56,6 +56,7 @@ __all__ = [
     "GameResult", "GameSetup", "GameStarted", "GameState", "JsonFields", "MAX_TIES", "MoveEntry", "MovePlayed",
     "OfferDraw", "PartSealed", "PLAYER_COUNTS", "PlayAnswer", "PlayMove", "PlayPart", "PlayerResigned",
     "PositionSet", "RESIGNS", "Resign", "Roll", "SOURCE_OF_MODE", "Seat", "Session", "SetPosition", "TurnsUndone",
-    "Undo", "action_from_json", "action_to_json", "computer_accepts_draw", "default_source", "game_options", "material", "record_options", "rules_for",
+    "Undo", "OPTION_VALUES", "action_from_json", "action_to_json", "computer_accepts_draw", "default_source", "game_options",
+    "has_dice_fights", "material", "record_options", "rules_for",
     "start_from_json", "start_to_json", "unit_move_text",
 ]

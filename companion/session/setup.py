@@ -25,6 +25,9 @@ PLAYER_COUNTS = {"dungeon": (2, 3, 4), "chess4": (4,)}
 GAMES_WITH_DRAW_OPTION = frozenset({"dungeon"})
 #: Game options a set-up may carry to the game's rules (``make_rules(game, map, **options)``).
 GAME_OPTIONS: dict[str, tuple[str, ...]] = {"chess2": ("armies",), "chess4": ("mode",)}
+#: Game options chosen from a few values on the start screen (the first is the game's default;
+#: the rules module checks them): four-player chess's free-for-all or teams (docs/rules/chess4.md).
+OPTION_VALUES: dict[str, dict[str, tuple[str, ...]]] = {"chess4": {"mode": ("ffa", "teams")}}
 #: The option every game that takes dice fights has (``("fights", "dice")``: Human Combat Chess's
 #: fights on its captures, companion/games/fights.py; the dice modes then apply as in Combat Chess).
 FIGHTS_OPTION = "fights"
@@ -35,6 +38,14 @@ def game_options(game: str) -> tuple[str, ...]:
     info = GAMES.get(game)
     fights = (FIGHTS_OPTION,) if info is not None and not info.no_fights and game != "combat" else ()
     return GAME_OPTIONS.get(game, ()) + fights
+
+
+def has_dice_fights(game: str, options=()) -> bool:
+    """Are a game's captures dice fights: Human Combat Chess, or any game whose ``options``
+    (pairs or a dict) have ``fights=dice``? Its dice modes (app, checkable, real, only d6) then apply."""
+    return game in GAMES_WITH_DICE or dict(options).get(FIGHTS_OPTION) == "dice"
+
+
 #: Games with joint decisions (Chess 2's secret duel bids) and how their parts are entered at the
 #: table: each player taps a bid on the screen in turn while the other looks away ("screen"), or
 #: the players bid with real stones in closed fists, reveal together and enter both ("stones").
@@ -128,7 +139,7 @@ class GameSetup:
     @property
     def has_dice(self) -> bool:
         """Are captures dice fights (Human Combat Chess, or any game with ``fights=dice``)?"""
-        return self.game in GAMES_WITH_DICE or dict(self.options).get(FIGHTS_OPTION) == "dice"
+        return has_dice_fights(self.game, self.options)
 
     @property
     def undo_after_end(self) -> bool:

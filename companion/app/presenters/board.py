@@ -8,8 +8,11 @@ is lifted in Combat Chess, each square it could attack shows the chance of winni
 
 Games on a map of seats (Dungeon Chess) draw their terrain (water, void) and their units as
 discs in the player's colour with the unit's short code (``KN``, ``SK``): legible on a 20x20
-board at 800x480, where a chess glyph of 20 pixels is not. While the armies are deployed the
-board shows the units placed so far (there is no game yet).
+board at 800x480, where a chess glyph of 20 pixels is not. A game on a map of seats whose every
+piece is one of the standard set (four-player chess) is drawn with the chess glyphs, each in its
+player's colour. A player out whose pieces stay on the board (four-player chess's dead armies,
+``pos.var("out")``) has them drawn grey, but for a King still live (``pos.var("resigned")``).
+While the armies are deployed the board shows the units placed so far (there is no game yet).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from .computer_turns import ComputerTurns
 from .display import Display
 from .dungeon_setup import DungeonSetup
 from .game_room import GameRoom
+from .names import draws_units, has_seats as _has_seats, standard_glyph
 
 TERRAIN_NAMES = {WATER: "water", VOID: "void"}
 
@@ -49,6 +53,7 @@ class SquareView:
     badge: str = ""  # a unit's state in a few letters: "H2" hexed for 2 more turns, "W" wounded
     colour: str = ""  # a colour the game gives the square (KoL Chess: white, green, black, red, blue)
     zone: bool = False  # marked while a piece's info is open (Chess 2: inside the Elephant's box)
+    dead: bool = False  # a piece of a player who is out, left on the board as a grey wall
 
 
 @dataclass(frozen=True)
@@ -123,7 +128,7 @@ class BoardPresenter:
             expected = prep.deployment.occupied()
         else:
             expected = frozenset()
-        units = _has_seats(rules)
+        units = draws_units(rules)
         last = session.last_move() if session is not None else None
         tournament = self.game.table is not None and self.game.table.tournament
         if tournament and self.game.table.setup.last_move is False:
@@ -138,6 +143,7 @@ class BoardPresenter:
         if prep is not None and prep.deployment is not None:
             placed = {sq: (rules.roster_kind(unit), player) for player, unit, sq in prep.deployment.placed}
         gone = removed_pieces(session, units) if session is not None else {}
+        dead = dead_squares(pos) if pos is not None else frozenset()
         zone = self._zone(session)
         terrain = rules.geometry.terrain if rules is not None and rules.geometry.size == width * height else None
         tints = rules.square_colours() if terrain is not None and hasattr(rules, "square_colours") else ()
@@ -151,7 +157,7 @@ class BoardPresenter:
             if fight_board is not None and sq in fight_board:
                 piece = fight_board[sq]
             if piece is not None:
-                view.update(_piece_fields(piece, units), lifted=sq in expected and sq not in sensed)
+                view.update(_piece_fields(piece, units), lifted=sq in expected and sq not in sensed, dead=sq in dead)
             elif sq in placed:
                 kind, owner = placed[sq]
                 view.update(glyph=kind.code, owner=owner, lifted=sq not in sensed)
@@ -159,7 +165,7 @@ class BoardPresenter:
                 look = gone.get(sq, hand)
                 view.update(stray=True, glyph=look[0] if look else "", owner=look[1] if look else -1)
             squares.append(SquareView(**view))
-        colours = owner_colours(rules) if units else ()
+        colours = owner_colours(rules) if _has_seats(rules) else ()
         focus = self._focus(expected, sensed, last, prep)
         return BoardView(width, height, tuple(squares), tuple(T_FILES[:width]),
                          tuple(str(r + 1) for r in range(height)), self.display.version, units, colours,
@@ -210,7 +216,7 @@ class BoardPresenter:
         s = self.game.session
         if s is None:
             return None
-        units = _has_seats(s.rules)
+        units = draws_units(s.rules)
         for sq in sorted(expected - sensed):
             p = s.pos.board[sq]
             if p is not None and p.owner == s.pos.turn:
@@ -242,8 +248,20 @@ T_FILES = "abcdefghijklmnopqrstuvwxyz"
 
 def chess_glyph(kind) -> str:
     """The chess glyph of a piece: by its name (chess), else by the piece of the standard set
-    that stands for it (Chess 2's Elephant is a rook: its ``role``), else its code."""
-    return T.PIECE_GLYPHS.get(kind.name) or T.PIECE_GLYPHS.get(kind.role, kind.code)
+    that stands for it (Chess 2's Elephant is a rook: its ``role``; four-player chess's 1-point
+    Queen is shown as a Queen: ``shown_as``), else its code."""
+    return standard_glyph(kind) or kind.code
+
+
+def dead_squares(pos) -> frozenset[int]:
+    """Squares of pieces left on the board by players who are out (a dead army: grey), but a
+    resigned player's King, which is still live (four-player chess)."""
+    out = pos.var("out", ()) or ()
+    if not out:
+        return frozenset()
+    live_kings = set(pos.var("resigned", ()) or ())
+    return frozenset(sq for sq, p in pos.pieces()
+                     if p.owner in out and not (p.owner in live_kings and p.kind.royal))
 
 
 def position_view(rules, pos, last, frame, meanings, version: int = 0) -> BoardView:
@@ -251,19 +269,21 @@ def position_view(rules, pos, last, frame, meanings, version: int = 0) -> BoardV
     its pieces, terrain, the LED colours of ``frame`` and the move ``last`` (from, to) marked."""
     g = rules.geometry
     width, height = g.width, g.height
-    units = _has_seats(rules)
+    units = draws_units(rules)
     tints = rules.square_colours() if hasattr(rules, "square_colours") else ()
+    dead = dead_squares(pos)
     squares = []
     for sq in range(width * height):
         view = _square_fields(sq, width, g.terrain, frame, meanings)
         view.update(last_move=last is not None and sq in last, colour=tints[sq] if tints else "")
         piece = pos.board[sq]
         if piece is not None:
-            view.update(_piece_fields(piece, units))
+            view.update(_piece_fields(piece, units), dead=sq in dead)
         squares.append(SquareView(**view))
     focus = tuple(last)[-1] if last else None
     return BoardView(width, height, tuple(squares), tuple(T_FILES[:width]), tuple(str(r + 1) for r in range(height)),
-                     version, units, owner_colours(rules) if units else (), goal_lines(rules, width, height), focus)
+                     version, units, owner_colours(rules) if _has_seats(rules) else (), goal_lines(rules, width, height),
+                     focus)
 
 
 def _square_fields(sq: int, width: int, terrain, frame, meanings) -> dict:
@@ -283,11 +303,6 @@ def _piece_fields(piece, units: bool) -> dict:
     glyph = piece.kind.code if units else chess_glyph(piece.kind)
     return dict(glyph=glyph, owner=piece.owner, fatigue=piece.state.get("fatigue", 0),
                 badge=_badge(piece.state) if units else "")
-
-
-def _has_seats(rules) -> bool:
-    """Is this a game on a map of seats (Dungeon Chess), drawn with terrain and unit discs?"""
-    return bool(getattr(getattr(rules, "board_map", None), "seats", None))
 
 
 def owner_colours(rules) -> tuple:

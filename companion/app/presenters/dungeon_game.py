@@ -1,9 +1,12 @@
-"""The Dungeon Chess game screen's side panel: 2 to 4 players in their colours (who is to
-move, who is out), what the last turn did in words, what the board asks, the hex button.
+"""The side panel of a game on a map of seats (Dungeon Chess, KoL Chess, four-player chess):
+2 to 4 players in their colours (who is to move, who is out, their points in a game that keeps
+them: ``pos.var("points")``), what the last turn did in words (with its fight's result), what
+the board asks, the hex button.
 
 Effects come from the game itself (``pos.var("effects")``, companion/games/abilities.py) and
-are said here with the players' names; the tracker's guidance says what to do on the board
-about them ("Remove the yellow Warlord from r11 (destroyed by the explosion).").
+are said here with the players' names, or by the game's own ``rules.describe_turn(pos)`` where
+it has one (four-player chess: points, players out); the tracker's guidance says what to do on
+the board about them ("Remove the yellow Warlord from r11 (destroyed by the explosion).").
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ class PlayerChip:
     out: bool
     computer: bool
     units: str  # how many units it has on the board
+    detail: str = ""  # beside the name: "out", a game's points ("12 pts", "12 · out")
 
 
 @dataclass(frozen=True)
@@ -63,11 +67,12 @@ class DungeonGamePresenter:
         rules, pos = s.rules, s.pos
         seats = rules.board_map.seats
         out = set(pos.var("out", ()))
+        points = pos.var("points") or ()
         d = pos.pending
         turn = d.player if d is not None and d.player >= 0 else pos.turn
         players = tuple(
             PlayerChip(seat.name, theme.seat_colour(seats[i].colour), turn == i and not s.is_over, i in out,
-                       seat.computer, T.UNITS_LEFT.format(n=len(pos.occ[i])))
+                       seat.computer, T.UNITS_LEFT.format(n=len(pos.occ[i])), chip_detail(i in out, points, i))
             for i, seat in enumerate(s.seats)
         )
         names = tuple(seat.name for seat in s.seats)
@@ -82,16 +87,21 @@ class DungeonGamePresenter:
         last_turn = ""
         if s.moves:
             last = s.moves[-1]
-            last_turn = T.LAST_TURN.format(name=names[last.player], move=last.san)
+            last_turn = T.LAST_TURN.format(name=names[last.player], move=marked(last))
         last = s.moves[-1] if s.moves else None
-        effects = " ".join(effect_words(rules, e, names, pos, last.frm if last else None)
-                           for e in pos.var("effects", ())) if s.moves else ""
+        if not s.moves:
+            effects = ""
+        elif hasattr(rules, "describe_turn"):  # the game says its turns itself (four-player chess)
+            effects = " ".join(rules.describe_turn(pos))
+        else:
+            effects = " ".join(effect_words(rules, e, names, pos, last.frm if last else None)
+                               for e in pos.var("effects", ()))
         thinking, progress = "", -1.0
         if self.ai.thinking is not None:
             thinking = T.THINKING.format(name=names[self.ai.thinking.seat])
             progress = max(0.0, min(1.0, self.ai.thinking.progress))
         moves = move_rows(s.moves, names)
-        history = "\n".join(T.HISTORY_LINE.format(n=i + 1, name=names[m.player], move=m.san)
+        history = "\n".join(T.HISTORY_LINE.format(n=i + 1, name=names[m.player], move=marked(m))
                             for i, m in reversed(list(enumerate(s.moves[:-1])))
                             if i >= len(s.moves) - 1 - HISTORY_LINES)
         return DungeonGameView(
@@ -101,8 +111,22 @@ class DungeonGamePresenter:
         )
 
 
+def chip_detail(out: bool, points, player: int) -> str:
+    """Beside a player's name: their points in a game that keeps them (and "out"), else "out"
+    for a player out, else nothing."""
+    if points and player < len(points):
+        return (T.POINTS_OUT if out else T.POINTS_SHORT).format(n=points[player])
+    return T.OUT if out else ""
+
+
+def marked(entry) -> str:
+    """A move as the list shows it, with its fight's result ("e4xd5 (fight won)")."""
+    return T.MOVE_FIGHT.format(move=entry.san, result=T.FIGHT_MARK[entry.fight]) if entry.fight else entry.san
+
+
 def badge_legend(pos) -> str:
-    """What the badges on the board's units mean, for those shown now ("" when none is)."""
+    """What the badges on the board's units mean, for those shown now ("" when none is): a
+    unit's state, a fighter's fatigue (a game with dice fights)."""
     seen = []
     for _, piece in pos.pieces():
         state = piece.state or {}
@@ -110,7 +134,9 @@ def badge_legend(pos) -> str:
             seen.append("hex")
         elif state.get("wounded") and not state.get("hex") and "wounded" not in seen:
             seen.append("wounded")
-    return "   ".join(T.BADGE_LEGEND[k] for k in ("wounded", "hex") if k in seen)
+        elif state.get("fatigue") and not state.get("hex") and not state.get("wounded") and "fatigue" not in seen:
+            seen.append("fatigue")
+    return "   ".join(T.BADGE_LEGEND[k] for k in ("wounded", "hex", "fatigue") if k in seen)
 
 
 def effect_words(rules, effect: tuple, names, pos=None, frm: int | None = None) -> str:

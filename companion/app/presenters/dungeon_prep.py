@@ -33,12 +33,15 @@ class DungeonPrep:
     ``seats``: one per player (people and computers): the map's seats, or fewer where the map
     offers a seating for them (three on the four-player map). Each seat starts with the
     game's default army for its place (a rulebook army that fits the map), so a group that only
-    wants to play can go straight on; every army can be changed unit by unit or by a preset."""
+    wants to play can go straight on; every army can be changed unit by unit or by a preset.
+    ``dice``, ``d6_only`` and ``options`` (dice fights) are kept for the game that follows."""
 
-    def __init__(self, board_map: str, seats: Sequence[Seat], rules=None, draw_rules: bool = False) -> None:
+    def __init__(self, board_map: str, seats: Sequence[Seat], rules=None, draw_rules: bool = False, *,
+                 dice: str = "virtual", d6_only: bool = False, options: dict | None = None) -> None:
         self.rules = rules or make_rules("dungeon", board_map, players=len(seats), draw_rules=draw_rules)
         self.board_map = board_map
         self.draw_rules = draw_rules
+        self.dice, self.d6_only, self.options = dice, d6_only, dict(options or {})
         if len(seats) != self.rules.nplayers:
             raise DraftError(f"the map {board_map} has {self.rules.nplayers} seats; {len(seats)} players were given")
         self.seats = tuple(seats)

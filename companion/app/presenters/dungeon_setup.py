@@ -46,7 +46,8 @@ class DungeonSetup:
         or without the optional draw rules."""
         self.bus.handle(LeaveGame(leave_match=False))
         try:
-            prep = DungeonPrep(c.board_map, tuple(c.seats), draw_rules=c.draw_rules)
+            prep = DungeonPrep(c.board_map, tuple(c.seats), draw_rules=c.draw_rules, dice=c.dice, d6_only=c.d6_only,
+                               options=c.options)
             self.bus.handle(UseBoardFor("dungeon", c.board_map))
         except CompanionError as e:
             self.display.start_problem = str(e)
@@ -172,6 +173,7 @@ class DungeonSetup:
         """Every unit stands: the game starts from the deployed position (journaled)."""
         prep = self.prep
         notice = self.display.notice
-        if self.bus.handle(NewGame("dungeon", prep.seats, start=prep.start_position(), board_map=prep.board_map,
-                                   draw_rules=prep.draw_rules)):  # (else the start screen says why not)
+        if self.bus.handle(NewGame("dungeon", prep.seats, prep.dice, prep.d6_only, start=prep.start_position(),
+                                   board_map=prep.board_map, draw_rules=prep.draw_rules,
+                                   options=prep.options)):  # (else the start screen says why not)
             self.display.notice = notice

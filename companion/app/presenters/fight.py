@@ -1,17 +1,21 @@
 """The fight screen: both sides, their dice and every modifier, the exact odds, the rolls
-(animated, or typed from real dice on a number pad), and who won and why."""
+(animated, or typed from real dice on a number pad), and who won and why. The same screen in
+every game with dice fights: each fighter named and drawn as its game draws it (a chess glyph
+in its side's colour, or a unit's disc with its code: "Blue Iron Golem")."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Callable
 
 from ...dice.record import RoundRecord
 from ...session import FighterInfo
 from .. import texts as T
+from .. import theme
+from .names import draws_units, standard_glyph
 from .display import Display
 from .game_room import GameRoom
+from .names import fighter_words
 from .play import Play
 
 
@@ -19,7 +23,7 @@ from .play import Play
 class FighterView:
     role: str
     name: str
-    glyph: str
+    glyph: str  # a chess glyph, or "" for a unit (drawn as a disc with its code)
     owner: int
     square: str
     dice: str
@@ -27,6 +31,9 @@ class FighterView:
     faces: tuple[int, ...]  # the last round's faces (empty before the first roll)
     total: str
     sides: int
+    code: str = ""  # a unit's code ("IG"), on its disc
+    fill: tuple = (1, 1, 1, 1)  # the glyph's or disc's colour
+    outline: tuple = (0, 0, 0, 1)
 
 
 @dataclass(frozen=True)
@@ -134,9 +141,10 @@ class FightPresenter:
             self.entered, self._entry_key = [], key
         info = fight.info
         last = fight.rounds[-1] if fight.rounds else None
-        g_name = self.game.session.rules.geometry.name_of
-        attacker = fighter_view(T.ATTACKER, info.attacker, last, "attacker", 0, g_name)
-        defenders = tuple(fighter_view(T.DEFENDER, d, last, "defender", i, g_name)
+        rules = self.game.session.rules
+        g_name = rules.geometry.name_of
+        attacker = fighter_view(T.ATTACKER, info.attacker, last, "attacker", 0, rules)
+        defenders = tuple(fighter_view(T.DEFENDER, d, last, "defender", i, rules)
                           for i, d in enumerate(info.defenders))
         phase = self.phase()
         result = ""
@@ -170,8 +178,9 @@ class FightPresenter:
         if fight is None:
             return None
         out = []
+        rules = self.game.session.rules
         for f in (fight.info.attacker, *fight.info.defenders):
-            out += [(T.fighter_name(f.player, f.kind), f.dice.sides)] * f.dice.count
+            out += [(fighter_words(rules, f.player, f.kind), f.dice.sides)] * f.dice.count
         return out
 
     def _entry_view(self) -> EntryView:
@@ -189,8 +198,7 @@ class FightPresenter:
         return EntryView(ask, sides, tuple(self.entered), len(slots), n == len(slots))
 
 
-def fighter_view(role: str, f: FighterInfo, last: RoundRecord | None, side: str, index: int,
-                 name_of: Callable[[int], str]) -> FighterView:
+def fighter_view(role: str, f: FighterInfo, last: RoundRecord | None, side: str, index: int, rules) -> FighterView:
     mods = []
     if f.weapon_choice:
         mods.append(T.WEAPON_CHOICE)
@@ -202,32 +210,53 @@ def fighter_view(role: str, f: FighterInfo, last: RoundRecord | None, side: str,
         roll = last.side(side).fighters[index]
         faces = roll.faces
         total = T.TOTAL.format(total=roll.total)
+    kind = next((k for k in rules.kinds if k.name == f.kind), None)
+    glyph = standard_glyph(kind) if kind is not None and not draws_units(rules) else ""
+    fill, outline = fighter_colours(rules, f.player)
     return FighterView(
-        role, T.fighter_name(f.player, f.kind), T.PIECE_GLYPHS.get(f.kind, "?"), f.player,
-        name_of(f.square),
+        role, fighter_words(rules, f.player, f.kind), glyph, f.player,
+        rules.geometry.name_of(f.square),
         T.ROLLS.format(dice=T.dice_words(f.dice.sides, f.dice.count, f.dice.keep)),
         tuple(mods) or (T.NO_MODIFIER,), faces, total, f.dice.sides,
+        kind.code if kind is not None else "?", fill, outline,
     )
 
 
+def fighter_colours(rules, player: int) -> tuple[tuple, tuple]:
+    """(fill, outline) of a fighter as the board draws its side: its map seat's colour outlined
+    dark, else white or black."""
+    seats = getattr(getattr(rules, "board_map", None), "seats", None)
+    if seats and 0 <= player < len(seats):
+        return theme.seat_colour(seats[player].colour), theme.SEAT_OUTLINE
+    return theme.piece_colours(player)
+
+
 def supporters_text(defenders: tuple[FighterView, ...]) -> str:
-    """The defenders after the first (King's Prerogative), with dice, modifiers and faces."""
+    """The defenders after the first (King's Prerogative, a double capture), with their
+    squares, dice, modifiers and faces."""
     if len(defenders) < 2:
         return ""
     others = []
     for d in defenders[1:]:
         mods = "" if d.modifiers == (T.NO_MODIFIER,) else ", " + ", ".join(d.modifiers)
         faces = (": " + " ".join(str(f) for f in d.faces)) if d.faces else ""
-        others.append(T.SUPPORTER.format(name=d.name.lower(), dice=d.dice, mods=mods, faces=faces))
-    return T.SUPPORTERS.format(first=defenders[0].name.lower(), others="; ".join(others))
+        others.append(T.SUPPORTER.format(name=in_sentence(d.name), square=d.square, dice=d.dice, mods=mods,
+                                         faces=faces))
+    return T.SUPPORTERS.format(first=in_sentence(defenders[0].name), others="; ".join(others))
+
+
+def in_sentence(name: str) -> str:
+    """A fighter's name inside a sentence: "the white pawn", "the blue Iron Golem"."""
+    return name[:1].lower() + name[1:]
 
 
 def odds_lines(info, attacker: FighterView, defenders: tuple[FighterView, ...]) -> tuple[OddsLine, ...]:
     o = info.odds
     a, d, b = percentages((o.attacker, o.defender, o.bounce))
-    defender_name = defenders[0].name if len(defenders) == 1 else T.DEFENDERS
+    defence = (T.ODDS_WIN.format(name=defenders[0].name) if len(defenders) == 1
+               else T.ODDS_WIN_TOGETHER.format(name=T.DEFENDERS))
     lines = [OddsLine(T.ODDS_WIN.format(name=attacker.name), a, attacker.owner),
-             OddsLine(T.ODDS_WIN.format(name=defender_name), d, defenders[0].owner)]
+             OddsLine(defence, d, defenders[0].owner)]
     if o.bounce:
         lines.append(OddsLine(T.ODDS_BOUNCE, b, -1))
     return tuple(lines)
@@ -260,5 +289,7 @@ def result_text(result: str, attacker: FighterView, defenders: tuple[FighterView
     d = last.defender.total if last else 0
     if result == "attacker":
         return T.RESULT_ATTACKER.format(winner=attacker.name, a=a, d=d, square=square) + " " + T.RESULT_TOKEN
-    holder = defenders[0].name if len(defenders) == 1 else T.DEFENDERS
-    return T.RESULT_DEFENDER.format(winner=holder, a=a, d=d, loser=attacker.name.lower()) + " " + T.RESULT_TOKEN
+    if len(defenders) > 1:
+        return T.RESULT_DEFENDERS.format(a=a, d=d, loser=in_sentence(attacker.name)) + " " + T.RESULT_TOKEN
+    return T.RESULT_DEFENDER.format(winner=defenders[0].name, a=a, d=d, loser=in_sentence(attacker.name)) + " " + \
+        T.RESULT_TOKEN

@@ -12,6 +12,7 @@ from .computer_turns import ComputerTurns
 from .display import Display
 from .game_room import GameRoom
 from .menu import Menu
+from .names import colour_names
 from .play import Play
 
 
@@ -194,12 +195,6 @@ def notice_line(display: Display) -> str:
     return display.notice or (T.INFO_HINT if display.info_mode else "")
 
 
-def colour_names(rules) -> tuple[str, ...]:
-    """The sides' colour words: the map's seats (KoL Chess: Blue and Orange), else White and Black."""
-    seats = getattr(getattr(rules, "board_map", None), "seats", None)
-    return tuple(seat.colour.capitalize() for seat in seats) if seats else T.COLOUR_NAMES
-
-
 def status_line(game: GameRoom) -> str:
     s = game.session
     if s.result is not None:
@@ -226,8 +221,12 @@ def result_headline(s: S.Session, result: S.GameResult) -> str:
     reason = T.RESULT_REASONS.get(result.reason, result.reason)
     if result.is_draw:
         return f"{T.DRAW}: {reason}"
-    (winner,) = tuple(result.winners)
-    return f"{T.WINS.format(name=s.seats[winner].name)}: {reason}"
+    return f"{winners_words(s, result)}: {reason}"
+
+
+def winners_words(s: S.Session, result: S.GameResult) -> str:
+    """"Ann wins", or a team or players level on points together: "Ann and Cy win"."""
+    return T.winners_text(s.seats[w].name for w in sorted(result.winners) if 0 <= w < len(s.seats))
 
 
 def move_rows(moves: list[S.MoveEntry], names: tuple[str, ...] = ()) -> tuple[tuple[str, str, str], ...]:

@@ -11,7 +11,7 @@ from .match_room import MatchRoom
 from .play import Play
 from .records import Records
 from .armies import match_score, points_text
-from .game import move_rows, result_headline
+from .game import move_rows, result_headline, winners_words
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,7 @@ class GameOverView:
     match: str = ""  # a match's score after this game, or who won it
     next_game: bool = False  # the match goes on: its next game may be chosen
     link: str = ""  # a lichess game: its address on lichess
+    points: str = ""  # the points of a game that keeps them (four-player chess), most first
 
 
 class GameOverPresenter:
@@ -57,7 +58,7 @@ class GameOverPresenter:
         if s is None or s.result is None:
             return None
         result = s.result
-        headline = T.DRAW if result.is_draw else T.WINS.format(name=s.seats[next(iter(result.winners))].name)
+        headline = T.DRAW if result.is_draw else winners_words(s, result)
         table = self.game.table
         if table is not None and table.unfinished:
             headline = T.GAME_ENDED
@@ -79,7 +80,17 @@ class GameOverPresenter:
                             T.SEED_REVEALED.format(seed=seed) if seed else "",
                             T.SEAL_FULL.format(commitment=s.setup.commitment) if seed else "", T.SEED_CHECK if seed else "",
                             saved_words(self.game, self.display), T.COPY_RECORDS, self.game.can_undo(), match,
-                            next_game, link)
+                            next_game, link, points_line(s))
+
+
+def points_line(s) -> str:
+    """"Points: Ann 45, Cy 32, Ben 20 and Di 0" for a game that keeps points, else ""."""
+    points = s.pos.var("points")
+    if not points:
+        return ""
+    order = sorted(range(len(s.seats)), key=lambda i: -points[i] if i < len(points) else 0)
+    return T.POINTS_LINE.format(points=T.names_list(T.POINTS_OF.format(name=s.seats[i].name, n=points[i])
+                                                    for i in order if i < len(points)))
 
 
 def match_line(m) -> str:

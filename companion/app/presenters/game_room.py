@@ -17,7 +17,7 @@ from typing import Callable
 from ...board.ports import OccupancySnapshot
 from ...dice.record import format_record
 from ...errors import CompanionError
-from ...session import GameSetup, Session
+from ...session import GameSetup, Session, has_dice_fights
 from ...tournament.quiet import QuietBoard
 from ...tournament.table import Table, TableSetup
 from .. import texts as T
@@ -65,7 +65,9 @@ class GameRoom:
         """The NewGame command: the game is journaled, then the board is set up with the LEDs;
         False when it could not start (the start screen says why)."""
         self.close()
-        dice, d6_only = (c.dice, c.d6_only) if c.game == "combat" else ("virtual", False)
+        # the dice choices count only where captures are dice fights (Combat Chess, or any game
+        # with the "Dice fights" switch on)
+        dice, d6_only = (c.dice, c.d6_only) if has_dice_fights(c.game, c.options or {}) else ("virtual", False)
         seed = self.new_seed().hex() if dice == "seeded" else None
         try:
             self.bus.handle(UseBoardFor(c.game, c.board_map))

@@ -219,8 +219,7 @@ def result_words(g) -> str:
     reason = T.RESULT_REASONS.get(g.reason, g.reason)
     if not g.winners:
         return f"{T.DRAW}, {reason}"
-    names = T.PLAYERS_AND.join(g.players[w] for w in g.winners if 0 <= w < len(g.players))
-    return f"{T.WINS.format(name=names)}, {reason}"
+    return f"{T.winners_text(g.players[w] for w in g.winners if 0 <= w < len(g.players))}, {reason}"
 
 
 def game_detail(g) -> str:

@@ -50,11 +50,15 @@ class NewGame:
 @dataclass(frozen=True)
 class DraftDungeon:
     """Put the game away and draft the armies of a Dungeon Chess game on ``board_map``
-    (dungeon_setup.py): the game starts once they are deployed."""
+    (dungeon_setup.py): the game starts once they are deployed, with ``options`` (dice fights)
+    and the dice chosen on the start screen."""
 
     board_map: str
     seats: tuple
     draw_rules: bool = False
+    dice: str = "virtual"
+    d6_only: bool = False
+    options: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -105,7 +105,8 @@ class Play:
         elif isinstance(ev, DrawOffered):
             self._ask_draw(ev.player)
         elif isinstance(ev, PlayerResigned):
-            d.notice = T.PLAYER_RESIGNED.format(name=self.session.seats[ev.player].name)
+            words = T.PLAYER_RESIGNED_LAST if self.session.is_over else T.PLAYER_RESIGNED  # the last: no one plays on
+            d.notice = words.format(name=self.session.seats[ev.player].name)
         elif isinstance(ev, DrawDeclined):
             d.notice = T.DRAW_DECLINED.format(name=self.session.seats[ev.player].name)
         elif isinstance(ev, GameOver):

@@ -11,6 +11,7 @@ from ...games.abilities import ABILITIES
 from .board import chess_glyph
 from .display import Display
 from .game_room import GameRoom
+from .names import fighter_words
 from .questions import Prompt
 from .storage import Storage
 
@@ -67,17 +68,23 @@ class PieceInfoPresenter:
             return unit_info(s, piece, name)
         if piece.kind.name not in T.PIECE_NAMES:  # a piece of the standard set with a name of its own (Chess 2)
             return named_piece_info(s, piece, name)
-        lines = []
-        for f in s.fight_history(piece.uid):
-            opponents = ", ".join(T.fighter_name(owner, kind).lower() if owner >= 0 else T.UNKNOWN_PIECE
-                                  for kind, owner in f["opponents"])
-            outcome = T.OUTCOME_BOUNCED if f["won"] is None else (T.OUTCOME_WON if f["won"] else T.OUTCOME_LOST)
-            template = T.FIGHT_LINE_ATTACK if f["role"] == "attacker" else T.FIGHT_LINE_DEFEND
-            lines.append(template.format(number=f["number"], opponent=opponents, outcome=outcome))
+        lines = fight_lines(s, piece)
         colour = T.COLOUR_NAMES[piece.owner]
         return PieceInfoView(T.PIECE_TITLE.format(colour=colour, piece=T.piece_name(piece.kind.name), square=name),
                              T.PIECE_GLYPHS.get(piece.kind.name, "?"), piece.owner,
                              T.FATIGUE.format(n=piece.state.get("fatigue", 0)), tuple(lines) or (T.NO_FIGHTS,))
+
+
+def fight_lines(session, piece) -> list[str]:
+    """A piece's fights so far, one line each (a game with dice fights)."""
+    lines = []
+    for f in session.fight_history(piece.uid):
+        opponents = ", ".join(fighter_words(session.rules, owner, kind).lower() if owner >= 0 else T.UNKNOWN_PIECE
+                              for kind, owner in f["opponents"])
+        outcome = T.OUTCOME_BOUNCED if f["won"] is None else (T.OUTCOME_WON if f["won"] else T.OUTCOME_LOST)
+        template = T.FIGHT_LINE_ATTACK if f["role"] == "attacker" else T.FIGHT_LINE_DEFEND
+        lines.append(template.format(number=f["number"], opponent=opponents, outcome=outcome))
+    return lines
 
 
 def unit_info(session, piece, square: str) -> PieceInfoView:
@@ -95,12 +102,15 @@ def unit_info(session, piece, square: str) -> PieceInfoView:
         lines.append(T.UNIT_STATE_HEX_SPENT)
     if state.get("turns") in T.UNIT_STATE_IN_TOWER:  # KoL Chess: the Tower with its King
         lines.append(T.UNIT_STATE_IN_TOWER[state["turns"]])
+    if session.setup.has_dice:  # a game with dice fights: the fatigue, and every fight in the card
+        lines.append(T.FATIGUE.format(n=state.get("fatigue", 0)) + ".")
     role = T.ROLE_NAMES.get(kind.role, kind.role)
     first = " ".join(lines) or (T.UNIT_STATE_NONE.format(role=role, cost=kind.cost) if kind.cost
                                 else T.UNIT_ROLE.format(role=role))
     fill = theme.seat_colour(seat_word)
+    card = unit_card_lines(kind) + (tuple(fight_lines(session, piece)) if session.setup.has_dice else ())
     return PieceInfoView(T.UNIT_TITLE.format(owner=owner, unit=kind.title, square=square), kind.code, piece.owner,
-                         first, unit_card_lines(kind), (fill, theme.text_on(fill)))
+                         first, card, (fill, theme.text_on(fill)))
 
 
 def unit_card_lines(kind, registry=None) -> tuple[str, ...]:

@@ -3,6 +3,15 @@ dice; for Dungeon Chess the map (drawn small), one seat per player of the map (a
 may leave empty may be "Nobody": three players on the four-player map) and the draw rules (off:
 the rulebook's game). Every choice is a tap; nothing is typed.
 
+Nothing here names a game but through data: the game row lists every game the product knows
+(companion.games.GAMES) except those that are another game with dice fights (Human Combat Chess
+is chess with them, ``GameInfo.with_fights``); its "Dice fights" switch is on or off for every
+game that takes them (``companion.session.game_options``), and the dice choices show whenever the
+captures are fights (``has_dice_fights``). A game's own choice of a few values (four-player
+chess's free-for-all or teams: ``companion.session.OPTION_VALUES``) and Dungeon Chess's draw
+rules share one row with the dice. The seats are the game's players, named after its map's seat
+colours (four-player chess: Red, Blue, Yellow, Green).
+
 Every game has the same seat control: the player's colour, their name (a tap: the names to
 pick from) and who plays it (a tap: Person, the computer at a level, or Nobody where the map
 allows it, in one list).
@@ -15,7 +24,8 @@ from dataclasses import dataclass, replace
 from ...core.geometry import VOID, WATER
 from ...games import GAMES
 from ...maps import load_map
-from ...session import BID_MODES, DICE_MODES, GAMES_WITH_BIDS, GAMES_WITH_DICE, Seat
+from ...session import (BID_MODES, DICE_MODES, FIGHTS_OPTION, GAMES_WITH_BIDS, GAMES_WITH_DRAW_OPTION, OPTION_VALUES,
+                        PLAYER_COUNTS, Seat, game_options, has_dice_fights)
 from .. import texts as T
 from .. import theme
 from ..computer import stockfish_elo
@@ -27,12 +37,18 @@ from .messages import Bus, ChooseArmies, DraftDungeon, NewGame
 from .storage import Storage
 from .table_settings import TableSettings
 
-GAME_CHOICES = ("chess", "combat", "dungeon", "kol", "chess2")
+#: A game that is another game played with dice fights (Human Combat Chess: chess with them) ->
+#: that game; its row button is the other game's, with the "Dice fights" switch on.
+FIGHTS_OF = {info.with_fights: name for name, info in GAMES.items() if info.with_fights}
+#: The game row: every game the product knows, in the registry's order, but those above.
+GAME_CHOICES = tuple(name for name in GAMES if name not in FIGHTS_OF)
 #: Games that may start from a position set up by hand (the palette has the chess pieces).
 POSITION_GAMES = ("chess", "combat")
-#: the two sides' names per game (filled from the game's map for games not listed)
+#: the sides' names per game (filled from the game's map for games not listed)
 COLOUR_WORDS: dict[str, tuple[str, ...]] = {"chess": T.COLOUR_NAMES, "combat": T.COLOUR_NAMES,
                                             "chess2": T.COLOUR_NAMES}
+#: The most seats a game of the row has (four-player chess; Dungeon Chess's come from its map).
+MOST_SEATS = max(max(PLAYER_COUNTS.get(g, (2,))) for g in GAME_CHOICES)
 #: Match lengths offered for a game whose loser may change its choice (Chess 2's armies).
 MATCH_LENGTHS = tuple(T.MATCH_CHOICES)
 #: The maps of the rulebook, in its order (maps/*.toml).
@@ -102,8 +118,10 @@ class StartView:
     dungeon: bool = False
     maps: tuple[MapChoice, ...] = ()
     start_label: str = T.START
-    draws: tuple[Choice, ...] = ()  # Dungeon Chess: no draws (the rulebook) or the draw rules
-    draws_hint: str = ""
+    #: the game's own choice of a few values, in the dice's row (Dungeon Chess: no draws, the
+    #: rulebook's, or the draw rules; four-player chess: free-for-all or teams); keys "name=value"
+    choices: tuple[Choice, ...] = ()
+    choices_hint: str = ""
     has_bids: bool = False  # Chess 2: how bids are entered, and how many games
     bids: tuple[Choice, ...] = ()
     bids_hint: str = ""
@@ -111,18 +129,26 @@ class StartView:
     positions: bool = False  # the game may start from a position set up by hand (chess, Combat Chess)
     table: str = ""  # the clock and tournament settings in one line ("" for games without)
     lichess: bool = False  # play on lichess can be opened (docs/online.md)
+    #: the game row's "Dice fights" switch: on, and whether this game takes fights at all
+    fights: bool = False
+    can_fight: bool = False
+
+    @property
+    def fights_label(self) -> str:
+        return T.FIGHTS_SWITCH[self.fights and self.can_fight]
 
     @property
     def hint(self) -> str:
-        """The one line under the games (800x480 has room for one): the dice for a game with
-        dice (with the "only d6" rule when chosen), else the game (and how a game with bids
-        enters them); then a missing computer."""
+        """The line under the games (800x480 has room for two): for a game with dice, the
+        fights (Human Combat Chess named, so a player looking for it finds it) and the dice (with
+        the "only d6" rule when chosen), else the game and its own choice (and how a game with
+        bids enters them); then a missing computer."""
         if self.has_dice:
-            text = self.dice_hint + ("  " + T.D6_ONLY_HINT if self.d6_only else "")
+            text = "  ".join((self.game_hint, self.dice_hint)) + ("  " + T.D6_ONLY_HINT if self.d6_only else "")
         elif self.has_bids:
             text = self.game_hint + "  " + self.bids_hint
         else:
-            text = self.game_hint
+            text = "  ".join(filter(None, (self.game_hint, self.choices_hint)))
         return text + ("  " + self.no_computer if self.no_computer and not self.dungeon else "")
 
 
@@ -142,8 +168,12 @@ class StartPresenter:
         self.load_save_room = load_save
         self.archive = archive
         self.online = online  # the lichess screen (online_room.py); None: not in this build
-        self.game = "combat"
-        self.seats = [SeatChoice("White"), SeatChoice("Black")]
+        self.row = GAME_CHOICES[0]  # the game chosen in the row (chess)
+        self.fights = {"chess"}  # the games whose "Dice fights" switch is on (chess: Combat Chess)
+        self.values = {game: {name: values[0] for name, values in options.items()}
+                       for game, options in OPTION_VALUES.items()}  # each game's own choices
+        self.seats = [SeatChoice(w) for w in T.COLOUR_NAMES] + [SeatChoice(_unseated(i))
+                                                               for i in range(2, MOST_SEATS)]
         self.dice = "virtual"
         self.d6_only = False
         self.picking: int | None = None
@@ -163,29 +193,84 @@ class StartPresenter:
         return int(getattr(c, "max_level", 0)) if c is not None else 0
 
     @property
+    def game(self) -> str:
+        """The game that will be played: the row's, or the game it is with dice fights (chess
+        with its switch on is Human Combat Chess)."""
+        with_fights = GAMES[self.row].with_fights
+        return with_fights if with_fights and self.row in self.fights else self.row
+
+    @property
     def dungeon(self) -> bool:
         return self.game == "dungeon"
 
+    @property
+    def can_fight(self) -> bool:
+        """Does the row's game take dice fights (the switch can be used)?"""
+        return bool(GAMES[self.row].with_fights) or FIGHTS_OPTION in game_options(self.row)
+
+    @property
+    def nseats(self) -> int:
+        """Seats of a game without a map to choose (Dungeon Chess's are the map's)."""
+        return max(PLAYER_COUNTS.get(self.game, (2,)))
+
+    def options(self) -> dict[str, str]:
+        """The set-up's options: dice fights where the switch is on (for a game that is not a
+        game of its own with them), the game's own choices."""
+        out = dict(self.values.get(self.game, {}))
+        if self.row in self.fights and self.can_fight and not GAMES[self.row].with_fights:
+            out[FIGHTS_OPTION] = "dice"
+        return out
+
+    @property
+    def has_dice(self) -> bool:
+        return has_dice_fights(self.game, self.options())
+
     # ----- commands -----------------------------------------------------------------------------
     def choose_game(self, game: str) -> None:
-        if game in GAME_CHOICES:
-            before = self.colour_words()
-            self.game = game
-            self.picking = None
-            words = self.colour_words()
-            for i, s in enumerate(self.seats):  # default names follow the game's colours
-                if s.name in before or s.name in T.COLOUR_NAMES:
-                    self.seats[i] = replace(s, name=words[i])
-            self._drop_engines()
+        """A game of the row; or a game that is one of them with dice fights (Combat Chess:
+        chess, its switch on)."""
+        row = FIGHTS_OF.get(game, game)
+        if row not in GAME_CHOICES:
+            return
+        before = self.colour_words()
+        self.row = row
+        if game in FIGHTS_OF:
+            self.fights.add(row)
+        self.picking = None
+        words = self.colour_words()
+        for i, s in enumerate(self.seats[:len(words)]):  # default names follow the game's colours
+            # (a seat only four-player chess shows is "Player 3" until then; "Player 1" picked is a name)
+            if s.name in before or s.name in T.COLOUR_NAMES or s.name in words or (i >= 2 and s.name == _unseated(i)):
+                self.seats[i] = replace(s, name=words[i])
+        self._drop_engines()
+        self.display.changed()
+
+    def toggle_fights(self) -> None:
+        """The game row's "Dice fights" switch (for a game that takes them)."""
+        if self.can_fight:
+            self.fights ^= {self.row}
+            self._drop_engines()  # chess with dice fights is no game for Stockfish
             self.display.changed()
 
+    def choose_option(self, key: str) -> None:
+        """The game's own choice (``name=value``): Dungeon Chess's draw rules (``draw_rules=on``
+        or ``off``), four-player chess's ``mode=teams``; anything else is ignored."""
+        name, _, value = key.partition("=")
+        if name == "draw_rules" and self.game in GAMES_WITH_DRAW_OPTION and value in ("on", "off"):
+            self.draw_rules = value == "on"
+        elif value in OPTION_VALUES.get(self.game, {}).get(name, ()):
+            self.values[self.game][name] = value
+        else:
+            return
+        self.display.changed()
+
     def colour_words(self) -> tuple[str, ...]:
-        """The two sides' names in this game: White and Black, or the map's colours (KoL
-        Chess: Blue and Orange)."""
+        """The sides' names in this game: White and Black, or the map's colours (KoL Chess:
+        Blue and Orange; four-player chess: Red, Blue, Yellow, Green)."""
         words = COLOUR_WORDS.get(self.game)
         if words is None:
             seats = load_map(GAMES[self.game].default_map).seats
-            words = COLOUR_WORDS[self.game] = tuple(seat.colour.capitalize() for seat in seats[:2])
+            words = COLOUR_WORDS[self.game] = tuple(seat.colour.capitalize() for seat in seats[:self.nseats])
         return words
 
     def choose_map(self, name: str) -> None:
@@ -214,7 +299,7 @@ class StartPresenter:
         if stockfish_elo(level) is None or level not in dict(self._extra_choices()):
             level = min(max(1, level), max(1, self.max_level))
         name = s.name
-        if not self.dungeon:
+        if not self.dungeon and seat < self.nseats:
             if computer and (name in T.COLOUR_NAMES or name in self.colour_words()):
                 name = T.COMPUTER
             elif not computer and name == T.COMPUTER:
@@ -251,8 +336,7 @@ class StartPresenter:
         return next((seats for _, seats in m.seatings if sorted(seats) == list(used)), None)
 
     def toggle_draw_rules(self) -> None:
-        self.draw_rules = not self.draw_rules
-        self.display.changed()
+        self.choose_option("draw_rules=" + ("off" if self.draw_rules else "on"))
 
     def open_kind(self, seat: int) -> None:
         """The list of who may play ``seat``: Person, Computer 1 ... the highest level, and
@@ -344,14 +428,20 @@ class StartPresenter:
 
     def start(self, start_text: str | None = None) -> None:
         """Start the chosen game (from ``start_text``, a position set up by hand, if given)."""
+        d6_only = self.d6_only and self.has_dice
         if self.dungeon:
             seating = self._seating() or tuple(range(1, self._maps[self.board_map].players + 1))
             chosen = [self.dungeon_seats[n - 1] for n in seating]
             seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in chosen)
-            self.bus.handle(DraftDungeon(self.board_map, seats, draw_rules=self.draw_rules))
+            self.bus.handle(DraftDungeon(self.board_map, seats, draw_rules=self.draw_rules, dice=self.dice,
+                                         d6_only=d6_only, options=self.options()))
             return
         names = self._names()
-        seats = tuple(Seat(names[i], s.computer, s.level if s.computer else 0) for i, s in enumerate(self.seats))
+        seats = tuple(Seat(names[i], s.computer, s.level if s.computer else 0)
+                      for i, s in enumerate(self.seats[:self.nseats]))
+        if self.nseats > 2:  # no clock and no tournament for three or four players (docs/rules/chess4.md)
+            self.bus.handle(NewGame(self.game, seats, self.dice, d6_only, start_text, options=self.options()))
+            return
         choice = self.settings.next_table
         if choice.mode == "tournament" and any(s.computer for s in seats):
             self.display.start_problem = T.TOURNAMENT_NO_COMPUTER
@@ -370,14 +460,14 @@ class StartPresenter:
         if self.game in GAMES_WITH_BIDS:  # its armies are chosen first (double-blind)
             self.bus.handle(ChooseArmies(self.game, seats, games=self.match_games, bids=self.bids, table=table))
             return
-        started = self.bus.handle(NewGame(self.game, seats, self.dice, self.d6_only and self.game in GAMES_WITH_DICE,
-                                          start_text, table=table))
+        started = self.bus.handle(NewGame(self.game, seats, self.dice, d6_only, start_text, table=table,
+                                          options=self.options()))
         if started and choice.pairing is not None:
             self.settings.clear_pairing()  # the next game is another pairing
 
     def _names(self) -> list[str]:
         from_pairing = self.settings.next_table.names
-        return [from_pairing[i] or s.name if i < 2 else s.name for i, s in enumerate(self.seats)]
+        return [from_pairing[i] or s.name if i < 2 else s.name for i, s in enumerate(self.seats[:self.nseats])]
 
     def board_check(self) -> None:
         self.board_room.open_check()
@@ -396,7 +486,7 @@ class StartPresenter:
 
     # ----- view ---------------------------------------------------------------------------------
     def view(self) -> StartView:
-        has_dice = self.game in GAMES_WITH_DICE
+        has_dice = self.has_dice
         if self.dungeon:
             seats = self._dungeon_seat_views()
         else:
@@ -404,7 +494,7 @@ class StartPresenter:
             seats = tuple(
                 SeatView(self.colour_words()[i], names[i], s.computer, _level_word(s.level), self.max_level > 0,
                          self._swatch(i), self._kind_word(s))
-                for i, s in enumerate(self.seats)
+                for i, s in enumerate(self.seats[:self.nseats])
             )
         maps = tuple(
             MapChoice(name, m.title, T.MAP_SIZE.format(width=m.geometry.width, height=m.geometry.height,
@@ -423,22 +513,43 @@ class StartPresenter:
                 presets = self._name_presets() if self.dungeon else T.NAME_PRESETS
                 typed = tuple(self.storage.remembered_names())
                 names = typed + tuple(n for n in presets if n not in typed)
+        choices, choices_hint = self._choices()
         return StartView(
-            tuple(Choice(g, T.GAME_TITLES[g], g == self.game) for g in GAME_CHOICES),
-            T.GAME_HINTS[self.game], seats, has_dice,
+            tuple(Choice(g, T.GAME_TITLES.get(g, GAMES[g].title), g == self.row) for g in GAME_CHOICES),
+            self._game_hint(), seats, has_dice,
             tuple(Choice(m, T.DICE_MODES[m], m == self.dice) for m in DICE_MODES),
             T.DICE_HINTS[self.dice], self.d6_only, names, picking_for,
             self.display.start_problem or self.display.banner,
             "" if self.max_level else T.NO_COMPUTER,
             self.dungeon, maps, T.CHOOSE_ARMIES if self.dungeon or self.game in GAMES_WITH_BIDS else T.START,
-            tuple(Choice(str(on), T.DRAW_CHOICES[on], on == self.draw_rules) for on in (False, True)),
-            T.DRAW_HINTS[self.draw_rules],
+            choices, choices_hint,
             self.game in GAMES_WITH_BIDS,
             tuple(Choice(m, T.BID_MODES[m], m == self.bids) for m in BID_MODES), T.BID_HINTS[self.bids],
             tuple(Choice(str(n), T.MATCH_CHOICES[n], n == self.match_games) for n in MATCH_LENGTHS),
-            positions=self.game in POSITION_GAMES, table="" if self.dungeon else self.settings.summary(),
+            positions=self.game in POSITION_GAMES,
+            table="" if self.dungeon or self.nseats > 2 else self.settings.summary(),
             lichess=self.online is not None and self.online.available,
+            fights=self.row in self.fights, can_fight=self.can_fight,
         )
+
+    def _game_hint(self) -> str:
+        """The game in words; while its "Dice fights" switch is on, the fights (Human Combat
+        Chess is a game of its own: its own words)."""
+        if FIGHTS_OPTION in self.options():
+            return T.FIGHTS_HINT
+        return T.GAME_HINTS.get(self.game, "")
+
+    def _choices(self) -> tuple[tuple[Choice, ...], str]:
+        """The game's own choice of a few values and its hint: Dungeon Chess's draw rules, or
+        an option of :data:`OPTION_VALUES` (the first the game has)."""
+        if self.game in GAMES_WITH_DRAW_OPTION:
+            return (tuple(Choice(f"draw_rules={'on' if on else 'off'}", T.DRAW_CHOICES[on], on == self.draw_rules)
+                          for on in (False, True)), T.DRAW_HINTS[self.draw_rules])
+        for name, values in OPTION_VALUES.get(self.game, {}).items():
+            chosen = self.values[self.game][name]
+            return (tuple(Choice(f"{name}={v}", T.OPTION_CHOICES.get((name, v), v), v == chosen) for v in values),
+                    T.OPTION_HINTS.get((name, chosen), ""))
+        return (), ""
 
     def _dungeon_seat_views(self) -> tuple[SeatView, ...]:
         m = self._maps[self.board_map]
@@ -463,11 +574,16 @@ class StartPresenter:
 
     def _seat_word(self, i: int) -> str:
         seats = self._maps[self.board_map].seats
-        return seats[i].colour.capitalize() if i < len(seats) else f"Player {i + 1}"
+        return seats[i].colour.capitalize() if i < len(seats) else _unseated(i)
 
     def _name_presets(self) -> tuple[str, ...]:
         words = tuple(s.colour.capitalize() for s in self._maps[self.board_map].seats)
         return words + tuple(n for n in T.NAME_PRESETS if n not in T.COLOUR_NAMES and n not in words)
+
+
+def _unseated(i: int) -> str:
+    """The name of a seat no game has shown yet (the third and fourth of four-player chess)."""
+    return T.SEAT_PLAYER.format(n=i + 1)
 
 
 def _counts(counts: tuple[int, ...]) -> str:

@@ -47,6 +47,10 @@ MIN_TEXT = 12
 #: The smallest square drawn with its label: a two-letter code at 0.4 of the square and a
 #: 12-pixel badge above it need 36 pixels.
 MIN_SIDE = 36
+#: The smallest square drawn with a chess glyph: the glyph keeps to the left of a fatigue
+#: number and above fight odds, each at 12 pixels, in 30 (four-player chess's 14x14 board is
+#: shown whole at 800x480, at 32).
+MIN_GLYPH_SIDE = 30
 #: Share of a square a finger must travel before a touch becomes a drag of the view.
 DRAG_START = 0.4
 #: Pinching two fingers to this share of their distance shows the whole map (and back).
@@ -107,18 +111,25 @@ def coordinate_margin(map_w: int, map_h: int, width: float, height: float) -> fl
     return MIN_TEXT * 1.5
 
 
-def shown_squares(map_w: int, map_h: int, width: float, height: float, whole: bool = False) -> tuple[int, int, float]:
+def shown_squares(map_w: int, map_h: int, width: float, height: float, whole: bool = False,
+                  least: float = MIN_SIDE) -> tuple[int, int, float]:
     """(files, ranks, side) of the part of a map a board widget of ``width`` x ``height`` shows:
-    the whole map when its squares are at least MIN_SIDE (or ``whole`` is asked), else as many
-    squares as fit at that size."""
+    the whole map when its squares are at least ``least`` (MIN_SIDE, or MIN_GLYPH_SIDE for
+    chess glyphs; or ``whole`` is asked), else as many squares as fit at that size."""
     margin = coordinate_margin(map_w, map_h, width, height)
     w, h = max(1.0, width - margin), max(1.0, height - margin)
     full = min(w / map_w, h / map_h)
-    if whole or full >= MIN_SIDE:
+    if whole or full >= least:
         return map_w, map_h, full
-    cols = min(map_w, max(1, int(w // MIN_SIDE)))
-    rows = min(map_h, max(1, int(h // MIN_SIDE)))
+    cols = min(map_w, max(1, int(w // least)))
+    rows = min(map_h, max(1, int(h // least)))
     return cols, rows, min(w / cols, h / rows)
+
+
+def least_side(view) -> float:
+    """The smallest square ``view``'s pieces are drawn on with their labels: a unit's code needs
+    MIN_SIDE, a chess glyph MIN_GLYPH_SIDE."""
+    return MIN_SIDE if view is None or view.units else MIN_GLYPH_SIDE
 
 
 def fit_width(view, height: float, most: float, unit: float) -> float:
@@ -128,7 +139,7 @@ def fit_width(view, height: float, most: float, unit: float) -> float:
     if view is None:
         return min(height, most)
     margin = coordinate_margin(view.width, view.height, most, height)
-    cols, rows, side = shown_squares(view.width, view.height, most, height)
+    cols, rows, side = shown_squares(view.width, view.height, most, height, least=least_side(view))
     return min(most, cols * side + margin + unit * 4)
 
 
@@ -161,7 +172,7 @@ class BoardWidget(Widget):
     def _frame(self) -> Frame:
         v = self.view
         margin = coordinate_margin(v.width, v.height, self.width, self.height) if self.coordinates else 0
-        cols, rows, side = shown_squares(v.width, v.height, self.width, self.height, self.overview)
+        cols, rows, side = shown_squares(v.width, v.height, self.width, self.height, self.overview, least_side(v))
         if not self.coordinates:
             side = min(self.width / cols, self.height / rows)
         if (cols, rows) == (v.width, v.height):
@@ -191,7 +202,7 @@ class BoardWidget(Widget):
     def centre_on(self, square: int) -> None:
         """Show ``square`` in the middle of the shown part (as far as the map's edges allow)."""
         v = self.view
-        cols, rows, _ = shown_squares(v.width, v.height, self.width, self.height, self.overview)
+        cols, rows, _ = shown_squares(v.width, v.height, self.width, self.height, self.overview, least_side(v))
         file, rank = square % v.width, square // v.width
         self._origin = (min(max(file - cols // 2, 0), v.width - cols), min(max(rank - rows // 2, 0), v.height - rows))
 
@@ -331,7 +342,7 @@ class BoardWidget(Widget):
                     if v.units:
                         self._unit(v, sq, x, y, fr.side, labels)
                     else:
-                        self._glyph(sq, x, y, fr.side)
+                        self._glyph(v, sq, x, y, fr.side)
                 elif labels:
                     self._badges(sq, x, y, fr.side, None)
             for row in getattr(v, "lines", ()):  # a goal's border (Chess 2's midline)
@@ -379,15 +390,20 @@ class BoardWidget(Widget):
         elif boxes is self.badge_boxes:
             self.badge_boxes.setdefault(square, []).append(box)
 
-    def _glyph(self, sq, x: float, y: float, side: float) -> None:
-        """A chess piece: its glyph, white or black with an outline of the other colour; with a
-        badge or odds beside it, smaller and out of their way."""
+    def _glyph(self, v, sq, x: float, y: float, side: float) -> None:
+        """A chess piece: its glyph, white or black with an outline of the other colour (in a
+        game of seats: its player's colour, outlined dark; a dead piece grey); with a badge or
+        odds beside it, smaller and out of their way."""
         if sq.stray and not sq.glyph:
             Color(0.45, 0.45, 0.45, 1)
             Ellipse(pos=(x + side * 0.2, y + side * 0.2), size=(side * 0.6, side * 0.6))
             return
         bottom, ceiling, right = self._badges(sq, x, y, side, "glyph")  # the room the badges leave
         fill, outline = theme.piece_colours(sq.owner)
+        if sq.dead:
+            fill, outline = theme.DEAD_PIECE
+        elif 0 <= sq.owner < len(v.owner_colours):
+            fill, outline = v.owner_colours[sq.owner], theme.SEAT_OUTLINE
         size = side * 0.74
         options = dict(outline=outline, outline_width=max(1, int(side / 30)), font=self.glyph_font)
         tex = self._text(sq.glyph, size, fill, "a chess piece", **options)
@@ -413,6 +429,8 @@ class BoardWidget(Widget):
         (below the badge when it has one)."""
         alpha = 0.35 if (sq.lifted or sq.stray) else 1.0
         colour = v.owner_colours[sq.owner] if 0 <= sq.owner < len(v.owner_colours) else theme.NEUTRAL_PIECE[0]
+        if sq.dead:
+            colour = theme.DEAD_PIECE[0]
         d = side * (0.72 if sq.light is not None else 0.84)  # a lit square shows its light around the disc
         cx, cy = x + side / 2, y + side / 2
         Color(0.05, 0.05, 0.05, alpha)
@@ -433,7 +451,7 @@ class BoardWidget(Widget):
         if h > ceiling - bottom:  # under a badge: the code shrinks to the room left, never under MIN_TEXT
             tex = self._text(sq.glyph, max(MIN_TEXT, size * (ceiling - bottom) / h), ink, "a unit's code", bold=True)
             w, h = tex.size
-        middle = min(cy, bottom + (ceiling - bottom) / 2)
+        middle = min(max(cy, bottom + h / 2), ceiling - h / 2)  # the centre, kept between the badges
         self._place(tex, cx - w / 2, middle - h / 2, sq.index, self.label_boxes, alpha)
 
     def _badges(self, sq, x: float, y: float, side: float, piece: str | None) -> tuple[float, float, float]:

@@ -64,3 +64,36 @@ class Keyboard(BoxLayout):
                 button.bind(on_release=lambda b: self.send(b.key) if self.send else None)
                 line.add_widget(button)
             self.add_widget(line)
+
+
+class ChoiceRow(BoxLayout):
+    """A row of buttons, one per choice (``choices``: values with ``key``, ``label`` and
+    ``selected``, such as the start screen's games), built from the view so that a new choice
+    needs no layout; a tap fires ``on_choose(key)``. Labels wrap to two lines when they must."""
+
+    choices = ObjectProperty((), allownone=True)
+    __events__ = ("on_choose",)
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self._keys: tuple = ()
+        self.bind(choices=self._update)
+
+    def _update(self, *_):
+        choices = tuple(self.choices or ())
+        keys = tuple(c.key for c in choices)
+        if keys != self._keys:
+            self.clear_widgets()
+            for c in choices:
+                button = BigButton(size_hint_y=1, key=c.key)
+                app = App.get_running_app()
+                button.font_size = app.fs_small
+                app.bind(fs_small=button.setter("font_size"))  # a larger window: larger words
+                button.bind(on_release=lambda b: self.dispatch("on_choose", b.key))
+                self.add_widget(button)
+            self._keys = keys
+        for button, c in zip(self.children[::-1], choices):
+            button.text, button.selected = c.label, c.selected
+
+    def on_choose(self, key: str) -> None:
+        pass

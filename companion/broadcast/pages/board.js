@@ -81,6 +81,11 @@
       if (colours[i]) swatch.style.background = colours[i];
       row.appendChild(swatch);
       row.appendChild(C.el("span", "name", name));
+      var out = (state.out || []).indexOf(i) >= 0;
+      if (out) row.classList.add("out");
+      // a game that keeps points (four-player chess): each player's, and who is out
+      var detail = state.points ? C.fmt(T.points, { n: state.points[i] }) + (out ? " · " + T.out : "") : (out ? T.out : "");
+      if (detail) row.appendChild(C.el("span", "points", detail));
       if (shown) row.appendChild(C.el("span", "time", C.face(shown[i]) + (clock.flagged === i ? " ⚑" : "")));
       box.appendChild(row);
     });

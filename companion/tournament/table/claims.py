@@ -78,8 +78,8 @@ class Claims:
         st = self._st
         st.check_player(player)
         st.check_live()
-        if st.nsides > 2:
-            raise IllegalMoveError("with more than two players nobody can resign: play on until one King is left")
+        # with three or more players the player leaves and the others play on (the game's own
+        # rules: Dungeon Chess removes the army, four-player chess leaves it dead on the board)
         return self._do({"type": "resign", "player": player}, t)
 
     # ----- penalties ---------------------------------------------------------------------------------------
