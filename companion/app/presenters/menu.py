@@ -37,7 +37,7 @@ class Menu:
         shown = ["load-save", "board-check", "new-game"]
         casual = table is None or not table.tournament
         if "coach" in self.actions and s is not None and not s.is_over and casual and not self.online():
-            shown.insert(0, "coach")  # the coach for the player to move (never in tournament mode nor online)
+            shown.append("coach")  # the coach for the player to move (never in tournament mode nor online)
         if self.lichess_item():
             shown.insert(0, "lichess")
         if card is not None:  # the game's card (Chess 2's stones) here too: a clock may hold its button
