@@ -203,6 +203,13 @@ def bench_checkpoint(quick: bool = False) -> list[Row]:
     ]
 
 
+def bench_link(quick: bool = False) -> list[Row]:
+    from .app.link_bench import bench_link_boards
+    from .link.bench import bench_link as run
+
+    return run(quick) + bench_link_boards(quick)
+
+
 def bench_dead_position(quick: bool = False) -> list[Row]:
     """What a flag fall costs to judge "cannot checkmate by any series of legal moves" (FIDE
     6.9): the locked-Pawn proof, and the bounded search at its bound (the worst case, a closed
@@ -420,6 +427,7 @@ BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("lichess", bench_lichess),
     ("app", bench_app),
     ("checkpoint", bench_checkpoint),
+    ("link", bench_link),
     ("dead position", bench_dead_position),
     ("budgets", bench_budgets),
 ]

@@ -155,12 +155,14 @@ def _extra_commands():
     from .board import board_check, firmware_sim, replay
     from .broadcast import cli as broadcast_cli
     from .dice import cli as dice_cli
+    from .link import match as link_match
     from .online import cli as online_cli
     from .tournament import cli as tournament_cli
 
     return [maps_cli.add_parser, dice_cli.add_parser_odds, verify_dice.add_parser_verify,
-            firmware_sim.add_parser, board_check.add_parser, replay.add_parser, match.add_parser, tournament_cli.add_parser,
-            broadcast_cli.add_parser, arbiter_cli.add_parser, online_cli.add_parser]
+            firmware_sim.add_parser, board_check.add_parser, replay.add_parser, match.add_parser,
+            link_match.add_parser, tournament_cli.add_parser, broadcast_cli.add_parser, arbiter_cli.add_parser,
+            online_cli.add_parser]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -113,6 +113,11 @@ class OutputError(CompanionError, OSError):
     """A command's output could not be written (``> /dev/full``: no space left; an I/O error)."""
 
 
+class LinkError(CompanionError, ValueError):
+    """Two linked boards: a pairing code that cannot be read or did not match, a broker that
+    cannot be reached, an action the link refuses (the other board's turn)."""
+
+
 class OnlineError(CompanionError, ValueError):
     """Lichess (or a server that speaks its API) cannot be used: no token, a token others can
     read, a line on its stream that is not what the API describes, a time control it refuses."""

@@ -251,7 +251,7 @@ def _lines(session: Session, entries: list[tuple[dict, int]]) -> list[str]:
             row.append("=" + entry["answer"])
         elif kind == "part":
             row.append(f"part:{entry['player'] + 1}:{entry['part']}")
-        elif kind == "roll":
+        elif kind == "roll" and "link" not in entry:  # a linked roll carries its secrets: a line of its own
             faces = "/".join(",".join(str(f) for f in side) for side in [entry["attacker"], *entry["defenders"]])
             src = "" if entry["source"] == default_source else f"@{entry['source']}"
             row.append(f"roll:{faces}{src}")
@@ -437,10 +437,10 @@ def _setup(fields: dict, seats: dict, extra: dict, first_no: int) -> GameSetup:
     if "dice" in fields:
         no, value = fields["dice"]
         words = value.split()
-        if not words or words[0] not in ("virtual", "seeded", "entered") or len(words) > 2 or \
+        if not words or words[0] not in ("virtual", "seeded", "entered", "linked") or len(words) > 2 or \
                 (len(words) == 2) != (words[0] == "seeded"):
-            raise RecordError(f"line {no}: dice: expected 'virtual', 'entered' or 'seeded <seed in hex>', "
-                              f"found {_show(value)}")
+            raise RecordError(f"line {no}: dice: expected 'virtual', 'entered', 'seeded <seed in hex>' or 'linked' "
+                              f"(two linked boards), found {_show(value)}")
         dice, seed = words[0], (words[1] if len(words) == 2 else None)
     d6_only = False
     if "d6 only" in fields:

@@ -57,7 +57,7 @@ def test_without_companion_ai_every_dungeon_seat_is_a_person(tmp_path):
     p.set_kind(1, True, 1)
     p.open_kind(1)
     v = p.view()
-    assert not v.seats[1].computer and not v.seats[1].can_computer and v.names == ()
+    assert not v.seats[1].computer and v.names == ("Person", "Friend's board")  # no computer to choose
 
 
 def test_with_a_computer_player_a_seat_lists_person_and_every_level(tmp_path):
@@ -65,7 +65,7 @@ def test_with_a_computer_player_a_seat_lists_person_and_every_level(tmp_path):
     p = app.p.start
     p.choose_game("dungeon")
     p.open_kind(1)
-    assert p.view().names == ("Person", "Computer 1", "Computer 2", "Computer 3")
+    assert p.view().names == ("Person", "Computer 1", "Computer 2", "Computer 3", "Friend's board")
     p.pick_kind("Computer 1")
     p.start()
     assert app.flow.dungeon.prep.seats[1] == Seat("Red", True, 1)
@@ -80,7 +80,7 @@ def test_three_players_on_the_four_player_map_by_leaving_the_yellow_seat_empty(t
     p.choose_game("dungeon")
     p.choose_map("dungeon-four-player")
     p.open_kind(3)
-    assert p.view().names == ("Person", "Computer 1", "Computer 2", "Computer 3", "Nobody")
+    assert p.view().names == ("Person", "Computer 1", "Computer 2", "Computer 3", "Nobody", "Friend's board")
     p.pick_kind("Nobody")
     assert p.view().seats[3].kind == "Nobody" and p.view().seats[3].empty and p.view().seats[3].can_computer
     p.open_kind(2)
@@ -98,8 +98,8 @@ def test_the_empty_seat_is_kept_across_a_look_at_another_map(tmp_path):
     p = app.p.start
     p.choose_game("dungeon")
     p.choose_map("dungeon-four-player")
-    p.open_kind(3)  # no computer here: Person or Nobody
-    assert p.view().names == ("Person", "Nobody")
+    p.open_kind(3)  # no computer here: Person, Nobody, or a friend's board
+    assert p.view().names == ("Person", "Nobody", "Friend's board")
     p.pick_kind("Nobody")
     assert p.view().seats[3].kind == "Nobody"
     p.choose_map("dungeon-compact")

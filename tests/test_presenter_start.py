@@ -20,7 +20,8 @@ def test_a_computer_seat_with_a_level_and_a_preset_name(tmp_path):
     p = app.start
     p.open_kind(1)
     v = p.view()
-    assert v.picking_for == "Who plays Black?" and v.names == ("Person", "Computer 1", "Computer 2", "Computer 3")
+    assert v.picking_for == "Who plays Black?" and v.names == ("Person", "Computer 1", "Computer 2", "Computer 3",
+                                                                       "Friend's board")
     p.pick_kind("Computer 3")
     assert p.view().seats[1].name == "Computer" and p.view().seats[1].kind == "Computer 3"
     assert p.view().names == ()
@@ -42,8 +43,8 @@ def test_without_a_computer_player_the_seats_stay_people_and_the_screen_says_why
     app.start.set_kind(1, True, 1)
     app.start.open_kind(1)
     v = app.start.view()
-    assert v.names == ()
-    assert not v.seats[1].computer and not v.seats[1].can_computer
+    assert v.names == ("Person", "Friend's board")  # no computer to choose (a friend's board may play it)
+    assert not v.seats[1].computer
     app.start.choose_game("chess")
     assert app.start.view().no_computer == "Computer players are not installed."
 
@@ -79,7 +80,8 @@ def test_every_game_has_the_same_seat_control_a_colour_a_name_and_who_plays_it(t
     for game in ("chess", "combat", "dungeon"):
         p.choose_game(game)
         p.open_kind(0)
-        assert p.view().names[0] == "Person" and p.view().names[-1] == "Computer 3"
+        assert p.view().names[0] == "Person" and "Computer 3" in p.view().names
+        assert p.view().names[-1] == "Friend's board"  # every game may be played with a friend's board
         p.pick_kind("Computer 2")
         seat = p.view().seats[0]
         assert (seat.kind, seat.computer) == ("Computer 2", True) and seat.swatch
@@ -92,7 +94,8 @@ def test_the_seat_choices_name_what_each_level_plays_like(tmp_path):
     app = App(tmp_path)
     app.flow.ai.computer.level_titles = ("beginner", "novice", "club player")
     app.start.open_kind(0)
-    assert app.start.view().names == ("Person", "Computer 1: beginner", "Computer 2: novice", "Computer 3: club player")
+    assert app.start.view().names == ("Person", "Computer 1: beginner", "Computer 2: novice", "Computer 3: club player",
+                                      "Friend's board")
     app.start.pick_kind("Computer 2: novice")
     assert app.start.view().seats[0].kind == "Computer 2"
 
@@ -104,3 +107,15 @@ def test_unknown_choices_are_ignored(tmp_path):
     p.choose_option("mode=teams")  # not an option of Combat Chess
     p.choose_option("draw_rules=on")
     assert p.game == "combat" and p.dice == "virtual" and p.options() == {} and not p.draw_rules
+
+
+def test_dungeon_seats_at_a_friends_board_leave_one_seat_at_least_at_this_board(tmp_path):
+    p = App(tmp_path).start
+    p.choose_game("dungeon")
+    p.choose_map("dungeon-two-player")
+    p.open_kind(0)
+    p.pick_kind("Friend's board")
+    p.open_kind(1)
+    p.pick_kind("Friend's board")  # both seats away: refused in one line, the seat stays here
+    assert [s.kind for s in p.view().seats] == ["Friend's board", "Person"]
+    assert p.view().problem == "One player at least plays at this board: choose another seat for the friend's board."

@@ -24,7 +24,7 @@ class App:
     """The flow plus one presenter per screen, driven like the Kivy app drives them."""
 
     def __init__(self, directory, computer=True, seed=b"\x01" * 32, free_bytes=None, draws=None, media_roots=(),
-                 online=None):
+                 link_transport=None, online=None):
         self.sim = SimulatedBoard(8, 8)
         self.clock = Clock()
         self.computer = FakeComputer() if computer else None
@@ -43,6 +43,7 @@ class App:
             media_roots=media_roots,
             today=lambda: "2026.11.22",
             new_salt=lambda: b"\x02" * 16,
+            **({"make_link_transport": link_transport} if link_transport is not None else {}),
             online=online(self.clock) if online is not None else None,
         )
         f = self.flow
@@ -58,6 +59,7 @@ class App:
         self.entry = p.entry
         self.armies, self.duel = p.armies, p.duel
         self.text, self.position = p.text, p.position
+        self.link = p.link
         self.online = p.online
         f.start()
         self.pump()
@@ -66,7 +68,8 @@ class App:
         self.flow.pump(self.clock())
 
     def sq(self, name):
-        return "abcdefgh".index(name[0]) + 8 * (int(name[1:]) - 1)
+        """A square's index on the board as it is now (8x8, or opened for a larger map)."""
+        return "abcdefghijklmnopqrst".index(name[0]) + self.flow.board.link.width * (int(name[1:]) - 1)
 
     def tap(self, *names, settle=True):
         """Taps on the simulated board, then time for the tracker to settle the move."""

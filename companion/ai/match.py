@@ -336,6 +336,19 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                     "(1 = beginner .. 6, or max), random, greedy, duelist, previous or stockfish:ELO. "
                     "One line per game; the last "
                     "line is 'score A-B-draws'.")
+    add_match_arguments(p, games=10)
+    p.add_argument("--log", default=None, metavar="FILE",
+                   help="write every game (players, result, every move and dice outcome, final position) "
+                        "to FILE as one JSON line")
+    p.add_argument("--a-set", action="append", default=[], metavar="KEY=VALUE",
+                   help="change one [evaluation] key of side A's table for this match (repeatable), "
+                        "e.g. --a-set gain_scale=800")
+    p.set_defaults(func=run)
+    return p
+
+
+def add_match_arguments(p: argparse.ArgumentParser, games: int) -> None:
+    """The options of a match between two players (ai-match's, and link-match's too)."""
     from ..games import variant_help
 
     p.add_argument("--variant", default="chess", help=variant_help())
@@ -350,7 +363,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     add_fights(p)
     p.add_argument("--mode", choices=("ffa", "teams"), default=None,
                    help="four-player chess: free-for-all for points (ffa, the default) or teams")
-    p.add_argument("--games", type=int_arg(1, MAX_GAMES), default=10, help=f"games to play, 1 to {MAX_GAMES:,}")
+    p.add_argument("--games", type=int_arg(1, MAX_GAMES), default=games, help=f"games to play, 1 to {MAX_GAMES:,}")
     p.add_argument("--movetime", type=number_arg(0, MAX_MOVETIME_MS, above=True), default=200.0,
                    help="milliseconds per move (default 200)")
     p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
@@ -371,30 +384,27 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--draw-rules", action="store_true",
                    help="play with the game's optional draw rules (Dungeon Chess: the same position 3 times, "
                         "50 turns each without a piece removed)")
-    p.add_argument("--log", default=None, metavar="FILE",
-                   help="write every game (players, result, every move and dice outcome, final position) "
-                        "to FILE as one JSON line")
-    p.add_argument("--a-set", action="append", default=[], metavar="KEY=VALUE",
-                   help="change one [evaluation] key of side A's table for this match (repeatable), "
-                        "e.g. --a-set gain_scale=800")
-    p.set_defaults(func=run)
-    return p
+
+
+def check_player(side: str, spec: str) -> None:
+    """A player's name on the command line, refused in one line if it is none."""
+    if spec.strip().lower() in BASELINES:
+        return
+    try:
+        if parse_stockfish(spec) is None:
+            parse_level(spec)
+    except CompanionError as e:
+        if spec.strip().lower().startswith("stockfish"):
+            raise CompanionError(f"--{side} {e}") from None
+        shown = spec if len(spec) <= 20 else spec[:20] + "..."
+        raise CompanionError(f"--{side} {shown!r}: no such player; the players are the levels 1 (beginner) "
+                             f"to {len(LEVELS)} and max, {', '.join(BASELINES)}, and stockfish:ELO (FIDE chess)") from None
 
 
 def run(args) -> int:
     movetime = None if args.nodes else args.movetime
     for side, spec in (("a", args.a), ("b", args.b)):
-        if spec.strip().lower() not in BASELINES:
-            shown = spec if len(spec) <= 20 else spec[:20] + "..."
-            try:
-                if parse_stockfish(spec) is None:
-                    parse_level(spec)
-            except CompanionError as e:
-                if spec.strip().lower().startswith("stockfish"):
-                    raise CompanionError(f"--{side} {e}") from None
-                raise CompanionError(f"--{side} {shown!r}: no such player; the players are the levels 1 (beginner) "
-                                     f"to {len(LEVELS)} and max, {', '.join(BASELINES)}, and stockfish:ELO "
-                                     f"(FIDE chess)") from None
+        check_player(side, spec)
     settings = parse_settings(args.a_set)
     if settings and (args.a.strip().lower() in BASELINES or parse_stockfish(args.a) is not None):
         raise CompanionError("--a-set changes the computer's evaluation: side A must be a level")

@@ -39,6 +39,7 @@ from .presenters.game import GamePresenter
 from .presenters.game_bar import GameBarPresenter
 from .presenters.game_over import GameOverPresenter
 from .presenters.game_text import GameTextPresenter
+from .presenters.link import LinkPresenter
 from .presenters.online import OnlinePresenter
 from .presenters.online_room import OnlineSetup
 from .presenters.games import GamesPresenter, ReviewPresenter
@@ -81,6 +82,7 @@ class Presenters:
     entry: EntryPresenter
     armies: ArmiesPresenter
     duel: DuelPresenter
+    link: LinkPresenter
     online: OnlinePresenter
 
 
@@ -188,6 +190,7 @@ def build_flow(
     media_roots=MEDIA_ROOTS,
     sticks: Callable[[], list] | None = None,
     free_bytes: Callable[[], int | None] | None = None,
+    make_link_transport: Callable | None = None,
     online: OnlineSetup | None = None,
 ) -> AppFlow:
     """The flow; ``free_bytes`` (default: the free space where ``store`` saves games) tells
@@ -197,7 +200,8 @@ def build_flow(
                    new_seed=seed, computer=computer, run_in_worker=run_in_worker, draw_seat=draw_seat,
                    make_deploy_guide=make_deploy_guide or default_deploy_guide(),
                    free_bytes=free_bytes or (lambda: free_space(store.directory)), sticks=sticks,
-                   media_roots=media_roots, online=online)
+                   media_roots=media_roots, online=online,
+                   **({"make_link_transport": make_link_transport} if make_link_transport else {}))
 
 
 def build_presenters(flow: AppFlow) -> Presenters:
@@ -232,6 +236,7 @@ def build_presenters(flow: AppFlow) -> Presenters:
         entry=EntryPresenter(f.display),
         armies=ArmiesPresenter(f.matches, f.display),
         duel=DuelPresenter(f.play, f.game, f.ai, f.display),
+        link=LinkPresenter(f.link, f.display),
         online=OnlinePresenter(f.online, f.display),
     )
 

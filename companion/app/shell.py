@@ -25,7 +25,7 @@ from . import theme
 from .pacing import REST_FPS, FlowPacing, LoopWaker, release_memory
 from .screens import (
     arbiter, armies, board_check, clock, deploy, draft, duel, dungeon_game, fight, game, game_over, game_text, games,
-    loading, online, position, problem, resume, review, setup, start, table_setup,
+    link, loading, online, position, problem, resume, review, setup, start, table_setup,
 )
 from .widgets import board as board_widget
 from .widgets import common, game_bar, map_thumb, popups
@@ -55,6 +55,7 @@ SCREENS = {
     "arbiter": (arbiter, "ArbiterScreen", "arbiter", False),
     "armies": (armies, "ArmiesScreen", "armies", False),
     "duel": (duel, "DuelScreen", "duel", False),
+    "link": (link, "LinkScreen", "link", False),
     "online": (online, "OnlineScreen", "online", False),
 }
 COMMON_KV = [common.KV, board_widget.KV, map_thumb.KV, popups.KV, game_bar.KV]

@@ -588,4 +588,11 @@ def dice_words(sides: int, count: int, keep: str) -> str:
     text = DICE_WORDS.get(count, "{n} d{sides}").format(sides=sides, n=count)
     return text + (KEEP_HIGHEST if count > 1 and keep == "highest" else "")
 
+# ----- a friend's board (the rest: companion/app/link_texts.py) --------------------------------------
+SEAT_REMOTE = "Friend's board"
+FRIEND = "Friend"
+LINK_JOIN = "Join a friend"
+LINK_DICE_WAIT = "The dice come from both boards' secrets"
+BID_OTHER_BOARD = "Waiting for the other board's sealed bid."
+
 from .coach_texts import *  # noqa: E402,F401,F403 - the coach's and the analysis's words, read as T.<NAME>

@@ -42,6 +42,7 @@ from companion.dice.odds import (
     Fighter,
     round_outcome,
 )
+from companion.dice.linked import LinkProof
 from companion.dice.sources import DiceSource, seed_bytes
 from companion.errors import CompanionError, DiceError, RecordError
 
@@ -49,7 +50,7 @@ FORMAT_NAME = "companion.dice-record"
 #: the version written for a record that carries its game; one without it is written as 1
 FORMAT_VERSION = 2
 VERSIONS = (1, 2)
-SOURCES = ("seeded", "system", "entered")
+SOURCES = ("seeded", "system", "entered", "linked")
 SIDES = ("attacker", "defender")
 
 
@@ -107,7 +108,8 @@ class SideRoll:
 
 @dataclass(frozen=True)
 class RoundRecord:
-    """One round of one fight. ``result`` is one of OUTCOMES ("bounce" = the last tie)."""
+    """One round of one fight. ``result`` is one of OUTCOMES ("bounce" = the last tie).
+    ``link``: for linked dice, the chain index and both boards' secrets the faces come from."""
 
     fight: int
     round: int
@@ -115,6 +117,7 @@ class RoundRecord:
     attacker: SideRoll
     defender: SideRoll
     result: str
+    link: LinkProof | None = None
 
     def __post_init__(self) -> None:
         for name in ("fight", "round"):
@@ -203,6 +206,8 @@ class DiceRecord:
     rounds: tuple[RoundRecord, ...] = field(default=())
     revealed_seed: bytes | None = None
     game_record: GameRecord | None = None
+    #: linked dice: the heads of both boards' hash chains (companion.dice.linked)
+    chains: tuple[str, ...] = ()
 
     @property
     def version(self) -> int:
@@ -223,6 +228,13 @@ class DiceRecord:
             )
         if self.source != "seeded" and self.commitment is not None:
             raise DiceError(f"only a seeded record has a commitment, not a {self.source} one")
+        object.__setattr__(self, "chains", tuple(self.chains))
+        if self.source == "linked" and (len(self.chains) != 2 or not all(_is_hex64(c) for c in self.chains)):
+            raise DiceError("a linked record needs both boards' chain heads: 64 lowercase hex digits each")
+        if self.source != "linked" and self.chains:
+            raise DiceError(f"only a linked record has chains, not a {self.source} one")
+        if any((r.link is None) != (self.source != "linked") for r in self.rounds):
+            raise DiceError("every round of a linked record, and only of a linked one, carries its secrets")
         if self.revealed_seed is not None:
             if self.source != "seeded":
                 raise DiceError(f"only a seeded record reveals a seed, not a {self.source} one")
@@ -299,7 +311,8 @@ def start_record(
         game_record = GameRecord(start, tuple((options or {}).items()), board_map)
     elif options or board_map is not None:
         raise DiceError("options and board_map describe the game: give its start position too")
-    return DiceRecord(game_id, game, source.name, source.commitment, max_ties, game_record=game_record)
+    return DiceRecord(game_id, game, source.name, source.commitment, max_ties, game_record=game_record,
+                      chains=tuple(getattr(source, "chains", ())))
 
 
 def score_round(
@@ -309,11 +322,12 @@ def score_round(
     attacker: Sequence[FighterRoll],
     defender: Sequence[FighterRoll],
     max_ties: int = DEFAULT_MAX_TIES,
+    link: LinkProof | None = None,
 ) -> RoundRecord:
     """Build the record of a round from the faces rolled: totals and result computed here."""
     sides = [SideRoll(tuple(rolls), sum(r.total for r in rolls)) for rolls in (attacker, defender)]
     result = round_outcome(sides[0].total, sides[1].total, round_number, max_ties)
-    return RoundRecord(fight, round_number, move, sides[0], sides[1], result)
+    return RoundRecord(fight, round_number, move, sides[0], sides[1], result, link)
 
 
 def roll_round(
@@ -367,6 +381,7 @@ def _round_json(entry: RoundRecord) -> dict[str, Any]:
             for name, side in zip(SIDES, (entry.attacker, entry.defender))
         },
         "result": entry.result,
+        **({"link": entry.link.to_json()} if entry.link is not None else {}),
     }
 
 
@@ -383,6 +398,8 @@ def format_record(record: DiceRecord) -> str:
         "commitment": record.commitment,
         "max_ties": record.max_ties,
     }
+    if record.chains:
+        header["chains"] = list(record.chains)
     if record.game_record is not None:
         header["options"] = dict(record.game_record.options)
         header["board_map"] = record.game_record.board_map
@@ -477,8 +494,8 @@ def _parse_side(value: Any, where: str, path: str) -> SideRoll:
     return SideRoll(fighters, f.integer("total"))
 
 
-def _parse_round(value: dict[str, Any], where: str) -> RoundRecord:
-    f = _Fields(value, where, "", _ROUND_KEYS)
+def _parse_round(value: dict[str, Any], where: str, linked: bool) -> RoundRecord:
+    f = _Fields(value, where, "", _ROUND_KEYS + (("link",) if linked else ()))
     result = f.text("result")
     if result not in OUTCOMES:
         raise f.error("result", f"must be one of {', '.join(OUTCOMES)}, got {result!r}")
@@ -489,6 +506,7 @@ def _parse_round(value: dict[str, Any], where: str) -> RoundRecord:
         _parse_side(value["attacker"], where, "attacker"),
         _parse_side(value["defender"], where, "defender"),
         result,
+        LinkProof.from_json(value["link"], f"{where}: field 'link'") if linked else None,
     )
 
 
@@ -514,7 +532,8 @@ def _parse_header(value: dict[str, Any], where: str) -> DiceRecord:
     if _is_int(version) and version not in VERSIONS and value.get("format") == FORMAT_NAME:
         raise RecordError(f"{where}: field 'version' is {version}; this companion reads versions "
                           f"{' and '.join(map(str, VERSIONS))}")
-    f = _Fields(value, where, "", _HEADER_KEYS + (_GAME_KEYS if version == 2 else ()))
+    linked = value.get("source") == "linked"
+    f = _Fields(value, where, "", _HEADER_KEYS + (_GAME_KEYS if version == 2 else ()) + (("chains",) if linked else ()))
     if value["type"] != "header" or value["format"] != FORMAT_NAME:
         raise RecordError(f"{where}: not a dice record header (expected format {FORMAT_NAME!r})")
     version = f.integer("version")
@@ -529,8 +548,11 @@ def _parse_header(value: dict[str, Any], where: str) -> DiceRecord:
     if source != "seeded" and commitment is not None:
         raise f.error("commitment", f"must be null for a {source} record, got {commitment!r}")
     game = _parse_game(f) if version == 2 else None
+    chains = value.get("chains", [])
+    if linked and (not isinstance(chains, list) or len(chains) != 2 or not all(_is_hex64(c) for c in chains)):
+        raise f.error("chains", f"must be both boards' chain heads, 64 lowercase hex digits each, got {chains!r}")
     return DiceRecord(f.text("game_id"), f.text("game"), source, commitment, f.integer("max_ties", 1),
-                      game_record=game)
+                      game_record=game, chains=tuple(chains))
 
 
 def parse_record(text: str, name: str = "dice record") -> DiceRecord:
@@ -552,7 +574,7 @@ def parse_record(text: str, name: str = "dice record") -> DiceRecord:
         elif seed is not None:
             raise RecordError(f"{where}: nothing may follow the reveal of the seed")
         elif kind == "round":
-            rounds.append(_parse_round(value, where))
+            rounds.append(_parse_round(value, where, record.source == "linked"))
         elif kind == "move" and record.game_record is not None:
             f = _Fields(value, where, "", _MOVE_KEYS)
             moves.append(MoveRecord(f.integer("ply", 1), f.text("text"), len(rounds)))

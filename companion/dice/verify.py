@@ -9,6 +9,9 @@ Checks, each reported as a ``Problem`` naming the fight, round and side:
 - fights are numbered 1, 2, ...; a fight's rounds are 1, 2, ... and continue only after a tie;
   a re-roll keeps the move, fighters and modifiers (the seed: "roll again using the same
   modifiers"); no fight stops on a tie.
+Linked dice (two boards, companion.dice.linked) are re-derived from the secrets each fight
+carries, and every secret is checked against the chain heads both boards fixed before the first
+move (and against the secret it revealed before): neither board could have chosen a roll.
 System and entered dice cannot be re-derived: only the consistency checks apply, and the
 result says so.
 
@@ -26,6 +29,7 @@ from typing import Callable
 
 from companion.dice.odds import DiceSpec, round_outcome
 from companion.dice.record import SIDES, DiceRecord, RoundRecord, SideRoll
+from companion.dice.linked import LinkProof, linked_faces
 from companion.dice.sources import SeededDice, commitment_of
 
 
@@ -92,6 +96,9 @@ class VerifyResult:
         if self.moves is not None:
             game = (f"; the game's {self.moves} move(s) replayed, and every fight's fighters, "
                     "dice, fatigue, weapon choice and result are the game's")
+        if self.status == "verified" and self.source == "linked":
+            return (f"verified: {counted} re-derived from both boards' secrets, each of which leads to "
+                    f"the hash chain its board fixed before the first move{game}")
         if self.status == "verified":
             return (f"verified: {counted} re-derived from the revealed seed, which matches the "
                     f"published commitment{game}")
@@ -185,6 +192,35 @@ def _check_faces(record: DiceRecord, seed: bytes) -> list[Problem]:
     return problems
 
 
+def _check_linked(record: DiceRecord) -> list[Problem]:
+    """Every round's faces from its fight's two secrets; each fight's secrets on both chains, at
+    an index above the last fight's; a fight's later rounds from the same secrets."""
+    problems = []
+    last: LinkProof | None = None
+    for entry in record.rounds:
+        at = f"fight {entry.fight}, round {entry.round}"
+        link = entry.link
+        if entry.round > 1:
+            if link != last:
+                problems.append(Problem(f"{at}: a re-roll must use the secrets of its fight's first round",
+                                        entry.fight, entry.round, field="link"))
+        else:
+            why = link.problem(record.chains, last)
+            if why is not None:
+                problems.append(Problem(f"{at}: {why}", entry.fight, entry.round, field="link"))
+            last = link
+        for name in SIDES:
+            side = entry.side(name)
+            expected = linked_faces(link.secrets, [f.dice for f in side.fighters], str(entry.fight), entry.round, name)
+            for fighter, own in zip(side.fighters, expected):
+                if list(fighter.faces) != own:
+                    problems.append(Problem(
+                        f"{at}, {name}: {fighter.piece} ({fighter.dice}) shows {list(fighter.faces)} in the "
+                        f"record, but the boards' secrets give {own}",
+                        entry.fight, entry.round, name, str(own), str(list(fighter.faces))))
+    return problems
+
+
 #: a game replay: the problems of a record that carries its game, in record order
 Replay = Callable[[DiceRecord], "list[Problem]"]
 
@@ -216,6 +252,8 @@ def verify_record(record: DiceRecord, replay: Replay | None = None) -> VerifyRes
         moves = len(record.game_record.moves)
     if record.source == "seeded" and record.revealed_seed is not None:
         found += _check_faces(record, record.revealed_seed)
+    if record.source == "linked":
+        found += _check_linked(record)
     found += _check_order(record)
     for entry in record.rounds:
         found += _check_round(entry, record.max_ties)
@@ -223,6 +261,8 @@ def verify_record(record: DiceRecord, replay: Replay | None = None) -> VerifyRes
     fights = len({entry.fight for entry in record.rounds})
     if problems:
         status = "mismatch"
+    elif record.source == "linked":
+        status = "verified"
     elif record.source != "seeded":
         status = "consistent"
     else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..dice.linked import LinkProof
 from ..errors import RecordError
 from .fields import JsonFields
 from .setup import GameSetup
@@ -22,11 +23,14 @@ class PlayMove:
 @dataclass(frozen=True)
 class Roll:
     """The faces of one round of the pending fight: the attacker's dice and each defender's.
-    ``source`` says where they came from ("system", "seeded", "entered")."""
+    ``source`` says where they came from ("system", "seeded", "entered", "linked"); a linked
+    roll carries its ``link``: the chain index and both boards' secrets it was derived from
+    (companion.dice.linked), which the session checks before anything is written."""
 
     attacker: tuple[int, ...]
     defenders: tuple[tuple[int, ...], ...]
     source: str
+    link: LinkProof | None = None
 
 
 @dataclass(frozen=True)
@@ -101,7 +105,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"type": "part", "player": action.player, "part": action.part}
     if isinstance(action, Roll):
         return {"type": "roll", "attacker": list(action.attacker),
-                "defenders": [list(d) for d in action.defenders], "source": action.source}
+                "defenders": [list(d) for d in action.defenders], "source": action.source,
+                **({"link": action.link.to_json()} if action.link is not None else {})}
     if isinstance(action, Undo):
         return {"type": "undo", "turns": action.turns}
     if isinstance(action, Resign):
@@ -128,12 +133,13 @@ def action_from_json(value: Any, where: str = "action") -> Action:
         f = JsonFields(value, where, ("type", "player", "part"))
         return PlayPart(f.integer("player", 0), f.text("part"))
     if kind == "roll":
-        f = JsonFields(value, where, ("type", "attacker", "defenders", "source"))
+        f = JsonFields(value, where, ("type", "attacker", "defenders", "source", "link"), optional=("link",))
         defenders = f.value["defenders"]
         if not isinstance(defenders, list) or not defenders:
             raise RecordError(f"{where}: 'defenders' must be a non-empty list of dice lists")
+        link = LinkProof.from_json(value["link"], f"{where} link") if "link" in value else None
         return Roll(f.faces(value["attacker"], "attacker"),
-                    tuple(f.faces(d, f"defenders[{i}]") for i, d in enumerate(defenders)), f.text("source"))
+                    tuple(f.faces(d, f"defenders[{i}]") for i, d in enumerate(defenders)), f.text("source"), link)
     if kind == "undo":
         return Undo(JsonFields(value, where, ("type", "turns")).integer("turns", 1))
     if kind == "resign":

@@ -27,6 +27,11 @@ class BoardLink:
         #: presses itself records the move with its press)
         self.on_move_detected: Callable | None = None
 
+    def redirect(self, play: Callable[..., list], play_answer: Callable[..., list]) -> None:
+        """Send detected moves and answers to other commands (a linked board's, whose moves go
+        through the link before they are played: companion.link.session_view)."""
+        self._play, self._play_answer = play, play_answer
+
     def attach(self, tracker) -> list:
         self.tracker = tracker
         return self.route(tracker.position_changed())

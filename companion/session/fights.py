@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any, Sequence
 
 from ..core.moves import Answer, Move
+from ..dice.linked import LinkProof, linked_faces
 from ..dice.record import DiceRecord, FighterRoll, score_round, start_record
 from ..dice.sources import SeededDice, SystemDice
 from ..errors import DiceError, IllegalMoveError
@@ -34,6 +35,9 @@ class Fights:
         setup = game.setup
         self.source = source if source is not None else default_source(setup)
         self.record: DiceRecord | None = start_dice_record(setup, game.rules, game.pos) if setup.has_dice else None
+        #: linked dice: the proof of the last fight rolled (takebacks never lower it: a secret
+        #: once shown is never used again)
+        self.last_link: LinkProof | None = None
 
     # ----- what the screen shows ------------------------------------------------------------------------
     def pending(self) -> FightInfo | None:
@@ -63,6 +67,8 @@ class Fights:
     def draw(self) -> Roll:
         """The next round's faces from the game's source (virtual or seeded dice)."""
         fight = self._require()
+        if self._game.setup.dice == "linked":
+            raise DiceError("a linked game's dice come from both boards' secrets (the link rolls them)")
         if self.source is None:
             raise DiceError("this game uses real dice: enter the numbers rolled")
         addr = (str(fight.number), fight.round)
@@ -73,14 +79,45 @@ class Fights:
     def check(self, action: Roll) -> None:
         """Refuse faces the pending fight's dice cannot show (DiceError), or a roll with no fight."""
         fight = self._require()
-        if action.source not in ("system", "seeded", "entered"):
+        if action.source not in ("system", "seeded", "entered", "linked"):
             raise DiceError(f"unknown dice source {action.source!r}")
+        if (action.source == "linked") != (self._game.setup.dice == "linked") or \
+                (action.link is not None) != (action.source == "linked"):
+            raise DiceError("a linked game rolls only linked dice, each with both boards' secrets"
+                            if self._game.setup.dice == "linked" else "only a linked game rolls linked dice")
         if len(action.defenders) != len(fight.defenders):
             raise DiceError(f"this fight has {len(fight.defenders)} defender(s); "
                             f"{len(action.defenders)} dice list(s) were given")
         fight.attacker.dice.check_faces(list(action.attacker))
         for d, faces in zip(fight.defenders, action.defenders):
             d.dice.check_faces(list(faces))
+        if action.link is not None:
+            self._check_link(fight, action)
+
+    def _check_link(self, fight: FightInfo, action: Roll) -> None:
+        """The secrets lead to both chains, the index is this fight's (a new one for a new fight,
+        the same for its later rounds), and the faces are the ones they give."""
+        link, last = action.link, self.last_link
+        if fight.round > 1:
+            if last is None or link != last:
+                raise DiceError(f"round {fight.round} of a linked fight rolls from the secrets of its first round")
+        else:
+            problem = link.problem(self._game.setup.chains, last)
+            if problem is not None:
+                raise DiceError(f"the linked roll does not hold: {problem}")
+        fight_id = str(fight.number)
+        att = linked_faces(link.secrets, [fight.attacker.dice], fight_id, fight.round, "attacker")[0]
+        defs = linked_faces(link.secrets, [d.dice for d in fight.defenders], fight_id, fight.round, "defender")
+        if tuple(att) != tuple(action.attacker) or tuple(map(tuple, defs)) != tuple(action.defenders):
+            raise DiceError(f"the linked roll's faces are not the ones its secrets give ({att}/{defs})")
+
+    def linked_roll(self, link: LinkProof) -> Roll:
+        """The pending round's faces from a fight's secrets (the link builds its Roll with this)."""
+        fight = self._require()
+        fight_id = str(fight.number)
+        att = linked_faces(link.secrets, [fight.attacker.dice], fight_id, fight.round, "attacker")[0]
+        defs = linked_faces(link.secrets, [d.dice for d in fight.defenders], fight_id, fight.round, "defender")
+        return Roll(tuple(att), tuple(tuple(d) for d in defs), "linked", link)
 
     def apply(self, action: Roll) -> tuple[list, bool]:
         """Roll one round: ``(events, ended)``; ``ended`` when the fight is over (the move list
@@ -89,8 +126,10 @@ class Fights:
         fight = self._info()
         rolls_att = [_fighter_roll(game.rules, fight.attacker, action.attacker)]
         rolls_def = [_fighter_roll(game.rules, d, faces) for d, faces in zip(fight.defenders, action.defenders)]
-        entry = score_round(fight.number, fight.round, fight.move, rolls_att, rolls_def, MAX_TIES)
+        entry = score_round(fight.number, fight.round, fight.move, rolls_att, rolls_def, MAX_TIES, action.link)
         self.record = self.record.with_round(entry)
+        if action.link is not None:
+            self.last_link = action.link
         game.rules.apply(game.pos, Answer("fight", ("roll", tuple(action.attacker), tuple(action.defenders))))
         after = self.pending()
         events: list = [DiceRolled(entry, after)]
@@ -190,6 +229,7 @@ class _RecordSource:
     def __init__(self, setup: GameSetup) -> None:
         self.name = SOURCE_OF_MODE[setup.dice]
         self.commitment = setup.commitment
+        self.chains = setup.chains
 
 
 def _fighter_roll(rules, f: FighterInfo, faces: Sequence[int]) -> FighterRoll:

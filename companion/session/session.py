@@ -217,6 +217,11 @@ class Session:
         PositionError (nothing changes) when the text is not a position of this game."""
         return self._act(SetPosition(position))
 
+    def check(self, action: Action) -> None:
+        """Refuse ``action`` now if it cannot be applied (IllegalMoveError, DiceError, ...),
+        without writing or changing anything (a caller that journals first checks first)."""
+        self._check(action)
+
     def act(self, action: Action, *, record: bool = True) -> list:
         """Check, record (unless ``record`` is false: the caller's own journal entry already
         holds it, e.g. a clock press that completes a move) and apply ``action``."""

@@ -15,8 +15,11 @@ from .fields import JsonFields
 COLOURS = ("white", "black")
 #: Where the dice of a Combat Chess game come from (the start screen's three choices).
 DICE_MODES = ("virtual", "seeded", "entered")
+#: A game between two linked boards: each fight's dice from both boards' secrets
+#: (companion.dice.linked); set by the link, never offered on the start screen.
+LINKED_DICE = "linked"
 #: Source names written in the journal and the dice record, per dice mode.
-SOURCE_OF_MODE = {"virtual": "system", "seeded": "seeded", "entered": "entered"}
+SOURCE_OF_MODE = {"virtual": "system", "seeded": "seeded", "entered": "entered", LINKED_DICE: "linked"}
 GAMES_WITH_DICE = frozenset({"combat"})
 #: How many players each game takes (a game not listed: 2). Dungeon Chess: the map's seats, or a
 #: smaller seating the map offers (the session asks the rules for ``players=len(seats)``).
@@ -76,7 +79,9 @@ class GameSetup:
     kept secret until the game ends; ``start`` is an optional start position text;
     ``draw_rules``: the game's optional draw rules (Dungeon Chess; off: the rulebook's game);
     ``options``: the game's own options as (name, text) pairs (Chess 2: ``("armies",
-    "classic,animals")``); ``bids``: how a game's secret bids are entered (:data:`BID_MODES`)."""
+    "classic,animals")``); ``bids``: how a game's secret bids are entered (:data:`BID_MODES`);
+    ``chains``: for linked dice only, the heads of both boards' hash chains (board 1's, board
+    2's), fixed before the first move (companion.dice.linked)."""
 
     game: str
     seats: tuple[Seat, ...]
@@ -89,6 +94,7 @@ class GameSetup:
     draw_rules: bool = False
     options: tuple[tuple[str, str], ...] = ()
     bids: str = "screen"
+    chains: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
@@ -101,8 +107,15 @@ class GameSetup:
         if len(self.seats) not in counts:
             wanted = "2 players" if counts == (2,) else f"{counts[0]} to {counts[-1]} players"
             raise VariantError(f"{self.game} is played by {wanted}, got {len(self.seats)}")
-        if self.dice not in DICE_MODES:
+        object.__setattr__(self, "chains", tuple(self.chains))
+        if self.dice not in DICE_MODES + (LINKED_DICE,):
             raise DiceError(f"dice must be one of {', '.join(DICE_MODES)}, got {self.dice!r}")
+        if self.dice == LINKED_DICE:
+            if len(self.chains) != 2 or not all(isinstance(c, str) and len(c) == 64 and
+                                                all(x in "0123456789abcdef" for x in c) for c in self.chains):
+                raise DiceError("linked dice need both boards' chain heads (64 hex digits each)")
+        elif self.chains:
+            raise DiceError(f"only linked dice have chains, not {self.dice} dice")
         if self.dice == "seeded":
             if not self.seed:
                 raise DiceError("seeded dice need a seed")
@@ -172,13 +185,19 @@ class GameSetup:
             # only for a game that has options, or bids (issue 21)
             **({"options": dict(self.options)} if self.options else {}),
             **({"bids": self.bids} if self.game in GAMES_WITH_BIDS else {}),
+            # only for the dice of two linked boards (issue 29)
+            **({"chains": list(self.chains)} if self.chains else {}),
         }
 
     @classmethod
     def from_json(cls, value: Any, where: str = "setup") -> GameSetup:
         # draw_rules came with issue 17: a journal without it was played with the draw rules on
         fields = JsonFields(value, where, ("game", "seats", "dice", "d6_only", "game_id", "seed", "start", "board_map",
-                                        "draw_rules", "options", "bids"), optional=("draw_rules", "options", "bids"))
+                                        "draw_rules", "options", "bids", "chains"),
+                            optional=("draw_rules", "options", "bids", "chains"))
+        chains = fields.value.get("chains", [])
+        if not isinstance(chains, list) or not all(isinstance(c, str) for c in chains):
+            raise RecordError(f"{where}: 'chains' must be a list of two chain heads (hex texts)")
         options = fields.value.get("options", {})
         if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
             raise RecordError(f"{where}: 'options' must be an object of texts, e.g. {{\"armies\": \"classic,animals\"}}")
@@ -197,6 +216,7 @@ class GameSetup:
                 fields.flag("draw_rules") if "draw_rules" in fields.value
                 else fields.value.get("game") in GAMES_WITH_DRAW_OPTION,
                 tuple(sorted(options.items())), fields.text("bids") if "bids" in fields.value else "screen",
+                tuple(chains),
             )
         except CompanionError as e:
             raise RecordError(f"{where}: {e}") from None

@@ -355,6 +355,9 @@ class DuelPresenter:
                               for p in people)
                 if all(p in self.fists for p in people):
                     action, action_key = T.BID_USE, "use"
+            elif self._bidder() is None:  # a linked game: this board's bid is sealed, the other board's comes
+                phase = "wait"
+                ask += T.BID_OTHER_BOARD
             else:
                 phase = "bid"
                 bidder = self._bidder()

@@ -35,6 +35,8 @@ class Display:
         #: where the warning strip's words come from, first one that has any (flow.py: the
         #: board gone, then little space left)
         self.banners: list[Callable[[], str]] = []
+        #: what a tap on the warning strip does (each room's, in order: free space, the link)
+        self.banner_taps: list[Callable[[], None]] = []
         self._answers: dict[str, Callable[[Prompt, str | None], None]] = {}
 
     # ----- telling the listeners ---------------------------------------------------------------

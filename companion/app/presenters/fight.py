@@ -80,7 +80,7 @@ class FightPresenter:
         phase = self.phase()
         if phase == "done":
             self.play.fight_continue()
-        elif phase in ("ready", "again") and not self.entering:
+        elif phase in ("ready", "again") and not self.entering and not self.linked:
             self.play.roll()
 
     def animation_done(self) -> None:
@@ -115,6 +115,12 @@ class FightPresenter:
         self.play.enter_dice(attacker, defenders)
 
     # ----- view ---------------------------------------------------------------------------------
+    @property
+    def linked(self) -> bool:
+        """A game with a friend's board: the dice come from both boards' secrets by themselves."""
+        s = self.game.session
+        return s is not None and s.setup.dice == "linked"
+
     @property
     def entering(self) -> bool:
         s = self.game.session
@@ -151,6 +157,8 @@ class FightPresenter:
         if fight.ended is not None and phase == "done":
             result = result_text(fight.ended.result, attacker, defenders, last, g_name(info.defenders[0].square))
         action = {"ready": T.ROLL, "again": T.ROLL_AGAIN, "done": T.CONTINUE, "rolling": T.ROLLING}[phase]
+        if self.linked and phase in ("ready", "again"):
+            action = T.LINK_DICE_WAIT
         entry = None
         if self.entering and phase in ("ready", "again"):
             entry = self._entry_view()

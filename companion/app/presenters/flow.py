@@ -14,6 +14,7 @@ calls the display's listeners, so a screen redraws only when something changed.
 
 from __future__ import annotations
 
+import os
 import secrets
 from typing import Any, Callable
 
@@ -33,13 +34,14 @@ from .computer_turns import RANDOM_STEPS, ComputerTurns, Thinking
 from .display import BOARD, Display
 from .dungeon_setup import DungeonSetup
 from .game_room import GameRoom
+from .link_room import ASKED as LINK_ASKED, LinkRoom, default_transport
 from .load_save import TYPING_MODES, LoadSave
 from .mailbox import Mailbox
 from .match_room import MatchRoom
 from .menu import Menu
 from .messages import (
-    Bus, ChooseArmies, DraftDungeon, GameClosed, GameFiled, GameFinished, GameOpened, LeaveGame, LoadGame,
-    LookForUnfinished, NewGame, NothingToResume, PlaySettled, ShowProblem, UseBoardFor,
+    Bus, ChooseArmies, DraftDungeon, GameClosed, GameFiled, GameFinished, GameOpened, JoinLink, LeaveGame, LinkGame,
+    LoadGame, LookForUnfinished, NewGame, NothingToResume, PlaySettled, ShowProblem, UseBoardFor,
 )
 from .online_game_room import ASKED as ONLINE_ASKED, OnlineGameRoom
 from .online_room import OnlineRoom, OnlineSetup
@@ -77,6 +79,8 @@ class AppFlow:
         media_roots=MEDIA_ROOTS,
         today: Callable[[], str] = today,
         new_salt: Callable[[], bytes] = new_salt,
+        make_link_transport: Callable[[str, str], Any] = default_transport,
+        entropy: Callable[[int], bytes] | None = None,
         online: OnlineSetup | None = None,
     ) -> None:
         #: the seat drawn for a "random" turn order, a computer's secret army or bid: n ->
@@ -108,6 +112,8 @@ class AppFlow:
         self.arbiter = ArbiterMode(self.game, self.play, display, store.directory, new_salt=new_salt)
         self.clock = ClockRoom(self.game, display, self.arbiter, store.directory)
         self.records = Records(self.game, display, storage)
+        self.link = LinkRoom(display, self.game, mailbox, bus, data=store.directory, make_transport=make_link_transport,
+                             draw=draw, entropy=entropy or os.urandom, clock_ms=clock_ms)
         self.online = OnlineRoom(display, mailbox, storage, bus, setup=online, clock_ms=clock_ms)
         self.online_game = OnlineGameRoom(self.online, self.game, display, bus, clock_ms=clock_ms)
         self.menu = Menu(display, self.game, bus, {
@@ -139,6 +145,7 @@ class AppFlow:
         else:
             self.dungeon.tick(t_ms)
         self.storage.tick(t_ms)
+        self.link.tick(t_ms)
         self.online.tick(t_ms)
         self.online_game.tick(t_ms)
         self.board.step_walk(t_ms)
@@ -147,6 +154,7 @@ class AppFlow:
             display.changed()
 
     def stop(self) -> None:
+        self.link.close()
         if self.ai.computer is not None:
             self.ai.computer.stop()
         self.coach.stop()
@@ -220,14 +228,18 @@ def wire(f: AppFlow) -> None:
     bus.handles(UseBoardFor, board.use_board_for)
     bus.handles(ShowProblem, f.problems.show)
     bus.handles(LookForUnfinished, f.resume.look_for_unfinished)
+    bus.handles(LinkGame, f.link.host)
+    bus.handles(JoinLink, f.link.join)
 
     # the app's own events (the clock comes last after an opening: it may tell the power cut)
     for event in (GameOpened, GameClosed):
         for hears in (display.clear_game_words, board.reset_guide, play.reset, ai.reset, f.coach.reset, f.dungeon.drop):
             bus.subscribe(event, hears)
     bus.subscribe(GameOpened, clock.game_opened)
+    bus.subscribe(GameOpened, f.link.game_opened)  # a linked game taken up after a power cut
     bus.subscribe(GameClosed, clock.forget)
     bus.subscribe(GameClosed, f.matches.game_closed)
+    bus.subscribe(GameClosed, f.link.game_closed)
     bus.subscribe(GameFinished, ai.stop)
     bus.subscribe(GameFinished, clock.close_questions)
     bus.subscribe(GameFinished, f.matches.scored)  # before the game is filed
@@ -267,6 +279,7 @@ def wire(f: AppFlow) -> None:
 
     # mail from other threads
     mailbox.route("board", board.receive)
+    mailbox.route("link", f.link.receive)
     mailbox.route("ai-progress", ai.progress)
     mailbox.route("ai-done", ai.done)
     mailbox.route("ai-part", ai.part_done)
@@ -293,8 +306,10 @@ def wire(f: AppFlow) -> None:
     display.answers_to(RECORDS_ASKED, f.records.answer)
     display.answers_to(SETTINGS_ASKED, f.settings.answer)
     display.answers_to(ARBITER_ASKED, f.arbiter.answer)
+    display.answers_to(LINK_ASKED, f.link.answer)
     display.answers_to(ONLINE_ASKED, og.answer)
 
     display.banners += [board.banner, lambda: online.game_banner() if og.live and not online.is_connected() else "",
-                        lambda: f.storage.space_warning]
+                        lambda: f.storage.space_warning, f.link.banner]
+    display.banner_taps.append(f.link.away_choices)
     f.problems.after("computer", close=ai.hold, retry=ai.retry)

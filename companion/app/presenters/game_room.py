@@ -127,6 +127,14 @@ class GameRoom:
         self.bus.publish(GameOpened(table, resumed))
         self.attach_tracker()
 
+    def open_linked(self, session, journal) -> None:
+        """A game with a friend's board (companion/app/presenters/link_room.py): ``session`` is
+        its face (every command through the link), with no table: the game is the link's."""
+        self.session, self.table, self.journal = session, None, journal
+        self.saved_as = None
+        self.bus.publish(GameOpened(None, False))
+        self.attach_tracker()
+
     def begin_setup(self) -> None:
         self.display.screen = "setup"
         self.handle(self.session.begin_setup())

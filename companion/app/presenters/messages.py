@@ -114,6 +114,30 @@ class LookForUnfinished:
     play_on: bool = False
 
 
+@dataclass(frozen=True)
+class LinkGame:
+    """Start a game with a friend's board (companion/app/presenters/link_room.py): this board
+    shows a code; once the boards are paired it proposes this game. ``remote``: the seats at the
+    other board."""
+
+    game: str
+    seats: tuple
+    remote: frozenset
+    game_id: str
+    board_map: str | None = None
+    draw_rules: bool = False
+    fights: bool = False
+    d6_only: bool = False
+    claim_after_s: int = 15 * 60
+    #: the game's other open options, as (name, text) pairs (four-player chess's ``mode``)
+    options: tuple = ()
+
+
+@dataclass(frozen=True)
+class JoinLink:
+    """Join a friend's board: type the code it shows."""
+
+
 # ----- the app's own events ------------------------------------------------------------------------
 @dataclass(frozen=True)
 class GameOpened:
@@ -184,6 +208,6 @@ class Bus:
             handler(event)
 
 
-__all__ = ["Bus", "NewGame", "DraftDungeon", "ChooseArmies", "LoadGame", "LeaveGame", "UseBoardFor", "ShowProblem",
+__all__ = ["Bus", "LinkGame", "JoinLink", "NewGame", "DraftDungeon", "ChooseArmies", "LoadGame", "LeaveGame", "UseBoardFor", "ShowProblem",
            "LookForUnfinished", "GameOpened", "GameClosed", "GameFinished", "GameFiled", "NothingToResume",
            "PlaySettled"]

@@ -38,8 +38,11 @@ class PromptPresenter:
         self.display.answer_prompt(key)
 
     def explain_warning(self) -> None:
-        """A warning strip was tapped: the whole story in a popup (free space: what to do)."""
+        """A warning strip was tapped: the whole story in a popup (free space: what to do; the
+        other board away: wait, adjourn or claim)."""
         self.storage.explain_space()
+        for tap in self.display.banner_taps:
+            tap()
 
 
 class PieceInfoPresenter:

@@ -26,6 +26,7 @@ from ...games import GAMES
 from ...maps import load_map
 from ...session import (BID_MODES, DICE_MODES, FIGHTS_OPTION, GAMES_WITH_BIDS, GAMES_WITH_DRAW_OPTION, OPTION_VALUES,
                         PLAYER_COUNTS, Seat, game_options, has_dice_fights)
+from .. import link_texts as L
 from .. import texts as T
 from .. import theme
 from ..computer import stockfish_elo
@@ -33,7 +34,7 @@ from .archive import Archive
 from .board_link import BoardRoom
 from .display import Display
 from .load_save import LoadSave
-from .messages import Bus, ChooseArmies, DraftDungeon, NewGame
+from .messages import Bus, ChooseArmies, DraftDungeon, JoinLink, LinkGame, NewGame
 from .storage import Storage
 from .table_settings import TableSettings
 
@@ -63,6 +64,7 @@ class SeatChoice:
     computer: bool = False
     level: int = 1
     empty: bool = False  # nobody sits here (only where the map offers a game without this seat)
+    remote: bool = False  # the player sits at a friend's board (a linked game, docs/link.md)
 
 
 @dataclass(frozen=True)
@@ -321,6 +323,41 @@ class StartPresenter:
             if s.computer and stockfish_elo(s.level) is not None and s.level not in allowed:
                 self.seats[i] = replace(s, level=max(1, self.max_level))
 
+    def set_remote(self, seat: int) -> None:
+        """``seat`` is played at a friend's board: in a two-player game the other seat stays here;
+        in Dungeon Chess (2 to 4 players) and four-player chess any seats but one at least sit at
+        the friend's board."""
+        if self.dungeon or self.nseats > 2:
+            self._set_one_of_many_remote(seat)
+            return
+        if seat >= len(self.seats):
+            return
+        self.seats = [replace(s, remote=(i == seat)) for i, s in enumerate(self.seats)]
+        self.seats[seat] = replace(self.seats[seat], computer=False, name=T.FRIEND)
+        self.display.changed()
+
+    def _linked(self) -> bool:
+        """A seat is played at a friend's board: Start shows the code first (link_room.py)."""
+        seats = self.dungeon_seats[:self._maps[self.board_map].players] if self.dungeon else self.seats[:self.nseats]
+        return any(s.remote for s in seats)
+
+    def _set_one_of_many_remote(self, seat: int) -> None:
+        """Dungeon Chess and four-player chess: any seats at the friend's board, one at least here."""
+        every = self.dungeon_seats if self.dungeon else self.seats
+        seats = every[:self._maps[self.board_map].players if self.dungeon else self.nseats]
+        if seat >= len(seats):
+            return
+        if not any(not s.remote and not s.empty for i, s in enumerate(seats) if i != seat):
+            self.display.start_problem = L.LINK_ONE_SEAT_HERE
+        else:
+            every[seat] = replace(seats[seat], computer=False, empty=False, remote=True)
+            self.display.start_problem = ""
+        self.display.changed()
+
+    def join(self) -> None:
+        """Join a game a friend's board offers: type the code it shows."""
+        self.bus.handle(JoinLink())
+
     def _may_leave_empty(self, seat: int) -> bool:
         m = self._maps[self.board_map]
         used = tuple(i + 1 for i, s in enumerate(self.dungeon_seats[:m.players]) if not s.empty and i != seat)
@@ -353,6 +390,8 @@ class StartPresenter:
             key = kinds[label]
             if key == "nobody":
                 self.set_kind(seat, False, 1, empty=True)
+            elif key == "remote":
+                self.set_remote(seat)
             else:
                 self.set_kind(seat, key != "person", int(key.split(":")[1]) if key != "person" else 1)
         self.display.changed()
@@ -367,6 +406,7 @@ class StartPresenter:
         out += [(f"computer:{level}", words) for level, words in self._extra_choices()]
         if seat is not None and self.dungeon and (self.dungeon_seats[seat].empty or self._may_leave_empty(seat)):
             out.append(("nobody", T.SEAT_EMPTY))
+        out.append(("remote", T.SEAT_REMOTE))
         return out
 
     def open_names(self, seat: int) -> None:
@@ -433,12 +473,23 @@ class StartPresenter:
             seating = self._seating() or tuple(range(1, self._maps[self.board_map].players + 1))
             chosen = [self.dungeon_seats[n - 1] for n in seating]
             seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in chosen)
+            remote = frozenset(i for i, s in enumerate(chosen) if s.remote)
+            if remote:  # seats at a friend's board: pair first; each board's army sealed (link_room.py)
+                self.bus.handle(LinkGame(self.game, seats, remote, "", board_map=self.board_map,
+                                         draw_rules=self.draw_rules, d6_only=d6_only,
+                                         options=tuple(sorted(self.options().items()))))
+                return
             self.bus.handle(DraftDungeon(self.board_map, seats, draw_rules=self.draw_rules, dice=self.dice,
                                          d6_only=d6_only, options=self.options()))
             return
         names = self._names()
         seats = tuple(Seat(names[i], s.computer, s.level if s.computer else 0)
                       for i, s in enumerate(self.seats[:self.nseats]))
+        remote = frozenset(i for i, s in enumerate(self.seats[:self.nseats]) if s.remote)
+        if remote:  # a friend's board plays those seats: pair first (link_room.py)
+            self.bus.handle(LinkGame(self.game, seats, remote, "", d6_only=d6_only,
+                                     options=tuple(sorted(self.options().items()))))
+            return
         if self.nseats > 2:  # no clock and no tournament for three or four players (docs/rules/chess4.md)
             self.bus.handle(NewGame(self.game, seats, self.dice, d6_only, start_text, options=self.options()))
             return
@@ -492,7 +543,7 @@ class StartPresenter:
         else:
             names = self._names()
             seats = tuple(
-                SeatView(self.colour_words()[i], names[i], s.computer, _level_word(s.level), self.max_level > 0,
+                SeatView(self.colour_words()[i], names[i], s.computer, _level_word(s.level), True,
                          self._swatch(i), self._kind_word(s))
                 for i, s in enumerate(self.seats[:self.nseats])
             )
@@ -521,7 +572,8 @@ class StartPresenter:
             T.DICE_HINTS[self.dice], self.d6_only, names, picking_for,
             self.display.start_problem or self.display.banner,
             "" if self.max_level else T.NO_COMPUTER,
-            self.dungeon, maps, T.CHOOSE_ARMIES if self.dungeon or self.game in GAMES_WITH_BIDS else T.START,
+            self.dungeon, maps, T.CHOOSE_ARMIES if (self.dungeon or self.game in GAMES_WITH_BIDS)
+            and not self._linked() else T.START,
             choices, choices_hint,
             self.game in GAMES_WITH_BIDS,
             tuple(Choice(m, T.BID_MODES[m], m == self.bids) for m in BID_MODES), T.BID_HINTS[self.bids],
@@ -556,7 +608,7 @@ class StartPresenter:
         out = []
         for i, s in enumerate(self.dungeon_seats[:m.players]):
             word = m.seats[i].colour
-            can_choose = self.max_level > 0 or s.empty or self._may_leave_empty(i)
+            can_choose = True  # a person, the computer, nobody where the map allows, or a friend's board
             out.append(SeatView(word.capitalize(), s.name, s.computer, _level_word(s.level),
                                 can_choose, theme.seat_colour(word), self._kind_word(s), s.empty))
         return tuple(out)
@@ -568,6 +620,8 @@ class StartPresenter:
 
     @staticmethod
     def _kind_word(s: SeatChoice) -> str:
+        if s.remote:
+            return T.SEAT_REMOTE
         if s.computer and stockfish_elo(s.level) is not None:
             return T.SEAT_STOCKFISH.format(elo=stockfish_elo(s.level))
         return T.SEAT_EMPTY if s.empty else T.SEAT_COMPUTER.format(level=s.level) if s.computer else T.HUMAN

@@ -1,0 +1,122 @@
+"""What a linked board keeps on its disk, beside the game's journal (companion.journal).
+
+In the data folder's ``link/``, every file readable by the app's user only (mode 0600):
+
+``pairing.json``
+    the link: this board's role, the nameplate, the link key (from the pairing), this board's
+    master secret (each game's secret root is derived from it) and the last channel epoch used
+    (written before a hello goes out, so a restarted board always goes above it). Rewritten
+    whole and atomically (a temporary file, fsync, rename).
+``game.jsonl``
+    the link journal of the game in play (companion.journal's format: one fsynced line per
+    record): its header (game number, this board), this board's notes, the other board's notes
+    as they came, this board's sealed choices before they are opened, what came with each
+    action. The game's actions themselves are in the game's journal, ``current.jsonl``.
+``games/``
+    the link journals of finished games.
+
+The keys never reach a log, a page or a saved game; the link journal holds this board's own
+sealed choices (a duel's bid) until it opens them, as the game's journal of a game on one board
+holds its players' bids.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+from pathlib import Path
+
+from ..errors import LinkError, RecordError
+from ..journal import Journal, fsync_dir, read_journal
+
+LINK_DIR = "link"
+PAIRING = "pairing.json"
+GAME = "game.jsonl"
+
+
+def game_root(master: bytes, number: int) -> bytes:
+    """The secret root of game ``number`` on this link (dice chain, nonces, coin)."""
+    return hmac.new(master, f"companion link game root {number}".encode(), hashlib.sha256).digest()
+
+
+class LinkStore:
+    def __init__(self, data: str | os.PathLike) -> None:
+        self.dir = Path(data) / LINK_DIR
+
+    # ----- the pairing ------------------------------------------------------------------------------
+    def pairing(self) -> dict | None:
+        path = self.dir / PAIRING
+        if not path.exists():
+            return None
+        try:
+            value = json.loads(path.read_text(encoding="utf-8"))
+            return {"role": value["role"], "nameplate": value["nameplate"], "key": bytes.fromhex(value["key"]),
+                    "master": bytes.fromhex(value["master"]), "epoch": int(value["epoch"]),
+                    "game": int(value.get("game", 1))}
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            raise LinkError(f"{path}: the saved link cannot be read ({type(e).__name__}); pair the boards again") from None
+
+    def save_pairing(self, *, role: str, nameplate: str, key: bytes, master: bytes, epoch: int, game: int) -> None:
+        self._write_private(self.dir / PAIRING, json.dumps(
+            {"role": role, "nameplate": nameplate, "key": key.hex(), "master": master.hex(), "epoch": epoch,
+             "game": game}).encode())
+
+    def forget(self) -> None:
+        """Unpair: the key goes (the finished games' journals stay)."""
+        for name in (PAIRING, GAME):
+            try:
+                (self.dir / name).unlink()
+            except FileNotFoundError:
+                pass
+
+    # ----- the link journal of the game in play ------------------------------------------------------
+    def records(self) -> list[dict]:
+        path = self.dir / GAME
+        if not path.exists():
+            return []
+        return read_journal(path).entries
+
+    def open_game(self, number: int, me: int) -> Journal:
+        """The link journal of game ``number`` (a new one starts with its header)."""
+        self.dir.mkdir(parents=True, exist_ok=True)
+        path = self.dir / GAME
+        existing = read_journal(path) if path.exists() else None
+        if existing is not None and existing.entries and existing.entries[0].get("game") != number:
+            self.end_game()
+            existing = None
+        if existing is None or not existing.entries:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            os.close(fd)
+            journal = Journal(path)
+            journal.append({"type": "link", "game": number, "me": me})
+            fsync_dir(self.dir)
+            return journal
+        if existing.damage is not None:
+            raise RecordError(f"{path}: {existing.damage.describe()}")
+        return Journal(path, len(existing.entries) + 1)
+
+    def end_game(self) -> None:
+        path = self.dir / GAME
+        if not path.exists():
+            return
+        first = read_journal(path).entries[:1]
+        number = first[0].get("game", 0) if first else 0
+        target = self.dir / "games"
+        target.mkdir(parents=True, exist_ok=True)
+        os.replace(path, target / f"game-{number}.jsonl")
+        fsync_dir(self.dir)
+
+    @staticmethod
+    def _write_private(path: Path, data: bytes) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.write(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+        fsync_dir(path.parent)

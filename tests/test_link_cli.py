@@ -1,0 +1,81 @@
+"""``companion link-match``'s options as ai-match's, refused in one line when wrong; ``companion
+verify-dice`` on a linked game's record; the link's files readable by the app's user only."""
+
+import os
+import stat
+import subprocess
+import sys
+
+import pytest
+
+from companion.dice.record import format_record
+from companion.link.store import LinkStore
+from companion.link.transport import parse_broker
+from companion.errors import LinkError
+from tests.link_helpers import Pair, play_out
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--a", "7", "--b", "1"], "--a '7': no such player"),
+    (["--a", "1", "--b", "1", "--games", "0"], "--games"),
+    (["--a", "1", "--b", "1", "--broker", "http://x"], "a broker is mqtt://host:port"),
+    (["--a", "1", "--b", "1", "--variant", "go"], "unknown variant"),
+])
+def test_link_match_refuses_a_bad_option_in_one_line(args, words):
+    r = _cli("link-match", *args)
+    assert r.returncode == 2
+    assert words in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_a_broker_address_is_read_or_refused_in_one_line():
+    assert parse_broker("mqtt://u:p%40ss@broker.example:1884") == {
+        "host": "broker.example", "port": 1884, "tls": False, "user": "u", "password": "p@ss"}
+    assert parse_broker("mqtts://b.example")["port"] == 8883
+    for bad in ("mqtt://", "mqtt://h:99999", "mqtt://h/path", "tcp://h"):
+        with pytest.raises(LinkError):
+            parse_broker(bad)
+
+
+def test_verify_dice_checks_a_linked_games_record(tmp_path):
+    pair = Pair(seed="cli")
+    pair.start("combat")
+    play_out(pair, seed=4, max_plies=120)
+    path = tmp_path / "linked.dice.jsonl"
+    path.write_text(format_record(pair.a.session.record))
+    r = _cli("verify-dice", str(path))
+    assert r.returncode == 0 and r.stdout.startswith("verified:") and "both boards' secrets" in r.stdout
+    lines = path.read_text().splitlines()
+    lines[0] = lines[0].replace(pair.a.session.setup.chains[0], "0" * 64)  # another chain head
+    path.write_text("\n".join(lines) + "\n")
+    r = _cli("verify-dice", str(path))
+    assert r.returncode == 1 and "does not lead to the chain" in r.stdout
+
+
+def test_the_links_files_are_readable_by_the_apps_user_only(tmp_path):
+    store = LinkStore(tmp_path)
+    store.save_pairing(role="host", nameplate="41", key=b"k" * 32, master=b"m" * 32, epoch=3, game=1)
+    journal = store.open_game(1, 0)
+    journal.append({"type": "mine", "k": 1, "note": {"kind": "accept"}})
+    journal.close()
+    for name in ("pairing.json", "game.jsonl"):
+        mode = stat.S_IMODE(os.stat(tmp_path / "link" / name).st_mode)
+        assert mode == 0o600, (name, oct(mode))
+    assert store.pairing()["epoch"] == 3 and store.records()[-1]["note"] == {"kind": "accept"}
+
+
+def test_a_linked_games_text_loads_back_with_its_dice_secrets():
+    from companion import gametext
+
+    pair = Pair(seed="text")
+    pair.start("combat")
+    play_out(pair, seed=3, max_plies=80)
+    session = pair.a.session
+    text = gametext.format_game(session)
+    assert "dice: linked" in text and '"link":' in text
+    again = gametext.load_game(text)
+    assert again.rules.position_text(again.pos) == session.rules.position_text(session.pos)
+    assert format_record(again.record) == format_record(session.record)
