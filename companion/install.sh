@@ -51,7 +51,7 @@ fi
 # for the tests only, Chromium and DejaVu fonts (the broadcast pages are opened in it, headless;
 # DejaVu has the chess glyphs), zbar-tools (zbarimg reads the Load / Save QR codes back) and
 # mosquitto (the board-to-board link's tests start their own broker on a loopback port).
-apt_pkgs="python3 python3-venv python3-pip libgl1 libegl1 libgl1-mesa-dri libmtdev1 xvfb xauth"
+apt_pkgs="python3 python3-venv python3-pip libgl1 libegl1 libgl1-mesa-dri libmtdev1 xvfb xauth stockfish"
 [ "$mode" = "test" ] && apt_pkgs="$apt_pkgs chromium fonts-dejavu-core zbar-tools mosquitto"
 [ "$mode" = "pi" ] && apt_pkgs="$apt_pkgs build-essential python3-dev swig"
 if [ "$pi_dry" = 1 ]; then

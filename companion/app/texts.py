@@ -68,6 +68,7 @@ MAP_SIZE = "{width}\u00d7{height}, {players} players"
 CHOOSE_ARMIES = "Choose the armies"
 SEAT_COMPUTER = "Computer {level}"
 SEAT_COMPUTER_LEVEL = "Computer {level}: {words}"
+SEAT_STOCKFISH = "Stockfish, Elo {elo}"
 PICK_KIND = "Who plays {colour}?"
 #: A seat the map may leave empty (three players on the four-player map), after the computer levels.
 SEAT_EMPTY = "Nobody"
@@ -593,3 +594,5 @@ FRIEND = "Friend"
 LINK_JOIN = "Join a friend"
 LINK_DICE_WAIT = "The dice come from both boards' secrets"
 BID_OTHER_BOARD = "Waiting for the other board's sealed bid."
+
+from .coach_texts import *  # noqa: E402,F401,F403 - the coach's and the analysis's words, read as T.<NAME>

@@ -18,22 +18,26 @@ from .questions import Prompt, PromptOption
 #: Every item, in the menu's order: key -> its words (the card's come from the game).
 ITEMS = {"load-save": T.LOAD_SAVE, "board-check": T.BOARD_CHECK, "new-game": T.NEW_GAME, "card": "",
          "save-record": T.SAVE_RECORD, "copy-records": T.COPY_RECORDS, "swap-clock": T.SWAP_CLOCK,
-         "arbiter": T.ARBITER, "lichess": W.MENU_ITEM}
+         "arbiter": T.ARBITER, "lichess": W.MENU_ITEM, "coach": T.COACH_MENU}
 
 
 class Menu:
     def __init__(self, display: Display, game: GameRoom, bus: Bus, actions: Mapping[str, Callable[[], None]],
-                 lichess_item: Callable[[], bool] = lambda: False) -> None:
+                 lichess_item: Callable[[], bool] = lambda: False, online: Callable[[], bool] = lambda: False) -> None:
         self.display = display
         self.game = game
         self.bus = bus
         self.actions = dict(actions)  # item key -> what it does ("new-game" asks first)
         self.lichess_item = lichess_item  # a lichess game whose link is down: its account's screen
+        self.online = online  # the open game is played online (no coach there)
 
     def open(self) -> None:
         s, table = self.game.session, self.game.table
         card = self.game.extras.card(s) if s is not None else None
         shown = ["load-save", "board-check", "new-game"]
+        casual = table is None or not table.tournament
+        if "coach" in self.actions and s is not None and not s.is_over and casual and not self.online():
+            shown.append("coach")  # the coach for the player to move (never in tournament mode nor online)
         if self.lichess_item():
             shown.insert(0, "lichess")
         if card is not None:  # the game's card (Chess 2's stones) here too: a clock may hold its button
