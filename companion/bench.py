@@ -139,6 +139,12 @@ def bench_ai(quick: bool = False) -> list[Row]:
     return run(quick)
 
 
+def bench_coach(quick: bool = False) -> list[Row]:
+    from .coach_bench import bench_coach as run
+
+    return run(quick)
+
+
 def bench_broadcast(quick: bool = False) -> list[Row]:
     from .broadcast.bench import bench_broadcast as run
 
@@ -422,6 +428,7 @@ BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("dungeon", bench_dungeon),
     ("chess2", bench_chess2),
     ("ai", bench_ai),
+    ("coach", bench_coach),
     ("broadcast", bench_broadcast),
     ("lichess", bench_lichess),
     ("app", bench_app),

@@ -53,7 +53,7 @@ fi
 # mosquitto (the board-to-board link's tests start their own broker on a loopback port).
 # espeak-ng and alsa-utils (aplay) for the board's voice (docs/speech.md); for the tests, gettext
 # (msgfmt --statistics checks the catalogs).
-apt_pkgs="python3 python3-venv python3-pip libgl1 libegl1 libgl1-mesa-dri libmtdev1 xvfb xauth espeak-ng alsa-utils"
+apt_pkgs="python3 python3-venv python3-pip libgl1 libegl1 libgl1-mesa-dri libmtdev1 xvfb xauth stockfish espeak-ng alsa-utils"
 [ "$mode" = "test" ] && apt_pkgs="$apt_pkgs chromium fonts-dejavu-core zbar-tools mosquitto gettext"
 [ "$mode" = "pi" ] && apt_pkgs="$apt_pkgs build-essential python3-dev swig"
 if [ "$pi_dry" = 1 ]; then

@@ -25,8 +25,10 @@ def run_cli(argv, capsys):
 def test_match_prints_a_line_per_game_and_the_score_last(capsys):
     code, lines = run_cli(["--variant", "chess", "--a", "max", "--b", "random", "--games", "2",
                            "--nodes", "150", "--seed", "3", "--max-plies", "30"], capsys)
-    assert code == 0 and len(lines) == 3
+    assert code == 0 and len(lines) == 4
     assert lines[0].startswith("game 1/2: A=max as player 1") and lines[1].startswith("game 2/2: A=max as player 2")
+    assert "nodes and depth" in lines[0]
+    assert lines[2].startswith("2 games: ") and "likelihood of superiority" in lines[2]
     m = re.fullmatch(r"score (\d+)-(\d+)-(\d+)", lines[-1])
     assert m and sum(map(int, m.groups())) == 2
 
@@ -47,9 +49,13 @@ def test_move_cap_adjudicates_a_draw(capsys):
 
 @pytest.mark.parametrize("argv,words", [
     (["--a", "11", "--b", "random"], "--a '11': no such player; the players are the levels 1 (beginner) to 6 and "
-                                     "max, and random, greedy and duelist"),
+                                     "max, random, greedy, duelist, previous, and stockfish:ELO (FIDE chess)"),
     (["--a", "max", "--b", "smart"], "--b 'smart': no such player; the players are the levels 1 (beginner) to 6 "
-                                     "and max, and random, greedy and duelist"),
+                                     "and max, random, greedy, duelist, previous, and stockfish:ELO (FIDE chess)"),
+    (["--a", "max", "--b", "stockfish"], "--b 'stockfish': write Stockfish's strength as stockfish:ELO"),
+    (["--a", "max", "--b", "stockfish:x1"], "--b 'stockfish:x1': write Stockfish's strength as stockfish:ELO"),
+    (["--a", "stockfish:1500", "--b", "max", "--nodes", "10", "--a-set", "contempt=5"], "side A must be a level"),
+    (["--a", "max", "--b", "random", "--clock", "sun"], "--clock: invalid choice"),
     (["--a", "max", "--b", "random", "--games", "0", "--nodes", "10"], "--games: expected a whole number from 1"),
     (["--a", "max", "--b", "random", "--movetime", "0"], "--movetime: expected a number more than 0"),
     (["--a", "max", "--b", "random", "--movetime", "nan"], "--movetime: expected a number more than 0"),
@@ -113,6 +119,7 @@ def test_bench_reports_nodes_per_second_for_each_game():
     rows = bench_ai(quick=True)
     games = {name.split()[1] for name, _, _ in rows}
     assert {"chess", "combat"} <= games
+    assert any(name.startswith("ai previous chess start") for name, _, _ in rows)  # the peer, same run
     assert all(unit == "nodes/s" and value > 0 for _, value, unit in rows)
 
 
@@ -174,3 +181,48 @@ def test_log_that_cannot_be_written_is_one_clear_line(tmp_path, capsys):
                        "--log", str(tmp_path / "no" / "such" / "dir" / "x.jsonl")])
     err = capsys.readouterr().err.strip()
     assert code == 2 and "cannot write there" in err and len(err.splitlines()) == 1
+
+
+def test_match_statistics_give_the_score_its_interval_and_elo():
+    from companion.ai.score import elo_of, match_stats, wilson
+
+    s = match_stats(22, 14, 4)
+    assert s.games == 40 and s.score == pytest.approx(0.6)
+    assert s.low < 0.6 < s.high and s.high - s.low == pytest.approx(2 * 1.96 * ((22 * 0.16 + 4 * 0.01 + 14 * 0.36) / 40 / 40) ** 0.5, rel=1e-3)
+    assert s.elo == pytest.approx(elo_of(0.6)) and s.elo_low < s.elo < s.elo_high
+    assert elo_of(0.5) == 0 and elo_of(0.75) == pytest.approx(190.85, abs=0.01)
+    assert 0.5 < s.los < 1.0 and match_stats(0, 0, 10).los == 0.5
+    assert "40 games: 60.0% of the points" in s.line()
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and 0.25 < hi < 0.35  # Wilson stays inside [0, 1] for small counts
+    with pytest.raises(ValueError):
+        match_stats(0, 0, 0)
+
+
+def test_random_openings_give_each_round_its_own_start_for_both_colours(capsys):
+    rules = make_rules("chess")
+    a = match.random_opening(rules, 6, random.Random("1:opening:0"))
+    assert len(a) == 6 and a == match.random_opening(rules, 6, random.Random("1:opening:0"))
+    assert a != match.random_opening(rules, 6, random.Random("1:opening:1"))
+    combat = make_rules("combat")
+    assert rules.outcome(match.replay_actions(combat, match.random_opening(combat, 10, random.Random(3)))) is None
+    _, lines = run_cli(["--variant", "chess", "--a", "2", "--b", "2", "--games", "4", "--nodes", "30",
+                        "--opening-plies", "4", "--max-plies", "2"], capsys)
+    assert len(lines) == 6
+
+
+def test_a_nodes_gives_side_a_a_node_budget_and_side_b_the_clock():
+    """--a-nodes: side A searches a fixed number of nodes a move (fair on a busy machine),
+    side B keeps its move time."""
+    rules = make_rules("chess")
+    seen = []
+
+    class Spy(RandomPlayer):
+        def choose(self, pos, *, now, budget, max_nodes=None, **_):
+            seen.append((pos.turn, budget, max_nodes))
+            return super().choose(pos, now=now, budget=budget, max_nodes=max_nodes)
+
+    players = {0: Spy(rules, random.Random(1)), 1: Spy(rules, random.Random(2))}
+    match.play_game(rules, players, random.Random(3), now=time.perf_counter, budget=0.5, max_plies=4,
+                    seats_of_a=frozenset({0}), a_nodes=777)
+    assert set(seen) == {(0, None, 777), (1, 0.5, None)}

@@ -2,8 +2,10 @@
 
 For every registered game: its start position and a position reached by seeded random play,
 each searched to a fixed number of nodes (so every run does the same work) by the strongest
-search. A node is one call of the search (a move, an answer, a quiescence position). Timed
-with perf_counter here, at the edge.
+search, and by the strongest search before issue 30 (companion/ai/previous.py) in the same run:
+the peer. A node is one call of the search (a move, an answer, a quiescence position); the
+depth each reaches in those nodes is in the row's name. Timed with perf_counter here, at the
+edge.
 """
 
 from __future__ import annotations
@@ -53,9 +55,18 @@ def bench_ai(quick: bool = False) -> list[Row]:
             rows.append((f"ai {label}: skipped ({type(e).__name__})", 0.0, "nodes/s"))
             continue
         for where, pos in positions:
-            search = Search(rules)
-            t = time.perf_counter()
-            info = search.run(pos, now=time.perf_counter, max_nodes=budget_nodes)
-            dt = time.perf_counter() - t
-            rows.append((f"ai {label} {where} (depth {info.depth})", info.nodes / dt if dt else 0.0, "nodes/s"))
+            for name, search in (("", Search(rules)), (" previous", _previous(rules))):
+                t = time.perf_counter()
+                info = search.run(pos, now=time.perf_counter, max_nodes=budget_nodes)
+                dt = time.perf_counter() - t
+                rows.append((f"ai{name} {label} {where} (depth {info.depth})", info.nodes / dt if dt else 0.0,
+                             "nodes/s"))
     return rows
+
+
+def _previous(rules):
+    """The search before issue 30 with its evaluation (companion/ai/previous.py), the peer."""
+    from .evaluate import Evaluator
+    from .previous import PreviousSearch, previous_table
+
+    return PreviousSearch(rules, Evaluator(rules, previous_table(rules)))

@@ -74,6 +74,10 @@ DEFAULTS: dict[str, object] = {
     "chance_key_ignore": [],     # details of a chance decision that do not change its odds (reuse them)
     "repetition_is_draw": True,  # a repeated position scores as a draw inside the search
     "outcome_every_node": True,  # ask rules.outcome at every node (False: only when no move is legal)
+    "piece_mobility": 0.0,       # per square a piece (not pawn-like, not royal) reaches now, above half its mean reach
+    "king_attack": 0.0,          # attack on an enemy royal's zone: king_attack * units^2 / 10 (middlegame)
+    "null_move": True,           # the search may pass to test a position (two players; off for games where passing helps)
+    "null_move_clears": [],      # variables a pass clears: rights only the move just made gives (chess: ep)
 }
 #: the largest count a linear counter (``per = N``) tells apart (four-player chess's points)
 COUNTER_LIMIT = 1000

@@ -12,7 +12,8 @@ middlegame and endgame, so scoring a position is one pass over the pieces:
   that is the terrain awareness), closeness to the centre, and for pawn-like pieces (those
   that promote) progress toward promotion worth a share of the promotion gain.
 
-Then, per position: pawn structure (doubled, isolated, passed; along each owner's forward
+Then, per position: live mobility and the attack on each enemy royal (``piece_mobility``,
+``king_attack``: the squares pieces reach now, from the compiled movement tables), pawn structure (doubled, isolated, passed; along each owner's forward
 axis), pairs, open lines, piece state (fatigue lowers a piece's value by the table's share per
 point), king safety (own pieces around a royal piece, enemy pieces near it; middlegame), and
 in a won endgame a push of the lone enemy royal to the edge. When one side leads by
@@ -34,12 +35,12 @@ from ..core.compiled import relative_rank
 from ..core.pieces import Piece
 from ..core.position import Position, splitmix64
 from .eval_table import EvalTable, table_for
+from .eval_terms import _OFFICER, _PAWN, _ROYAL, PositionTerms
 
 _CACHE_LIMIT = 200_000
-_PAWN, _ROYAL, _OFFICER = 0, 1, 2  # a kind's role in the evaluation
 
 
-class Evaluator:
+class Evaluator(PositionTerms):
     """Per-(rules, table) precomputed tables and the evaluation function."""
 
     def __init__(self, rules, table: EvalTable | None = None):
@@ -98,8 +99,9 @@ class Evaluator:
         # the per-position pass reads these: each player's tables by kind, and each kind's role
         self._mg_of = [[self.mg[k][p] for k in range(len(kinds))] for p in range(self.nplayers)]
         self._eg_of = [[self.eg[k][p] for k in range(len(kinds))] for p in range(self.nplayers)]
-        self._role = [_PAWN if i in self.pawnlike else _ROYAL if i in self.royal else _OFFICER
-                      for i in range(len(kinds))]
+        #: each kind's role: 0 pawn-like, 1 royal, 2 any other piece
+        self.role = self._role = [_PAWN if i in self.pawnlike else _ROYAL if i in self.royal else _OFFICER
+                                  for i in range(len(kinds))]
         self.phase_full = t.phase_material or self._start_phase_material()
         self.draw_fade = float(t.draw_fade)
         #: rules.goal_zone(player): squares a royal piece wins on (Chess 2's Midline Invasion)
@@ -109,6 +111,15 @@ class Evaluator:
         self._pawn_keys = [[splitmix64((p + 1) * 1_000_003 + sq) for sq in range(n)] for p in range(self.nplayers)]
         self.neighbours = [tuple(s2 for s2 in range(max(0, sq - w - 1), min(n, sq + w + 2))
                                  if geo.distance(sq, s2) == 1) for sq in range(n)]
+        #: squares on a rank, file or diagonal from each square, or a knight's jump away (the
+        #: search asks the engine whether a quiet move gives check only for moves to or from these)
+        steps = ((1, 0), (0, 1), (1, 1), (1, -1), (-1, 0), (0, -1), (-1, -1), (-1, 1))
+        jumps = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
+        self.lines = [frozenset(sq + k * dx + k * dy * w for dx, dy in steps for k in range(1, max(w, h))
+                                if 0 <= sq % w + k * dx < w and 0 <= sq // w + k * dy < h)
+                      | frozenset(sq + dx + dy * w for dx, dy in jumps if 0 <= sq % w + dx < w and 0 <= sq // w + dy < h)
+                      for sq in range(n)]
+        self._activity_tables(kinds)
 
     # ----- precomputation ----------------------------------------------------------------------
     def _reach(self, kid: int, owner: int) -> list[int]:
@@ -333,6 +344,8 @@ class Evaluator:
                         extra[p] += bonus
             if phase > 0 and royals[p]:
                 extra[p] += phase * self._king_safety(pos, p, royals[p], officers)
+        if self.live:
+            self._activity(pos, officers, royals, pawns, extra, phase)
         if phase < 0.6 and t.mop_up:
             self._mop_up(pos, mats, pawns, royals, extra, 1.0 - phase)
         if n == 2 and (t.king_hunt or t.king_box or t.bare_trap):
@@ -364,171 +377,3 @@ class Evaluator:
             self._cache = {}
         if len(self._pawn_cache) >= _CACHE_LIMIT * 3 // 16:
             self._pawn_cache = {}
-
-    # ----- terms -----------------------------------------------------------------------------------
-    def _line_of(self, sq: int, home: str) -> int:
-        return self.file[sq] if home in ("south", "north") else self.rank[sq]
-
-    def _pawn_structure(self, pos: Position, pawns) -> tuple[tuple[int, ...], tuple[float, ...]]:
-        """Lines holding each player's pawn-like pieces (bit masks), and each player's
-        pawn-structure score (cached by the pawn-like pieces' placement: it changes rarely)."""
-        t = self.table
-        n = pos.nplayers
-        geo = self.geometry
-        all_lines = []
-        scores = []
-        for p in range(n):
-            home = self.homes[p]
-            lines: dict[int, int] = {}
-            for sq in pawns[p]:
-                ln = self._line_of(sq, home)
-                lines[ln] = lines.get(ln, 0) + 1
-            all_lines.append(sum(1 << ln for ln in lines))  # a bit mask: ints are not tracked by the GC
-            score = 0.0
-            for ln, c in lines.items():
-                if c > 1:
-                    score -= t.doubled * (c - 1)
-                if (ln - 1) not in lines and (ln + 1) not in lines:
-                    score -= t.isolated * c
-            if t.passed and n == 2 and pawns[p]:
-                foe = 1 - p
-                fhome = self.homes[foe]
-                if self._line_axis(home) == self._line_axis(fhome):
-                    last = (geo.height if home in ("south", "north") else geo.width) - 1
-                    theirs = [(self._line_of(s, fhome), relative_rank(geo, s, home)) for s in pawns[foe]]
-                    for sq in pawns[p]:
-                        ln = self._line_of(sq, home)
-                        rr = relative_rank(geo, sq, home)
-                        if not any(abs(fl - ln) <= 1 and fr > rr for fl, fr in theirs):
-                            progress = rr / last
-                            score += t.passed * (0.5 + 3.0 * progress * progress)
-            scores.append(score)
-        return tuple(all_lines), tuple(scores)
-
-    @staticmethod
-    def _line_axis(home: str) -> int:
-        return 0 if home in ("south", "north") else 1
-
-    def _king_safety(self, pos: Position, p: int, royals: list[int], officers) -> float:
-        """Own pieces next to each royal piece (shelter), enemy non-pawn pieces near it."""
-        t = self.table
-        board = pos.board
-        fl, rk = self.file, self.rank
-        score = 0.0
-        for k in royals:
-            shelter = 0
-            for s in self.neighbours[k]:
-                q = board[s]
-                if q is not None and q.owner == p:
-                    shelter += 1
-            kf, kr = fl[k], rk[k]
-            danger = 0
-            for q in range(pos.nplayers):
-                if q == p:
-                    continue
-                for s in officers[q]:
-                    d = max(abs(fl[s] - kf), abs(rk[s] - kr))
-                    if d < 4:
-                        danger += 4 - d
-            score += t.shelter * min(shelter, 3) - t.tropism * danger
-        return score
-
-    def _goal(self, pos: Position, royals, extra) -> None:
-        """A royal piece near the zone it wins on (Chess 2: a King next to its fifth rank): worth
-        ``[goal] entry[n]`` for the n zone squares next to it it could step to safely (empty or
-        an enemy's, not attacked), plus ``approach`` for each safe square next to it from which
-        it could. A player whose win needs two royals still outside (Two Kings) is worth the
-        smaller of their two terms: both must get there."""
-        t = self.table.goal
-        entry, approach = t.get("entry", (0.0,)), t.get("approach", 0.0)
-        board, rules, neighbours = pos.board, self.rules, self.neighbours
-        for p in range(pos.nplayers):
-            zone = self.goal_zone(p)
-            outside = [k for k in royals[p] if k not in zone]
-            if not outside or len(outside) > 2:
-                continue
-            foes = [q for q in range(pos.nplayers) if q != p]
-
-            def free(s: int) -> bool:
-                q = board[s]
-                return (q is None or q.owner != p) and not any(rules.is_attacked(pos, s, f) for f in foes)
-
-            terms = []
-            for k in outside:
-                near = [s for s in neighbours[k] if s in zone]
-                if near:
-                    terms.append(entry[min(sum(1 for s in near if free(s)), len(entry) - 1)])
-                elif approach:
-                    steps = 0
-                    for s in neighbours[k]:
-                        if any(z in zone for z in neighbours[s]) and free(s):
-                            if any(free(z) for z in neighbours[s] if z in zone):
-                                steps += 1
-                    terms.append(approach * min(steps, 3))
-                else:
-                    terms.append(0.0)
-                if not terms[-1]:
-                    break  # one royal with nothing: the smaller term is 0
-            extra[p] += min(terms)
-
-    def _mop_up(self, pos: Position, mats, pawns, royals, extra, weight: float) -> None:
-        """Far ahead in an endgame: push the opponent's lone royal to the edge, come closer."""
-        out = pos.vars.get("out", ())
-        alive = [p for p in range(pos.nplayers) if p not in out]
-        if len(alive) != 2:
-            return
-        a, b = alive
-        lead, lone = (a, b) if mats[a] > mats[b] else (b, a)
-        if mats[lead] - mats[lone] < 200 or pawns[lone] or not royals[lone] or not royals[lead]:
-            return
-        t = self.table
-        ks, ls = royals[lead][0], royals[lone][0]
-        dist = max(abs(self.file[ks] - self.file[ls]), abs(self.rank[ks] - self.rank[ls]))
-        bonus = t.mop_up * self.centre_dist[ls] + t.mop_up * 0.5 * (self.max_centre * 2 - dist)
-        extra[lead] += weight * bonus
-
-    def _king_hunt(self, pos: Position, fulls, royals, officers, pawns, extra) -> None:
-        """Ahead by ``hunt_lead``, or against a bare royal: bring every piece closer to the enemy
-        royal and take away its safe squares (against a bare royal: reward the squares taken,
-        the last ones most). Games that end only when a King is taken (Dungeon
-        Chess) are otherwise drawn by the quiet-move rule with a won position on the board."""
-        t = self.table
-        a, b = 0, 1
-        lead, foe = (a, b) if fulls[a] >= fulls[b] else (b, a)
-        if not royals[foe]:
-            return
-        bare = bool(officers[lead] or pawns[lead]) and not officers[foe] and not pawns[foe]
-        if not bare and fulls[lead] - fulls[foe] < t.hunt_lead:
-            return
-        fl, rk = self.file, self.rank
-        ks = royals[foe][0]
-        kf, kr = fl[ks], rk[ks]
-        span = max(self.geometry.width, self.geometry.height)
-        bonus = 0.0
-        if t.king_hunt:
-            # against a bare royal the own royal joins the hunt: it guards the helpers on the way
-            # in and takes squares from the enemy royal
-            hunters = officers[lead] + pawns[lead] + (royals[lead] if bare else [])
-            for s in hunters:
-                d = max(abs(fl[s] - kf), abs(rk[s] - kr))
-                bonus += t.king_hunt * (span - d)
-        if t.king_box or (bare and t.bare_trap):
-            board, rules, geo = pos.board, self.rules, self.geometry
-            room = 0
-            for s in self.neighbours[ks]:
-                if geo.is_void(s) or geo.is_water(s):
-                    continue
-                q = board[s]
-                if q is not None and q.owner == foe:
-                    continue
-                if not rules.is_attacked(pos, s, lead):
-                    room += 1
-            if bare:
-                # a reward for the squares taken, never below 0: charged for the squares left,
-                # the side that must win scored its won ending under a draw (-contempt) and
-                # repeated moves; the last squares count most (bare_trap): closing the net
-                # pays at once, so a shallow search does not walk around it
-                bonus += t.king_box * (8 - room) + t.bare_trap / (room + 1)
-            else:
-                bonus -= t.king_box * room
-        extra[lead] += bonus

@@ -44,7 +44,9 @@ class Level:
         return self.max_depth is None and not self.noise and not self.miss
 
     def search_options(self) -> SearchOptions:
-        return SearchOptions(quiescence=self.quiescence)
+        # the levels below the strongest keep their full-width search at their depth (a depth-3
+        # player sees what three plies show): pruning is the strongest level's speed
+        return SearchOptions(quiescence=self.quiescence, pruning=self.max_depth is None)
 
 
 LEVELS: tuple[Level, ...] = (

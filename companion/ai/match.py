@@ -6,7 +6,9 @@ Side A and side B alternate colours (game 1: A is player 1; game 2: A is player 
 with more seats A takes one seat in turn and B all the others). One progress line per game;
 the last line is ``score A-B-draws``.
 
-* A player is a level (``1``..``6``, ``max``), ``random``, ``greedy`` or ``duelist`` (Chess 2).
+* A player is a level (``1``..``6``, ``max``), ``random``, ``greedy``, ``duelist`` (Chess 2),
+  ``previous`` (the strongest level before issue 30: companion/ai/previous.py) or
+  ``stockfish:ELO`` (FIDE chess: Stockfish limited to that Elo, companion/ai/stockfish.py).
 * Joint decisions (Chess 2's secret duel bids) are asked of each player in turn
   (``choose_part``), neither seeing the other's part, and played as one answer.
 * Chance decisions (Combat Chess fights) are settled by drawing from the exact
@@ -40,12 +42,16 @@ from ..i18n import _
 from ..bounds import MAX_DIGITS, int_arg, number_arg
 from ..cli_parser import add_armies, add_fights, add_players, army_options, fight_options, player_options
 from ..core.moves import Answer, Outcome
-from ..errors import CompanionError, IllegalMoveError
+from ..errors import CompanionError, IllegalMoveError  # noqa: F401 (replay_actions raises it)
+from .actions import action_of, action_text  # noqa: F401 (action_text: the log's notation, used by tests)
 from .baselines import DuelistPlayer, GreedyPlayer, RandomPlayer
 from .collector import collector_paused
 from .eval_table import table_for
 from .evaluate import Evaluator
-from .levels import LEVELS, ComputerPlayer, parse_level
+from .levels import LEVELS, parse_level
+from .players import make_computer, parse_stockfish
+from .previous import previous_player
+from .score import match_stats
 
 # chess ends by its own rules (the 75-move rule), so there the cap is a safety net: a game still
 # being won at move 100 is played out, not called a draw; Dungeon Chess has no draw rule unless
@@ -72,6 +78,7 @@ class GameResult:
     longest_cpu: float = 0.0  # the processor time of that search (shows waits for a busy machine)
     actions: tuple[str, ...] = ()  # every action as action_text wrote it
     final: str = ""           # the final position (rules.position_text; "" for a game without one)
+    searches: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)  # side A's searches, nodes, depths; B's searches, nodes
 
     @property
     def winner(self) -> str:
@@ -86,12 +93,13 @@ class GameResult:
 
 
 #: The reference players ai-match knows besides the levels (companion/ai/baselines.py).
-BASELINES = ("random", "greedy", "duelist")
+BASELINES = ("random", "greedy", "duelist", "previous")
 
 
 def make_player(spec: str, rules, rng: random.Random, evaluator: Evaluator | None = None):
     """``random``, ``greedy``, ``duelist`` (Chess 2: greedy that always duels and bids its
-    most) or a level (``1``.., ``max``)."""
+    most), ``previous`` (the strongest level before issue 30), a level (``1``.., ``max``) or
+    ``stockfish:ELO`` (FIDE chess)."""
     s = spec.strip().lower()
     if s == "random":
         return RandomPlayer(rules, rng)
@@ -99,7 +107,9 @@ def make_player(spec: str, rules, rng: random.Random, evaluator: Evaluator | Non
         return GreedyPlayer(rules, rng, evaluator)
     if s == "duelist":
         return DuelistPlayer(rules, rng, evaluator)
-    return ComputerPlayer(rules, parse_level(s), rng, evaluator)
+    if s == "previous":
+        return previous_player(rules, rng)
+    return make_computer(s, rules, rng, evaluator)
 
 
 def settle_chance(rules, pos, rng: random.Random):
@@ -116,11 +126,27 @@ def settle_chance(rules, pos, rng: random.Random):
     return outs[-1].answer
 
 
-def action_text(rules, pos, action) -> str:
-    """A move in coordinate notation (``e2e4``), an answer as ``=`` and its text (``=attacker``)."""
-    if isinstance(action, Answer):
-        return "=" + rules.answer_text(action)
-    return rules.move_text(pos, action)
+def random_opening(rules, plies: int, rng: random.Random) -> tuple[str, ...]:
+    """``plies`` seeded random moves from the start (dice drawn from their exact odds, choices and
+    secret parts at random), as action texts; tried again until the game is still open."""
+    for _ in range(100):
+        pos = rules.start_position()
+        actions: list[str] = []
+        done = 0
+        while done < plies and rules.outcome(pos) is None:
+            pend = pos.pending
+            if pend is not None and pend.chance:
+                action = settle_chance(rules, pos, rng)
+            elif pend is not None:
+                action = rng.choice(list(rules.answers(pos)))
+            else:
+                action = rng.choice(rules.legal_moves(pos))
+                done += 1
+            actions.append(action_text(rules, pos, action))
+            rules.play(pos, action)
+        if rules.outcome(pos) is None and pos.pending is None:
+            return tuple(actions)
+    raise CompanionError(f"{rules.name}: no open position after {plies} random moves in 100 tries")
 
 
 def replay_actions(rules, actions, position=None):
@@ -128,31 +154,28 @@ def replay_actions(rules, actions, position=None):
     ``rules.play``: a logged game rebuilt move by move. Raises IllegalMoveError on a bad one."""
     pos = position if position is not None else rules.start_position()
     for text in actions:
-        if text.startswith("="):
-            pend = pos.pending
-            if pend is None:
-                raise IllegalMoveError(f"{text!r}: no decision is pending")
-            options = [o.answer for o in rules.chance_outcomes(pos)] if pend.chance else list(rules.answers(pos))
-            found = [a for a in options if rules.answer_text(a) == text[1:]]
-            if not found:
-                raise IllegalMoveError(f"{text!r} is not an answer to the pending {pend.kind}")
-            rules.play(pos, found[0])
-        else:
-            rules.play(pos, rules.parse_move(pos, text))
+        rules.play(pos, action_of(rules, pos, text))
     return pos
 
 
 def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Callable[[], float],
               budget: float | None, max_nodes: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
               seats_of_a: frozenset = frozenset(), position=None,
-              cpu: Callable[[], float] | None = None) -> GameResult:
+              cpu: Callable[[], float] | None = None, a_nodes: int | None = None) -> GameResult:
     """Play one game to its end or the ply cap. Every action goes through ``rules.play``,
-    which refuses an illegal one (IllegalMoveError), so an illegal move cannot pass unseen."""
+    which refuses an illegal one (IllegalMoveError), so an illegal move cannot pass unseen.
+    ``a_nodes``: side A searches that many nodes a move (no clock), the others ``budget``."""
     pos = position if position is not None else rules.start_position()
     start = now()
     plies = 0
     longest = longest_cpu = 0.0
+    counts = [0, 0, 0, 0, 0]  # side A's searches, their nodes and depths; side B's searches and nodes
     actions: list[str] = []
+
+    def limits(seat: int) -> dict:
+        if a_nodes is not None and seat in seats_of_a:
+            return {"budget": None, "max_nodes": a_nodes}
+        return {"budget": budget, "max_nodes": max_nodes}
 
     def play(action) -> None:
         actions.append(action_text(rules, pos, action))
@@ -161,7 +184,7 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
     def result(o) -> GameResult:
         text = getattr(rules, "position_text", None)  # every shipped game has one; a toy game may not
         return GameResult(o, plies, seats_of_a, now() - start, longest, budget, longest_cpu,
-                          tuple(actions), text(pos) if text is not None else "")
+                          tuple(actions), text(pos) if text is not None else "", tuple(counts))
 
     while True:
         pend = pos.pending
@@ -181,7 +204,7 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
                 t0 = now()
                 c0 = cpu() if cpu is not None else 0.0
                 with collector_paused():
-                    parts.append(players[seat].choose_part(pos, seat, now=now, budget=budget, max_nodes=max_nodes))
+                    parts.append(players[seat].choose_part(pos, seat, now=now, **limits(seat)))
                     took = now() - t0
                     took_cpu = cpu() - c0 if cpu is not None else 0.0
                 if seat in seats_of_a and took > longest:
@@ -193,13 +216,20 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
         t0 = now()
         c0 = cpu() if cpu is not None else 0.0
         with collector_paused():  # collections happen between moves, not in the move time
-            info = player.choose(pos, now=now, budget=budget, max_nodes=max_nodes)
+            info = player.choose(pos, now=now, **limits(seat))
             # the move is out: timed here, because leaving the pause lets the collector catch
             # up on everything the search allocated (tens of ms in a long game: the opponent's time)
             took = now() - t0
             took_cpu = cpu() - c0 if cpu is not None else 0.0
         if seat in seats_of_a and took > longest:
             longest, longest_cpu = took, took_cpu
+        if seat in seats_of_a:
+            counts[0] += 1
+            counts[1] += info.nodes
+            counts[2] += info.depth
+        else:
+            counts[3] += 1
+            counts[4] += info.nodes
         if info.best is None:
             raise CompanionError(f"{player.name} found no action in a position that is not over")
         play(info.best)
@@ -233,8 +263,13 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
               out: Callable[[str], None] = print,
               max_nodes: int | None = None, max_plies: int | None = None,
               a_settings: dict | None = None,
-              log: Callable[[dict], None] | None = None, options: dict | None = None) -> tuple[int, int, int]:
-    """``options``: the game's own (``{"players": 3}``, ``{"armies": "animals,reaper"}``)."""
+              log: Callable[[dict], None] | None = None, options: dict | None = None,
+              opening_plies: int = 0, a_nodes: int | None = None) -> tuple[int, int, int]:
+    """``options``: the game's own (``{"players": 3}``, ``{"armies": "animals,reaper"}``).
+    ``opening_plies``: each round of games (one per seat of A) starts from the same position
+    after that many seeded random moves (:func:`random_opening`), so deterministic players
+    (node limits) still meet in different games. ``a_nodes``: side A searches that many nodes
+    a move whatever the clock (a fair budget on a shared machine), side B ``movetime_ms``."""
     from ..games import make_rules
 
     if games < 1:
@@ -246,15 +281,25 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
     max_plies = max_plies or max(DEFAULT_MAX_PLIES, PLIES_PER_PLAYER * n)
     budget = movetime_ms / 1000.0 if movetime_ms else None
     wa = wb = draws = 0
+    opening: tuple[str, ...] = ()
     for g in range(games):
         seat_a = g % n
+        if opening_plies and seat_a == 0:
+            opening = random_opening(rules, opening_plies, random.Random(f"{seed}:opening:{g // n}"))
         players = {}
         for seat in range(n):
             side = "a" if seat == seat_a else "b"
             players[seat] = make_player(a if side == "a" else b, rules, random.Random(f"{seed}:{side}:{g}:{seat}"),
                                         evaluator_a if side == "a" else evaluator)
-        res = play_game(rules, players, random.Random(f"{seed}:dice:{g}"), now=now, budget=budget,
-                        max_nodes=max_nodes, max_plies=max_plies, seats_of_a=frozenset({seat_a}), cpu=cpu)
+        try:
+            res = play_game(rules, players, random.Random(f"{seed}:dice:{g}"), now=now, budget=budget,
+                            max_nodes=max_nodes, max_plies=max_plies, seats_of_a=frozenset({seat_a}), cpu=cpu,
+                            position=replay_actions(rules, opening) if opening else None, a_nodes=a_nodes)
+        finally:
+            for player in players.values():
+                close = getattr(player, "close", None)
+                if close is not None:  # an engine in a subprocess (Stockfish)
+                    close()
         w = res.winner
         if w == "A":
             wa += 1
@@ -267,13 +312,19 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
             slow = f", longest A move {res.longest_move * 1000:.0f} ms"
             if cpu is not None:
                 slow += f" (processor {res.longest_cpu * 1000:.0f} ms)"
+        n_a, nodes_a, depths_a, n_b, nodes_b = res.searches
+        if n_a:
+            slow += f", A: {nodes_a // n_a:,} nodes and depth {depths_a / n_a:.1f} a move"
+        if nodes_b:
+            slow += f", B: {nodes_b // n_b:,} nodes a move"
         if log is not None:
             log({"game": g + 1, "variant": variant, "map": board_map, **(options or {}), "seed": seed, "a": a, "b": b,
                  "a_settings": a_settings or {}, "seat_a": seat_a + 1, "result": w, "reason": res.reason,
-                 "plies": res.plies, "actions": list(res.actions), "final": res.final, "options": options or {}})
+                 "plies": res.plies, "opening": list(opening), "actions": list(res.actions), "final": res.final, "options": options or {}})
         out(f"game {g + 1}/{games}: A={a} as player {seat_a + 1} vs B={b}: "
             f"{'draw' if w == 'draw' else w + ' wins'} ({res.reason}), {res.plies} plies, "
             f"{res.seconds:.1f} s{slow}; running {wa}-{wb}-{draws}")
+    out(match_stats(wa, wb, draws).line())
     out(f"score {wa}-{wb}-{draws}")
     return wa, wb, draws
 
@@ -283,7 +334,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
         "ai-match", help=_("play computer players against each other and print the score"),
         description=_("Play N games between A and B (alternating colours). A player is a level "
-                    "(1 = beginner .. 6, or max), random or greedy. One line per game; the last "
+                    "(1 = beginner .. 6, or max), random, greedy, duelist, previous or stockfish:ELO. "
+                    "One line per game; the last "
                     "line is 'score A-B-draws'."))
     add_match_arguments(p, games=10)
     p.add_argument("--log", default=None, metavar="FILE",
@@ -303,9 +355,11 @@ def add_match_arguments(p: argparse.ArgumentParser, games: int) -> None:
     p.add_argument("--variant", default="chess", help=variant_help())
     p.add_argument("--map", default=None, help=_("map name or file (default: the game's own)"))
     add_players(p)
-    p.add_argument("--a", required=True, help=_("side A: a level (1 = beginner .. 6, or max), random, greedy or duelist"))
-    p.add_argument("--b", required=True, help=_("side B: a level (1 = beginner .. 6, or max), random, greedy or duelist "
-                                              "(Chess 2: always duels, bids 2)"))
+    p.add_argument("--a", required=True, help=_("side A: a level (1 = beginner .. 6, or max), random, greedy, duelist, "
+                                              "previous or stockfish:ELO"))
+    p.add_argument("--b", required=True, help=_("side B: a level (1 = beginner .. 6, or max), random, greedy, duelist "
+                                              "(Chess 2: always duels, bids 2), previous (the strongest level before "
+                                              "issue 30) or stockfish:ELO (FIDE chess, e.g. stockfish:1500)"))
     add_armies(p)
     add_fights(p)
     p.add_argument("--mode", choices=("ffa", "teams"), default=None,
@@ -313,6 +367,9 @@ def add_match_arguments(p: argparse.ArgumentParser, games: int) -> None:
     p.add_argument("--games", type=int_arg(1, MAX_GAMES), default=games, help=_("games to play, 1 to {most}").format(most=f"{MAX_GAMES:,}"))
     p.add_argument("--movetime", type=number_arg(0, MAX_MOVETIME_MS, above=True), default=200.0,
                    help=_("milliseconds per move (default 200)"))
+    p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                   help=_("what --movetime measures: wall-clock time (default), or the processor time of the "
+                        "searching thread (cpu: a busy machine then costs the search nothing but waiting)"))
     p.add_argument("--nodes", type=int_arg(1, MAX_NODES), default=None,
                    help=_("limit each search by nodes instead (reproducible)"))
     p.add_argument("--seed", type=int_arg(0, 10 ** MAX_DIGITS - 1), default=1,
@@ -321,6 +378,11 @@ def add_match_arguments(p: argparse.ArgumentParser, games: int) -> None:
                    help=_("adjudicate a draw after this many moves (1 to {most}; default {default}, "
                           "{per_player} a player with more than two)").format(
                        most=f"{MAX_PLIES:,}", default=DEFAULT_MAX_PLIES, per_player=PLIES_PER_PLAYER))
+    p.add_argument("--a-nodes", type=int_arg(1, MAX_NODES), default=None,
+                   help=_("side A searches this many nodes a move, B keeps --movetime (a machine's load "
+                        "then costs A nothing: e.g. our search against Stockfish)"))
+    p.add_argument("--opening-plies", type=int_arg(0, 40), default=0,
+                   help=_("start each round of games (both colours) after this many seeded random moves (0 to 40)"))
     p.add_argument("--draw-rules", action="store_true",
                    help=_("play with the game's optional draw rules (Dungeon Chess: the same position 3 times, "
                         "50 turns each without a piece removed)"))
@@ -331,11 +393,14 @@ def check_player(side: str, spec: str) -> None:
     if spec.strip().lower() in BASELINES:
         return
     try:
-        parse_level(spec)
-    except CompanionError:
+        if parse_stockfish(spec) is None:
+            parse_level(spec)
+    except CompanionError as e:
+        if spec.strip().lower().startswith("stockfish"):
+            raise CompanionError(f"--{side} {e}") from None
         shown = spec if len(spec) <= 20 else spec[:20] + "..."
         raise CompanionError(f"--{side} {shown!r}: no such player; the players are the levels 1 (beginner) "
-                             f"to {len(LEVELS)} and max, and {', '.join(BASELINES[:-1])} and {BASELINES[-1]}") from None
+                             f"to {len(LEVELS)} and max, {', '.join(BASELINES)}, and stockfish:ELO (FIDE chess)") from None
 
 
 def run(args) -> int:
@@ -343,7 +408,7 @@ def run(args) -> int:
     for side, spec in (("a", args.a), ("b", args.b)):
         check_player(side, spec)
     settings = parse_settings(args.a_set)
-    if settings and args.a.strip().lower() in BASELINES:
+    if settings and (args.a.strip().lower() in BASELINES or parse_stockfish(args.a) is not None):
         raise CompanionError("--a-set changes the computer's evaluation: side A must be a level")
     with contextlib.ExitStack() as stack:
         log = None
@@ -358,11 +423,13 @@ def run(args) -> int:
                 log_file.flush()
 
         run_match(args.variant, args.map, args.a, args.b, args.games, movetime, args.seed,
-                  now=time.perf_counter, cpu=time.thread_time, out=lambda line: print(line, flush=True),
-                  max_nodes=args.nodes, max_plies=args.max_plies, a_settings=settings, log=log,
+                  now=time.thread_time if args.clock == "cpu" else time.perf_counter, cpu=time.thread_time,
+                  out=lambda line: print(line, flush=True), max_nodes=args.nodes, max_plies=args.max_plies,
+                  a_settings=settings, log=log,
                   options={**player_options(args), **army_options(args), **fight_options(args),
                            **({"mode": args.mode} if args.mode else {}),
-                           **({"draw_rules": True} if args.draw_rules else {})})
+                           **({"draw_rules": True} if args.draw_rules else {})},
+                  opening_plies=args.opening_plies, a_nodes=args.a_nodes)
     return 0
 
 

@@ -1,27 +1,17 @@
-"""One search for every game, over the engine's public API only.
+"""One search for every game, over the engine's public API only (docs/ai.md, "How it searches").
 
-``legal_moves``, ``apply``, ``undo``, ``outcome``, ``in_check``, ``is_attacked``, the pending
-``Decision``, ``chance_outcomes`` and ``answers`` are all it uses, so a new game needs no
-search code.
-
-* Iterative deepening alpha-beta with a transposition table keyed by ``pos.hash`` (salted by
-  the searching player), move ordering (table move, captures by most valuable victim / least
-  valuable attacker, promotions, two killers per ply, history), late-move reductions, a check
-  extension and a quiescence search over captures and promotions.
-* Scores are always from the searching ("root") player's side: a node is a max node when
-  the root player decides and a min node otherwise. With two players that is negamax written
-  out; with three or four it is the *paranoid* search (every opponent is assumed to play
-  against the root player), which keeps alpha-beta sound and is what makes a 4-player tree
-  searchable at all in Python (docs/ai.md explains the choice against max-n).
-* Chance decisions (a Combat Chess fight) are expectation nodes over the exact
-  ``chance_outcomes`` (no sampling), pruned with Ballard's Star1 windows. Outcomes are averaged
-  in centipawns with a won or lost game counting ``win_value`` (:func:`chance_value`), so a
-  long shot at the enemy king is not worth a queen. Choice decisions (promotion pick, a bid)
-  are max/min nodes of the player who answers. Answers do not use up depth: they finish a turn.
-* The clock is a value passed in: ``now()`` returns seconds, ``stop()`` says "stop now". Both
-  are checked at every node, so the search answers within its budget and stops at once; the
-  best move of the deepest finished iteration (or of the unfinished one, once its first move
-  is searched) is returned. Nothing here reads the clock, starts a thread or draws a random
+* Iterative deepening principal variation search with aspiration windows, a transposition table
+  keyed by ``pos.hash`` (salted by the searching player), move ordering (table move, captures by
+  victim and attacker, promotions, killers, history), late-move reductions, a check extension,
+  and in games of two players reverse futility, the null move, futility and late-move pruning;
+  a capture search with delta pruning.
+* Scores are always from the searching ("root") player's side: a max node where the root player
+  decides, a min node otherwise: negamax written out for two players, the *paranoid* search for
+  three or four (it keeps alpha-beta sound; docs/ai.md explains the choice against max-n).
+* Decisions (companion/ai/decisions.py): chance (Combat Chess fights, expectation over the exact
+  outcomes), choice (max/min of who answers), joint (Chess 2's bids, a matrix game).
+* The clock is a value passed in: ``now()`` returns seconds, ``stop()`` says "stop now"; both
+  are read at every node. Nothing here reads the clock, starts a thread or draws a random
   number; with a node or depth limit instead of a time budget the result is deterministic.
 """
 
@@ -31,70 +21,13 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from ..core.moves import Answer, Move, Outcome
+from ..core.moves import Move, Outcome
 from ..core.position import Position, splitmix64
+from .decisions import (INF, MATE, MATE_BOUND, DecisionNodes, _Abort, _is_quiet,  # noqa: F401 (re-exported)
+                        chance_value, score_of_value)
 from .evaluate import Evaluator
 
-MATE = 1_000_000.0
-MATE_BOUND = MATE - 10_000.0
-INF = float("inf")
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-_RARE_CHANCE = 0.02          # rarer chance outcomes are judged statically (still weighted exactly)
-
-
-def chance_value(score: float, win: float, scale: float = 0.0, gain: float = 0.0, loss: float = 0.0) -> float:
-    """What a score counts for when chance outcomes are averaged.
-
-    A won game counts ``win`` plus up to one more the sooner it ends; a lost one ``-loss``
-    (``-win`` when ``loss`` is 0) minus up to one more. Any other score counts inside
-    (-loss, win):
-
-    * ``scale`` set: on the curve (win - 1) * tanh(score * ln(10) / (2 * scale)) --
-      proportional to the win chance a logistic model with ``scale`` centipawns per 10:1 odds
-      gives the score;
-    * ``gain`` set: a lead counts ``gain * tanh(score / gain)`` (worth less and less the
-      larger it is: a side far ahead weighs a fight's risk above its gain, and a long shot at
-      the enemy King above the lead it already has), a deficit counts as itself;
-    * neither: as itself, clamped.
-
-    Strictly increasing in every case, so it orders scores as they are.
-    """
-    lose = loss or win
-    if score >= MATE_BOUND:
-        return win + (min(score, MATE) - MATE_BOUND) / (MATE - MATE_BOUND)
-    if score <= -MATE_BOUND:
-        return -lose - (min(-score, MATE) - MATE_BOUND) / (MATE - MATE_BOUND)
-    if score == INF or score == -INF:
-        return score
-    if scale:
-        return (win - 1.0) * math.tanh(score * _HALF_LN10 / scale)
-    if gain and score > 0:
-        return min(win - 1.0, gain * math.tanh(score / gain))
-    return max(1.0 - lose, min(win - 1.0, score))
-
-
-def score_of_value(v: float, win: float, scale: float = 0.0, gain: float = 0.0, loss: float = 0.0) -> float:
-    """The inverse of :func:`chance_value`: a mate score past ``win`` (``-loss``), centipawns
-    between."""
-    lose = loss or win
-    if v >= win:
-        return MATE_BOUND + min(v - win, 1.0) * (MATE - MATE_BOUND)
-    if v <= -lose:
-        return -MATE_BOUND - min(-lose - v, 1.0) * (MATE - MATE_BOUND)
-    if scale:
-        x = max(-_ATANH_LIMIT, min(_ATANH_LIMIT, v / (win - 1.0)))
-        return math.atanh(x) * scale / _HALF_LN10
-    if gain and v > 0:
-        return gain * math.atanh(min(_ATANH_LIMIT, v / gain))
-    return v
-
-
-_HALF_LN10 = math.log(10.0) / 2.0
-_ATANH_LIMIT = 1.0 - 1e-15
-
-
-class _Abort(Exception):
-    """Raised inside the tree when time is up or a stop was asked; caught at the root."""
 
 
 @dataclass(frozen=True)
@@ -134,10 +67,16 @@ class SearchOptions:
     check_extension: bool = True
     tt_limit: int = 300_000
     hard_share: float = 0.93   # of the budget: the search unwinds and answers by then
-    soft_share: float = 0.5    # no new iteration starts after this share of the budget
+    soft_share: float = 0.7    # no new iteration starts after this share of the budget (its first
+                               # root move searched already counts: the time left is not wasted)
+    pruning: bool = True       # two players: reverse futility, null move, futility, late-move pruning
+    futility: float = 100.0    # centipawns per ply of depth left (reverse futility; futility 1.5x)
+    late_moves: tuple = (0, 8, 12, 20)  # by depth left: quiet moves searched before the rest are pruned
+    aspiration: float = 40.0   # half-width of the root's first window from depth 4 (0: full window)
+    delta: float = 200.0       # capture search: skip a capture that cannot reach alpha with this margin
 
 
-class Search:
+class Search(DecisionNodes):
     """A searcher for one game; keep one per computer seat to reuse its tables between moves."""
 
     def __init__(self, rules, evaluator: Evaluator | None = None, options: SearchOptions | None = None):
@@ -156,12 +95,19 @@ class Search:
         #: rules.is_over(pos), a cheap "has the game ended" (Chess 2's Midline Invasion): the
         #: capture search asks it before standing pat, so an ended game is not scored by material
         self.is_over = getattr(rules, "is_over", None)
+        #: variables a pass clears (the null move): rights that only the move just made gives
+        self.null_clears = tuple(t.null_move_clears)
+        self.null_ok = bool(t.null_move)
+        #: late-move reductions by depth left and moves already searched
+        self.reductions = [[0 if d < 3 or c < 2 else int(0.5 + math.log(d) * math.log(c) / 2.0) for c in range(64)]
+                           for d in range(64)]
         #: dice fights: the side to move must attack a King it threatens (no standing pat then)
         self.must_attack = getattr(rules, "must_attack", None)
         self.tt: dict[int, tuple] = {}
         self.history: dict[tuple[int, int], int] = {}
         self._chance_cache: dict[object, list] = {}
         self.nodes = 0
+        self._restricted = False
 
     # ----- the public entry ------------------------------------------------------------------------
     def run(
@@ -175,13 +121,15 @@ class Search:
         max_nodes: int | None = None,
         exact_root: bool = False,
         on_progress: Callable[[SearchInfo], None] | None = None,
+        only: tuple | list | None = None,
     ) -> SearchInfo:
         """Search ``pos`` (left exactly as it was) and return the best action found.
 
         ``budget``: seconds of ``now()`` time (None: no time limit). ``stop``: polled at
         every node. ``max_nodes``: a deterministic limit. ``exact_root``: give every root
         move an exact score (slower; the levels below the strongest pick among them).
-        ``on_progress`` is called after each finished iteration.
+        ``on_progress`` is called after each finished iteration. ``only``: search these root
+        actions alone (the coach scores the move that was played).
         """
         rules = self.rules
         start = now()
@@ -196,6 +144,9 @@ class Search:
         else:
             actions = rules.legal_moves(pos)
             root = pos.turn
+        if only is not None:
+            actions = [a for a in actions if a in only]
+        self._restricted = only is not None  # its root score is not the position's: kept out of the table
         self._prepare(pos, root, now, budget, stop, max_nodes, start)
         soft = start + budget * self.options.soft_share if budget is not None else None
         base_depth = pos.depth
@@ -204,14 +155,15 @@ class Search:
         ordered = self._order(actions, None, 0)
         best: Action = ordered[0]
         info = SearchInfo(best, 0.0, 0, 0, 0.0, (best,))
-        if len(actions) == 1 and not exact_root:
+        if len(actions) == 1 and not exact_root and only is None:
             return SearchInfo(best, 0.0, 0, 0, now() - start, (best,))
         scores: dict[Action, float] = {}
         stopped = False
+        last = None
         for depth in range(1, max_depth + 1):
             self._partial = None
             try:
-                it_best, it_score, it_scores = self._root(ordered, depth, exact_root)
+                it_best, it_score, it_scores = self._root(ordered, depth, exact_root, last)
             except _Abort:
                 stopped = True
                 while pos.depth > base_depth:
@@ -225,6 +177,7 @@ class Search:
             if it_best is None:  # no root action could be applied (engine errors, reported)
                 break
             scores = it_scores
+            last = it_score
             pv = self._pv(it_best, depth)
             ordered = [it_best] + [a for a in ordered if a != it_best]
             if exact_root:
@@ -262,49 +215,14 @@ class Search:
         self.draw = -self.contempt
         self.multi = pos.nplayers > 2
         self.killers: list[list[Action]] = [[] for _ in range(160)]
+        self.prunable = self.options.pruning and not self.multi
+        self.history = {k: v // 4 for k, v in self.history.items() if v // 4}  # older searches count less
         if len(self.tt) > 2 * self.options.tt_limit or len(self._chance_cache) > 10_000:
             self.trim()  # a caller that never calls trim() between moves
         seen: dict[int, int] = {}
         for h in pos.history:
             seen[h] = seen.get(h, 0) + 1
         self.seen = seen
-
-    def joint_plan(self, pos: Position, seat: int, *, now: Callable[[], float], budget: float | None = None,
-                   stop: Callable[[], bool] | None = None, max_nodes: int | None = None, max_depth: int = 64):
-        """``seat``'s mixed strategy for its part of the pending joint decision (a duel's bids):
-        every pair of parts is searched from ``seat``'s side (iterative deepening, the last
-        complete matrix kept) and the matrix game solved exactly (companion.ai.duel). ``pos``
-        is left as it was."""
-        from .duel import JointPlan, solve
-
-        pend = pos.pending
-        players = pend.get("players") if pend is not None else None
-        if not players or seat not in players:
-            raise ValueError(f"no joint decision for player {seat + 1} is pending")
-        start = now()
-        self._prepare(pos, seat, now, budget, stop, max_nodes, start)
-        soft = start + budget * self.options.soft_share if budget is not None else None
-        mine = players.index(seat)
-        options = pend.get("options")
-        base_depth = pos.depth
-        matrix, depth_done = None, 0
-        for depth in range(1, max_depth + 1):
-            try:
-                cells = self._joint_cells(pend, depth - 1, 1, False, 0)
-            except _Abort:
-                while pos.depth > base_depth:
-                    self.rules.undo(pos)
-                break
-            matrix, depth_done = cells, depth
-            if soft is not None and now() >= soft:
-                break
-        if matrix is None:  # stopped before one matrix was complete: judge the cells statically
-            self.max_nodes, self.deadline, self.stop = None, None, None
-            matrix = self._joint_cells(pend, 0, 1, True, self.options.chance_qply)
-        own = matrix if mine == 0 else [list(col) for col in zip(*matrix)]
-        sol = solve([[self._payoff(v) for v in row] for row in own])
-        return JointPlan(seat, tuple(options[mine]), sol.rows, self._score_of(sol.value),
-                         tuple(tuple(row) for row in own), depth_done, self.nodes)
 
     def trim(self) -> None:
         """Empty the tables that have grown past their limits. Call it between moves (the
@@ -317,12 +235,26 @@ class Search:
         self.ev.trim()
 
     # ----- root ----------------------------------------------------------------------------------------
-    def _root(self, ordered, depth, exact):
+    def _root(self, ordered, depth, exact, last=None):
+        """One iteration at the root. After depth 4 (not for ``exact``) it first searches a
+        window of ``aspiration`` centipawns around the last iteration's score and widens it to
+        the full window when the best score falls outside."""
+        width = self.options.aspiration
+        if exact or not width or last is None or depth < 4 or abs(last) >= MATE_BOUND:
+            return self._root_window(ordered, depth, exact, -INF, INF)
+        lo, hi = last - width, last + width
+        best, score, scores = self._root_window(ordered, depth, exact, lo, hi)
+        if lo < score < hi:
+            return best, score, scores
+        if score >= hi:  # failed high: a better move; its own bound is the start of the full window
+            return self._root_window([best] + [a for a in ordered if a != best], depth, exact, -INF, INF)
+        return self._root_window(ordered, depth, exact, -INF, INF)
+
+    def _root_window(self, ordered, depth, exact, alpha, beta):
         rules, pos = self.rules, self.pos
-        alpha, beta = -INF, INF
+        lo = alpha
         best, best_score = None, -INF
         scores: dict[Action, float] = {}
-        self._partial = None
         h = pos.hash
         self.seen[h] = self.seen.get(h, 0) + 1
         try:
@@ -332,24 +264,27 @@ class Search:
                 try:
                     if exact:
                         v = self._ab(depth - 1, -INF, INF, 1)
-                    elif i == 0:
+                    elif best is None:
                         v = self._ab(depth - 1, alpha, beta, 1)
                     else:
                         v = self._ab(depth - 1, alpha, alpha + 1, 1)  # null window: prove it is worse
-                        if v > alpha:
+                        if alpha < v < beta:
                             v = self._ab(depth - 1, alpha, beta, 1)
                 finally:
                     rules.undo(pos)
                 scores[a] = v
                 if v > best_score:
                     best, best_score = a, v
-                    self._partial = (a, v)
+                    if v > lo:  # not a bound below the window: good enough to answer with
+                        self._partial = (a, v)
                     if v > alpha:
                         alpha = v
+                if alpha >= beta:
+                    break
         finally:
             self.seen[h] -= 1
-        key = h ^ self.salt
-        self.tt[key] = (depth, _EXACT, best_score, hash(best))
+        if best is not None and lo < best_score < beta and not self._restricted:
+            self.tt[h ^ self.salt] = (depth, _EXACT, best_score, hash(best))
         return best, best_score, scores
 
     # ----- the tree --------------------------------------------------------------------------------------
@@ -367,7 +302,12 @@ class Search:
             return self.draw
         return MATE - ply if self.root in o.winners else -(MATE - ply)
 
-    def _ab(self, depth: int, alpha: float, beta: float, ply: int) -> float:
+    def _ab(self, depth: int, alpha: float, beta: float, ply: int, null: bool = True) -> float:
+        """Alpha-beta below the root: a max node where the root player moves, a min node
+        otherwise. Principal variation search (the moves after the first are searched with a
+        null window and again only if they might be better), late-move reductions; in games of
+        two players, with no decision pending and not in check: reverse futility, a null move
+        (``null``: not twice in a row) and futility pruning of quiet moves near the leaves."""
         self._tick()
         pos, rules = self.pos, self.rules
         pend = pos.vars.get("pending")
@@ -407,6 +347,32 @@ class Search:
                     return s
                 if flag == _UPPER and s <= alpha:
                     return s
+        maxi = (pend.player if plies else pos.turn) in self.allies
+        in_check = rules.in_check(pos)
+        opts = self.options
+        prune = self.prunable and not plies and not in_check and beta - alpha <= 1.0 and abs(beta) < MATE_BOUND
+        static = None
+        if prune:
+            static = self._leaf(ply)
+            # reverse futility: far enough above beta (below alpha) near the leaves, stop here
+            if depth <= 3:
+                margin = opts.futility * depth
+                if static - margin >= beta if maxi else static + margin <= alpha:
+                    return static
+            # the null move: even passing, the side to move stays at or beyond the bound
+            if (null and self.null_ok and depth >= 3 and (static >= beta if maxi else static <= alpha)
+                    and self._has_pieces(pos.turn)):
+                r = 3 if depth >= 6 else 2
+                self._null_move()
+                try:
+                    if maxi:
+                        v = self._ab(depth - 1 - r, beta - 1.0, beta, ply + 1, False)
+                    else:
+                        v = self._ab(depth - 1 - r, alpha, alpha + 1.0, ply + 1, False)
+                finally:
+                    rules.undo(pos)
+                if (v >= beta if maxi else v <= alpha) and abs(v) < MATE_BOUND:
+                    return v
         moves = rules.answers(pos) if plies else rules.legal_moves(pos)
         if not moves or self.every_node:
             o = rules.outcome(pos)
@@ -414,34 +380,67 @@ class Search:
                 return self._terminal(o, ply)
             if not moves:
                 return self._leaf(ply)
-        maxi = (pend.player if plies else pos.turn) in self.allies
-        in_check = rules.in_check(pos)
-        if in_check and self.options.check_extension and ply < 40:
+        if in_check and opts.check_extension and ply < 40:
             depth += 1
-        ordered = self._order(moves, tt_move, ply)
+        # futility: near the leaves, quiet moves cannot lift a score this far below alpha
+        # (above beta) unless they give check
+        futile = (static is not None and depth <= 2
+                  and (static + opts.futility * 1.5 * depth <= alpha if maxi else static - opts.futility * 1.5 * depth >= beta))
+        late = opts.late_moves[depth] if prune and depth < len(opts.late_moves) else 1_000
+        near = self._lines_to_royals(pos) if futile or late < 1_000 or (opts.lmr and depth >= 3) else ()
+        ordered = self._order(moves, tt_move, ply, True)
         a0, b0 = alpha, beta
         best = -INF if maxi else INF
         best_move = None
         killers = self.killers[ply] if ply < len(self.killers) else []
-        lmr = self.options.lmr and depth >= 3 and not in_check
+        lmr = opts.lmr and depth >= 3 and not in_check
+        reductions = self.reductions
+        hist = self.history
         seen[h] = seen.get(h, 0) + 1
-        apply, undo, ab = self._apply, rules.undo, self._ab
+        apply, undo, ab, check, wins = self._apply, rules.undo, self._ab, rules.in_check, self.wins_at_once
+        tried: list = []
+        count = 0
         try:
-            for i, m in enumerate(ordered):
-                if not apply(m):
-                    continue
+            for m in ordered:
                 quiet = _is_quiet(m)
+                if quiet and wins is not None and not plies and (wins(pos, m) or pos.board[m.frm].kind.royal):
+                    quiet = False  # a move that wins at once (a Midline Invasion), or a royal's walk
+                    # toward its goal (worth more than any futility margin), is never cut short
+                if quiet and count and (futile or count >= late) and m not in killers and hash(m) != tt_move:
+                    if not (m.to in near or m.frm in near):  # cannot check: pruned unplayed
+                        continue
+                    if not apply(m):
+                        continue
+                    if not check(pos):  # a quiet move that does not check: pruned
+                        undo(pos)
+                        continue
+                elif not apply(m):
+                    continue
                 if plies and not isinstance(m.value, Move):
                     # passing the king-turn is no move: it spends no depth (otherwise a Two
                     # Kings search never sees the reply to its own normal move)
                     v = ab(depth, alpha, beta, ply + 1)
-                elif lmr and i >= 3 and quiet and m not in killers:
-                    v = ab(depth - 2, alpha, beta, ply + 1)
-                    if (v > alpha) if maxi else (v < beta):
-                        v = ab(depth - 1, alpha, beta, ply + 1)
-                else:
+                elif count == 0 or best in (INF, -INF):
                     v = ab(depth - 1, alpha, beta, ply + 1)
+                else:
+                    r = 0
+                    if lmr and quiet and count >= 2 and m not in killers and not (
+                            (not isinstance(m, Move) or m.to in near or m.frm in near) and check(pos)):
+                        r = min(reductions[min(depth, 63)][min(count, 63)], depth - 2)
+                    if maxi:
+                        v = ab(depth - 1 - r, alpha, alpha + 1.0, ply + 1)
+                        if v > alpha and r:
+                            v = ab(depth - 1, alpha, alpha + 1.0, ply + 1)
+                        if alpha < v < beta:
+                            v = ab(depth - 1, alpha, beta, ply + 1)
+                    else:
+                        v = ab(depth - 1 - r, beta - 1.0, beta, ply + 1)
+                        if v < beta and r:
+                            v = ab(depth - 1, beta - 1.0, beta, ply + 1)
+                        if alpha < v < beta:
+                            v = ab(depth - 1, alpha, beta, ply + 1)
                 undo(pos)
+                count += 1
                 if maxi:
                     if v > best:
                         best, best_move = v, m
@@ -457,9 +456,15 @@ class Search:
                         if m not in killers:
                             killers.insert(0, m)
                             del killers[2:]
+                        bonus = depth * depth
                         k = (m.frm, m.to)
-                        self.history[k] = self.history.get(k, 0) + depth * depth
+                        hist[k] = hist.get(k, 0) + bonus
+                        for q in tried:  # the quiet moves tried before it did not cut: less likely next time
+                            k = (q.frm, q.to)
+                            hist[k] = hist.get(k, 0) - bonus
                     break
+                if quiet and isinstance(m, Move):
+                    tried.append(m)
         finally:
             seen[h] -= 1
         if best_move is None:  # every move failed to apply (an engine error, reported)
@@ -470,10 +475,60 @@ class Search:
             s += ply
         elif s <= -MATE_BOUND:
             s -= ply
-        self.tt[key] = (depth, flag, s, hash(best_move) if best_move is not None else None)
+        self.tt[key] = (depth, flag, s, hash(best_move))
         return best
 
+    def _null_move(self) -> None:
+        """The side to move passes (one undo step): the turn goes on; variables that only the
+        move just made allows (``null_move_clears``: en passant) are cleared."""
+        pos = self.pos
+        pos.begin()
+        for name in self.null_clears:
+            if name in pos.vars:
+                pos.set_var(name, None)
+        pos.set_turn(self.rules.next_player(pos))
+
+    def _pass_to(self, player: int) -> None:
+        """Give ``player`` the move (one undo step), as :meth:`_null_move` passes: the coach asks
+        what an opponent could do if it were to move now."""
+        pos = self.pos
+        pos.begin()
+        for name in self.null_clears:
+            if name in pos.vars:
+                pos.set_var(name, None)
+        pos.set_turn(player)
+
+    def _capture_value(self) -> float | None:
+        """The capture search's value of the position (root's side) after a capture just
+        applied, its decisions (a fight, a duel) included; None if the node limit stopped it
+        (the position is then unwound to where it was)."""
+        depth = self.pos.depth
+        try:
+            return self._qs(-INF, INF, 1, 0)
+        except _Abort:
+            while self.pos.depth > depth:
+                self.rules.undo(self.pos)
+            return None
+
+    def _lines_to_royals(self, pos: Position) -> frozenset:
+        """Squares on a line or a knight's jump from the enemy royals (``Evaluator.lines``): a
+        quiet move neither to nor from one gives no check in chess, rarely in other games."""
+        lines, out = self.ev.lines, frozenset()
+        for q, squares in enumerate(pos.royals):
+            if q != pos.turn:
+                for k in squares:
+                    out = out | lines[k]
+        return out
+
+    def _has_pieces(self, player: int) -> bool:
+        """Pieces besides pawn-like and royal ones (no null move without: zugzwang)."""
+        board, role = self.pos.board, self.ev.role
+        return any(role[board[s].kid] == 2 for s in self.pos.occ[player])
+
     def _qs(self, alpha: float, beta: float, ply: int, qply: int) -> float:
+        """The capture search: stand pat on the static evaluation (not in check), then captures
+        that do not lose material (SEE), promotions and moves that win at once; delta pruning
+        skips a capture that cannot lift the score to alpha (beta) even with a margin."""
         self._tick()
         pos, rules = self.pos, self.rules
         pend = pos.vars.get("pending")
@@ -516,8 +571,20 @@ class Search:
             return stand if stand is not None else self._leaf(ply)
         if stand is not None:
             wins = self.wins_at_once
-            moves = [m for m in moves if (m.capture is not None and not self._losing_capture(m))
-                     or getattr(m, "promotion", None) or (wins is not None and wins(pos, m))]
+            board, values = pos.board, self.ev.order_values
+            delta = self.options.delta
+            keep = []
+            for m in moves:
+                if m.capture is not None:
+                    victim = board[m.capture]
+                    gain = values[victim.kid] if victim is not None else 0.0
+                    if delta and not m.promotion and (stand + gain + delta <= alpha if maxi else stand - gain - delta >= beta):
+                        continue
+                    if not self._losing_capture(m):
+                        keep.append(m)
+                elif getattr(m, "promotion", None) or (wins is not None and wins(pos, m)):
+                    keep.append(m)
+            moves = keep
             if not moves:
                 return stand
         ordered = self._order(moves, None, ply)
@@ -543,220 +610,6 @@ class Search:
         if best in (INF, -INF):
             return self._leaf(ply)
         return best
-
-    def _chance(self, depth: int, alpha: float, beta: float, ply: int, quiet: bool, qply: int = 0) -> float:
-        """Expectation over the exact outcomes, with Star1 windows.
-
-        Outcomes are averaged as :func:`chance_value`: centipawns, with a won or lost game
-        counting ``win_value`` (50 pawns by default) rather than a mate score: a 5% chance of
-        taking the enemy king must not outweigh losing the queen (5% of a mate score would).
-        Star1 (Ballard 1983): each outcome is searched with the window that, given the outcomes
-        already searched and the bounds on the rest, would already decide the node.
-        """
-        pos, rules = self.pos, self.rules
-        key = self._chance_key(pos)
-        outs = self._chance_cache.get(key)
-        if outs is None:
-            outs = [(o.answer, float(o.probability)) for o in rules.chance_outcomes(pos)]
-            outs.sort(key=lambda ap: -ap[1])
-            self._chance_cache[key] = outs
-        curve = self.curve
-        win, loss = curve[0], curve[3] or curve[0]
-        low, high = -loss - 1.0, win + 1.0
-        a_v, b_v = chance_value(alpha, *curve), chance_value(beta, *curve)
-        acc = 0.0
-        rest = 1.0
-        royals = sum(map(len, pos.royals))
-        for answer, p in outs:
-            rest -= p
-            if rest < 1e-12:
-                rest = 0.0
-            lo = (a_v - acc - high * rest) / p
-            hi = (b_v - acc - low * rest) / p
-            c_alpha = score_of_value(lo, *curve) if lo > low else -INF
-            c_beta = score_of_value(hi, *curve) if hi < high else INF
-            rules.apply(pos, answer)
-            try:
-                if p < _RARE_CHANCE or (quiet and qply >= self.options.chance_qply):
-                    # a rare outcome, or deep in the capture search: judged statically, unless
-                    # it ended the game (a royal piece fell) or leaves a royal piece open to the
-                    # side to move (in Combat Chess that attack is compulsory: one more fight)
-                    self._tick()
-                    if sum(map(len, pos.royals)) < royals:
-                        o = rules.outcome(pos)
-                        v = self._terminal(o, ply + 1) if o is not None else self._leaf(ply + 1)
-                    elif self._royal_open(pos):
-                        v = self._qs(c_alpha, c_beta, ply + 1, qply)
-                    else:
-                        v = self._leaf(ply + 1)
-                elif quiet:
-                    v = self._qs(c_alpha, c_beta, ply + 1, qply)
-                else:
-                    v = self._ab(depth, c_alpha, c_beta, ply + 1)
-            finally:
-                rules.undo(pos)
-            u = chance_value(v, *curve)
-            acc += p * u
-            if u <= lo:
-                return score_of_value(acc + high * rest, *curve)  # the node cannot reach alpha any more
-            if u >= hi:
-                return score_of_value(acc + low * rest, *curve)  # the node is already at least beta
-        return score_of_value(acc, *curve)
-
-    def _royal_open(self, pos: Position) -> bool:
-        """Whether the side to move attacks a royal piece of another player."""
-        if pos.vars.get("pending") is not None:
-            return False
-        mover, attacked = pos.turn, self.rules.is_attacked
-        for q, squares in enumerate(pos.royals):
-            if q != mover:
-                for k in squares:
-                    if attacked(pos, k, mover):
-                        return True
-        return False
-
-    def _chance_key(self, pos: Position):
-        """What a chance decision's outcomes depend on, to reuse them across positions.
-
-        By default the position itself (its hash). A game's table may list decision details
-        that do not change the odds (``chance_key_ignore``, e.g. a fight's serial number); then
-        the key is the decision without them plus the pieces (kind, owner, state) on every
-        square the decision names: the same fight met again in another position is not worked
-        out again (exact fight odds cost about a millisecond each).
-        """
-        if not self.chance_ignore:
-            return pos.hash
-        d = pos.vars.get("pending")
-        board = pos.board
-        parts = [d.kind]
-        for name, value in d.info:
-            if name in self.chance_ignore:
-                continue
-            parts.append((name, value))
-            squares = value if isinstance(value, tuple) and not isinstance(value, Move) else (value,)
-            for v in squares:
-                if isinstance(v, Move):
-                    sqs = (v.frm, v.to) if v.capture is None else (v.frm, v.to, v.capture)
-                elif isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(board):
-                    sqs = (v,)
-                else:
-                    continue
-                for sq in sqs:
-                    pc = board[sq]
-                    parts.append(None if pc is None else (pc.kid, pc.owner, tuple(sorted(pc.state.items()))))
-        return tuple(parts)
-
-    def _choice(self, pend, depth: int, alpha: float, beta: float, ply: int, quiet: bool, qply: int = 0) -> float:
-        """A decision a player answers (not dice): max or min over the answers."""
-        pos, rules = self.pos, self.rules
-        answers = list(rules.answers(pos))
-        if quiet and pend.get("ply"):
-            # in the capture search a king-turn offers its captures (and a pass: the first
-            # answer that is no move); its quiet moves wait for the full search
-            answers = [a for a in answers if not isinstance(a.value, Move) or not _is_quiet(a.value)
-                       or (self.wins_at_once is not None and self.wins_at_once(pos, a.value))]
-        if not answers:
-            return self._leaf(ply)
-        mover = pend.player if pend.player >= 0 else pos.turn
-        maxi = mover in self.allies
-        best = -INF if maxi else INF
-        for a in answers:
-            if not self._apply(a):
-                continue
-            try:
-                v = self._qs(alpha, beta, ply + 1, qply) if quiet else self._ab(depth, alpha, beta, ply + 1)
-            finally:
-                rules.undo(pos)
-            if maxi:
-                best = max(best, v)
-                alpha = max(alpha, v)
-            else:
-                best = min(best, v)
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
-        if best in (INF, -INF):
-            return self._leaf(ply)
-        return best
-
-    def _joint(self, pend, depth: int, ply: int, quiet: bool, qply: int) -> float:
-        """A joint decision (a duel's secret bids): the value of the matrix game whose cells
-        are the positions after each pair of parts, for the root player (the maximiser when it
-        is one of the players; otherwise every cell is the opponents' to choose). Each cell is
-        searched with a full window (the value of a mixed strategy needs every cell exactly),
-        one ply shallower than the decision, and cells that leave the same pieces on the board
-        share one search (:meth:`_joint_cells`); in the capture search the cells are judged
-        statically. A saddle point (a pure equilibrium) needs no linear program."""
-        from .duel import solve
-
-        matrix = self._joint_cells(pend, max(depth - 1, 0), ply, quiet, qply, share=True)
-        players = pend.get("players")
-        if self.root == players[0]:
-            game = matrix
-        elif self.root == players[1]:
-            game = [list(col) for col in zip(*matrix)]
-        else:  # paranoid: both deciders play against the root player
-            return min(min(row) for row in matrix)
-        maximin = max(min(row) for row in game)
-        if maximin == min(max(col) for col in zip(*game)):
-            return maximin  # a saddle point (also: one side without a choice)
-        return self._score_of(solve([[self._payoff(v) for v in row] for row in game]).value)
-
-    def _joint_cells(self, pend, depth: int, ply: int, static: bool, qply: int, share: bool = False):
-        """The scores (root's side) after each pair of parts: rows the first player's options.
-
-        ``share`` (inside the tree): cells that leave the same pieces on the board, the same
-        side to move and the same kind of pending decision (a duel's bids differ mostly in the
-        stones they cost) share the search of the first such cell; each other one is that
-        score plus the difference of the two static evaluations (the stones), unless the score
-        is a won or lost game. Three searches where nine were made; the root's own decision
-        (:meth:`joint_plan`) searches every cell."""
-        pos, rules = self.pos, self.rules
-        first, second = pend.get("options")
-        searched: dict = {}
-        matrix = []
-        for a in first:
-            row = []
-            for b in second:
-                answer = Answer(pend.kind, (a, b))
-                if not self._apply(answer):
-                    row.append(self._leaf(ply))
-                    continue
-                try:
-                    if static:
-                        self._tick()
-                        o = rules.outcome(pos) if pos.vars.get("pending") is None else None
-                        v = self._terminal(o, ply + 1) if o is not None else self._leaf(ply + 1)
-                    elif share:
-                        after = pos.vars.get("pending")
-                        key = (pos.turn, after.kind if after is not None else None,
-                               frozenset((sq, pc.kid, pc.owner) for sq, pc in enumerate(pos.board) if pc is not None))
-                        base = searched.get(key)
-                        if base is None:
-                            v = self._ab(depth, -INF, INF, ply + 1)
-                            searched[key] = (v, self._leaf(ply + 1))
-                        else:
-                            self._tick()
-                            v0, leaf0 = base
-                            v = v0 if abs(v0) >= MATE_BOUND else v0 + self._leaf(ply + 1) - leaf0
-                    else:
-                        v = self._ab(depth, -INF, INF, ply + 1)
-                finally:
-                    rules.undo(pos)
-                row.append(v)
-            matrix.append(row)
-        return matrix
-
-    def _payoff(self, score: float):
-        """A score as a payoff of a mixed strategy: on the chance curve (a won game counts
-        ``win_value``, not a mate score), rounded to a hundredth (exact arithmetic on short
-        fractions)."""
-        from fractions import Fraction
-
-        return Fraction(round(chance_value(score, *self.curve) * 100), 100)
-
-    def _score_of(self, value) -> float:
-        return score_of_value(float(value), *self.curve)
 
     def _losing_capture(self, m: Move) -> bool:
         """A capture of a cheaper piece on a square an opponent defends: skipped in the capture
@@ -787,7 +640,10 @@ class Search:
         return self.ev.evaluate(self.pos, self.root)
 
     # ----- ordering and the principal variation ---------------------------------------------------------
-    def _order(self, actions, tt_move, ply: int):
+    def _order(self, actions, tt_move, ply: int, tree: bool = False):
+        """Table move, winning and even captures (most valuable victim, least valuable
+        attacker), promotions, killers, quiet moves by history, and in the tree (``tree``) the
+        captures of a cheaper piece on a defended square last."""
         if not actions or not isinstance(actions[0], Move):
             if tt_move is not None:  # answers (a king-turn): the table's first, the rest as given
                 first = [a for a in actions if hash(a) == tt_move]
@@ -806,6 +662,8 @@ class Search:
             if m.capture is not None:
                 victim = board[m.capture]
                 s = 1e9 + ov[victim.kid] * 64 - ov[board[m.frm].kid] if victim is not None else 1e9
+                if tree and not m.promotion and self._losing_capture(m):
+                    return s - 2e9
             if m.promotion:
                 s += 5e8 + ov[index[m.promotion]]
             if s:
@@ -843,9 +701,3 @@ class Search:
         return tuple(pv)
 
 
-def _is_quiet(action) -> bool:
-    """A move (or a king-turn answer) that captures nothing and promotes nothing."""
-    m = action.value if isinstance(action, Answer) else action
-    if not isinstance(m, Move):
-        return True
-    return m.capture is None and not m.promotion

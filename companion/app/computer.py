@@ -28,6 +28,14 @@ class ComputerFailed:
 
 #: Seconds the strongest level may think per move (weaker levels use a share of it).
 MOVE_SECONDS = 3.0
+#: A seat's level from here up is Stockfish at Elo ``level - STOCKFISH_BASE`` (FIDE chess only:
+#: companion.ai.players): a seat keeps one number, journaled as it is.
+STOCKFISH_BASE = 10_000
+
+
+def stockfish_elo(level: int) -> int | None:
+    """The Elo of a Stockfish seat's level, None for one of our own levels."""
+    return level - STOCKFISH_BASE if level > STOCKFISH_BASE else None
 #: Nodes the computer searches to fix its secret bid (a node limit, not a time: the same position
 #: and random number give the same bid, so a journaled game replays exactly).
 PART_NODES = 6000
@@ -46,6 +54,7 @@ class SearchComputer:
         #: what each level plays like ("beginner" ... "strongest"), for the seat choices
         self.level_titles = tuple(lv.title for lv in levels.LEVELS)
         self._players: dict[tuple[int, int], Any] = {}
+        self._extra: dict[str, tuple] = {}
         self._worker = None
 
     @classmethod
@@ -58,19 +67,39 @@ class SearchComputer:
         return cls(levels, worker)
 
     def level_title(self, level: int) -> str:
-        return self._levels.LEVELS[level - 1].title
+        elo = stockfish_elo(level)
+        return f"Stockfish, Elo {elo}" if elo is not None else self._levels.LEVELS[level - 1].title
+
+    def extra_choices(self, game: str) -> tuple[tuple[int, str], ...]:
+        """The computer players a seat of ``game`` may have besides our levels: Stockfish at a
+        few strengths for FIDE chess when it is installed, as (level, words)."""
+        if game not in self._extra:
+            try:
+                from ..ai.players import computer_players
+            except ImportError:
+                self._extra[game] = ()
+            else:
+                self._extra[game] = tuple((STOCKFISH_BASE + c.strength, c.title) for c in computer_players(game)
+                                          if c.engine == "stockfish")
+        return self._extra[game]
 
     def start(self, rules, pos, level: int, on_progress: Callable[[float], None],
               on_done: Callable[[Any], None]) -> None:
         """Think about ``pos`` (copied by the worker) at ``level``; report progress (0..1) and
         the chosen move (a :class:`ComputerFailed` if the search failed)."""
         self.stop()
-        player = self._player(rules, level)
+        try:
+            player = self._player(rules, level)
+        except Exception as e:  # noqa: BLE001 - Stockfish missing or refusing: said to the players
+            log.error("the computer player could not start: %s", e)
+            on_done(ComputerFailed(str(e)))
+            return
         budget = self.seconds
+        share = player.level.time_share if hasattr(player, "level") else 1.0
 
         def deliver(event) -> None:
             if isinstance(event, self._events.SearchProgressed):
-                on_progress(min(1.0, event.info.elapsed / max(budget * player.level.time_share, 1e-6)))
+                on_progress(min(1.0, event.info.elapsed / max(budget * share, 1e-6)))
             elif isinstance(event, self._events.MoveFound):
                 on_done(event.action)
             elif isinstance(event, self._events.SearchFailed):
@@ -96,6 +125,13 @@ class SearchComputer:
 
     def _player(self, rules, level: int):
         key = (id(rules), level)
+        elo = stockfish_elo(level)
+        if elo is not None and key not in self._players:
+            from ..ai.stockfish import StockfishPlayer
+
+            for old in [k for k in self._players if stockfish_elo(k[1]) is not None]:
+                self._players.pop(old).close()  # one engine process at a time (another game's, or Elo)
+            self._players[key] = StockfishPlayer(rules, elo, seconds=self.seconds)
         if key not in self._players:
             lv = self._levels.LEVELS[max(1, min(level, self.max_level)) - 1]
             self._players[key] = self._levels.ComputerPlayer(rules, lv, random.Random(self.rng.random()))

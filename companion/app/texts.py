@@ -83,6 +83,7 @@ MAP_SIZE = N_("{width}\u00d7{height}, {players} players")
 CHOOSE_ARMIES = N_("Choose the armies")
 SEAT_COMPUTER = N_("Computer {level}")
 SEAT_COMPUTER_LEVEL = N_("Computer {level}: {words}")
+SEAT_STOCKFISH = N_("Stockfish, Elo {elo}")
 PICK_KIND = N_("Who plays {colour}?")
 #: A seat the map may leave empty (three players on the four-player map), after the computer levels.
 SEAT_EMPTY = N_("Nobody")
@@ -630,6 +631,7 @@ def dice_words(sides: int, count: int, keep: str) -> str:
 
 # --- the language: every text above is read through the module's __getattr__ (companion.i18n) ----------
 from .texts_table import *  # noqa: E402,F401,F403  (the clock's, the table's, the keyboard's words: T.NAME too)
+from .coach_texts import *  # noqa: E402,F401,F403  (the coach's and the analysis's words: T.NAME too)
 
 #: Constants that are no words (kinds, glyphs): read as they are.
 _text = read_in_language(globals(), as_is=("PIECE_GLYPHS", "PIECE_CODES"))

@@ -80,6 +80,7 @@ class Meaning(enum.Enum):
     CHECK = "check"  # the king in check
     HINT_FROM = "hint-from"
     HINT_TO = "hint-to"
+    THREAT = "threat"  # the coach: a piece of the player's that can be taken for free
     COMPUTER_MOVE_FROM = "computer-move-from"  # carry out the computer's move
     COMPUTER_MOVE_TO = "computer-move-to"
     REMOVE = "remove"  # a piece to lift off (the board differs from the game)
@@ -120,6 +121,7 @@ PALETTE: Mapping[Meaning, Appearance] = {
     Meaning.CHECK: Appearance("vermillion", B),
     Meaning.HINT_FROM: Appearance("dim white", B),
     Meaning.HINT_TO: Appearance("white", B),
+    Meaning.THREAT: Appearance("yellow", B),
     Meaning.COMPUTER_MOVE_FROM: Appearance("dim white", B),
     Meaning.COMPUTER_MOVE_TO: Appearance("white", B),
     Meaning.REMOVE: Appearance("yellow", B),
@@ -143,7 +145,8 @@ _BACKGROUND = frozenset({_M.OFF, _M.TERRAIN_WATER, _M.SPAWN})
 #: for the computer's), so they share looks.
 CONTEXTS: Mapping[str, frozenset[Meaning]] = {
     "play": _BACKGROUND
-    | {_M.LIFTED, _M.MOVE, _M.CAPTURE, _M.LAST_MOVE_FROM, _M.LAST_MOVE_TO, _M.CHECK, _M.HINT_FROM, _M.HINT_TO},
+    | {_M.LIFTED, _M.MOVE, _M.CAPTURE, _M.LAST_MOVE_FROM, _M.LAST_MOVE_TO, _M.CHECK, _M.HINT_FROM, _M.HINT_TO,
+       _M.THREAT},
     "computer move": _BACKGROUND
     | {_M.COMPUTER_MOVE_FROM, _M.COMPUTER_MOVE_TO, _M.LIFTED, _M.LAST_MOVE_FROM, _M.LAST_MOVE_TO, _M.CHECK},
     "correction": _BACKGROUND | {_M.REMOVE, _M.PLACE, _M.ILLEGAL, _M.LAST_MOVE_FROM, _M.LAST_MOVE_TO},

@@ -76,6 +76,8 @@ class BoardRoom:
         self.meanings: dict[int, Meaning] = {}
         self.guidance = ""
         self.in_sync = True
+        #: the coach's lights (a hint, threatened pieces: coach_room.py), under the tracker's own
+        self.coach_lights: dict[int, Meaning] = {}
         self.leds_held = False  # the dice are rolling on screen: the LEDs wait to tell the result
         self.frame = blank_frame(link.size)
         self.walk: int | None = None  # the board check's LED walk: the square lit now
@@ -169,6 +171,8 @@ class BoardRoom:
             return
         if self.display.screen == "board_check":
             meanings = {self.walk: Meaning.DIAG_TEST} if self.walk is not None else {}
+        elif self.coach_lights:
+            meanings = {**self.coach_lights, **self.meanings}  # what the board asks comes first
         else:
             meanings = self.meanings
         if meanings is not self._led_meanings and meanings != self._led_meanings:

@@ -30,6 +30,7 @@ from ...tournament.files import MEDIA_ROOTS, find_sticks
 from .arbiter_mode import ASKED as ARBITER_ASKED, ArbiterMode
 from .archive import Archive
 from .board_link import BOARD_EVENTS, GUIDE_EVENTS, BoardLink, BoardRoom
+from .coach_room import CoachRoom
 from .clock_room import ASKED as CLOCK_ASKED, SHOWN as TABLE_SHOWN, ClockRoom
 from .computer_turns import RANDOM_STEPS, ComputerTurns, Thinking
 from .display import BOARD, Display
@@ -53,6 +54,7 @@ from .problem import Problem, Problems
 from .questions import Prompt, PromptOption
 from .records import ASKED as RECORDS_ASKED, Records
 from .resume import Resume
+from .review_analysis import ReviewAnalysis
 from .speech_room import SpeechRoom
 from .storage import Storage
 from .table_settings import ASKED as SETTINGS_ASKED, TableChoice, TableSettings, new_salt, today
@@ -102,12 +104,15 @@ class AppFlow:
                              new_game_id=new_game_id, new_seed=new_seed)
         self.play = Play(self.game, display, self.board, bus)
         self.ai = ComputerTurns(computer, self.game, self.play, display, mailbox, bus, draw=draw)
+        self.coach = CoachRoom(self.game, self.play, self.board, display, mailbox,
+                               online=lambda: self.online_game.active)
         self.dungeon = DungeonSetup(display, self.board, bus, draw=draw,
                                     make_deploy_guide=make_deploy_guide or DeploymentTracker, clock_ms=clock_ms)
         self.problems = Problems(display, self.game, self.dungeon)
         self.resume = Resume(storage, self.game, display, mailbox, bus)
         self.load_save = LoadSave(display, self.game, storage, bus)
         self.archive = Archive(storage, display, self.board, self.game, mailbox, bus)
+        self.analysis = ReviewAnalysis(self.archive, self.board, display, mailbox)
         self.matches = MatchRoom(display, self.game, bus, MatchStore(store.directory), draw=draw,
                                  new_game_id=new_game_id)
         self.settings = TableSettings(display, storage, today=today)
@@ -124,8 +129,10 @@ class AppFlow:
         self.menu = Menu(display, self.game, bus, {
             "load-save": self.load_save.open, "board-check": self.board.open_check, "card": self.play.show_card,
             "save-record": self.records.save, "copy-records": self.records.copy, "swap-clock": self.clock.swap,
-            "arbiter": self.arbiter.open, "lichess": self.online.open, "settings": self.preferences.open},
-            lichess_item=lambda: self.online_game.active and not self.online.is_connected())
+            "arbiter": self.arbiter.open, "lichess": self.online.open, "coach": self.coach.toggle,
+            "settings": self.preferences.open},
+            lichess_item=lambda: self.online_game.active and not self.online.is_connected(),
+            online=lambda: self.online_game.active)
         wire(self)
 
     # ----- the main loop's face -----------------------------------------------------------------------
@@ -163,6 +170,8 @@ class AppFlow:
         self.link.close()
         if self.ai.computer is not None:
             self.ai.computer.stop()
+        self.coach.stop()
+        self.analysis.stop()
         self.clock.stop()
         self.speech.voice.close()
         self.online.stop()
@@ -194,7 +203,7 @@ class AppFlow:
         flashing fast, a clock running that a person presses. Otherwise the app may rest
         between events (companion/app/pacing.py)."""
         fight = self.play.fight
-        return (self.ai.thinking is not None or (fight is not None and fight.rolling) or self.board.animating
+        return (self.ai.thinking is not None or self.coach.hinting is not None or self.analysis.running or (fight is not None and fight.rolling) or self.board.animating
                 or self.clock.at_full_rate)
 
     @property
@@ -238,7 +247,7 @@ def wire(f: AppFlow) -> None:
 
     # the app's own events (the clock comes last after an opening: it may tell the power cut)
     for event in (GameOpened, GameClosed):
-        for hears in (display.clear_game_words, board.reset_guide, play.reset, ai.reset, f.dungeon.drop):
+        for hears in (display.clear_game_words, board.reset_guide, play.reset, ai.reset, f.coach.reset, f.dungeon.drop):
             bus.subscribe(event, hears)
     bus.subscribe(GameOpened, clock.game_opened)
     bus.subscribe(GameOpened, f.link.game_opened)  # a linked game taken up after a power cut
@@ -256,6 +265,8 @@ def wire(f: AppFlow) -> None:
     bus.subscribe(GameOpened, f.speech.opened)
     bus.subscribe(PlaySettled, f.speech.settled)
     bus.subscribe(ComputerMoveChosen, f.speech.computer_move)
+    bus.subscribe(PlaySettled, f.coach.settled)
+    bus.subscribe(MovePlayed, f.coach.moved)
 
     # the game's, the table's, the tracker's and the board's events
     bus.subscribe_all(PLAY_SHOWN, play.show)
@@ -291,6 +302,10 @@ def wire(f: AppFlow) -> None:
     mailbox.route("ai-progress", ai.progress)
     mailbox.route("ai-done", ai.done)
     mailbox.route("ai-part", ai.part_done)
+    mailbox.route("coach-search", f.coach.search_event)
+    mailbox.route("coach-threats", f.coach.threats_found)
+    mailbox.route("coach-check", f.coach.checked)
+    mailbox.route("review-analysis", f.analysis.event)
     mailbox.route("resume-progress", f.resume.progressed)
     mailbox.route("resumed", f.resume.replayed)
     mailbox.route("games-progress", f.archive.progressed)
@@ -298,6 +313,7 @@ def wire(f: AppFlow) -> None:
     mailbox.route("online", online.receive)
     mailbox.route("online-token", online.token_arrived)
     mailbox.on_failure("resume", f.resume.failed)
+    mailbox.on_failure("coach", f.coach.failed)
     mailbox.on_any_failure(f.problems.worker_failed)
 
     # answers to the questions each room asks

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ... import session as S
 from .. import texts as T
 from .board_link import BoardRoom
+from .coach_room import CoachRoom
 from .computer_turns import ComputerTurns
 from .display import Display
 from .game_room import GameRoom
@@ -42,11 +43,23 @@ class GameView:
     simulated: bool
     legend: str = ""  # what the numbers on the board's pieces mean, when any is shown
     question: str = ""  # a decision the game screen asks (Chess 2's king-turn), in words
+    coach: "CoachLine | None" = None  # the coach's row: None where it cannot help (tournament mode)
+
+
+@dataclass(frozen=True)
+class CoachLine:
+    """The coach's row for the person to move: its switch, the Hint button, what it says."""
+
+    on: bool  # this seat asked for the coach
+    can_hint: bool
+    text: str
+    progress: float  # 0..1 while the hint is searched, -1 otherwise
+    offer_undo: bool  # the last move dropped material: Undo it, one tap
 
 
 class GamePresenter:
     def __init__(self, game: GameRoom, play: Play, ai: ComputerTurns, board: BoardRoom, menu: Menu,
-                 display: Display, online=None) -> None:
+                 display: Display, online=None, coach: CoachRoom | None = None) -> None:
         self.game = game
         self.online = online  # a lichess game's room (online_game_room.py): its clocks, names, link
         self.play = play  # the game's own question (Chess 2's king-turn)
@@ -54,9 +67,34 @@ class GamePresenter:
         self.board = board  # the board's guidance; the simulated board
         self.game_menu = menu
         self.display = display
+        self.coach = coach  # the hint, the threats, the word after a bad move
 
     def menu(self) -> None:
         self.game_menu.open()
+
+    def toggle_coach(self) -> None:
+        if self.coach is not None:
+            self.coach.toggle()
+
+    def hint(self) -> None:
+        if self.coach is not None:
+            self.coach.ask_hint()
+
+    def undo_blunder(self) -> None:
+        if self.coach is not None:
+            self.coach.undo()
+
+    def coach_line(self) -> CoachLine | None:
+        c = self.coach
+        if c is None or not c.available:
+            return None
+        on = c.is_on()
+        if not on and not c.verdict:
+            return None  # no row unless asked for (Menu: Coach on / off): the move list keeps its room
+        # what the board asks of the players comes first: the coach's words wait (a small
+        # screen has no room for both), except its word on the move just made
+        text = c.text() if c.verdict or not self.board.guidance else ""
+        return CoachLine(on, on and c.hinting is None, text, c.progress, c.offer_undo)
 
     def view(self) -> GameView:
         s = self.game.session
@@ -96,6 +134,7 @@ class GamePresenter:
             banner, self.board.link.simulated is not None,
             T.FATIGUE_LEGEND if any(p.state.get("fatigue") for _, p in s.pos.pieces()) else "",
             question.text if question is not None else "",
+            self.coach_line(),
         )
 
 

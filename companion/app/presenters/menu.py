@@ -20,24 +20,28 @@ from .questions import Prompt, PromptOption
 ITEMS = {"load-save": lambda: T.LOAD_SAVE, "board-check": lambda: T.BOARD_CHECK, "new-game": lambda: T.NEW_GAME,
          "card": lambda: "", "save-record": lambda: T.SAVE_RECORD, "copy-records": lambda: T.COPY_RECORDS,
          "swap-clock": lambda: T.SWAP_CLOCK, "arbiter": lambda: T.ARBITER, "lichess": lambda: W.MENU_ITEM,
-         "settings": lambda: T.SETTINGS}
+         "coach": lambda: T.COACH_MENU, "settings": lambda: T.SETTINGS}
 #: The board's preferences, last: one item that opens them (preferences.py).
 PREFERENCE_ITEMS = ("settings",)
 
 
 class Menu:
     def __init__(self, display: Display, game: GameRoom, bus: Bus, actions: Mapping[str, Callable[[], None]],
-                 lichess_item: Callable[[], bool] = lambda: False) -> None:
+                 lichess_item: Callable[[], bool] = lambda: False, online: Callable[[], bool] = lambda: False) -> None:
         self.display = display
         self.game = game
         self.bus = bus
         self.actions = dict(actions)  # item key -> what it does ("new-game" asks first)
         self.lichess_item = lichess_item  # a lichess game whose link is down: its account's screen
+        self.online = online  # the open game is played online (no coach there)
 
     def open(self) -> None:
         s, table = self.game.session, self.game.table
         card = self.game.extras.card(s) if s is not None else None
         shown = ["load-save", "board-check", "new-game"]
+        casual = table is None or not table.tournament
+        if "coach" in self.actions and s is not None and not s.is_over and casual and not self.online():
+            shown.append("coach")  # the coach for the player to move (never in tournament mode nor online)
         if self.lichess_item():
             shown.insert(0, "lichess")
         if card is not None:  # the game's card (Chess 2's stones) here too: a clock may hold its button

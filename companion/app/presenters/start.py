@@ -30,6 +30,7 @@ from ...i18n import _
 from .. import link_texts as L
 from .. import texts as T
 from .. import theme
+from ..computer import stockfish_elo
 from .archive import Archive
 from .board_link import BoardRoom
 from .display import Display
@@ -249,12 +250,14 @@ class StartPresenter:
             # (a seat only four-player chess shows is "Player 3" until then; "Player 1" picked is a name)
             if s.name in before or s.name in T.COLOUR_NAMES or s.name in words or (i >= 2 and s.name == _unseated(i)):
                 self.seats[i] = replace(s, name=words[i])
+        self._drop_engines()
         self.display.changed()
 
     def toggle_fights(self) -> None:
         """The game row's "Dice fights" switch (for a game that takes them)."""
         if self.can_fight:
             self.fights ^= {self.row}
+            self._drop_engines()  # chess with dice fights is no game for Stockfish
             self.display.changed()
 
     def choose_option(self, key: str) -> None:
@@ -306,7 +309,8 @@ class StartPresenter:
         if empty and not (self.dungeon and self._may_leave_empty(seat)):
             return
         s = seats[seat]
-        level = min(max(1, level), max(1, self.max_level))
+        if stockfish_elo(level) is None or level not in dict(self._extra_choices()):
+            level = min(max(1, level), max(1, self.max_level))
         name = s.name
         if not self.dungeon and seat < self.nseats:
             if computer and (name in T.COLOUR_NAMES or name in self.colour_words()):
@@ -316,6 +320,19 @@ class StartPresenter:
         seats[seat] = SeatChoice(name, computer and not empty,
                                  level if computer else max(1, min(s.level, self.max_level or 1)), empty)
         self.display.changed()
+
+    def _extra_choices(self) -> tuple[tuple[int, str], ...]:
+        """Stockfish's strengths for a FIDE chess seat, when it is installed."""
+        extra = getattr(self.computer, "extra_choices", None)
+        return tuple(extra(self.game)) if extra is not None and not self.dungeon else ()
+
+    def _drop_engines(self) -> None:
+        """Another game chosen: a Stockfish seat becomes our strongest level (Stockfish plays
+        FIDE chess only)."""
+        allowed = dict(self._extra_choices())
+        for i, s in enumerate(self.seats):
+            if s.computer and stockfish_elo(s.level) is not None and s.level not in allowed:
+                self.seats[i] = replace(s, level=max(1, self.max_level))
 
     def set_remote(self, seat: int) -> None:
         """``seat`` is played at a friend's board: in a two-player game the other seat stays here;
@@ -397,6 +414,7 @@ class StartPresenter:
             words = titles[level - 1] if level <= len(titles) else ""
             out.append((f"computer:{level}", T.SEAT_COMPUTER_LEVEL.format(level=level, words=words) if words
                         else T.SEAT_COMPUTER.format(level=level)))
+        out += [(f"computer:{level}", words) for level, words in self._extra_choices()]
         if seat is not None and self.dungeon and (self.dungeon_seats[seat].empty or self._may_leave_empty(seat)):
             out.append(("nobody", T.SEAT_EMPTY))
         out.append(("remote", T.SEAT_REMOTE))
@@ -540,7 +558,7 @@ class StartPresenter:
         else:
             names = self._names()
             seats = tuple(
-                SeatView(self.colour_words()[i], names[i], s.computer, T.LEVEL.format(level=s.level), True,
+                SeatView(self.colour_words()[i], names[i], s.computer, _level_word(s.level), True,
                          self._swatch(i), self._kind_word(s))
                 for i, s in enumerate(self.seats[:self.nseats])
             )
@@ -606,7 +624,7 @@ class StartPresenter:
         for i, s in enumerate(self.dungeon_seats[:m.players]):
             word = m.seats[i].colour
             can_choose = True  # a person, the computer, nobody where the map allows, or a friend's board
-            out.append(SeatView(T.seat_word(word), s.name, s.computer, T.LEVEL.format(level=s.level),
+            out.append(SeatView(T.seat_word(word), s.name, s.computer, _level_word(s.level),
                                 can_choose, theme.seat_colour(word), self._kind_word(s), s.empty))
         return tuple(out)
 
@@ -620,6 +638,8 @@ class StartPresenter:
     def _kind_word(s: SeatChoice) -> str:
         if s.remote:
             return T.SEAT_REMOTE
+        if s.computer and stockfish_elo(s.level) is not None:
+            return T.SEAT_STOCKFISH.format(elo=stockfish_elo(s.level))
         return T.SEAT_EMPTY if s.empty else T.SEAT_COMPUTER.format(level=s.level) if s.computer else T.HUMAN
 
     def _seat_word(self, i: int) -> str:
@@ -658,3 +678,9 @@ def thumbnail(board_map) -> MapThumb:
         else:
             cells.append(owner.get(sq, THUMB_FLOOR))
     return MapThumb(g.width, g.height, tuple(cells))
+
+
+def _level_word(level: int) -> str:
+    """A computer seat's strength in a word: our level, or Stockfish's Elo."""
+    elo = stockfish_elo(level)
+    return T.LEVEL.format(level=level) if elo is None else T.SEAT_STOCKFISH.format(elo=elo)

@@ -1,0 +1,273 @@
+"""The evaluation's per-position terms beyond material and the square tables: live mobility
+and the attack on each enemy royal, pawn structure, king safety, the goal zone, the mop-up of a
+lone royal and the king hunt. :class:`~companion.ai.evaluate.Evaluator` holds the tables these
+read (built at start-up) and calls them from ``scores``; they are a mixin so the hot loop stays
+plain attribute access."""
+
+from __future__ import annotations
+
+from ..core.compiled import relative_rank
+from ..core.position import Position
+
+_PAWN, _ROYAL, _OFFICER = 0, 1, 2  # a kind's role in the evaluation
+
+
+class PositionTerms:
+    """The terms computed per position (see the module's text); mixed into the Evaluator."""
+
+    def _activity_tables(self, kinds) -> None:
+        """For the live terms (``piece_mobility``, ``king_attack``): each piece kind's leaps and
+        slides per owner and square (from the compiled movement), the mobility weight per
+        square (lower for kinds that reach more: ``piece_mobility`` x sqrt(8 / mean reach)),
+        the reach it counts from (half the mean: fewer costs, more earns) and its weight in an
+        attack on a King (value / 100, at most 5)."""
+        t, rules = self.table, self.rules
+        self.live = bool(t.piece_mobility or t.king_attack)
+        if not self.live:
+            return
+        compiled = rules.compiled
+        self._moves_of = [[None] * len(kinds) for _ in range(self.nplayers)]
+        self._mob_weight = [0.0] * len(kinds)
+        self._mob_base = [0.0] * len(kinds)
+        self._attack_weight = [0.0] * len(kinds)
+        geo = self.geometry
+        for kid, k in enumerate(kinds):
+            if self._role[kid] != _OFFICER:
+                continue
+            for p in range(self.nplayers):
+                ck = compiled[kid][p]
+                self._moves_of[p][kid] = (ck.leaps_both, ck.leaps_move, ck.rays_both, ck.rays_move,
+                                          ck.leaps_capture, ck.rays_capture)
+            reach = self._reach(kid, 0)
+            playable = [r for s, r in enumerate(reach) if not geo.is_void(s)]
+            mean = max(1.0, sum(playable) / len(playable)) if playable else 1.0
+            self._mob_weight[kid] = t.piece_mobility * (8.0 / mean) ** 0.5
+            self._mob_base[kid] = mean / 2.0
+            self._attack_weight[kid] = min(5.0, max(1.0, self.values[kid] / 100.0))
+        self._zone = [frozenset(self.neighbours[sq] + (sq,)) for sq in range(geo.size)]
+
+    def _activity(self, pos: Position, officers, royals, pawns, extra, phase: float) -> None:
+        """Mobility (squares each piece other than pawn-like and royal ones reaches now: empty or
+        an enemy's) and the attack on each enemy royal (the squares of its zone these pieces
+        reach, weighted by the attackers' values; ``king_attack`` x units^2 / 10, units at most
+        40, in the middlegame share ``phase``, once two pieces take part). No mobility against
+        nothing but royal pieces: centralising the Queen there fought the mop-up's drive and a
+        King and Queen drew by the fifty-move rule against random moves."""
+        t = self.table
+        board = pos.board
+        n = pos.nplayers
+        zones = [self._zone[royals[q][0]] if royals[q] else frozenset() for q in range(n)]
+        mw, mb, aw = self._mob_weight, self._mob_base, self._attack_weight
+        for p in range(n):
+            tables = self._moves_of[p]
+            foes_zone = frozenset().union(*(zones[q] for q in range(n) if q != p)) if n > 2 else zones[1 - p]
+            mob = 0.0
+            units = 0.0
+            attackers = 0
+            for sq in officers[p]:
+                kid = board[sq].kid
+                lb, lm, rb, rm, lc, rc = tables[kid]
+                count = 0
+                hits = 0
+                for s in lb[sq]:
+                    q = board[s]
+                    if q is None or q.owner != p:
+                        count += 1
+                    if s in foes_zone:
+                        hits += 1
+                for s in lm[sq]:
+                    if board[s] is None:
+                        count += 1
+                for ray in rb[sq]:
+                    for s in ray:
+                        q = board[s]
+                        if s in foes_zone:
+                            hits += 1
+                        if q is None:
+                            count += 1
+                        else:
+                            if q.owner != p:
+                                count += 1
+                            break
+                for ray in rm[sq]:
+                    for s in ray:
+                        if board[s] is not None:
+                            break
+                        count += 1
+                mob += mw[kid] * (count - mb[kid])
+                if hits:
+                    units += hits * aw[kid]
+                    attackers += 1
+            if any(officers[q] or pawns[q] for q in range(n) if q != p):
+                extra[p] += mob  # against bare royals the mating drive (mop_up, the hunt) decides alone
+            if attackers >= 2 and phase > 0:
+                units = min(units, 40.0)
+                extra[p] += phase * t.king_attack * units * units / 10.0
+
+
+    def _line_of(self, sq: int, home: str) -> int:
+        return self.file[sq] if home in ("south", "north") else self.rank[sq]
+
+    def _pawn_structure(self, pos: Position, pawns) -> tuple[tuple[int, ...], tuple[float, ...]]:
+        """Lines holding each player's pawn-like pieces (bit masks), and each player's
+        pawn-structure score (cached by the pawn-like pieces' placement: it changes rarely)."""
+        t = self.table
+        n = pos.nplayers
+        geo = self.geometry
+        all_lines = []
+        scores = []
+        for p in range(n):
+            home = self.homes[p]
+            lines: dict[int, int] = {}
+            for sq in pawns[p]:
+                ln = self._line_of(sq, home)
+                lines[ln] = lines.get(ln, 0) + 1
+            all_lines.append(sum(1 << ln for ln in lines))  # a bit mask: ints are not tracked by the GC
+            score = 0.0
+            for ln, c in lines.items():
+                if c > 1:
+                    score -= t.doubled * (c - 1)
+                if (ln - 1) not in lines and (ln + 1) not in lines:
+                    score -= t.isolated * c
+            if t.passed and n == 2 and pawns[p]:
+                foe = 1 - p
+                fhome = self.homes[foe]
+                if self._line_axis(home) == self._line_axis(fhome):
+                    last = (geo.height if home in ("south", "north") else geo.width) - 1
+                    theirs = [(self._line_of(s, fhome), relative_rank(geo, s, home)) for s in pawns[foe]]
+                    for sq in pawns[p]:
+                        ln = self._line_of(sq, home)
+                        rr = relative_rank(geo, sq, home)
+                        if not any(abs(fl - ln) <= 1 and fr > rr for fl, fr in theirs):
+                            progress = rr / last
+                            score += t.passed * (0.5 + 3.0 * progress * progress)
+            scores.append(score)
+        return tuple(all_lines), tuple(scores)
+
+    @staticmethod
+    def _line_axis(home: str) -> int:
+        return 0 if home in ("south", "north") else 1
+
+    def _king_safety(self, pos: Position, p: int, royals: list[int], officers) -> float:
+        """Own pieces next to each royal piece (shelter), enemy non-pawn pieces near it."""
+        t = self.table
+        board = pos.board
+        fl, rk = self.file, self.rank
+        score = 0.0
+        for k in royals:
+            shelter = 0
+            for s in self.neighbours[k]:
+                q = board[s]
+                if q is not None and q.owner == p:
+                    shelter += 1
+            kf, kr = fl[k], rk[k]
+            danger = 0
+            for q in range(pos.nplayers):
+                if q == p:
+                    continue
+                for s in officers[q]:
+                    d = max(abs(fl[s] - kf), abs(rk[s] - kr))
+                    if d < 4:
+                        danger += 4 - d
+            score += t.shelter * min(shelter, 3) - t.tropism * danger
+        return score
+
+    def _goal(self, pos: Position, royals, extra) -> None:
+        """A royal piece near the zone it wins on (Chess 2: a King next to its fifth rank): worth
+        ``[goal] entry[n]`` for the n zone squares next to it it could step to safely (empty or
+        an enemy's, not attacked), plus ``approach`` for each safe square next to it from which
+        it could. A player whose win needs two royals still outside (Two Kings) is worth the
+        smaller of their two terms: both must get there."""
+        t = self.table.goal
+        entry, approach = t.get("entry", (0.0,)), t.get("approach", 0.0)
+        board, rules, neighbours = pos.board, self.rules, self.neighbours
+        for p in range(pos.nplayers):
+            zone = self.goal_zone(p)
+            outside = [k for k in royals[p] if k not in zone]
+            if not outside or len(outside) > 2:
+                continue
+            foes = [q for q in range(pos.nplayers) if q != p]
+
+            def free(s: int) -> bool:
+                q = board[s]
+                return (q is None or q.owner != p) and not any(rules.is_attacked(pos, s, f) for f in foes)
+
+            terms = []
+            for k in outside:
+                near = [s for s in neighbours[k] if s in zone]
+                if near:
+                    terms.append(entry[min(sum(1 for s in near if free(s)), len(entry) - 1)])
+                elif approach:
+                    steps = 0
+                    for s in neighbours[k]:
+                        if any(z in zone for z in neighbours[s]) and free(s):
+                            if any(free(z) for z in neighbours[s] if z in zone):
+                                steps += 1
+                    terms.append(approach * min(steps, 3))
+                else:
+                    terms.append(0.0)
+                if not terms[-1]:
+                    break  # one royal with nothing: the smaller term is 0
+            extra[p] += min(terms)
+
+    def _mop_up(self, pos: Position, mats, pawns, royals, extra, weight: float) -> None:
+        """Far ahead in an endgame: push the opponent's lone royal to the edge, come closer."""
+        out = pos.vars.get("out", ())
+        alive = [p for p in range(pos.nplayers) if p not in out]
+        if len(alive) != 2:
+            return
+        a, b = alive
+        lead, lone = (a, b) if mats[a] > mats[b] else (b, a)
+        if mats[lead] - mats[lone] < 200 or pawns[lone] or not royals[lone] or not royals[lead]:
+            return
+        t = self.table
+        ks, ls = royals[lead][0], royals[lone][0]
+        dist = max(abs(self.file[ks] - self.file[ls]), abs(self.rank[ks] - self.rank[ls]))
+        bonus = t.mop_up * self.centre_dist[ls] + t.mop_up * 0.5 * (self.max_centre * 2 - dist)
+        extra[lead] += weight * bonus
+
+    def _king_hunt(self, pos: Position, fulls, royals, officers, pawns, extra) -> None:
+        """Ahead by ``hunt_lead``, or against a bare royal: bring every piece closer to the enemy
+        royal and take away its safe squares (against a bare royal: reward the squares taken,
+        the last ones most). Games that end only when a King is taken (Dungeon
+        Chess) are otherwise drawn by the quiet-move rule with a won position on the board."""
+        t = self.table
+        a, b = 0, 1
+        lead, foe = (a, b) if fulls[a] >= fulls[b] else (b, a)
+        if not royals[foe]:
+            return
+        bare = bool(officers[lead] or pawns[lead]) and not officers[foe] and not pawns[foe]
+        if not bare and fulls[lead] - fulls[foe] < t.hunt_lead:
+            return
+        fl, rk = self.file, self.rank
+        ks = royals[foe][0]
+        kf, kr = fl[ks], rk[ks]
+        span = max(self.geometry.width, self.geometry.height)
+        bonus = 0.0
+        if t.king_hunt:
+            # against a bare royal the own royal joins the hunt: it guards the helpers on the way
+            # in and takes squares from the enemy royal
+            hunters = officers[lead] + pawns[lead] + (royals[lead] if bare else [])
+            for s in hunters:
+                d = max(abs(fl[s] - kf), abs(rk[s] - kr))
+                bonus += t.king_hunt * (span - d)
+        if t.king_box or (bare and t.bare_trap):
+            board, rules, geo = pos.board, self.rules, self.geometry
+            room = 0
+            for s in self.neighbours[ks]:
+                if geo.is_void(s) or geo.is_water(s):
+                    continue
+                q = board[s]
+                if q is not None and q.owner == foe:
+                    continue
+                if not rules.is_attacked(pos, s, lead):
+                    room += 1
+            if bare:
+                # a reward for the squares taken, never below 0: charged for the squares left,
+                # the side that must win scored its won ending under a draw (-contempt) and
+                # repeated moves; the last squares count most (bare_trap): closing the net
+                # pays at once, so a shallow search does not walk around it
+                bonus += t.king_box * (8 - room) + t.bare_trap / (room + 1)
+            else:
+                bonus -= t.king_box * room
+        extra[lead] += bonus

@@ -1,0 +1,102 @@
+"""Issue 30's search: the null move as one undo step, pruning that finds what the full-width
+search finds, the levels below the strongest left full width, the check shortcut exact in chess."""
+
+import random
+import time
+
+import pytest
+
+from companion.ai.eval_table import table_with
+from companion.ai.evaluate import Evaluator
+from companion.ai.levels import LEVELS, STRONGEST
+from companion.ai.search import Search, SearchOptions
+from companion.games import make_rules
+
+TACTICS = [
+    ("7k/8/5K2/8/8/8/8/6R1 w - - 0 1", "f6f7", 5),                 # the only mate in two
+    ("r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1", "b5c7", 4),               # a knight fork wins the rook
+    ("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "h5f7", 3),  # mate
+    ("4k3/8/8/3q4/8/8/1n1R4/4K3 w - - 0 1", "d2d5", 4),            # the queen, not the knight
+]
+
+
+@pytest.fixture(scope="module")
+def chess():
+    return make_rules("chess")
+
+
+def test_the_null_move_is_one_undo_step_and_clears_en_passant(chess):
+    pos = chess.position_from_text("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1")
+    assert pos.var("ep") is not None
+    before = pos.snapshot()
+    search = Search(chess)
+    search._prepare(pos, pos.turn, time.perf_counter, None, None, None, 0.0)
+    search._null_move()
+    assert pos.turn == 0 and pos.var("ep") is None and pos.depth == 1
+    assert all(m.special != "ep" for m in chess.legal_moves(pos))
+    chess.undo(pos)
+    assert pos.snapshot() == before
+
+
+@pytest.mark.parametrize("fen,best,depth", TACTICS)
+def test_the_pruned_search_finds_what_the_full_width_search_finds(chess, fen, best, depth):
+    for options in (SearchOptions(), SearchOptions(pruning=False, aspiration=0.0)):
+        pos = chess.position_from_text(fen)
+        info = Search(chess, options=options).run(pos, now=time.perf_counter, max_depth=depth)
+        assert chess.move_text(pos, info.best) == best, options
+
+
+def test_pruning_searches_fewer_nodes_to_the_same_depth(chess):
+    pos = chess.position_from_text("r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10")
+    pruned = Search(chess).run(pos, now=time.perf_counter, max_depth=5)
+    full = Search(chess, options=SearchOptions(pruning=False, aspiration=0.0)).run(pos, now=time.perf_counter,
+                                                                                   max_depth=5)
+    assert pruned.depth == full.depth == 5 and pruned.nodes < full.nodes / 2
+
+
+def test_a_table_without_the_null_move_never_passes(chess, monkeypatch):
+    passes = []
+    monkeypatch.setattr(Search, "_null_move", lambda self: passes.append(1) or Search._pass_to(self, 1 - self.pos.turn))
+    pos = chess.position_from_text("r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10")
+    Search(chess).run(pos, now=time.perf_counter, max_depth=5)
+    assert passes
+    passes.clear()
+    ev = Evaluator(chess, table_with("chess", {"null_move": False}))
+    Search(chess, ev).run(pos, now=time.perf_counter, max_depth=5)
+    assert not passes
+
+
+def test_the_levels_below_the_strongest_keep_their_full_width_search():
+    assert STRONGEST.search_options().pruning
+    assert not any(lv.search_options().pruning for lv in LEVELS if not lv.is_strongest)
+
+
+def test_a_quiet_move_off_every_line_to_the_enemy_king_never_checks_in_chess(chess):
+    """The pruning asks the engine whether a quiet move checks only for moves to or from a
+    square on a line or a knight's jump from the enemy King (Evaluator.lines): exact in chess
+    but for castling and en passant (a rook's or a discovered check), checked here over random
+    positions."""
+    ev = Evaluator(chess)
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(40):
+        pos = chess.start_position()
+        for _ in range(rng.randint(6, 50)):
+            moves = chess.legal_moves(pos)
+            if not moves:
+                break
+            chess.apply(pos, rng.choice(moves))
+        if not chess.legal_moves(pos):
+            continue
+        (king,) = pos.royals[1 - pos.turn]
+        near = ev.lines[king]
+        for m in chess.legal_moves(pos):
+            if m.capture is not None or m.promotion or m.special in ("castle", "ep"):
+                continue
+            chess.apply(pos, m)
+            gives = chess.in_check(pos)
+            chess.undo(pos)
+            if gives:
+                checked += 1
+                assert m.to in near or m.frm in near, chess.move_text(pos, m)
+    assert checked > 10

@@ -1,0 +1,26 @@
+"""Window test: the coach in the real app (Xvfb) at 800x480, by taps; every screenshot checked
+for text under 12 px and widgets outside the window (tests/ui_coach_driver.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ui_scenarios import HERE, SHOTS, run_scenario
+
+pytestmark = pytest.mark.ui
+
+DRIVER = HERE / "ui_coach_driver.py"
+DOCS_SHOTS = {("coach", "coach-hint"): "coach-hint.png", ("coach", "coach-blunder"): "coach-blunder.png",
+              ("review", "review-analysed"): "review-analysed.png"}
+
+
+def test_the_coach_hints_warns_after_a_bad_move_and_lights_a_threat(tmp_path):
+    shots, _ = run_scenario(DRIVER, "coach", SHOTS / "coach", tmp_path / "data", tmp_path, timeout=240,
+                            docs_shots=DOCS_SHOTS)
+    assert [s.stem for s in shots] == ["coach-menu", "coach-thinking", "coach-hint", "coach-blunder", "coach-threat"]
+
+
+def test_a_saved_game_is_analysed_in_the_review_with_its_graph_and_the_blunder_lit(tmp_path):
+    shots, _ = run_scenario(DRIVER, "review", SHOTS / "coach-review", tmp_path / "data", tmp_path, timeout=240,
+                            docs_shots=DOCS_SHOTS)
+    assert [s.stem for s in shots] == ["review-analysing", "review-analysed"]
