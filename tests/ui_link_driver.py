@@ -276,8 +276,42 @@ def host_dungeon(d: LinkDriver):
     yield from d.shot("link-dungeon-game")
 
 
+def host_dungeon_draft(d: LinkDriver):
+    """Dungeon Chess for two, Red at the friend's board: Draft beside the presets, Blue's army
+    drafted unit by unit on the draft screen and placed by hand, sealed until the friend's is in."""
+    yield from d.press("Dungeon Chess")
+    yield from d.press_key("dungeon-two-player")
+    yield from d.press_key("kind:1")
+    yield from d.press_top("Friend's board")
+    yield from d.press("Start")
+    yield from d.expect("link")
+    friend("guest", dict(SPEC, variant="dungeon", map="dungeon-two-player", players=2))
+    yield from d.until(lambda: d.flow.display.prompt is not None and d.flow.display.prompt.kind ==
+                       "link-dungeon-army", "Blue's army", frames=400)
+    yield from d.shot("link-dungeon-draft-choice")
+    yield from d.press("Draft unit by unit, place by hand")
+    yield from d.expect("draft")
+    yield from d.press("Human balanced")
+    yield from d.press_key("remove:knight")
+    yield from d.press_key("add:stronghold")
+    yield from d.press_key("unit:stronghold")
+    yield from d.shot("link-dungeon-draft")
+    yield from d.press("Place on the board")
+    yield from d.expect("deploy")
+    yield from d.deploy_by_taps(4)
+    yield from d.shot("link-dungeon-place")
+    yield from d.deploy_by_taps()
+    yield from d.until(lambda: d.flow.display.screen == "setup", "the game agreed", frames=400)
+    s = d.flow.game.session
+    assert "SH)" in s.setup.start, s.setup.start  # the Stronghold drafted here
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    yield from d.until(lambda: "Linked game" in d.flow.display.banner, "the link's line")
+    yield from d.shot("link-dungeon-drafted-game")
+
+
 SCENARIOS = {"host-combat": host_combat, "guest-chess2": guest_chess2, "host-faults": host_faults,
-             "host-dungeon": host_dungeon}
+             "host-dungeon": host_dungeon, "host-dungeon-draft": host_dungeon_draft}
 
 
 def main() -> int:
