@@ -367,3 +367,24 @@ def test_a_linked_dungeon_army_drafted_unit_by_unit_and_placed_by_hand_stays_sea
     for unit, sq in placed:  # where the guest put them, on both boards
         piece = h.pos.board[sq]
         assert (piece.owner, piece.kind.code) == (1, h.rules.roster_kind(unit).code)
+
+
+def test_back_from_a_linked_draft_asks_the_army_again_and_nothing_is_sealed(pair):
+    """Back on the first seat's draft (as on one board it leaves the draft): the choice of armies
+    is asked again, the presets and Draft; nothing was sealed meanwhile."""
+    host, guest = pair
+    _link(host, guest, "dungeon")
+    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None
+          and guest.flow.display.prompt.kind == "link-dungeon-army")
+    guest.prompt.answer("draft")
+    guest.pump()
+    assert guest.flow.display.screen == "draft"
+    guest.presenters.draft.back()
+    guest.pump()
+    prompt = guest.flow.display.prompt
+    assert guest.flow.display.screen == "link" and prompt.kind == "link-dungeon-army"
+    assert prompt.options[-1].key == "draft" and guest.flow.link.linked.st.choices is None
+    assert guest.flow.link.linked is not None and guest.flow.dungeon.prep is None
+    guest.prompt.answer(prompt.options[0].key)
+    guest.pump()
+    _pump(host, guest, until=lambda: ("setup", 1) in host.flow.link.linked.st.commits)
