@@ -137,6 +137,7 @@ def test_a_cheating_board_that_seals_a_draft_the_rules_refuse_is_refused_by_the_
     assert why in refused[0], refused[0]
     assert pair.b.session is None and pair.b.game.st.phase == "failed"
     assert pair.a.session is None  # the cheat's own board refuses it too, with the honest check
+    assert [e.why for e in pair.a.events if isinstance(e, Refused)] == refused
 
 
 def test_a_draft_changed_after_it_was_sealed_is_refused():
