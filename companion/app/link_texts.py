@@ -12,6 +12,10 @@ LINK_CODES_DIFFER = N_("The codes did not match. Type it again, or show a new co
 LINK_PROPOSAL = N_("{them} invites you to play {game}. You play: {you}.")
 LINK_CHOOSE_ARMY = N_("Your army (kept secret until both are chosen)")
 LINK_CHOOSE_DUNGEON_ARMY = N_("{name}'s army (kept secret until both boards' are in)")
+LINK_DRAFT = N_("Draft unit by unit, place by hand")
+LINK_DRAFT_PLACE = N_("Place on the board")
+LINK_PLACE_YOURS = N_("Place your armies: the other board's stay secret until both are in.")
+LINK_SEALED_WAITING = N_("Your armies are sealed. Waiting for the other board's...")
 LINK_TAKEBACK_ASKED = P_("The other board asks to take back {turns} move.", "The other board asks to take back {turns} moves.",
                          "turns")
 LINK_DECLINED = N_("The other board declined.")
