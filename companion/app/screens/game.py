@@ -7,7 +7,6 @@ from pathlib import Path
 from kivy.app import App
 from kivy.core.text import Label as CoreLabel
 from kivy.properties import ObjectProperty
-from kivy.uix.boxlayout import BoxLayout
 from kivy.utils import escape_markup
 
 from .base import PresentedScreen
@@ -18,12 +17,6 @@ KV = Path(__file__).with_suffix(".kv")
 def text_width(text: str, font_size: float, bold: bool = False) -> float:
     """How wide ``text`` is drawn on one line (a name given the room it needs)."""
     return CoreLabel(font_size=font_size, bold=bold).get_extents(text)[0] if text else 0
-
-
-class CoachRow(BoxLayout):
-    """A row of the coach's (its buttons, its words): shows a CoachLine, or nothing (None)."""
-
-    coach = ObjectProperty(None, allownone=True)
 
 
 class GameScreen(PresentedScreen):
