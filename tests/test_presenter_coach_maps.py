@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.board.palette import PALETTE, Meaning
 from companion.games import make_rules
-from companion.session import Seat
+from companion.session import Seat, unit_move_text
 from tests.dungeon_ui_helpers import DungeonApp
 from tests.kol_board import position as kol_position
 from tests.test_ai_coach import DUNGEON_HANGING
@@ -72,6 +72,10 @@ def test_dungeon_a_hint_is_searched_and_lit_from_the_row(tmp_path):
     app.pump()
     hint = app.flow.coach.hint
     assert hint is not None and app.p.dungeon.view().coach.text.startswith("Hint: ")
+    # in the move list's own words ("KN b5-c7"), not the text a move is typed in ("b5c7")
+    s = app.flow.game.session
+    words = unit_move_text(s.rules, s.pos, hint)
+    assert " " in words and app.p.dungeon.view().coach.text == f"Hint: {words} (lit on the board)"
     assert light(app, app.name(hint.frm)) == PALETTE[Meaning.HINT_FROM].rgb
     assert light(app, app.name(hint.to)) == PALETTE[Meaning.HINT_TO].rgb
 
@@ -89,6 +93,7 @@ def test_kol_a_hanging_tower_is_lit_and_a_move_that_leaves_it_is_said_and_undone
     app.pump()
     line = app.p.dungeon.view().coach
     assert line is not None and line.offer_undo and line.text.startswith("That move drops material"), line
+    assert line.text.endswith("Better was T e5xe8."), line.text
     app.p.dungeon.undo_blunder()
     app.pump()
     app.settle()

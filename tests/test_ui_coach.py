@@ -24,3 +24,10 @@ def test_a_saved_game_is_analysed_in_the_review_with_its_graph_and_the_blunder_l
     shots, _ = run_scenario(DRIVER, "review", SHOTS / "coach-review", tmp_path / "data", tmp_path, timeout=240,
                             docs_shots=DOCS_SHOTS)
     assert [s.stem for s in shots] == ["review-analysing", "review-analysed"]
+
+
+@pytest.mark.parametrize("game", ["dungeon", "kol"])
+def test_the_same_coach_row_on_the_map_screen(tmp_path, game):
+    shots, _ = run_scenario(DRIVER, f"coach-{game}", SHOTS / f"coach-{game}", tmp_path / "data", tmp_path, timeout=240,
+                            docs_shots=DOCS_SHOTS)
+    assert [s.stem for s in shots] == [f"{game}-{k}" for k in ("threat", "thinking", "hint", "blunder", "off")]
