@@ -11,7 +11,9 @@ pytestmark = pytest.mark.ui
 
 DRIVER = HERE / "ui_coach_driver.py"
 DOCS_SHOTS = {("coach", "coach-hint"): "coach-hint.png", ("coach", "coach-blunder"): "coach-blunder.png",
-              ("review", "review-analysed"): "review-analysed.png"}
+              ("review", "review-analysed"): "review-analysed.png",
+              ("coach-dungeon", "dungeon-blunder"): "coach-dungeon-blunder.png",
+              ("coach-kol", "kol-hint"): "coach-kol-hint.png"}
 
 
 def test_the_coach_hints_warns_after_a_bad_move_and_lights_a_threat(tmp_path):
