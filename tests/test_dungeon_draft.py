@@ -222,3 +222,19 @@ def test_build_position_refuses_a_bad_first_player():
     r = rules("dungeon-compact")
     with pytest.raises(DraftError, match="first player must be 0..1"):
         build_position(r, [], first=2)
+
+
+def test_a_deployment_of_some_seats_only_places_and_checks_those_seats():
+    """A linked board places its own seats' armies ("Deploy units in your spawn zone"); the
+    other board's seats are not deployed here, and their armies are not looked at."""
+    from companion.games import make_rules
+    from companion.games.draft import spawn_zone
+
+    rules = make_rules("dungeon", None)
+    armies = [rules.armies()[0], Army("greenskin", ("goblin",) * 80)]  # seat 2's: not looked at
+    dep = Deployment(rules, armies, players=(0,))
+    assert {p for p, _ in dep.queue} == {0} and dep.free_squares() <= spawn_zone(rules, 0)
+    dep.auto_rest()
+    assert dep.done and {p for p, _, _ in dep.placed} == {0}
+    with pytest.raises(DraftError, match="over the 75 XP budget"):
+        Deployment(rules, armies, players=(1,))

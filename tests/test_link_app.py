@@ -311,3 +311,80 @@ def test_four_player_chess_and_dice_fights_from_the_start_screen_go_to_the_frien
         assert proposal.game == "kol" and dict(proposal.options) == {"fights": "dice"}
     finally:
         other.flow.stop()
+
+
+def test_a_linked_dungeon_army_drafted_unit_by_unit_and_placed_by_hand_stays_sealed_until_both_are_in(pair):
+    """"Draft your army (75 XP)", "Deploy units in your spawn zone", across two boards: the guest
+    taps Draft beside the presets, drafts Red's army on the local draft screen and places it by
+    hand on its board; sealed, the host sees nothing of it until its own army is in."""
+    host, guest = pair
+    _link(host, guest, "dungeon")
+    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None
+          and guest.flow.display.prompt.kind == "link-dungeon-army")
+    options = [o.key for o in guest.flow.display.prompt.options]
+    assert options[-1] == "draft" and len(options) > 2  # Draft beside the presets
+    guest.prompt.answer("draft")
+    guest.pump()
+    draft = guest.presenters.draft
+    assert guest.flow.display.screen == "draft" and draft.view().title == "Red army"
+    draft.clear()
+    draft.choose_faction("greenskin")
+    draft.clear()
+    for unit in ("warlord", "ogre", "shaman", "goblin", "goblin", "goblin"):
+        draft.add(unit)
+    draft.add("shaman")  # 15 + 14 + 40 + 15 = 84 XP: over the budget, said on the screen
+    assert draft.view().over_budget and not draft.view().ready
+    draft.next()
+    assert guest.flow.display.screen == "draft" and "over the 75 XP budget by 9" in guest.flow.display.notice
+    draft.remove("shaman")
+    view = draft.view()
+    assert view.ready and view.next_label == "Place on the board"
+    draft.next()
+    assert guest.flow.display.screen == "deploy"
+    deploy = guest.presenters.deploy
+    assert deploy.view().players == ("Red 0 of 6 placed",)  # this board's seat only: the host's is sealed there
+    placed = []
+    for _ in range(6):  # by hand: each unit on the lit square furthest forward and to the right
+        dep = guest.flow.dungeon.prep.deployment
+        sq = max(dep.free_squares())
+        placed.append((dep.next_unit()[1], sq))
+        guest.board.tap(sq)
+        guest.pump()
+        guest.clock.t += 2000
+        guest.pump()
+    assert guest.flow.display.screen == "link"
+    assert guest.link.view().status == "Your armies are sealed. Waiting for the other board's..."
+    _pump(host, guest, until=lambda: ("setup", 1) in host.flow.link.linked.st.commits)
+    st = host.flow.link.linked.st
+    assert ("setup", 1) not in st.opened and host.flow.game.session is None  # sealed: nothing of it here
+    assert host.flow.display.prompt.kind == "link-dungeon-army"
+    host.prompt.answer(host.flow.display.prompt.options[0].key)  # the seat's default army
+    host.pump()
+    _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
+    _setup(host, guest)
+    h, g = host.flow.game.session, guest.flow.game.session
+    assert h.setup == g.setup and h.rules.position_text(h.pos) == g.rules.position_text(g.pos)
+    for unit, sq in placed:  # where the guest put them, on both boards
+        piece = h.pos.board[sq]
+        assert (piece.owner, piece.kind.code) == (1, h.rules.roster_kind(unit).code)
+
+
+def test_back_from_a_linked_draft_asks_the_army_again_and_nothing_is_sealed(pair):
+    """Back on the first seat's draft (as on one board it leaves the draft): the choice of armies
+    is asked again, the presets and Draft; nothing was sealed meanwhile."""
+    host, guest = pair
+    _link(host, guest, "dungeon")
+    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None
+          and guest.flow.display.prompt.kind == "link-dungeon-army")
+    guest.prompt.answer("draft")
+    guest.pump()
+    assert guest.flow.display.screen == "draft"
+    guest.presenters.draft.back()
+    guest.pump()
+    prompt = guest.flow.display.prompt
+    assert guest.flow.display.screen == "link" and prompt.kind == "link-dungeon-army"
+    assert prompt.options[-1].key == "draft" and guest.flow.link.linked.st.choices is None
+    assert guest.flow.link.linked is not None and guest.flow.dungeon.prep is None
+    guest.prompt.answer(prompt.options[0].key)
+    guest.pump()
+    _pump(host, guest, until=lambda: ("setup", 1) in host.flow.link.linked.st.commits)

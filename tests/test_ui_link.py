@@ -22,15 +22,19 @@ DOCS_SHOTS = {
     ("host-faults", "link-away"): "link-away.png",
     ("host-faults", "link-refused"): "link-refused.png",
     ("host-dungeon", "link-dungeon-game"): "link-dungeon-game.png",
+    ("host-dungeon-draft", "link-dungeon-draft"): "link-dungeon-draft.png",
+    ("host-dungeon-draft", "link-dungeon-place"): "link-dungeon-place.png",
 }
 
 
-@pytest.mark.parametrize("scenario", ["host-combat", "guest-chess2", "host-faults", "host-dungeon"])
+@pytest.mark.parametrize("scenario", ["host-combat", "guest-chess2", "host-faults", "host-dungeon",
+                                      "host-dungeon-draft"])
 def test_a_game_with_a_friends_board_in_a_real_window(scenario, tmp_path):
     shots, _ = run_scenario(DRIVER, scenario, SHOTS / f"link-{scenario}", tmp_path / "data", tmp_path, size="800x480",
                             timeout=300, docs_shots=DOCS_SHOTS)
     names = [s.stem for s in shots]
     wanted = {"host-combat": ("link-code", "link-fight"), "guest-chess2": ("link-typing", "link-duel"),
               "host-faults": ("link-reconnecting", "link-away", "link-back", "link-refused"),
-              "host-dungeon": ("link-dungeon-start", "link-dungeon-game")}[scenario]
+              "host-dungeon": ("link-dungeon-start", "link-dungeon-game"),
+              "host-dungeon-draft": ("link-dungeon-draft", "link-dungeon-place", "link-dungeon-drafted-game")}[scenario]
     assert all(w in names for w in wanted), names

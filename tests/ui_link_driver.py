@@ -246,24 +246,35 @@ def host_faults(d: LinkDriver):
     yield from d.shot("link-refused")
 
 
+def _dungeon_with_a_friend(d: LinkDriver, board_map: str, remote: tuple[int, ...], shots: bool = False):
+    """Dungeon Chess on ``board_map`` with the seats ``remote`` at the friend's board, started."""
+    yield from d.press("Dungeon Chess")
+    yield from d.press_key(board_map)
+    for seat in remote:
+        yield from d.press_key(f"kind:{seat}")
+        if shots and seat == remote[0]:
+            yield from d.shot("link-dungeon-seat-list")
+        yield from d.press_top("Friend's board")
+    if shots:
+        yield from d.shot("link-dungeon-start")
+    yield from d.press("Start")
+    yield from d.expect("link")
+    players = 4 if board_map == "dungeon-four-player" else 2
+    friend("guest", dict(SPEC, variant="dungeon", map=board_map, players=players))
+
+
+def _army_asked(d: LinkDriver, seat: str):
+    yield from d.until(lambda: d.flow.display.prompt is not None and d.flow.display.prompt.kind ==
+                       "link-dungeon-army" and d.flow.display.prompt.title.startswith(seat), f"{seat}'s army",
+                       frames=400)
+
+
 def host_dungeon(d: LinkDriver):
     """Dungeon Chess for four on the 20x20 map, Red and Yellow at the friend's board: the seat's
     list, the start screen, the code, both boards' armies sealed, the game."""
-    yield from d.press("Dungeon Chess")
-    yield from d.press_key("dungeon-four-player")
-    yield from d.press_key("kind:1")
-    yield from d.shot("link-dungeon-seat-list")
-    yield from d.press_top("Friend's board")
-    yield from d.press_key("kind:3")
-    yield from d.press_top("Friend's board")
-    yield from d.shot("link-dungeon-start")
-    yield from d.press("Start")
-    yield from d.expect("link")
-    friend("guest", dict(SPEC, variant="dungeon", map="dungeon-four-player", players=4))
+    yield from _dungeon_with_a_friend(d, "dungeon-four-player", (1, 3), shots=True)
     for seat, army in (("Blue", "Human balanced"), ("Green", "Greenskin midrange")):
-        yield from d.until(lambda: d.flow.display.prompt is not None and d.flow.display.prompt.kind ==
-                           "link-dungeon-army" and d.flow.display.prompt.title.startswith(seat), f"{seat}'s army",
-                           frames=400)
+        yield from _army_asked(d, seat)
         if seat == "Green":
             yield from d.shot("link-dungeon-army")
         yield from d.press(army)
@@ -276,8 +287,35 @@ def host_dungeon(d: LinkDriver):
     yield from d.shot("link-dungeon-game")
 
 
+def host_dungeon_draft(d: LinkDriver):
+    """Dungeon Chess for two, Red at the friend's board: Draft beside the presets, Blue's army
+    drafted unit by unit on the draft screen and placed by hand, sealed until the friend's is in."""
+    yield from _dungeon_with_a_friend(d, "dungeon-two-player", (1,))
+    yield from _army_asked(d, "Blue")
+    yield from d.shot("link-dungeon-draft-choice")
+    yield from d.press("Draft unit by unit, place by hand")
+    yield from d.expect("draft")
+    yield from d.press("Human balanced")
+    yield from d.press_key("remove:knight")
+    yield from d.press_key("add:stronghold")
+    yield from d.press_key("unit:stronghold")
+    yield from d.shot("link-dungeon-draft")
+    yield from d.press("Place on the board")
+    yield from d.expect("deploy")
+    yield from d.deploy_by_taps(4)
+    yield from d.shot("link-dungeon-place")
+    yield from d.deploy_by_taps()
+    yield from d.until(lambda: d.flow.display.screen == "setup", "the game agreed", frames=400)
+    s = d.flow.game.session
+    assert "SH)" in s.setup.start, s.setup.start  # the Stronghold drafted here
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    yield from d.until(lambda: "Linked game" in d.flow.display.banner, "the link's line")
+    yield from d.shot("link-dungeon-drafted-game")
+
+
 SCENARIOS = {"host-combat": host_combat, "guest-chess2": guest_chess2, "host-faults": host_faults,
-             "host-dungeon": host_dungeon}
+             "host-dungeon": host_dungeon, "host-dungeon-draft": host_dungeon_draft}
 
 
 def main() -> int:

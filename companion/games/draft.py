@@ -285,9 +285,12 @@ class Deployment:
     """Step-by-step deployment for the screen: which unit next, where it may go, undo.
 
     Players deploy in ``order`` (default: seat order), each all their units, King first.
+    ``players``: only these seats deploy (a linked board places its own seats' armies, the
+    other board's are sealed); the other seats' armies are then not looked at.
     """
 
-    def __init__(self, rules, armies: Sequence[Army], order: Sequence[int] | None = None):
+    def __init__(self, rules, armies: Sequence[Army], order: Sequence[int] | None = None,
+                 players: Iterable[int] | None = None):
         if len(armies) != rules.nplayers:
             raise DraftError(f"{rules.nplayers} players need {rules.nplayers} armies, got {len(armies)}")
         self.rules = rules
@@ -295,7 +298,11 @@ class Deployment:
         order = tuple(range(rules.nplayers)) if order is None else tuple(order)
         if sorted(order) != list(range(rules.nplayers)):
             raise DraftError(f"deployment order must name each player 0..{rules.nplayers - 1} once, got {order}")
-        for p, army in enumerate(self.armies):
+        if players is not None:
+            only = set(players)
+            order = tuple(p for p in order if p in only)
+        for p in order:
+            army = self.armies[p]
             validate_army(rules.roster, army, rules.draft_rules, zone_capacity(rules, p, army))
         self.queue = [(p, u) for p in order for u in deploy_order(rules, self.armies[p])]
         self.placed: list[tuple[int, str, int]] = []
@@ -383,8 +390,15 @@ def deploy(rules, armies: Sequence[Army], placements: Iterable[tuple[int, str, i
     if placements is None:
         dep.auto_rest()
         return dep.position(first)
+    place_all(dep, placements)
+    return dep.position(first)
+
+
+def place_all(dep: Deployment, placements: Iterable[tuple[int, str, int]]) -> None:
+    """Place (player, unit name, square) for every unit ``dep`` still has to place, in any
+    order; each is checked as on the screen (DraftError says which and why)."""
     placements = list(placements)
-    want = Counter((p, u) for p, u in dep.queue)
+    want = Counter((p, u) for p, u in dep.queue[len(dep.placed):])
     got = Counter((p, u) for p, u, _ in placements)
     if want != got:
         missing = want - got
@@ -401,7 +415,6 @@ def deploy(rules, armies: Sequence[Army], placements: Iterable[tuple[int, str, i
         player, name = dep.next_unit()
         i = next(i for i, (p, u, _) in enumerate(pending) if p == player and u == name)
         dep.place(pending.pop(i)[2])
-    return dep.position(first)
 
 
 def _kind(roster, name: str):

@@ -3,8 +3,9 @@
 The host proposes the game (:class:`Proposal`: the game, its map and options, every seat with
 its name, the board it sits at, person or computer, who starts, how long a board may stay away
 before the other may claim the game). The guest accepts it. Then each board seals its own
-seats' choices (:func:`choices_needed`: a Chess 2 army; a Dungeon Chess army and where its units
-stand; nothing else for the other games) together with its share of the coin and its dice
+seats' choices (:func:`choices_needed`: a Chess 2 army; a Dungeon Chess army, a preset or drafted
+unit by unit, and where its units stand, placed automatically or by hand, :func:`drafted_choice`,
+checked by both boards with :func:`check_choice`; nothing else for the other games) together with its share of the coin and its dice
 chain's head, and opens them only when the other board's are sealed too (companion.link.sealing).
 From the two openings both boards build the same :class:`~companion.session.GameSetup`
 (:func:`build_setup`), so their journals start alike and the first position hash agrees.
@@ -198,6 +199,46 @@ def dungeon_choices(proposal: Proposal, board: int, chosen: dict[int, str]) -> d
     return out
 
 
+def drafted_choice(proposal: Proposal, seat: int, army, placements) -> dict:
+    """One seat's army drafted unit by unit (a :class:`~companion.games.draft.Army`) and placed
+    by hand (``placements``: (unit name, square) for each unit) as this board's sealed choice
+    for the seat; checked as :func:`check_choice` checks the other board's (LinkError)."""
+    rules = rules_of(proposal)
+    choice = {"army": {"faction": army.faction, "units": list(army.units)},
+              "placements": [[unit, rules.geometry.name_of(sq)] for unit, sq in placements]}
+    check_choice(proposal, seat, choice, rules)
+    return choice
+
+
+def check_choice(proposal: Proposal, seat: int, choice: Any, rules=None) -> None:
+    """Is ``choice`` (``{"army": {"faction", "units"}, "placements": [[unit, square], ...]}``) an
+    army the draft allows for ``seat`` (its faction's units, 75 XP at most, one King, a Pawn at
+    least, fitting the spawn zone) with every unit once on a free square of the seat's own spawn
+    zone where it may stand? LinkError in one line names the seat and what is wrong: a board
+    checks its own choices before it seals them and the other board's once they are opened."""
+    from ..games.draft import Army, Deployment, place_all
+
+    rules = rules or rules_of(proposal)
+    try:
+        if not isinstance(choice, dict) or set(choice) != {"army", "placements"}:
+            raise LinkError("expected an army and where its units stand")
+        army, placements = choice["army"], choice["placements"]
+        if (not isinstance(army, dict) or set(army) != {"faction", "units"} or not isinstance(army["faction"], str)
+                or not isinstance(army["units"], list) or not all(isinstance(u, str) for u in army["units"])):
+            raise LinkError("the army is not a faction and a list of units")
+        if len(army["units"]) > rules.geometry.size:
+            raise LinkError(f"{len(army['units'])} units do not fit a {rules.geometry.size}-square board")
+        if not isinstance(placements, list) or not all(
+                isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in placements):
+            raise LinkError("the placements are not a list of [unit, square]")
+        armies = list(rules.armies())
+        armies[seat] = Army(army["faction"], tuple(army["units"]))
+        dep = Deployment(rules, armies, players=(seat,))
+        place_all(dep, [(seat, unit, rules.geometry.parse_square(sq)) for unit, sq in placements])
+    except (CompanionError, TypeError, ValueError) as e:
+        raise LinkError(f"{proposal.seats[seat].name}'s army cannot be played: {e}") from None
+
+
 def build_setup(proposal: Proposal, opened: tuple[dict, dict], heads: tuple[str, str]) -> GameSetup:
     """The set-up both boards play, from the proposal and both boards' opened choices
     (``{"coin": hex, "seats": {seat: choice}}``); LinkError names what cannot be used."""
@@ -207,6 +248,13 @@ def build_setup(proposal: Proposal, opened: tuple[dict, dict], heads: tuple[str,
         if given != wanted:
             raise LinkError(f"board {board + 1} sealed choices for seats {sorted(given)}, not its own {sorted(wanted)}")
     choice = {int(k): v for board in (0, 1) for k, v in opened[board].get("seats", {}).items()}
+    if choices_needed(proposal) == "deployment":
+        rules = rules_of(proposal)
+        for seat in choice:
+            try:
+                check_choice(proposal, seat, choice[seat], rules)
+            except LinkError as e:
+                raise LinkError(f"board {proposal.seats[seat].board + 1}'s sealed choice: {e}") from None
     coin = hashlib.sha256(bytes.fromhex(opened[0]["coin"]) + bytes.fromhex(opened[1]["coin"])).digest()
     seats = tuple(Seat(s.name, s.computer, s.level) for s in proposal.seats)
     options = dict(proposal.options)
@@ -264,6 +312,14 @@ class Lobby:
         st = self.st
         if st.proposal is None or not st.accepted or st.choices is not None:
             raise LinkError("the game is not agreed yet, or the choices are made")
+        if choices_needed(st.proposal) == "deployment":  # a Dungeon army: checked before it is sealed
+            mine = {str(s) for s in st.proposal.seats_of(st.me)}
+            if not isinstance(choices, dict) or set(choices) != mine:
+                given = sorted(choices) if isinstance(choices, dict) else type(choices).__name__
+                raise LinkError(f"this board chooses the armies of seats {sorted(mine)}, not {given}")
+            rules = rules_of(st.proposal)
+            for seat, choice in choices.items():
+                check_choice(st.proposal, int(seat), choice, rules)
         st.choices = choices
         self.sealing.seal(SETUP, {"coin": coin_for(st.root), "head": st.chain.head, "seats": choices})
 

@@ -66,7 +66,7 @@ class DeployPresenter:
                 counts = Counter(rules.roster_kind(u).title for u in rest)
                 then = T.DEPLOY_THEN.format(units=", ".join(t if n == 1 else f"{t} \u00d7{n}" for t, n in counts.items()))
         players = []
-        for p in range(prep.nplayers):
+        for p in prep.drafted:
             total = sum(1 for q, _ in dep.queue if q == p)
             placed = sum(1 for q, _, _ in dep.placed if q == p)
             players.append(T.DEPLOY_PLAYER.format(name=prep.seats[p].name, placed=placed, total=total))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ...errors import CompanionError
 from ...games.abilities import ABILITIES
 from ...games.draft import FACTIONS
+from .. import link_texts as L
 from .. import texts as T
 from .. import theme
 from .dungeon_prep import RULEBOOK_ARMIES
@@ -136,14 +137,14 @@ class DraftPresenter:
         problems = [sentence(p) for p in prep.problems()]
         over = left < 0
         budget_text = T.BUDGET_OVER.format(over=-left, budget=budget) if over else T.BUDGET_LEFT.format(left=left, budget=budget)
-        last = seat == prep.nplayers - 1
+        last = prep.is_last_seat
         return DraftView(
             T.DRAFT_TITLE.format(colour=word.capitalize()),
             (T.DRAFT_SEAT if prep.seats[seat].name.lower() != word else T.DRAFT_SEAT_PLAYER).format(
                 name=prep.seats[seat].name, n=seat + 1, count=prep.nplayers),
             theme.seat_colour(word), factions, units, presets, budget_text, over, detail_title, detail,
             "\n".join(problems), "" if problems else T.ARMY_READY.format(units=len(army.units), cost=prep.cost()),
-            not problems, T.WHO_STARTS_BUTTON if last else T.NEXT_ARMY, self.display.notice,
+            not problems, (L.LINK_DRAFT_PLACE if prep.here is not None else T.WHO_STARTS_BUTTON) if last else T.NEXT_ARMY, self.display.notice,
         )
 
 

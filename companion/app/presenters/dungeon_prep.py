@@ -34,10 +34,14 @@ class DungeonPrep:
     offers a seating for them (three on the four-player map). Each seat starts with the
     game's default army for its place (a rulebook army that fits the map), so a group that only
     wants to play can go straight on; every army can be changed unit by unit or by a preset.
-    ``dice``, ``d6_only`` and ``options`` (dice fights) are kept for the game that follows."""
+    ``dice``, ``d6_only`` and ``options`` (dice fights) are kept for the game that follows.
+    ``here``: a linked game's seats at this board (companion/link): only their armies are
+    drafted and placed here (the other board's are sealed there), and who starts is the
+    proposal's, not asked."""
 
     def __init__(self, board_map: str, seats: Sequence[Seat], rules=None, draw_rules: bool = False, *,
-                 dice: str = "virtual", d6_only: bool = False, options: dict | None = None) -> None:
+                 dice: str = "virtual", d6_only: bool = False, options: dict | None = None,
+                 here: Sequence[int] | None = None) -> None:
         self.rules = rules or make_rules("dungeon", board_map, players=len(seats), draw_rules=draw_rules)
         self.board_map = board_map
         self.draw_rules = draw_rules
@@ -50,7 +54,10 @@ class DungeonPrep:
         #: per seat, the army last drafted in each faction: switching the faction tab back
         #: brings it back (a tab never wipes a draft)
         self.drafts: list[dict[str, Army]] = [{a.faction: a} for a in self.armies]
-        self.seat = 0  # the seat whose army is on the draft screen
+        self.here = None if here is None else tuple(here)
+        if self.here is not None and (not self.here or not set(self.here) <= set(range(len(seats)))):
+            raise DraftError(f"the seats drafted here are some of 0..{len(seats) - 1}, not {self.here}")
+        self.seat = self.drafted[0]  # the seat whose army is on the draft screen
         self.first: int | None = None  # who moves first, once chosen
         self.first_choice: str | None = None
         self.deployment: Deployment | None = None
@@ -59,6 +66,15 @@ class DungeonPrep:
     @property
     def nplayers(self) -> int:
         return self.rules.nplayers
+
+    @property
+    def drafted(self) -> tuple[int, ...]:
+        """The seats whose armies are drafted and placed here (every seat, unless linked)."""
+        return tuple(range(self.nplayers)) if self.here is None else self.here
+
+    @property
+    def is_last_seat(self) -> bool:
+        return self.seat == self.drafted[-1]
 
     @property
     def phase(self) -> str:
@@ -143,15 +159,17 @@ class DungeonPrep:
         problems = self.problems()
         if problems:
             raise DraftError(f"player {self.seat + 1}'s army cannot be played yet: " + "; ".join(problems))
-        if self.seat + 1 < self.nplayers:
-            self.seat += 1
+        i = self.drafted.index(self.seat)
+        if i + 1 < len(self.drafted):
+            self.seat = self.drafted[i + 1]
             return True
         return False
 
     def previous_seat(self) -> bool:
         """Back to the previous seat's army; False at the first seat."""
-        if self.seat > 0:
-            self.seat -= 1
+        i = self.drafted.index(self.seat)
+        if i > 0:
+            self.seat = self.drafted[i - 1]
             return True
         return False
 
@@ -179,9 +197,12 @@ class DungeonPrep:
         """Start placing the armies on the board; returns the guide's first outputs (what to
         light, what to say). ``make_guide(rules, deployment, sensed=, t_ms=)`` builds the
         DeploymentTracker."""
-        if self.first is None:
+        if self.first is None and self.here is None:
             raise DraftError("choose who moves first before the armies are deployed")
-        self.deployment = Deployment(self.rules, self.armies)
+        for seat in self.drafted:
+            if not self.ready(seat):
+                raise DraftError(f"player {seat + 1}'s army cannot be played yet: " + "; ".join(self.problems(seat)))
+        self.deployment = Deployment(self.rules, self.armies, players=self.here)
         self.guide = make_guide(self.rules, self.deployment, sensed=frozenset(sensed), t_ms=t_ms)
         return self.guide.tick(t_ms)
 
@@ -189,7 +210,15 @@ class DungeonPrep:
         """Back to the draft (the armies stay as drafted; placements are dropped)."""
         self.deployment = None
         self.guide = None
-        self.seat = self.nplayers - 1
+        self.seat = self.drafted[-1]
+
+    def placed_here(self) -> dict[int, tuple[Army, list[tuple[str, int]]]]:
+        """Each seat drafted here: its army and where each unit was placed (a linked game's
+        sealed choice, companion.link.lobby.drafted_choice)."""
+        dep = self.deployment
+        if dep is None or not dep.done:
+            raise DraftError("the armies are not deployed yet")
+        return {seat: (self.armies[seat], [(u, sq) for p, u, sq in dep.placed if p == seat]) for seat in self.drafted}
 
     def start_position(self) -> str:
         """The deployed armies as the game's start position text (the journal keeps it)."""

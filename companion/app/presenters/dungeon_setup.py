@@ -13,11 +13,12 @@ from typing import Callable
 
 from ...board.deployment import DeploymentCompleted
 from ...errors import CompanionError
+from .. import link_texts as L
 from .. import texts as T
 from .board_link import BoardRoom
 from .display import Display
 from .dungeon_prep import DungeonPrep
-from .messages import Bus, DraftDungeon, LeaveGame, NewGame, UseBoardFor
+from .messages import Bus, DraftDungeon, DraftLinkedDungeon, LeaveGame, LinkedDraftEnded, NewGame, UseBoardFor
 from .questions import Prompt, PromptOption
 
 
@@ -57,6 +58,24 @@ class DungeonSetup:
         self.prep = prep
         self.display.show("draft")
 
+    def begin_linked(self, c: DraftLinkedDungeon) -> None:
+        """The DraftLinkedDungeon command (a linked game, link_room.py): the same draft and
+        deployment screens for this board's seats only; no game is put away (the link's game
+        has not started) and who starts is the proposal's. Ends with LinkedDraftEnded."""
+        try:
+            prep = DungeonPrep(c.rules.board_map.name, tuple(c.seats), rules=c.rules, here=c.here)
+        except CompanionError as e:
+            self.display.notice = str(e)
+            self.bus.publish(LinkedDraftEnded(None))
+            return
+        self.display.notice = ""
+        self.prep = prep
+        self.display.show("draft")
+
+    @property
+    def linked(self) -> bool:
+        return self.prep is not None and self.prep.here is not None
+
     def draft_next(self) -> None:
         """The army on screen is ready: the next seat's, or after the last one, who starts."""
         prep = self.prep
@@ -69,6 +88,9 @@ class DungeonSetup:
             self.display.changed()
             return
         self.display.notice = ""
+        if not more and prep.here is not None:
+            self._deploy(L.LINK_PLACE_YOURS)
+            return
         if not more:
             self.display.prompt = Prompt("turn-order", T.WHO_STARTS, tuple(
                 PromptOption(key, label) for key, label in self._turn_order_labels()))
@@ -79,7 +101,11 @@ class DungeonSetup:
         if prep is None:
             return
         if not prep.previous_seat():
-            self.bus.handle(LeaveGame())
+            if prep.here is not None:  # a linked game: back to the choice of armies
+                self.prep = None
+                self.bus.publish(LinkedDraftEnded(None))
+            else:
+                self.bus.handle(LeaveGame())
             return
         self.display.notice = ""
         self.display.changed()
@@ -105,14 +131,24 @@ class DungeonSetup:
         try:
             drawn = self.draw(prep.nplayers) if choice == "random" else None
             first = prep.choose_first(choice, drawn)
+        except CompanionError as e:
+            self.display.notice = str(e)
+            self.display.changed()
+            return
+        template = T.FIRST_DRAWN if choice == "random" else T.FIRST_CHOSEN
+        self._deploy(template.format(name=prep.seats[first].name))
+
+    def _deploy(self, notice: str) -> None:
+        """The armies are drafted: place them on the board, the deployment guide following it."""
+        prep = self.prep
+        try:
             outputs = prep.begin_deployment(self.make_deploy_guide, self.board.sensed, self.clock_ms())
         except CompanionError as e:
             self.display.notice = str(e)
             self.display.changed()
             return
         self.board.reset_guide()
-        template = T.FIRST_DRAWN if choice == "random" else T.FIRST_CHOSEN
-        self.display.notice = template.format(name=prep.seats[first].name)
+        self.display.notice = notice
         self.display.screen = "deploy"
         self._guided(outputs)
         self.board.request_snapshot()
@@ -172,6 +208,12 @@ class DungeonSetup:
     def _start_deployed_game(self) -> None:
         """Every unit stands: the game starts from the deployed position (journaled)."""
         prep = self.prep
+        if prep.here is not None:  # a linked game: the link seals them (link_room.py)
+            placed = prep.placed_here()
+            self.prep = None
+            self.board.reset_guide()
+            self.bus.publish(LinkedDraftEnded(placed))
+            return
         notice = self.display.notice
         if self.bus.handle(NewGame("dungeon", prep.seats, prep.dice, prep.d6_only, start=prep.start_position(),
                                    board_map=prep.board_map, draw_rules=prep.draw_rules,

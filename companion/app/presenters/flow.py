@@ -40,8 +40,9 @@ from .mailbox import Mailbox
 from .match_room import MatchRoom
 from .menu import Menu
 from .messages import (
-    Bus, ChooseArmies, DraftDungeon, GameClosed, GameFiled, GameFinished, GameOpened, JoinLink, LeaveGame, LinkGame,
-    LoadGame, LookForUnfinished, NewGame, NothingToResume, PlaySettled, ShowProblem, UseBoardFor,
+    Bus, ChooseArmies, DraftDungeon, DraftLinkedDungeon, GameClosed, GameFiled, GameFinished, GameOpened, JoinLink,
+    LeaveGame, LinkedDraftEnded, LinkGame, LoadGame, LookForUnfinished, NewGame, NothingToResume, PlaySettled,
+    ShowProblem, UseBoardFor,
 )
 from .online_game_room import ASKED as ONLINE_ASKED, OnlineGameRoom
 from .online_room import OnlineRoom, OnlineSetup
@@ -222,6 +223,7 @@ def wire(f: AppFlow) -> None:
     # commands: one handler each
     bus.handles(NewGame, game.new_game)
     bus.handles(DraftDungeon, f.dungeon.begin)
+    bus.handles(DraftLinkedDungeon, f.dungeon.begin_linked)
     bus.handles(ChooseArmies, f.matches.begin)
     bus.handles(LoadGame, game.load)
     bus.handles(LeaveGame, game.leave)
@@ -240,6 +242,7 @@ def wire(f: AppFlow) -> None:
     bus.subscribe(GameClosed, clock.forget)
     bus.subscribe(GameClosed, f.matches.game_closed)
     bus.subscribe(GameClosed, f.link.game_closed)
+    bus.subscribe(LinkedDraftEnded, f.link.drafted)
     bus.subscribe(GameFinished, ai.stop)
     bus.subscribe(GameFinished, clock.close_questions)
     bus.subscribe(GameFinished, f.matches.scored)  # before the game is filed

@@ -48,5 +48,8 @@ class LinkPresenter:
             code = f"{digits[:2]} {digits[2:5]} {digits[5:]}"
         status = {"waiting": L.LINK_WAITING_FOR_BOARD if p.role == "host" else "",
                   "pairing": L.LINK_PAIRING, "paired": L.LINK_PAIRED, "failed": ""}[p.state]
+        linked = self.link.linked
+        if p.state == "paired" and linked is not None and linked.st.choices is not None and linked.session is None:
+            status = L.LINK_SEALED_WAITING
         return LinkView(L.LINK_TITLE_HOST if p.role == "host" else L.LINK_TITLE_GUEST, code, typing, status,
                         p.problem, tuple((k, PAD_LABELS.get(k, k)) for k in PAD), self.display.banner)

@@ -29,7 +29,8 @@ from ...link.events import (ChoicesSealed, ClaimedWhileAway, GameReady, Mismatch
                             PeerAway, PeerBack, ProposalAccepted, ProposalReceived, Refused, RequestAnswered,
                             TakebackAsked)
 from ...link.game import LinkedGame
-from ...link.lobby import LinkSeat, Proposal, choices_needed, default_choices, dungeon_armies, dungeon_choices
+from ...link.lobby import (LinkSeat, Proposal, choices_needed, default_choices, drafted_choice, dungeon_armies,
+                           dungeon_choices, rules_of)
 from ...link.session_view import LinkedSession, game_events, sealed_by_the_other_board
 from ...link.store import LinkStore, game_root
 from ...link.transport import LinkPort
@@ -39,7 +40,8 @@ from .. import texts as T
 from .display import Display
 from .game_room import GameRoom
 from .mailbox import Mailbox
-from .messages import Bus, GameClosed, GameOpened, JoinLink, LinkGame, UseBoardFor
+from .messages import (Bus, DraftLinkedDungeon, GameClosed, GameOpened, JoinLink, LinkedDraftEnded, LinkGame,
+                       UseBoardFor)
 from .questions import Prompt, PromptOption
 
 ASKED = ("link-proposal", "link-takeback", "link-away", "link-mismatch", "link-army", "link-dungeon-army")
@@ -269,7 +271,9 @@ class LinkRoom:
 
     def _ask_dungeon_army(self) -> None:
         """A linked Dungeon game: the army of this board's next seat (its default first), each
-        kept secret until both boards' are in; then placed on its spawn zone and sealed."""
+        kept secret until both boards' are in; then placed on its spawn zone and sealed. Or
+        *Draft*: every seat of this board drafted unit by unit and placed by hand on the local
+        draft and deployment screens (:meth:`drafted`)."""
         linked = self.linked
         seats = [s for s in linked.proposal.seats_of(linked.me) if s not in self._armies]
         if not seats:
@@ -278,7 +282,36 @@ class LinkRoom:
         seat = seats[0]
         self.display.ask(Prompt("link-dungeon-army", L.LINK_CHOOSE_DUNGEON_ARMY.format(
             name=linked.proposal.seats[seat].name), tuple(
-            PromptOption(name, title) for name, title in dungeon_armies(linked.proposal, seat)), cancel=False))
+            PromptOption(name, title) for name, title in dungeon_armies(linked.proposal, seat))
+            + (PromptOption("draft", L.LINK_DRAFT),), cancel=False))
+
+    def _draft(self) -> None:
+        """Draft and place this board's armies on the local screens (dungeon_setup.py)."""
+        linked = self.linked
+        self._armies = {}
+        from ...session import Seat
+
+        seats = tuple(Seat(s.name, s.computer, s.level) for s in linked.proposal.seats)
+        self.bus.handle(DraftLinkedDungeon(rules_of(linked.proposal), seats, linked.proposal.seats_of(linked.me)))
+
+    def drafted(self, event: LinkedDraftEnded) -> None:
+        """This board's armies drafted and placed (sealed now), or the player went back to the
+        choice of armies (asked again)."""
+        linked = self.linked
+        if linked is None or linked.proposal is None or linked.st.choices is not None:
+            return
+        self.display.show("link")
+        if event.placed is None:
+            self._ask_dungeon_army()
+        else:
+            try:
+                self._link_events(linked.choose({str(seat): drafted_choice(linked.proposal, seat, army, squares)
+                                                 for seat, (army, squares) in event.placed.items()}))
+            except CompanionError as e:  # not expected: the screens check as the lobby does
+                self.display.notice = str(e)
+                self._ask_dungeon_army()
+        self._flush()
+        self.display.changed()
 
     def _opened(self) -> None:
         linked = self.linked
@@ -311,6 +344,8 @@ class LinkRoom:
                     return
                 self._link_events(linked.accept())
                 self._agreed()
+            elif prompt.kind == "link-dungeon-army" and key == "draft":
+                self._draft()
             elif prompt.kind == "link-dungeon-army":
                 seat = next(s for s in linked.proposal.seats_of(linked.me) if s not in self._armies)
                 self._armies[seat] = key

@@ -62,6 +62,17 @@ class DraftDungeon:
 
 
 @dataclass(frozen=True)
+class DraftLinkedDungeon:
+    """Draft the armies of this board's seats (``here``) of a linked Dungeon Chess game unit by
+    unit and place them by hand (dungeon_setup.py), on the game's ``rules``; the other board's are
+    sealed there. Ends with :class:`LinkedDraftEnded`."""
+
+    rules: Any
+    seats: tuple
+    here: tuple
+
+
+@dataclass(frozen=True)
 class ChooseArmies:
     """Put the game away and choose the armies of a game that is chosen first (Chess 2), or of
     the first game of a match of ``games`` games (match_room.py)."""
@@ -145,6 +156,15 @@ class GameOpened:
 
     table: Any
     resumed: bool = False
+
+
+@dataclass(frozen=True)
+class LinkedDraftEnded:
+    """This board's armies of a linked Dungeon Chess game are drafted and placed: ``placed``
+    maps each of its seats to (army, [(unit, square)]); None: the player went back to the
+    choice of armies."""
+
+    placed: Any = None
 
 
 @dataclass(frozen=True)
