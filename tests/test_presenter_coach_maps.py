@@ -78,6 +78,7 @@ def test_dungeon_a_hint_is_searched_and_lit_from_the_row(tmp_path):
     assert " " in words and app.p.dungeon.view().coach.text == f"Hint: {words} (lit on the board)"
     assert light(app, app.name(hint.frm)) == PALETTE[Meaning.HINT_FROM].rgb
     assert light(app, app.name(hint.to)) == PALETTE[Meaning.HINT_TO].rgb
+    assert app.p.board.view().focus == hint.frm  # a map shown in part brings the hint into view
 
 
 def test_kol_a_hanging_tower_is_lit_and_a_move_that_leaves_it_is_said_and_undone(tmp_path):

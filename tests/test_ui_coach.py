@@ -33,3 +33,8 @@ def test_the_same_coach_row_on_the_map_screen(tmp_path, game):
     shots, _ = run_scenario(DRIVER, f"coach-{game}", SHOTS / f"coach-{game}", tmp_path / "data", tmp_path, timeout=240,
                             docs_shots=DOCS_SHOTS)
     assert [s.stem for s in shots] == [f"{game}-{k}" for k in ("threat", "thinking", "hint", "blunder", "off")]
+
+
+def test_the_coach_row_fits_beside_the_four_player_map(tmp_path):
+    shots, _ = run_scenario(DRIVER, "coach-four", SHOTS / "coach-four", tmp_path / "data", tmp_path, timeout=240)
+    assert [s.stem for s in shots] == ["four-hint"]

@@ -151,10 +151,32 @@ def coach_kol(d: CoachDriver):
     yield from coached_map(d, "kol", make_rules("kol").position_text(position({"e5": "T", "e8": "t"})), ("c2", "d2"))
 
 
+def coach_four(d: CoachDriver):
+    """Four players on the 20x20 map (the side panel's fullest: four chips in two rows): Blue
+    turns the coach on and asks for a hint; the row and its words fit beside the map."""
+    from dungeon_board import position, rules
+    from dungeon_board_games import QUICK_FOUR_PIECES
+
+    r = rules("dungeon-four-player")
+    seats = tuple(Seat(n) for n in ("Blue", "Red", "Green", "Yellow"))
+    d.flow.new_game("dungeon", seats, start=r.position_text(position(r, QUICK_FOUR_PIECES, 0)),
+                    board_map="dungeon-four-player")
+    yield from d.expect("setup")
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    c = d.flow.coach
+    yield from d.press("Menu")
+    yield from d.press(T.COACH_MENU)
+    assert c.coached == {0}, d.state()
+    yield from d.press(T.HINT)
+    yield from d.until(lambda: c.hint is not None, "the hint")
+    yield from d.shot("four-hint")
+
+
 #: Dungeon Chess on the 10x10 map: Bob's Knight on e7 takes Ann's Knight on b5 for free
 DUNGEON_HANGING = "7(2RD)2/10/10/2(2KN)7/10/1(1KN)8/10/10/10/4(1PR)5 1"
 
-SCENARIOS = {"coach": coach, "review": review, "coach-dungeon": coach_dungeon, "coach-kol": coach_kol}
+SCENARIOS = {"coach": coach, "review": review, "coach-dungeon": coach_dungeon, "coach-kol": coach_kol, "coach-four": coach_four}
 
 
 def main() -> int:
