@@ -125,9 +125,6 @@ def test_the_game_ends_immediately_when_a_king_is_taken():
 def test_taking_the_last_enemy_king_is_legal_even_with_your_own_king_attacked():
     pos = position(R, {"a1": (0, "princess"), "b2": (1, "warlord"), "a8": (1, "stronghold")}, turn=0)
     assert "b2" in targets(R, pos, "a1")
-    pos = position(R, {"a1": (0, "princess"), "c3": (1, "warlord"), "a8": (1, "stronghold"), "c1": (0, "knight"),
-                       "a2": (0, "hero")}, turn=0)
-    assert "c3" not in targets(R, pos, "c1") or True  # c1 -> c3 is no knight jump; the next line is the test
     pos = position(R, {"a1": (0, "princess"), "b3": (1, "warlord"), "a8": (1, "stronghold"), "a2": (0, "knight")}, turn=0)
     assert "b4" not in targets(R, pos, "a2")  # a quiet move that opens the file is illegal...
     pos = position(R, {"a1": (0, "princess"), "c3": (1, "warlord"), "a8": (1, "stronghold"), "a2": (0, "knight")}, turn=0)
