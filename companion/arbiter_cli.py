@@ -16,6 +16,7 @@ import secrets
 import sys
 from pathlib import Path
 
+from .i18n import _
 from .tournament.arbiter import MAX_PIN, MIN_PIN, make_pin, valid_pin
 from .tournament.pin_file import NAME, read_pin, reset_pin
 
@@ -24,13 +25,13 @@ EXIT_OK, EXIT_DAMAGED, EXIT_BAD = 0, 1, 2
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
-        "arbiter", help="the arbiter's PIN: is it set, is its file damaged; set a new one",
-        description=("Without options: whether the arbiter's PIN is set (exit 0), not set (0) or its file damaged "
-                     "(1: arbiter mode is locked on the board). --reset-pin: type a new PIN twice; whatever "
-                     f"was in {NAME} is kept beside it as {NAME}.old-N."))
-    p.add_argument("--reset-pin", action="store_true", help="set a new PIN (typed twice, not shown)")
+        "arbiter", help=_("the arbiter's PIN: is it set, is its file damaged; set a new one"),
+        description=_("Without options: whether the arbiter's PIN is set (exit 0), not set (0) or its file damaged "
+                      "(1: arbiter mode is locked on the board). --reset-pin: type a new PIN twice; whatever "
+                      "was in {name} is kept beside it as {name}.old-N.").format(name=NAME))
+    p.add_argument("--reset-pin", action="store_true", help=_("set a new PIN (typed twice, not shown)"))
     p.add_argument("--data", metavar="DIR", default=None,
-                   help="the app's data folder (default: $COMPANION_DATA, else ~/.local/share/companion)")
+                   help=_("the app's data folder (default: $COMPANION_DATA, else ~/.local/share/companion)"))
     p.set_defaults(func=run)
     return p
 

@@ -163,6 +163,12 @@ def bench_app(quick: bool = False) -> list[Row]:
     return bench_app_at_rest(quick)
 
 
+def bench_speech(quick: bool = False) -> list[Row]:
+    from .speech.bench import bench_speech as run
+
+    return run(quick)
+
+
 def bench_checkpoint(quick: bool = False) -> list[Row]:
     """The running clock's checkpoint, as the UI thread pays for it: written there with fsync
     (CheckpointFile.write, as before issue 20's follow-up) and handed to the writer thread
@@ -429,6 +435,7 @@ BENCHES: list[tuple[str, Callable[[bool], list[Row]]]] = [
     ("checkpoint", bench_checkpoint),
     ("link", bench_link),
     ("dead position", bench_dead_position),
+    ("speech", bench_speech),
     ("budgets", bench_budgets),
 ]
 

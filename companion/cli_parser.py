@@ -12,6 +12,7 @@ import argparse
 
 from .bounds import int_arg
 from .errors import DiceError, error_line
+from .i18n import _
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -21,7 +22,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 def add_players(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int_arg(2, 4), default=None,
-                   help="number of players (Dungeon Chess: 2-4; default: the map's seats)")
+                   help=_("number of players (Dungeon Chess: 2-4; default: the map's seats)"))
 
 
 def player_options(args) -> dict:
@@ -31,8 +32,8 @@ def player_options(args) -> dict:
 
 def add_armies(p: argparse.ArgumentParser) -> None:
     p.add_argument("--armies", default=None, metavar="WHITE,BLACK",
-                   help="Chess 2: the two armies, white's then black's (classic, nemesis, empowered, reaper, "
-                        "two-kings, animals)")
+                   help=_("Chess 2: the two armies, white's then black's (classic, nemesis, empowered, reaper, "
+                        "two-kings, animals)"))
 
 
 def army_options(args, text: str | None = None) -> dict:
@@ -48,11 +49,11 @@ def add_fights(p: argparse.ArgumentParser) -> None:
     """``--fights dice`` (every capture a dice fight, for any game that takes them) and
     ``--d6-only`` (the fights' "only d6's")."""
     p.add_argument("--fights", choices=("none", "dice"), default=None,
-                   help="dice: every capture is a dice fight, as in Human Combat Chess (any game but Chess 2); "
-                        "default none")
+                   help=_("dice: every capture is a dice fight, as in Human Combat Chess (any game but Chess 2); "
+                        "default none"))
     p.add_argument("--d6-only", action="store_true",
-                   help="with --fights dice (or the combat variant): only six-sided dice (2d6 or 3d6, the highest "
-                        "counts, for the d8 and d10 fighters)")
+                   help=_("with --fights dice (or the combat variant): only six-sided dice (2d6 or 3d6, the highest "
+                        "counts, for the d8 and d10 fighters)"))
 
 
 def fight_options(args) -> dict:

@@ -55,8 +55,8 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def write_output_file(path: str | os.PathLike, text: str) -> Path:
-    """``text`` into the file a command line names: a new or existing regular file in a folder
+def write_output_file(path: str | os.PathLike, text: str | bytes) -> Path:
+    """``text`` (or bytes: a sound file) into the file a command line names: a new or existing regular file in a folder
     that exists, written durably. RecordError (one line) for anything else, before anything is
     written; OSError as writing raises it (a full disk: the old file stays whole)."""
     path = Path(path)
@@ -73,5 +73,5 @@ def write_output_file(path: str | os.PathLike, text: str) -> Path:
     if st is not None and not stat.S_ISREG(st.st_mode):
         raise RecordError(f"{path} is not a regular file (a folder, a device or a pipe); give a file name, or "
                           f"leave the option out to write to the standard output")
-    write_durably(path, text.encode("utf-8"))
+    write_durably(path, text.encode("utf-8") if isinstance(text, str) else text)
     return path

@@ -51,8 +51,10 @@ fi
 # for the tests only, Chromium and DejaVu fonts (the broadcast pages are opened in it, headless;
 # DejaVu has the chess glyphs), zbar-tools (zbarimg reads the Load / Save QR codes back) and
 # mosquitto (the board-to-board link's tests start their own broker on a loopback port).
-apt_pkgs="python3 python3-venv python3-pip libgl1 libegl1 libgl1-mesa-dri libmtdev1 xvfb xauth stockfish"
-[ "$mode" = "test" ] && apt_pkgs="$apt_pkgs chromium fonts-dejavu-core zbar-tools mosquitto"
+# espeak-ng and alsa-utils (aplay) for the board's voice (docs/speech.md); for the tests, gettext
+# (msgfmt --statistics checks the catalogs).
+apt_pkgs="python3 python3-venv python3-pip libgl1 libegl1 libgl1-mesa-dri libmtdev1 xvfb xauth stockfish espeak-ng alsa-utils"
+[ "$mode" = "test" ] && apt_pkgs="$apt_pkgs chromium fonts-dejavu-core zbar-tools mosquitto gettext"
 [ "$mode" = "pi" ] && apt_pkgs="$apt_pkgs build-essential python3-dev swig"
 if [ "$pi_dry" = 1 ]; then
     say "on a $model: would install the system packages $apt_pkgs, then .venv with companion[test,$pi_extra]"
@@ -104,6 +106,13 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     .venv/bin/python -m pip install -q --upgrade pip
     .venv/bin/python -m pip install -q -e ".[test]"
     touch "$stamp"
+fi
+
+# the catalogs of the board's languages (companion/locale/*/LC_MESSAGES/companion.po -> .mo)
+if [ -x .venv/bin/pybabel ]; then
+    compiled=$(.venv/bin/pybabel compile -d companion/locale -D companion 2>&1) || { printf '%s\n' "$compiled" >&2; exit 1; }
+else
+    say "Babel is missing from .venv: the catalogs are not compiled and the app speaks English"
 fi
 
 # --- a Raspberry Pi: the NeoPixel extra, the systemd unit ------------------------------------------

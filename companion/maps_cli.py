@@ -11,6 +11,7 @@ import argparse
 import sys
 
 from .errors import CompanionError
+from .i18n import _
 from .map_text import draw_map
 from .maps import MAPS_DIR, MapProblems, load_map
 
@@ -22,18 +23,18 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
     """Register ``check-map`` on the main CLI's subparsers; sets ``func=run``."""
     parser = subparsers.add_parser(
         "check-map",
-        help="validate a map file and draw it as text",
+        help=_("validate a map file and draw it as text"),
         description=(
-            "Validate a board map (TOML, format in docs/maps.md) and draw it: ranks down the "
+            _("Validate a board map (TOML, format in docs/maps.md) and draw it: ranks down the "
             "left, files along the bottom, '.' floor, '~' water, '#' void, digits for spawn "
             "zones. Exit status 0 if the map is valid, 2 if not, with every problem on stderr, one "
-            "line each."
+            "line each.")
         ),
     )
     parser.add_argument(
         "map",
         metavar="FILE",
-        help=f"a map file path, or the name of a map in {MAPS_DIR} (e.g. standard, dungeon-compact)",
+        help=_("a map file path, or the name of a map in {folder} (e.g. standard, dungeon-compact)").format(folder=MAPS_DIR),
     )
     from .games import variant_help
 

@@ -22,18 +22,19 @@ from .bounds import MAX_DICE_RECORD_BYTES, read_text_file
 from .dice.cli import add_parser_odds, fail, use_one_line_errors
 from .dice.record import parse_record
 from .errors import CompanionError
+from .i18n import _
 
 
 def add_parser_verify(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "verify-dice",
-        help="check a finished game's dice record",
-        description="Re-derive every roll of a seeded game from its revealed seed, check the "
+        help=_("check a finished game's dice record"),
+        description=_("Re-derive every roll of a seeded game from its revealed seed, check the "
         "seed against the published commitment, recompute totals and results, and replay the "
         "game (version 2 records) to check every fight's fighters, dice, fatigue and weapon "
-        "choice against it.",
+        "choice against it."),
     )
-    parser.add_argument("record", metavar="RECORD", help="the game's dice record (JSON Lines)")
+    parser.add_argument("record", metavar="RECORD", help=_("the game's dice record (JSON Lines)"))
     parser.set_defaults(func=run_verify)
     use_one_line_errors(parser)
     return parser

@@ -10,6 +10,8 @@ ROOT = Path(__file__).resolve().parent.parent
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
+# the tests read English unless one asks for a language (a developer's German locale does not leak in)
+os.environ.setdefault("COMPANION_LANG", "en")
 # Kivy writes its settings file where KIVY_HOME says (else ~/.kivy) when first imported: each
 # test process (each worker of a parallel run) has its own, so that two never write one file at
 # once and the user's own is left alone; removed when the process ends

@@ -75,7 +75,7 @@ def test_duplicates_are_allowed_and_there_is_no_maximum_size():
     (army("human", wizard=1, hero=3), "exactly 1 King, this one has 0"),
     (army("human", princess=2, hero=3), "exactly 1 King, this one has 2"),
     (army("human", princess=1, knight=2), "at least 1 Pawn, this one has 0"),
-    (army("human", princess=1, skeleton=1), "Skeleton is a undead unit, not human"),
+    (army("human", princess=1, skeleton=1), "Skeleton is from another faction"),
     (army("elves", princess=1, hero=1), "unknown faction 'elves'"),
     (army("human", princess=1, peasant=1), "unknown unit 'peasant'"),
 ])

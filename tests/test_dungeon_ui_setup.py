@@ -147,7 +147,7 @@ def test_a_hardware_board_of_another_size_says_so_on_the_start_screen(tmp_path):
     app.flow.board.link = BoardLink(wired.sensors, wired.leds, 8, 8, simulated=None, name="gpio")
     app.choose_dungeon("dungeon-compact")
     assert app.flow.display.screen == "start" and app.flow.dungeon.prep is None
-    assert app.p.start.view().problem == "this board plays 8x8 maps; the map is 10x10"
+    assert app.p.start.view().problem == "This board plays 8\u00d78 maps; the map is 10\u00d710."
 
 
 def test_a_board_that_cannot_open_for_the_map_is_opened_again_at_its_own_size(tmp_path):

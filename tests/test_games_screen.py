@@ -139,7 +139,7 @@ def test_one_game_or_all_are_copied_to_the_usb_stick(tmp_path):
     copied = sorted(p.name for p in (stick / "companion-games").iterdir())
     gid = copied[0].split(".")[0]
     assert copied == [f"{gid}.dice.jsonl", f"{gid}.jsonl", f"{gid}.pgn"]  # the journal, its dice, its PGN
-    assert app.games.view().notice.startswith("1 game(s) copied to ")
+    assert app.games.view().notice.startswith("1 game copied to ")
     app.games.copy_all()
     names = sorted(p.name for p in (stick / "companion-games").iterdir())
     assert len(names) == 5 and sum(n.endswith(".pgn") for n in names) == 2  # the unfinished game as PGN too

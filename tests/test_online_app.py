@@ -291,3 +291,31 @@ def test_a_lichess_game_begun_elsewhere_waits_while_the_board_plays_a_game(tmp_p
     assert a.online.view().games[0].id == gid
     a.online.play_here(gid)
     o.until(lambda: f.online_game.game_id == gid and f.display.screen == "setup", "the game taken on request")
+
+
+def test_with_speech_on_the_lichess_opponents_move_is_said_when_it_arrives(tmp_path, fake):
+    """docs/speech.md: the opponent's move in words, before the player makes it on the board."""
+    from companion.board_settings import BoardSettings
+    from companion.speech.announcements import SpeechSettings
+    from tests.test_speech_app import FakeVoice
+
+    save_token(tmp_path / "lichess.token", Token(TOKEN))
+    fake.auto_pair = ("maia", 0.1)
+    voice = FakeVoice()
+    app = App(tmp_path, computer=False, online=setup_for(fake), voice=voice,
+              board_settings=BoardSettings(None, SpeechSettings(on=True)))
+    o = Online(app)
+    f = app.flow
+    app.start.lichess()
+    o.until(lambda: f.online.is_connected(), "the account and its event stream")
+    app.online.choose_clock(1)
+    app.online.seek()
+    o.until(lambda: f.display.screen == "setup", "the game from the seek")
+    gid = f.online_game.game_id
+    app.setup.fill()
+    app.pump()
+    app.tap("e2", "e4")
+    o.until(lambda: fake.games[gid].moves == ["e2e4"], "our move on lichess")
+    fake.opponent_move(gid, "g8f6")
+    o.until(lambda: f.online_game.owed == ["g8f6"], "their move asked of the player")
+    assert any("Knight f6" in said for said in voice.said), voice.said[-4:]

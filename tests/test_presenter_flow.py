@@ -144,7 +144,7 @@ def test_an_unfinished_game_is_offered_after_a_restart_and_continues(tmp_path):
     app = App(tmp_path)
     assert app.flow.display.screen == "resume"
     view = app.resume.view()
-    assert view.summary == "Chess: White against Black, 1 moves played." and not view.loss
+    assert view.summary == "Chess: White against Black, 1 move played." and not view.loss
     app.resume.accept()
     assert app.flow.display.screen == "setup"  # the simulated board restarted empty: set it up first
     assert app.setup.view().counts == "32 squares to fill, 0 to empty"

@@ -89,7 +89,7 @@ def test_the_menu_and_its_cancel(tmp_path):
     app.game.menu()
     prompt = app.prompt.view()
     assert [o.label for o in prompt.options] == ["Load / Save", "Board check", "New game", "Coach on / off",
-                                                 "Save the game record (PGN)", "Copy games to a USB stick"]
+                                                 "Save the game record (PGN)", "Copy games to a USB stick", "Settings\u2026"]
     assert prompt.cancel
     app.prompt.answer(None)
     assert app.prompt.view() is None

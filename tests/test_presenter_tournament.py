@@ -277,7 +277,7 @@ def test_records_are_copied_to_a_usb_stick(tmp_path):
     s = stick(tmp_path)
     app.flow.records.save()
     app.flow.records.copy()
-    assert app.flow.display.notice == "1 game(s) copied to KINGSTON."
+    assert app.flow.display.notice == "1 game copied to KINGSTON."
     assert (s / "companion-games" / f"{app.flow.game.table.game.game_id}.pgn").exists()
     assert (s / "companion-games" / "games.pgn").exists()
 

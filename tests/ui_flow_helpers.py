@@ -24,7 +24,7 @@ class App:
     """The flow plus one presenter per screen, driven like the Kivy app drives them."""
 
     def __init__(self, directory, computer=True, seed=b"\x01" * 32, free_bytes=None, draws=None, media_roots=(),
-                 link_transport=None, online=None):
+                 voice=None, board_settings=None, link_transport=None, online=None):
         self.sim = SimulatedBoard(8, 8)
         self.clock = Clock()
         self.computer = FakeComputer() if computer else None
@@ -43,6 +43,8 @@ class App:
             media_roots=media_roots,
             today=lambda: "2026.11.22",
             new_salt=lambda: b"\x02" * 16,
+            voice=voice,
+            board_settings=board_settings,
             **({"make_link_transport": link_transport} if link_transport is not None else {}),
             online=online(self.clock) if online is not None else None,
         )

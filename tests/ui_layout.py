@@ -1,6 +1,7 @@
 """What every screen must be at 800x480 and larger (used inside a running window by the
-drivers): no text under 12 px, no label whose text does not fit its box, nothing outside the
-window, and the board's own texts (piece labels, badges, coordinates) at 12 px or more.
+drivers): no text under 12 px, no label whose text does not fit its box (nor lines cut off by a
+box of fixed height), no word broken between letters, nothing outside the window, and the
+board's own texts (piece labels, badges, coordinates) at 12 px or more.
 
 ``layout_problems()`` returns one line per problem; ``action_at(x, y)`` names the button a
 finger at that point would press (for "never a different action under a finger that just
@@ -95,7 +96,34 @@ def layout_problems() -> list[str]:
         broken = _broken_word(w)
         if broken:
             problems.append(f"{_name(w)}: the word {broken!r} does not fit on a line and is broken")
+        cut = _cut_height(w)
+        if cut:
+            problems.append(f"{_name(w)}: its lines need {cut:.0f} px, its box is {w.text_size[1]:.0f} px high: "
+                            "the rest is cut off")
     return problems
+
+
+def _cut_height(w) -> float:
+    """The height ``w``'s text needs when its box's height is fixed (``text_size`` of both): Kivy
+    then draws only the lines that fit, so a long (German) text loses lines without growing.
+    0 when it fits, or when cutting is meant (``shorten``, ``max_lines``)."""
+    size = w.text_size
+    if not size or size[0] is None or size[1] is None or w.shorten or w.max_lines:
+        return 0.0
+    core = getattr(w, "_label", None)
+    if core is None:
+        return 0.0
+    options = dict(core.options)
+    options["text_size"] = (size[0], None)
+    try:
+        free = type(core)(text=core.text, **{k: v for k, v in options.items() if k != "text"})
+        _w, need = free.render()
+        lines = len(getattr(free, "_cached_lines", ()))
+    except Exception:  # noqa: BLE001 - a text provider that cannot lay out: no check
+        return 0.0
+    # one line taller than its box is a glyph or a digit sized to the box on purpose; a second
+    # line that does not fit is text lost
+    return float(need) if lines > 1 and need > size[1] + 2 else 0.0
 
 
 def _broken_word(w) -> str:

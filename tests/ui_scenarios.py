@@ -28,12 +28,13 @@ DOCS = ROOT / "docs" / "screenshots"
 def run_scenario(driver: Path, scenario: str, out: Path, data: Path, tmp_path: Path, *,
                  size: str = "800x480", timeout: int = 180,
                  docs_shots: Mapping[tuple[str, str], str] = {},
-                 expected_errors: tuple[str, ...] = ()) -> tuple[list[Path], str]:
+                 expected_errors: tuple[str, ...] = (), language: str = "en") -> tuple[list[Path], str]:
     """Run ``scenario`` of ``driver``; returns its screenshots and its log. A log line with
     one of ``expected_errors`` in it is the fault the scenario makes on purpose."""
     if out.exists():
         shutil.rmtree(out)
-    env = dict(os.environ, KIVY_HOME=str(tmp_path / "kivy-home"), KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1")
+    env = dict(os.environ, KIVY_HOME=str(tmp_path / "kivy-home"), KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1",
+               COMPANION_LANG=language)
     env.pop("KIVY_NO_CONSOLELOG", None)  # the app's log is checked for errors
     command = [sys.executable, str(driver), scenario, str(out), str(data), size]
     if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):

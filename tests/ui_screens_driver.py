@@ -33,6 +33,7 @@ from kivy.tests.common import UnitTestTouch  # noqa: E402
 from ui_layout import action_at, layout_problems  # noqa: E402
 
 from companion.app import bootstrap  # noqa: E402
+from companion.app import texts as T  # noqa: E402
 from companion.app.presenters.flow import Problem  # noqa: E402
 from companion.journal import JournalStore  # noqa: E402
 from companion.session import GameSetup, Seat, Session  # noqa: E402
@@ -164,6 +165,9 @@ def walk(d: ScreensDriver):
     # ----- the start screen -------------------------------------------------------------------------
     yield from d.expect("start")
     yield from d.shot("start")
+    yield from d.press_key("settings")  # the board's language and speech, before any game
+    yield from d.shot("settings")
+    yield from d.press("Cancel")
     yield from d.press("White")
     yield from d.shot("start-names")
     yield from d.press("Cancel")
@@ -237,7 +241,7 @@ def walk(d: ScreensDriver):
     yield from d.press("White")
     yield from d.expect("game_over")
     yield from d.shot("game-over")
-    assert "Saved as " in d.app.presenters.over.view().saved
+    assert base.shows(T.GAME_SAVED, d.app.presenters.over.view().saved), d.app.presenters.over.view().saved
     yield from d.press("New game")
     # ----- the saved games: review, copy to the stick, play an unfinished one on --------------------
     yield from d.expect("start")
@@ -256,12 +260,12 @@ def walk(d: ScreensDriver):
     yield from d.press_key("review-back")
     yield from d.shot("review")
     step = d.app.presenters.review.view().step
-    assert step.startswith("Move ") and d.flow.board.meanings, step
+    assert base.shows(T.REVIEW_MOVE, step) and d.flow.board.meanings, step
     yield from d.press_key("review-first")
     assert d.app.presenters.review.view().at_start
     yield from d.press_key("review-close")
     yield from d.press_key("copy-all")
-    assert "copied to" in d.app.presenters.games.view().notice, d.app.presenters.games.view().notice
+    assert base.shows(T.GAMES_COPIED, d.app.presenters.games.view().notice), d.app.presenters.games.view().notice
     unfinished = [i for i, r in enumerate(d.app.presenters.games.view().rows) if not r.finished]
     yield from d.press_key(f"game:{unfinished[0]}")
     yield from d.press_key("take-up")

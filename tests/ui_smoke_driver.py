@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import sys
 import time
 import traceback
@@ -29,8 +30,18 @@ os.environ["COMPANION_WINDOW"] = SIZE
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 
 from companion.app.main import configure_window  # noqa: E402
+from companion.i18n import Plural, _ as in_language, ngettext, use_system_language  # noqa: E402
 
 configure_window()
+use_system_language()  # COMPANION_LANG: the walk runs in German too (the drivers name buttons in English)
+
+
+def shows(template, text: str) -> bool:
+    """Whether ``text`` holds ``template`` (an English message, or a text of companion/app/texts
+    with a count), as the language shows it, whatever fills its ``{placeholders}``."""
+    forms = ([ngettext(template.singular, template.plural, n) for n in (1, 2)] if isinstance(template, Plural)
+             else [in_language(template)])
+    return any(re.search(".*?".join(map(re.escape, re.split(r"\{\w*\}", form))), text, re.S) for form in forms)
 
 from kivy.animation import Animation  # noqa: E402
 from kivy.clock import Clock  # noqa: E402
@@ -93,6 +104,7 @@ class Driver:
             yield from top.walk(restrict=True)
 
     def button(self, text: str) -> BigButton:
+        text = in_language(text)  # the button's English words, as the language shows them
         found = [w for w in self.widgets() if isinstance(w, BigButton) and w.text == text
                  and not w.disabled and w.opacity > 0 and w.get_root_window() is not None]
         if not found:
@@ -126,6 +138,7 @@ class Driver:
     def press_starting(self, prefix: str):
         """A prompt's button whose text starts with ``prefix`` (the labels name squares)."""
         yield FRAME
+        prefix = in_language(prefix)
         texts = sorted({w.text for w in self.widgets() if isinstance(w, BigButton) and w.opacity > 0
                         and w.text.startswith(prefix)})
         if not texts:

@@ -78,6 +78,9 @@ class TableDriver(base.Driver):
         """The ``position``-th (from the left) of the buttons showing ``text``."""
         from companion.app.widgets.common import BigButton
 
+        from companion.i18n import _ as in_language
+
+        text = in_language(text)
         yield FRAME
         found = sorted((w for w in self.widgets() if isinstance(w, BigButton) and w.text == text and not w.disabled
                         and w.opacity > 0 and w.get_root_window() is not None), key=lambda w: w.to_window(*w.center)[0])

@@ -38,6 +38,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from ..i18n import _
 from ..bounds import MAX_DIGITS, int_arg, number_arg
 from ..cli_parser import add_armies, add_fights, add_players, army_options, fight_options, player_options
 from ..core.moves import Answer, Outcome
@@ -331,18 +332,18 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
 # ----- command line ---------------------------------------------------------------------------------
 def add_parser(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
-        "ai-match", help="play computer players against each other and print the score",
-        description="Play N games between A and B (alternating colours). A player is a level "
+        "ai-match", help=_("play computer players against each other and print the score"),
+        description=_("Play N games between A and B (alternating colours). A player is a level "
                     "(1 = beginner .. 6, or max), random, greedy, duelist, previous or stockfish:ELO. "
                     "One line per game; the last "
-                    "line is 'score A-B-draws'.")
+                    "line is 'score A-B-draws'."))
     add_match_arguments(p, games=10)
     p.add_argument("--log", default=None, metavar="FILE",
-                   help="write every game (players, result, every move and dice outcome, final position) "
-                        "to FILE as one JSON line")
+                   help=_("write every game (players, result, every move and dice outcome, final position) "
+                        "to FILE as one JSON line"))
     p.add_argument("--a-set", action="append", default=[], metavar="KEY=VALUE",
-                   help="change one [evaluation] key of side A's table for this match (repeatable), "
-                        "e.g. --a-set gain_scale=800")
+                   help=_("change one [evaluation] key of side A's table for this match (repeatable), "
+                        "e.g. --a-set gain_scale=800"))
     p.set_defaults(func=run)
     return p
 
@@ -352,38 +353,39 @@ def add_match_arguments(p: argparse.ArgumentParser, games: int) -> None:
     from ..games import variant_help
 
     p.add_argument("--variant", default="chess", help=variant_help())
-    p.add_argument("--map", default=None, help="map name or file (default: the game's own)")
+    p.add_argument("--map", default=None, help=_("map name or file (default: the game's own)"))
     add_players(p)
-    p.add_argument("--a", required=True, help="side A: a level (1 = beginner .. 6, or max), random, greedy, duelist, "
-                                              "previous or stockfish:ELO")
-    p.add_argument("--b", required=True, help="side B: a level (1 = beginner .. 6, or max), random, greedy, duelist "
+    p.add_argument("--a", required=True, help=_("side A: a level (1 = beginner .. 6, or max), random, greedy, duelist, "
+                                              "previous or stockfish:ELO"))
+    p.add_argument("--b", required=True, help=_("side B: a level (1 = beginner .. 6, or max), random, greedy, duelist "
                                               "(Chess 2: always duels, bids 2), previous (the strongest level before "
-                                              "issue 30) or stockfish:ELO (FIDE chess, e.g. stockfish:1500)")
+                                              "issue 30) or stockfish:ELO (FIDE chess, e.g. stockfish:1500)"))
     add_armies(p)
     add_fights(p)
     p.add_argument("--mode", choices=("ffa", "teams"), default=None,
-                   help="four-player chess: free-for-all for points (ffa, the default) or teams")
-    p.add_argument("--games", type=int_arg(1, MAX_GAMES), default=games, help=f"games to play, 1 to {MAX_GAMES:,}")
+                   help=_("four-player chess: free-for-all for points (ffa, the default) or teams"))
+    p.add_argument("--games", type=int_arg(1, MAX_GAMES), default=games, help=_("games to play, 1 to {most}").format(most=f"{MAX_GAMES:,}"))
     p.add_argument("--movetime", type=number_arg(0, MAX_MOVETIME_MS, above=True), default=200.0,
-                   help="milliseconds per move (default 200)")
+                   help=_("milliseconds per move (default 200)"))
     p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
-                   help="what --movetime measures: wall-clock time (default), or the processor time of the "
-                        "searching thread (cpu: a busy machine then costs the search nothing but waiting)")
+                   help=_("what --movetime measures: wall-clock time (default), or the processor time of the "
+                        "searching thread (cpu: a busy machine then costs the search nothing but waiting)"))
     p.add_argument("--nodes", type=int_arg(1, MAX_NODES), default=None,
-                   help="limit each search by nodes instead (reproducible)")
+                   help=_("limit each search by nodes instead (reproducible)"))
     p.add_argument("--seed", type=int_arg(0, 10 ** MAX_DIGITS - 1), default=1,
-                   help="seeds the dice and the players' choices")
+                   help=_("seeds the dice and the players' choices"))
     p.add_argument("--max-plies", type=int_arg(1, MAX_PLIES), default=None,
-                   help=f"adjudicate a draw after this many moves (1 to {MAX_PLIES:,}; default {DEFAULT_MAX_PLIES}, "
-                        f"{PLIES_PER_PLAYER} a player with more than two)")
+                   help=_("adjudicate a draw after this many moves (1 to {most}; default {default}, "
+                          "{per_player} a player with more than two)").format(
+                       most=f"{MAX_PLIES:,}", default=DEFAULT_MAX_PLIES, per_player=PLIES_PER_PLAYER))
     p.add_argument("--a-nodes", type=int_arg(1, MAX_NODES), default=None,
-                   help="side A searches this many nodes a move, B keeps --movetime (a machine's load "
-                        "then costs A nothing: e.g. our search against Stockfish)")
+                   help=_("side A searches this many nodes a move, B keeps --movetime (a machine's load "
+                        "then costs A nothing: e.g. our search against Stockfish)"))
     p.add_argument("--opening-plies", type=int_arg(0, 40), default=0,
-                   help="start each round of games (both colours) after this many seeded random moves (0 to 40)")
+                   help=_("start each round of games (both colours) after this many seeded random moves (0 to 40)"))
     p.add_argument("--draw-rules", action="store_true",
-                   help="play with the game's optional draw rules (Dungeon Chess: the same position 3 times, "
-                        "50 turns each without a piece removed)")
+                   help=_("play with the game's optional draw rules (Dungeon Chess: the same position 3 times, "
+                        "50 turns each without a piece removed)"))
 
 
 def check_player(side: str, spec: str) -> None:

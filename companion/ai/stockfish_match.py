@@ -19,24 +19,25 @@ import contextlib
 import json
 import time
 
+from ..i18n import _
 from .match import DEFAULT_MAX_PLIES, run_match
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m companion.ai.stockfish_match", description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=40)
-    p.add_argument("--movetime", type=float, default=1000.0, help="milliseconds per move for both sides")
-    p.add_argument("--elo", type=int, default=1800, help="UCI_Elo (Stockfish 15.1 accepts 1350..2850)")
-    p.add_argument("--a", default="max", help="our player: a level, or previous (the strongest before issue 30)")
+    p.add_argument("--movetime", type=float, default=1000.0, help=_("milliseconds per move for both sides"))
+    p.add_argument("--elo", type=int, default=1800, help=_("UCI_Elo (Stockfish 15.1 accepts 1350..2850)"))
+    p.add_argument("--a", default="max", help=_("our player: a level, or previous (the strongest before issue 30)"))
     p.add_argument("--clock", choices=("wall", "cpu"), default="cpu",
-                   help="what our move time measures: the processor time of our search's thread (default: "
-                        "on a shared machine it gets its whole second), or wall-clock time")
+                   help=_("what our move time measures: the processor time of our search's thread (default: "
+                        "on a shared machine it gets its whole second), or wall-clock time"))
     p.add_argument("--nodes", type=int, default=None,
-                   help="our search's nodes a move instead of --movetime (Stockfish keeps --movetime): "
-                        "fair on a busy machine")
+                   help=_("our search's nodes a move instead of --movetime (Stockfish keeps --movetime): "
+                        "fair on a busy machine"))
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES)
-    p.add_argument("--log", default=None, metavar="FILE", help="every game as one JSON line (ai-match's --log)")
+    p.add_argument("--log", default=None, metavar="FILE", help=_("every game as one JSON line (ai-match's --log)"))
     args = p.parse_args(argv)
     with contextlib.ExitStack() as stack:
         log = None

@@ -190,6 +190,8 @@ def build_flow(
     media_roots=MEDIA_ROOTS,
     sticks: Callable[[], list] | None = None,
     free_bytes: Callable[[], int | None] | None = None,
+    voice: Any = None,
+    board_settings: Any = None,
     make_link_transport: Callable | None = None,
     online: OnlineSetup | None = None,
 ) -> AppFlow:
@@ -200,7 +202,7 @@ def build_flow(
                    new_seed=seed, computer=computer, run_in_worker=run_in_worker, draw_seat=draw_seat,
                    make_deploy_guide=make_deploy_guide or default_deploy_guide(),
                    free_bytes=free_bytes or (lambda: free_space(store.directory)), sticks=sticks,
-                   media_roots=media_roots, online=online,
+                   media_roots=media_roots, voice=voice, board_settings=board_settings, online=online,
                    **({"make_link_transport": make_link_transport} if make_link_transport else {}))
 
 
@@ -209,7 +211,7 @@ def build_presenters(flow: AppFlow) -> Presenters:
     f = flow
     board = BoardPresenter(f.board, f.game, f.dungeon, f.ai, f.display)
     start = StartPresenter(f.display, f.bus, f.settings, f.storage, f.ai.computer, board=f.board,
-                           load_save=f.load_save, archive=f.archive, online=f.online)
+                           load_save=f.load_save, archive=f.archive, online=f.online, preferences=f.preferences)
     return Presenters(
         start=start,
         resume=ResumePresenter(f.resume),
@@ -267,8 +269,26 @@ def build_flow_for(profile: str | None = None, serial: str | None = None, data: 
             check_port(loaded.serial.port)  # "auto" is looked up when the board is opened
     board = open_board(profile, serial)
     store = JournalStore(data or data_dir())
-    return build_flow(board, store, make_tracker=default_tracker(), computer=default_computer(),
-                      online=lichess_setup())
+    settings, voice = board_preferences(store.directory)
+    return build_flow(board, store, make_tracker=default_tracker(), computer=default_computer(), voice=voice,
+                      board_settings=settings, online=lichess_setup())
+
+
+def board_preferences(directory: Path):
+    """The board's settings (its language used from now on, when it chose one) and its voice
+    (espeak-ng on its own thread; without espeak-ng or a sound card one line in the log, and
+    silent)."""
+    import logging
+
+    from .. import board_settings
+    from ..i18n import Language, use
+    from ..speech.espeak import Voice
+
+    settings = board_settings.load(directory)
+    if settings.language is not None:
+        use(Language.load(settings.language))
+    voice = Voice(settings.speech, log=logging.getLogger("companion").warning).start()
+    return settings, voice
 
 
 def lichess_setup(clock_ms: Callable[[], int] = monotonic_ms) -> OnlineSetup | None:

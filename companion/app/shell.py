@@ -20,6 +20,7 @@ from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.resources import resource_find
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from ..i18n import current
 from . import texts as T
 from . import theme
 from .pacing import REST_FPS, FlowPacing, LoopWaker, release_memory
@@ -103,6 +104,7 @@ class CompanionApp(App):
         self._guard_until = 0.0
         self._guard_key = None
         self._entry_popup = None
+        self._language = current().code  # the language the screens are built in
 
     # ----- Kivy lifecycle ----------------------------------------------------------------------
     def build(self):
@@ -219,7 +221,12 @@ class CompanionApp(App):
         self._dirty = False
         sm = self.screens
         screen = self.flow.view_screen
-        if sm.current != screen and screen in SCREENS:
+        language = current().code
+        if language != self._language:  # a language chosen in the menu: every screen is built again in it
+            self._language = language
+            for built in list(sm.screens):
+                sm.remove_widget(built)
+        if (sm.current != screen or not sm.has_screen(screen)) and screen in SCREENS:
             self.screen(screen)
             sm.current = screen
         sm.current_screen.refresh()

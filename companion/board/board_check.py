@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import CompanionError, HardwareError
+from ..i18n import _
 from . import bring_up as B
 from .ports import BoardDisconnected, BoardConnected, OccupancySnapshot, SquareChanged
 from .profiles import BoardProfile, Fixes, load_profile, parse_profile, resolve_profile
@@ -383,18 +384,18 @@ def run_check(profile: BoardProfile, text: str, io, *, out_path: Path | None, pi
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
-        "board-check", help="the first power-on of a real board: LEDs, switches, the RP2040 link; writes the corrected profile",
-        description="Walk a real board with its builder: each LED lit in chain order (colour order, chain breaks, swapped "
+        "board-check", help=_("the first power-on of a real board: LEDs, switches, the RP2040 link; writes the corrected profile"),
+        description=_("Walk a real board with its builder: each LED lit in chain order (colour order, chain breaks, swapped "
                     "LEDs), each square covered in turn (dead, swapped or shorted switches, ghosting), for an RP2040 "
                     "the firmware and a loop test of its link; then write the corrected profile "
-                    "(hardware/README.md, 'Bring-up').")
+                    "(hardware/README.md, 'Bring-up')."))
     p.add_argument("--profile", dest="check_profile", required=True, metavar="PROFILE",
-                   help="the board's profile: a name from hardware/profiles/ or a .toml file")
-    p.add_argument("--port", default=None, help="serial profiles: the RP2040's device instead of the profile's [serial] port")
+                   help=_("the board's profile: a name from hardware/profiles/ or a .toml file"))
+    p.add_argument("--port", default=None, help=_("serial profiles: the RP2040's device instead of the profile's [serial] port"))
     p.add_argument("--write", default=None, metavar="FILE",
-                   help="where the corrected profile goes (default: PROFILE-checked.toml in this folder)")
-    p.add_argument("--skip-leds", action="store_true", help="leave out the LED walk")
-    p.add_argument("--skip-switches", action="store_true", help="leave out the switch walk")
+                   help=_("where the corrected profile goes (default: PROFILE-checked.toml in this folder)"))
+    p.add_argument("--skip-leds", action="store_true", help=_("leave out the LED walk"))
+    p.add_argument("--skip-switches", action="store_true", help=_("leave out the switch walk"))
     p.set_defaults(func=cmd_board_check)
     return p
 

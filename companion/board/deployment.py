@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence, Union
 
 from ..errors import HardwareError
+from ..i18n import _
 from . import texts
 from .backdrop import Backdrop
 from .palette import Meaning
@@ -306,7 +307,7 @@ class DeploymentTracker:
             m[sq] = Meaning.PLACE
             sentences.append(texts.text("put", piece=self._look(sq), square=self._name(sq)))
         if len(sentences) > 4:
-            sentences = sentences[:3] + [texts.text("more", count=len(sentences) - 3)]
+            sentences = sentences[:3] + [texts.more_lit(len(sentences) - 3)]
         remove = tuple(sorted(set(wrong) | set(extra) | set(clear)))
         place = tuple(sorted(set(stray) | set(fill)))
         return _View(m, GuidanceChanged(" ".join(sentences), remove, place), WRONG, tuple(wrong))
@@ -336,7 +337,7 @@ class DeploymentTracker:
         return texts.colour_name(player, self._names)
 
     def _unit(self, player: int, unit: str) -> str:
-        return texts.piece_phrase(self._colour(player), self.rules.roster_kind(unit).title)
+        return texts.piece_phrase(self._colour(player), _(self.rules.roster_kind(unit).title))
 
     def _look(self, sq: int) -> str:
         """The unit placed on ``sq`` (or taken back from it on the screen) in words ("the blue

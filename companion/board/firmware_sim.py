@@ -38,6 +38,7 @@ from typing import Iterable, Optional
 from ..bounds import number_arg
 from ..core.geometry import square_name
 from ..errors import HardwareError
+from ..i18n import _
 from . import protocol
 from .sim_devices import RGB, PtyPort, SimEvent, SimEventQueue, SimKeys, SimPixels, SimWatchdog, _ms  # noqa: F401
 
@@ -339,24 +340,24 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     """Add ``firmware-sim`` to the app's subcommands; the command calls :func:`run`."""
     parser = subparsers.add_parser(
         "firmware-sim",
-        help="run the board firmware on a simulated board behind a pseudo-terminal",
+        help=_("run the board firmware on a simulated board behind a pseudo-terminal"),
         description=(
-            "Runs the real RP2040 firmware against simulated switches and LEDs and prints the "
+            _("Runs the real RP2040 firmware against simulated switches and LEDs and prints the "
             "device path; start the app on it with: companion --serial PATH. Type commands on "
             "stdin: 'e2' toggles a square, 'move e2 e4', 'unplug', 'replug', 'restart', 'leds', "
-            "'quit'."
+            "'quit'.")
         ),
     )
-    parser.add_argument("--size", type=_parse_size, default=(8, 8), help="board size WIDTHxHEIGHT (default 8x8)")
+    parser.add_argument("--size", type=_parse_size, default=(8, 8), help=_("board size WIDTHxHEIGHT (default 8x8)"))
     parser.add_argument(
         "--seconds", type=number_arg(0, MAX_SECONDS), default=0,
-        help="stop after this many seconds (default 0: run until quit/Ctrl-C)"
+        help=_("stop after this many seconds (default 0: run until quit/Ctrl-C)")
     )
     parser.add_argument(
         "--setup",
         choices=("chess", "empty"),
         default="chess",
-        help="occupied squares at start: the two back ranks per side (chess) or none",
+        help=_("occupied squares at start: the two back ranks per side (chess) or none"),
     )
     parser.set_defaults(func=run)
     return parser

@@ -32,6 +32,7 @@ from ..durable import write_output_file
 from ..cli_parser import add_armies, add_fights, army_options, fight_options
 from ..core.moves import Answer
 from ..errors import CompanionError, RecordError
+from ..i18n import _
 from .ports import OccupancySnapshot, SquareChanged
 from .tracker import AnswerDetected, MoveDetected, PromptRequested, Tracker
 
@@ -193,10 +194,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     """Register ``replay`` on the main CLI's subparsers; sets ``func=run``."""
     parser = subparsers.add_parser(
         "replay",
-        help="run a recorded sensor log through the move tracker",
-        description=("Replay a sensor log (JSON Lines; format in docs/tracker.md) through the real "
+        help=_("run a recorded sensor log through the move tracker"),
+        description=(_("Replay a sensor log (JSON Lines; format in docs/tracker.md) through the real "
                      "tracker: print each detected move (UCI), then 'final <position>'. Exit 0, 1 if "
-                     "the log ends with the board out of step with the game, 2 for a malformed log."),
+                     "the log ends with the board out of step with the game, 2 for a malformed log.")),
     )
     _arguments(parser)
     parser.set_defaults(func=run)
@@ -207,13 +208,13 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     from ..games import variant_help
 
     parser.add_argument("--variant", default=None, help=variant_help())
-    parser.add_argument("--map", default=None, help="map name or file (default: the game's own)")
-    parser.add_argument("--fen", default=None, help="start position (FEN for chess; the extended format otherwise)")
+    parser.add_argument("--map", default=None, help=_("map name or file (default: the game's own)"))
+    parser.add_argument("--fen", default=None, help=_("start position (FEN for chess; the extended format otherwise)"))
     add_armies(parser)
     add_fights(parser)
     parser.add_argument("--pgn", metavar="FILE", default=None,
-                        help="also write the replayed game as PGN to FILE (docs/tournament.md)")
-    parser.add_argument("log", metavar="LOG", help="the sensor log (JSON Lines)")
+                        help=_("also write the replayed game as PGN to FILE (docs/tournament.md)"))
+    parser.add_argument("log", metavar="LOG", help=_("the sensor log (JSON Lines)"))
 
 
 def run(args: argparse.Namespace, out=None, err=None) -> int:

@@ -20,6 +20,7 @@ import threading
 from pathlib import Path
 
 from ..errors import BroadcastError
+from ..i18n import _
 
 DEFAULT_HALL = "8000"
 MAX_BOARDS = 1000
@@ -27,30 +28,30 @@ MAX_PAIRING_BYTES = 1_000_000
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
-    p = sub.add_parser("hall", help="gather the boards of a round: one PGN, results, a page with every board",
-                       description="Follow the boards of a round and serve it: /round.pgn, /results, /results.csv "
-                                   "and the hall page; stops with Ctrl-C.")
+    p = sub.add_parser("hall", help=_("gather the boards of a round: one PGN, results, a page with every board"),
+                       description=_("Follow the boards of a round and serve it: /round.pgn, /results, /results.csv "
+                                   "and the hall page; stops with Ctrl-C."))
     p.add_argument("--listen", default=DEFAULT_HALL, metavar="[HOST:]PORT",
-                   help=f"where the hall serves (default {DEFAULT_HALL}, every interface)")
+                   help=_("where the hall serves (default {default}, every interface)").format(default=DEFAULT_HALL))
     p.add_argument("--board", action="append", default=[], metavar="HOST:PORT",
-                   help="a board's broadcast address (repeat for more boards)")
+                   help=_("a board's broadcast address (repeat for more boards)"))
     p.add_argument("--boards", default=None, metavar="FILE",
-                   help="a file of board addresses, one per line (# comments)")
+                   help=_("a file of board addresses, one per line (# comments)"))
     p.add_argument("--pairings", default=None, metavar="FILE",
-                   help="the round's pairing file (TRF or CSV) the boards load: the hall takes results only from "
+                   help=_("the round's pairing file (TRF or CSV) the boards load: the hall takes results only from "
                         "boards that sign with its round key (added to the file if it has none) and play a board "
-                        "of the round, and finds them with mDNS")
-    p.add_argument("--no-discovery", action="store_true", help="with --pairings: do not look for boards with mDNS")
+                        "of the round, and finds them with mDNS"))
+    p.add_argument("--no-discovery", action="store_true", help=_("with --pairings: do not look for boards with mDNS"))
     p.add_argument("--interface", action="append", default=None, metavar="ADDRESS",
-                   help="look for boards only on the network interface with this address (repeatable)")
-    p.add_argument("--out", default=None, metavar="DIR", help="keep round.pgn and results.csv up to date in DIR")
+                   help=_("look for boards only on the network interface with this address (repeatable)"))
+    p.add_argument("--out", default=None, metavar="DIR", help=_("keep round.pgn and results.csv up to date in DIR"))
     p.add_argument("--lichess-round", default=None, metavar="ID",
-                   help="push the round's PGN to this lichess broadcast round (its id, or its address) as boards "
-                        "change; needs --lichess-token-file with a token allowed study:write (docs/online.md)")
+                   help=_("push the round's PGN to this lichess broadcast round (its id, or its address) as boards "
+                          "change; needs --lichess-token-file with a token allowed study:write (docs/online.md)"))
     p.add_argument("--lichess-token-file", default=None, metavar="FILE",
-                   help="the file holding the lichess token (readable by you only)")
+                   help=_("the file holding the lichess token (readable by you only)"))
     p.add_argument("--lichess-server", default=None, metavar="URL",
-                   help="the lichess server (default: $COMPANION_LICHESS_URL, else https://lichess.org)")
+                   help=_("the lichess server (default: $COMPANION_LICHESS_URL, else https://lichess.org)"))
     p.set_defaults(func=run)
     return p
 

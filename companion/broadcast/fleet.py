@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 from ..errors import CompanionError
+from ..i18n import _
 from ..journal import JournalStore, resume
 from ..session import GameSetup, Seat
 from ..tournament.table import Table, TableSetup
@@ -80,9 +81,9 @@ class FleetBoard:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m companion.broadcast.fleet", description=__doc__.split("\n\n")[0])
     p.add_argument("--boards", type=int, default=10)
-    p.add_argument("--dir", required=True, help="folder for the boards' journals")
-    p.add_argument("--ports", default="", help="comma-separated ports (default: chosen by the system)")
-    p.add_argument("--first", type=int, default=1, help="number of the first board")
+    p.add_argument("--dir", required=True, help=_("folder for the boards' journals"))
+    p.add_argument("--ports", default="", help=_("comma-separated ports (default: chosen by the system)"))
+    p.add_argument("--first", type=int, default=1, help=_("number of the first board"))
     p.add_argument("--heartbeat", type=float, default=5.0)
     args = p.parse_args(argv)
     ports = [int(x) for x in args.ports.split(",") if x] or [0] * args.boards

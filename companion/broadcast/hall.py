@@ -440,7 +440,11 @@ class HallServer(ThreadedServer):
         return text_response(request, self.hall.results_csv(), "text/csv", self._etag(), public=True)
 
     async def _results_page(self, request: web.Request) -> web.StreamResponse:
-        return text_response(request, results_html(self.hall.results()), "text/html", self._etag())
+        from .texts import language_for
+
+        language = language_for(request.headers.get("Accept-Language"))
+        return text_response(request, results_html(self.hall.results(), language), "text/html",
+                             self._etag()[:-1] + f'-{language.code}"')
 
     async def _hall_json(self, request: web.Request) -> web.StreamResponse:
         now = self.clock_ms()
@@ -476,19 +480,21 @@ def board_url(text: str) -> str:
     return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
-def results_html(rows: list[dict[str, str]]) -> str:
-    from . import texts as W
+def results_html(rows: list[dict[str, str]], language=None) -> str:
+    """The results table as a page, in ``language`` (a companion.i18n.Language; else the board's)."""
+    from .texts import results_words
 
-    head = "".join(f"<th>{escape(h)}</th>" for h in W.RESULT_COLUMNS)
+    W = results_words(language)
+    head = "".join(f"<th>{escape(h)}</th>" for h in W["columns"])
     body = "".join(
         "<tr>" + "".join(f"<td>{escape(r[k])}</td>" for k in ("round", "board", "players", "result", "moves", "status"))
         + "</tr>" for r in rows)
-    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{escape(W.RESULTS_TITLE)}</title>'
+    return (f'<!doctype html><html lang="{W["lang"]}"><head><meta charset="utf-8"><title>{escape(W["title"])}</title>'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<link rel="stylesheet" href="/style.css"></head><body><h1>{escape(W.RESULTS_TITLE)}</h1>'
+            f'<link rel="stylesheet" href="/style.css"></head><body><h1>{escape(W["title"])}</h1>'
             f'<table class="results"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
-            f'<p><a href="/results.csv">{escape(W.RESULTS_FILE)}</a> · <a href="/round.pgn">{escape(W.ROUND_PGN)}</a>'
-            f' · <a href="/">{escape(W.HALL_LINK)}</a></p></body></html>')
+            f'<p><a href="/results.csv">{escape(W["file"])}</a> · <a href="/round.pgn">{escape(W["round_pgn"])}</a>'
+            f' · <a href="/">{escape(W["hall"])}</a></p></body></html>')
 
 
 __all__ = ["Hall", "HallServer", "BoardCopy", "BoardEntry", "SseParser", "read_board_event", "board_url", "Admission"]

@@ -71,13 +71,18 @@ def static_route(app: web.Application, path: str, body: bytes, content_type: str
 def page_routes(app: web.Application, script: str) -> None:
     """A page's files: ``/`` (``<script>`` minus .js, .html), its script, the shared script,
     the style and the texts."""
-    from .texts import texts_js
+    from .texts import language_for, texts_js
 
     static_route(app, "/", page(script.replace(".js", ".html")), "text/html")
     static_route(app, f"/{script}", page(script), "text/javascript")
     static_route(app, "/common.js", page("common.js"), "text/javascript")
     static_route(app, "/style.css", page("style.css"), "text/css")
-    static_route(app, "/texts.js", texts_js(), "text/javascript")
+    async def texts(request: web.Request) -> web.Response:  # in the spectator's language
+        language = language_for(request.headers.get("Accept-Language"))
+        return web.Response(body=texts_js(language), content_type="text/javascript", charset="utf-8",
+                             headers={"Vary": "Accept-Language"})
+
+    app.router.add_get("/texts.js", texts)
 
 
 def text_response(request: web.Request, text: str, content_type: str, etag: str | None = None,

@@ -8,6 +8,7 @@ the games (companion/verify_dice.py); it uses the one-line errors of this module
 
 from __future__ import annotations
 
+from ..i18n import _
 import argparse
 import sys
 from fractions import Fraction
@@ -49,21 +50,21 @@ def _fatigue(text: str) -> int:
 def add_parser_odds(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "odds",
-        help="exact odds of a Combat Chess fight",
-        description="Probability that the attacker wins, the defender wins, or the fight "
+        help=_("exact odds of a Combat Chess fight"),
+        description=_("Probability that the attacker wins, the defender wins, or the fight "
         "bounces after three ties. Weapon choice goes to the attacker, or to the King if one "
-        "fights (King against King: the attacking King).",
+        "fights (King against King: the attacking King)."),
     )
     parser.add_argument("--attacker", required=True, type=_piece, metavar="PIECE",
-                        help="P N B R Q K (or pawn ... king)")
+                        help=_("P N B R Q K (or pawn ... king)"))
     parser.add_argument("--defender", required=True, type=_piece, metavar="PIECE",
-                        help="P N B R Q K (or pawn ... king)")
+                        help=_("P N B R Q K (or pawn ... king)"))
     parser.add_argument("--attacker-fatigue", type=_fatigue, default=0, metavar="N",
-                        help="the attacker's fatigue tokens (default 0)")
+                        help=_("the attacker's fatigue tokens (default 0)"))
     parser.add_argument("--defender-fatigue", type=_fatigue, default=0, metavar="N",
-                        help="the defender's fatigue tokens (default 0)")
+                        help=_("the defender's fatigue tokens (default 0)"))
     parser.add_argument("--d6-only", action="store_true",
-                        help="'only d6's' mode: d8 fighters roll 2d6, d10 fighters 3d6, keep the highest")
+                        help=_("'only d6's' mode: d8 fighters roll 2d6, d10 fighters 3d6, keep the highest"))
     parser.set_defaults(func=run_odds)
     use_one_line_errors(parser)
     return parser

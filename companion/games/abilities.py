@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from ..core.compiled import backward_step
+from ..i18n import N_
 from ..core.geometry import FLOOR, VOID, WATER
 from ..core.moves import Move
 
@@ -61,45 +62,52 @@ class Ability:
 
 
 ABILITIES: dict[str, Ability] = {a.name: a for a in (
-    Ability("fragile", "Fragile", "Any enemy piece next to it may capture it, whatever that piece's normal attack.",
+    Ability("fragile", N_("Fragile"),
+            N_("Any enemy piece next to it may capture it, whatever that piece's normal attack."),
             "Fragile: any adjacent enemy can capture it (auto-capture)", "hook"),
-    Ability("screen_slide", "Screen slide", "May also slide along straight lines up to the first piece (not onto it).",
+    Ability("screen_slide", N_("Screen slide"),
+            N_("May also slide along straight lines up to the first piece (not onto it)."),
             "rook slide (to screen)", "vocabulary"),
-    Ability("cannon", "Cannon", "Captures along a straight line by jumping over exactly one piece (either side's) "
-            "onto the target; water squares in the line are skipped.",
+    Ability("cannon", N_("Cannon"),
+            N_("Captures along a straight line by jumping over exactly one piece (either side's) "
+            "onto the target; water squares in the line are skipped."),
             "It must pass over exactly ONE piece (the \u201cscreen\u201d) between itself and the target.", "vocabulary"),
-    Ability("phase_fire", "Phase fire", "Its straight-line attacks pass through one of its own pieces.",
+    Ability("phase_fire", N_("Phase fire"), N_("Its straight-line attacks pass through one of its own pieces."),
             "Phase fire: rook-slide attacks pass through one friendly piece", "vocabulary"),
-    Ability("cannon_proof", "Cannon-proof", "No cannon can capture it.",
+    Ability("cannon_proof", N_("Cannon-proof"), N_("No cannon can capture it."),
             "Cannon-proof: cannot be targeted by cannon attacks", "vocabulary"),
-    Ability("intimidate", "Intimidate", "Enemy Pawns on the 8 squares around it cannot attack (nor give check).",
+    Ability("intimidate", N_("Intimidate"),
+            N_("Enemy Pawns on the 8 squares around it cannot attack (nor give check)."),
             "Intimidate: adjacent enemy Pawns cannot attack", "hook"),
-    Ability("water_walk", "Water-walk", "May land on water squares.",
+    Ability("water_walk", N_("Water-walk"), N_("May land on water squares."),
             "Water-walk: can land on water squares", "vocabulary"),
-    Ability("hit_and_run", "Hit-and-run", "After a capture it may step 1 more square in any direction (not capturing).",
+    Ability("hit_and_run", N_("Hit-and-run"),
+            N_("After a capture it may step 1 more square in any direction (not capturing)."),
             "Hit-and-run: after capturing, may move 1 additional square in any direction", "hook"),
-    Ability("flexible", "Flexible", "May also jump 2 squares straight.",
+    Ability("flexible", N_("Flexible"), N_("May also jump 2 squares straight."),
             "Flexible: can also move 2 squares straight (orthogonal)", "vocabulary"),
-    Ability("piercing", "Piercing", "Its diagonal attacks may pass over one piece in between.",
+    Ability("piercing", N_("Piercing"), N_("Its diagonal attacks may pass over one piece in between."),
             "Piercing: can attack through one intervening piece", "vocabulary"),
-    Ability("phase", "Phase", "Its slides pass through its own pieces; only enemies and void stop it.",
+    Ability("phase", N_("Phase"), N_("Its slides pass through its own pieces; only enemies and void stop it."),
             "Phase: slides pass through friendly pieces (stops only at enemies/voids)", "vocabulary"),
-    Ability("water_weakness", "Water weakness", "Water stops its diagonal slides: it cannot slide diagonally over water.",
+    Ability("water_weakness", N_("Water weakness"),
+            N_("Water stops its diagonal slides: it cannot slide diagonally over water."),
             "Water blocks diagonal slides for Fire Elemental, Troll, Demonics, and Shaman.", "vocabulary"),
-    Ability("thick_skin", "Thick-skinned", "The first capture only pushes it 1 square back toward its home edge "
-            "(the attacker stays put); if it cannot be pushed, or on the second capture, it dies.",
+    Ability("thick_skin", N_("Thick-skinned"), N_("The first capture only pushes it 1 square back toward its home edge "
+            "(the attacker stays put); if it cannot be pushed, or on the second capture, it dies."),
             "Thick-skinned: first capture is absorbed (pushed 1 sq backward); second capture kills", "hook"),
-    Ability("split", "Split", "Moves one way but attacks in all 8 directions.",
+    Ability("split", N_("Split"), N_("Moves one way but attacks in all 8 directions."),
             "Split: moves as Rook, attacks in all directions", "vocabulary"),
-    Ability("volatile", "Volatile", "When it dies it explodes: every enemy piece on the 8 squares around it is "
-            "destroyed (other exploding units chain).",
+    Ability("volatile", N_("Volatile"), N_("When it dies it explodes: every enemy piece on the 8 squares around it is "
+            "destroyed (other exploding units chain)."),
             "Volatile: on death, explodes \u2014 destroys all adjacent enemy pieces", "hook"),
-    Ability("hex", "Hex", "Once per game, instead of moving, freeze one enemy it can see along a straight or "
-            "diagonal line: that unit cannot move or attack for its owner's next 2 turns.",
+    Ability("hex", N_("Hex"), N_("Once per game, instead of moving, freeze one enemy it can see along a straight or "
+            "diagonal line: that unit cannot move or attack for its owner's next 2 turns."),
             "Hex: once per game, spend a turn to immobilise one visible enemy for 2 turns", "hook"),
-    Ability("mobile", "Mobile", "May also slide diagonally, but never captures by sliding.",
+    Ability("mobile", N_("Mobile"), N_("May also slide diagonally, but never captures by sliding."),
             "Mobile: slides diagonally for repositioning (no capture via slide)", "vocabulary"),
-    Ability("ranged", "Ranged", "Attacks at a distance (diagonal slide or L-shaped jump) besides the King step.",
+    Ability("ranged", N_("Ranged"),
+            N_("Attacks at a distance (diagonal slide or L-shaped jump) besides the King step."),
             "Ranged: attacks at distance via diagonal slide", "vocabulary"),
 )}
 
@@ -289,39 +297,47 @@ HOOKS: dict[str, Callable] = {
 # Their squares come from the map's tags (green, red, blue), their distances from the text.
 
 ABILITIES.update({a.name: a for a in (
-    Ability("charge", "Charge", "After capturing one square forward, it may go one square further forward if that "
-            "square is empty.",
+    Ability("charge", N_("Charge"),
+            N_("After capturing one square forward, it may go one square further forward if that "
+            "square is empty."),
             "captures one space forward, but may move an extra space forward if the next space is empty", "hook"),
-    Ability("passable", "Friends pass through", "Pieces of its own side may move through it; enemies may not.",
+    Ability("passable", N_("Friends pass through"), N_("Pieces of its own side may move through it; enemies may not."),
             "Only friendly pieces can move through gnomes.", "vocabulary"),
-    Ability("back_row_trade", "Back-row trade", "On reaching the far rank it may be traded for a Monster, or for "
-            "the Princess or the Tower if its side has none on the board.",
+    Ability("back_row_trade", N_("Back-row trade"),
+            N_("On reaching the far rank it may be traded for a Monster, or for "
+            "the Princess or the Tower if its side has none on the board."),
             "Knob Goblins and Gnolls which reach the back row may be traded for either a Monster or, if the "
             "appropriate piece has been removed previously, the Princess or Tower.", "hook"),
-    Ability("back_row_trade_any", "Back-row trade (any piece)", "On reaching the far rank it may be traded for any "
-            "piece but the King (one Tower, one Princess and one of each Legend on the board at a time).",
+    Ability("back_row_trade_any", N_("Back-row trade (any piece)"),
+            N_("On reaching the far rank it may be traded for any "
+            "piece but the King (one Tower, one Princess and one of each Legend on the board at a time)."),
             "Gnomes which reach the back row may be traded for ANY piece except the King.", "hook"),
-    Ability("colour_bound", "Colour-bound", "Moves only over squares of its own colour family.",
+    Ability("colour_bound", N_("Colour-bound"), N_("Moves only over squares of its own colour family."),
             "stays on white/green and appropriate blue (black/red for the Demoninja)", "vocabulary"),
-    Ability("wrap_around", "Wrap-around", "Moves along the edges and the central cross; it may run off one edge and "
-            "come back on at the opposite one, onto empty squares only.",
+    Ability("wrap_around", N_("Wrap-around"),
+            N_("Moves along the edges and the central cross; it may run off one edge and "
+            "come back on at the opposite one, onto empty squares only."),
             "Wrap-around: can move off of edge and back onto opposite, open square.", "vocabulary"),
-    Ability("holds_king", "Holds the King", "Its King may retreat into it (three times a game); while he is inside "
-            "it cannot be captured, cannot capture and gives no check.",
+    Ability("holds_king", N_("Holds the King"),
+            N_("Its King may retreat into it (three times a game); while he is inside "
+            "it cannot be captured, cannot capture and gives no check."),
             "Three times during the game, the King can \"retreat\" into the tower by moving into it.", "hook"),
-    Ability("retreat", "Retreat", "May step into its own Tower, and must leave it again on its next turn or the one "
-            "after.", "the King MUST leave the tower on the following turn, and may take a piece in doing so",
+    Ability("retreat", N_("Retreat"),
+            N_("May step into its own Tower, and must leave it again on its next turn or the one "
+            "after."), "the King MUST leave the tower on the following turn, and may take a piece in doing so",
             "hook"),
-    Ability("swap", "Swap", "Standing on a green square, it may change places with one of its own Pawns or Monsters "
-            "on a green square up to four squares away in a straight line.",
+    Ability("swap", N_("Swap"),
+            N_("Standing on a green square, it may change places with one of its own Pawns or Monsters "
+            "on a green square up to four squares away in a straight line."),
             "if on a green square, may change places with any friendly Pawn or Monster also on a green square "
             "within four spaces in a direct line", "hook"),
-    Ability("double_capture", "Double capture", "Takes two enemy pieces standing next to each other on its line "
-            "when one of them is on a red square at most four squares away; it ends on the farther one.",
+    Ability("double_capture", N_("Double capture"), N_("Takes two enemy pieces standing next to each other on its line "
+            "when one of them is on a red square at most four squares away; it ends on the farther one."),
             "can take two adjacent pieces if one is on a red square within four spaces and both are in its line of "
             "movement", "hook"),
-    Ability("teleport", "Teleport", "From a blue square it may jump to any empty blue square on the same rank or "
-            "file.", "teleports from a blue square to any open blue square in a direct horizontal/vertical line",
+    Ability("teleport", N_("Teleport"),
+            N_("From a blue square it may jump to any empty blue square on the same rank or "
+            "file."), "teleports from a blue square to any open blue square in a direct horizontal/vertical line",
             "vocabulary"),
 )})
 

@@ -18,6 +18,7 @@ from ..core.position import Position
 from ..core.roster import load_roster
 from ..core.rules import Rules
 from ..errors import PositionError
+from ..i18n import _
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #: The largest FEN move counter read (the longest possible chess game has under 6,000 moves).
@@ -327,7 +328,7 @@ def parse_fen(rules: ChessRules, fen: str) -> Position:
         if code not in "PNBRQK":
             raise PositionError(f"FEN rank {rank + 1}: {ch!r} is not a piece letter (PNBRQK, lower case for black)")
         if code == "P" and rank in (0, 7):
-            raise PositionError(f"FEN: a pawn on rank {rank + 1} is impossible")
+            raise PositionError(_("FEN: a pawn on rank {rank} is impossible").format(rank=rank + 1))
         return code
 
     read_placement(pos, placement, code_of)
@@ -335,7 +336,8 @@ def parse_fen(rules: ChessRules, fen: str) -> Position:
     fallen_ok = rules.king_may_have_fallen and sorted(kings) == [0, 1]
     for color, name in ((WHITE, "white"), (BLACK, "black")):
         if kings[color] != 1 and not fallen_ok:
-            raise PositionError(f"FEN: {name} must have exactly one king, found {kings[color]}")
+            raise PositionError(_("FEN: {name} must have exactly one king, found {n}").format(name=_(name),
+                                                                                          n=kings[color]))
     if side not in ("w", "b"):
         raise PositionError(f"FEN side to move is {side!r}; expected 'w' or 'b'")
     pos.set_turn(WHITE if side == "w" else BLACK)
@@ -343,21 +345,20 @@ def parse_fen(rules: ChessRules, fen: str) -> Position:
         if any(c not in "KQkq" for c in castling) or len(set(castling)) != len(castling):
             raise PositionError(f"FEN castling field {castling!r}: expected '-' or letters from KQkq")
         for r in castling:
-            kf, _, rf, _, _, _ = rules.castles[r]
+            kf, rf = rules.castles[r][0], rules.castles[r][2]
             owner = WHITE if r.isupper() else BLACK
             k, rk = pos.board[kf], pos.board[rf]
             if not (k and k.owner == owner and k.kid == rules.K and rk and rk.owner == owner and rk.kid == rules.R):
-                who = "white" if owner == WHITE else "black"
-                raise PositionError(
-                    f"FEN castling right {r!r} needs the {who} king on {rules.geometry.name_of(kf)} "
-                    f"and a {who} rook on {rules.geometry.name_of(rf)}"
-                )
+                who = _("white") if owner == WHITE else _("black")
+                raise PositionError(_("FEN castling right {right} needs the {who} king on {king} and a {who} rook on "
+                                      "{rook}").format(right=repr(r), who=who, king=rules.geometry.name_of(kf),
+                                                       rook=rules.geometry.name_of(rf)))
         pos.set_var("castling", "".join(c for c in "KQkq" if c in castling))
     halfmove, fullmove = read_counters(parts)
     pos.set_var("halfmove", halfmove)
     pos.set_var("fullmove", fullmove)
     if rules.in_check(pos, 1 - pos.turn) and not rules.opponent_may_be_in_check:
-        raise PositionError("FEN: the side not to move is in check, which is impossible")
+        raise PositionError(_("FEN: the side not to move is in check, which is impossible"))
     if ep != "-":
         try:
             sq = rules.geometry.parse_square(ep)

@@ -27,48 +27,53 @@ business, through the Position primitives, so undo and hashing stay exact.
 from __future__ import annotations
 
 from ..core.moves import Move
+from ..i18n import N_
 from .abilities import Ability
 
 ABILITIES: dict[str, Ability] = {a.name: a for a in (
-    Ability("en_passant", "En passant", "Captures a pawn that has just moved two squares, as if it had moved one.",
+    Ability("en_passant", N_("En passant"),
+            N_("Captures a pawn that has just moved two squares, as if it had moved one."),
             "All pawns on all teams have the ability to en passant.", "hook"),
-    Ability("castle", "Castling", "The King castles as in ordinary chess.",
+    Ability("castle", N_("Castling"), N_("The King castles as in ordinary chess."),
             "It's regular old Chess. This is the only army that can castle.", "hook"),
-    Ability("nemesis_step", "Nemesis move", "May also step to an empty square next to it that is closer to an "
-            "enemy King (inside the box between them); captures only diagonally forward.",
+    Ability("nemesis_step", N_("Nemesis move"), N_("May also step to an empty square next to it that is closer to an "
+            "enemy King (inside the box between them); captures only diagonally forward."),
             "Your pawns can move as normal pawns, or alternatively they can make a nemesis move, which is a move "
             "one space toward the enemy king.", "hook"),
-    Ability("nemesis", "Nemesis", "Moves as a queen, but captures only a King (it gives check) and only a King "
-            "can capture it.",
+    Ability("nemesis", N_("Nemesis"), N_("Moves as a queen, but captures only a King (it gives check) and only a King "
+            "can capture it."),
             "The nemesis piece moves as a queen, but cannot capture or be captured except by the enemy king.", "hook"),
-    Ability("empowered", "Empowered", "Next to another of its army's knights, bishops or rooks (not diagonally) "
-            "it also moves as that piece.",
+    Ability("empowered", N_("Empowered"), N_("Next to another of its army's knights, bishops or rooks (not diagonally) "
+            "it also moves as that piece."),
             "While a knight, bishop, or rook is adjacent (diagonals do not count) to another knight, bishop, or rook "
             "on your team, each piece gains the movement powers of its neighbor", "hook"),
-    Ability("ghost", "Ghost", "Teleports to any empty square; never captures and can never be captured; no piece "
-            "passes through it.",
+    Ability("ghost", N_("Ghost"),
+            N_("Teleports to any empty square; never captures and can never be captured; no piece "
+            "passes through it."),
             "the rooks are ghosts that can teleport to any open square on the board. The ghosts cannot capture or "
             "be captured.", "hook"),
-    Ability("reap", "Reaper", "Teleports, and captures, anywhere except the enemy's back row; it never captures a "
-            "King.",
+    Ability("reap", N_("Reaper"),
+            N_("Teleports, and captures, anywhere except the enemy's back row; it never captures a "
+            "King."),
             "It can teleport and capture anywhere on the board except the enemy's back row. The reaper cannot "
             "capture a king.", "hook"),
-    Ability("whirlwind", "Whirlwind", "Instead of moving, destroys every piece next to it, both colours (not "
-            "Ghosts); not while the other Warrior King is next to it.",
+    Ability("whirlwind", N_("Whirlwind"), N_("Instead of moving, destroys every piece next to it, both colours (not "
+            "Ghosts); not while the other Warrior King is next to it."),
             "the warrior king stays in place and destroys all adjacent pieces\u2014friendly and enemy\u2014including "
             "diagonally adjacent pieces. You cannot Whirlwind if your other warrior king is adjacent.", "hook"),
-    Ability("king_turn", "King-turn", "After each turn, its army may move a Warrior King (or Whirlwind) once more.",
+    Ability("king_turn", N_("King-turn"),
+            N_("After each turn, its army may move a Warrior King (or Whirlwind) once more."),
             "After each of your turns, you may (optionally) take a special king-turn where you only move a warrior "
             "king.", "hook"),
-    Ability("friendly_fire", "Wild", "May capture its own pieces too (never its King).",
+    Ability("friendly_fire", N_("Wild"), N_("May capture its own pieces too (never its King)."),
             "Moves as a knight, but can capture its own pieces.", "hook"),
-    Ability("pounce", "Pounce", "When it captures it does not move: it stays on the square it attacked from.",
+    Ability("pounce", N_("Pounce"), N_("When it captures it does not move: it stays on the square it attacked from."),
             "does not move when it captures (immediately jumps back to the square it attacked from).", "hook"),
-    Ability("rampage", "Rampage", "A capture makes it rampage its full 3 squares, capturing every piece on the "
-            "way, its own included.",
+    Ability("rampage", N_("Rampage"), N_("A capture makes it rampage its full 3 squares, capturing every piece on the "
+            "way, its own included."),
             "If it captures a piece, the elephant rampages and must move its maximum distance, capturing everything "
             "in its path.", "hook"),
-    Ability("box", "Box", "Only a piece within 2 squares of it (its 5x5 box) can capture it.",
+    Ability("box", N_("Box"), N_("Only a piece within 2 squares of it (its 5x5 box) can capture it."),
             "the elephant cannot be captured by a piece more than 2 squares away.", "hook"),
 )}
 

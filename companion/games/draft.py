@@ -21,6 +21,7 @@ from ..bounds import MAX_DATA_FILE_BYTES, read_text_file
 from ..core.compiled import relative_rank
 from ..core.position import Position
 from ..errors import DraftError, VariantError
+from ..i18n import _, ngettext
 from ..toml_locations import parse_toml
 from .abilities import can_stand
 
@@ -146,20 +147,25 @@ def draft_problems(roster, army: Army, rules: DraftRules | None = None, zone_squ
         return [f"unknown unit {u!r}; the {army.faction} units are "
                 f"{', '.join(k.name for k in roster.kinds if k.faction == army.faction)}" for u in unknown]
     foreign = sorted({u for u in army.units if names[u].faction != army.faction})
-    for u in foreign:
-        problems.append(f"{names[u].title} is a {names[u].faction} unit, not {army.faction}")
+    for u in foreign:  # in the board's language (docs/i18n.md): the draft screen shows these
+        problems.append(_("{unit} is from another faction").format(unit=_(names[u].title)))
     cost = army_cost(roster, army)
     if cost > rules.budget:
-        problems.append(f"the army costs {cost} XP, over the {rules.budget} XP budget by {cost - rules.budget}")
+        problems.append(_("the army costs {cost} XP, over the {budget} XP budget by {over}").format(
+            cost=cost, budget=rules.budget, over=cost - rules.budget))
     kings = sum(1 for u in army.units if names[u].royal)
     if kings != rules.kings:
-        problems.append(f"an army needs exactly {rules.kings} King, this one has {kings}")
+        problems.append(ngettext("an army needs exactly {n} King, this one has {have}",
+                                 "an army needs exactly {n} Kings, this one has {have}", rules.kings).format(
+            n=rules.kings, have=kings))
     pawns = sum(1 for u in army.units if names[u].role == "pawn")
     if pawns < rules.min_pawns:
-        problems.append(f"an army needs at least {rules.min_pawns} Pawn, this one has {pawns}")
+        problems.append(ngettext("an army needs at least {n} Pawn, this one has {have}",
+                                 "an army needs at least {n} Pawns, this one has {have}", rules.min_pawns).format(
+            n=rules.min_pawns, have=pawns))
     if zone_squares is not None and len(army.units) > zone_squares:
-        problems.append(f"the army has {len(army.units)} units but the spawn zone on this map has only "
-                        f"{zone_squares} squares: every unit must fit in the spawn zone")
+        problems.append(_("the army has {units} units but the spawn zone on this map has only {squares} squares: "
+                          "every unit must fit in the spawn zone").format(units=len(army.units), squares=zone_squares))
     return problems
 
 

@@ -12,6 +12,7 @@ import argparse
 import sys
 
 from ..errors import CompanionError
+from ..i18n import _
 from .files import journal_pgn
 
 EXIT_OK, EXIT_DAMAGED, EXIT_BAD = 0, 1, 2
@@ -19,12 +20,12 @@ EXIT_OK, EXIT_DAMAGED, EXIT_BAD = 0, 1, 2
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
-        "pgn", help="turn saved games (journals) into PGN",
-        description=("Write each saved game (a journal: current.jsonl or games/*.jsonl of the data folder) as "
+        "pgn", help=_("turn saved games (journals) into PGN"),
+        description=(_("Write each saved game (a journal: current.jsonl or games/*.jsonl of the data folder) as "
                      "PGN, on stdout or into FILE. Exit 0; 1 if a journal was damaged (what could be recovered "
-                     "is written, stderr says what was lost); 2 if a journal cannot be read."))
-    p.add_argument("journals", metavar="JOURNAL", nargs="+", help="a game's journal (JSON Lines)")
-    p.add_argument("-o", "--output", metavar="FILE", default=None, help="write the PGN here instead of stdout")
+                     "is written, stderr says what was lost); 2 if a journal cannot be read.")))
+    p.add_argument("journals", metavar="JOURNAL", nargs="+", help=_("a game's journal (JSON Lines)"))
+    p.add_argument("-o", "--output", metavar="FILE", default=None, help=_("write the PGN here instead of stdout"))
     p.set_defaults(func=run)
     return p
 

@@ -414,7 +414,7 @@ class QuietBoard:
                       for a in strays if a not in paired_a]
         sentences += [board_texts.text("put back", piece=piece(b), square=geo.name_of(b)) for b in holes if b not in paired_b]
         if len(sentences) > 4:
-            sentences = sentences[:3] + [board_texts.text("more", count=len(sentences) - 3)]
+            sentences = sentences[:3] + [board_texts.more_lit(len(sentences) - 3)]
         return GuidanceChanged(" ".join(sentences), tuple(strays), tuple(holes), tuple(pairs))
 
     def _quiet_meanings(self) -> dict[int, Meaning]:

@@ -240,7 +240,8 @@ class BoardRoom:
         if (old.width, old.height) == (width, height):
             return
         if old.opener is None and old.simulated is None:
-            raise HardwareError(f"this board plays {old.width}x{old.height} maps; the map is {width}x{height}")
+            raise HardwareError(T.BOARD_TOO_SMALL.format(width=old.width, height=old.height, map_width=width,
+                                                         map_height=height))
         self.stop()
         self.mailbox.drop("board")  # events of the old board mean nothing on the new one
         if old.opener is not None:

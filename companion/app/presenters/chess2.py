@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from ...games.chess2_abilities import BOX
 from ...games.chess2_armies import KING_TURN, MAX_BID, SKIP, START_STONES
+from ...i18n import _
 from .. import texts as T
 from .extras import Card, GameExtras, Question
 
@@ -399,7 +400,7 @@ class DuelPresenter:
         att, vic = board[d.get("attacker")], board[d.get("victim")]
         if att is None or vic is None:
             return None
-        duel = _Duel(att.owner, vic.owner, att.kind.title, vic.kind.title, T.PIECE_GLYPHS.get(att.kind.role, "?"),
+        duel = _Duel(att.owner, vic.owner, _(att.kind.title), _(vic.kind.title), T.PIECE_GLYPHS.get(att.kind.role, "?"),
                      T.PIECE_GLYPHS.get(vic.kind.role, "?"), g.name_of(move.frm), g.name_of(d.get("victim")),
                      move.special == "rampage", stones_of(s)[att.owner],
                      d.kind == "duel" and 0 < stones_of(s)[vic.owner] <= d.get("fee"))

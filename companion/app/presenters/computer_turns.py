@@ -20,7 +20,7 @@ from ..computer import ComputerFailed
 from .display import Display
 from .game_room import GameRoom
 from .mailbox import Mailbox
-from .messages import Bus, ShowProblem
+from .messages import Bus, ComputerMoveChosen, ShowProblem
 from .play import Play
 from .problem import Problem
 
@@ -125,6 +125,7 @@ class ComputerTurns:
             self.game.command(lambda: s.play_answer(move))
             return
         self.requested = move
+        self.bus.publish(ComputerMoveChosen(move))
         self.game.handle(s.request_move(move))
         self.display.changed()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from ...i18n import _
 from .. import texts as T
 from .. import theme
 from .board_link import BoardRoom
@@ -60,10 +61,10 @@ class DeployPresenter:
             kind = rules.roster_kind(unit)
             word = seats[player].colour
             code, colour = kind.code, theme.seat_colour(word)
-            line = T.DEPLOY_NEXT.format(colour=word.capitalize(), unit=kind.title)
+            line = T.DEPLOY_NEXT.format(colour=T.seat_word(word), unit=_(kind.title))
             rest = [u for p, u in dep.queue[len(dep.placed) + 1:] if p == player]
             if rest:
-                counts = Counter(rules.roster_kind(u).title for u in rest)
+                counts = Counter(_(rules.roster_kind(u).title) for u in rest)
                 then = T.DEPLOY_THEN.format(units=", ".join(t if n == 1 else f"{t} \u00d7{n}" for t, n in counts.items()))
         players = []
         for p in prep.drafted:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ...errors import CompanionError
 from ...games.abilities import ABILITIES
 from ...games.draft import FACTIONS
+from ...i18n import _
 from .. import link_texts as L
 from .. import texts as T
 from .. import theme
@@ -120,27 +121,27 @@ class DraftPresenter:
         kings = sum(n for u, n in counts.items() if prep.rules.roster_kind(u).royal)
         selected = self.selected if self.selected in {k.name for k in kinds} else None
         units = tuple(
-            UnitLine(k.name, k.code, k.title, T.UNIT_LINE.format(role=T.ROLE_NAMES.get(k.role, k.role), cost=k.cost),
+            UnitLine(k.name, k.code, _(k.title), T.UNIT_LINE.format(role=T.ROLE_NAMES.get(k.role, k.role), cost=k.cost),
                      counts.get(k.name, 0),
                      k.cost <= left and not (k.royal and kings >= prep.rules.draft_rules.kings),
                      counts.get(k.name, 0) > 0, k.name == selected)
             for k in kinds
         )
         current = prep.preset_of()
-        presets = tuple(Choice(name, prep.presets[name].title, name == current) for name in RULEBOOK_ARMIES)
+        presets = tuple(Choice(name, _(prep.presets[name].title), name == current) for name in RULEBOOK_ARMIES)
         factions = tuple(Choice(f, T.FACTION_NAMES[f], f == army.faction) for f in FACTIONS)
         detail_title, detail = "", ""
         if selected is not None:
             kind = prep.rules.roster_kind(selected)
-            detail_title = f"{kind.title} ({kind.code})"
+            detail_title = f"{_(kind.title)} ({kind.code})"
             detail = unit_words(kind)
         problems = [sentence(p) for p in prep.problems()]
         over = left < 0
         budget_text = T.BUDGET_OVER.format(over=-left, budget=budget) if over else T.BUDGET_LEFT.format(left=left, budget=budget)
         last = prep.is_last_seat
         return DraftView(
-            T.DRAFT_TITLE.format(colour=word.capitalize()),
-            (T.DRAFT_SEAT if prep.seats[seat].name.lower() != word else T.DRAFT_SEAT_PLAYER).format(
+            T.DRAFT_TITLE.format(colour=T.seat_word(word)),
+            (T.DRAFT_SEAT if prep.seats[seat].name.lower() not in (word, T.seat_word(word).lower()) else T.DRAFT_SEAT_PLAYER).format(
                 name=prep.seats[seat].name, n=seat + 1, count=prep.nplayers),
             theme.seat_colour(word), factions, units, presets, budget_text, over, detail_title, detail,
             "\n".join(problems), "" if problems else T.ARMY_READY.format(units=len(army.units), cost=prep.cost()),
@@ -150,11 +151,12 @@ class DraftPresenter:
 
 def unit_words(kind) -> str:
     """What a unit does, in the roster's plain words, then each ability's."""
-    lines = [dict(kind.info).get("notes", "")]
+    notes = dict(kind.info).get("notes", "")
+    lines = [_(notes) if notes else ""]
     for name in kind.abilities:
         a = ABILITIES.get(name)
         if a is not None:
-            lines.append(T.ABILITY_LINE.format(title=a.title, words=a.words))
+            lines.append(T.ABILITY_LINE.format(title=_(a.title), words=_(a.words)))
     return "\n".join(line for line in lines if line)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...i18n import _
 from .. import texts as T
 from .. import theme
 from .board_link import BoardRoom
@@ -109,7 +110,7 @@ class DungeonGamePresenter(CoachControls):
                             for i, m in reversed(list(enumerate(s.moves[:-1])))
                             if i >= len(s.moves) - 1 - HISTORY_LINES)
         return DungeonGameView(
-            rules.board_map.title, players, status, s.in_check(), last_turn, effects, self.board.guidance,
+            _(rules.board_map.title), players, status, s.in_check(), last_turn, effects, self.board.guidance,
             notice_line(self.display),
             thinking, progress, moves, history, self.display.banner, badge_legend(pos), self.coach_line(),
         )
@@ -132,7 +133,7 @@ def badge_legend(pos) -> str:
     """What the badges on the board's units mean, for those shown now ("" when none is): a
     unit's state, a fighter's fatigue (a game with dice fights)."""
     seen = []
-    for _, piece in pos.pieces():
+    for _square, piece in pos.pieces():
         state = piece.state or {}
         if state.get("hex") and "hex" not in seen:
             seen.append("hex")
@@ -154,23 +155,23 @@ def effect_words(rules, effect: tuple, names, pos=None, frm: int | None = None) 
         return T.EFFECTS["resigned" if effect[2] else "resigned last"].format(owner=_name(names, effect[1]))
     if kind == "captured":
         key = "captured fragile" if _is_fragile(rules, effect[2]) else "captured"
-        return T.EFFECTS[key].format(owner=_name(names, effect[3]), unit=effect[2], square=sq(effect[1]))
+        return T.EFFECTS[key].format(owner=_name(names, effect[3]), unit=_(effect[2]), square=sq(effect[1]))
     if kind == "absorbed":
         attacker = pos.board[frm] if pos is not None and frm is not None and frm >= 0 else None
-        return T.EFFECTS[kind].format(owner=_name(names, effect[4]), unit=effect[3], square=sq(effect[1]),
-                                      to=sq(effect[2]), attacker=attacker.kind.title if attacker else T.ATTACKER_WORD,
-                                      frm=sq(frm) if frm is not None and frm >= 0 else "its square")
+        return T.EFFECTS[kind].format(owner=_name(names, effect[4]), unit=_(effect[3]), square=sq(effect[1]),
+                                      to=sq(effect[2]), attacker=_(attacker.kind.title) if attacker else T.ATTACKER_WORD,
+                                      frm=sq(frm) if frm is not None and frm >= 0 else T.ITS_SQUARE)
     if kind == "step":
-        return T.EFFECTS[kind].format(owner=_name(names, effect[4]), unit=effect[3], square=sq(effect[1]),
+        return T.EFFECTS[kind].format(owner=_name(names, effect[4]), unit=_(effect[3]), square=sq(effect[1]),
                                       to=sq(effect[2]))
     if kind == "crushed":
-        return T.EFFECTS[kind].format(owner=_name(names, effect[3]), unit=effect[2], square=sq(effect[1]),
+        return T.EFFECTS[kind].format(owner=_name(names, effect[3]), unit=_(effect[2]), square=sq(effect[1]),
                                       why=T.WHY_BEHIND.get(effect[4], effect[4]))
     if kind == "hex":
-        return T.EFFECTS[kind].format(owner=_name(names, effect[3]), unit=effect[2], square=sq(effect[1]),
+        return T.EFFECTS[kind].format(owner=_name(names, effect[3]), unit=_(effect[2]), square=sq(effect[1]),
                                       turns=effect[4])
     if kind in ("explosion", "destroyed", "hex_ends"):
-        return T.EFFECTS[kind].format(owner=_name(names, effect[3]), unit=effect[2], square=sq(effect[1]))
+        return T.EFFECTS[kind].format(owner=_name(names, effect[3]), unit=_(effect[2]), square=sq(effect[1]))
     # KoL Chess (companion/games/kol.py)
     if kind == "retreat":
         return T.EFFECTS[kind].format(owner=_name(names, effect[3]), square=sq(effect[1]), to=sq(effect[2]),
@@ -178,18 +179,18 @@ def effect_words(rules, effect: tuple, names, pos=None, frm: int | None = None) 
     if kind == "exit":
         return T.EFFECTS[kind].format(owner=_name(names, effect[3]), square=sq(effect[1]), to=sq(effect[2]))
     if kind == "swap":
-        return T.EFFECTS[kind].format(owner=_name(names, effect[5]), unit=effect[3], other=effect[4],
+        return T.EFFECTS[kind].format(owner=_name(names, effect[5]), unit=_(effect[3]), other=_(effect[4]),
                                       square=sq(effect[1]), to=sq(effect[2]))
     if kind == "charge":
         return T.EFFECTS[kind].format(owner=_name(names, effect[4]), square=sq(effect[2]), to=sq(effect[3]))
     if kind == "trade":
-        return T.EFFECTS[kind].format(owner=_name(names, effect[4]), unit=effect[2], other=effect[3],
+        return T.EFFECTS[kind].format(owner=_name(names, effect[4]), unit=_(effect[2]), other=_(effect[3]),
                                       square=sq(effect[1]))
     return ""
 
 
 def _name(names, player: int) -> str:
-    return names[player] if 0 <= player < len(names) else f"Player {player + 1}"
+    return names[player] if 0 <= player < len(names) else T.PLAYER_N.format(n=player + 1)
 
 
 def _is_fragile(rules, title: str) -> bool:

@@ -19,11 +19,13 @@ import secrets
 from typing import Any, Callable
 
 from ...board.deployment import DeploymentTracker
+from ...board_settings import BoardSettings
 from ...journal import JournalStore
 from ...match import MatchStore
 from ...online import game as online_game
-from ...session import (ActionRefused, AnswerPlayed, GameOver, MovePlayed, PartSealed, PlayerResigned, PositionSet,
-                        TurnsUndone)
+from ...session import (ActionRefused, AnswerPlayed, GameOver, GameStarted, MovePlayed, PartSealed, PlayerResigned,
+                        PositionSet, TurnsUndone)
+from ...speech.espeak import SilentVoice
 from ...tournament.files import MEDIA_ROOTS, find_sticks
 from .arbiter_mode import ASKED as ARBITER_ASKED, ArbiterMode
 from .archive import Archive
@@ -34,24 +36,27 @@ from .computer_turns import RANDOM_STEPS, ComputerTurns, Thinking
 from .display import BOARD, Display
 from .dungeon_setup import DungeonSetup
 from .game_room import GameRoom
+from .hands_free import HandsFree
 from .link_room import ASKED as LINK_ASKED, LinkRoom, default_transport
 from .load_save import TYPING_MODES, LoadSave
 from .mailbox import Mailbox
 from .match_room import MatchRoom
 from .menu import Menu
 from .messages import (
-    Bus, ChooseArmies, DraftDungeon, DraftLinkedDungeon, GameClosed, GameFiled, GameFinished, GameOpened, JoinLink,
-    LeaveGame, LinkedDraftEnded, LinkGame, LoadGame, LookForUnfinished, NewGame, NothingToResume, PlaySettled,
-    ShowProblem, UseBoardFor,
+    Bus, ChooseArmies, ComputerMoveChosen, DraftDungeon, DraftLinkedDungeon, GameClosed, GameFiled, GameFinished,
+    GameOpened, JoinLink, LeaveGame, LinkedDraftEnded, LinkGame, LoadGame, LookForUnfinished, NewGame, NothingToResume,
+    PlaySettled, ShowProblem, UseBoardFor,
 )
 from .online_game_room import ASKED as ONLINE_ASKED, OnlineGameRoom
 from .online_room import OnlineRoom, OnlineSetup
 from .play import SHOWN as PLAY_SHOWN, DecisionState, FightState, Play
+from .preferences import ASKED as PREFERENCES_ASKED, Preferences
 from .problem import Problem, Problems
 from .questions import Prompt, PromptOption
 from .records import ASKED as RECORDS_ASKED, Records
 from .resume import Resume
 from .review_analysis import ReviewAnalysis
+from .speech_room import SpeechRoom
 from .storage import Storage
 from .table_settings import ASKED as SETTINGS_ASKED, TableChoice, TableSettings, new_salt, today
 
@@ -80,6 +85,8 @@ class AppFlow:
         media_roots=MEDIA_ROOTS,
         today: Callable[[], str] = today,
         new_salt: Callable[[], bytes] = new_salt,
+        voice: Any = None,
+        board_settings: BoardSettings | None = None,
         make_link_transport: Callable[[str, str], Any] = default_transport,
         entropy: Callable[[int], bytes] | None = None,
         online: OnlineSetup | None = None,
@@ -113,6 +120,9 @@ class AppFlow:
         self.arbiter = ArbiterMode(self.game, self.play, display, store.directory, new_salt=new_salt)
         self.clock = ClockRoom(self.game, display, self.arbiter, store.directory)
         self.records = Records(self.game, display, storage)
+        self.preferences = Preferences(display, store.directory, board_settings or BoardSettings())
+        self.speech = SpeechRoom(self.game, self.preferences, voice or SilentVoice(), clock_ms)
+        self.hands_free = HandsFree(self.play, self.speech.settings)
         self.link = LinkRoom(display, self.game, mailbox, bus, data=store.directory, make_transport=make_link_transport,
                              draw=draw, entropy=entropy or os.urandom, clock_ms=clock_ms)
         self.online = OnlineRoom(display, mailbox, storage, bus, setup=online, clock_ms=clock_ms)
@@ -120,7 +130,8 @@ class AppFlow:
         self.menu = Menu(display, self.game, bus, {
             "load-save": self.load_save.open, "board-check": self.board.open_check, "card": self.play.show_card,
             "save-record": self.records.save, "copy-records": self.records.copy, "swap-clock": self.clock.swap,
-            "arbiter": self.arbiter.open, "lichess": self.online.open, "coach": self.coach.toggle},
+            "arbiter": self.arbiter.open, "lichess": self.online.open, "coach": self.coach.toggle,
+            "settings": self.preferences.open},
             lichess_item=lambda: self.online_game.active and not self.online.is_connected(),
             online=lambda: self.online_game.active)
         wire(self)
@@ -143,6 +154,8 @@ class AppFlow:
         if self.game.tracking:
             self.game.tick(t_ms)
             self.clock.tick(t_ms)
+            self.speech.tick(t_ms)
+            self.hands_free.tick(t_ms)
         else:
             self.dungeon.tick(t_ms)
         self.storage.tick(t_ms)
@@ -161,6 +174,7 @@ class AppFlow:
         self.coach.stop()
         self.analysis.stop()
         self.clock.stop()
+        self.speech.voice.close()
         self.online.stop()
         if self.game.journal is not None:
             self.game.journal.close()
@@ -251,6 +265,9 @@ def wire(f: AppFlow) -> None:
     bus.subscribe(NothingToResume, f.matches.resume)
     bus.subscribe(PlaySettled, play.sync_decision)  # the game's own screen first, then the computer
     bus.subscribe(PlaySettled, ai.maybe_think)
+    bus.subscribe(GameOpened, f.speech.opened)
+    bus.subscribe(PlaySettled, f.speech.settled)
+    bus.subscribe(ComputerMoveChosen, f.speech.computer_move)
     bus.subscribe(PlaySettled, f.coach.settled)
     bus.subscribe(MovePlayed, f.coach.moved)
 
@@ -264,6 +281,8 @@ def wire(f: AppFlow) -> None:
     bus.subscribe(TurnsUndone, f.matches.reopened)
     bus.subscribe(ActionRefused, f.storage.check_space)  # a save that failed: is the storage full?
     bus.subscribe_all(BOARD_EVENTS, game.feed_board)
+    # speech hears what the game, the table, the tracker and the sensors say (after the LEDs)
+    bus.subscribe_all(PLAY_SHOWN + TABLE_SHOWN + GUIDE_EVENTS + BOARD_EVENTS + (GameStarted, PartSealed), f.speech.heard)
     bus.subscribe_all(BOARD_EVENTS, f.dungeon.feed_board)
 
     # a lichess game: what lichess says, and the board's moves (online_game_room.py)
@@ -309,6 +328,7 @@ def wire(f: AppFlow) -> None:
     display.answers_to(RECORDS_ASKED, f.records.answer)
     display.answers_to(SETTINGS_ASKED, f.settings.answer)
     display.answers_to(ARBITER_ASKED, f.arbiter.answer)
+    display.answers_to(PREFERENCES_ASKED, f.preferences.answer)
     display.answers_to(LINK_ASKED, f.link.answer)
     display.answers_to(ONLINE_ASKED, og.answer)
 

@@ -48,7 +48,7 @@ class GameTextView:
     shift: bool = False
     can_save: bool = True
     can_correct: bool = False
-    load_label: str = T.TEXT_LOAD
+    load_label: str = ""  # the load button's words (set by the presenter)
 
 
 @dataclass
@@ -140,7 +140,8 @@ class GameTextPresenter:
                                 keys=key_rows(entry), shift=entry.upper, load_label=load)
         if self.mode == "files":
             files = tuple(FileChoice(str(path), label, where) for path, label, where in self._files)
-            return GameTextView("files", T.TEXT_FILES_TITLE, "", (), "", 0, self.message, self.problem, files)
+            return GameTextView("files", T.TEXT_FILES_TITLE, "", (), "", 0, self.message, self.problem, files,
+                                load_label=T.TEXT_LOAD)
         text = self.load_save.game_text() if s is not None else ""
         pages = qr_pages(text) if text else ()
         if self._qr_cache[0] != text:
@@ -150,7 +151,8 @@ class GameTextPresenter:
         label = T.QR_PAGE.format(n=page + 1, of=len(matrices)) if len(matrices) > 1 else T.QR_ONE
         return GameTextView("show", T.TEXT_TITLE, text or T.TEXT_NO_GAME, matrices[page] if matrices else (),
                             label if matrices else "", len(matrices), self.message, self.problem,
-                            can_save=s is not None, can_correct=self.load_save.can_correct_here())
+                            can_save=s is not None, can_correct=self.load_save.can_correct_here(),
+                            load_label=T.TEXT_LOAD)
 
     # ----- helpers ----------------------------------------------------------------------------
     def _say(self, message: str, problem: bool) -> None:

@@ -198,7 +198,7 @@ class ReviewPresenter:
 
 def count_words(counts: dict[str, int]) -> str:
     """"1 blunder, 2 mistakes" (or "no mistakes")."""
-    parts = [T.ANALYSIS_COUNT[k][0 if n == 1 else 1].format(n=n) for k, n in counts.items() if n]
+    parts = [T.ANALYSIS_COUNT[k].format(n=n) for k, n in counts.items() if n]
     return ", ".join(parts) if parts else T.ANALYSIS_CLEAN
 
 
@@ -218,11 +218,12 @@ def result_words(g) -> str:
         return T.GAMES_UNFINISHED
     reason = T.RESULT_REASONS.get(g.reason, g.reason)
     if not g.winners:
-        return f"{T.DRAW}, {reason}"
-    return f"{T.winners_text(g.players[w] for w in g.winners if 0 <= w < len(g.players))}, {reason}"
+        return T.RESULT_AND_REASON.format(result=T.DRAW, reason=reason)
+    return T.RESULT_AND_REASON.format(result=T.winners_text(g.players[w] for w in g.winners if 0 <= w < len(g.players)),
+                                      reason=reason)
 
 
 def game_detail(g) -> str:
-    moves = T.GAMES_ONE_MOVE if g.moves == 1 else T.GAMES_MOVES.format(n=g.moves)
+    moves = T.GAMES_MOVES.format(n=g.moves)
     parts = [p for p in (g.started, result_words(g), moves) if p]
     return T.GAMES_DETAIL_SEP.join(parts)

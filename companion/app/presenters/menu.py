@@ -15,10 +15,14 @@ from .game_room import GameRoom
 from .messages import Bus, LeaveGame
 from .questions import Prompt, PromptOption
 
-#: Every item, in the menu's order: key -> its words (the card's come from the game).
-ITEMS = {"load-save": T.LOAD_SAVE, "board-check": T.BOARD_CHECK, "new-game": T.NEW_GAME, "card": "",
-         "save-record": T.SAVE_RECORD, "copy-records": T.COPY_RECORDS, "swap-clock": T.SWAP_CLOCK,
-         "arbiter": T.ARBITER, "lichess": W.MENU_ITEM, "coach": T.COACH_MENU}
+#: Every item, in the menu's order: key -> its words (the card's come from the game), read when
+#: the menu opens, in the language of that moment.
+ITEMS = {"load-save": lambda: T.LOAD_SAVE, "board-check": lambda: T.BOARD_CHECK, "new-game": lambda: T.NEW_GAME,
+         "card": lambda: "", "save-record": lambda: T.SAVE_RECORD, "copy-records": lambda: T.COPY_RECORDS,
+         "swap-clock": lambda: T.SWAP_CLOCK, "arbiter": lambda: T.ARBITER, "lichess": lambda: W.MENU_ITEM,
+         "coach": lambda: T.COACH_MENU, "settings": lambda: T.SETTINGS}
+#: The board's preferences, last: one item that opens them (preferences.py).
+PREFERENCE_ITEMS = ("settings",)
 
 
 class Menu:
@@ -46,8 +50,9 @@ class Menu:
             shown += ["save-record", "copy-records"]
             if table.clock is not None:
                 shown += ["swap-clock", "arbiter"]
+        shown += [key for key in PREFERENCE_ITEMS if key in self.actions]
         self.display.ask(Prompt("menu", T.MENU, tuple(
-            PromptOption(key, card.label if key == "card" else ITEMS[key]) for key in shown)))
+            PromptOption(key, card.label if key == "card" else ITEMS[key]()) for key in shown)))
 
     def answer(self, prompt: Prompt, key: str | None) -> None:
         """Display.answers_to: the menu's items, and "Start a new game?"."""

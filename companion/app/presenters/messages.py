@@ -191,6 +191,13 @@ class GameFiled:
 
 
 @dataclass(frozen=True)
+class ComputerMoveChosen:
+    """The computer (or the lichess opponent) chose ``move``; the board now asks a person to make it."""
+
+    move: Any
+
+
+@dataclass(frozen=True)
 class NothingToResume:
     """The app started (or came back) with no game being played."""
 
@@ -228,6 +235,7 @@ class Bus:
             handler(event)
 
 
-__all__ = ["Bus", "LinkGame", "JoinLink", "NewGame", "DraftDungeon", "ChooseArmies", "LoadGame", "LeaveGame", "UseBoardFor", "ShowProblem",
-           "LookForUnfinished", "GameOpened", "GameClosed", "GameFinished", "GameFiled", "NothingToResume",
+__all__ = ["Bus", "LinkGame", "JoinLink", "NewGame", "DraftDungeon", "ChooseArmies", "LoadGame", "LeaveGame", "UseBoardFor",
+           "ShowProblem", "LookForUnfinished", "GameOpened", "GameClosed", "GameFinished", "GameFiled", "ComputerMoveChosen",
+           "NothingToResume",
            "PlaySettled"]

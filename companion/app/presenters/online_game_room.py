@@ -27,7 +27,7 @@ from ...tournament.table import TableSetup
 from .. import online_texts as W
 from .display import Display
 from .game_room import GameRoom
-from .messages import Bus, GameClosed, GameOpened, NewGame
+from .messages import Bus, ComputerMoveChosen, GameClosed, GameOpened, NewGame
 from .online_room import OnlineRoom
 from .questions import Prompt, PromptOption
 
@@ -266,6 +266,7 @@ class OnlineGameRoom:
             move = s.rules.parse_move(s.pos, _engine_text(s, self.owed[0]))
             self._asked = key
             self.game.handle(s.request_move(move))
+            self.bus.publish(ComputerMoveChosen(move))  # said aloud now, as a computer's (docs/speech.md)
         except CompanionError as e:  # lichess's move is not legal here: the game is read afresh
             self.notice = str(e)
             self.owed = []

@@ -19,6 +19,7 @@ from ...session import (
     DiceRolled, DrawDeclined, DrawOffered, FightEnded, FightInfo, FightStarted, GameOver, MovePlayed, PlayerResigned,
     PositionSet, ActionRefused, TurnsUndone,
 )
+from ...i18n import _
 from .. import texts as T
 from .board_link import BoardRoom
 from .display import BOARD, Display
@@ -376,14 +377,14 @@ def trade_words(s, ev: PromptRequested) -> tuple[str, tuple[PromptOption, ...]]:
     d = s.pos.pending
     square = d.get("square") if d is not None else None
     pawn = s.pos.board[square] if isinstance(square, int) else None
-    unit = pawn.kind.title if pawn is not None else ""
+    unit = _(pawn.kind.title) if pawn is not None else ""
     where = s.rules.geometry.name_of(square) if isinstance(square, int) else ""
     options = []
     for i, value in enumerate(ev.options):
         if value == "keep":
             label = T.TRADE_KEEP.format(unit=unit)
         else:
-            label = T.TRADE_FOR.format(unit=s.rules.kind(str(value)).title)
+            label = T.TRADE_FOR.format(unit=_(s.rules.kind(str(value)).title))
         options.append(PromptOption(str(i), label))
     return T.TRADE_QUESTION.format(unit=unit, square=where), tuple(options)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...i18n import _
 from .. import texts as T
 from .. import theme
 from ...games.abilities import ABILITIES
@@ -112,7 +113,7 @@ def unit_info(session, piece, square: str) -> PieceInfoView:
                                 else T.UNIT_ROLE.format(role=role))
     fill = theme.seat_colour(seat_word)
     card = unit_card_lines(kind) + (tuple(fight_lines(session, piece)) if session.setup.has_dice else ())
-    return PieceInfoView(T.UNIT_TITLE.format(owner=owner, unit=kind.title, square=square), kind.code, piece.owner,
+    return PieceInfoView(T.UNIT_TITLE.format(owner=owner, unit=_(kind.title), square=square), kind.code, piece.owner,
                          first, card, (fill, theme.text_on(fill)))
 
 
@@ -122,8 +123,9 @@ def unit_card_lines(kind, registry=None) -> tuple[str, ...]:
     draft screen, where units are studied, has each ability's full words. ``registry``: the
     game's abilities (Dungeon Chess's by default; Chess 2's rules name theirs)."""
     abilities = ABILITIES if registry is None else registry
-    lines = [dict(kind.info).get("notes", "")]
-    titles = [abilities[name].title for name in kind.abilities if name in abilities]
+    notes = dict(kind.info).get("notes", "")
+    lines = [_(notes) if notes else ""]
+    titles = [_(abilities[name].title) for name in kind.abilities if name in abilities]
     if titles:
         lines.append(T.ABILITY_NAMES.format(names=", ".join(titles)))
     return tuple(line for line in lines if line)
@@ -134,6 +136,6 @@ def named_piece_info(session, piece, square: str) -> PieceInfoView:
     kind = piece.kind
     registry = getattr(session.rules, "ability_registry", None)
     words = unit_card_lines(kind, registry)
-    title = T.PIECE_TITLE.format(colour=T.COLOUR_NAMES[piece.owner], piece=kind.title, square=square)
+    title = T.PIECE_TITLE.format(colour=T.COLOUR_NAMES[piece.owner], piece=_(kind.title), square=square)
     shown = T.SHOWN_AS.format(piece=T.piece_name(kind.role)) if kind.role in T.PIECE_NAMES else ""
     return PieceInfoView(title, chess_glyph(kind), piece.owner, shown, words)

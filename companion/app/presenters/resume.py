@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ...errors import CompanionError
 from ...journal import ARCHIVE, Resumed, resume
 from ...tournament.table import Table
+from ...i18n import _
 from .. import texts as T
 from .display import Display
 from .game_room import GameRoom
@@ -85,7 +86,7 @@ class Resume:
             archived = self.storage.store.archive("damaged")
             where = f"{ARCHIVE}/{archived.name}" if archived else ""
         except OSError as e:
-            reason += f"; it could not be moved aside ({e.strerror or e})"
+            reason += T.NOT_MOVED_ASIDE.format(reason=e.strerror or e)
         advice = T.PROBLEM_RESUME_ADVICE.format(where=where) if where else T.PROBLEM_RESUME_KEPT
         self.bus.handle(ShowProblem(Problem("resume", T.PROBLEM_RESUME_TITLE, reason, advice)))
 
@@ -144,7 +145,7 @@ class ResumePresenter:
         game = T.GAME_TITLES.get(s.setup.game, s.setup.game)
         board_map = getattr(s.rules, "board_map", None)
         if board_map is not None and getattr(board_map, "seats", None):
-            summary = T.RESUME_SUMMARY_MANY.format(game=game, map=board_map.title, moves=len(s.moves),
+            summary = T.RESUME_SUMMARY_MANY.format(game=game, map=_(board_map.title), moves=len(s.moves),
                                                    names=", ".join(seat.name for seat in s.seats))
         else:
             summary = T.RESUME_SUMMARY.format(game=game, white=s.seats[0].name, black=s.seats[1].name,

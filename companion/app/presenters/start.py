@@ -26,6 +26,7 @@ from ...games import GAMES
 from ...maps import load_map
 from ...session import (BID_MODES, DICE_MODES, FIGHTS_OPTION, GAMES_WITH_BIDS, GAMES_WITH_DRAW_OPTION, OPTION_VALUES,
                         PLAYER_COUNTS, Seat, game_options, has_dice_fights)
+from ...i18n import _
 from .. import link_texts as L
 from .. import texts as T
 from .. import theme
@@ -35,6 +36,7 @@ from .board_link import BoardRoom
 from .display import Display
 from .load_save import LoadSave
 from .messages import Bus, ChooseArmies, DraftDungeon, JoinLink, LinkGame, NewGame
+from .preferences import Preferences
 from .storage import Storage
 from .table_settings import TableSettings
 
@@ -45,13 +47,15 @@ FIGHTS_OF = {info.with_fights: name for name, info in GAMES.items() if info.with
 GAME_CHOICES = tuple(name for name in GAMES if name not in FIGHTS_OF)
 #: Games that may start from a position set up by hand (the palette has the chess pieces).
 POSITION_GAMES = ("chess", "combat")
-#: the sides' names per game (filled from the game's map for games not listed)
-COLOUR_WORDS: dict[str, tuple[str, ...]] = {"chess": T.COLOUR_NAMES, "combat": T.COLOUR_NAMES,
-                                            "chess2": T.COLOUR_NAMES}
+#: the games whose two sides are White and Black (the others take their map's seat colours)
+WHITE_AND_BLACK = ("chess", "combat", "chess2")
+#: the seat colours of each other game's map (companion/maps.py's colour names), read once
+_MAP_COLOURS: dict[str, tuple[str, ...]] = {}
 #: The most seats a game of the row has (four-player chess; Dungeon Chess's come from its map).
 MOST_SEATS = max(max(PLAYER_COUNTS.get(g, (2,))) for g in GAME_CHOICES)
-#: Match lengths offered for a game whose loser may change its choice (Chess 2's armies).
-MATCH_LENGTHS = tuple(T.MATCH_CHOICES)
+#: Match lengths offered for a game whose loser may change its choice (Chess 2's armies; the
+#: keys of texts.MATCH_CHOICES).
+MATCH_LENGTHS = (1, 3, 5)
 #: The maps of the rulebook, in its order (maps/*.toml).
 DUNGEON_MAPS = ("dungeon-compact", "dungeon-two-player", "dungeon-four-player")
 #: Thumbnail colours: floor, the wall of void around it, water.
@@ -119,7 +123,7 @@ class StartView:
     no_computer: str
     dungeon: bool = False
     maps: tuple[MapChoice, ...] = ()
-    start_label: str = T.START
+    start_label: str = ""  # the start button's words (set by the presenter)
     #: the game's own choice of a few values, in the dice's row (Dungeon Chess: no draws, the
     #: rulebook's, or the draw rules; four-player chess: free-for-all or teams); keys "name=value"
     choices: tuple[Choice, ...] = ()
@@ -156,7 +160,8 @@ class StartView:
 
 class StartPresenter:
     def __init__(self, display: Display, bus: Bus, settings: TableSettings, storage: Storage, computer, *,
-                 board: BoardRoom, load_save: LoadSave, archive: Archive, online=None) -> None:
+                 board: BoardRoom, load_save: LoadSave, archive: Archive, preferences: Preferences,
+                 online=None) -> None:
         """``bus``: the game is started with a command (NewGame, DraftDungeon, ChooseArmies);
         ``computer``: the computer player (its levels; None when it is not installed);
         ``board``, ``load_save``, ``archive``: the screens this one opens (the board check,
@@ -170,6 +175,7 @@ class StartPresenter:
         self.load_save_room = load_save
         self.archive = archive
         self.online = online  # the lichess screen (online_room.py); None: not in this build
+        self.preferences_room = preferences
         self.row = GAME_CHOICES[0]  # the game chosen in the row (chess)
         self.fights = {"chess"}  # the games whose "Dice fights" switch is on (chess: Combat Chess)
         self.values = {game: {name: values[0] for name, values in options.items()}
@@ -269,11 +275,16 @@ class StartPresenter:
     def colour_words(self) -> tuple[str, ...]:
         """The sides' names in this game: White and Black, or the map's colours (KoL Chess:
         Blue and Orange; four-player chess: Red, Blue, Yellow, Green)."""
-        words = COLOUR_WORDS.get(self.game)
-        if words is None:
+        if self.game in WHITE_AND_BLACK:
+            return T.COLOUR_NAMES
+        return tuple(T.seat_word(c) for c in self._map_colours())
+
+    def _map_colours(self) -> tuple[str, ...]:
+        """The map's seat colours (companion/maps.py's names: "red") of this game's seats."""
+        if self.game not in _MAP_COLOURS:
             seats = load_map(GAMES[self.game].default_map).seats
-            words = COLOUR_WORDS[self.game] = tuple(seat.colour.capitalize() for seat in seats[:self.nseats])
-        return words
+            _MAP_COLOURS[self.game] = tuple(seat.colour for seat in seats)
+        return _MAP_COLOURS[self.game][:self.nseats]
 
     def choose_map(self, name: str) -> None:
         """A Dungeon Chess map; seats keep their people, default names follow the map's colours."""
@@ -526,6 +537,10 @@ class StartPresenter:
     def games(self) -> None:
         self.archive.open()
 
+    def preferences(self) -> None:
+        """The board's language and speech, before any game (the game's Menu has them too)."""
+        self.preferences_room.open()
+
     def load_save(self) -> None:
         """Load / Save (docs/game-text.md): from the start screen, to load a game."""
         self.load_save_room.open()
@@ -548,7 +563,7 @@ class StartPresenter:
                 for i, s in enumerate(self.seats[:self.nseats])
             )
         maps = tuple(
-            MapChoice(name, m.title, T.MAP_SIZE.format(width=m.geometry.width, height=m.geometry.height,
+            MapChoice(name, _(m.title), T.MAP_SIZE.format(width=m.geometry.width, height=m.geometry.height,
                                                        players=_counts(m.player_counts)),
                       name == self.board_map, self._thumbs[name])
             for name, m in self._maps.items()
@@ -609,14 +624,15 @@ class StartPresenter:
         for i, s in enumerate(self.dungeon_seats[:m.players]):
             word = m.seats[i].colour
             can_choose = True  # a person, the computer, nobody where the map allows, or a friend's board
-            out.append(SeatView(word.capitalize(), s.name, s.computer, _level_word(s.level),
+            out.append(SeatView(T.seat_word(word), s.name, s.computer, _level_word(s.level),
                                 can_choose, theme.seat_colour(word), self._kind_word(s), s.empty))
         return tuple(out)
 
     def _swatch(self, seat: int):
         """A two-player game's seat colour: white and black pieces, or the map's colours (KoL)."""
-        word = self.colour_words()[seat]
-        return theme.piece_colours(seat)[0] if word in T.COLOUR_NAMES else theme.seat_colour(word)
+        if self.game in WHITE_AND_BLACK:
+            return theme.piece_colours(seat)[0]
+        return theme.seat_colour(self._map_colours()[seat])
 
     @staticmethod
     def _kind_word(s: SeatChoice) -> str:
@@ -628,10 +644,10 @@ class StartPresenter:
 
     def _seat_word(self, i: int) -> str:
         seats = self._maps[self.board_map].seats
-        return seats[i].colour.capitalize() if i < len(seats) else _unseated(i)
+        return T.seat_word(seats[i].colour) if i < len(seats) else _unseated(i)
 
     def _name_presets(self) -> tuple[str, ...]:
-        words = tuple(s.colour.capitalize() for s in self._maps[self.board_map].seats)
+        words = tuple(T.seat_word(s.colour) for s in self._maps[self.board_map].seats)
         return words + tuple(n for n in T.NAME_PRESETS if n not in T.COLOUR_NAMES and n not in words)
 
 

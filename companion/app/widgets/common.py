@@ -14,6 +14,26 @@ from kivy.uix.label import Label
 KV = Path(__file__).with_suffix(".kv")
 
 
+def fitting_font_size(text: str, size: float, smallest: float, room: float) -> float:
+    """The largest font size from ``size`` down to ``smallest`` at which every word of ``text``
+    fits ``room`` pixels, so that a long word (German: "Aufgabe", "Brettprüfung") is set a
+    little smaller rather than broken between letters; ``smallest`` when none does (the screen
+    walk then names the word). A text whose words fit keeps ``size``."""
+    from kivy.core.text import Label as CoreLabel
+
+    words = [w for w in text.split() if "[" not in w]  # markup is never shrunk
+    if not words or room <= 0:
+        return size
+    widest = max(words, key=len)
+    width = CoreLabel(font_size=size).get_extents(widest)[0]
+    if width <= room:
+        longest = max(CoreLabel(font_size=size).get_extents(w)[0] for w in words)
+        if longest <= room:
+            return size
+        width = longest
+    return max(smallest, size * room / width * 0.98)
+
+
 class TextLabel(Label):
     """A label that wraps to its width and grows to its text's height."""
 

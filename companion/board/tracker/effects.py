@@ -56,14 +56,14 @@ def reasons(effects: Iterable[tuple], move, colour: Callable[[int], str],
     for e in effects or ():
         kind = e[0]
         if kind == "captured" and fragile:
-            out[e[1]] = Reason(texts.TEXTS["why fragile"], removal=True)
+            out[e[1]] = Reason(texts.phrase("why fragile"), removal=True)
         elif kind == "absorbed":
             _, sq, to, title, owner = e
-            out[to] = Reason(texts.TEXTS["why thick skin"], back=True)
+            out[to] = Reason(texts.phrase("why thick skin"), back=True)
             if move is not None and getattr(move, "frm", -1) >= 0:
-                out[move.frm] = Reason(texts.TEXTS["why absorbed"].format(piece=piece(owner, title)), back=True)
+                out[move.frm] = Reason(texts.phrase("why absorbed").format(piece=piece(owner, title)), back=True)
         elif kind == "eliminated":
-            why = texts.TEXTS["why out"].format(colour=colour(e[1]))
+            why = texts.phrase("why out").format(colour=colour(e[1]))
             for sq in e[2]:
                 out[sq] = Reason(why, removal=True)
         else:
@@ -75,7 +75,7 @@ def _generic(e: tuple, colour: Callable[[int], str], piece: Callable[[int, str],
              out: dict[int, Reason], game: str = "") -> None:
     """The reason of an effect in one of the two common layouts (see the module docstring): the
     game's own words (``"why <game> <kind>"``) if it has them, else the common ones."""
-    why = texts.TEXTS.get(f"why {game} {e[0]}") or texts.TEXTS.get(f"why {e[0]}")
+    why = texts.phrase(f"why {game} {e[0]}") or texts.phrase(f"why {e[0]}")
     if why is None or len(e) < 4 or not isinstance(e[1], int):
         return
     if isinstance(e[2], int) and len(e) >= 5:  # (kind, frm, to, title, owner): a piece moved

@@ -46,7 +46,7 @@ def say_pairs(words, sources: dict[int, Look | None], targets: dict[int, Look | 
             key = "put back" if back else "put"
             sentences.append(fx.sentence(key, reasons.get(b), piece=words.piece(targets[b]), square=words.name(b)))
     if len(sentences) > 4:
-        sentences = sentences[:3] + [texts.text("more", count=len(sentences) - 3)]
+        sentences = sentences[:3] + [texts.more_lit(len(sentences) - 3)]
     return tuple(pairs), " ".join(sentences)
 
 

@@ -57,6 +57,6 @@ def setup_view(st: TrackerState) -> View:
                                     square=words.name(place[0])))
     more = len(place) + len(remove) - 1
     if more > 0:
-        sentences.append(texts.text("more", count=more))
+        sentences.append(texts.more_lit(more))
     return View(m, GuidanceChanged(" ".join(sentences), tuple(remove), tuple(place)), "setup")
 

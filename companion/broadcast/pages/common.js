@@ -5,6 +5,7 @@
 
 var Companion = (function () {
   var T = window.TEXTS || {};
+  if (T.lang) { document.documentElement.lang = T.lang; }  // the words' language (the spectator's)
 
   function fmt(template, values) {
     return String(template).replace(/\{(\w+)\}/g, function (_, k) { return values[k] === undefined ? "" : values[k]; });

@@ -1,0 +1,289 @@
+"""``companion words``: the one command a developer runs after changing what the board shows or
+says (docs/i18n.md).
+
+It lists, one line each, and exits 1 when there is any:
+
+* a word the app shows bare (not from the catalog): a string literal or f-string given as a
+  shown text in ``companion/app`` (a ``text=``, ``title=``, ``.notice = ...``) or a quoted word in
+  a ``.kv`` file's ``text:``;
+* a ``T.NAME`` read at a module's top level (it would keep the language of the import);
+* a marked message missing from a language's catalog, untranslated, fuzzy, or whose translation
+  lost (or added) a ``{placeholder}`` of its English.
+
+``--update`` first brings every catalog up to date with the code: it extracts the marked
+messages (Babel, ``companion/locale/babel.cfg``) into ``companion.pot``, adds the new ones to each
+``companion.po`` untranslated (translations of messages that are gone are kept as obsolete, no
+guessing), and compiles the ``.mo`` files. What is left to do is then the list: translate those
+entries and run it again.
+
+Babel comes with the test extra (``bash companion/install.sh test``).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from .i18n import LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, _
+
+PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent
+APP = PACKAGE / "app"
+KEYWORDS = {"P_": (1, 2)}  # companion.i18n.P_: a text with a count (Babel's defaults know _, N_, ngettext, pgettext)
+
+WORD = re.compile(r"[A-Za-z]{2,}")
+MARKUP = re.compile(r"\[/?(?:size|color|b|i|u|s|font|sub|sup|ref|anchor)\b[^\]]*\]?")  # Kivy markup, also in pieces
+PLACEHOLDER = re.compile(r"\{(\w*)(?:![rsa])?(?::[^}]*)?\}")
+#: Names of what a player reads: a keyword argument or an attribute so named (or ending ``_<name>``).
+SHOWN = ("text", "title", "label", "hint", "message", "notice", "status", "summary", "caption", "banner", "problem",
+         "words", "advice", "help_text", "start_problem")
+#: (file under companion/app, the literal) pairs that are no words a player reads.
+ALLOWED = {
+    ("widgets/popups.py", "cancel_label"),  # an attribute's name (getattr)
+}
+
+
+# ----- words shown bare in the app ------------------------------------------------------------------
+def _shown(name: str | None) -> bool:
+    return bool(name) and any(name == s or name.endswith("_" + s) for s in SHOWN)
+
+
+def _words_in(node: ast.AST) -> list[tuple[int, str]]:
+    """The literal words of an expression shown as it is (calls other than ``.format`` are not
+    looked into: their arguments are not the text)."""
+    out = []
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        if WORD.search(MARKUP.sub("", node.value)):
+            out.append((node.lineno, node.value))
+    elif isinstance(node, ast.JoinedStr):
+        literal = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+        if WORD.search(MARKUP.sub("", literal)):
+            out.append((node.lineno, literal))
+    elif isinstance(node, (ast.BinOp, ast.IfExp, ast.BoolOp, ast.Tuple, ast.List)):
+        for child in ast.iter_child_nodes(node):
+            out += _words_in(child)
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+        out += _words_in(node.func.value)
+    return out
+
+
+def bare_words(app: Path = APP) -> list[str]:
+    """``file:line: 'text'`` for every word ``app`` shows bare."""
+    found = []
+    for path in sorted(app.rglob("*.py")):
+        if "texts" in path.stem:  # the tables of words themselves (texts.py, online_texts.py, ...)
+            continue
+        rel = path.relative_to(app).as_posix()
+        for node in ast.walk(ast.parse(path.read_text())):
+            pairs = []
+            if isinstance(node, ast.keyword) and _shown(node.arg):
+                pairs = _words_in(node.value)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                if any(isinstance(t, ast.Attribute) and _shown(t.attr) for t in targets) and node.value is not None:
+                    pairs = _words_in(node.value)
+            found += [f"{rel}:{line}: {text!r}" for line, text in pairs if (rel, text) not in ALLOWED]
+    for path in sorted(app.rglob("*.kv")):
+        for i, line in enumerate(path.read_text().splitlines(), 1):
+            m = re.match(r"\s*text:\s*(.+)$", line)  # a kv value is a Python expression
+            try:
+                expression = ast.parse(m.group(1).strip(), mode="eval").body if m else None
+            except SyntaxError:  # one that goes on over several lines: its first line is checked alone
+                expression = None
+            for _line, text in _words_in(expression) if expression is not None else ():
+                found.append(f"{path.relative_to(app).as_posix()}:{i}: {text!r}")
+    return found
+
+
+def module_level_texts(app: Path = APP) -> list[str]:
+    """``file:line: T.NAME`` for every text read at a module's top level (outside a function)."""
+    found = []
+    for path in sorted(app.rglob("*.py")):
+        if "texts" in path.stem:
+            continue
+        rel = path.relative_to(app).as_posix()
+        tree = ast.parse(path.read_text())
+        aliases = {"T"} | {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                           for alias in node.names if alias.name.endswith("texts")}  # texts as T, online_texts as W
+
+        def scan(node: ast.AST) -> None:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                return
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases:
+                found.append(f"{rel}:{node.lineno}: {node.value.id}.{node.attr}")
+            for child in ast.iter_child_nodes(node):
+                scan(child)
+
+        for stmt in tree.body:
+            scan(stmt)
+    return found
+
+
+# ----- the catalogs -----------------------------------------------------------------------------------
+#: The words of the game data a player reads (maps/**.toml): a unit's title and plain words, a
+#: ready-made army's title, a map's title and description. Shown through ``_()`` (data_word).
+DATA_KEYS = {"pieces": ("title", "notes"), "armies": ("title",), "map": ("title", "description")}
+
+
+def extract_toml(fileobj, keywords, comment_tags, options):
+    """Babel's extractor for the game data (``[extractors] toml`` in companion/locale/babel.cfg):
+    each unit's title (its name in words when the file gives none, as companion/core/roster.py
+    makes it) and notes, each army's title, each map's title and description."""
+    import tomllib
+
+    data = tomllib.loads(fileobj.read().decode("utf-8"))
+    for table, keys in DATA_KEYS.items():
+        entries = data.get(table, {})
+        rows = [entries] if table == "map" else list(entries.items())
+        for row in rows:
+            name, values = row if isinstance(row, tuple) else ("", row)
+            if not isinstance(values, dict):
+                continue
+            for key in keys:
+                text = values.get(key)
+                if text is None and key == "title" and table == "pieces":
+                    text = name.replace("_", " ").title()
+                if isinstance(text, str) and text:
+                    yield 0, None, text, []
+
+
+def po_path(lang: str, locale: Path = LOCALE_DIR) -> Path:
+    return locale / lang / "LC_MESSAGES" / "companion.po"
+
+
+def extract(root: Path = ROOT, locale: Path = LOCALE_DIR):
+    """Every message the package marks, as a Babel catalog (the template)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
+
+    with open(locale / "babel.cfg") as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    template = Catalog(project="companion", copyright_holder="the companion authors", fuzzy=False)
+    for filename, line, message, comments, context in extract_from_dir(
+            str(root), method_map, options_map, keywords=dict(DEFAULT_KEYWORDS, **KEYWORDS)):
+        template.add(message, None, [(filename, line)], auto_comments=comments, context=context)
+    return template
+
+
+@dataclass(frozen=True)
+class Finding:
+    lang: str
+    kind: str  # "missing", "untranslated", "fuzzy", "placeholders"
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.lang}: {self.kind}: {self.message!r}"
+
+
+def catalog_findings(template, lang: str, locale: Path = LOCALE_DIR) -> list[Finding]:
+    """What the ``lang`` catalog lacks against ``template``: messages missing, untranslated,
+    fuzzy, or with placeholders not those of the English."""
+    from babel.messages.pofile import read_po
+
+    path = po_path(lang, locale)
+    if not path.exists():
+        return [Finding(lang, "no catalog", str(path))]
+    with open(path, "rb") as f:
+        catalog = read_po(f)
+    out = []
+    for m in template:
+        if not m.id:
+            continue
+        have = catalog.get(m.id, context=m.context)
+        first = m.id[0] if isinstance(m.id, (list, tuple)) else m.id
+        if have is None:
+            out.append(Finding(lang, "missing", first))
+            continue
+        strings = have.string if isinstance(have.string, (list, tuple)) else (have.string,)
+        if not all(strings):
+            out.append(Finding(lang, "untranslated", first))
+        elif have.fuzzy:
+            out.append(Finding(lang, "fuzzy", first))
+        elif not placeholders_kept(m.id, strings):
+            out.append(Finding(lang, "placeholders", first))
+    return out
+
+
+def placeholders_kept(msgid, strings) -> bool:
+    """A translation keeps the ``{placeholders}`` of its English (a plural form may leave out the
+    count: "one game" for "{n} game")."""
+    ids = msgid if isinstance(msgid, (list, tuple)) else (msgid,)
+    want = set(PLACEHOLDER.findall(ids[-1]))
+    for s in strings:
+        got = set(PLACEHOLDER.findall(s))
+        if got - want or (want - got and not (len(ids) > 1 and want - got <= {"n", "count"})):
+            return False
+    return True
+
+
+def update(template, locale: Path = LOCALE_DIR) -> list[str]:
+    """Write ``companion.pot`` from ``template``, bring every catalog up to date with it (new
+    messages untranslated, none guessed) and compile them; returns what it wrote."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po, write_po
+
+    written = []
+    pot = locale / "companion.pot"
+    if pot.exists():  # the template's date stays (a new date alone is a diff, and a merge conflict)
+        with open(pot, "rb") as f:
+            template.creation_date = read_po(f).creation_date
+    with open(pot, "wb") as f:
+        write_po(f, template, width=0, no_location=True)  # a message on one line: small diffs, easy merges
+    written.append(str(locale / "companion.pot"))
+    for lang in sorted(set(LANGUAGES) - {SOURCE_LANGUAGE}):
+        path = po_path(lang, locale)
+        if not path.exists():
+            continue
+        with open(path, "rb") as f:
+            catalog = read_po(f, locale=lang)
+        catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+        catalog.obsolete.clear()  # a message no longer in the code: its translation goes with it
+        with open(path, "wb") as f:
+            write_po(f, catalog, width=0, no_location=True)
+        with open(path.with_suffix(".mo"), "wb") as f:
+            write_mo(f, catalog)
+        written.append(str(path))
+    return written
+
+
+# ----- the command ------------------------------------------------------------------------------------
+def add_parser(sub) -> None:
+    p = sub.add_parser("words", help=_("list the words not marked for translation or not translated (developers)"),
+                       description=_("Lists every word the app shows bare and every message a language's catalog "
+                                     "lacks (missing, untranslated, fuzzy, placeholders changed); exits 1 if "
+                                     "there is any. See docs/i18n.md."))
+    p.add_argument("--update", action="store_true",
+                   help=_("first extract the messages, add the new ones to every catalog and compile them"))
+    p.add_argument("--lang", default=None, help=_("check only this language's catalog"))
+    p.set_defaults(func=cmd_words)
+
+
+def cmd_words(args) -> int:
+    try:
+        template = extract()
+    except ImportError:
+        print(_("companion words needs Babel: bash companion/install.sh test"), file=sys.stderr)
+        return 2
+    if args.update:
+        for path in update(template):
+            print(_("updated {path}").format(path=path))
+    problems = [f"companion/app/{line}: " + _("shown bare: mark it in companion/app/texts.py")
+                for line in bare_words()]
+    problems += [f"companion/app/{line}: " + _("read at import: read it where it is shown")
+                 for line in module_level_texts()]
+    langs = [args.lang] if args.lang else sorted(set(LANGUAGES) - {SOURCE_LANGUAGE})
+    findings = [f for lang in langs for f in catalog_findings(template, lang)]
+    problems += [str(f) for f in findings]
+    for line in problems:
+        print(line)
+    if any(f.kind == "missing" for f in findings) and not args.update:
+        print(_("(companion words --update adds the missing messages to the catalogs)"))
+    print(_("To do: {n}").format(n=len(problems)) if problems else _("every word is marked and translated"))
+    return 1 if problems else 0
+
+
+__all__ = ["bare_words", "module_level_texts", "extract", "catalog_findings", "update", "cmd_words"]
