@@ -29,7 +29,7 @@ def test_the_current_players_free_spawn_squares_are_lit_in_their_colour():
     assert h.guide.next_unit == (0, "princess")
     assert {h.name(s) for s, m in h.guide.meanings.items() if m.value == "terrain-water"} == {
         f + str(n) for f in "defg" for n in (4, 5, 6, 7)}
-    assert frame_contexts(h.frames[-1]) == ["players"]
+    assert "players" in frame_contexts(h.frames[-1])  # (the coach on a map holds these too)
 
 
 def test_a_piece_put_on_a_free_spawn_square_becomes_the_next_unit():

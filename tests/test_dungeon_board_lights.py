@@ -63,7 +63,7 @@ def test_the_side_to_moves_pieces_glow_in_its_colour_after_the_last_move_was_sho
     assert t.lit() == {"b3": "last-move-from", "c5": "last-move-to"}  # red sees blue's move
     t.wait(3000)
     assert t.lit() == {"j10": "player-2", "g8": "player-2"}  # then red's pieces, vermillion
-    assert frame_contexts(t.frames[-1]) == ["players"]
+    assert "players" in frame_contexts(t.frames[-1])  # (the coach on a map holds these too)
 
 
 def test_the_last_move_time_is_an_option_and_zero_shows_the_turn_at_once():

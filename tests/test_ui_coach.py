@@ -11,7 +11,9 @@ pytestmark = pytest.mark.ui
 
 DRIVER = HERE / "ui_coach_driver.py"
 DOCS_SHOTS = {("coach", "coach-hint"): "coach-hint.png", ("coach", "coach-blunder"): "coach-blunder.png",
-              ("review", "review-analysed"): "review-analysed.png"}
+              ("review", "review-analysed"): "review-analysed.png",
+              ("coach-dungeon", "dungeon-blunder"): "coach-dungeon-blunder.png",
+              ("coach-kol", "kol-hint"): "coach-kol-hint.png"}
 
 
 def test_the_coach_hints_warns_after_a_bad_move_and_lights_a_threat(tmp_path):
@@ -24,3 +26,15 @@ def test_a_saved_game_is_analysed_in_the_review_with_its_graph_and_the_blunder_l
     shots, _ = run_scenario(DRIVER, "review", SHOTS / "coach-review", tmp_path / "data", tmp_path, timeout=240,
                             docs_shots=DOCS_SHOTS)
     assert [s.stem for s in shots] == ["review-analysing", "review-analysed"]
+
+
+@pytest.mark.parametrize("game", ["dungeon", "kol"])
+def test_the_same_coach_row_on_the_map_screen(tmp_path, game):
+    shots, _ = run_scenario(DRIVER, f"coach-{game}", SHOTS / f"coach-{game}", tmp_path / "data", tmp_path, timeout=240,
+                            docs_shots=DOCS_SHOTS)
+    assert [s.stem for s in shots] == [f"{game}-{k}" for k in ("threat", "thinking", "hint", "blunder", "off")]
+
+
+def test_the_coach_row_fits_beside_the_four_player_map(tmp_path):
+    shots, _ = run_scenario(DRIVER, "coach-four", SHOTS / "coach-four", tmp_path / "data", tmp_path, timeout=240)
+    assert [s.stem for s in shots] == ["four-hint"]

@@ -10,6 +10,11 @@ the on-screen board; it never calls a presenter). After every screenshot the lay
   real search on its worker, a few seconds: its progress shown, then the move lit on the board);
   1.e4 d5 2.Qg4?? -- the coach says the move drops material, and "Undo it" takes it back in one
   tap; the pawn on e4, now attacked and undefended, is lit as a threat.
+* ``coach-dungeon``, ``coach-kol``: the same row on the map screen (Dungeon Chess on the 10x10
+  map, KoL Chess on its 12x12 board), from a constructed start (the test's shortcut: AppFlow.new_game
+  with a start text) where the player to move has a unit hanging: the coach turned on (the
+  Menu) lights it and says so, a hint is searched and lit, a move that leaves the unit hanging
+  is said ("That move drops material ... Better was ...") and "Undo it" takes it back.
 """
 
 from __future__ import annotations
@@ -102,7 +107,76 @@ def review(d: CoachDriver):
     yield from d.shot("review-analysed")
 
 
-SCENARIOS = {"coach": coach, "review": review}
+def coached_map(d: CoachDriver, game: str, start: str, blunder: tuple[str, str], board_map: str | None = None):
+    name = game
+    d.flow.new_game(game, (Seat("Ann"), Seat("Bob")), start=start, **({"board_map": board_map} if board_map else {}))
+    yield from d.expect("setup")
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    assert d.flow.view_screen == "dungeon_game", d.state()
+    c = d.flow.coach
+    yield from d.press("Menu")
+    yield from d.press(T.COACH_MENU)
+    assert c.coached == {0}, d.state()
+    yield from d.until(lambda: c.threats, "the hanging unit")
+    yield from d.shot(f"{name}-threat")
+    yield from d.press(T.HINT)
+    yield from d.until(lambda: c.hinting is not None and c.hinting.progress > 0.2, "the hint's progress")
+    yield from d.shot(f"{name}-thinking")
+    yield from d.until(lambda: c.hint is not None, "the hint")
+    lit = d.flow.board.coach_lights
+    assert lit[c.hint.frm] == Meaning.HINT_FROM and lit[c.hint.to] == Meaning.HINT_TO, d.state()
+    yield from d.shot(f"{name}-hint")
+    yield from d.move(*blunder)
+    yield from d.until(lambda: c.offer_undo, f"the word after {blunder}")
+    yield from d.shot(f"{name}-blunder")
+    yield from d.press(T.UNDO_IT)
+    yield from d.until(lambda: not d.flow.game.session.moves and c.threats, "the move taken back")
+    yield from d.follow_the_lights()  # the unit put back where it was
+    yield from d.press(T.COACH)  # the row's switch: the coach off, its row gone
+    yield from d.until(lambda: not c.coached and not d.flow.board.coach_lights, "the coach off")
+    yield from d.shot(f"{name}-off")
+
+
+def coach_dungeon(d: CoachDriver):
+    """A Knight on b5 hangs to Bob's Knight; Ann's Prince steps e1-f1 instead of saving it."""
+    yield from coached_map(d, "dungeon", DUNGEON_HANGING, ("e1", "f1"), "dungeon-compact")
+
+
+def coach_kol(d: CoachDriver):
+    """Ann's Tower on e5 faces Bob's Tower on e8; Ann's King steps c2-d2 instead."""
+    from companion.games import make_rules
+    from kol_board import position
+
+    yield from coached_map(d, "kol", make_rules("kol").position_text(position({"e5": "T", "e8": "t"})), ("c2", "d2"))
+
+
+def coach_four(d: CoachDriver):
+    """Four players on the 20x20 map (the side panel's fullest: four chips in two rows): Blue
+    turns the coach on and asks for a hint; the row and its words fit beside the map."""
+    from dungeon_board import position, rules
+    from dungeon_board_games import QUICK_FOUR_PIECES
+
+    r = rules("dungeon-four-player")
+    seats = tuple(Seat(n) for n in ("Blue", "Red", "Green", "Yellow"))
+    d.flow.new_game("dungeon", seats, start=r.position_text(position(r, QUICK_FOUR_PIECES, 0)),
+                    board_map="dungeon-four-player")
+    yield from d.expect("setup")
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    c = d.flow.coach
+    yield from d.press("Menu")
+    yield from d.press(T.COACH_MENU)
+    assert c.coached == {0}, d.state()
+    yield from d.press(T.HINT)
+    yield from d.until(lambda: c.hint is not None, "the hint")
+    yield from d.shot("four-hint")
+
+
+#: Dungeon Chess on the 10x10 map: Bob's Knight on e7 takes Ann's Knight on b5 for free
+DUNGEON_HANGING = "7(2RD)2/10/10/2(2KN)7/10/1(1KN)8/10/10/10/4(1PR)5 1"
+
+SCENARIOS = {"coach": coach, "review": review, "coach-dungeon": coach_dungeon, "coach-kol": coach_kol, "coach-four": coach_four}
 
 
 def main() -> int:

@@ -225,7 +225,7 @@ def build_presenters(flow: AppFlow) -> Presenters:
         check=BoardCheckPresenter(f.board, f.display),
         draft=DraftPresenter(f.dungeon, f.display),
         deploy=DeployPresenter(f.dungeon, f.board, f.display),
-        dungeon=DungeonGamePresenter(f.game, f.ai, f.board, f.display),
+        dungeon=DungeonGamePresenter(f.game, f.ai, f.board, f.display, coach=f.coach),
         text=GameTextPresenter(f.load_save, f.game, f.display),
         problem=ProblemPresenter(f.problems),
         bar=GameBarPresenter(f.play, f.game, f.dungeon, f.clock, f.menu, f.display, board, online=f.online_game),

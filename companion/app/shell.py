@@ -29,7 +29,7 @@ from .screens import (
     link, loading, online, position, problem, resume, review, setup, start, table_setup,
 )
 from .widgets import board as board_widget
-from .widgets import common, game_bar, map_thumb, popups
+from .widgets import coach_panel, common, game_bar, map_thumb, popups
 
 #: Every screen: name -> (module, class, presenter, shows the board). A screen (and its .kv
 #: rules) is built the first time it is shown: a chess game never builds the draft screen
@@ -59,7 +59,7 @@ SCREENS = {
     "link": (link, "LinkScreen", "link", False),
     "online": (online, "OnlineScreen", "online", False),
 }
-COMMON_KV = [common.KV, board_widget.KV, map_thumb.KV, popups.KV, game_bar.KV]
+COMMON_KV = [common.KV, board_widget.KV, map_thumb.KV, popups.KV, game_bar.KV, coach_panel.KV]
 KV_FILES = COMMON_KV + [module.KV for module, *_ in SCREENS.values()]
 PUMP_HZ = 30
 #: Seconds after a screen or a popup changes during which touches are ignored: the finger that

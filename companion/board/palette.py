@@ -152,6 +152,9 @@ CONTEXTS: Mapping[str, frozenset[Meaning]] = {
     "correction": _BACKGROUND | {_M.REMOVE, _M.PLACE, _M.ILLEGAL, _M.LAST_MOVE_FROM, _M.LAST_MOVE_TO},
     "setup": _BACKGROUND | {_M.SETUP_PLACE, _M.REMOVE},
     "players": _BACKGROUND | {_M.PLAYER_1, _M.PLAYER_2, _M.PLAYER_3, _M.PLAYER_4},
+    # the coach on a map at rest: its blinking lights over the units' steady seat colours
+    "coach on a map": _BACKGROUND | {_M.PLAYER_1, _M.PLAYER_2, _M.PLAYER_3, _M.PLAYER_4, _M.HINT_FROM, _M.HINT_TO,
+                                     _M.THREAT},
     "diagnostic": frozenset({_M.OFF, _M.DIAG_TEST}),
 }
 

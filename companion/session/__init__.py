@@ -47,7 +47,7 @@ from .session import Session
 from .setup import (BID_MODES, COLOURS, DICE_MODES, FIGHTS_OPTION, GAME_OPTIONS, GAMES_WITH_BIDS, GAMES_WITH_DICE,
                     GAMES_WITH_DRAW_OPTION, MAX_TIES, OPTION_VALUES, PLAYER_COUNTS, SOURCE_OF_MODE, GameSetup, Seat,
                     game_options, has_dice_fights, rules_for)
-from .state import DECIDED_RESULTS, GameState, unit_move_text
+from .state import DECIDED_RESULTS, GameState, move_words, unit_move_text
 
 __all__ = [
     "Action", "ActionRefused", "Adjudicate", "AnswerDraw", "AnswerPlayed", "BID_MODES", "COLOURS", "DECIDED_RESULTS",
@@ -58,5 +58,5 @@ __all__ = [
     "PositionSet", "RESIGNS", "Resign", "Roll", "SOURCE_OF_MODE", "Seat", "Session", "SetPosition", "TurnsUndone",
     "Undo", "OPTION_VALUES", "action_from_json", "action_to_json", "computer_accepts_draw", "default_source", "game_options",
     "has_dice_fights", "material", "record_options", "rules_for",
-    "start_from_json", "start_to_json", "unit_move_text",
+    "start_from_json", "start_to_json", "unit_move_text", "move_words",
 ]

@@ -51,7 +51,7 @@ class GameState:
     def move_text(self, move: Move) -> str:
         """``move`` as the move list shows it (before it is applied): SAN where the game has it."""
         rules = self.rules
-        return rules.san(self.pos, move) if hasattr(rules, "san") else unit_move_text(rules, self.pos, move)
+        return move_words(self.rules, self.pos, move)
 
     def can_undo(self) -> bool:
         return bool(self.turn_starts) and (self.result is None or self.undo_after_end_refused() is None)
@@ -66,6 +66,12 @@ class GameState:
         if self.adjudicated:
             return f"the game ended off the board ({self.result.reason}); start a new one"
         return None
+
+
+def move_words(rules, pos, move: Move) -> str:
+    """``move`` as the move list shows it (before it is applied): SAN where the game has it
+    (chess: ``Nf3``), else the unit's code and the squares (``KN b5-c7``)."""
+    return rules.san(pos, move) if hasattr(rules, "san") else unit_move_text(rules, pos, move)
 
 
 def unit_move_text(rules, pos, move: Move) -> str:

@@ -173,7 +173,8 @@ class BoardPresenter:
 
     def _focus(self, expected, sensed, last, prep) -> int | None:
         """What the play is about now, for a map shown in part: a lifted piece (or the first
-        of several), else a square the board must fix, else the last move's arrival, else
+        of several), else a square the board must fix, else the computer's move or the coach's
+        hint (its piece), else the last move's arrival, else
         (deploying) the first free square of the next unit's spawn zone."""
         lifted = sorted(expected - sensed)
         extra = sorted(sensed - expected)
@@ -183,6 +184,9 @@ class BoardPresenter:
             return (extra or lifted)[0]
         if self.ai.requested is not None:  # the computer's move, lit for a person to make
             return self.ai.requested.frm
+        hint = [sq for sq, m in self.board.coach_lights.items() if m is Meaning.HINT_FROM]
+        if hint:  # the coach's hint, lit: its piece
+            return hint[0]
         if last is not None:
             return tuple(last)[-1]
         if prep is not None and prep.deployment is not None and prep.deployment.next_unit() is not None:

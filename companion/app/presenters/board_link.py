@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ...board.palette import Meaning, Pattern, blinking, phase, render
+from ...board.palette import PLAYERS, Meaning, Pattern, blinking, phase, render
 from ...board.ports import BoardConnected, BoardDisconnected, OccupancySnapshot, SquareChanged, blank_frame
 from ...board.simulated import SimulatedBoard
 from ...board.tracker import GuidanceChanged, IllegalMoveShown, InSync, LedsChanged, OutOfSync
@@ -172,7 +172,10 @@ class BoardRoom:
         if self.display.screen == "board_check":
             meanings = {self.walk: Meaning.DIAG_TEST} if self.walk is not None else {}
         elif self.coach_lights:
-            meanings = {**self.coach_lights, **self.meanings}  # what the board asks comes first
+            # what the board asks comes first; the seats' resting colours (a map of seats) give way,
+            # told apart by the coach's blinking (a threatened unit blinks yellow, the hint white)
+            meanings = {**self.coach_lights, **{sq: m for sq, m in self.meanings.items()
+                                                if m not in PLAYERS or sq not in self.coach_lights}}
         else:
             meanings = self.meanings
         if meanings is not self._led_meanings and meanings != self._led_meanings:

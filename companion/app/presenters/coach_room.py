@@ -24,6 +24,7 @@ from ...ai.coach import HINT_SECONDS, Coach
 from ...ai.worker import MoveFound, SearchFailed, SearchProgressed, SearchWorker, quick_switching
 from ...board.palette import Meaning
 from ...core.moves import Move
+from ...session import move_words
 from .. import texts as T
 from .board_link import BoardRoom
 from .display import Display
@@ -176,7 +177,7 @@ class CoachRoom:
         if s is None or not s.moves or s.moves[-1] is not entry:
             return
         if check.kind in ("blunder", "mistake") and check.drop >= DROP_MARGIN:
-            best = _move_words(s.rules, pos, check.best_action) if isinstance(check.best_action, Move) else "?"
+            best = move_words(s.rules, pos, check.best_action) if isinstance(check.best_action, Move) else "?"
             self.verdict = T.COACH_DROPS.format(pawns=f"{check.drop / 100:.1f}", best=best)
             self.offer_undo = self.game.can_undo()
             self.display.changed()
@@ -218,7 +219,7 @@ class CoachRoom:
             move = event.info.best
             if isinstance(move, Move):
                 self.hint = move
-                self.hint_text = T.COACH_HINT.format(move=_move_words(s.rules, s.pos, move))
+                self.hint_text = T.COACH_HINT.format(move=move_words(s.rules, s.pos, move))
             else:
                 self.hint_text = T.COACH_NO_HINT
             self._light()
@@ -283,12 +284,6 @@ class CoachRoom:
             lights[self.hint.to] = Meaning.HINT_TO
         self.board.coach_lights = lights
         self.display.changed()
-
-
-def _move_words(rules, pos, move) -> str:
-    """A move in standard notation where the game has one (chess: Nf3), else its text."""
-    san = getattr(rules, "san", None)
-    return san(pos, move) if san is not None else rules.move_text(pos, move)
 
 
 class _Locked:

@@ -20,7 +20,8 @@ from .board_link import BoardRoom
 from .computer_turns import ComputerTurns
 from .display import Display
 from .game_room import GameRoom
-from .game import move_rows, notice_line, result_headline
+from .coach_room import CoachRoom
+from .game import CoachControls, CoachLine, move_rows, notice_line, result_headline
 
 #: Earlier moves listed under the last turn (newest first; the game-over screen lists all).
 HISTORY_LINES = 12
@@ -52,14 +53,17 @@ class DungeonGameView:
     history: str  # the moves before the last, newest first ("12. Red SK b8-b9")
     banner: str
     legend: str  # what the badges on the board mean, when any is shown
+    coach: CoachLine | None = None  # the coach's row, as on the chess screen (widgets/coach_panel.kv)
 
 
-class DungeonGamePresenter:
-    def __init__(self, game: GameRoom, ai: ComputerTurns, board: BoardRoom, display: Display) -> None:
+class DungeonGamePresenter(CoachControls):
+    def __init__(self, game: GameRoom, ai: ComputerTurns, board: BoardRoom, display: Display,
+                 coach: CoachRoom | None = None) -> None:
         self.game = game
         self.ai = ai
         self.board = board
         self.display = display
+        self.coach = coach  # the hint, the threats, the word after a bad move (as on the chess screen)
 
     def view(self) -> DungeonGameView | None:
         s = self.game.session
@@ -108,7 +112,7 @@ class DungeonGamePresenter:
         return DungeonGameView(
             _(rules.board_map.title), players, status, s.in_check(), last_turn, effects, self.board.guidance,
             notice_line(self.display),
-            thinking, progress, moves, history, self.display.banner, badge_legend(pos),
+            thinking, progress, moves, history, self.display.banner, badge_legend(pos), self.coach_line(),
         )
 
 

@@ -57,20 +57,15 @@ class CoachLine:
     offer_undo: bool  # the last move dropped material: Undo it, one tap
 
 
-class GamePresenter:
-    def __init__(self, game: GameRoom, play: Play, ai: ComputerTurns, board: BoardRoom, menu: Menu,
-                 display: Display, online=None, coach: CoachRoom | None = None) -> None:
-        self.game = game
-        self.online = online  # a lichess game's room (online_game_room.py): its clocks, names, link
-        self.play = play  # the game's own question (Chess 2's king-turn)
-        self.ai = ai  # the computer thinking, or its move asked of the players
-        self.board = board  # the board's guidance; the simulated board
-        self.game_menu = menu
-        self.display = display
-        self.coach = coach  # the hint, the threats, the word after a bad move
+class CoachControls:
+    """The coach's row on a game screen (widgets/coach_panel.kv), the same on every game's
+    screen (chess, Chess 2, Combat Chess on the game screen; Dungeon Chess, KoL Chess and
+    four-player chess on the map screen): its switch, Hint, Undo it, and what the coach says.
+    A presenter that has it holds ``self.coach`` (a CoachRoom, or None) and ``self.board``
+    (a BoardRoom: the tracker's words come first)."""
 
-    def menu(self) -> None:
-        self.game_menu.open()
+    coach: CoachRoom | None
+    board: BoardRoom
 
     def toggle_coach(self) -> None:
         if self.coach is not None:
@@ -95,6 +90,22 @@ class GamePresenter:
         # screen has no room for both), except its word on the move just made
         text = c.text() if c.verdict or not self.board.guidance else ""
         return CoachLine(on, on and c.hinting is None, text, c.progress, c.offer_undo)
+
+
+class GamePresenter(CoachControls):
+    def __init__(self, game: GameRoom, play: Play, ai: ComputerTurns, board: BoardRoom, menu: Menu,
+                 display: Display, online=None, coach: CoachRoom | None = None) -> None:
+        self.game = game
+        self.online = online  # a lichess game's room (online_game_room.py): its clocks, names, link
+        self.play = play  # the game's own question (Chess 2's king-turn)
+        self.ai = ai  # the computer thinking, or its move asked of the players
+        self.board = board  # the board's guidance; the simulated board
+        self.game_menu = menu
+        self.display = display
+        self.coach = coach  # the hint, the threats, the word after a bad move
+
+    def menu(self) -> None:
+        self.game_menu.open()
 
     def view(self) -> GameView:
         s = self.game.session

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.moves import Move
+from ...session import move_words
 from .. import texts as T
 from .board import BoardView, position_view
 from .archive import Archive, game_title, players_words
@@ -206,9 +207,8 @@ def _best_words(review, at: int, m) -> str:
     if m.best is None:
         return ""
     rules, pos = review.rules, review.frames[at - 1][0]
-    san = getattr(rules, "san", None)
     try:
-        return san(pos, m.best) if san is not None and isinstance(m.best, Move) else m.best_text
+        return move_words(rules, pos, m.best) if isinstance(m.best, Move) else m.best_text
     except Exception:  # noqa: BLE001 - a move text is only words on the screen
         return m.best_text
 
