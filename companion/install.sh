@@ -177,7 +177,8 @@ case "$mode" in
         # spread over the workers. `-n 0` runs in one process, `-n 3` on three workers.
         # Two workers a core (at most 6): many tests wait (a window's frames, a subprocess, a
         # socket), so one worker a core left the cores idle a third of the time (116% of 200%).
-        workers=$(( $(nproc) * 2 )); [ "$workers" -gt 6 ] && workers=6
+        cores=$(nproc 2>/dev/null || echo 1)
+        workers=$(( cores * 2 )); [ "$workers" -gt 6 ] && workers=6
         parallel=(-n "$workers" --dist load --maxschedchunk 1)
         # Compiled bytecode is kept under .venv (the tree stays clean), also where the environment
         # says not to write it: else each worker, and every process a test starts, compiles

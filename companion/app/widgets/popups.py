@@ -29,7 +29,9 @@ class PromptPopup(ModalView):
         self.auto_dismiss = False
         grid = self.ids.options
         grid.clear_widgets()
-        grid.cols = 2 if len(prompt.options) > 3 else 1
+        # one column for a few, two for more; three past eight (a casual game with a clock: nine
+        # items and Cancel must fit 480 px)
+        grid.cols = 3 if len(prompt.options) > 8 else 2 if len(prompt.options) > 3 else 1
         for option in prompt.options:
             fill, outline = theme.piece_colours(option.owner)
             button = BigButton(text=option.label, glyph=option.glyph, glyph_colour=fill, glyph_outline=outline)
