@@ -32,7 +32,9 @@ def test_a_saved_game_is_analysed_in_the_review_with_its_graph_and_the_blunder_l
 def test_the_same_coach_row_on_the_map_screen(tmp_path, game):
     shots, _ = run_scenario(DRIVER, f"coach-{game}", SHOTS / f"coach-{game}", tmp_path / "data", tmp_path, timeout=240,
                             docs_shots=DOCS_SHOTS)
-    assert [s.stem for s in shots] == [f"{game}-{k}" for k in ("threat", "thinking", "hint", "blunder", "off")]
+    stems = [s.stem for s in shots]
+    # "thinking" only when the hint's search was seen under way (a small position may end first)
+    assert [x for x in stems if x != f"{game}-thinking"] == [f"{game}-{k}" for k in ("threat", "hint", "blunder", "off")]
 
 
 def test_the_coach_row_fits_beside_the_four_player_map(tmp_path):

@@ -121,8 +121,11 @@ def coached_map(d: CoachDriver, game: str, start: str, blunder: tuple[str, str],
     yield from d.until(lambda: c.threats, "the hanging unit")
     yield from d.shot(f"{name}-threat")
     yield from d.press(T.HINT)
-    yield from d.until(lambda: c.hinting is not None and c.hinting.progress > 0.2, "the hint's progress")
-    yield from d.shot(f"{name}-thinking")
+    # a small position can be searched to its end before the progress is seen: then no "thinking" shot
+    yield from d.until(lambda: (c.hinting is not None and c.hinting.progress > 0.2) or c.hint is not None,
+                       "the hint's progress")
+    if c.hint is None:
+        yield from d.shot(f"{name}-thinking")
     yield from d.until(lambda: c.hint is not None, "the hint")
     lit = d.flow.board.coach_lights
     assert lit[c.hint.frm] == Meaning.HINT_FROM and lit[c.hint.to] == Meaning.HINT_TO, d.state()
