@@ -176,6 +176,21 @@ def test_a_move_written_out_of_turn_is_refused():
     assert st.log == []
 
 
+def test_a_message_the_other_board_sent_from_the_lobby_is_no_disagreement_once_the_game_started():
+    """Seen once under load (a linked Dungeon draft): the other board's last lobby message, sent
+    before it had a game (hash ""), came after this board had started: it said "the boards
+    disagree" at action 0."""
+    pair = Pair(seed="lobby-late")
+    pair.start("chess")
+    a = pair.a
+    late = {"t": "sync", "log": 0, "notes": 0, "g": a.game.st.number, "at": 0, "h": ""}
+    events = a.game.receive(json.dumps(late).encode(), 0)
+    assert not any(isinstance(e, Mismatch) for e in events) and a.game.st.phase == "playing"
+    wrong = dict(late, h="0123456789abcdef")  # a real hash that differs is still a disagreement
+    events = a.game.receive(json.dumps(wrong).encode(), 0)
+    assert any(isinstance(e, Mismatch) for e in events)
+
+
 @pytest.mark.parametrize("accept", [True, False])
 def test_a_takeback_needs_both_players(accept):
     pair = Pair(seed="undo")
