@@ -84,6 +84,20 @@ def connected(tmp_path, fake, page=False) -> Online:
     return o
 
 
+def playing(tmp_path, fake, white: str = "bobby", black: str = "maia", setup=None):
+    """A lichess game on the board, set up and shown: ``(online, app, flow, game id)``."""
+    save_token(tmp_path / "lichess.token", Token(TOKEN))
+    gid = fake.create_game(white, black)
+    o = Online(App(tmp_path, computer=False, online=setup(fake))) if setup else connected(tmp_path, fake)
+    a, f = o.app, o.app.flow
+    a.start.lichess()
+    o.until(lambda: f.display.screen == "setup", "the game")
+    a.setup.fill()
+    a.pump()
+    assert f.display.screen == "game"
+    return o, a, f, gid
+
+
 def test_a_rapid_game_from_seek_to_the_archive(tmp_path, fake):
     save_token(tmp_path / "lichess.token", Token(TOKEN))
     fake.auto_pair = ("maia", 0.1)
@@ -151,14 +165,7 @@ def test_a_rapid_game_from_seek_to_the_archive(tmp_path, fake):
 
 
 def test_a_refused_move_comes_back_with_lichess_words(tmp_path, fake):
-    save_token(tmp_path / "lichess.token", Token(TOKEN))
-    gid = fake.create_game("bobby", "maia")
-    o = connected(tmp_path, fake)
-    a, f = o.app, o.app.flow
-    a.start.lichess()
-    o.until(lambda: f.display.screen == "setup", "the game")
-    a.setup.fill()
-    a.pump()
+    o, a, f, gid = playing(tmp_path, fake)
     fake.fault("move", 400, error="Piece on d2 cannot move to d4")
     a.tap("d2", "d4")
     o.until(lambda: not f.game.session.moves, "the move taken back")
@@ -249,14 +256,7 @@ def test_a_token_typed_on_the_keyboard_and_one_from_a_usb_stick(tmp_path, fake):
 
 
 def test_a_lichess_game_is_taken_up_after_a_restart(tmp_path, fake):
-    save_token(tmp_path / "lichess.token", Token(TOKEN))
-    gid = fake.create_game("bobby", "maia")
-    o = connected(tmp_path, fake)
-    a, f = o.app, o.app.flow
-    a.start.lichess()
-    o.until(lambda: f.display.screen == "setup", "the game")
-    a.setup.fill()
-    a.pump()
+    o, a, f, gid = playing(tmp_path, fake)
     a.tap("e2", "e4")
     o.until(lambda: fake.games[gid].moves == ["e2e4"], "our move on lichess")
     f.stop()  # the power goes

@@ -12,7 +12,7 @@ from companion.online.link import OnlineLink
 from companion.online.token import Token, save_token
 
 from fake_lichess import FakeLichess
-from tests.test_online_app import TOKEN, Online, connected
+from tests.test_online_app import TOKEN, Online, connected, playing
 from tests.ui_flow_helpers import App
 
 NEW_TOKEN = "lip_board0002"
@@ -32,19 +32,6 @@ def short_minute(fake: FakeLichess):
         now = lambda: clock.t  # noqa: E731 - the test moves the board's clock
         return OnlineSetup(fake.url, lambda base, token, post: OnlineLink(base, token, post, now, rate_limit_ms=1500))
     return make
-
-
-def playing(tmp_path, fake, white: str = "bobby", black: str = "maia", setup=None):
-    save_token(tmp_path / "lichess.token", Token(TOKEN))
-    gid = fake.create_game(white, black)
-    o = Online(App(tmp_path, computer=False, online=setup(fake))) if setup else connected(tmp_path, fake)
-    a, f = o.app, o.app.flow
-    a.start.lichess()
-    o.until(lambda: f.display.screen == "setup", "the game")
-    a.setup.fill()
-    a.pump()
-    assert f.display.screen == "game"
-    return o, a, f, gid
 
 
 def both_moved(o: Online, fake: FakeLichess, gid: str) -> None:
