@@ -61,7 +61,7 @@ class Terminal:
         print(text, end="\n> ", file=self.stdout, flush=True)
         line = self.stdin.readline()
         if not line:
-            raise CompanionError("board-check: the terminal closed before the check ended; nothing was written")
+            raise CompanionError(_("board-check: the terminal closed before the check ended; nothing was written"))
         return line.strip()
 
     def show_step(self, square: int, text: str) -> None:
@@ -101,7 +101,8 @@ class _Board:
             elif isinstance(event, BoardConnected):
                 self.connected_info = dict(event.info)
             elif isinstance(event, BoardDisconnected) and self.synced:
-                raise HardwareError(f"board-check: the board went away ({event.reason}); nothing was written")
+                raise HardwareError(_("board-check: the board went away ({reason}); nothing was written").format(
+                    reason=event.reason))
             try:
                 event = self.events.get_nowait()
             except queue.Empty:
@@ -112,7 +113,8 @@ class _Board:
         while not self.synced and time.monotonic() < end:
             self.pump(0.05)
         if not self.synced:
-            raise HardwareError(f"board-check: the board sent no reading in {seconds:.0f} s; is it connected?")
+            raise HardwareError(_("board-check: the board sent no reading in {seconds:.0f} s; is it connected?").format(
+                seconds=seconds))
 
     def settle(self, seconds: float = SETTLE_S) -> None:
         end = time.monotonic() + seconds
@@ -331,12 +333,12 @@ def run_check(profile: BoardProfile, text: str, io, *, out_path: Path | None, pi
     from .neopixel_leds import ChainOrder, chain_table
 
     if profile.link == "simulated":
-        raise CompanionError("board-check is for a real board: give a gpio or serial profile (the simulated board "
-                             "has its Board check on the screen)")
+        raise CompanionError(_("board-check is for a real board: give a gpio or serial profile (the simulated board "
+                               "has its Board check on the screen)"))
     bare = dataclasses.replace(profile, fixes=Fixes())
     if port is not None:
         if profile.link != "serial" or profile.serial is None:
-            raise CompanionError("--port is for a serial (RP2040) profile")
+            raise CompanionError(_("--port is for a serial (RP2040) profile"))
         bare = dataclasses.replace(bare, serial=dataclasses.replace(profile.serial, port=port))
     sensors, led_port = open_board(bare, map_width=profile.width, map_height=profile.height,
                                    pin_factory=pin_factory, pixels=pixels)
@@ -405,7 +407,8 @@ def cmd_board_check(args, io=None) -> int:
     profile = load_profile(path)
     out = Path(args.write) if args.write else Path(os.getcwd()) / f"{path.stem}-checked.toml"
     if out.resolve() == path.resolve():
-        raise CompanionError(f"--write {out}: that is the profile being checked; write the corrected one elsewhere")
+        raise CompanionError(_("--write {out}: that is the profile being checked; write the corrected one elsewhere").format(
+            out=out))
     result = run_check(profile, path.read_text(encoding="utf-8"), io or Terminal(), out_path=out, port=args.port,
                        leds=not args.skip_leds, switches=not args.skip_switches)
     bad = (result.leds is not None and not result.leds.ok) or (result.switches is not None and not result.switches.ok)

@@ -25,6 +25,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from ..i18n import _
+
 FILES = "abcdefghijklmnopqrstuvwxyz"
 #: What the check lights: red as the profile's pixel order sends it.
 TEST_COLOUR = (255, 0, 0)
@@ -42,8 +44,8 @@ def parse_square(text: str, width: int, height: int) -> int:
     t = text.strip().lower()
     if len(t) >= 2 and t[0] in FILES[:width] and t[1:].isdigit() and 1 <= int(t[1:]) <= height:
         return (int(t[1:]) - 1) * width + FILES.index(t[0])
-    raise ValueError(f"{text.strip()!r} is not a square of this {width}x{height} board "
-                     f"(a1 to {FILES[width - 1]}{height})")
+    raise ValueError(_("{text!r} is not a square of this {width}x{height} board (a1 to {files}{height})").format(
+        text=text.strip(), width=width, height=height, files=FILES[width - 1]))
 
 
 # --- the LEDs -------------------------------------------------------------------------------------
@@ -96,7 +98,8 @@ def parse_led_answer(text: str, step: LedStep, width: int, height: int) -> LedSe
         elif not seen_square and not named:
             square, seen_square = parse_square(w, width, height), True
         else:
-            raise ValueError(f"{text.strip()!r}: give one colour (r, g, b) and/or one square, or n")
+            raise ValueError(_("{text!r}: give one colour (r, g, b) and/or one square, or n").format(
+                text=text.strip()))
     return LedSeen(colour, square)
 
 

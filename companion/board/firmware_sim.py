@@ -58,8 +58,8 @@ def load_firmware():
     source = FIRMWARE_DIR / "companion_fw.py"
     if not source.is_file():
         raise HardwareError(
-            f"the firmware source is not at {source}: the simulator runs the repository's "
-            f"firmware/ folder, so run it from a source checkout (pip install -e .)"
+            _("the firmware source is not at {source}: the simulator runs the repository's firmware/ folder, so run "
+              "it from a source checkout (pip install -e .)").format(source=source)
         )
     spec = importlib.util.spec_from_file_location("companion_fw", source)
     module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
@@ -330,9 +330,9 @@ def _parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(part) for part in text.lower().split("x") if len(part) <= 3)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"size {text!r} is not WIDTHxHEIGHT, e.g. 8x8 or 20x20") from None
+        raise argparse.ArgumentTypeError(_("size {text!r} is not WIDTHxHEIGHT, e.g. 8x8 or 20x20").format(text=text)) from None
     if not 5 <= w <= 26 or not 5 <= h <= 26:
-        raise argparse.ArgumentTypeError(f"size {text!r}: each side must be 5..26 squares")
+        raise argparse.ArgumentTypeError(_("size {text!r}: each side must be 5..26 squares").format(text=text))
     return w, h
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..dice.linked import LinkProof, chains_to
 from ..errors import LinkError
+from ..i18n import _
 from ..session import PlayPart
 from .sealing import commitment, nonce_for, opens
 from .state import LinkState
@@ -31,7 +32,7 @@ class Sealing:
         """Commit to ``value`` under ``label`` (journaled first, opened later by :meth:`step`)."""
         st = self.st
         if label in st.sealed or (label, st.me) in st.commits:
-            raise LinkError("your choice is sealed already")
+            raise LinkError(_("your choice is sealed already"))
         st.write({"type": "sealed", "label": label, "value": value})
         st.sealed[label] = value
         k = len(st.mine) + 1
@@ -172,16 +173,17 @@ class Parts:
         st = self.st
         d = st.session.joint_decision()
         if d is None:
-            raise LinkError("no secret choice is waiting")
+            raise LinkError(_("no secret choice is waiting"))
         players = d.get("players")
         if player not in players or st.board_of(player) != st.me:
-            raise LinkError("that part is for a player at the other board")
+            raise LinkError(_("that part is for a player at the other board"))
         options = [str(o) for o in st.session.part_options(player)]
         if str(part) not in options:
-            raise LinkError(f"{part!r} is not possible (possible: {', '.join(options)})")
+            raise LinkError(_("{part!r} is not possible (possible: {options})").format(
+                part=part, options=', '.join(options)))
         label = self.label()
         if label in st.sealed:
-            raise LinkError("your part is sealed already")
+            raise LinkError(_("your part is sealed already"))
         self.chosen[player] = str(part)
         mine = [p for p in players if st.board_of(p) == st.me]
         if all(p in self.chosen for p in mine):

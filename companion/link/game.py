@@ -32,6 +32,7 @@ from typing import Any, Callable, Sequence
 
 from ..bounds import load_json
 from ..errors import CompanionError, LinkError
+from ..i18n import _
 from ..session import (Adjudicate, PlayAnswer, PlayMove, PlayPart, Roll, SetPosition, Undo, action_from_json,
                        action_to_json)
 from .events import (Acted, ChoicesSealed, ClaimedWhileAway, Mismatch, MismatchFixed, OtherGame, PeerAdjourned,
@@ -54,7 +55,7 @@ class LinkedGame:
     def __init__(self, me: int, root: bytes, *, record: Callable[[dict], None] | None = None,
                  start_game: Callable[[Any], Any] | None = None, number: int = 1) -> None:
         if me not in (0, 1):
-            raise LinkError("a board of a link is 0 (the host) or 1 (the guest)")
+            raise LinkError(_("a board of a link is 0 (the host) or 1 (the guest)"))
         self.st = st = LinkState(me, root, record, number)
         st.absorb_mine = self._absorb_mine
         self._events: list = []
@@ -136,13 +137,13 @@ class LinkedGame:
         if isinstance(action, PlayPart):
             self.parts.choose(action.player, action.part)
         elif isinstance(action, Undo):
-            raise LinkError("a takeback is asked of the other board (ask_takeback)")
+            raise LinkError(_("a takeback is asked of the other board (ask_takeback)"))
         elif isinstance(action, (Roll, SetPosition, Adjudicate)):
-            raise LinkError("the link rolls the dice and writes corrections and claims itself")
+            raise LinkError(_("the link rolls the dice and writes corrections and claims itself"))
         elif isinstance(action, (PlayMove, PlayAnswer)):
             seat = st.acting_seat()
             if seat is None or st.board_of(seat) != st.me:
-                raise LinkError("it is the other board's turn")
+                raise LinkError(_("it is the other board's turn"))
             self._append(action)
         else:
             self.requests.check_own(action)
@@ -176,10 +177,10 @@ class LinkedGame:
         (``"theirs"``); the game goes on when both boards chose the same."""
         st = self.st
         if st.phase != "mismatch":
-            raise LinkError("the boards agree: there is nothing to fix")
+            raise LinkError(_("the boards agree: there is nothing to fix"))
         view = st.views.get(st.me if use == "mine" else st.peer)
         if view is None:
-            raise LinkError("the other board's view has not arrived yet")
+            raise LinkError(_("the other board's view has not arrived yet"))
         st.fixes[st.me] = view
         st.note("fix", position=view)
         return self._done()
@@ -299,15 +300,15 @@ class LinkedGame:
     # ----- internals ----------------------------------------------------------------------------------------
     def _playing(self) -> None:
         if self.st.phase == "mismatch":
-            raise LinkError("the boards disagree: choose whose position is right first")
+            raise LinkError(_("the boards disagree: choose whose position is right first"))
         if self.st.phase != "playing":
-            raise LinkError("the game has not started")
+            raise LinkError(_("the game has not started"))
 
     def _append(self, action, extra: dict | None = None, any_writer: bool = False) -> None:
         """Write ``action`` as the game's next entry: checked, journaled, applied, sent."""
         st = self.st
         if not any_writer and st.writer() != st.me:
-            raise LinkError("it is the other board's turn")
+            raise LinkError(_("it is the other board's turn"))
         st.session.check(action)
         n = len(st.log) + 1
         entry = action_to_json(action)

@@ -11,6 +11,7 @@ against the request it really sent: no board can resign, offer or take back for 
 from __future__ import annotations
 
 from ..errors import CompanionError, IllegalMoveError, LinkError
+from ..i18n import _, ngettext
 from ..session import Adjudicate, AnswerDraw, OfferDraw, Resign, SetPosition, Undo, action_from_json, action_to_json
 from .events import RequestAnswered, TakebackAsked
 from .state import CLAIM_REASON, LinkState
@@ -42,9 +43,9 @@ class Requests:
                 turns = i
                 break
         if turns == 0:
-            raise LinkError("none of this board's moves is left to take back")
+            raise LinkError(_("none of this board's moves is left to take back"))
         if any(b == st.me for (b, _), t in st.takebacks.items() if not t.get("closed")):
-            raise LinkError("a takeback is already asked")
+            raise LinkError(_("a takeback is already asked"))
         st.note("takeback", turns=turns, at=len(st.log))
         return turns
 
@@ -62,7 +63,7 @@ class Requests:
         st = self.st
         asked = self.open_takeback(st.peer)
         if asked is None:
-            raise LinkError("the other board has not asked to take back")
+            raise LinkError(_("the other board has not asked to take back"))
         k, t = asked
         if not accept or t["at"] != len(st.log):
             t["closed"] = True
@@ -78,12 +79,14 @@ class Requests:
         """Claim the game after the other board stayed away as long as the players agreed."""
         st = self.st
         if st.phase != "playing" or st.session.result is not None:
-            raise LinkError("there is no game to claim")
+            raise LinkError(_("there is no game to claim"))
         if st.away_since is None:
-            raise LinkError("the other board is connected: the game cannot be claimed")
+            raise LinkError(_("the other board is connected: the game cannot be claimed"))
         wait = st.proposal.claim_after_s * 1000 - (now_ms - st.away_since)
         if wait > 0:
-            raise LinkError(f"the game can be claimed in {(wait + 59_999) // 60_000} minute(s)")
+            minutes = (wait + 59_999) // 60_000
+            raise LinkError(ngettext("the game can be claimed in {n} minute", "the game can be claimed in {n} minutes",
+                                     minutes).format(n=minutes))
         self._append(Adjudicate(tuple(st.my_seats()), CLAIM_REASON), extra={"claim": True}, any_writer=True)
 
     # ----- the writer writes ------------------------------------------------------------------------------
@@ -231,10 +234,10 @@ class Requests:
         """A local action this board may write itself (LinkError: it may not)."""
         st = self.st
         if isinstance(action, (Resign, OfferDraw)) and st.board_of(action.player) != st.me:
-            raise LinkError("that player sits at the other board")
+            raise LinkError(_("that player sits at the other board"))
         if isinstance(action, AnswerDraw):
             offer = st.session.draw_offer
             if offer is None:
-                raise IllegalMoveError("no draw was offered")
+                raise IllegalMoveError(_("no draw was offered"))
             if st.board_of(1 - offer) != st.me:
-                raise LinkError("the draw offer is for the other board's player to answer")
+                raise LinkError(_("the draw offer is for the other board's player to answer"))

@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from ..core.moves import Answer, Move
 from ..errors import LinkError
+from ..i18n import _
 from ..session import (AnswerDraw, OfferDraw, PartSealed, PlayAnswer, PlayMove, PlayPart, Resign)
 from .events import Acted, ChoicesSealed
 from .game import LinkedGame
@@ -99,7 +100,7 @@ class LinkedSession:
     def act(self, action, *, record: bool = True) -> list:
         if isinstance(action, (PlayMove, PlayAnswer, PlayPart, Resign, OfferDraw, AnswerDraw)):
             return self._run(lambda: self._linked.act(action))
-        raise LinkError("that is not a linked game's action")
+        raise LinkError(_("that is not a linked game's action"))
 
     # ----- what differs in what the screens read ------------------------------------------------------
     def computer_to_move(self) -> int | None:

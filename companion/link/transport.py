@@ -30,6 +30,7 @@ from typing import Callable
 from urllib.parse import unquote, urlsplit
 
 from ..errors import LinkError
+from ..i18n import _
 from .channel import MAX_FRAME, Channel, Connected, EpochStarted, Interrupted, Paired, PairingFailed, Received, Rejected
 
 RETRY_S = (0.5, 1.0, 2.0, 5.0)
@@ -111,7 +112,8 @@ class TcpHost:
         try:
             self._listener = socket.create_server((host, port), reuse_port=False)
         except OSError as e:
-            raise LinkError(f"cannot listen on {host}:{port} ({e.strerror or e})") from None
+            raise LinkError(_("cannot listen on {host}:{port} ({reason})").format(
+                host=host, port=port, reason=e.strerror or e)) from None
         self.port = self._listener.getsockname()[1]
         self._conns = _Connections()
         self._stopped = False
@@ -200,11 +202,11 @@ def parse_broker(url: str) -> dict:
         parts = urlsplit(url)
         port = parts.port
     except ValueError:
-        raise LinkError(f"--broker {url[:60]!r}: not a broker address (mqtt://host:port)") from None
+        raise LinkError(_("--broker {url!r}: not a broker address (mqtt://host:port)").format(url=url[:60])) from None
     if parts.scheme not in ("mqtt", "mqtts") or not parts.hostname:
-        raise LinkError(f"--broker {url[:60]!r}: a broker is mqtt://host:port or mqtts://host:port")
+        raise LinkError(_("--broker {url!r}: a broker is mqtt://host:port or mqtts://host:port").format(url=url[:60]))
     if parts.path not in ("", "/") or parts.query:
-        raise LinkError(f"--broker {url[:60]!r}: a broker address has no path")
+        raise LinkError(_("--broker {url!r}: a broker address has no path").format(url=url[:60]))
     tls = parts.scheme == "mqtts"
     return {"host": parts.hostname, "port": port or (8883 if tls else 1883), "tls": tls,
             "user": unquote(parts.username) if parts.username else None,

@@ -17,6 +17,7 @@ import time
 
 from ..errors import OnlineError
 from . import api
+from ..i18n import _
 from .client import SERVER_ENV, LichessClient, server_url
 from .token import read_token
 
@@ -48,16 +49,17 @@ async def check(base: str, token) -> str:
     async with LichessClient(base, token, clock) as client:
         account = await client.call(api.account())
         if account.status is None:
-            raise OnlineError(f"no network: {account.error} ({base})")
+            raise OnlineError(_("no network: {error} ({base})").format(error=account.error, base=base))
         if account.status == 401:
-            raise OnlineError(f"the token was revoked or is not valid ({base} answered 401)")
+            raise OnlineError(_("the token was revoked or is not valid ({base} answered 401)").format(base=base))
         if account.status == 429:
-            raise OnlineError(f"{base} asks to wait a minute (too many requests); try again then")
+            raise OnlineError(_("{base} asks to wait a minute (too many requests); try again then").format(base=base))
         if account.status != 200 or not isinstance(account.body, dict):
-            raise OnlineError(f"{base} answered {account.status}: {account.error or 'not an account'}")
+            raise OnlineError(_("{base} answered {status}: {error}").format(
+                base=base, status=account.status, error=account.error or _("not an account")))
         name = account.body.get("username") or account.body.get("id")
         if not isinstance(name, str) or not name:
-            raise OnlineError(f"{base} answered without a user name; is it a lichess server?")
+            raise OnlineError(_("{base} answered without a user name; is it a lichess server?").format(base=base))
         tested = await client.call(api.token_test())
         scopes = "unknown"
         if tested.ok and isinstance(tested.body, dict) and len(tested.body) == 1:

@@ -25,6 +25,7 @@ from typing import Any, Callable
 from aiohttp import ClientError, ClientSession, ClientTimeout, TCPConnector
 
 from ..errors import OnlineError
+from ..i18n import _
 from .api import Request
 from .backoff import RATE_LIMIT_MS, Backoff
 from .ndjson import NdjsonReader
@@ -48,7 +49,8 @@ def server_url(given: str | None = None) -> str:
     lichess.org; OnlineError if it is not an http(s) address."""
     url = (given or os.environ.get(SERVER_ENV) or DEFAULT_SERVER).strip().rstrip("/")
     if not _URL.match(url):
-        raise OnlineError(f"{url[:60]!r} is not a server address (http:// or https://, e.g. {DEFAULT_SERVER})")
+        raise OnlineError(_("{url!r} is not a server address (http:// or https://, e.g. {example})").format(
+            url=url[:60], example=DEFAULT_SERVER))
     return url
 
 

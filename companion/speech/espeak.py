@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..errors import CompanionError
+from ..i18n import _
 from .announcements import Announcement, SpeechSettings
 from .schedule import Say, SpeechQueue, Stop
 from .words import for_voice
@@ -67,16 +68,17 @@ def render_wav(texts: Sequence[str], language: str, path: Path, *, volume: int =
     """Write ``texts``, said one after the other, to the WAV file ``path``."""
     exe = espeak or find_espeak()
     if exe is None:
-        raise SpeechError("espeak-ng is not installed (Debian: apt-get install espeak-ng; companion/install.sh "
-                          "installs it)")
+        raise SpeechError(_("espeak-ng is not installed (Debian: apt-get install espeak-ng; companion/install.sh "
+                            "installs it)"))
     text = "\n".join(t.rstrip() + ("" if t.rstrip().endswith((".", "!", "?")) else ".") for t in texts if t)
     try:
         done = subprocess.run(espeak_argv(text, language, volume, voice=voice, wav=path, espeak=exe),
                               capture_output=True, text=True, timeout=120)
     except (OSError, subprocess.TimeoutExpired) as e:
-        raise SpeechError(f"espeak-ng failed: {e}") from None
+        raise SpeechError(_("espeak-ng failed: {reason}").format(reason=e)) from None
     if done.returncode != 0:
-        raise SpeechError(f"espeak-ng failed: {(done.stderr or '').strip().splitlines()[-1:] or done.returncode}")
+        raise SpeechError(_("espeak-ng failed: {reason}").format(
+            reason=(done.stderr or '').strip().splitlines()[-1:] or done.returncode))
     return path
 
 
