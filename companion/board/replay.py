@@ -232,21 +232,25 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
     variant, assumed = args.variant, ""
     if variant is None:
         variant = ASSUMED_VARIANT
-        assumed = (f"no --variant given: {args.log} was read as {GAMES[variant].title} ({variant}); for another "
-                   f"game give --variant {' | '.join(GAMES)}")
+        assumed = _("no --variant given: {log} was read as {game} ({variant}); for another game give --variant "
+                    "{variants}").format(log=args.log, game=GAMES[variant].title, variant=variant,
+                                         variants=" | ".join(GAMES))
     try:
         rules = make_rules(variant, args.map, **army_options(args, args.fen), **fight_options(args))
         pos = rules.position_from_text(args.fen) if args.fen else rules.start_position()
         lines = read_text_file(args.log, MAX_SENSOR_LOG_BYTES, "a sensor log").splitlines()
         result = replay(rules, pos, lines, source=args.log)
     except OSError as e:
-        print(f"replay: cannot read {args.log}: {e.strerror or e}", file=err)
+        print(_("replay: cannot read {path}: {reason}").format(path=args.log, reason=e.strerror or e), file=err)
         return EXIT_BAD_LOG
     except UnicodeDecodeError as e:
-        print(f"replay: {args.log}: not UTF-8 text (byte {e.start}); a sensor log is JSON Lines", file=err)
+        print(_("replay: {path}: not UTF-8 text (byte {byte}); a sensor log is JSON Lines").format(path=args.log,
+                                                                                                  byte=e.start), file=err)
         return EXIT_BAD_LOG
     except CompanionError as e:
-        print(f"replay: {' '.join(str(e).split())}" + (f" ({assumed})" if assumed else ""), file=err)
+        line = " ".join(str(e).split())
+        print("replay: " + (_("{problem} ({assumed})").format(problem=line, assumed=assumed) if assumed else line),
+              file=err)
         return EXIT_BAD_LOG
     if assumed:
         print(f"replay: {assumed}", file=err)
@@ -266,18 +270,18 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
             print(f"replay: {e}", file=err)
             return EXIT_BAD_LOG
         except OSError as e:
-            print(f"replay: cannot write {args.pgn}: {e.strerror or e}", file=err)
+            print(_("replay: cannot write {path}: {reason}").format(path=args.pgn, reason=e.strerror or e), file=err)
             return EXIT_BAD_LOG
     if not result.in_step:
         parts = []
         if result.remove:
-            parts.append("empty " + " ".join(result.remove))
+            parts.append(_("empty {squares}").format(squares=" ".join(result.remove)))
         if result.place:
-            parts.append("fill " + " ".join(result.place))
+            parts.append(_("fill {squares}").format(squares=" ".join(result.place)))
         if result.open_question:
-            parts.append(f"unanswered: {result.open_question}")
-        print(f"replay: the board is out of step with the game at the end of {args.log}: {'; '.join(parts)}",
-              file=err)
+            parts.append(_("unanswered: {question}").format(question=result.open_question))
+        print(_("replay: the board is out of step with the game at the end of {path}: {parts}").format(
+            path=args.log, parts="; ".join(parts)), file=err)
         return EXIT_OUT_OF_STEP
     return EXIT_OK
 

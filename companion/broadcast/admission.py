@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..errors import BroadcastError
-from ..i18n import _
+from ..i18n import N_, _
 from ..tournament.pairing import Pairing, Pairings
 
 if TYPE_CHECKING:
@@ -115,10 +115,11 @@ def check_own_pgn(round_: str, board: str, players: tuple[str, ...], result: str
     if pgn_round in ("?", "-"):  # the PGN's words for "unknown" and "none"
         pgn_round = ""
     pgn_names = (game.tag("White", "") or "", game.tag("Black", "") or "")
-    for what, data, pgn in (("round", round_, pgn_round), ("board", board, game.tag("Board", "") or ""),
-                            ("White", players[0] if players else "", pgn_names[0]),
-                            ("Black", players[1] if len(players) > 1 else "?", pgn_names[1]),
-                            ("result", result, game.tag("Result", "*") or "*"), ("result", result, game.result)):
+    for what, data, pgn in ((N_("round"), round_, pgn_round), (N_("board"), board, game.tag("Board", "") or ""),
+                            (N_("White"), players[0] if players else "", pgn_names[0]),
+                            (N_("Black"), players[1] if len(players) > 1 else "?", pgn_names[1]),
+                            (N_("result"), result, game.tag("Result", "*") or "*"),
+                            (N_("result"), result, game.result)):
         if data != pgn:
             raise BroadcastError(_("its data says {what} {data} but its PGN says {pgn}").format(
-                what=what, data=data or _("(none)"), pgn=pgn or _("(none)")))
+                what=_(what), data=data or _("(none)"), pgn=pgn or _("(none)")))

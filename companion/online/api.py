@@ -137,9 +137,9 @@ def check_clock(minutes: float, increment_s: int, speeds: tuple[str, ...], what:
             minutes=minutes, increment=increment_s))
     speed = speed_of(int(minutes * 60), increment_s)
     if speed not in speeds:
-        message = (_("{minutes:g}+{increment}: that is {speed}; lichess lets a board seek {speeds} or {last} games "
+        message = (_("{minutes:g}+{increment} is {speed}: lichess lets a board seek {speeds} or {last} games "
                      "only (or correspondence)") if what == "seek" else
-                   _("{minutes:g}+{increment}: that is {speed}; lichess lets a board play {speeds} or {last} games "
+                   _("{minutes:g}+{increment} is {speed}: lichess lets a board play {speeds} or {last} games "
                      "only (or correspondence)"))
         raise OnlineError(message.format(minutes=minutes, increment=increment_s, speed=speed,  # lichess's speed names
                                          speeds=", ".join(speeds[:-1]), last=speeds[-1]))

@@ -36,8 +36,9 @@ TOKEN = re.compile(r"^[A-Za-z0-9_]{8,1024}$")
 CALLBACK_PATH = "/lichess/callback"
 
 
-def check_token_text(text: str, where: str = "the token") -> str:
+def check_token_text(text: str, where: str | None = None) -> str:
     """A token as typed or read from a file: spaces and line ends around it are dropped."""
+    where = where or _("the token")
     t = (text or "").strip()
     if not t:
         raise OnlineError(_("{where} is empty").format(where=where))
