@@ -114,3 +114,93 @@ def test_the_d6_only_refusal_in_german(german):
 
     line = raised(DiceError, fight_options, argparse.Namespace(fights=None, d6_only=True, variant="chess"))
     assert german_line(line, "--d6-only", "--fights dice") == "--d6-only ist eine Würfeloption: gib auch --fights dice an"
+
+
+
+# ----- board profiles and devices ---------------------------------------------------------------------
+GPIO_PROFILE = (ROOT / "hardware" / "profiles" / "gpio-8x8.toml").read_text()
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("rotation = 0", "rotation = 0\ncolour = 1", ("unbekannter Schlüssel 'colour' in [leds]", "hier erlaubt")),
+    ("count = 64", "count = 3", ("[leds] count: erwartet wird eine ganze Zahl von 64 bis 4096",
+                                 "(mindestens eine LED pro Feld: 64), nicht 3")),
+    ("columns = [4, 17, 27, 22, 23, 24, 25, 12]", "columns = [4, 17, 27, 22, 23, 24, 25, 5]",
+     ("GPIO5 wird doppelt benutzt, von [matrix] rows (Reihe 1) und von [matrix] columns (Linie 8)",)),
+    ('link = "gpio"', 'link = "gpio"\n[serial]\nport = "x"',
+     ('[serial] gehört nicht in dieses Profil: es ist für Bretter mit link = "serial"',)),
+    ("[matrix]", "[matrixx]", ("ein gpio-Brett braucht genau eines von [matrix]",)),
+    ("width = 8", "width = true", ("[board] width: erwartet wird eine ganze Zahl von 5 bis 26, nicht true",)),
+    ("rows = [5, 6, 13, 19, 26, 16, 20, 21]", "rows = [5, 6]",
+     ("[matrix] rows: erwartet wird eine Liste mit 8 GPIO-Nummern", "Reihe 1 zuerst; das Brett ist 8 hoch")),
+])
+def test_a_bad_board_profile_is_one_german_line_naming_file_key_and_value(german, old, new, words):
+    from companion.board.profiles import parse_profile
+    from companion.errors import ProfileError
+
+    assert old in GPIO_PROFILE
+    line = german_line(raised(ProfileError, parse_profile, GPIO_PROFILE.replace(old, new, 1), "p.toml"), "p.toml", *words)
+    assert line.startswith("p.toml")
+
+
+def test_a_profile_that_is_not_there_in_german(german, tmp_path):
+    from companion.board.profiles import load_profile
+    from companion.errors import ProfileError
+
+    line = german_line(raised(ProfileError, load_profile, "nope"), "'nope'", "gpio-8x8")
+    assert line.startswith("kein Brettprofil namens 'nope' (mitgeliefert: ")
+    bad = tmp_path / "bad.toml"
+    bad.write_bytes(b"name = \"\xff\"\n")
+    assert german_line(raised(ProfileError, load_profile, bad), str(bad)) == \
+        f"{bad}: kein UTF-8-Text (Byte 8); speichere das Profil als UTF-8"
+
+
+def test_a_bad_profile_on_the_command_line_is_german_exit_2(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(GPIO_PROFILE.replace("width = 8", "width = 99"))
+    done = run_cli("--profile", str(bad))
+    assert done.returncode == 2 and done.stdout == ""
+    assert german_line(done.stderr, str(bad), "99") == \
+        f"companion: {bad}: [board] width: erwartet wird eine ganze Zahl von 5 bis 26, nicht 99"
+
+
+def test_a_serial_port_that_cannot_be_a_board_in_german(german, tmp_path):
+    from companion.board.serial_ports import check_port
+    from companion.errors import HardwareError
+
+    none = lambda: []  # noqa: E731  (a machine without serial ports)
+    line = german_line(raised(HardwareError, check_port, "/dev/ttyNOPE", none, exists=lambda p: False),
+                       "--serial /dev/ttyNOPE")
+    assert "kein solches serielles Gerät; dieser Rechner hat keinen seriellen Port" in line
+    line = german_line(raised(HardwareError, check_port, str(tmp_path), none), str(tmp_path))
+    assert "das ist ein Ordner, kein serieller Port" in line
+    line = german_line(raised(HardwareError, check_port, "auto", none), "--serial auto")
+    assert line.startswith("--serial auto: kein Brett gefunden")
+
+
+@pytest.mark.parametrize("lines, code, said", [
+    ('{"t": 10, "square": "e2", "occupied": false, "speed": 3}', 2, "{log}, Zeile 1: unbekannter Schlüssel 'speed'"),
+    ('{"t": 10, "square": "e2", "occupied": false}\n{"t": 5, "square": "e2", "occupied": true}', 2,
+     "{log}, Zeile 2: die Zeit 5 ms geht zurück (die Zeile davor war bei 10 ms)"),
+    ('{"t": 10, "choose": "q"}', 2, "{log}, Zeile 1: keine Frage wartet auf eine Antwort"),
+    ('{"t": 10, "square": 5, "occupied": false}', 2, '{log}, Zeile 1: ein Feld heißt wie "e2", nicht 5'),
+    ('{"t": 10, "square": "e2", "occupied": false}', 1,
+     "am Ende von {log} weicht das Brett von der Partie ab: besetze e2"),
+])
+def test_a_sensor_log_that_cannot_be_replayed_is_one_german_line(german, tmp_path, capsys, lines, code, said):
+    from companion.cli import main
+
+    log = tmp_path / "s.jsonl"
+    log.write_text(lines + "\n")
+    assert main(["replay", "--variant", "chess", str(log)]) == code
+    assert german_line(capsys.readouterr().err) == "replay: " + said.format(log=log)
+
+
+def test_replay_says_in_german_which_game_it_assumed(german, tmp_path, capsys):
+    from companion.cli import main
+
+    log = tmp_path / "s.jsonl"
+    log.write_text('{"t": 10, "square": "e2", "occupied": false, "speed": 3}\n')
+    assert main(["replay", str(log)]) == 2
+    line = german_line(capsys.readouterr().err, str(log), "(chess)")
+    assert "(kein --variant angegeben: " in line and "gib --variant chess | " in line

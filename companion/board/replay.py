@@ -80,7 +80,7 @@ def replay(rules, pos, lines: Iterable[str], *, source: str = "log", **tracker_o
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        where = f"{source}, line {number}"
+        where = _("{path}, line {number}").format(path=source, number=number)
         record = _parse(line, where)
         if record is None:
             continue

@@ -79,7 +79,7 @@ class NdjsonReader:
         text = raw.decode("utf-8", errors="replace").strip()
         if not text:
             return KEEP_ALIVE
-        value = load_json(text, f"{self.where}, line {self.lines}", OnlineError)
+        value = load_json(text, _("{path}, line {number}").format(path=self.where, number=self.lines), OnlineError)
         if not isinstance(value, dict):
             raise OnlineError(_("{where}, line {line}: not a JSON object ({text!r})").format(
                 where=self.where, line=self.lines, text=text[:40]))

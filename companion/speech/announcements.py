@@ -85,8 +85,8 @@ class SpeechSettings:
             raise CompanionError(_("speech settings are an object, got {data!r}").format(data=data))
         unknown = set(data) - {"on", "volume", "moves_only"}
         if unknown:
-            raise CompanionError(ngettext("speech settings: unknown key {keys}", "speech settings: unknown keys {keys}", len(unknown)).format(
-                keys=', '.join(sorted(unknown))))
+            raise CompanionError(ngettext("speech settings: unknown key {keys}", "speech settings: unknown keys {keys}",
+                                          len(unknown)).format(keys=', '.join(sorted(unknown))))
         return cls(**data)
 
     def louder(self) -> "SpeechSettings":
