@@ -204,3 +204,149 @@ def test_replay_says_in_german_which_game_it_assumed(german, tmp_path, capsys):
     assert main(["replay", str(log)]) == 2
     line = german_line(capsys.readouterr().err, str(log), "(chess)")
     assert "(kein --variant angegeben: " in line and "gib --variant chess | " in line
+
+
+# ----- linked boards ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("call, args, said", [
+    ("code", ("12-34",), "ein Kopplungscode hat 8 Ziffern; getippt wurden 4"),
+    ("code", ("1",), "ein Kopplungscode hat 8 Ziffern; getippt wurde 1"),
+    ("code", ("12ab5678",), "ein Kopplungscode hat nur Ziffern (8 Stück), nicht '12ab5678'"),
+    ("broker", ("http://x",), "--broker 'http://x': ein Broker ist mqtt://host:port oder mqtts://host:port"),
+    ("broker", ("mqtt://h:1883/p",), "--broker 'mqtt://h:1883/p': eine Broker-Adresse hat keinen Pfad"),
+])
+def test_a_pairing_code_or_broker_that_cannot_be_used_in_german(german, call, args, said):
+    from companion.errors import LinkError
+    from companion.link.code import PairingCode
+    from companion.link.transport import parse_broker
+
+    function = {"code": PairingCode.parse, "broker": parse_broker}[call]
+    assert german_line(raised(LinkError, function, *args)) == said
+
+
+def test_the_links_requests_refuse_in_german(german):
+    from companion.errors import LinkError
+    from companion.link.lobby import LinkSeat, Proposal
+
+    seats = (LinkSeat("Ann", 0), LinkSeat("Bob", 1))
+    line = raised(LinkError, Proposal, "chess", seats, "g1", first=5)
+    assert german_line(line, "5") == "der erste Spieler ist ein Platz von 0 bis 1 oder gelost, nicht 5"
+    line = raised(LinkError, Proposal, "chess", (LinkSeat("Ann", 0), LinkSeat("Bob", 0)), "g1")
+    assert german_line(line) == "jedes Brett braucht mindestens einen Platz der Partie"
+    line = raised(LinkError, Proposal, "go", seats, "g1")
+    assert german_line(line) == "unbekanntes Spiel 'go'"
+
+
+# ----- lichess ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("call, args, kwargs, said", [
+    ("seek", (3, 0), {}, "3+0 ist blitz: lichess lässt ein Brett nur rapid- oder classical-Partien suchen "
+                         "(oder Fernschach)"),
+    ("seek_correspondence", (4,), {}, "4 Tage: Fernpartien auf lichess geben 1, 2, 3, 5, 7, 10, 14 Tage pro Zug"),
+    ("challenge", ("someone",), {"limit_s": 17, "increment_s": 0},
+     "17 s: die Uhr einer Herausforderung beginnt bei 0, 15, 30, 45, 60, 90 s oder ganzen Minuten bis 3 Stunden"),
+    ("decline", ("AbCd1234", "bored"), {}, "'bored' ist kein Ablehnungsgrund, den lichess kennt"),
+    ("move", ("AbCd1234", "e2e9x"), {}, "'e2e9x' ist keine lichess-Zug (UCI)"),
+])
+def test_a_request_lichess_would_refuse_is_refused_in_german(german, call, args, kwargs, said):
+    from companion.errors import OnlineError
+    from companion.online import api
+
+    assert german_line(raised(OnlineError, getattr(api, call), *args, **kwargs)) == said
+
+
+def test_a_token_file_that_cannot_be_used_in_german(german, tmp_path):
+    from companion.errors import OnlineError
+    from companion.online.token import read_token
+
+    missing = tmp_path / "none.token"
+    assert german_line(raised(OnlineError, read_token, missing)).startswith(f"{missing}: keine solche Token-Datei (")
+    shared = tmp_path / "shared.token"
+    shared.write_text("lip_abc\n")
+    shared.chmod(0o644)
+    assert german_line(raised(OnlineError, read_token, shared)) == \
+        f"{shared}: andere Benutzer können diese Token-Datei lesen (Modus 644); mach sie nur für dich lesbar: " \
+        f"chmod 600 {shared}"
+    empty = tmp_path / "empty.token"
+    empty.write_text("")
+    empty.chmod(0o600)
+    assert german_line(raised(OnlineError, read_token, empty)) == f"{empty}: leer; eine Token-Datei enthält ein Token"
+    two = tmp_path / "two.token"
+    two.write_text("lip_a\nlip_b\n")
+    two.chmod(0o600)
+    assert german_line(raised(OnlineError, read_token, two)) == \
+        f"{two}: mehr als eine Zeile; eine Token-Datei enthält ein Token"
+
+
+def test_lichess_check_with_a_shared_token_file_is_german_on_stderr_exit_2(tmp_path):
+    shared = tmp_path / "shared.token"
+    shared.write_text("lip_abc\n")
+    shared.chmod(0o644)
+    done = run_cli("lichess", "check", "--token-file", str(shared))
+    assert done.returncode == 2 and done.stdout == ""
+    assert german_line(done.stderr, str(shared)).startswith(f"companion: {shared}: andere Benutzer können ")
+
+
+# ----- broadcast and the hall -----------------------------------------------------------------------
+@pytest.mark.parametrize("text, said", [
+    ("host:99999", "'host:99999': der Port muss eine Zahl von 0 bis 65535 sein ([HOST:]PORT, z. B. 8080)"),
+    ("", "eine Adresse ist [HOST:]PORT, z. B. 8080 oder 192.168.1.20:8080"),
+    ("a b:80", "'a b:80': 'a b' ist kein Rechnername und keine Adresse"),
+])
+def test_a_broadcast_address_that_cannot_be_served_in_german(german, text, said):
+    from companion.broadcast.web import parse_address
+    from companion.errors import BroadcastError
+
+    assert german_line(raised(BroadcastError, parse_address, text)) == said
+
+
+def test_a_hall_board_address_and_a_bad_broadcast_option_in_german():
+    done = run_cli("hall", "--board", "ftp://x")
+    assert done.returncode == 2
+    assert german_line(done.stderr) == "companion: 'ftp://x': Bretter werden über http:// erreicht"
+    done = run_cli("--broadcast", "99999")
+    assert done.returncode == 2
+    assert german_line(done.stderr, "'99999'").startswith("companion: '99999': der Port muss eine Zahl")
+
+
+def test_what_a_board_sends_the_hall_is_refused_in_german(german):
+    import json
+
+    from companion.broadcast.board_copy import read_board_event
+    from companion.errors import BroadcastError
+
+    line = raised(BroadcastError, read_board_event, json.dumps({"format": 99}), 0)
+    assert german_line(line, "'99'").startswith("das Brett spricht Format '99'; dieser Saal liest ")
+    assert german_line(raised(BroadcastError, read_board_event, "[1]", 0)) == \
+        "das Brett hat JSON geschickt, das kein Objekt ist"
+
+
+# ----- speech, the board's settings, the app's environment -----------------------------------------
+def test_speech_settings_and_the_board_settings_refuse_in_german(german):
+    from companion.board_settings import BoardSettings
+    from companion.errors import CompanionError
+    from companion.speech.announcements import SpeechSettings
+
+    assert german_line(raised(CompanionError, SpeechSettings, True, 101)) == \
+        "Sprache: die Lautstärke ist eine ganze Zahl von 0 bis 100, nicht 101"
+    assert german_line(raised(CompanionError, SpeechSettings.from_json, {"loud": 1})) == \
+        "Spracheinstellungen: unbekannter Schlüssel loud"
+    assert german_line(raised(CompanionError, SpeechSettings.from_json, {"loud": 1, "pitch": 2})) == \
+        "Spracheinstellungen: unbekannte Schlüssel loud, pitch"
+    line = raised(CompanionError, BoardSettings.from_json, {"language": "xx", "speech": {}})
+    assert german_line(line, "'xx'").endswith(": keine Sprache 'xx'")
+
+
+def test_the_apps_environment_is_checked_in_german(german, monkeypatch):
+    from companion.app.backlight import dim_after_ms
+    from companion.errors import CompanionError
+    from companion.i18n import Language
+
+    assert german_line(raised(CompanionError, dim_after_ms, {"COMPANION_DIM_AFTER": "soon"})) == \
+        "COMPANION_DIM_AFTER muss eine Sekundenzahl von 0 (nie dimmen) bis 86400 sein, nicht 'soon'"
+    assert german_line(raised(CompanionError, Language.load, "xx")) == "keine Sprache 'xx'; das Brett spricht: de, en"
+    from companion.app.main import window_size
+
+    monkeypatch.setenv("COMPANION_WINDOW", "9x9")
+    assert german_line(raised(CompanionError, window_size)) == \
+        "COMPANION_WINDOW '9x9': jede Seite muss 100 bis 10000 Pixel haben, z. B. 800x480"
+    monkeypatch.setenv("COMPANION_WINDOW", "big")
+    assert german_line(raised(CompanionError, window_size)) == "COMPANION_WINDOW muss wie 800x480 aussehen, nicht 'big'"
