@@ -34,13 +34,13 @@ from .transport import parse_broker
 
 def add_parser(subparsers):
     p = subparsers.add_parser(
-        "link-match", help="play computer players on two linked board processes and print the score",
-        description="Play N games between A (the host board) and B (the guest board), each at its own "
-                    "board process, linked through the board-to-board link (TCP on loopback, or an MQTT "
-                    "broker). One line per game; the last line is 'score A-B-draws'.")
+        "link-match", help=_("play computer players on two linked board processes and print the score"),
+        description=_("Play N games between A (the host board) and B (the guest board), each at its own "
+                      "board process, linked through the board-to-board link (TCP on loopback, or an MQTT "
+                      "broker). One line per game; the last line is 'score A-B-draws'."))
     add_match_arguments(p, games=2)
     p.add_argument("--broker", default=None, metavar="URL",
-                   help="link through this MQTT broker (mqtt://host:port); default: TCP on loopback")
+                   help=_("link through this MQTT broker (mqtt://host:port); default: TCP on loopback"))
     p.set_defaults(func=run)
     return p
 
