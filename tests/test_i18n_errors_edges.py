@@ -350,3 +350,24 @@ def test_the_apps_environment_is_checked_in_german(german, monkeypatch):
         "COMPANION_WINDOW '9x9': jede Seite muss 100 bis 10000 Pixel haben, z. B. 800x480"
     monkeypatch.setenv("COMPANION_WINDOW", "big")
     assert german_line(raised(CompanionError, window_size)) == "COMPANION_WINDOW muss wie 800x480 aussehen, nicht 'big'"
+
+
+# ----- why the board's link went down (shown on the screen) -----------------------------------------
+def test_why_the_serial_board_went_away_is_said_in_german(german):
+    from companion.board.host_link import HostLink
+
+    link = HostLink(8, 8, where="/dev/test", heartbeat_ms=500, timeout_ms=2000)
+    link.opened(0)
+    link.poll(0)
+    (event,) = link.receive(b"soft reboot\r\n\r\nAuto-reload is on. Simply save files", 10)
+    assert german_line(event.reason, "/dev/test", "'CircuitPython CDC2 data'").startswith(
+        "/dev/test ist die CircuitPython-Konsole (REPL), nicht der Datenport: nimm den Port namens ")
+    link = HostLink(8, 8, where="/dev/test", heartbeat_ms=500, timeout_ms=2000)
+    link.opened(0)
+    _out, events, _reopen = link.poll(2001)
+    assert [german_line(e.reason, "/dev/test") for e in events] == [
+        "keine Antwort vom Brett an /dev/test: ist das der CircuitPython-Datenport mit der companion-Firmware "
+        "(hardware/FIRMWARE.md)?"]
+    link = HostLink(8, 8, where="/dev/test")
+    link.opened(0)
+    assert [e.reason for e in link.closed(5)] == ["Brett getrennt"]

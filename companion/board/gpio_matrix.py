@@ -164,7 +164,7 @@ class _Scanner:
             try:
                 events = self.scan_once(self._clock())
             except Exception as exc:  # a pin failed under us: tell the app and end the thread
-                sink(BoardDisconnected(f"reading the reed switches failed: {exc}", self._clock()))
+                sink(BoardDisconnected(_("reading the reed switches failed: {reason}").format(reason=exc), self._clock()))
                 return
             for event in events:
                 sink(event)

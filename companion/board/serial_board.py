@@ -20,6 +20,7 @@ import time
 from typing import Callable, Optional
 
 from ..errors import ProtocolError
+from ..i18n import _
 from .host_link import CONSOLE_MARKERS, DISCONNECTED, HostLink
 from .ports import BoardEvent, EventSink, LedFrame
 from .serial_ports import find_data_port
@@ -202,7 +203,7 @@ class SerialBoard:
                 self._serve(port)
             except Exception as err:  # pyserial raises SerialException / OSError on unplug
                 with self._lock:
-                    events = self.link.closed(self._now(), DISCONNECTED)
+                    events = self.link.closed(self._now(), _(DISCONNECTED))
                 self._emit(events)
                 self._last_error = err
             finally:
@@ -222,13 +223,13 @@ class SerialBoard:
             if path == "auto":
                 found = self._find_port()
                 if found is None:
-                    raise OSError("no CircuitPython data port (USB interface 'CircuitPython CDC2 data') found")
+                    raise OSError(_("no CircuitPython data port (USB interface 'CircuitPython CDC2 data') found"))
                 path = found
             port = self._open_port(path, self.read_timeout_s, 1.0)
             port.reset_input_buffer()
         except Exception as err:
             with self._lock:
-                events = self.link.closed(self._now(), f"board not found at {path}: {err}")
+                events = self.link.closed(self._now(), _("board not found at {path}: {reason}").format(path=path, reason=err))
             self._emit(events)
             return None
         with self._lock:
