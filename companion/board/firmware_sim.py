@@ -389,7 +389,7 @@ def _command(sim: FirmwareSim, line: str, out) -> bool:
             sim.restart()
         elif words[0] == "leds":
             lit = [(square_name(sq, sim.width), rgb) for sq, rgb in enumerate(sim.leds()) if rgb != (0, 0, 0)]
-            print(f"lit: {lit}" if lit else "no square is lit", file=out)
+            print(_("lit: {squares}").format(squares=lit) if lit else _("no square is lit"), file=out)
         elif words[0] == "move" and len(words) == 3:
             sim.release(geo.parse_square(words[1]))
             sim.press(geo.parse_square(words[2]))
@@ -397,9 +397,10 @@ def _command(sim: FirmwareSim, line: str, out) -> bool:
             sq = geo.parse_square(words[0])
             sim.set_square(sq, sq not in sim.occupied())
         else:
-            print("commands: SQUARE (toggle), move FROM TO, unplug, replug, restart, leds, quit", file=out)
+            print(_("commands: SQUARE (toggle), move FROM TO, unplug, replug, restart, leds, quit"), file=out)
             return True
-        print(f"occupied: {' '.join(square_name(s, sim.width) for s in sorted(sim.occupied()))}", file=out)
+        print(_("occupied: {squares}").format(squares=" ".join(square_name(s, sim.width) for s in sorted(sim.occupied()))),
+              file=out)
     except ValueError as err:
         print(err, file=out)
     return True
@@ -415,8 +416,9 @@ def run(args, stdin=None, out=None) -> int:
     try:
         sim = FirmwareSim(width, height, occupied=_initial_squares(args.setup, width, height), scan_interval_s=0.01)
         path = sim.start()
-        print(f"simulated {width}x{height} board on {path} (pty {sim.port.tty_name})", file=out)
-        print(f"start the app with: companion --serial {path}", file=out, flush=True)
+        print(_("simulated {width}x{height} board on {path} (pty {tty})").format(width=width, height=height, path=path,
+                                                                               tty=sim.port.tty_name), file=out)
+        print(_("start the app with: companion --serial {path}").format(path=path), file=out, flush=True)
         deadline = time.monotonic() + args.seconds if args.seconds else None
         interactive = stdin is not None and not stdin.closed
         while deadline is None or time.monotonic() < deadline:
