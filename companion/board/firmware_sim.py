@@ -425,7 +425,7 @@ def run(args, stdin=None, out=None) -> int:
             left = 0.2 if deadline is None else max(0.0, min(0.2, deadline - time.monotonic()))
             if interactive:
                 try:
-                    ready, _, _ = select.select([stdin], [], [], left)
+                    ready, _w, _x = select.select([stdin], [], [], left)
                 except (ValueError, OSError, TypeError):
                     interactive = False
                     continue
