@@ -371,3 +371,20 @@ def test_why_the_serial_board_went_away_is_said_in_german(german):
     link = HostLink(8, 8, where="/dev/test")
     link.opened(0)
     assert [e.reason for e in link.closed(5)] == ["Brett getrennt"]
+
+
+def test_the_halls_lichess_push_says_its_trouble_in_german(german):
+    from companion.online.push import PushSchedule
+
+    s = PushSchedule()
+    s.changed('[Event "x"]\n\n1. e4 *\n')
+    s.due(0)
+    s.answered(429, "", 100)
+    assert german_line(s.problem) == "lichess bittet, eine Minute zu warten (429)"
+    s.due(60_100)
+    s.answered(400, "", 60_200)
+    assert german_line(s.problem) == "lichess hat die Runde abgelehnt (400): ohne Angabe von Gründen"
+    s.changed('[Event "y"]\n\n1. d4 *\n')
+    s.due(100_000)
+    s.answered(None, "", 100_100)
+    assert german_line(s.problem) == "lichess ist nicht erreichbar"

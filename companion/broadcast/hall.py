@@ -158,7 +158,7 @@ class Hall:
                     raise BroadcastError(_("round {round} board {board} is shown from {holder}; one board number is "
                                            "shown from one board").format(
                         round=copy.round or '-', board=copy.board, holder=holder))
-                other.copy, other.problem = None, f"its board number is now shown from {entry.key}"
+                other.copy, other.problem = None, _("its board number is now shown from {holder}").format(holder=entry.key)
                 self._bump(other)
         if entry.copy is not None:
             mine = (entry.copy.round, entry.copy.board)
@@ -311,12 +311,12 @@ class Follower:
 
 def _why(e: BaseException) -> str:
     if isinstance(e, asyncio.TimeoutError):
-        return "silent for too long"
+        return _("silent for too long")
     if isinstance(e, BroadcastError):
         return str(e)
     text = str(e)
     if "Connect call failed" in text or "Cannot connect" in text:
-        return "unreachable"
+        return _("unreachable")
     return text[:120] or type(e).__name__
 
 
@@ -430,7 +430,7 @@ class HallServer(ThreadedServer):
             write_pgn(self.out / "round.pgn", self.hall.round_pgn())
             write_pgn(self.out / "results.csv", self.hall.results_csv())  # any text, written durably
         except OSError as e:  # a full disk: the hall goes on serving; the page says it
-            self.hall.problem = f"cannot write {self.out}: {e.strerror or e}"
+            self.hall.problem = _("cannot write {path}: {reason}").format(path=self.out, reason=e.strerror or e)
 
     def _etag(self) -> str:
         return f'"hall-{id(self.hall):x}-{self.hall.version}"'
