@@ -388,3 +388,16 @@ def test_the_halls_lichess_push_says_its_trouble_in_german(german):
     s.due(100_000)
     s.answered(None, "", 100_100)
     assert german_line(s.problem) == "lichess ist nicht erreichbar"
+
+
+def test_what_lichess_answered_is_said_in_german(german):
+    import asyncio
+
+    from companion.online.client import error_words, network_words
+
+    assert error_words(401, None) == "das Token ist ungültig (widerrufen oder kein lichess-Token)"
+    assert error_words(503, None) == "lichess hat ein Problem (503); das Brett versucht es wieder"
+    assert error_words(418, None) == "lichess antwortete 418"
+    assert error_words(400, {"error": "Not your turn"}) == "Not your turn"  # lichess's own words, as it sent them
+    assert network_words(asyncio.TimeoutError()) == "lichess hat nicht rechtzeitig geantwortet"
+    assert network_words(ConnectionRefusedError("Connect call failed")) == "lichess ist nicht erreichbar"

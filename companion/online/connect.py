@@ -81,8 +81,8 @@ class Authorization:
             raise OnlineError(_("this answer is not for the board's request (state differs); start again"))
         if query.get("error"):
             reason = query.get("error_description") or query["error"]
-            raise OnlineError("lichess was not allowed to connect the board" if query["error"] == "access_denied"
-                              else f"lichess said: {reason[:120]}")
+            raise OnlineError(_("lichess was not allowed to connect the board") if query["error"] == "access_denied"
+                              else _("lichess said: {reason}").format(reason=reason[:120]))
         code = query.get("code", "")
         if not TOKEN.match(code):
             raise OnlineError(_("the answer from lichess carries no code; start again"))

@@ -352,12 +352,12 @@ def _read(line: dict[str, Any], table: dict[str, Callable[[_Fields], Any]], wher
     return reader(_Fields(line, f"{where} {kind}"))
 
 
-def read_game_line(line: dict[str, Any], where: str = "the game stream"):
+def read_game_line(line: dict[str, Any], where: str | None = None):
     """A game stream line -> GameFull | GameState | ChatLine | OpponentGone | Unknown."""
-    return _read(line, _GAME_LINES, where)
+    return _read(line, _GAME_LINES, where or _("the game stream"))
 
 
-def read_event_line(line: dict[str, Any], where: str = "the event stream"):
+def read_event_line(line: dict[str, Any], where: str | None = None):
     """An event stream line -> GameStart | GameFinish | ChallengeReceived | ChallengeCanceled
     | ChallengeDeclined | Unknown."""
-    return _read(line, _EVENT_LINES, where)
+    return _read(line, _EVENT_LINES, where or _("the event stream"))
