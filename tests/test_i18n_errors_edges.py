@@ -401,3 +401,30 @@ def test_what_lichess_answered_is_said_in_german(german):
     assert error_words(400, {"error": "Not your turn"}) == "Not your turn"  # lichess's own words, as it sent them
     assert network_words(asyncio.TimeoutError()) == "lichess hat nicht rechtzeitig geantwortet"
     assert network_words(ConnectionRefusedError("Connect call failed")) == "lichess ist nicht erreichbar"
+
+
+# ----- board-check: what it asks and what it found ---------------------------------------------------
+def test_board_checks_questions_and_findings_are_german(german):
+    from companion.board import bring_up as B
+
+    seen = {sq: frozenset({sq}) for sq in range(64)}
+    seen[9] = frozenset()
+    seen[10], seen[11] = frozenset({11}), frozenset({10})
+    lines = B.read_switches(8, 8, seen, stuck=frozenset({0}), ghost=True, matrix=True).lines()
+    assert [german_line(line) for line in lines[:3]] == [
+        "geschlossen ohne Figur darauf (ein klemmender Reed-Kontakt oder ein Kurzschluss zur Reihe): a1",
+        "nichts gespürt (ein toter Reed-Schalter, ein gebrochener Draht oder eine defekte Diode, oder der Magnet zu "
+        "schwach): b2",
+        "Schalter vertauscht: c2 und d2 (im Profil behoben: [fixes] swap_switches)"]
+    assert lines[3].startswith("Geisterfelder: ")
+    steps = B.led_steps(list(range(64)))
+    assert B.read_leds(steps, [B.LedSeen("green", s.square) for s in steps], "GRB", 8).lines() == [
+        "der Streifen ist RGB, nicht GRB: Rot erschien als Grün"]
+    assert B.switch_question(0, 8, True) == "Stelle eine Figur auf a1 (s und Enter, wenn das Brett es nicht bemerkt)"
+    assert B.led_question(steps[3], 64, 8) == "LED 4 von 64: rot unter d1?"
+    with pytest.raises(ValueError) as info:
+        B.parse_led_answer("r g", steps[0], 8, 8)
+    assert german_line(str(info.value)) == "'r g': gib eine Farbe (r, g, b) und/oder ein Feld an, oder n"
+    with pytest.raises(ValueError) as info:
+        B.parse_led_answer("x", steps[0], 8, 8)
+    assert german_line(str(info.value)) == "'x' ist kein Feld dieses 8x8-Bretts (a1 bis h8)"
