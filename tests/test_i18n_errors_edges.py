@@ -428,3 +428,21 @@ def test_board_checks_questions_and_findings_are_german(german):
     with pytest.raises(ValueError) as info:
         B.parse_led_answer("x", steps[0], 8, 8)
     assert german_line(str(info.value)) == "'x' ist kein Feld dieses 8x8-Bretts (a1 bis h8)"
+
+
+def test_why_a_link_connection_ended_is_said_in_german(german):
+    import socket
+    import struct
+
+    from companion.link.transport import MAX_FRAME, _serve
+
+    a, b = socket.socketpair()
+    with a, b:
+        a.sendall(struct.pack(">I", MAX_FRAME + 1))
+        assert german_line(_serve(b, lambda body: None)) == \
+            f"ein Paket mit {MAX_FRAME + 1} Bytes (höchstens {MAX_FRAME})"
+    a, b = socket.socketpair()
+    with b:
+        a.sendall(struct.pack(">I", 10) + b"abc")
+        a.close()
+        assert german_line(_serve(b, lambda body: None)) == "die Verbindung wurde mitten in einem Paket geschlossen"

@@ -73,24 +73,24 @@ class Sealing:
         st = self.st
         label = note.get("label")
         if not isinstance(label, str) or len(label) > 40:
-            return "a sealed choice without a label"
+            return _("a sealed choice without a label")
         if note["kind"] == "commit":
             digest = note.get("digest")
             if not isinstance(digest, str) or len(digest) != 64:
-                return "a commitment that is not a SHA-256 digest"
+                return _("a commitment that is not a SHA-256 digest")
             if (label, st.peer) in st.commits:
-                return f"a second commitment for {label}"
+                return _("a second commitment for {label}").format(label=label)
             st.commits[(label, st.peer)] = (digest, k)
             return None
         if (label, st.peer) not in st.commits:
-            return f"an opening for {label} without its commitment"
+            return _("an opening for {label} without its commitment").format(label=label)
         if (label, st.me) not in st.commits:
-            return f"an opening for {label} before this board committed (it may not be seen yet)"
+            return _("an opening for {label} before this board committed (it may not be seen yet)").format(label=label)
         if (label, st.peer) in st.opened:
-            return f"a second opening for {label}"
-        digest, _ = st.commits[(label, st.peer)]
+            return _("a second opening for {label}").format(label=label)
+        digest, _number = st.commits[(label, st.peer)]
         if not opens(digest, label, note.get("value"), note.get("nonce")):
-            return f"the opening for {label} is not what the other board committed to"
+            return _("the opening for {label} is not what the other board committed to").format(label=label)
         st.opened[(label, st.peer)] = note["value"]
         return None
 
@@ -146,9 +146,9 @@ class Fights:
         i, secret = note.get("index"), note.get("secret")
         head = st.session.setup.chains[st.peer] if st.session is not None and st.session.setup.chains else None
         if head is None:
-            return "a dice secret in a game without linked dice"
+            return _("a dice secret in a game without linked dice")
         if not chains_to(secret, i, head):
-            return f"the dice secret at chain index {i} does not lead to the other board's chain"
+            return _("the dice secret at chain index {i} does not lead to the other board's chain").format(i=i)
         st.peer_secrets[i] = secret
         return None
 
@@ -214,5 +214,6 @@ class Parts:
         label = self.label()
         value = self.sealing.value(label, self.st.board_of(action.player))
         if not isinstance(value, dict) or value.get(str(action.player)) != action.part:
-            return f"player {action.player + 1}'s part {action.part!r} is not the one opened for {label}"
+            return _("player {player}'s part {part!r} is not the one opened for {label}").format(
+                player=action.player + 1, part=action.part, label=label)
         return None

@@ -98,18 +98,18 @@ class LinkedGame:
         """What the game waits for, in a few words (the screen's link line)."""
         st = self.st
         if st.phase == "mismatch":
-            return "the boards disagree"
+            return _("the boards disagree")
         if st.phase == "lobby":
-            return "the other board's choices" if st.choices is not None else "the game to be agreed"
+            return _("the other board's choices") if st.choices is not None else _("the game to be agreed")
         if self.fights.waiting() is not None:
-            return "the other board's dice secret"
+            return _("the other board's dice secret")
         d = st.session.joint_decision()
         if d is not None:
             label = self.parts.label()
             if label in st.sealed:
-                return "the other board's sealed part"
+                return _("the other board's sealed part")
         if st.session.result is None and st.writer() != st.me:
-            return "the other board"
+            return _("the other board")
         return ""
 
     # ----- the lobby ---------------------------------------------------------------------------------
@@ -241,9 +241,9 @@ class LinkedGame:
             elif kind == "note":
                 self._note(msg)
             else:
-                self._refuse(f"a message of unknown type {str(kind)[:20]!r}")
+                self._refuse(_("a message of unknown type {kind!r}").format(kind=str(kind)[:20]))
         except (KeyError, TypeError, ValueError) as e:
-            self._refuse(f"a message that cannot be read ({type(e).__name__})")
+            self._refuse(_("a message that cannot be read ({kind})").format(kind=type(e).__name__))
         # h == "": sent before the other board had a game (the lobby's last notes, its sync) and
         # come after this board started its own: nothing to compare yet
         if st.phase == "playing" and at == len(st.log) and h and h != st.hash() and "claimed" not in msg \
@@ -350,7 +350,7 @@ class LinkedGame:
             self._events.append(ClaimedWhileAway(lost))
         if n <= len(st.log):
             if st.log[n - 1] != entry and st.phase == "playing":
-                self._refuse(f"the other board's action {n} is not this board's action {n}")
+                self._refuse(_("the other board's action {n} is not this board's action {n}").format(n=n))
                 self._mismatch(n)
             return
         if n > len(st.log) + 1:
@@ -363,7 +363,7 @@ class LinkedGame:
             self._refuse(str(e))
             return
         if not extra.get("claim") and not extra.get("fix") and st.writer() != st.peer:
-            self._refuse(f"the other board wrote action {n} out of turn ({entry.get('type')})")
+            self._refuse(_("the other board wrote action {n} out of turn ({type})").format(n=n, type=entry.get('type')))
             return
         why = self.requests.check_written(action, extra)
         if why is None and isinstance(action, PlayPart):
@@ -376,7 +376,7 @@ class LinkedGame:
         try:
             events = st.session.act(action)
         except CompanionError as e:
-            self._refuse(f"this board's rules refuse the other board's action {n}: {e}")
+            self._refuse(_("this board's rules refuse the other board's action {n}: {problem}").format(n=n, problem=e))
             self._mismatch(n - 1)
             return
         st.log.append(entry)
@@ -438,7 +438,7 @@ class LinkedGame:
         if kind == "view":
             position = note.get("position")
             if not isinstance(position, str):
-                return "a view without its position"
+                return _("a view without its position")
             st.views[st.peer] = position
             if st.phase != "mismatch" and st.session is not None:
                 self._mismatch(note.get("n", len(st.log)))
@@ -447,7 +447,7 @@ class LinkedGame:
             return None
         if kind == "fix":
             if not isinstance(note.get("position"), str):
-                return "a fix without its position"
+                return _("a fix without its position")
             st.fixes[st.peer] = note["position"]
             return None
         if kind == "adjourn":

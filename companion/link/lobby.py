@@ -346,7 +346,7 @@ class Lobby:
         st = self.st
         if note["kind"] == "proposal":
             if st.me != 1 or st.proposal is not None:
-                return "a proposal where none is expected"
+                return _("a proposal where none is expected")
             try:
                 st.proposal = Proposal.from_json(note.get("proposal"))
             except LinkError as e:
@@ -354,7 +354,7 @@ class Lobby:
             self._events.append(ProposalReceived(st.proposal))
             return None
         if st.me != 0 or st.proposal is None:
-            return "an acceptance of no proposal"
+            return _("an acceptance of no proposal")
         st.accepted = True
         self._events.append(ProposalAccepted())
         return None
@@ -373,7 +373,7 @@ class Lobby:
             setup = build_setup(st.proposal, opened, (opened[0]["head"], opened[1]["head"]))
         except (LinkError, KeyError, TypeError, ValueError) as e:
             st.refused += 1
-            self._events.append(Refused(f"the game cannot start: {e}"))
+            self._events.append(Refused(_("the game cannot start: {problem}").format(problem=e)))
             st.phase = "failed"
             return False
         if st.session is None:

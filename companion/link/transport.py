@@ -54,16 +54,16 @@ def _serve(sock: socket.socket, frame: Callable[[bytes], None]) -> str:
         while True:
             head = read_exactly(sock, 4)
             if head is None:
-                return "the connection was closed"
+                return _("the connection was closed")
             (length,) = struct.unpack(">I", head)
             if length > MAX_FRAME:
-                return f"a frame of {length} bytes (at most {MAX_FRAME})"
+                return _("a frame of {length} bytes (at most {most})").format(length=length, most=MAX_FRAME)
             body = read_exactly(sock, length)
             if body is None:
-                return "the connection was closed in the middle of a frame"
+                return _("the connection was closed in the middle of a frame")
             frame(body)
     except OSError as e:
-        return f"the connection failed ({e.strerror or e})"
+        return _("the connection failed ({reason})").format(reason=e.strerror or e)
 
 
 class _Connections:
@@ -238,7 +238,7 @@ class MqttLink:
 
         def on_connect(c, userdata, flags, reason, properties=None):
             if reason.is_failure:
-                down(f"the broker refused the connection ({reason})")
+                down(_("the broker refused the connection ({reason})").format(reason=reason))
                 return
             sock = c.socket()
             if sock is not None and hasattr(sock, "setsockopt"):  # a move is one small frame: no Nagle delay
@@ -258,7 +258,7 @@ class MqttLink:
         def on_disconnect(c, userdata, flags, reason, properties=None):
             if self._up:
                 self._up = False
-                down(f"the broker connection was lost ({reason})")
+                down(_("the broker connection was lost ({reason})").format(reason=reason))
 
         client.on_connect, client.on_subscribe = on_connect, on_subscribe
         client.on_message, client.on_disconnect = on_message, on_disconnect
