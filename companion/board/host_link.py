@@ -41,7 +41,7 @@ class HostLink:
         width: int,
         height: int,
         *,
-        where: str = "the serial port",
+        where: str | None = None,
         heartbeat_ms: int = 500,
         timeout_ms: int = 2000,
         hello_retry_ms: int = 300,
@@ -50,7 +50,7 @@ class HostLink:
         self.width = width
         self.height = height
         self.size = width * height
-        self.where = where
+        self.where = where or _("the serial port")
         self.heartbeat_ms = heartbeat_ms
         self.timeout_ms = timeout_ms
         self.hello_retry_ms = hello_retry_ms

@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 
 from ..errors import BroadcastError
-from ..i18n import _
+from ..i18n import _, ngettext
 
 DEFAULT_HALL = "8000"
 MAX_BOARDS = 1000
@@ -136,16 +136,25 @@ def run(args, out=print, wait=None) -> int:
                       admission=admission, lichess=lichess, say=out)
     bound = hall.start()
     shown = host if host not in ("", "0.0.0.0", "::") else "localhost"
-    out(f"hall: http://{shown}:{bound}/  (round: /round.pgn, results: /results)")
+    out(_("hall: http://{host}:{port}/  (round: /round.pgn, results: /results)").format(host=shown, port=bound))
     if admission is not None:
         p = admission.pairings
-        out(f"round {p.round}{' of ' + p.event if p.event else ''}: {len(p.games)} boards; the hall takes results only "
-            f"from boards that sign with the round key in {pairings}")
+        out((ngettext("round {round} of {event}: {n} board; the hall takes results only from boards that sign with the "
+                      "round key in {path}",
+                      "round {round} of {event}: {n} boards; the hall takes results only from boards that sign with the "
+                      "round key in {path}", len(p.games)) if p.event else
+             ngettext("round {round}: {n} board; the hall takes results only from boards that sign with the round key "
+                      "in {path}",
+                      "round {round}: {n} boards; the hall takes results only from boards that sign with the round key "
+                      "in {path}", len(p.games))).format(round=p.round, event=p.event, n=len(p.games), path=pairings))
     else:
-        out("no pairing file: every board given is believed (give --pairings FILE to admit boards by the round key)")
-    out(f"following {len(boards)} board(s) given" + (" and every board found with mDNS" if discover else ""))
+        out(_("no pairing file: every board given is believed (give --pairings FILE to admit boards by the round key)"))
+    out((ngettext("following {n} board given and every board found with mDNS",
+                  "following {n} boards given and every board found with mDNS", len(boards)) if discover else
+         ngettext("following {n} board given", "following {n} boards given", len(boards))).format(n=len(boards)))
     if lichess is not None:
-        out(f"pushing the round to lichess broadcast round {lichess.round_id} on {lichess.server} as boards change")
+        out(_("pushing the round to lichess broadcast round {round} on {server} as boards change").format(
+            round=lichess.round_id, server=lichess.server))
     try:
         (wait or _wait_for_signal)()
     finally:

@@ -248,7 +248,7 @@ class Channel:
         body, mac = frame[:-32], frame[-32:]
         if not hmac.compare_digest(mac, hmac.new(derive(self.key, "hello"), body, hashlib.sha256).digest()):
             if not self.confirmed:
-                self.failed = "the codes did not match"
+                self.failed = _("the codes did not match")
                 return [PairingFailed(self.failed)]
             return self._reject("bad-hello", "a hello not made with the link's key")
         (epoch,) = struct.unpack(">Q", body[2:10])

@@ -87,15 +87,15 @@ def sound_card_problem(aplay: str | None = None) -> str | None:
     names an ALSA device to use as it is (``default``, ``hw:1``): then it is not looked for."""
     exe = aplay or shutil.which("aplay")
     if exe is None:
-        return "aplay is missing (Debian: apt-get install alsa-utils)"
+        return _("aplay is missing (Debian: apt-get install alsa-utils)")
     if os.environ.get("COMPANION_AUDIO"):
         return None
     try:
         listed = subprocess.run([exe, "-l"], capture_output=True, text=True, timeout=10)
     except (OSError, subprocess.TimeoutExpired) as e:
-        return f"aplay does not run: {e}"
+        return _("aplay does not run: {reason}").format(reason=e)
     if "card " not in listed.stdout:
-        return "no sound card found (aplay -l lists none)"
+        return _("no sound card found (aplay -l lists none)")
     return None
 
 
@@ -212,7 +212,7 @@ class Voice:
         try:
             u = _Utterance(argv, self.sink, asked, self.clock, self.latencies_ms)
         except OSError as e:
-            self.problem = f"speech stopped: {e}"
+            self.problem = _("speech stopped: {reason}").format(reason=e)
             self.log(f"speech: {self.problem}")
             return None
         self.spoken.append(a)
