@@ -45,7 +45,7 @@ class BoardSettings:
 def load(directory: str | os.PathLike) -> BoardSettings:
     try:
         return BoardSettings.from_json(load_json(read_text_file(Path(directory) / FILE, MAX_DATA_FILE_BYTES,
-                                                                "the settings file"), FILE))
+                                                                _("the settings file")), FILE))
     except (OSError, UnicodeDecodeError, CompanionError, TypeError):
         return BoardSettings()
 

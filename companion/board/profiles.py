@@ -197,7 +197,7 @@ def load_profile(name_or_path: str | Path) -> BoardProfile:
     """Read and validate a profile file (or a shipped profile by name)."""
     path = resolve_profile(name_or_path)
     try:
-        text = read_text_file(path, MAX_DATA_FILE_BYTES, "a board profile", ProfileError)
+        text = read_text_file(path, MAX_DATA_FILE_BYTES, _("a board profile"), ProfileError)
     except OSError as exc:
         raise ProfileError(_("{path}: cannot read the board profile: {reason}").format(
             path=path, reason=exc.strerror or exc)) from None

@@ -238,7 +238,7 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
     try:
         rules = make_rules(variant, args.map, **army_options(args, args.fen), **fight_options(args))
         pos = rules.position_from_text(args.fen) if args.fen else rules.start_position()
-        lines = read_text_file(args.log, MAX_SENSOR_LOG_BYTES, "a sensor log").splitlines()
+        lines = read_text_file(args.log, MAX_SENSOR_LOG_BYTES, _("a sensor log")).splitlines()
         result = replay(rules, pos, lines, source=args.log)
     except OSError as e:
         print(_("replay: cannot read {path}: {reason}").format(path=args.log, reason=e.strerror or e), file=err)

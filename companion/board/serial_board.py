@@ -164,7 +164,8 @@ class SerialBoard:
         size = self.width * self.height
         if len(frame) != size:
             raise ProtocolError(
-                f"LED frame has {len(frame)} squares, the {self.width}x{self.height} board has {size}"
+                _("LED frame has {n} squares, the {width}x{height} board has {size}").format(
+                    n=len(frame), width=self.width, height=self.height, size=size)
             )
         result = []
         for square, rgb in enumerate(frame):
@@ -174,7 +175,8 @@ class SerialBoard:
             except (TypeError, ValueError):
                 ok = False
             if not ok:
-                raise ProtocolError(f"LED frame square {square}: {rgb!r} is not (r, g, b) with 0..255 each")
+                raise ProtocolError(_("LED frame square {square}: {rgb!r} is not (r, g, b) with 0..255 each").format(
+                    square=square, rgb=rgb))
             result.append((r, g, b))
         return tuple(result)
 

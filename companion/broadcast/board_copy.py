@@ -118,7 +118,7 @@ class BoardCopy:
 def read_board_event(text: str, received_ms: int) -> BoardCopy | None:
     """A board's event data -> its copy (None: the board has no game now); BroadcastError
     names what is wrong."""
-    r = _Reader(load_json(text, "the board's data", BroadcastError))  # bounded: no nesting 10,000 deep
+    r = _Reader(load_json(text, _("the board's data"), BroadcastError))  # bounded: no nesting 10,000 deep
     if r.value.get("format") != FORMAT:
         raise BroadcastError(_("the board speaks format {theirs!r}; this hall reads {ours}").format(
             theirs=str(r.value.get('format'))[:20], ours=FORMAT))

@@ -250,7 +250,7 @@ class LinkedBoard:
         info = player.choose(pos, now=time.perf_counter, budget=budget, max_nodes=nodes)
         best = info.best
         if best is None:
-            raise CompanionError(f"the computer found no action for seat {seat + 1}")
+            raise CompanionError(_("the computer found no action for seat {seat}").format(seat=seat + 1))
         action = PlayAnswer(rules.answer_text(best)) if isinstance(best, Answer) else PlayMove(rules.move_text(pos, best))
         self._handle(game.act(action))
         trim = getattr(player, "trim", None)

@@ -223,7 +223,7 @@ class LinkedGame:
             st.away_since = None
             self._events.append(PeerBack())
         try:
-            msg = load_json(payload.decode("utf-8"), "a message from the other board", LinkError)
+            msg = load_json(payload.decode("utf-8"), _("a message from the other board"), LinkError)
             kind = msg["t"]
             at, h, number = msg["at"], msg["h"], msg["g"]
             if not isinstance(at, int) or not isinstance(h, str) or not isinstance(number, int):
