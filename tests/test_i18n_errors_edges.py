@@ -244,7 +244,7 @@ def test_the_links_requests_refuse_in_german(german):
     ("challenge", ("someone",), {"limit_s": 17, "increment_s": 0},
      "17 s: die Uhr einer Herausforderung beginnt bei 0, 15, 30, 45, 60, 90 s oder ganzen Minuten bis 3 Stunden"),
     ("decline", ("AbCd1234", "bored"), {}, "'bored' ist kein Ablehnungsgrund, den lichess kennt"),
-    ("move", ("AbCd1234", "e2e9x"), {}, "'e2e9x' ist keine lichess-Zug (UCI)"),
+    ("move", ("AbCd1234", "e2e9x"), {}, "'e2e9x' ist nicht gültig als lichess-Zug (UCI)"),
 ])
 def test_a_request_lichess_would_refuse_is_refused_in_german(german, call, args, kwargs, said):
     from companion.errors import OnlineError
@@ -446,3 +446,39 @@ def test_why_a_link_connection_ended_is_said_in_german(german):
         a.sendall(struct.pack(">I", 10) + b"abc")
         a.close()
         assert german_line(_serve(b, lambda body: None)) == "die Verbindung wurde mitten in einem Paket geschlossen"
+
+
+def test_the_phones_lichess_page_speaks_the_boards_language(german):
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+
+    from fake_lichess import FakeLichess
+
+    from companion.online.page import ConnectPage
+
+    def fetch(url, form=None):
+        data = urllib.parse.urlencode(form).encode() if form is not None else None
+        try:
+            with urllib.request.urlopen(url, data=data, timeout=10) as r:
+                return r.status, r.read().decode()
+        except urllib.error.HTTPError as e:
+            return e.code, e.read().decode()
+
+    with FakeLichess() as fake:
+        fake.add_token("lip_board0001", "bobby", "board:play")
+        page = ConnectPage(fake.url, lambda token, name: None, host="127.0.0.1", address="127.0.0.1")
+        page.start()
+        try:
+            status, text = fetch(page.url.split("?")[0])
+            assert status == 403 and "scanne den QR-Code auf dem Bildschirm des Bretts noch einmal" in text
+            status, text = fetch(page.url)
+            assert status == 200 and '<html lang="de">' in text and "Oder: <a href=" in text
+            assert ">erstelle ein Token auf lichess</a>" in text and ">Mit lichess anmelden</a>" in text
+            status, text = fetch(f"{page.base}/lichess/token", {"k": page.code, "token": "lip_revoked99"})
+            assert status == 400 and "<h1>Nicht verbunden</h1>" in text and "lichess hat dieses Token nicht " \
+                "angenommen: " in text
+            status, text = fetch(f"{page.base}/lichess/token", {"k": page.code, "token": "lip_board0001"})
+            assert status == 200 and "Das Brett ist mit lichess verbunden als <b>Bobby</b>." in text
+        finally:
+            page.stop()

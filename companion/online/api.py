@@ -65,6 +65,10 @@ def speed_of(limit_s: int, increment_s: int) -> str:
     return "classical"
 
 
+#: What ``_check`` calls the ids (marked here: Babel does not look inside the f-strings that check them).
+GAME_ID_WORDS, CHALLENGE_ID_WORDS, ROUND_ID_WORDS = N_("game id"), N_("challenge id"), N_("broadcast round id")
+
+
 def _check(pattern: re.Pattern, value: str, what: str) -> str:
     if not isinstance(value, str) or not pattern.match(value):
         raise OnlineError(_("{value!r} is not a lichess {what}").format(value=str(value)[:40], what=_(what)))
@@ -84,18 +88,18 @@ def event_stream() -> Request:
 
 
 def game_stream(game_id: str) -> Request:
-    return Request("game", "GET", f"/api/board/game/stream/{_check(GAME_ID, game_id, N_('game id'))}", stream=True,
+    return Request("game", "GET", f"/api/board/game/stream/{_check(GAME_ID, game_id, GAME_ID_WORDS)}", stream=True,
                    tag=game_id)
 
 
 def move(game_id: str, uci: str, offering_draw: bool = False) -> Request:
     _check(UCI, uci, N_("move (UCI)"))
-    return Request("move", "POST", f"/api/board/game/{_check(GAME_ID, game_id, N_('game id'))}/move/{uci}",
+    return Request("move", "POST", f"/api/board/game/{_check(GAME_ID, game_id, GAME_ID_WORDS)}/move/{uci}",
                    query=(("offeringDraw", "true"),) if offering_draw else (), tag=uci)
 
 
 def _game_action(kind: str, game_id: str, tail: str) -> Request:
-    return Request(kind, "POST", f"/api/board/game/{_check(GAME_ID, game_id, N_('game id'))}/{tail}", tag=game_id)
+    return Request(kind, "POST", f"/api/board/game/{_check(GAME_ID, game_id, GAME_ID_WORDS)}/{tail}", tag=game_id)
 
 
 def draw(game_id: str, yes: bool) -> Request:
@@ -127,7 +131,7 @@ def claim_draw(game_id: str) -> Request:
 
 
 def chat_read(game_id: str) -> Request:
-    return Request("chat", "GET", f"/api/board/game/{_check(GAME_ID, game_id, N_('game id'))}/chat", tag=game_id)
+    return Request("chat", "GET", f"/api/board/game/{_check(GAME_ID, game_id, GAME_ID_WORDS)}/chat", tag=game_id)
 
 
 def check_clock(minutes: float, increment_s: int, speeds: tuple[str, ...], what: str) -> str:
@@ -194,7 +198,7 @@ def challenge(username: str, *, limit_s: int | None = None, increment_s: int | N
 
 
 def accept(challenge_id: str) -> Request:
-    return Request("accept", "POST", f"/api/challenge/{_check(CHALLENGE_ID, challenge_id, N_('challenge id'))}/accept",
+    return Request("accept", "POST", f"/api/challenge/{_check(CHALLENGE_ID, challenge_id, CHALLENGE_ID_WORDS)}/accept",
                    tag=challenge_id)
 
 
@@ -202,18 +206,18 @@ def decline(challenge_id: str, reason: str = "generic") -> Request:
     if reason not in DECLINE_REASONS:
         raise OnlineError(_("{reason!r} is not a reason lichess knows for declining").format(reason=reason[:20]))
     return Request("decline", "POST",
-                   f"/api/challenge/{_check(CHALLENGE_ID, challenge_id, N_('challenge id'))}/decline",
+                   f"/api/challenge/{_check(CHALLENGE_ID, challenge_id, CHALLENGE_ID_WORDS)}/decline",
                    form=(("reason", reason),), tag=challenge_id)
 
 
 def cancel(challenge_id: str) -> Request:
-    return Request("cancel", "POST", f"/api/challenge/{_check(CHALLENGE_ID, challenge_id, N_('challenge id'))}/cancel",
+    return Request("cancel", "POST", f"/api/challenge/{_check(CHALLENGE_ID, challenge_id, CHALLENGE_ID_WORDS)}/cancel",
                    tag=challenge_id)
 
 
 def broadcast_push(round_id: str, pgn: str) -> Request:
     """Push a round's PGN (up to 100 games) to a lichess broadcast round (needs study:write)."""
-    return Request("push", "POST", f"/api/broadcast/round/{_check(ROUND_ID, round_id, N_('broadcast round id'))}/push",
+    return Request("push", "POST", f"/api/broadcast/round/{_check(ROUND_ID, round_id, ROUND_ID_WORDS)}/push",
                    text=pgn, tag=round_id)
 
 
