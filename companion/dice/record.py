@@ -45,6 +45,7 @@ from companion.dice.odds import (
 from companion.dice.linked import LinkProof
 from companion.dice.sources import DiceSource, seed_bytes
 from companion.errors import CompanionError, DiceError, RecordError
+from companion.i18n import _, ngettext
 
 FORMAT_NAME = "companion.dice-record"
 #: the version written for a record that carries its game; one without it is written as 1
@@ -74,7 +75,7 @@ class FighterRoll:
 
     def __post_init__(self) -> None:
         if not isinstance(self.piece, str):
-            raise DiceError(f"a fighter's piece description must be text, got {self.piece!r}")
+            raise DiceError(_("a fighter's piece description must be text, got {piece!r}").format(piece=self.piece))
         object.__setattr__(self, "faces", tuple(self.faces))
         self.fighter.dice.check_faces(self.faces)
 
@@ -103,7 +104,7 @@ class SideRoll:
         if not self.fighters or not all(isinstance(f, FighterRoll) for f in self.fighters):
             raise DiceError("a side needs at least one FighterRoll")
         if not _is_int(self.total):
-            raise DiceError(f"a side's total must be a whole number, got {self.total!r}")
+            raise DiceError(_("a side's total must be a whole number, got {total!r}").format(total=self.total))
 
 
 @dataclass(frozen=True)
@@ -123,11 +124,11 @@ class RoundRecord:
         for name in ("fight", "round"):
             value = getattr(self, name)
             if not _is_int(value) or value < 1:
-                raise DiceError(f"{name} number must be a whole number from 1, got {value!r}")
+                raise DiceError(_("{name} number must be a whole number from 1, got {value!r}").format(name=name, value=value))
         if not isinstance(self.move, str):
-            raise DiceError(f"the move must be text, got {self.move!r}")
+            raise DiceError(_("the move must be text, got {move!r}").format(move=self.move))
         if self.result not in OUTCOMES:
-            raise DiceError(f"result must be one of {', '.join(OUTCOMES)}, got {self.result!r}")
+            raise DiceError(_("result must be one of {items}, got {result!r}").format(items=', '.join(OUTCOMES), result=self.result))
 
     def side(self, name: str) -> SideRoll:
         return self.attacker if name == "attacker" else self.defender
@@ -152,9 +153,9 @@ class MoveRecord:
         for name in ("ply", "rounds_before"):
             value = getattr(self, name)
             if not _is_int(value) or value < (1 if name == "ply" else 0):
-                raise DiceError(f"a move's {name} must be a whole number, got {value!r}")
+                raise DiceError(_("a move's {name} must be a whole number, got {value!r}").format(name=name, value=value))
         if not isinstance(self.text, str):
-            raise DiceError(f"a move must be text, got {self.text!r}")
+            raise DiceError(_("a move must be text, got {text!r}").format(text=self.text))
 
 
 @dataclass(frozen=True)
@@ -173,19 +174,19 @@ class GameRecord:
 
     def __post_init__(self) -> None:
         if not isinstance(self.start, str) or not self.start.strip():
-            raise DiceError(f"the start position must be its text, got {self.start!r}")
+            raise DiceError(_("the start position must be its text, got {start!r}").format(start=self.start))
         if self.board_map is not None and not isinstance(self.board_map, str):
-            raise DiceError(f"the board map must be a name or None, got {self.board_map!r}")
+            raise DiceError(_("the board map must be a name or None, got {board_map!r}").format(board_map=self.board_map))
         options = dict(self.options)
         for name, value in options.items():
             if not isinstance(name, str) or not isinstance(value, (bool, int, str)):
-                raise DiceError(f"an option is a name and true/false, a number or text, got {name!r}: {value!r}")
+                raise DiceError(_("an option is a name and true/false, a number or text, got {name!r}: {value!r}").format(name=name, value=value))
         object.__setattr__(self, "options", tuple(sorted(options.items())))
         object.__setattr__(self, "moves", tuple(self.moves))
         if not all(isinstance(m, MoveRecord) for m in self.moves):
             raise DiceError("a game's moves must be MoveRecord values")
         if any(b.rounds_before < a.rounds_before for a, b in zip(self.moves, self.moves[1:])):
-            raise DiceError("a game's moves must be in the order they were played")
+            raise DiceError(_("a game's moves must be in the order they were played"))
 
     @property
     def option_values(self) -> dict[str, bool | int | str]:
@@ -218,29 +219,28 @@ class DiceRecord:
         object.__setattr__(self, "rounds", tuple(self.rounds))
         for name in ("game_id", "game"):
             if not isinstance(getattr(self, name), str):
-                raise DiceError(f"{name} must be text, got {getattr(self, name)!r}")
+                raise DiceError(_("{name} must be text, got {value!r}").format(name=name, value=getattr(self, name)))
         if self.source not in SOURCES:
-            raise DiceError(f"dice source must be one of {', '.join(SOURCES)}, got {self.source!r}")
+            raise DiceError(_("dice source must be one of {items}, got {source!r}").format(items=', '.join(SOURCES), source=self.source))
         if self.source == "seeded" and not _is_hex64(self.commitment):
             raise DiceError(
-                "a seeded record needs the commitment: 64 lowercase hex digits (SHA-256 of the "
-                f"seed), got {self.commitment!r}"
+                _("a seeded record needs the commitment: 64 lowercase hex digits (SHA-256 of the seed), got {commitment!r}").format(commitment=self.commitment)
             )
         if self.source != "seeded" and self.commitment is not None:
-            raise DiceError(f"only a seeded record has a commitment, not a {self.source} one")
+            raise DiceError(_("only a seeded record has a commitment, not a {source} one").format(source=self.source))
         object.__setattr__(self, "chains", tuple(self.chains))
         if self.source == "linked" and (len(self.chains) != 2 or not all(_is_hex64(c) for c in self.chains)):
-            raise DiceError("a linked record needs both boards' chain heads: 64 lowercase hex digits each")
+            raise DiceError(_("a linked record needs both boards' chain heads: 64 lowercase hex digits each"))
         if self.source != "linked" and self.chains:
-            raise DiceError(f"only a linked record has chains, not a {self.source} one")
+            raise DiceError(_("only a linked record has chains, not a {source} one").format(source=self.source))
         if any((r.link is None) != (self.source != "linked") for r in self.rounds):
-            raise DiceError("every round of a linked record, and only of a linked one, carries its secrets")
+            raise DiceError(_('every round of a linked record, and only of a linked one, carries its secrets'))
         if self.revealed_seed is not None:
             if self.source != "seeded":
-                raise DiceError(f"only a seeded record reveals a seed, not a {self.source} one")
+                raise DiceError(_("only a seeded record reveals a seed, not a {source} one").format(source=self.source))
             object.__setattr__(self, "revealed_seed", seed_bytes(self.revealed_seed))
         if not _is_int(self.max_ties) or self.max_ties < 1:
-            raise DiceError(f"max_ties must be a whole number of at least 1, got {self.max_ties!r}")
+            raise DiceError(_("max_ties must be a whole number of at least 1, got {max_ties!r}").format(max_ties=self.max_ties))
         if not all(isinstance(r, RoundRecord) for r in self.rounds):
             raise DiceError("a record's rounds must be RoundRecord values")
         if self.game_record is not None:
@@ -248,8 +248,8 @@ class DiceRecord:
                 raise DiceError("a record's game must be a GameRecord")
             moves = self.game_record.moves
             if moves and moves[-1].rounds_before > len(self.rounds):
-                raise DiceError(f"move {moves[-1].ply} follows round {moves[-1].rounds_before}, "
-                                f"but the record has {len(self.rounds)} round(s)")
+                raise DiceError(ngettext("move {ply} follows round {rounds_before}, but the record has {n} round",
+                                         "move {ply} follows round {rounds_before}, but the record has {n} rounds", len(self.rounds)).format(ply=moves[-1].ply, rounds_before=moves[-1].rounds_before, n=len(self.rounds)))
 
     def in_order(self) -> list[MoveRecord | RoundRecord]:
         """The game's moves and the rounds, in the order they happened (rounds only for a
@@ -264,15 +264,15 @@ class DiceRecord:
 
     def with_round(self, entry: RoundRecord) -> DiceRecord:
         if self.revealed_seed is not None:
-            raise DiceError("the seed is already revealed: the record is closed")
+            raise DiceError(_('the seed is already revealed: the record is closed'))
         return replace(self, rounds=self.rounds + (entry,))
 
     def with_move(self, text: str) -> DiceRecord:
         """The next move of the game (version 2 records only), after the rounds so far."""
         if self.game_record is None:
-            raise DiceError("this record does not carry its game (version 1): start it with start=...")
+            raise DiceError(_('this record does not carry its game (version 1): start it with start=...'))
         if self.revealed_seed is not None:
-            raise DiceError("the seed is already revealed: the record is closed")
+            raise DiceError(_('the seed is already revealed: the record is closed'))
         moves = self.game_record.moves
         move = MoveRecord(len(moves) + 1, text, len(self.rounds))
         return replace(self, game_record=replace(self.game_record, moves=moves + (move,)))
@@ -310,7 +310,7 @@ def start_record(
     if start is not None:
         game_record = GameRecord(start, tuple((options or {}).items()), board_map)
     elif options or board_map is not None:
-        raise DiceError("options and board_map describe the game: give its start position too")
+        raise DiceError(_('options and board_map describe the game: give its start position too'))
     return DiceRecord(game_id, game, source.name, source.commitment, max_ties, game_record=game_record,
                       chains=tuple(getattr(source, "chains", ())))
 
@@ -422,12 +422,11 @@ class _Fields:
         unknown = sorted(set(value) - set(keys))
         if unknown:
             raise RecordError(
-                f"{where}: unknown field {self.name(unknown[0])!r} "
-                f"(expected {', '.join(self.name(k) for k in keys)})"
+                _("{where}: unknown field {value!r} (expected {items})").format(where=where, value=self.name(unknown[0]), items=', '.join((self.name(k) for k in keys)))
             )
         missing = [k for k in keys if k not in value]
         if missing:
-            raise RecordError(f"{where}: field {self.name(missing[0])!r} is missing")
+            raise RecordError(_("{where}: field {value!r} is missing").format(where=where, value=self.name(missing[0])))
         self.value = value
 
     def name(self, key: str) -> str:
@@ -530,12 +529,11 @@ def _parse_game(f: _Fields) -> GameRecord:
 def _parse_header(value: dict[str, Any], where: str) -> DiceRecord:
     version = value.get("version")
     if _is_int(version) and version not in VERSIONS and value.get("format") == FORMAT_NAME:
-        raise RecordError(f"{where}: field 'version' is {version}; this companion reads versions "
-                          f"{' and '.join(map(str, VERSIONS))}")
+        raise RecordError(_("{where}: field 'version' is {version}; this companion reads versions {items}").format(where=where, version=version, items=' and '.join(map(str, VERSIONS))))
     linked = value.get("source") == "linked"
     f = _Fields(value, where, "", _HEADER_KEYS + (_GAME_KEYS if version == 2 else ()) + (("chains",) if linked else ()))
     if value["type"] != "header" or value["format"] != FORMAT_NAME:
-        raise RecordError(f"{where}: not a dice record header (expected format {FORMAT_NAME!r})")
+        raise RecordError(_("{where}: not a dice record header (expected format {FORMAT_NAME!r})").format(where=where, FORMAT_NAME=FORMAT_NAME))
     version = f.integer("version")
     if version not in VERSIONS:
         raise f.error("version", f"is {version}; this companion reads versions {' and '.join(map(str, VERSIONS))}")
@@ -569,17 +567,17 @@ def parse_record(text: str, name: str = "dice record") -> DiceRecord:
         kind = value.get("type") if isinstance(value, dict) else None
         if record is None:
             if kind != "header":
-                raise RecordError(f"{where}: the first line must be the dice record header")
+                raise RecordError(_("{where}: the first line must be the dice record header").format(where=where))
             record = _parse_header(value, where)
         elif seed is not None:
-            raise RecordError(f"{where}: nothing may follow the reveal of the seed")
+            raise RecordError(_("{where}: nothing may follow the reveal of the seed").format(where=where))
         elif kind == "round":
             rounds.append(_parse_round(value, where, record.source == "linked"))
         elif kind == "move" and record.game_record is not None:
             f = _Fields(value, where, "", _MOVE_KEYS)
             moves.append(MoveRecord(f.integer("ply", 1), f.text("text"), len(rounds)))
         elif kind == "move":
-            raise RecordError(f"{where}: a move line belongs in a version 2 record; the header says version 1")
+            raise RecordError(_("{where}: a move line belongs in a version 2 record; the header says version 1").format(where=where))
         elif kind == "reveal":
             f = _Fields(value, where, "", ("type", "seed"))
             if record.source != "seeded":
@@ -590,9 +588,9 @@ def parse_record(text: str, name: str = "dice record") -> DiceRecord:
                 raise f.error("seed", "must be the seed as non-empty hex") from None
         else:
             kinds = "'move', 'round' or 'reveal'" if record.game_record is not None else "'round' or 'reveal'"
-            raise RecordError(f"{where}: field 'type' must be {kinds}, got {kind!r}")
+            raise RecordError(_("{where}: field 'type' must be {kinds}, got {kind!r}").format(where=where, kinds=kinds, kind=kind))
     if record is None:
-        raise RecordError(f"{name}: empty; the first line must be the dice record header")
+        raise RecordError(_("{name}: empty; the first line must be the dice record header").format(name=name))
     game = record.game_record
     if game is not None:
         game = replace(game, moves=tuple(moves))

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..dice.linked import LinkProof
 from ..errors import RecordError
+from ..i18n import _
 from .fields import JsonFields
 from .setup import GameSetup
 
@@ -136,7 +137,7 @@ def action_from_json(value: Any, where: str = "action") -> Action:
         f = JsonFields(value, where, ("type", "attacker", "defenders", "source", "link"), optional=("link",))
         defenders = f.value["defenders"]
         if not isinstance(defenders, list) or not defenders:
-            raise RecordError(f"{where}: 'defenders' must be a non-empty list of dice lists")
+            raise RecordError(_("{where}: 'defenders' must be a non-empty list of dice lists").format(where=where))
         link = LinkProof.from_json(value["link"], f"{where} link") if "link" in value else None
         return Roll(f.faces(value["attacker"], "attacker"),
                     tuple(f.faces(d, f"defenders[{i}]") for i, d in enumerate(defenders)), f.text("source"), link)
@@ -152,13 +153,11 @@ def action_from_json(value: Any, where: str = "action") -> Action:
         f = JsonFields(value, where, ("type", "winners", "reason"))
         winners = value["winners"]
         if not isinstance(winners, list) or not all(isinstance(w, int) and not isinstance(w, bool) for w in winners):
-            raise RecordError(f"{where}: 'winners' must be a list of player numbers")
+            raise RecordError(_("{where}: 'winners' must be a list of player numbers").format(where=where))
         return Adjudicate(tuple(winners), f.text("reason"))
     if kind == "position":
         return SetPosition(JsonFields(value, where, ("type", "position")).text("position"))
-    raise RecordError(f"{where}: unknown action type {kind!r} "
-                      f"(expected move, answer, roll, undo, resign, offer-draw, answer-draw, adjudicate, part "
-                      f"or position)")
+    raise RecordError(_("{where}: unknown action type {kind!r} (expected move, answer, roll, undo, resign, offer-draw, answer-draw, adjudicate, part or position)").format(where=where, kind=kind))
 
 
 def start_to_json(setup: GameSetup) -> dict[str, Any]:
@@ -169,10 +168,10 @@ def start_to_json(setup: GameSetup) -> dict[str, Any]:
 def start_from_json(value: Any, where: str = "start") -> GameSetup:
     f = JsonFields(value, where, ("type", "version", "setup", "commitment"))
     if value["type"] != "start":
-        raise RecordError(f"{where}: the first entry must be the game's start, got type {value['type']!r}")
+        raise RecordError(_("{where}: the first entry must be the game's start, got type {value!r}").format(where=where, value=value['type']))
     if f.integer("version") != 1:
-        raise RecordError(f"{where}: journal version {value['version']} is not known (this companion reads 1)")
+        raise RecordError(_("{where}: journal version {value} is not known (this companion reads 1)").format(where=where, value=value['version']))
     setup = GameSetup.from_json(value["setup"], f"{where} setup")
     if value["commitment"] != setup.commitment:
-        raise RecordError(f"{where}: the dice commitment does not belong to the seed")
+        raise RecordError(_("{where}: the dice commitment does not belong to the seed").format(where=where))
     return setup

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from ..errors import CompanionError, RecordError
+from ..i18n import _
 from .actions import Action, AnswerDraw, PlayMove, Resign, SetPosition, Undo, action_to_json, start_from_json
 from .setup import GameSetup
 
@@ -49,7 +50,7 @@ def replay_journal(make: Callable[[GameSetup], Any], entries: Sequence[dict],
     the rest could not be (None when all were). Raises RecordError when not even the start entry
     is usable."""
     if not entries:
-        raise RecordError("the journal is empty: it has no start entry")
+        raise RecordError(_('the journal is empty: it has no start entry'))
     setup = start_from_json(entries[0], "journal entry 1")
     session = make(setup)
     used = 1

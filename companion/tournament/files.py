@@ -23,6 +23,7 @@ from typing import Iterable
 
 from ..bounds import MAX_PGN_FILE_BYTES, read_text_file
 from ..errors import CompanionError
+from ..i18n import _
 from ..durable import write_durably
 from ..journal import describe_loss, read_journal
 from .pgn import PgnGame, format_pgn
@@ -136,7 +137,7 @@ def journal_pgn(path: str) -> tuple[str, str | None]:
     read = read_journal(path)
     if not read.entries:
         reason = read.damage.describe() if read.damage else "the journal is empty"
-        raise CompanionError(f"{path}: no game in it ({reason})")
+        raise CompanionError(_("{path}: no game in it ({reason})").format(path=path, reason=reason))
     table, used, problem = Table.replay(read.entries)
     return format_pgn(pgn_game(table)), describe_loss(read.damage, problem, used, len(read.entries))
 

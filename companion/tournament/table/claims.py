@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ...errors import IllegalMoveError, RecordError
+from ...i18n import _
 from ...session import Adjudicate, PlayMove, Resign
 from .. import texts as W
 from ..laws import CLAIM_REASONS, CLAIMS, can_win, judge_claim, penalty_ms
@@ -38,7 +39,7 @@ class Claims:
         st.check_player(player)
         st.check_live()
         if st.offers and st.offers[-1] == (len(st.session.moves), player):
-            raise IllegalMoveError("this draw offer is already made")
+            raise IllegalMoveError(_('this draw offer is already made'))
         return self._do({"type": "offer-draw", "player": player}, t)
 
     def tap_result(self, player: int, result: str | None, t: int) -> list:
@@ -48,7 +49,7 @@ class Claims:
         st.require_tournament("results are agreed")
         st.check_player(player)
         if result is not None and result not in RESULT_CODES:
-            raise IllegalMoveError(f"a result is one of {', '.join(RESULT_CODES)}, got {result!r}")
+            raise IllegalMoveError(_("a result is one of {items}, got {result!r}").format(items=', '.join(RESULT_CODES), result=result))
         st.check_live()
         return self._do({"type": "result", "player": player, "result": result}, t)
 
@@ -59,18 +60,18 @@ class Claims:
         st.require_tournament("draws are claimed")
         st.check_player(player)
         if kind not in CLAIMS:
-            raise IllegalMoveError(f"a claim is one of {', '.join(CLAIMS)}, got {kind!r}")
+            raise IllegalMoveError(_("a claim is one of {items}, got {kind!r}").format(items=', '.join(CLAIMS), kind=kind))
         st.check_live()
         s = st.session
         if player != s.turn or s.pos.pending is not None:
-            raise IllegalMoveError("only the player to move may claim a draw")
+            raise IllegalMoveError(_('only the player to move may claim a draw'))
         move_text = None
         board = st.board
         if board is not None and hasattr(board, "complete"):
             verdict = board.complete(t)
             if isinstance(verdict, BoardShowsMove):
                 if verdict.needs_choice:
-                    raise IllegalMoveError("the move on the board needs a choice: press the clock or put it back")
+                    raise IllegalMoveError(_('the move on the board needs a choice: press the clock or put it back'))
                 move_text = s.rules.move_text(s.pos, verdict.moves[0])
         return self._do({"type": "claim", "player": player, "kind": kind, "move": move_text}, t)
 
@@ -130,7 +131,7 @@ class Claims:
         side = f.side("side", self._st.nsides)
         what = f.text("what")
         if not self._st.tournament:
-            raise RecordError(f"{where}: illegal moves are judged in tournament mode only")
+            raise RecordError(_("{where}: illegal moves are judged in tournament mode only").format(where=where))
         if dry:
             return []
         return self.penalise(side, t, illegal_what=what)
@@ -150,9 +151,9 @@ class Claims:
         player = f.side("player", st.nsides)
         result = f.optional_text("result")
         if result is not None and result not in RESULT_CODES:
-            raise RecordError(f"{where}: a result is one of {', '.join(RESULT_CODES)}")
+            raise RecordError(_("{where}: a result is one of {items}").format(where=where, items=', '.join(RESULT_CODES)))
         if st.is_over:
-            raise RecordError(f"{where}: the game is over")
+            raise RecordError(_("{where}: the game is over").format(where=where))
         if dry:
             return []
         if result is None:
@@ -169,9 +170,9 @@ class Claims:
         text = f.optional_text("move")
         s = st.session
         if kind not in CLAIMS:
-            raise RecordError(f"{where}: a claim is one of {', '.join(CLAIMS)}")
+            raise RecordError(_("{where}: a claim is one of {items}").format(where=where, items=', '.join(CLAIMS)))
         if s.is_over or player != s.turn:
-            raise RecordError(f"{where}: only the player to move may claim")
+            raise RecordError(_("{where}: only the player to move may claim").format(where=where))
         move = s.rules.parse_move(s.pos, text) if text is not None else None
         if dry:
             return []
@@ -195,7 +196,7 @@ class Claims:
         st = self._st
         player = TableEntry(e, where, ("type", "player", "spent")).side("player", st.nsides)
         if st.is_over:
-            raise RecordError(f"{where}: the game is over")
+            raise RecordError(_("{where}: the game is over").format(where=where))
         if dry:
             return []
         events = st.session.act(Resign(player), record=False)
