@@ -218,13 +218,13 @@ class Match:
         try:
             players = []
             for i, p in enumerate(v["players"] if isinstance(v["players"], list) else [None]):
-                p = need(p, ("name", "computer", "level"), f"{where} player {i + 1}")
+                p = need(p, ("name", "computer", "level"), _("{where} player {n}").format(where=where, n=i + 1))
                 if not isinstance(p["computer"], bool) or not isinstance(p["level"], int):
                     raise RecordError(_("{where} player {number}: computer is true or false, level a number").format(where=where, number=i + 1))
                 players.append(Seat(p["name"], p["computer"], p["level"]))
             games = []
             for i, g in enumerate(v["games"] if isinstance(v["games"], list) else [None]):
-                g = need(g, ("id", "white", "choices", "result"), f"{where} game {i + 1}")
+                g = need(g, ("id", "white", "choices", "result"), _("{where} game {n}").format(where=where, n=i + 1))
                 choices = g["choices"]
                 if (not isinstance(g["id"], str) or g["white"] not in (0, 1) or isinstance(g["white"], bool)
                         or not isinstance(choices, list) or len(choices) != 2
@@ -236,7 +236,7 @@ class Match:
                 raise RecordError(_("{where}: id, game and bids are texts").format(where=where))
             if any(g.finished is False for g in games[:-1]):
                 raise RecordError(_("{where}: only the last game may be unfinished").format(where=where))
-            table = TableSetup.from_json(v["table"], f"{where} table") if v["table"] is not None else None
+            table = TableSetup.from_json(v["table"], _("{where} table").format(where=where)) if v["table"] is not None else None
             return cls(v["id"], v["game"], tuple(players), v["length"], v["bids"], tuple(games), table)
         except VariantError as e:
             raise RecordError(_("{where}: {problem}").format(where=where, problem=e)) from None

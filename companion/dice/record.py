@@ -412,13 +412,19 @@ def format_record(record: DiceRecord) -> str:
     return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
 
 
+def _versions() -> str:
+    """The record versions this companion reads, as words ("1 and 2")."""
+    *first, last = map(str, VERSIONS)
+    return _("{first} and {last}").format(first=", ".join(first), last=last) if first else last
+
+
 class _Fields:
     """Strict reading of one JSON object; every complaint names the line and the field path."""
 
     def __init__(self, value: Any, where: str, path: str, keys: Sequence[str]) -> None:
         self.where, self.path = where, path
         if not isinstance(value, dict):
-            raise self.error(path or "the line", "must be a JSON object")
+            raise self.error(path or _("the line"), _("must be a JSON object"))
         unknown = sorted(set(value) - set(keys))
         if unknown:
             raise RecordError(
@@ -433,31 +439,32 @@ class _Fields:
         return f"{self.path}.{key}" if self.path else key
 
     def error(self, name: str, problem: str) -> RecordError:
-        return RecordError(f"{self.where}: field {name!r} {problem}")
+        return RecordError(_("{where}: field {name!r} {problem}").format(where=self.where, name=name, problem=problem))
 
     def integer(self, key: str, least: int | None = None) -> int:
         value = self.value[key]
         if not _is_int(value) or (least is not None and value < least):
-            floor = f" of at least {least}" if least is not None else ""
-            raise self.error(self.name(key), f"must be a whole number{floor}, got {value!r}")
+            problem = (_("must be a whole number of at least {least}, got {value!r}") if least is not None
+                       else _("must be a whole number, got {value!r}"))
+            raise self.error(self.name(key), problem.format(least=least, value=value))
         return value
 
     def text(self, key: str) -> str:
         value = self.value[key]
         if not isinstance(value, str):
-            raise self.error(self.name(key), f"must be text, got {value!r}")
+            raise self.error(self.name(key), _("must be text, got {value!r}").format(value=value))
         return value
 
     def flag(self, key: str) -> bool:
         value = self.value[key]
         if not isinstance(value, bool):
-            raise self.error(self.name(key), f"must be true or false, got {value!r}")
+            raise self.error(self.name(key), _("must be true or false, got {value!r}").format(value=value))
         return value
 
     def items(self, key: str) -> list[Any]:
         value = self.value[key]
         if not isinstance(value, list) or not value:
-            raise self.error(self.name(key), f"must be a non-empty list, got {value!r}")
+            raise self.error(self.name(key), _("must be a non-empty list, got {value!r}").format(value=value))
         return value
 
 
@@ -476,11 +483,11 @@ def _parse_fighter(value: Any, where: str, path: str) -> FighterRoll:
         raise f.error(f.name("dice"), str(error)) from None
     faces = f.items("faces")
     if not all(_is_int(face) for face in faces):
-        raise f.error(f.name("faces"), f"must hold whole numbers, got {faces!r}")
+        raise f.error(f.name("faces"), _("must hold whole numbers, got {faces!r}").format(faces=faces))
     try:
         dice.check_faces(faces)
     except DiceError as error:
-        raise f.error(f.name("faces"), f"is impossible: {error}") from None
+        raise f.error(f.name("faces"), _("is impossible: {error}").format(error=error)) from None
     return FighterRoll(f.text("piece"), dice, tuple(faces), f.integer("fatigue", 0), f.flag("weapon_choice"))
 
 
@@ -497,7 +504,7 @@ def _parse_round(value: dict[str, Any], where: str, linked: bool) -> RoundRecord
     f = _Fields(value, where, "", _ROUND_KEYS + (("link",) if linked else ()))
     result = f.text("result")
     if result not in OUTCOMES:
-        raise f.error("result", f"must be one of {', '.join(OUTCOMES)}, got {result!r}")
+        raise f.error("result", _("must be one of {items}, got {result!r}").format(items=', '.join(OUTCOMES), result=result))
     return RoundRecord(
         f.integer("fight", 1),
         f.integer("round", 1),
@@ -513,42 +520,42 @@ def _parse_game(f: _Fields) -> GameRecord:
     """The version 2 header fields that describe the game: options, board map, start."""
     options = f.value["options"]
     if not isinstance(options, dict):
-        raise f.error("options", f'must be a JSON object of option names and values, e.g. {{"d6_only": false}}, got {options!r}')
+        raise f.error("options", _('must be a JSON object of option names and values, e.g. {{"d6_only": false}}, got {options!r}').format(options=options))
     for name, value in options.items():
         if not isinstance(value, (bool, int, str)):
-            raise f.error(f"options.{name}", f"must be true or false, a whole number or text, got {value!r}")
+            raise f.error(f"options.{name}", _("must be true or false, a whole number or text, got {value!r}").format(value=value))
     board_map = f.value["board_map"]
     if board_map is not None and not isinstance(board_map, str):
-        raise f.error("board_map", f"must be a map name, or null for the game's usual board, got {board_map!r}")
+        raise f.error("board_map", _("must be a map name, or null for the game's usual board, got {board_map!r}").format(board_map=board_map))
     start = f.text("start")
     if not start.strip():
-        raise f.error("start", "must be the start position text, got an empty text")
+        raise f.error("start", _('must be the start position text, got an empty text'))
     return GameRecord(start, tuple(options.items()), board_map)
 
 
 def _parse_header(value: dict[str, Any], where: str) -> DiceRecord:
     version = value.get("version")
     if _is_int(version) and version not in VERSIONS and value.get("format") == FORMAT_NAME:
-        raise RecordError(_("{where}: field 'version' is {version}; this companion reads versions {items}").format(where=where, version=version, items=' and '.join(map(str, VERSIONS))))
+        raise RecordError(_("{where}: field 'version' is {version}; this companion reads versions {items}").format(where=where, version=version, items=_versions()))
     linked = value.get("source") == "linked"
     f = _Fields(value, where, "", _HEADER_KEYS + (_GAME_KEYS if version == 2 else ()) + (("chains",) if linked else ()))
     if value["type"] != "header" or value["format"] != FORMAT_NAME:
         raise RecordError(_("{where}: not a dice record header (expected format {FORMAT_NAME!r})").format(where=where, FORMAT_NAME=FORMAT_NAME))
     version = f.integer("version")
     if version not in VERSIONS:
-        raise f.error("version", f"is {version}; this companion reads versions {' and '.join(map(str, VERSIONS))}")
+        raise f.error("version", _("is {version}; this companion reads versions {items}").format(version=version, items=_versions()))
     source = f.text("source")
     if source not in SOURCES:
-        raise f.error("source", f"must be one of {', '.join(SOURCES)}, got {source!r}")
+        raise f.error("source", _("must be one of {items}, got {source!r}").format(items=', '.join(SOURCES), source=source))
     commitment = value["commitment"]
     if source == "seeded" and not _is_hex64(commitment):
-        raise f.error("commitment", f"must be 64 lowercase hex digits, got {commitment!r}")
+        raise f.error("commitment", _("must be 64 lowercase hex digits, got {commitment!r}").format(commitment=commitment))
     if source != "seeded" and commitment is not None:
-        raise f.error("commitment", f"must be null for a {source} record, got {commitment!r}")
+        raise f.error("commitment", _("must be null for a {source} record, got {commitment!r}").format(source=source, commitment=commitment))
     game = _parse_game(f) if version == 2 else None
     chains = value.get("chains", [])
     if linked and (not isinstance(chains, list) or len(chains) != 2 or not all(_is_hex64(c) for c in chains)):
-        raise f.error("chains", f"must be both boards' chain heads, 64 lowercase hex digits each, got {chains!r}")
+        raise f.error("chains", _("must be both boards' chain heads, 64 lowercase hex digits each, got {chains!r}").format(chains=chains))
     return DiceRecord(f.text("game_id"), f.text("game"), source, commitment, f.integer("max_ties", 1),
                       game_record=game, chains=tuple(chains))
 
@@ -560,7 +567,7 @@ def parse_record(text: str, name: str = "dice record") -> DiceRecord:
     moves: list[MoveRecord] = []
     seed: bytes | None = None
     for number, line in enumerate(text.split("\n"), start=1):  # not splitlines: U+2028 etc.
-        where = f"{name} line {number}"
+        where = _("{name} line {number}").format(name=name, number=number)
         if not line.strip():
             continue
         value = load_json(line, where)
@@ -581,14 +588,15 @@ def parse_record(text: str, name: str = "dice record") -> DiceRecord:
         elif kind == "reveal":
             f = _Fields(value, where, "", ("type", "seed"))
             if record.source != "seeded":
-                raise f.error("seed", f"cannot be revealed: the dice source is {record.source}")
+                raise f.error("seed", _("cannot be revealed: the dice source is {source}").format(source=record.source))
             try:
                 seed = seed_bytes(bytes.fromhex(f.text("seed")))
             except (ValueError, CompanionError):
-                raise f.error("seed", "must be the seed as non-empty hex") from None
+                raise f.error("seed", _('must be the seed as non-empty hex')) from None
         else:
-            kinds = "'move', 'round' or 'reveal'" if record.game_record is not None else "'round' or 'reveal'"
-            raise RecordError(_("{where}: field 'type' must be {kinds}, got {kind!r}").format(where=where, kinds=kinds, kind=kind))
+            wrong = (_("{where}: field 'type' must be 'move', 'round' or 'reveal', got {kind!r}") if record.game_record is not None
+                     else _("{where}: field 'type' must be 'round' or 'reveal', got {kind!r}"))
+            raise RecordError(wrong.format(where=where, kind=kind))
     if record is None:
         raise RecordError(_("{name}: empty; the first line must be the dice record header").format(name=name))
     game = record.game_record

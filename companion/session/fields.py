@@ -44,8 +44,9 @@ class JsonFields:
     def integer(self, key: str, least: int | None = None) -> int:
         v = self.value[key]
         if isinstance(v, bool) or not isinstance(v, int) or (least is not None and v < least):
-            floor = f" of at least {least}" if least is not None else ""
-            raise RecordError(_("{where}: field {key!r} must be a whole number{floor}, got {v!r}").format(where=self.where, key=key, floor=floor, v=v))
+            wrong = (_("{where}: field {key!r} must be a whole number of at least {least}, got {v!r}") if least is not None
+                     else _("{where}: field {key!r} must be a whole number, got {v!r}"))
+            raise RecordError(wrong.format(where=self.where, key=key, least=least, v=v))
         return v
 
     def faces(self, v: Any, name: str) -> tuple[int, ...]:

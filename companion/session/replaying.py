@@ -51,12 +51,12 @@ def replay_journal(make: Callable[[GameSetup], Any], entries: Sequence[dict],
     is usable."""
     if not entries:
         raise RecordError(_('the journal is empty: it has no start entry'))
-    setup = start_from_json(entries[0], "journal entry 1")
+    setup = start_from_json(entries[0], _("journal entry {n}").format(n=1))
     session = make(setup)
     used = 1
     for i, entry in enumerate(entries[1:], start=2):
         try:
-            session.apply_entry(entry, f"journal entry {i}")
+            session.apply_entry(entry, _("journal entry {n}").format(n=i))
         except CompanionError as e:
             return session, used, str(e)
         used += 1

@@ -148,7 +148,7 @@ def _trf_players(text: str, source: str) -> dict[int, _TrfPlayer]:
         line = raw.rstrip("\r\n")
         if not line.startswith("001"):
             continue
-        where = f"{source}, line {n}"
+        where = _("{source}, line {n}").format(source=source, n=n)
         if len(line) < 84:
             raise PairingError(_("{where}: a player line (001) needs at least 84 columns (start number to points); this one has {n}").format(where=where, n=len(line)))
         number = _int(line[4:8], where, "the starting rank (columns 5-8)")
@@ -281,7 +281,7 @@ def parse_csv(text: str, source: str = "CSV") -> Pairings:
         line = lines[n]
         if not line.strip():
             continue
-        where = f"{source}, line {n + 1}"
+        where = _("{source}, line {n}").format(source=source, n=n + 1)
         row = next(csv.reader([line], delimiter=delimiter))
         if len(row) != len(header):
             raise PairingError(_("{where}: {n} fields where the header has {n2}").format(where=where, n=len(row), n2=len(header)))

@@ -200,7 +200,7 @@ class _Reader:
 
     def where(self, at: int | None = None) -> str:
         line = self.text.count("\n", 0, self.i if at is None else at) + 1
-        return f"{self.source}, line {line}"
+        return _("{source}, line {n}").format(source=self.source, n=line)
 
     def skip_space(self) -> None:
         t = self.text

@@ -460,7 +460,7 @@ def replay_pgn(pgn: PgnGame) -> ReplayedGame:
     except CompanionError as e:
         raise RecordError(_("PGN game {value} - {value2}: {problem}").format(value=pgn.tag('White'), value2=pgn.tag('Black'), problem=e)) from None
     for i, move in enumerate(pgn.moves):
-        where = f"move {i + 1} ({move.text})"
+        where = _("move {n} ({move})").format(n=i + 1, move=move.text)
         if pos.pending is not None:
             raise RecordError(_("{where}: the game waits for {kind} first").format(where=where, kind=pos.pending.kind))
         try:

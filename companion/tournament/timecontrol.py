@@ -162,7 +162,7 @@ def parse_time_control(text: str) -> TimeControl | None:
     periods = []
     fields = value.split(":")
     for i, field in enumerate(fields):
-        where = f"time control {value!r}" + (f", field {i + 1}" if len(fields) > 1 else "")
+        where = (_("time control {value!r}, field {n}") if len(fields) > 1 else _("time control {value!r}")).format(value=value, n=i + 1)
         if field.startswith("*"):
             if len(fields) > 1:
                 raise ClockError(_("{where}: an hourglass has one period for the whole game").format(where=where))

@@ -85,23 +85,23 @@ class Table:
         table entry (written before tables) is a casual game without clock."""
         if not entries:
             raise RecordError(_('the journal is empty: it has no start entry'))
-        game = start_from_json(entries[0], "journal entry 1")
+        game = start_from_json(entries[0], _("journal entry {n}").format(n=1))
         rest = list(entries[1:])
         setup = TableSetup()
         used = 1
         if rest and isinstance(rest[0], dict) and rest[0].get("type") == "table":
-            setup = TableSetup.from_json(rest[0], "journal entry 2")
+            setup = TableSetup.from_json(rest[0], _("journal entry {n}").format(n=2))
             rest = rest[1:]
             used = 2
         try:
             table = cls.blank(game, setup, source=source)
         except CompanionError as e:
-            raise RecordError(_("journal entry 2: {problem}").format(problem=e)) from None
+            raise RecordError(_("{where}: {problem}").format(where=_("journal entry {n}").format(n=2), problem=e)) from None
         if after is not None:
             after(table.session)
         for i, entry in enumerate(rest, start=used + 1):
             try:
-                table.apply_entry(entry, f"journal entry {i}")
+                table.apply_entry(entry, _("journal entry {n}").format(n=i))
             except CompanionError as e:
                 return table, used, str(e)
             used += 1
