@@ -146,11 +146,13 @@ class LinkProof:
         """Why these secrets are not the chains' (None: they are). ``after``: the proof of the
         previous fight, whose index this one must pass (a secret is never used twice)."""
         if after is not None and self.index <= after.index:
-            return (f"chain index {self.index} was used already (the last fight used {after.index}): "
-                    f"a secret once shown is never used again")
+            return _("chain index {index} was used already (the last fight used {last}): "
+                     "a secret once shown is never used again").format(index=self.index, last=after.index)
         for board, (secret, head) in enumerate(zip(self.secrets, heads), start=1):
             known = (after.index, after.secrets[board - 1]) if after is not None else None
             if not chains_to(secret, self.index, head, known=known):
-                return (f"board {board}'s secret at chain index {self.index} does not lead to the chain "
-                        f"{'committed at the start' if known is None else 'it revealed before'}")
+                wrong = (_("board {board}'s secret at chain index {index} does not lead to the chain committed at the start")
+                         if known is None else
+                         _("board {board}'s secret at chain index {index} does not lead to the chain it revealed before"))
+                return wrong.format(board=board, index=self.index)
         return None

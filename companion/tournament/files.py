@@ -136,7 +136,7 @@ def journal_pgn(path: str) -> tuple[str, str | None]:
 
     read = read_journal(path)
     if not read.entries:
-        reason = read.damage.describe() if read.damage else "the journal is empty"
+        reason = read.damage.describe() if read.damage else _("the journal is empty")
         raise CompanionError(_("{path}: no game in it ({reason})").format(path=path, reason=reason))
     table, used, problem = Table.replay(read.entries)
     return format_pgn(pgn_game(table)), describe_loss(read.damage, problem, used, len(read.entries))
