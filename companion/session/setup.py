@@ -137,8 +137,9 @@ class GameSetup:
             if len(option) != 2 or not all(isinstance(x, str) for x in option):
                 raise VariantError(_("a game option is a name and a text, got {option!r}").format(option=option))
             if option[0] not in allowed:
-                known = f"; {self.game} takes {', '.join(allowed)}" if allowed else f"; {self.game} takes none"
-                raise VariantError(_("unknown option {value!r} for {game}{known}").format(value=option[0], game=self.game, known=known))
+                wrong = (_("unknown option {option!r} for {game}; {game} takes {known}") if allowed
+                         else _("unknown option {option!r} for {game}; {game} takes none"))
+                raise VariantError(wrong.format(option=option[0], game=self.game, known=", ".join(allowed)))
             if option[0] == FIGHTS_OPTION and option[1] not in FIGHTS:
                 raise VariantError(_("fights={value!r}: expected one of {items}").format(value=option[1], items=', '.join(FIGHTS)))
         if self.bids not in BID_MODES:

@@ -38,7 +38,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ..errors import ClockError, PairingError
-from ..i18n import _
+from ..i18n import N_, _
 from .timecontrol import parse_time_control
 
 #: Points each TRF result code is worth (the default 1 / 0.5 / 0 scoring).
@@ -151,14 +151,14 @@ def _trf_players(text: str, source: str) -> dict[int, _TrfPlayer]:
         where = _("{source}, line {n}").format(source=source, n=n)
         if len(line) < 84:
             raise PairingError(_("{where}: a player line (001) needs at least 84 columns (start number to points); this one has {n}").format(where=where, n=len(line)))
-        number = _int(line[4:8], where, "the starting rank (columns 5-8)")
+        number = _int(line[4:8], where, _("the starting rank (columns 5-8)"))
         if number < 1:
             raise PairingError(_("{where}: the starting rank (columns 5-8) must be 1 or more").format(where=where))
         name = line[14:47].strip()
         if not name:
             raise PairingError(_("{where}: the name (columns 15-47) is empty").format(where=where))
         rating_text = line[48:52].strip()
-        rating = _int(rating_text, where, "the rating (columns 49-52)") if rating_text else None
+        rating = _int(rating_text, where, _("the rating (columns 49-52)")) if rating_text else None
         points_text = line[80:84].strip()
         try:
             points = float(points_text) if points_text else 0.0
@@ -170,7 +170,8 @@ def _trf_players(text: str, source: str) -> dict[int, _TrfPlayer]:
             block = line[91 + r * 10: 91 + r * 10 + 8].ljust(8)
             col = 92 + r * 10
             opp_text = block[0:4].strip()
-            opp = _int(opp_text, where, f"round {r + 1}'s opponent (columns {col}-{col + 3})") if opp_text else 0
+            opp = _int(opp_text, where, _("round {round}'s opponent (columns {first}-{last})").format(
+                round=r + 1, first=col, last=col + 3)) if opp_text else 0
             colour = block[5]
             result = block[7].upper() if block[7] != " " else " "
             if colour not in "wbWB- ":
@@ -286,8 +287,8 @@ def parse_csv(text: str, source: str = "CSV") -> Pairings:
         if len(row) != len(header):
             raise PairingError(_("{where}: {n} fields where the header has {n2}").format(where=where, n=len(row), n2=len(header)))
         f = {h: v.strip() for h, v in zip(header, row)}
-        rnd = _int(f["round"], where, "the round")
-        board = _int(f["board"], where, "the board")
+        rnd = _int(f["round"], where, _("the round"))
+        board = _int(f["board"], where, _("the board"))
         if rnd < 1 or board < 1:
             raise PairingError(_("{where}: round and board are counted from 1").format(where=where))
         if (rnd, board) in boards:
@@ -297,11 +298,12 @@ def parse_csv(text: str, source: str = "CSV") -> Pairings:
         for side in ("white", "black"):
             name = f[side]
             if not name or len(name) > MAX_NAME:
-                raise PairingError(_("{where}: the {side} player's name must be 1 to {MAX_NAME} characters").format(where=where, side=side, MAX_NAME=MAX_NAME))
+                raise PairingError(_(_SIDE_NAME_LENGTH[side]).format(where=where, most=MAX_NAME))
             rating_text = f.get(f"{side}_rating", "")
-            rating = _int(rating_text, where, f"the {side} rating") if rating_text else None
+            rating = _int(rating_text, where, _(_SIDE_RATING[side])) if rating_text else None
             if rating is not None and not 0 <= rating <= 4000:
-                raise PairingError(_("{where}: the {side} rating {rating} is not between 0 and 4000").format(where=where, side=side, rating=rating))
+                raise PairingError(_("{where}: {what} {rating} is not between 0 and 4000").format(
+                    where=where, what=_(_SIDE_RATING[side]), rating=rating))
             names.append(Player(board * 2 - (side == "white"), name, rating, fide_id=f.get(f"{side}_id", "")))
         control = f.get("time_control") or None
         if control is not None:
@@ -403,6 +405,12 @@ def merge_results(existing: str, line: str) -> str:
     rows = [r for r in existing.splitlines() if r.strip() and r.strip() != RESULT_HEADER]
     rows = [r for r in rows if tuple(next(csv.reader([r]))[:2]) != key]
     return RESULT_HEADER + "\n" + "".join(r + "\n" for r in rows) + line
+
+
+#: the words a CSV pairing file's error uses for its white and black columns
+_SIDE_RATING = {"white": N_("the white rating"), "black": N_("the black rating")}
+_SIDE_NAME_LENGTH = {"white": N_("{where}: the white player's name must be 1 to {most} characters"),
+                     "black": N_("{where}: the black player's name must be 1 to {most} characters")}
 
 
 def _int(text: str, where: str, what: str) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ...errors import IllegalMoveError, RecordError
-from ...i18n import _
+from ...i18n import N_, _
 from ...session import Adjudicate, PlayMove, Resign
 from .. import texts as W
 from ..laws import CLAIM_REASONS, CLAIMS, can_win, judge_claim, penalty_ms
@@ -35,7 +35,7 @@ class Claims:
     def offer_draw(self, player: int, t: int) -> list:
         """FIDE 9.1.2: the offer is recorded "(=)"; it stands until the opponent moves."""
         st = self._st
-        st.require_tournament("draw offers are recorded")
+        st.require_tournament(N_("draw offers are recorded in tournament mode; in casual play use the draw offer"))
         st.check_player(player)
         st.check_live()
         if st.offers and st.offers[-1] == (len(st.session.moves), player):
@@ -46,7 +46,7 @@ class Claims:
         """``player`` taps a result (None takes the tap back); both tapping the same ends the
         game with it (FIDE 8.7)."""
         st = self._st
-        st.require_tournament("results are agreed")
+        st.require_tournament(N_("results are agreed in tournament mode; in casual play use the draw offer"))
         st.check_player(player)
         if result is not None and result not in RESULT_CODES:
             raise IllegalMoveError(_("a result is one of {items}, got {result!r}").format(items=', '.join(RESULT_CODES), result=result))
@@ -57,7 +57,7 @@ class Claims:
         """The player to move claims a draw (FIDE 9.2, 9.3): on the move the board shows (not
         yet pressed), or on the position if the board shows none."""
         st = self._st
-        st.require_tournament("draws are claimed")
+        st.require_tournament(N_("draws are claimed in tournament mode; in casual play use the draw offer"))
         st.check_player(player)
         if kind not in CLAIMS:
             raise IllegalMoveError(_("a claim is one of {items}, got {kind!r}").format(items=', '.join(CLAIMS), kind=kind))

@@ -110,9 +110,10 @@ class TableState:
         if self.is_over:
             raise IllegalMoveError(_('the game is over'))
 
-    def require_tournament(self, what: str) -> None:
+    def require_tournament(self, refusal: str) -> None:
+        """Refuse with ``refusal`` (marked ``N_``, translated here) outside tournament mode."""
         if not self.tournament:
-            raise IllegalMoveError(_("{what} in tournament mode; in casual play use the draw offer").format(what=what))
+            raise IllegalMoveError(_(refusal))
 
     def check_player(self, player: int) -> None:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.nsides:
