@@ -107,10 +107,8 @@ class DiceSpec:
     def describe(self) -> str:
         """Words for a person entering dice: "a d8", "2d6, keep the highest"."""
         if self.count == 1:
-            return f"a d{self.sides}"
-        if self.keep == "sum":
-            return f"{self.count}d{self.sides}, added up"
-        return f"{self.count}d{self.sides}, keep the {self.keep}"
+            return _("a d{sides}").format(sides=self.sides)
+        return _(_DESCRIBE_KEEP[self.keep]).format(count=self.count, sides=self.sides)
 
     def check_faces(self, faces: Sequence[int]) -> None:
         """Raise DiceError unless ``faces`` are exactly the dice this spec rolls."""
@@ -205,6 +203,10 @@ def distribution(spec: DiceSpec) -> dict[int, Fraction]:
         counts = step
     return {total: ways * whole for total, ways in sorted(counts.items())}
 
+
+#: Dice of more than one die in words, by the keep rule.
+_DESCRIBE_KEEP = {"sum": N_("{count}d{sides}, added up"), "highest": N_("{count}d{sides}, keep the highest"),
+                  "lowest": N_("{count}d{sides}, keep the lowest")}
 
 #: A side without a fighter, by the side's role.
 _NO_FIGHTER = {"fighting": N_("a side of the fight has no fighter"), "attacker": N_("the attacker has no fighter"),

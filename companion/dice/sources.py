@@ -26,7 +26,10 @@ from typing import Callable, Iterable, Iterator, Protocol, Sequence
 
 from companion.dice.odds import DiceSpec
 from companion.errors import DiceError
-from companion.i18n import _
+from companion.i18n import N_, _
+
+#: a side of a fight in words (prompts, the verification's problems)
+SIDE_WORDS = {"attacker": N_("attacker"), "defender": N_("defender")}
 
 _DIGEST_RANGE = 1 << 256  # an HMAC-SHA256 digest read as a big-endian integer
 _WHOLE_NUMBER = re.compile(r"\s*[+-]?[0-9]+\s*")
@@ -49,8 +52,10 @@ class DiceRequest:
 
     def describe(self) -> str:
         """For a prompt: "fight 3, round 2, defender: a d8"."""
-        who = self.side if self.fighter_index == 0 else f"{self.side} #{self.fighter_index + 1}"
-        return f"fight {self.fight_id}, round {self.roll_index}, {who}: {self.spec.describe()}"
+        side = _(SIDE_WORDS[self.side]) if self.side in SIDE_WORDS else self.side
+        who = side if self.fighter_index == 0 else f"{side} #{self.fighter_index + 1}"
+        return _("fight {fight}, round {round}, {side}: {dice}").format(
+            fight=self.fight_id, round=self.roll_index, side=who, dice=self.spec.describe())
 
 
 class DiceSource(Protocol):

@@ -30,18 +30,15 @@ from typing import Callable
 from companion.dice.odds import DiceSpec, round_outcome
 from companion.dice.record import SIDES, DiceRecord, RoundRecord, SideRoll
 from companion.dice.linked import LinkProof, linked_faces
-from companion.dice.sources import SeededDice, commitment_of
+from companion.dice.sources import SIDE_WORDS, SeededDice, commitment_of
 from companion.i18n import N_, _, ngettext
-
-#: a side of a fight as a problem names it
-_SIDE_WORDS = {"attacker": N_("attacker"), "defender": N_("defender")}
 
 
 def _at(fight: int, round_: int, side: str | None = None) -> str:
     """Where in the record a problem is: "fight 2, round 1" (", attacker")."""
     if side is None:
         return _("fight {fight}, round {round}").format(fight=fight, round=round_)
-    return _("fight {fight}, round {round}, {side}").format(fight=fight, round=round_, side=_(_SIDE_WORDS[side]))
+    return _("fight {fight}, round {round}, {side}").format(fight=fight, round=round_, side=_(SIDE_WORDS[side]))
 
 
 #: the note on a record that does not carry its game
