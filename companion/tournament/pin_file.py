@@ -65,7 +65,7 @@ def write_pin(path: str | os.PathLike, record: PinRecord) -> Path:
     only. Refuses to write over anything but a regular file (OSError)."""
     path = Path(path)
     if os.path.lexists(path) and not path.is_file():
-        raise IsADirectoryError(21, "something that is not a file is there", str(path))
+        raise IsADirectoryError(21, _("something that is not a file is there"), str(path))
     return write_private(path, record.to_json())
 
 
