@@ -171,7 +171,7 @@ def start_from_json(value: Any, where: str = "start") -> GameSetup:
         raise RecordError(_("{where}: the first entry must be the game's start, got type {value!r}").format(where=where, value=value['type']))
     if f.integer("version") != 1:
         raise RecordError(_("{where}: journal version {value} is not known (this companion reads 1)").format(where=where, value=value['version']))
-    setup = GameSetup.from_json(value["setup"], f"{where} setup")
+    setup = GameSetup.from_json(value["setup"], _("{where}, set-up").format(where=where))
     if value["commitment"] != setup.commitment:
         raise RecordError(_("{where}: the dice commitment does not belong to the seed").format(where=where))
     return setup
