@@ -11,10 +11,18 @@ from __future__ import annotations
 
 from ..core.moves import Answer
 from ..errors import IllegalMoveError
-from ..i18n import _
+from ..i18n import N_, _
 from .actions import PlayPart
 from .events import PartSealed
 from .state import GameState
+
+
+#: the kinds of joint secret decision, in words (a rules module names them)
+_KIND_WORDS = {"bids": N_("bids")}
+
+
+def _kind(decision) -> str:
+    return _(_KIND_WORDS[decision.kind]) if decision.kind in _KIND_WORDS else decision.kind
 
 
 class SealedParts:
@@ -53,9 +61,9 @@ class SealedParts:
         if d is None:
             raise IllegalMoveError(_("no secret choice (a duel's bids) is waiting"))
         if action.player not in d.get("players"):
-            raise IllegalMoveError(_("player {number} has no part in this {kind} decision").format(number=action.player + 1, kind=d.kind))
+            raise IllegalMoveError(_("player {number} has no part in this {kind} decision").format(number=action.player + 1, kind=_kind(d)))
         if action.player in self.sealed:
-            raise IllegalMoveError(_("player {number}'s {kind} part is in already").format(number=action.player + 1, kind=d.kind))
+            raise IllegalMoveError(_("player {number}'s {kind} part is in already").format(number=action.player + 1, kind=_kind(d)))
         options = [str(o) for o in self.options(action.player)]
         if action.part not in options:
             raise IllegalMoveError(_("{part!r} is not possible for player {number} (possible: {items})").format(part=action.part, number=action.player + 1, items=', '.join(options)))
