@@ -31,7 +31,7 @@ from typing import Sequence
 from .odds import DiceSpec
 from .sources import SeededDice
 from ..errors import DiceError
-from ..i18n import _
+from ..i18n import _, pgettext
 
 #: Links in a chain: the most fights one linked game can have (a game of Combat Chess has tens;
 #: 16,384 is past any game the draw rules let run). Building a chain costs this many hashes.
@@ -129,7 +129,8 @@ class LinkProof:
         return {"index": self.index, "secrets": list(self.secrets)}
 
     @classmethod
-    def from_json(cls, value, where: str = "link") -> LinkProof:
+    def from_json(cls, value, where: str | None = None) -> LinkProof:
+        where = pgettext("where in a record", "link") if where is None else where
         from ..errors import RecordError
 
         if not isinstance(value, dict) or set(value) != {"index", "secrets"}:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..dice.linked import LinkProof
 from ..errors import RecordError
-from ..i18n import _
+from ..i18n import _, pgettext
 from .fields import JsonFields
 from .setup import GameSetup
 
@@ -123,8 +123,9 @@ def action_to_json(action: Action) -> dict[str, Any]:
     raise TypeError(f"not a session action: {action!r}")
 
 
-def action_from_json(value: Any, where: str = "action") -> Action:
+def action_from_json(value: Any, where: str | None = None) -> Action:
     """The inverse of :func:`action_to_json`; RecordError names ``where`` and the field."""
+    where = pgettext("where in a record", "action") if where is None else where
     kind = value.get("type") if isinstance(value, dict) else None
     if kind == "move":
         return PlayMove(JsonFields(value, where, ("type", "move")).text("move"))
@@ -165,7 +166,8 @@ def start_to_json(setup: GameSetup) -> dict[str, Any]:
     return {"type": "start", "version": 1, "setup": setup.to_json(), "commitment": setup.commitment}
 
 
-def start_from_json(value: Any, where: str = "start") -> GameSetup:
+def start_from_json(value: Any, where: str | None = None) -> GameSetup:
+    where = pgettext("where in a record", "start") if where is None else where
     f = JsonFields(value, where, ("type", "version", "setup", "commitment"))
     if value["type"] != "start":
         raise RecordError(_("{where}: the first entry must be the game's start, got type {value!r}").format(where=where, value=value['type']))

@@ -11,7 +11,7 @@ from typing import Any, Callable, Sequence
 
 from ..core.moves import Answer, Move
 from ..errors import RecordError, VariantError
-from ..i18n import _
+from ..i18n import _, pgettext
 from .actions import (Action, Adjudicate, AnswerDraw, OfferDraw, PlayAnswer, PlayMove, PlayPart, Resign, Roll,
                       SetPosition, Undo, action_from_json, action_to_json, start_to_json)
 from .board import BoardLink
@@ -70,9 +70,10 @@ class Session:
         through companion.tournament.table.Table.replay's ``after``."""
         return replay_journal(lambda setup: cls(setup, source=source), entries, progress)
 
-    def apply_entry(self, entry: dict, where: str = "journal entry") -> list:
+    def apply_entry(self, entry: dict, where: str | None = None) -> list:
         """Apply one journaled action while replaying (checked, not recorded again, no tracker):
         RecordError or IllegalMoveError say why it cannot be."""
+        where = pgettext("where in a record", "journal entry") if where is None else where
         action = action_from_json(entry, where)
         self._check(action)
         return self._apply(action)

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..dice.sources import commitment_of, seed_bytes
 from ..errors import CompanionError, DiceError, RecordError, VariantError
-from ..i18n import _
+from ..i18n import _, pgettext
 from ..games import FIGHTS, GAMES, make_rules
 from .fields import JsonFields
 
@@ -192,7 +192,8 @@ class GameSetup:
         }
 
     @classmethod
-    def from_json(cls, value: Any, where: str = "setup") -> GameSetup:
+    def from_json(cls, value: Any, where: str | None = None) -> GameSetup:
+        where = pgettext("where in a record", "set-up") if where is None else where
         # draw_rules came with issue 17: a journal without it was played with the draw rules on
         fields = JsonFields(value, where, ("game", "seats", "dice", "d6_only", "game_id", "seed", "start", "board_map",
                                         "draw_rules", "options", "bids", "chains"),

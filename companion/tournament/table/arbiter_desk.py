@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ...errors import IllegalMoveError, RecordError
-from ...i18n import _, ngettext
+from ...i18n import _, ngettext, pgettext
 from ...session import Adjudicate, Undo
 from .. import texts as W
 from ..clock import format_time
@@ -54,7 +54,8 @@ class ArbiterDesk:
         self.check(entry)
         return self._do(entry, t)
 
-    def check(self, e: dict, where: str = "arbiter") -> None:
+    def check(self, e: dict, where: str | None = None) -> None:
+        where = pgettext("where in a record", "arbiter") if where is None else where
         st = self._st
         op = e.get("op")
         if op not in _FIELDS:

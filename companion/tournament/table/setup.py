@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import ClockError, CompanionError, RecordError
-from ...i18n import _
+from ...i18n import _, pgettext
 from ...session import GameSetup, JsonFields, rules_for
 from ..laws import ClaimedDraws
 from ..timecontrol import TimeControl, parse_time_control
@@ -79,7 +79,8 @@ class TableSetup:
                 "ids": list(self.ids), "source": self.source}
 
     @classmethod
-    def from_json(cls, value: Any, where: str = "table") -> TableSetup:
+    def from_json(cls, value: Any, where: str | None = None) -> TableSetup:
+        where = pgettext("where in a record", "table") if where is None else where
         keys = ("type", "version", "mode", "time_control", "auto_press", "last_move", "event", "site", "date",
                 "round", "board", "ratings", "ids", "source")
         f = TableEntry(value, where, keys)

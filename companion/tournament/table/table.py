@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from ...errors import CompanionError, IllegalMoveError, RecordError
-from ...i18n import _
+from ...i18n import _, pgettext
 from ...session import GameSetup, Session, start_from_json
 from ..clock import Clock
 from .arbiter_desk import ArbiterDesk
@@ -268,8 +268,9 @@ class Table:
         return self.timing.observe(events, t)
 
     # ----- the journal: applying entries (live and replay) ----------------------------------------------
-    def apply_entry(self, entry: dict, where: str = "journal entry") -> list:
+    def apply_entry(self, entry: dict, where: str | None = None) -> list:
         """Apply one journaled entry (a table entry or a session action) while replaying."""
+        where = pgettext("where in a record", "journal entry") if where is None else where
         if not isinstance(entry, dict):
             raise RecordError(_("{where}: expected a JSON object").format(where=where))
         kind = entry.get("type")
