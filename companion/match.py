@@ -74,7 +74,7 @@ class Match:
         if len(self.players) != 2:
             raise VariantError(_("a match is played by 2 players, got {n}").format(n=len(self.players)))
         if isinstance(self.length, bool) or not isinstance(self.length, int) or not 1 <= self.length <= MAX_GAMES:
-            raise VariantError(_("a match has 1 to {MAX_GAMES} games, got {length!r}").format(MAX_GAMES=MAX_GAMES, length=self.length))
+            raise VariantError(_("a match has 1 to {most} games, got {length!r}").format(most=MAX_GAMES, length=self.length))
         if not self.match_id or "/" in self.match_id:
             raise VariantError(_("a match id is non-empty text without '/', got {match_id!r}").format(match_id=self.match_id))
 
@@ -165,7 +165,7 @@ class Match:
             raise VariantError(_('the match is over'))
         for p in (0, 1):
             if not self.may_choose(p) and choices[p] != self.last_choice(p):
-                raise VariantError(_("{name} won the last game and may not switch ({value}, not {value2})").format(name=self.players[p].name, value=self.last_choice(p), value2=choices[p]))
+                raise VariantError(_("{name} won the last game and may not switch ({kept}, not {chosen})").format(name=self.players[p].name, kept=self.last_choice(p), chosen=choices[p]))
         return replace(self, games=self.games + (MatchGame(game_id, white, tuple(choices)),))
 
     def with_result(self, game_id: str, winners: frozenset[int] | set[int]) -> Match:
@@ -175,7 +175,7 @@ class Match:
             if g.game_id != game_id:
                 continue
             if len(winners) > 1:
-                raise VariantError(_("a game of a match has one winner or none, got {value}").format(value=sorted(winners)))
+                raise VariantError(_("a game of a match has one winner or none, got {winners}").format(winners=sorted(winners)))
             result: int | str = "draw" if not winners else (g.white if next(iter(winners)) == 0 else 1 - g.white)
             if g.finished and g.result != result:
                 raise VariantError(_("game {game_id} of the match already ended with {result!r}").format(game_id=game_id, result=g.result))
@@ -204,17 +204,17 @@ class Match:
                 raise RecordError(_("{at}: expected a JSON object").format(at=at))
             unknown = sorted(set(obj) - set(keys))
             if unknown:
-                raise RecordError(_("{at}: unknown field {value!r}").format(at=at, value=unknown[0]))
+                raise RecordError(_("{at}: unknown field {field!r}").format(at=at, field=unknown[0]))
             missing = [k for k in keys if k not in obj]
             if missing:
-                raise RecordError(_("{at}: field {value!r} is missing").format(at=at, value=missing[0]))
+                raise RecordError(_("{at}: field {field!r} is missing").format(at=at, field=missing[0]))
             return obj
 
         if isinstance(value, dict) and "table" not in value:  # a match written before games had a table
             value = {**value, "table": None}
         v = need(value, ("type", "version", "id", "game", "length", "bids", "players", "games", "table"), where)
         if v["type"] != "match" or v["version"] != VERSION:
-            raise RecordError(_("{where}: not a match of version {VERSION}").format(where=where, VERSION=VERSION))
+            raise RecordError(_("{where}: not a match of version {version}").format(where=where, version=VERSION))
         try:
             players = []
             for i, p in enumerate(v["players"] if isinstance(v["players"], list) else [None]):
@@ -260,7 +260,7 @@ class MatchStore:
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError) as e:
-            raise RecordError(_("{MATCH_FILE}: it cannot be read ({value})").format(MATCH_FILE=MATCH_FILE, value=getattr(e, 'strerror', None) or e)) from None
+            raise RecordError(_("{file}: it cannot be read ({reason})").format(file=MATCH_FILE, reason=getattr(e, 'strerror', None) or e)) from None
         return Match.from_json(load_json(text, MATCH_FILE), MATCH_FILE)
 
     def save(self, match: Match) -> None:

@@ -56,7 +56,7 @@ class HashChain:
         if not isinstance(root, bytes) or len(root) < 16:
             raise DiceError(_("a chain's root must be at least 16 random bytes"))
         if not 1 <= length <= CHAIN_LENGTH:
-            raise DiceError(_("a chain has 1 to {CHAIN_LENGTH} links, got {length}").format(CHAIN_LENGTH=CHAIN_LENGTH, length=length))
+            raise DiceError(_("a chain has 1 to {most} links, got {length}").format(most=CHAIN_LENGTH, length=length))
         self.length = length
         # checkpoints: H^(j*CHECKPOINT)(root) for each j, so H^(L-i)(root) starts from one of them
         self._marks = [root]
@@ -121,7 +121,7 @@ class LinkProof:
     def __post_init__(self) -> None:
         object.__setattr__(self, "secrets", tuple(self.secrets))
         if isinstance(self.index, bool) or not isinstance(self.index, int) or not 1 <= self.index <= CHAIN_LENGTH:
-            raise DiceError(_("a linked roll's chain index is 1 to {CHAIN_LENGTH}, got {index!r}").format(CHAIN_LENGTH=CHAIN_LENGTH, index=self.index))
+            raise DiceError(_("a linked roll's chain index is 1 to {most}, got {index!r}").format(most=CHAIN_LENGTH, index=self.index))
         if len(self.secrets) != 2 or not all(_is_hex64(s) for s in self.secrets):
             raise DiceError(_("a linked roll carries both boards' secrets, 64 hex digits each"))
 

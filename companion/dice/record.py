@@ -428,11 +428,11 @@ class _Fields:
         unknown = sorted(set(value) - set(keys))
         if unknown:
             raise RecordError(
-                _("{where}: unknown field {value!r} (expected {items})").format(where=where, value=self.name(unknown[0]), items=', '.join((self.name(k) for k in keys)))
+                _("{where}: unknown field {field!r} (expected {items})").format(where=where, field=self.name(unknown[0]), items=', '.join((self.name(k) for k in keys)))
             )
         missing = [k for k in keys if k not in value]
         if missing:
-            raise RecordError(_("{where}: field {value!r} is missing").format(where=where, value=self.name(missing[0])))
+            raise RecordError(_("{where}: field {field!r} is missing").format(where=where, field=self.name(missing[0])))
         self.value = value
 
     def name(self, key: str) -> str:
@@ -540,7 +540,7 @@ def _parse_header(value: dict[str, Any], where: str) -> DiceRecord:
     linked = value.get("source") == "linked"
     f = _Fields(value, where, "", _HEADER_KEYS + (_GAME_KEYS if version == 2 else ()) + (("chains",) if linked else ()))
     if value["type"] != "header" or value["format"] != FORMAT_NAME:
-        raise RecordError(_("{where}: not a dice record header (expected format {FORMAT_NAME!r})").format(where=where, FORMAT_NAME=FORMAT_NAME))
+        raise RecordError(_("{where}: not a dice record header (expected format {format!r})").format(where=where, format=FORMAT_NAME))
     version = f.integer("version")
     if version not in VERSIONS:
         raise f.error("version", _("is {version}; this companion reads versions {items}").format(version=version, items=_versions()))

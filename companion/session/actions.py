@@ -170,9 +170,9 @@ def start_from_json(value: Any, where: str | None = None) -> GameSetup:
     where = pgettext("where in a record", "start") if where is None else where
     f = JsonFields(value, where, ("type", "version", "setup", "commitment"))
     if value["type"] != "start":
-        raise RecordError(_("{where}: the first entry must be the game's start, got type {value!r}").format(where=where, value=value['type']))
+        raise RecordError(_("{where}: the first entry must be the game's start, got type {kind!r}").format(where=where, kind=value['type']))
     if f.integer("version") != 1:
-        raise RecordError(_("{where}: journal version {value} is not known (this companion reads 1)").format(where=where, value=value['version']))
+        raise RecordError(_("{where}: journal version {version} is not known (this companion reads 1)").format(where=where, version=value['version']))
     setup = GameSetup.from_json(value["setup"], _("{where}, set-up").format(where=where))
     if value["commitment"] != setup.commitment:
         raise RecordError(_("{where}: the dice commitment does not belong to the seed").format(where=where))

@@ -17,19 +17,19 @@ class JsonFields:
 
     def __init__(self, value: Any, where: str, keys: Sequence[str], optional: Sequence[str] = ()) -> None:
         if not isinstance(value, dict):
-            raise RecordError(_("{where}: expected a JSON object, got {value}").format(where=where, value=json.dumps(value)[:40]))
+            raise RecordError(_("{where}: expected a JSON object, got {text}").format(where=where, text=json.dumps(value)[:40]))
         unknown = sorted(set(value) - set(keys))
         if unknown:
-            raise RecordError(_("{where}: unknown field {value!r} (expected {items})").format(where=where, value=unknown[0], items=', '.join(keys)))
+            raise RecordError(_("{where}: unknown field {field!r} (expected {items})").format(where=where, field=unknown[0], items=', '.join(keys)))
         missing = [k for k in keys if k not in value and k not in optional]
         if missing:
-            raise RecordError(_("{where}: field {value!r} is missing").format(where=where, value=missing[0]))
+            raise RecordError(_("{where}: field {field!r} is missing").format(where=where, field=missing[0]))
         self.value, self.where = value, where
 
     def text(self, key: str) -> str:
         v = self.value[key]
         if not isinstance(v, str):
-            raise RecordError(_("{where}: field {key!r} must be text, got {v!r}").format(where=self.where, key=key, v=v))
+            raise RecordError(_("{where}: field {key!r} must be text, got {value!r}").format(where=self.where, key=key, value=v))
         return v
 
     def optional_text(self, key: str) -> str | None:
@@ -38,7 +38,7 @@ class JsonFields:
     def flag(self, key: str) -> bool:
         v = self.value[key]
         if not isinstance(v, bool):
-            raise RecordError(_("{where}: field {key!r} must be true or false, got {v!r}").format(where=self.where, key=key, v=v))
+            raise RecordError(_("{where}: field {key!r} must be true or false, got {value!r}").format(where=self.where, key=key, value=v))
         return v
 
     def integer(self, key: str, least: int | None = None) -> int:
@@ -51,5 +51,5 @@ class JsonFields:
 
     def faces(self, v: Any, name: str) -> tuple[int, ...]:
         if not isinstance(v, list) or not v or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-            raise RecordError(_("{where}: field {name!r} must be a non-empty list of whole numbers, got {v!r}").format(where=self.where, name=name, v=v))
+            raise RecordError(_("{where}: field {name!r} must be a non-empty list of whole numbers, got {value!r}").format(where=self.where, name=name, value=v))
         return tuple(v)

@@ -57,7 +57,7 @@ class Playing:
         elif isinstance(action, (Resign, OfferDraw)):
             many = len(seats) > 2
             if not 0 <= action.player < len(seats):
-                raise IllegalMoveError(_("player must be 0 to {value}, got {player}").format(value=len(seats) - 1, player=action.player))
+                raise IllegalMoveError(_("player must be 0 to {last}, got {player}").format(last=len(seats) - 1, player=action.player))
             if many and isinstance(action, OfferDraw):
                 raise IllegalMoveError(_('with more than two players nobody can offer a draw: play on until one King is left, or resign'))
             if many and action.player in game.pos.var("out", ()):
@@ -74,7 +74,7 @@ class Playing:
                 raise IllegalMoveError(_('no draw was offered'))
         elif isinstance(action, Adjudicate):
             if not all(0 <= w < len(seats) for w in action.winners) or len(set(action.winners)) != len(action.winners):
-                raise IllegalMoveError(_("winners must be distinct players 0 to {value}, got {winners}").format(value=len(seats) - 1, winners=action.winners))
+                raise IllegalMoveError(_("winners must be distinct players 0 to {last}, got {winners}").format(last=len(seats) - 1, winners=action.winners))
             if not action.reason.strip():
                 raise IllegalMoveError(_('a result needs a reason'))
         else:

@@ -261,7 +261,7 @@ class Session:
             try:
                 self.recorder(action_to_json(action))
             except OSError as e:  # a full or failing SD card: refuse rather than lose it later
-                raise RecordError(_("the game could not be saved ({value}); nothing was changed").format(value=e.strerror or e)) from e
+                raise RecordError(_("the game could not be saved ({reason}); nothing was changed").format(reason=e.strerror or e)) from e
         return self._apply(action) + self.board.position_changed()
 
     def _check(self, action: Action) -> None:

@@ -141,7 +141,7 @@ class GameSetup:
                          else _("unknown option {option!r} for {game}; {game} takes none"))
                 raise VariantError(wrong.format(option=option[0], game=self.game, known=", ".join(allowed)))
             if option[0] == FIGHTS_OPTION and option[1] not in FIGHTS:
-                raise VariantError(_("fights={value!r}: expected one of {items}").format(value=option[1], items=', '.join(FIGHTS)))
+                raise VariantError(_("fights={fights!r}: expected one of {items}").format(fights=option[1], items=', '.join(FIGHTS)))
         if self.bids not in BID_MODES:
             raise VariantError(_("bids must be one of {items}, got {bids!r}").format(items=', '.join(BID_MODES), bids=self.bids))
         if self.bids != "screen" and self.game not in GAMES_WITH_BIDS:

@@ -41,10 +41,10 @@ class PinRecord:
                 type(value), "null")
             raise RecordError(_("{where}: not an arbiter PIN record (a JSON {kind}, not an object)").format(where=where, kind=kind))
         if sorted(value) != ["digest", "rounds", "salt"]:
-            raise RecordError(_("{where}: not an arbiter PIN record (its keys are {value}; expected digest, rounds, salt)").format(where=where, value=', '.join(sorted(value)) or 'none'))
+            raise RecordError(_("{where}: not an arbiter PIN record (its keys are {keys}; expected digest, rounds, salt)").format(where=where, keys=', '.join(sorted(value)) or 'none'))
         rounds = value["rounds"]
         if type(rounds) is not int or rounds != ROUNDS:
-            raise RecordError(_("{where}: rounds is {value}; expected {ROUNDS}").format(where=where, value=json.dumps(rounds)[:20], ROUNDS=ROUNDS))
+            raise RecordError(_("{where}: rounds is {rounds}; expected {expected}").format(where=where, rounds=json.dumps(rounds)[:20], expected=ROUNDS))
         for key, size in (("salt", SALT_BYTES), ("digest", DIGEST_BYTES)):
             v = value[key]
             if not (isinstance(v, str) and len(v) == 2 * size and all(c in "0123456789abcdef" for c in v)):

@@ -329,7 +329,7 @@ class Clock:
 
     def _check_side(self, side: int) -> None:
         if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < self.sides:
-            raise ClockError(_("side must be 0 to {value}, got {side!r}").format(value=self.sides - 1, side=side))
+            raise ClockError(_("side must be 0 to {last}, got {side!r}").format(last=self.sides - 1, side=side))
 
 
 # ----- showing times -------------------------------------------------------------------------------

@@ -175,9 +175,9 @@ def _trf_players(text: str, source: str) -> dict[int, _TrfPlayer]:
             colour = block[5]
             result = block[7].upper() if block[7] != " " else " "
             if colour not in "wbWB- ":
-                raise PairingError(_("{where}: round {number}'s colour (column {number2}) must be w, b or -, got {colour!r}").format(where=where, number=r + 1, number2=col + 5, colour=colour))
+                raise PairingError(_("{where}: round {round}'s colour (column {column}) must be w, b or -, got {colour!r}").format(where=where, round=r + 1, column=col + 5, colour=colour))
             if result not in TRF_CODES:
-                raise PairingError(_("{where}: round {number}'s result (column {number2}) {result!r} is not a TRF result code (1 = 0 + - W D L H F U Z)").format(where=where, number=r + 1, number2=col + 7, result=result))
+                raise PairingError(_("{where}: round {round}'s result (column {column}) {result!r} is not a TRF result code (1 = 0 + - W D L H F U Z)").format(where=where, round=r + 1, column=col + 7, result=result))
             rounds.append((opp, colour.lower(), result))
             r += 1
         if number in players:
@@ -203,7 +203,7 @@ def _trf_round(players: dict[int, _TrfPlayer], rnd: int, source: str) -> tuple[P
         other = players[opp]
         back = other.rounds[rnd - 1] if len(other.rounds) >= rnd else (0, "-", " ")
         if back[0] != p.player.number:
-            raise PairingError(_("{source}, line {line}: round {rnd} pairs {number} with {opp}, but line {line2} pairs {opp} with {value}").format(source=source, line=p.line, rnd=rnd, number=p.player.number, opp=opp, line2=other.line, value=back[0] or 'nobody'))
+            raise PairingError(_("{source}, line {line}: round {rnd} pairs {number} with {opp}, but line {line2} pairs {opp} with {partner}").format(source=source, line=p.line, rnd=rnd, number=p.player.number, opp=opp, line2=other.line, partner=back[0] or 'nobody'))
         if colour == back[1] or colour not in "wb":
             raise PairingError(_("{source}, line {line}: round {rnd}: {number} and {opp} need one w and one b").format(source=source, line=p.line, rnd=rnd, number=p.player.number, opp=opp))
         white, black = (p, other) if colour == "w" else (other, p)
@@ -237,7 +237,7 @@ def trf_with_result(text: str, pairing: Pairing, result: str, source: str = "TRF
             continue
         col = 91 + (pairing.round - 1) * 10 + 7
         if len(body) <= col - 7:
-            raise PairingError(_("{source}, line {number}: player {number2} has no round {round}").format(source=source, number=i + 1, number2=number, round=pairing.round))
+            raise PairingError(_("{source}, line {line}: player {player} has no round {round}").format(source=source, line=i + 1, player=number, round=pairing.round))
         body = body.ljust(col + 1)  # an editor stripped the trailing blanks: pad as the reader does
         body = body[:col] + codes[number] + body[col + 1:]
         points = 0.0
@@ -250,7 +250,7 @@ def trf_with_result(text: str, pairing: Pairing, result: str, source: str = "TRF
         found.add(number)
     missing = set(codes) - found
     if missing:
-        raise PairingError(_("{source}: no player line for starting rank {value}").format(source=source, value=min(missing)))
+        raise PairingError(_("{source}: no player line for starting rank {rank}").format(source=source, rank=min(missing)))
     return "".join(lines)
 
 
@@ -272,10 +272,10 @@ def parse_csv(text: str, source: str = "CSV") -> Pairings:
     header = [h.strip().lower().replace(" ", "_") for h in next(csv.reader([lines[first]], delimiter=delimiter))]
     missing = [c for c in CSV_REQUIRED if c not in header]
     if missing:
-        raise PairingError(_("{source}, line {number}: the header needs the columns {items}; {value!r} is missing").format(source=source, number=first + 1, items=', '.join(CSV_REQUIRED), value=missing[0]))
+        raise PairingError(_("{source}, line {line}: the header needs the columns {items}; {column!r} is missing").format(source=source, line=first + 1, items=', '.join(CSV_REQUIRED), column=missing[0]))
     unknown = [h for h in header if h not in CSV_REQUIRED + CSV_OPTIONAL]
     if unknown:
-        raise PairingError(_("{source}, line {number}: unknown column {value!r} (known: {items})").format(source=source, number=first + 1, value=unknown[0], items=', '.join(CSV_REQUIRED + CSV_OPTIONAL)))
+        raise PairingError(_("{source}, line {line}: unknown column {column!r} (known: {items})").format(source=source, line=first + 1, column=unknown[0], items=', '.join(CSV_REQUIRED + CSV_OPTIONAL)))
     games = []
     boards: dict[tuple[int, int], int] = {}
     for n in range(first + 1, len(lines)):
@@ -285,14 +285,14 @@ def parse_csv(text: str, source: str = "CSV") -> Pairings:
         where = _("{source}, line {n}").format(source=source, n=n + 1)
         row = next(csv.reader([line], delimiter=delimiter))
         if len(row) != len(header):
-            raise PairingError(_("{where}: {n} fields where the header has {n2}").format(where=where, n=len(row), n2=len(header)))
+            raise PairingError(_("{where}: {fields} fields where the header has {columns}").format(where=where, fields=len(row), columns=len(header)))
         f = {h: v.strip() for h, v in zip(header, row)}
         rnd = _int(f["round"], where, _("the round"))
         board = _int(f["board"], where, _("the board"))
         if rnd < 1 or board < 1:
             raise PairingError(_("{where}: round and board are counted from 1").format(where=where))
         if (rnd, board) in boards:
-            raise PairingError(_("{where}: round {rnd} board {board} is listed twice (also line {value})").format(where=where, rnd=rnd, board=board, value=boards[rnd, board]))
+            raise PairingError(_("{where}: round {rnd} board {board} is listed twice (also line {line})").format(where=where, rnd=rnd, board=board, line=boards[rnd, board]))
         boards[(rnd, board)] = n + 1
         names = []
         for side in ("white", "black"):
@@ -349,10 +349,10 @@ def split_round_key(text: str, source: str = "pairing file") -> tuple[str, str]:
             continue
         key = line[len(ROUND_KEY_TAG):].strip().lower()
         if len(key) != ROUND_KEY_HEX or any(c not in "0123456789abcdef" for c in key):
-            raise PairingError(_("{source}, line {n}: the round key ({ROUND_KEY_TAG}) must be {ROUND_KEY_HEX} hexadecimal digits; the hall writes it (companion hall --pairings FILE)").format(source=source, n=n, ROUND_KEY_TAG=ROUND_KEY_TAG, ROUND_KEY_HEX=ROUND_KEY_HEX))
+            raise PairingError(_("{source}, line {n}: the round key ({tag}) must be {digits} hexadecimal digits; the hall writes it (companion hall --pairings FILE)").format(source=source, n=n, tag=ROUND_KEY_TAG, digits=ROUND_KEY_HEX))
         keys.append((n, key))
     if len({k for _n, k in keys}) > 1:
-        raise PairingError(_("{source}, line {value}: a second, different round key ({ROUND_KEY_TAG})").format(source=source, value=keys[1][0], ROUND_KEY_TAG=ROUND_KEY_TAG))
+        raise PairingError(_("{source}, line {line}: a second, different round key ({tag})").format(source=source, line=keys[1][0], tag=ROUND_KEY_TAG))
     return "".join(kept), keys[0][1] if keys else ""
 
 

@@ -433,7 +433,7 @@ def game_of(pgn: PgnGame) -> str:
     name = known.get(variant)
     if name is None:
         tags = sorted({variant_tag(g) for g in known.values() if variant_tag(g)})
-        raise RecordError(_("variant {value!r} is not one of ours ({items} or standard chess)").format(value=pgn.tag('Variant'), items=', '.join(tags)))
+        raise RecordError(_("variant {variant!r} is not one of ours ({items} or standard chess)").format(variant=pgn.tag('Variant'), items=', '.join(tags)))
     return name
 
 
@@ -458,7 +458,7 @@ def replay_pgn(pgn: PgnGame) -> ReplayedGame:
         rules = make_rules(name, pgn.tag("Map"), **options)
         pos = rules.position_from_text(fen) if fen else rules.start_position()
     except CompanionError as e:
-        raise RecordError(_("PGN game {value} - {value2}: {problem}").format(value=pgn.tag('White'), value2=pgn.tag('Black'), problem=e)) from None
+        raise RecordError(_("PGN game {white} - {black}: {problem}").format(white=pgn.tag('White'), black=pgn.tag('Black'), problem=e)) from None
     for i, move in enumerate(pgn.moves):
         where = _("move {n} ({move})").format(n=i + 1, move=move.text)
         if pos.pending is not None:

@@ -55,11 +55,11 @@ class Period:
             raise ClockError(_("unknown clock mode {mode!r}; known: {items}").format(mode=self.mode, items=', '.join(MODES)))
         if self.moves is not None and (isinstance(self.moves, bool) or not isinstance(self.moves, int)
                                        or not 1 <= self.moves <= MAX_MOVES):
-            raise ClockError(_("a period's move count must be 1 to {MAX_MOVES}, got {moves!r}").format(MAX_MOVES=MAX_MOVES, moves=self.moves))
+            raise ClockError(_("a period's move count must be 1 to {most}, got {moves!r}").format(most=MAX_MOVES, moves=self.moves))
         for name in ("base_ms", "bonus_ms"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_MS:
-                raise ClockError(_("{name} must be a whole number of milliseconds from 0 to {MAX_MS}, got {value!r}").format(name=name, MAX_MS=MAX_MS, value=value))
+                raise ClockError(_("{name} must be a whole number of milliseconds from 0 to {most}, got {value!r}").format(name=name, most=MAX_MS, value=value))
         if self.mode == "hourglass" and (self.bonus_ms or self.moves is not None):
             raise ClockError(_('an hourglass has one period for the whole game and no bonus'))
 
@@ -175,7 +175,7 @@ def parse_time_control(text: str) -> TimeControl | None:
         if moves is not None and moves < 1:
             raise ClockError(_("{where}: a period is for 1 move or more, got {moves}").format(where=where, moves=moves))
         if moves is not None and moves > MAX_MOVES:
-            raise ClockError(_("{where}: a period of {moves} moves is more than {MAX_MOVES}").format(where=where, moves=moves, MAX_MOVES=MAX_MOVES))
+            raise ClockError(_("{where}: a period of {moves} moves is more than {most}").format(where=where, moves=moves, most=MAX_MOVES))
         if moves is None and i < len(fields) - 1:
             raise ClockError(_("{where}: only the last field may be for the rest of the game").format(where=where))
         mode = _MODE_OF[m["kind"]] if m["kind"] else "fischer"
@@ -193,7 +193,7 @@ def _ms(seconds: str, where: str) -> int:
     except InvalidOperation:
         raise ClockError(_("{where}: {seconds!r} is not a number of seconds").format(where=where, seconds=seconds)) from None
     if value < 0 or value * 1000 > MAX_MS:
-        raise ClockError(_("{where}: {seconds} seconds is out of range (0 to {value})").format(where=where, seconds=seconds, value=MAX_MS // 1000))
+        raise ClockError(_("{where}: {seconds} seconds is out of range (0 to {most})").format(where=where, seconds=seconds, most=MAX_MS // 1000))
     return int(value * 1000)
 
 

@@ -56,13 +56,13 @@ class TableSetup:
         for name in ("event", "site", "date", "round", "board", "source"):
             value = getattr(self, name)
             if not isinstance(value, str) or len(value) > MAX_TEXT or "\n" in value:
-                raise ClockError(_("{name} must be one line of text (at most {MAX_TEXT} characters), got {value!r}").format(name=name, MAX_TEXT=MAX_TEXT, value=value))
+                raise ClockError(_("{name} must be one line of text (at most {most} characters), got {value!r}").format(name=name, most=MAX_TEXT, value=value))
         for r in self.ratings:
             if r is not None and (isinstance(r, bool) or not isinstance(r, int) or not 0 <= r <= 4000):
-                raise ClockError(_("a rating is a whole number from 0 to 4000, got {r!r}").format(r=r))
+                raise ClockError(_("a rating is a whole number from 0 to 4000, got {rating!r}").format(rating=r))
         for i in self.ids:
             if not isinstance(i, str) or len(i) > 40:
-                raise ClockError(_("a player id is short text, got {i!r}").format(i=i))
+                raise ClockError(_("a player id is short text, got {id!r}").format(id=i))
 
     @property
     def control(self) -> TimeControl | None:
@@ -85,7 +85,7 @@ class TableSetup:
                 "round", "board", "ratings", "ids", "source")
         f = TableEntry(value, where, keys)
         if f.value["version"] != 1:
-            raise RecordError(_("{where}: table version {value!r} is not known (this companion reads 1)").format(where=where, value=f.value['version']))
+            raise RecordError(_("{where}: table version {version!r} is not known (this companion reads 1)").format(where=where, version=f.value['version']))
         ratings = f.value["ratings"]
         ids = f.value["ids"]
         if not isinstance(ratings, list) or not isinstance(ids, list):
@@ -109,9 +109,9 @@ def check_setup(game: GameSetup, setup: TableSetup) -> None:
     if control is not None and control.hourglass and len(game.seats) != 2:
         raise ClockError(_('an hourglass is for two players'))
     if setup.ratings and len(setup.ratings) != len(game.seats):
-        raise ClockError(_("{n} ratings for {n2} players").format(n=len(setup.ratings), n2=len(game.seats)))
+        raise ClockError(_("{n} ratings for {players} players").format(n=len(setup.ratings), players=len(game.seats)))
     if setup.ids and len(setup.ids) != len(game.seats):
-        raise ClockError(_("{n} player ids for {n2} players").format(n=len(setup.ids), n2=len(game.seats)))
+        raise ClockError(_("{n} player ids for {players} players").format(n=len(setup.ids), players=len(game.seats)))
 
 
 def rules_at_table(game: GameSetup, setup: TableSetup):
@@ -127,13 +127,13 @@ class TableEntry(JsonFields):
     def optional_text(self, key: str) -> str | None:
         value = self.value.get(key)
         if value is not None and (not isinstance(value, str) or len(value) > MAX_TEXT):
-            raise RecordError(_("{where}: field {key!r} must be text of at most {MAX_TEXT} characters").format(where=self.where, key=key, MAX_TEXT=MAX_TEXT))
+            raise RecordError(_("{where}: field {key!r} must be text of at most {most} characters").format(where=self.where, key=key, most=MAX_TEXT))
         return value
 
     def integer(self, key: str, least: int, most: int) -> int:  # type: ignore[override]
         v = self.value.get(key)
         if isinstance(v, bool) or not isinstance(v, int) or not least <= v <= most:
-            raise RecordError(_("{where}: field {key!r} must be a whole number from {least} to {most}, got {v!r}").format(where=self.where, key=key, least=least, most=most, v=v))
+            raise RecordError(_("{where}: field {key!r} must be a whole number from {least} to {most}, got {value!r}").format(where=self.where, key=key, least=least, most=most, value=v))
         return v
 
     def side(self, key: str, n: int) -> int:

@@ -117,7 +117,7 @@ class TableState:
 
     def check_player(self, player: int) -> None:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.nsides:
-            raise IllegalMoveError(_("player must be 0 to {value}, got {player!r}").format(value=self.nsides - 1, player=player))
+            raise IllegalMoveError(_("player must be 0 to {last}, got {player!r}").format(last=self.nsides - 1, player=player))
 
 
 def hand_over(clock: Clock, side: int, t: int, paused: bool = False) -> Clock:

@@ -294,7 +294,7 @@ class Table:
             try:
                 self.recorder(entry)
             except OSError as e:
-                raise RecordError(_("the game could not be saved ({value}); nothing was changed").format(value=e.strerror or e)) from e
+                raise RecordError(_("the game could not be saved ({reason}); nothing was changed").format(reason=e.strerror or e)) from e
         self.entries.append((entry, self.session.turn))
         events = self._apply(entry, t, "entry")
         if entry["type"] == "illegal":
