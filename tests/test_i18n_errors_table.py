@@ -270,3 +270,22 @@ def test_a_new_pin_too_short_is_refused_in_german(monkeypatch, capsys, tmp_path)
     code, out, err = _run(monkeypatch, capsys, "de", ["arbiter", "--data", str(tmp_path), "--reset-pin"],
                           stdin=io.StringIO("12\n12\n"))
     assert code != 0 and err.startswith("arbiter: eine PIN hat ") and "nichts wurde geändert" in err, err
+
+
+def test_a_duels_part_and_a_dice_prompt_speak_german(german):
+    from companion.dice.odds import DiceSpec
+    from companion.dice.sources import DiceRequest
+    from companion.errors import IllegalMoveError
+    from companion.session import Session
+    from tests.test_chess2_session import chess2, to_bids
+
+    s = to_bids(Session.new(chess2())[0])
+    with pytest.raises(IllegalMoveError) as caught:
+        s.play_part(2, "1")
+    assert str(caught.value) == "Spieler 3 ist an dieser Entscheidung (Gebote) nicht beteiligt"
+    s.play_part(0, "1")
+    with pytest.raises(IllegalMoveError) as caught:
+        s.play_part(0, "2")
+    assert str(caught.value) == "der Teil von Spieler 1 (Gebote) ist schon abgegeben"
+    ask = DiceRequest(DiceSpec(6, 2), "4", 2, "defender", 1, 1)
+    assert ask.describe() == "Kampf 4, Runde 2, Verteidiger #2: 2W6, den höchsten behalten"
