@@ -256,7 +256,7 @@ class MatchStore:
         """The match in progress, or None. RecordError when the file is damaged (say so, and
         :meth:`set_aside` it: the game journals are untouched)."""
         try:
-            text = read_text_file(self.path, MAX_DATA_FILE_BYTES, "a match's score")
+            text = read_text_file(self.path, MAX_DATA_FILE_BYTES, _("a match's score"))
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError) as e:

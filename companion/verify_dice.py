@@ -43,7 +43,7 @@ def add_parser_verify(subparsers: Any) -> argparse.ArgumentParser:
 def run_verify(args: argparse.Namespace) -> int:
     path = Path(args.record)
     try:
-        record = parse_record(read_text_file(path, MAX_DICE_RECORD_BYTES, "a dice record"), name=str(path))
+        record = parse_record(read_text_file(path, MAX_DICE_RECORD_BYTES, _("a dice record")), name=str(path))
     except FileNotFoundError:
         return fail("companion verify-dice: " + _("{path}: no such file").format(path=path))
     except UnicodeDecodeError:

@@ -42,7 +42,7 @@ def _piece(text: str) -> str:
 
 def _fatigue(text: str) -> int:
     try:
-        return whole_number(text.strip(), "fatigue is a count of tokens", DiceError, 0, MAX_FATIGUE)
+        return whole_number(text.strip(), _("fatigue is a count of tokens"), DiceError, 0, MAX_FATIGUE)
     except DiceError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 

@@ -90,8 +90,8 @@ class DiceSpec:
                 _("{text!r} is not dice notation; expected e.g. d6, d8, 2d6kh (keep highest), 2d6kl (keep lowest) or 3d6 (sum)").format(text=text)
             )
         count_text, sides_text, suffix = match.groups()
-        count = whole_number(count_text, f"dice {text!r}: the count", DiceError, 1, MAX_DICE) if count_text else 1
-        sides = whole_number(sides_text, f"dice {text!r}: the sides", DiceError, 2, MAX_SIDES)
+        count = whole_number(count_text, _("dice {text!r}: the count").format(text=text), DiceError, 1, MAX_DICE) if count_text else 1
+        sides = whole_number(sides_text, _("dice {text!r}: the sides").format(text=text), DiceError, 2, MAX_SIDES)
         keep = {"kh": "highest", "kl": "lowest", None: "sum"}[suffix]
         return cls(sides, count, keep if count > 1 else "highest")
 

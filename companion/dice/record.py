@@ -512,7 +512,7 @@ def _parse_round(value: dict[str, Any], where: str, linked: bool) -> RoundRecord
         _parse_side(value["attacker"], where, "attacker"),
         _parse_side(value["defender"], where, "defender"),
         result,
-        LinkProof.from_json(value["link"], f"{where}: field 'link'") if linked else None,
+        LinkProof.from_json(value["link"], _("{where}: field 'link'").format(where=where)) if linked else None,
     )
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..bounds import load_json
 from ..errors import RecordError
-from ..i18n import _
+from ..i18n import N_, _
 
 MIN_PIN, MAX_PIN = 4, 8
 ROUNDS = 100_000
@@ -37,8 +37,8 @@ class PinRecord:
         else is RecordError saying what is wrong."""
         value = load_json(text, where)
         if not isinstance(value, dict):
-            kind = {list: "list", str: "string", bool: "true or false", int: "number", float: "number"}.get(
-                type(value), "null")
+            kind = _({list: N_("list"), str: N_("string"), bool: N_("true or false"), int: N_("number"),
+                      float: N_("number")}.get(type(value), N_("null")))
             raise RecordError(_("{where}: not an arbiter PIN record (a JSON {kind}, not an object)").format(where=where, kind=kind))
         if sorted(value) != ["digest", "rounds", "salt"]:
             raise RecordError(_("{where}: not an arbiter PIN record (its keys are {keys}; expected digest, rounds, salt)").format(where=where, keys=', '.join(sorted(value)) or 'none'))

@@ -123,7 +123,7 @@ def collect_pgn(files: Iterable[Path]) -> str:
     """Every file's games in one text, in file order."""
     parts = []
     for path in files:
-        text = read_text_file(path, MAX_PGN_FILE_BYTES, "a PGN file of the games folder")
+        text = read_text_file(path, MAX_PGN_FILE_BYTES, _("a PGN file of the games folder"))
         parts.append(text if text.endswith("\n\n") else text.rstrip("\n") + "\n\n")
     return "".join(parts)
 
