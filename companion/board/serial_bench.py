@@ -10,12 +10,12 @@ import statistics
 import threading
 import time
 
+from ..i18n import _
 from . import protocol
 from .firmware_sim import FirmwareSim
 from .ports import BoardConnected, OccupancySnapshot, SquareChanged
 from .serial_board import SerialBoard
 from ..errors import HardwareError
-from ..i18n import _
 
 WIDTH = HEIGHT = 20
 SIZE = WIDTH * HEIGHT

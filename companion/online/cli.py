@@ -16,8 +16,8 @@ import asyncio
 import time
 
 from ..errors import OnlineError
-from . import api
 from ..i18n import _
+from . import api
 from .client import SERVER_ENV, LichessClient, server_url
 from .token import read_token
 

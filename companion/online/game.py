@@ -35,8 +35,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import api
 from ..i18n import _
+from . import api
 from .events import ChatLine, GameFull, GameState, OpponentGone, Unknown
 
 HELD, SENT, ACCEPTED, UNCERTAIN, CHECKING = "held", "sent", "accepted", "uncertain", "checking"

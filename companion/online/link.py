@@ -18,8 +18,8 @@ import threading
 from typing import Any, Callable
 
 from ..errors import OnlineError
-from . import api
 from ..i18n import _
+from . import api
 from .api import Request
 from .backoff import ENDED, HEALTHY_MS, RATE_LIMIT_MS, Backoff, failure_kind
 from .client import LichessClient

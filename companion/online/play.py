@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import api
 from ..i18n import _
+from . import api
 from .game import OnlineGame, Reopen
 from .lobby import GameBegan, Lobby
 from .ndjson import KEEP_ALIVE

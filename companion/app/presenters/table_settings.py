@@ -18,12 +18,12 @@ from typing import Callable
 
 from ...bounds import MAX_PAIRING_BYTES, read_text_file
 from ...errors import ClockError, PairingError
+from ...i18n import _
 from ...tournament.files import write_private
 from ...tournament.pairing import Pairing, parse_pairings
 from ...tournament.table import TableSetup
 from ...tournament.timecontrol import PRESET_KEYS, PRESETS, parse_time_control, preset
 from .. import texts as T
-from ...i18n import _
 from .display import Display
 from .entry import Entry
 from .questions import Prompt, PromptOption

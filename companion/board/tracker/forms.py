@@ -39,8 +39,8 @@ from typing import Callable, Mapping, NamedTuple
 
 from ...core.moves import Answer, Move
 from ...errors import VariantError
-from . import effects as fx
 from ...i18n import _
+from . import effects as fx
 from .outputs import Action, Look
 
 

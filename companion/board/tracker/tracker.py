@@ -14,11 +14,11 @@ from typing import Iterable, Mapping, Sequence
 
 from ...core.moves import Move
 from ...errors import IllegalMoveError
+from ...i18n import _
 from ..backdrop import Backdrop
 from ..palette import Meaning
 from ..ports import BoardConnected, BoardDisconnected, OccupancySnapshot, SquareChanged
 from . import correction, prompts, reading, setup
-from ...i18n import _
 from .forms import Forms
 from .outputs import (Action, GuidanceChanged, InSync, LedsChanged, IllegalMoveShown, Output, OutOfSync,
                       PromptRequested, ScreenMovesChanged)
