@@ -36,6 +36,7 @@ from ..core.pieces import Piece
 from ..core.position import Position, splitmix64
 from .eval_table import EvalTable, table_for
 from .eval_terms import _OFFICER, _PAWN, _ROYAL, PositionTerms
+from ..i18n import _
 
 _CACHE_LIMIT = 200_000
 
@@ -142,8 +143,9 @@ class Evaluator(PositionTerms):
             mg_grid, eg_grid = grids
             if (len(mg_grid), len(mg_grid[0])) != (geo.height, geo.width) and home in ("south", "north"):
                 from ..errors import VariantError
-                raise VariantError(f"{t.source}: [pst.{kind.code}] is {len(mg_grid[0])}x{len(mg_grid)}, "
-                                   f"the board is {geo.width}x{geo.height}")
+                raise VariantError(_("{source}: [pst.{code}] is {n}x{n2}, the board is {width}x{height}").format(
+                                       source=t.source, code=kind.code, n=len(mg_grid[0]), n2=len(mg_grid),
+                                       width=geo.width, height=geo.height))
             mg, eg = [base] * n, [base] * n
             for sq in range(n):
                 cell = self._cell(sq, home, len(mg_grid[0]), len(mg_grid))

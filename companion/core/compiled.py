@@ -27,6 +27,7 @@ from typing import Sequence
 
 from .geometry import FLOOR, VOID, WATER, Geometry
 from .pieces import Pattern, PieceKind
+from ..i18n import _
 
 HOMES = ("south", "north", "west", "east")
 # forward and right unit vectors for a player sitting at each edge
@@ -161,8 +162,9 @@ def tag_squares(geo: Geometry, name: str, kind: PieceKind, pat: Pattern) -> froz
         from ..errors import VariantError
 
         have = ", ".join(sorted(geo.tags)) or "none"
-        raise VariantError(f"piece {kind.name!r}: pattern {pat.text()!r} names the tag {name!r}, which the map "
-                           f"{geo.name or '(unnamed)'} does not have (its tags: {have})")
+        raise VariantError(_("piece {name!r}: pattern {text!r} names the tag {name2!r}, which the map {name3} does "
+                             "not have (its tags: {have})").format(
+                               name=kind.name, text=pat.text(), name2=name, name3=geo.name or '(unnamed)', have=have))
     return geo.tags[name]
 
 
