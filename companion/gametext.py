@@ -319,14 +319,14 @@ def parse_game(text: str) -> GameText:
         m = _PLAYER.match(key)
         if m:
             if int(m.group(1)) in seats:
-                raise RecordError(_("line {no}: '{key}' is given twice (first on line {seats})").format(
-                                      no=no, key=key, seats=seats[int(m.group(1))][0]))
+                raise RecordError(_("line {no}: '{key}' is given twice (first on line {first})").format(
+                                      no=no, key=key, first=seats[int(m.group(1))][0]))
             seats[int(m.group(1))] = (no, value)
         elif key.startswith("setup "):
             extra[key[6:].strip()] = (no, value)
         elif key in fields:
-            raise RecordError(_("line {no}: '{key}' is given twice (first on line {fields})").format(
-                                  no=no, key=key, fields=fields[key][0]))
+            raise RecordError(_("line {no}: '{key}' is given twice (first on line {first})").format(
+                                  no=no, key=key, first=fields[key][0]))
         else:
             fields[key] = (no, value)
     checked = False
@@ -405,8 +405,10 @@ def _table_setup(fields: dict, seats: int) -> tuple[TableSetup | None, int]:
             continue
         if sorted(given) != list(range(1, len(given) + 1)) or len(given) > seats:
             no = max(no for no, __ in given.values())
-            raise RecordError(_("line {no}: player {kind}s are given for players 1 to {seats}, one line each").format(
-                                  no=no, kind=kind, seats=seats))
+            given_for = (_("line {no}: player ratings are given for players 1 to {seats}, one line each")
+                         if kind == "rating" else
+                         _("line {no}: player ids are given for players 1 to {seats}, one line each"))
+            raise RecordError(given_for.format(no=no, seats=seats))
         items = []
         for n in sorted(given):
             no, value = given[n]
@@ -437,8 +439,8 @@ def _setup(fields: dict, seats: dict, extra: dict, first_no: int) -> GameSetup:
     numbers = sorted(seats)
     if numbers != list(range(1, len(numbers) + 1)):
         missing = next(n for n in range(1, len(numbers) + 2) if n not in seats)
-        raise RecordError(_("line {max}: player {missing} is missing; players are numbered 1, 2, ... in the order "
-                            "they move").format(max=max(no for no, __ in seats.values()), missing=missing))
+        raise RecordError(_("line {line}: player {missing} is missing; players are numbered 1, 2, ... in the order "
+                            "they move").format(line=max(no for no, __ in seats.values()), missing=missing))
     seat_list = []
     for n in numbers:
         no, value = seats[n]
@@ -464,9 +466,9 @@ def _setup(fields: dict, seats: dict, extra: dict, first_no: int) -> GameSetup:
                                   no=no, show=_show(value)))
         d6_only = value == "yes"
     if "id" in fields and len(fields["id"][1].encode("utf-8")) > MAX_ID_BYTES:
-        raise RecordError(_("line {fields}: the id is {n} bytes long; an id names the game's file and has at most "
+        raise RecordError(_("line {line}: the id is {n} bytes long; an id names the game's file and has at most "
                             "{max_id_bytes}").format(
-                              fields=fields['id'][0], n=len(fields['id'][1].encode('utf-8')),
+                              line=fields['id'][0], n=len(fields['id'][1].encode('utf-8')),
                               max_id_bytes=MAX_ID_BYTES))
     data = {"game": game, "seats": [{"name": s.name, "computer": s.computer, "level": s.level} for s in seat_list],
             "dice": dice, "d6_only": d6_only, "game_id": fields.get("id", (0, "game"))[1] or "game",
@@ -480,8 +482,8 @@ def _setup(fields: dict, seats: dict, extra: dict, first_no: int) -> GameSetup:
     except RecordError as e:
         where = {"game": game_no, "dice": fields.get("dice", (game_no,))[0]}
         line = next((no for key, no in where.items() if key in str(e)), game_no)
-        raise RecordError(_("line {line}: {removeprefix}").format(
-                              line=line, removeprefix=str(e).removeprefix('set-up: '))) from None
+        raise RecordError(_("line {line}: {problem}").format(
+                              line=line, problem=str(e).removeprefix('set-up: '))) from None
 
 
 def _token(token: str, no: int, setup: GameSetup) -> list[Action]:
@@ -588,10 +590,10 @@ def load_text(text: str, *, source=None) -> LoadedText:
     table_line = game.table_line or 2
     if body and isinstance(body[0][1], dict) and body[0][1].get("type") == "table":
         if game.table is not None:
-            raise RecordError(_("line {body}: the table's set-up is given twice (first on line {table_line})").format(
-                                  body=body[0][0], table_line=table_line))
+            raise RecordError(_("line {line}: the table's set-up is given twice (first on line {table_line})").format(
+                                  line=body[0][0], table_line=table_line))
         table_line, entry = body.pop(0)
-        setup = TableSetup.from_json(entry, f"line {table_line}")
+        setup = TableSetup.from_json(entry, _("line {no}").format(no=table_line))
     try:
         table = Table.blank(game.setup, setup, source=source)
     except CompanionError as e:

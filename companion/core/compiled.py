@@ -161,10 +161,10 @@ def tag_squares(geo: Geometry, name: str, kind: PieceKind, pat: Pattern) -> froz
     if name not in geo.tags:
         from ..errors import VariantError
 
-        have = ", ".join(sorted(geo.tags)) or "none"
-        raise VariantError(_("piece {name!r}: pattern {text!r} names the tag {name2!r}, which the map {name3} does "
+        have = ", ".join(sorted(geo.tags)) or _("none")
+        raise VariantError(_("piece {piece!r}: pattern {text!r} names the tag {tag!r}, which the map {map} does "
                              "not have (its tags: {have})").format(
-                               name=kind.name, text=pat.text(), name2=name, name3=geo.name or '(unnamed)', have=have))
+                               piece=kind.name, text=pat.text(), tag=name, map=geo.name or _("(unnamed)"), have=have))
     return geo.tags[name]
 
 

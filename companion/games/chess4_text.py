@@ -126,12 +126,12 @@ def parse_chess4(rules, value: str) -> Position:
     for p in range(4):
         kings = len(pos.royals[p])
         if p not in out and kings != 1 and not getattr(rules, "king_may_have_fallen", False):
-            raise PositionError(_("{colours} is in the game and must have exactly one King, found {kings}").format(
-                                    colours=COLOURS[p], kings=kings))
+            raise PositionError(_("{colour} is in the game and must have exactly one King, found {kings}").format(
+                                    colour=_(COLOURS[p]), kings=kings))
         if p in resigned and kings != 1:
-            raise PositionError(_("{colours} resigned: its live King must be on the board").format(colours=COLOURS[p]))
+            raise PositionError(_("{colour} resigned: its live King must be on the board").format(colour=_(COLOURS[p])))
     if pos.turn in out and pos.var("ended") is None:
-        raise PositionError(_("{colours} is out and cannot be the one to move").format(colours=COLOURS[pos.turn]))
+        raise PositionError(_("{colour} is out and cannot be the one to move").format(colour=_(COLOURS[pos.turn])))
     return pos
 
 

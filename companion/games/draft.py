@@ -279,7 +279,7 @@ def auto_placements(rules, player: int, units: Sequence[str],
         else:
             raise DraftError(_("player {player}: no room left in the spawn zone for {title} ({n} units, {n2} free "
                                "squares): the army must fit its spawn zone").format(
-                                 player=player + 1, title=kind.title, n=len(ordered), n2=len(free)))
+                                 player=player + 1, title=_(kind.title), n=len(ordered), n2=len(free)))
     return out
 
 
@@ -387,7 +387,7 @@ class Deployment:
         if not self.done:
             player, name = self.next_unit()
             raise DraftError(_("deployment is not finished: player {player} still has to place {title}").format(
-                                 player=player + 1, title=self.rules.roster_kind(name).title))
+                                 player=player + 1, title=_(self.rules.roster_kind(name).title)))
         return build_position(self.rules, self.placed, first)
 
 

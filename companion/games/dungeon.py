@@ -479,15 +479,15 @@ class DungeonRules(Rules):
             for key, value in piece.state.items():
                 if key not in STATE_KEYS:
                     raise PositionError(_("{title} on {square}: unknown state {key!r}; known: {value}").format(
-                                            title=piece.kind.title, square=self.geometry.name_of(sq), key=key,
+                                            title=_(piece.kind.title), square=self.geometry.name_of(sq), key=key,
                                             value=', '.join(f'{k} ({v})' for k, v in STATE_KEYS.items())))
                 if not isinstance(value, int) or not (1 <= value <= (ab.HEX_TURNS if key == "hex" else 1)):
                     raise PositionError(_("{title} on {square}: {key}={value!r} is out of range").format(
-                                            title=piece.kind.title, square=self.geometry.name_of(sq), key=key,
+                                            title=_(piece.kind.title), square=self.geometry.name_of(sq), key=key,
                                             value=value))
             if self.geometry.terrain[sq] == WATER and piece.kind.water != "stop":
                 raise PositionError(_("{title} on {square}: it cannot stand on water").format(
-                                        title=piece.kind.title, square=self.geometry.name_of(sq)))
+                                        title=_(piece.kind.title), square=self.geometry.name_of(sq)))
         for p in range(pos.nplayers):
             n = len(pos.royals[p])
             if p in out:

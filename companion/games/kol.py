@@ -492,10 +492,10 @@ class KolRules(Rules):
                 if piece.kid != self.HELD or key not in STATE_KEYS:
                     raise PositionError(_("{title} on {square}: no state {key!r} here; only the Tower with its "
                                           "King (TK) carries turns=1 or turns=2").format(
-                                            title=piece.kind.title, square=self.geometry.name_of(sq), key=key))
+                                            title=_(piece.kind.title), square=self.geometry.name_of(sq), key=key))
                 if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                     raise PositionError(_("{title} on {square}: turns={value!r}; expected 1 or 2").format(
-                                            title=piece.kind.title, square=self.geometry.name_of(sq), value=value))
+                                            title=_(piece.kind.title), square=self.geometry.name_of(sq), value=value))
                 if value > 2:  # written by versions that counted on while the King could not leave
                     pos.set_state(sq, "turns", 2)
             if piece.kid == self.HELD:
@@ -513,32 +513,32 @@ class KolRules(Rules):
         each Legend per side, the side not to move not in check; at least one Legend each (a
         start), or for one side only (``game_over``: a position the game ended in, which a text
         may carry)."""
-        names = ("Blue", "Orange")
+        names = (_("Blue"), _("Orange"))
         for p in range(2):
             counts = self._on_board(pos, p)
             kings = counts.get(self.KING, 0)
             held = sum(1 for s in pos.occ[p] if pos.board[s].kid == self.HELD)
             fallen = getattr(self, "king_may_have_fallen", False) and kings + held == 0  # lost a dice fight
             if kings + held != 1 and not fallen:
-                raise PositionError(_("{where}: {names} must have exactly one King (K, or TK: the Tower with the "
+                raise PositionError(_("{where}: {side} must have exactly one King (K, or TK: the Tower with the "
                                       "King inside), found {kings}").format(
-                                        where=where, names=names[p], kings=kings + held))
+                                        where=where, side=names[p], kings=kings + held))
             for kid in sorted(self.one_each):
                 if counts.get(kid, 0) > 1:
-                    raise PositionError(_("{where}: {names} has {counts} of {title}; a side may have one at a time").format(
-                                            where=where, names=names[p], counts=counts[kid],
-                                            title=self.kinds[kid].title))
+                    raise PositionError(_("{where}: {side} has {counts} of {title}; a side may have one at a time").format(
+                                            where=where, side=names[p], counts=counts[kid],
+                                            title=_(self.kinds[kid].title)))
             if not any(counts.get(k) for k in self.legends):
                 if not game_over:
-                    raise PositionError(_("{where}: {names} has no Legend left (the game would be over)").format(
-                                            where=where, names=names[p]))
+                    raise PositionError(_("{where}: {side} has no Legend left (the game would be over)").format(
+                                            where=where, side=names[p]))
                 if p == 1 and self._legends_lost(pos) == 0:
                     raise PositionError(_("{where}: neither side has a Legend left; a game ends when the first "
                                           "side loses its last one").format(where=where))
         # with dice fights an attacker that lost can leave the enemy King attacked (docs/rules/combat.md)
         if self.in_check(pos, 1 - pos.turn) and not getattr(self, "opponent_may_be_in_check", False):
-            raise PositionError(_("{where}: {names} is in check but it is {names2}'s turn").format(
-                                    where=where, names=names[1 - pos.turn], names2=names[pos.turn]))
+            raise PositionError(_("{where}: {side} is in check but it is {other}'s turn").format(
+                                    where=where, side=names[1 - pos.turn], other=names[pos.turn]))
 
 
 def _check_colours(geo, tags: dict, where: str) -> None:
