@@ -179,7 +179,7 @@ def check_toml(data: dict, where: str, error: type[CompanionError],
 
 def _toml_place(where: str, path: tuple[str, ...], line_of) -> str:
     line = line_of(*path) if line_of is not None and path else None
-    at = f"{where}, line {line}" if line else where
+    at = _("{where}, line {line}").format(where=where, line=line) if line else where
     return f"{at}: {'.'.join(path)}: " if path else f"{at}: "
 
 

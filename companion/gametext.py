@@ -538,11 +538,11 @@ def _roll(value: str, no: int, setup: GameSetup) -> Roll:
 def _json_action(line: str, no: int) -> Action | dict:
     """A JSON line: a session action, or a later feature's entry (an object with a type), kept
     whole for whoever replays it (the table: a clock's press) to check."""
-    value = load_json(line, f"line {no}", RecordError)
+    value = load_json(line, _("line {no}").format(no=no), RecordError)
     _check_strings(value, no)
     if isinstance(value, dict) and isinstance(value.get("type"), str) and value["type"] not in _SESSION_TYPES:
         return value
-    return action_from_json(value, f"line {no}")
+    return action_from_json(value, _("line {no}").format(no=no))
 
 
 def _check_strings(value, no: int) -> None:
@@ -613,7 +613,7 @@ def load_text(text: str, *, source=None) -> LoadedText:
                     continue
                 if i > last and not game.checked:
                     warnings.append(_(CORRECTED))
-            table.apply_entry(action if isinstance(action, dict) else action_to_json(action), f"line {no}")
+            table.apply_entry(action if isinstance(action, dict) else action_to_json(action), _("line {no}").format(no=no))
         except CompanionError as e:
             message = str(e)
             if not message.startswith(_("line {no}:").format(no=no)):

@@ -114,7 +114,7 @@ def parse_toml(text: str, source: str, error: type[Exception]) -> dict[str, Any]
         raise _syntax_error(exc, text, source, error) from None
     except ValueError:  # int() past Python's 4,300-digit limit: tomllib lets it through
         long = _LONG_NUMBER.search(text)
-        line = f", line {text.count(chr(10), 0, long.start()) + 1}" if long else ""
+        line = _(", line {line}").format(line=text.count(chr(10), 0, long.start()) + 1) if long else ""
         raise error(_("{source}{line}: a number of thousands of digits; numbers here have at most {max_digits} "
                       "digits").format(source=source, line=line, max_digits=MAX_DIGITS)) from None
     return check_toml(data, source, error, lambda *key: TomlLocations.scan(text).line_of(*key))
@@ -126,7 +126,7 @@ _LONG_NUMBER = re.compile(r"[0-9A-Fa-f_]{%d,}" % (MAX_DIGITS + 1))
 def _syntax_error(exc: tomllib.TOMLDecodeError, text: str, source: str, error: type[Exception]) -> Exception:
     message = str(exc)
     at = _AT_LINE.search(message)
-    where = f"{source}, line {at.group(1)}" if at else source
+    where = _("{where}, line {line}").format(where=source, line=at.group(1)) if at else source
     twice = _DECLARED_TWICE.search(message)
     if twice:
         dotted = ".".join(re.findall(r"'((?:[^'\\]|\\.)*)'", twice.group(1)))
