@@ -82,7 +82,8 @@ def read_small_file(path: str | os.PathLike, limit: int, where: str, *, whole: b
             raise RecordError(_("{where}: it is a link to a file that is not there").format(where=where)) from None
         return None
     except OSError as e:
-        raise RecordError(_("{where}: it cannot be read ({strerror})").format(where=where, strerror=e.strerror or e)) from None
+        raise RecordError(_("{where}: it cannot be read ({strerror})").format(
+            where=where, strerror=e.strerror or e)) from None
     if stat.S_ISDIR(st.st_mode):
         raise RecordError(_("{where}: a folder is where the file should be").format(where=where))
     if not stat.S_ISREG(st.st_mode):
@@ -94,7 +95,8 @@ def read_small_file(path: str | os.PathLike, limit: int, where: str, *, whole: b
         with open(path, "rb") as f:
             data = f.read(limit + 1 if whole else limit)
     except OSError as e:
-        raise RecordError(_("{where}: it cannot be read ({strerror})").format(where=where, strerror=e.strerror or e)) from None
+        raise RecordError(_("{where}: it cannot be read ({strerror})").format(
+            where=where, strerror=e.strerror or e)) from None
     if len(data) > limit:
         raise RecordError(_("{where}: it is longer than {limit} bytes").format(where=where, limit=limit))
     return data
@@ -205,7 +207,8 @@ def int_arg(low: int, high: int) -> Callable[[str], int]:
         t = text.strip()
         digits = t[1:] if t[:1] in "+-" else t
         if not digits.isascii() or not digits.isdigit() or _too_long(digits.lstrip("0") or "0"):
-            raise argparse.ArgumentTypeError(_("expected a whole number from {low:,} to {high:,}, got {short!r}").format(
+            raise argparse.ArgumentTypeError(_("expected a whole number from {low:,} to {high:,}, got "
+                                               "{short!r}").format(
                                                  low=low, high=high, short=_short(text)))
         value = int(t)
         if not low <= value <= high:

@@ -225,7 +225,8 @@ class Journal:
             raise RecordError(_("{name}: the journal is closed").format(name=self.path.name))
         line = format_line(self.next_seq, entry).encode("utf-8")
         if len(line) > MAX_LINE_BYTES:  # it could never be read back: refused, nothing written
-            raise RecordError(_("{name}: an entry of {n:,} bytes; a journal line has at most {max_line_bytes:,}").format(
+            raise RecordError(_("{name}: an entry of {n:,} bytes; a journal line has at most "
+                                "{max_line_bytes:,}").format(
                                   name=self.path.name, n=len(line), max_line_bytes=MAX_LINE_BYTES))
         if self._torn:
             self._cut_back()  # the last failure's bytes go first (raises if they cannot)
@@ -389,9 +390,9 @@ def describe_loss(damage: Damage | None, replay_problem: str | None, used: int, 
         parts.append(damage.describe())
     if replay_problem is not None:
         lost = total - used
-        parts.append(ngettext("entry {used} could not be replayed ({replay_problem}); {n} entry dropped",
-                              "entry {used} could not be replayed ({replay_problem}); {n} entries dropped", lost).format(
-                         used=used + 1, replay_problem=replay_problem, n=lost))
+        dropped = ngettext("entry {used} could not be replayed ({replay_problem}); {n} entry dropped",
+                           "entry {used} could not be replayed ({replay_problem}); {n} entries dropped", lost)
+        parts.append(dropped.format(used=used + 1, replay_problem=replay_problem, n=lost))
     return "; ".join(parts) if parts else None
 
 

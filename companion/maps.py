@@ -154,7 +154,7 @@ class BoardMap:
 
     def seat(self, player: int) -> Seat:
         if not 1 <= player <= len(self.seats):
-            raise ValueError(_("player {player} does not exist on map {name!r} (players 1..{n})").format(
+            raise MapError(_("player {player} does not exist on map {name!r} (players 1..{n})").format(
                                  player=player, name=self.name, n=len(self.seats)))
         return self.seats[player - 1]
 
@@ -192,7 +192,8 @@ def find_map(name: str | os.PathLike[str]) -> Path:
     path = MAPS_DIR / f"{text}.toml"
     if not path.is_file():
         known = ", ".join(available_maps()) or "none"
-        raise MapError(_("no map named {text!r} in {maps_dir}; known maps: {known} (or give a path to a .toml file)").format(
+        raise MapError(_("no map named {text!r} in {maps_dir}; known maps: {known} (or give a path to a .toml "
+                         "file)").format(
                            text=text, maps_dir=MAPS_DIR, known=known))
     return path
 
@@ -201,12 +202,13 @@ def load_map(path_or_name: str | os.PathLike[str]) -> BoardMap:
     """Find, read and validate a map; every problem is a ``MapError``."""
     path = find_map(path_or_name)
     try:
-        text = read_text_file(path, MAX_DATA_FILE_BYTES, "a map", MapError)
+        text = read_text_file(path, MAX_DATA_FILE_BYTES, _("a map"), MapError)
     except UnicodeDecodeError as exc:
         raise MapError(_("{path}: not UTF-8 text ({reason} at byte {start}); save the map as UTF-8").format(
                            path=path, reason=exc.reason, start=exc.start)) from None
     except OSError as exc:
-        raise MapError(_("cannot read map file {path}: {strerror}").format(path=path, strerror=exc.strerror or exc)) from None
+        raise MapError(_("cannot read map file {path}: "
+                         "{strerror}").format(path=path, strerror=exc.strerror or exc)) from None
     return parse_map(text, source=path)
 
 
@@ -284,7 +286,8 @@ class _Reader:
         for k in required:
             if k not in table:
                 if not key:
-                    self.note(self.fail(k, _("missing table [{k}]; every map has [map] and [players] (docs/maps.md)").format(
+                    self.note(self.fail(k, _("missing table [{k}]; every map has [map] and [players] "
+                                             "(docs/maps.md)").format(
                                                k=k)))
                 else:
                     self.note(self.fail(key, _("missing key {k!r} in [{key}]").format(k=k, key=key)))
@@ -460,7 +463,8 @@ class _Reader:
             raise self.fail(key, _("legend symbols must be one visible character other than {bad}, got "
                                    "{char!r}").format(bad=' '.join(_BAD_SYMBOLS), char=char))
         if char in DEFAULT_LEGEND:
-            raise self.fail(key, _("{char!r} is built in ({describe}); expected a new character for a new meaning").format(
+            raise self.fail(key, _("{char!r} is built in ({describe}); expected a new character for a new "
+                                   "meaning").format(
                                      char=char, describe=DEFAULT_LEGEND[char].describe()))
         entry = self.table(entry, key)
         if not self.known_keys(entry, key, _LEGEND_KEYS, ("terrain",)):
@@ -490,7 +494,8 @@ class _Reader:
             raise self.fail(key, _("tag name {tag!r} is reserved (spawn zones and the edge are computed from the "
                                    "grid); expected another name").format(tag=tag))
         if not _TAG_NAME.match(tag):
-            raise self.fail(key, _("{tag!r} is not a tag name; expected a letter, then letters, digits, '-' or '_'").format(
+            raise self.fail(key, _("{tag!r} is not a tag name; expected a letter, then letters, digits, '-' or "
+                                   "'_'").format(
                                      tag=tag))
         return tag
 
@@ -555,8 +560,8 @@ class _Reader:
         for p in expected:
             if p not in table:
                 self.note(self.fail("players", _("missing table [players.{p}] (home and colour of player {p}); "
-                                                 "expected one table per player, [players.1] to [players.{players}]").format(
-                                                   p=p, players=players)))
+                                                 "expected one table per player, [players.1] to "
+                                                 "[players.{players}]").format(p=p, players=players)))
                 continue
             seat = self.soft(self.seat, p, table[p], spawns, geometry)
             if seat is not None:

@@ -247,7 +247,10 @@ def _compile_kind(board: _Board, kind: PieceKind, home: str, see_through: frozen
             for dx, dy in steps:
                 if pat.type == "leap" and pat.lame:
                     if mode != "move":
-                        raise ValueError(f"{kind.name}: lame leaps are move-only")
+                        from ..errors import VariantError
+
+                        raise VariantError(_("piece {piece!r}: 'lame' leaps only move; list {text} under move").format(
+                            piece=kind.name, text=pat.text()))
                     n_steps = max(abs(dx), abs(dy))
                     sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
                     path = _ray(geo, sq, sx, sy, kind, n_steps)

@@ -151,7 +151,7 @@ def parse_position(rules, text: str, allowed_vars: dict[str, type] | None = None
             raise PositionError(_("unknown variable {name!r}; {rules_name} knows: {allowed_vars}").format(
                                     name=name, rules_name=rules.name,
                                     allowed_vars=', '.join(sorted(allowed_vars)) or 'none'))
-        v = load_json(value, f"variable {name}", PositionError)
+        v = load_json(value, _("variable {name}").format(name=name), PositionError)
         if allowed_vars is not None and not isinstance(v, allowed_vars[name]):
             raise PositionError(_("variable {name}: expected {type}, got {value!r}").format(
                                     name=name, type=allowed_vars[name].__name__, value=value))

@@ -72,7 +72,7 @@ def load_roster(path: str | Path) -> Roster:
         path = DATA_DIR / f"{path}.toml"
     where = str(path)
     try:
-        text = read_text_file(path, MAX_DATA_FILE_BYTES, "a roster", VariantError)
+        text = read_text_file(path, MAX_DATA_FILE_BYTES, _("a roster"), VariantError)
     except FileNotFoundError:
         raise VariantError(_("{where}: no such roster file").format(where=where)) from None
     except (OSError, UnicodeDecodeError) as e:

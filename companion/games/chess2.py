@@ -62,7 +62,8 @@ class Chess2Rules(Chess2Decisions, Chess2End, Rules):
         for k in kinds:
             for a in k.abilities:
                 if a not in ab.ABILITIES:
-                    raise VariantError(_("{source}: [pieces.{name}] ability {a!r} is unknown; known: {abilities}").format(
+                    raise VariantError(_("{source}: [pieces.{name}] ability {a!r} is unknown; known: "
+                                         "{abilities}").format(
                                            source=self.roster.source, name=k.name, a=a,
                                            abilities=', '.join(sorted(ab.ABILITIES))))
             if k.role not in RANKS:

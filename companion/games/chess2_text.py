@@ -151,8 +151,8 @@ def _read_stones(text: str | None) -> tuple[int, int]:
     if len(parts) != 2:
         raise PositionError(_("stones={text}: expected white's and black's stones, each 0 to {max_stones}, e.g. "
                               "stones=3,3").format(text=text, max_stones=MAX_STONES))
-    w, b = (whole_number(p, f"stones={text}: {who}'s stones", PositionError, 0, MAX_STONES)
-            for p, who in zip(parts, ("white", "black")))
+    whose = (_("stones={text}: white's stones"), _("stones={text}: black's stones"))
+    w, b = (whole_number(p, what.format(text=text), PositionError, 0, MAX_STONES) for p, what in zip(parts, whose))
     return w, b
 
 

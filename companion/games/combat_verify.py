@@ -89,7 +89,8 @@ def replay_fights(record: DiceRecord) -> list[Problem]:
         return [Problem(_("the record is for the game {game!r} without dice fights (its options have no "
                           "fights=dice); the games with dice fights: Human Combat Chess ({game2!r}), and "
                           "{fight_games} with fights=dice").format(
-                            game=record.game, game2=GAME, fight_games=', '.join(fight_games())), field="game", expected=GAME,
+                            game=record.game, game2=GAME, fight_games=', '.join(fight_games())),
+                        field="game", expected=GAME,
                         recorded=record.game)]
     problems: list[Problem] = []
     if record.max_ties != MAX_TIES:
@@ -155,7 +156,8 @@ class _Replay:
                     at=at, fight=d.get('number'), round=d.get('round')), field="move", ply=number))
         outcome = self.rules.outcome(self.pos)
         if outcome is not None:
-            self.stop(Problem(_("{at}: recorded after the game ended ({reason})").format(at=at, reason=outcome.reason), field="move", ply=number))
+            self.stop(Problem(_("{at}: recorded after the game ended "
+                                "({reason})").format(at=at, reason=outcome.reason), field="move", ply=number))
         try:
             self.rules.play(self.pos, self.rules.parse_move(self.pos, text))
         except CompanionError as error:
@@ -193,7 +195,8 @@ class _Replay:
             if len(recorded.fighters) != len(real):
                 self.stop(Problem(
                     _("{at}: the {side} side has {n} fighter(s) in the record, the game says {n2}").format(
-                        at=at, side=side, n=len(recorded.fighters), n2=len(real)), entry.fight, entry.round, side, str(len(real)),
+                        at=at, side=side, n=len(recorded.fighters), n2=len(real)),
+                    entry.fight, entry.round, side, str(len(real)),
                     str(len(recorded.fighters)), "fighters"))
             for index, (roll, (square, fighter)) in enumerate(zip(recorded.fighters, real)):
                 label = side if len(real) == 1 else f"{side} {index + 1}"
@@ -203,7 +206,8 @@ class _Replay:
                 except CompanionError as error:
                     unfit = unfit or Problem(
                         _("{at}: the replay stops here: the {label} faces {faces} cannot be the game's dice "
-                          "({error})").format(at=at, label=label, faces=list(roll.faces), error=error), entry.fight, entry.round, side, field="faces")
+                          "({error})").format(at=at, label=label, faces=list(roll.faces), error=error),
+                        entry.fight, entry.round, side, field="faces")
         if unfit is not None:  # after a forged dice type, the game cannot take these faces
             self.stop(unfit)
         answer = Answer("fight", ("roll", tuple(entry.attacker.fighters[0].faces),
@@ -211,7 +215,8 @@ class _Replay:
         try:
             rules.play(pos, answer)
         except CompanionError as error:
-            self.stop(Problem(_("{at}: the game refuses these faces ({error})").format(at=at, error=error), entry.fight, entry.round,
+            self.stop(Problem(_("{at}: the game refuses these faces "
+                                "({error})").format(at=at, error=error), entry.fight, entry.round,
                               field="faces"))
         after = pos.pending
         result = "tie" if after is not None and after.get("number") == number else pos.var("fights")[-1][4]
@@ -238,7 +243,8 @@ class _Replay:
         )
         for name, words, recorded, real in checks:
             if recorded != real:
-                self.problems.append(Problem(_("{at}: {label} {words} recorded {recorded}, the game says {real}").format(
+                self.problems.append(Problem(_("{at}: {label} {words} recorded {recorded}, the game says "
+                                               "{real}").format(
                                                  at=at, label=label, words=words, recorded=recorded, real=real),
                                              entry.fight, entry.round, side, real, recorded, name))
 

@@ -71,7 +71,8 @@ def roster_dice(roster: str, codes) -> dict[str, int]:
     codes = list(codes)
     missing = [c for c in codes if c not in table]
     if missing:
-        raise VariantError(_("{where}: [{roster}] gives no die to {missing}; list each piece under d6, d8 or d10").format(
+        raise VariantError(_("{where}: [{roster}] gives no die to {missing}; list each piece under d6, d8 or "
+                             "d10").format(
                                where=where, roster=roster, missing=', '.join(missing)))
     unknown = sorted(set(table) - set(codes))
     if unknown:

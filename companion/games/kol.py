@@ -65,7 +65,8 @@ class KolRules(Rules):
     def __init__(self, board_map, roster: str = "kol", quiet_moves: int = 50, repetition: int = 3):
         for opt, v in (("repetition", repetition), ("quiet_moves", quiet_moves)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0 or (opt == "repetition" and v == 1):
-                raise VariantError(_("kol option {opt}={v!r}: expected a whole number >= 2, or 0 for no such draw").format(
+                raise VariantError(_("kol option {opt}={v!r}: expected a whole number >= 2, or 0 for no such "
+                                     "draw").format(
                                        opt=opt, v=v))
         self.board_map = board_map
         self.roster = load_roster(roster)
@@ -87,7 +88,8 @@ class KolRules(Rules):
         for k in self.kinds:
             for a in k.abilities:
                 if a not in ab.ABILITIES:
-                    raise VariantError(_("{source}: [pieces.{name}] ability {a!r} is unknown; known: {abilities}").format(
+                    raise VariantError(_("{source}: [pieces.{name}] ability {a!r} is unknown; known: "
+                                         "{abilities}").format(
                                            source=self.roster.source, name=k.name, a=a,
                                            abilities=', '.join(sorted(ab.ABILITIES))))
         kids = lambda pred: frozenset(i for i, k in enumerate(self.kinds) if pred(k))  # noqa: E731
@@ -525,7 +527,8 @@ class KolRules(Rules):
                                         where=where, side=names[p], kings=kings + held))
             for kid in sorted(self.one_each):
                 if counts.get(kid, 0) > 1:
-                    raise PositionError(_("{where}: {side} has {counts} of {title}; a side may have one at a time").format(
+                    raise PositionError(_("{where}: {side} has {counts} of {title}; a side may have one at a "
+                                          "time").format(
                                             where=where, side=names[p], counts=counts[kid],
                                             title=_(self.kinds[kid].title)))
             if not any(counts.get(k) for k in self.legends):
