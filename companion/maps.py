@@ -520,9 +520,11 @@ class _Reader:
                                              count=count, height=height, width=width), line=line))
                 continue
             if len(row) != width:
-                self.note(self.fail(key, _("row {count} from the top{rank} has {n} squares, expected {width} "
-                                           "(map.width = {width})").format(
-                                             count=count, rank=rank, n=len(row), width=width), line=line))
+                self.note(self.fail(key, ngettext("row {count} from the top{rank} has {n} square, expected {width} "
+                                                  "(map.width = {width})",
+                                                  "row {count} from the top{rank} has {n} squares, expected {width} "
+                                                  "(map.width = {width})", len(row)).format(
+                    count=count, rank=rank, n=len(row), width=width), line=line))
             for column, char in enumerate(row):
                 if char not in alphabet:
                     self.note(self.fail(key, _("row {count} from the top{rank}, column {column} (file {file}): "
@@ -531,8 +533,9 @@ class _Reader:
                         file=FILES[column] if column < len(FILES) else column + 1, char=char, known=known), line=line))
                     break
         if len(numbered) != height:
-            self.note(self.fail(key, _("has {n} rows, expected {height} (map.height = {height})").format(
-                n=len(numbered), height=height),
+            self.note(self.fail(key, ngettext("has {n} row, expected {height} (map.height = {height})",
+                                              "has {n} rows, expected {height} (map.height = {height})",
+                                              len(numbered)).format(n=len(numbered), height=height),
                                 line=lines[-1] if lines else None))
         if len(self.problems) != before:
             return None

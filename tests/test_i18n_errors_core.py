@@ -200,3 +200,16 @@ def test_a_german_player_reads_german_on_the_command_line(args, words):
     [line] = german.stderr.splitlines()
     german_line(line.removeprefix("companion: "), *words)
     assert line != english.stderr.strip()
+
+
+def test_check_map_lists_a_bad_maps_problems_in_german(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('[map]\nname = "bad"\ncolour = 1\nwidth = 99\nheight = 8\nplayers = 2\ngrid = """\n...\n"""\n')
+    english = run_companion("check-map", str(path), lang="en")
+    german = run_companion("check-map", str(path), lang="de")
+    assert english.returncode == german.returncode == 2, (english.stderr, german.stderr)
+    lines = german.stderr.splitlines()
+    assert len(lines) == len(english.stderr.splitlines()) >= 3
+    for line in lines:
+        german_line(line.removeprefix("companion: "))
+    assert any("Zeile 3: map.colour: unbekannter Schlüssel" in line for line in lines)

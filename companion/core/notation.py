@@ -43,7 +43,7 @@ import re
 from ..bounds import load_json, whole_number
 from ..errors import PositionError
 from .position import Position
-from ..i18n import _
+from ..i18n import _, ngettext
 
 _TOKEN = re.compile(r"(\d+)|\((\d)([A-Za-z]{1,3})(?::([^)]*))?\)|([A-Za-z])", re.ASCII)
 
@@ -99,7 +99,9 @@ def parse_position(rules, text: str, allowed_vars: dict[str, type] | None = None
     pos = rules.new_position()
     rows = fields[0].split("/")
     if len(rows) != geo.height:
-        raise PositionError(_("position has {n} rows, the board has {height}").format(n=len(rows), height=geo.height))
+        raise PositionError(ngettext("position has {n} row, the board has {height}",
+                                     "position has {n} rows, the board has {height}", len(rows)).format(
+            n=len(rows), height=geo.height))
     for i, row in enumerate(rows):
         rank = geo.height - 1 - i
         f = 0
@@ -136,8 +138,9 @@ def parse_position(rules, text: str, allowed_vars: dict[str, type] | None = None
             pos.put(sq, pos.new_piece(code, owner, _parse_state(state_text, rank)))
             f += 1
         if f != geo.width:
-            raise PositionError(_("rank {rank} has {f} squares, expected {width}").format(
-                                    rank=rank + 1, f=f, width=geo.width))
+            raise PositionError(ngettext("rank {rank} has {n} square, expected {width}",
+                                         "rank {rank} has {n} squares, expected {width}", f).format(
+                rank=rank + 1, n=f, width=geo.width))
     side = {"w": "1", "b": "2"}.get(fields[1], fields[1])
     if side not in {str(n) for n in range(1, pos.nplayers + 1)}:
         raise PositionError(_("side to move {fields!r}: expected a player number 1..{nplayers}").format(

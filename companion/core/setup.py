@@ -24,7 +24,7 @@ from __future__ import annotations
 from ..errors import PositionError
 from .geometry import FILES
 from .position import Position
-from ..i18n import _
+from ..i18n import _, ngettext
 
 
 def parse_setup(rules, text: str, where: str = "setup", first_line: int = 0) -> Position:
@@ -38,16 +38,21 @@ def parse_setup(rules, text: str, where: str = "setup", first_line: int = 0) -> 
         return _("{where}, line {n}").format(where=where, n=first_line + i) if first_line else where
 
     if len(numbered) != geo.height:
-        raise PositionError(_("{at}: [setup] grid has {n} rows, the board has {height} ranks; expected one row per "
-                              "rank, top row first").format(
-                                at=at(numbered[-1][0] if numbered else 0), n=len(numbered), height=geo.height))
+        raise PositionError(ngettext("{at}: [setup] grid has {n} row, the board has {height} ranks; expected one row "
+                                     "per rank, top row first",
+                                     "{at}: [setup] grid has {n} rows, the board has {height} ranks; expected one row "
+                                     "per rank, top row first", len(numbered)).format(
+            at=at(numbered[-1][0] if numbered else 0), n=len(numbered), height=geo.height))
     known = ", ".join(sorted(rules.kind_index))
     for count, (i, cells) in enumerate(numbered):
         rank = geo.height - 1 - count
         here = _("{at} (row {row} from the top, rank {rank})").format(at=at(i), row=count + 1, rank=rank + 1)
         if len(cells) != geo.width:
-            raise PositionError(_("{here}: {n} cells, expected {width} (one per file, separated by spaces; '.' for "
-                                  "an empty square)").format(here=here, n=len(cells), width=geo.width))
+            raise PositionError(ngettext("{here}: {n} cell, expected {width} (one per file, separated by spaces; '.' "
+                                         "for an empty square)",
+                                         "{here}: {n} cells, expected {width} (one per file, separated by spaces; '.' "
+                                         "for an empty square)", len(cells)).format(
+                here=here, n=len(cells), width=geo.width))
         for f, cell in enumerate(cells):
             if cell == ".":
                 continue

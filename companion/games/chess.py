@@ -18,7 +18,7 @@ from ..core.position import Position
 from ..core.roster import load_roster
 from ..core.rules import Rules
 from ..errors import PositionError
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #: The largest FEN move counter read (the longest possible chess game has under 6,000 moves).
@@ -320,7 +320,8 @@ def parse_fen(rules: ChessRules, fen: str) -> Position:
     """Parse and validate a FEN; raises PositionError saying what is wrong."""
     parts = fen.split()
     if len(parts) not in (4, 6):
-        raise PositionError(_("FEN has {n} fields; {help}").format(n=len(parts), help=_(_FEN_HELP)))
+        raise PositionError(ngettext("FEN has {n} field; {help}", "FEN has {n} fields; {help}", len(parts)).format(
+            n=len(parts), help=_(_FEN_HELP)))
     placement, side, castling, ep = parts[:4]
     pos = rules.new_position()
 
@@ -385,7 +386,9 @@ def read_placement(pos: Position, placement: str, code_of) -> None:
     side's army)."""
     ranks = placement.split("/")
     if len(ranks) != 8:
-        raise PositionError(_("FEN board has {n} ranks separated by '/', expected 8").format(n=len(ranks)))
+        raise PositionError(ngettext("FEN board has {n} rank separated by '/', expected 8",
+                                     "FEN board has {n} ranks separated by '/', expected 8", len(ranks)).format(
+            n=len(ranks)))
     for i, row in enumerate(ranks):
         rank = 7 - i
         f = 0
@@ -405,7 +408,8 @@ def read_placement(pos: Position, placement: str, code_of) -> None:
             if f > 8:
                 raise PositionError(_("FEN rank {rank} has more than 8 squares").format(rank=rank + 1))
         if f != 8:
-            raise PositionError(_("FEN rank {rank} has {f} squares, expected 8").format(rank=rank + 1, f=f))
+            raise PositionError(ngettext("FEN rank {rank} has {n} square, expected 8",
+                                         "FEN rank {rank} has {n} squares, expected 8", f).format(rank=rank + 1, n=f))
 
 
 def read_counters(parts: list[str]) -> tuple[int, int]:

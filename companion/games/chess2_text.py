@@ -76,7 +76,9 @@ def parse_position(rules, text: str) -> Position:
                 raise PositionError(_("{key}= is given twice").format(key=key))
             extra[key] = value
     if len(fen) not in (4, 6):
-        raise PositionError(_("Chess 2 position has {n} FEN fields; {help}").format(n=len(fen), help=_(_HELP)))
+        raise PositionError(ngettext("Chess 2 position has {n} FEN field; {help}",
+                                     "Chess 2 position has {n} FEN fields; {help}", len(fen)).format(
+            n=len(fen), help=_(_HELP)))
     if "armies" in extra:
         armies = parse_armies(extra["armies"])
         if armies != rules.armies:
