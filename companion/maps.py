@@ -272,7 +272,8 @@ class _Reader:
 
     def table(self, value: Any, key: str) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise self.fail(key, f"expected a table ([{key}]), got {_type_name(value)}")
+            raise self.fail(key, _("expected a table ([{key}]), got {type_name}").format(
+                key=key, type_name=_type_name(value)))
         return value
 
     def known_keys(self, table: dict[str, Any], key: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> bool:
@@ -304,7 +305,8 @@ class _Reader:
 
     def string(self, value: Any, key: str) -> str:
         if not isinstance(value, str):
-            raise self.fail(key, f"expected a string, got {_type_name(value)} {value!r}")
+            raise self.fail(key, _("expected a string, got {type_name} {value!r}").format(
+                type_name=_type_name(value), value=value))
         return value
 
     def choice(self, value: Any, key: str, choices: tuple[str, ...] | list[str]) -> str:

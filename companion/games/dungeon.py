@@ -30,14 +30,14 @@ from ..core.rules import Rules, take_choice
 from ..errors import PositionError, VariantError
 from . import abilities as ab
 from .draft import Army, DraftRules, deploy, draft_rules, presets
-from ..i18n import _
+from ..i18n import N_, _
 
 PASS = Move(-1, -1, None, None, "pass")
 STUCK_CHOICES = ("pass", "expose")
 #: piece state keys a position text may carry, and what they mean
-STATE_KEYS = {"wounded": "a Troll that has absorbed its first capture",
-              "hex": "turns of its owner left under a hex (1 or 2)",
-              "hex_spent": "a Shaman that has used its hex"}
+STATE_KEYS = {"wounded": N_("a Troll that has absorbed its first capture"),
+              "hex": N_("turns of its owner left under a hex (1 or 2)"),
+              "hex_spent": N_("a Shaman that has used its hex")}
 #: default armies for the start position, by the number of players
 DEFAULT_ARMIES = {
     2: ("human-balanced", "redskin-elite"),
@@ -480,7 +480,7 @@ class DungeonRules(Rules):
                 if key not in STATE_KEYS:
                     raise PositionError(_("{title} on {square}: unknown state {key!r}; known: {value}").format(
                                             title=_(piece.kind.title), square=self.geometry.name_of(sq), key=key,
-                                            value=', '.join(f'{k} ({v})' for k, v in STATE_KEYS.items())))
+                                            value=', '.join(f'{k} ({_(v)})' for k, v in STATE_KEYS.items())))
                 if not isinstance(value, int) or not (1 <= value <= (ab.HEX_TURNS if key == "hex" else 1)):
                     raise PositionError(_("{title} on {square}: {key}={value!r} is out of range").format(
                                             title=_(piece.kind.title), square=self.geometry.name_of(sq), key=key,
