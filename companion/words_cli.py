@@ -132,6 +132,10 @@ def module_level_texts(app: Path = APP) -> list[str]:
 #: The messages a ``CompanionError`` may carry bare (``path:line``-free texts that are no words are
 #: never reported: ``f"{path}: {problem}"`` has none). Kept as short as :data:`ALLOWED`.
 ERRORS_ALLOWED: set[tuple[str, str]] = set()
+#: Helpers that put a piece of text they are handed into an error a player reads, and which of
+#: their arguments it is (0 the first): companion/bounds.py's ``what``/``where``, a reader's
+#: ``self.fail(key, problem)`` (companion/maps.py, companion/board/profiles.py).
+MESSAGE_HELPERS = {"whole_number": 1, "load_json": 1, "read_text_file": 2, "read_small_file": 2, "fail": 1}
 
 
 def error_classes(package: Path = PACKAGE) -> set[str]:
@@ -156,8 +160,9 @@ def bare_errors(package: Path = PACKAGE, under: tuple[str, ...] = ()) -> list[st
     """``path:line: 'text'`` for every error a player may read that is made with a bare message:
     a ``CompanionError`` (or subclass) called with a string literal, an f-string, or
     ``"...".format(...)`` holding a word as its first argument (``raise X(...)``, over as many
-    lines as it takes, and the same error made to be raised later). ``under``: only the files
-    whose path (from the repository's root, ``companion/core/``) starts so."""
+    lines as it takes, and the same error made to be raised later), or such a text handed to one
+    of the :data:`MESSAGE_HELPERS`. ``under``: only the files whose path (from the repository's
+    root, ``companion/core/``) starts so."""
     classes = error_classes(package)
     found = []
     for path in sorted(package.rglob("*.py")):
@@ -169,9 +174,10 @@ def bare_errors(package: Path = PACKAGE, under: tuple[str, ...] = ()) -> list[st
                 continue
             func = node.func
             name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
-            if name not in classes:
+            index = 0 if name in classes else MESSAGE_HELPERS.get(name)
+            if index is None or len(node.args) <= index:
                 continue
-            found += [f"{rel}:{line}: {text!r}" for line, text in _words_in(node.args[0], placeholders=True)
+            found += [f"{rel}:{line}: {text!r}" for line, text in _words_in(node.args[index], placeholders=True)
                       if (rel, text) not in ERRORS_ALLOWED]
     return found
 

@@ -83,9 +83,10 @@ def test_no_error_a_player_reads_is_raised_with_a_bare_message():
 
 
 def test_the_check_finds_a_bare_error_message(tmp_path):
-    """The walk itself: a literal, an f-string over several lines, a ``"...".format`` and an error of
-    the package's own (a subclass of a subclass) are found; a marked message and one that is only
-    placeholders pass; a ValueError is no CompanionError."""
+    """The walk itself: a literal, an f-string over several lines, a ``"...".format``, an error of
+    the package's own (a subclass of a subclass) and a piece handed to a helper that makes the error
+    (companion/bounds.py's ``what``) are found; a marked message and one that is only placeholders
+    pass; a ValueError is no CompanionError."""
     package = tmp_path / "companion"
     package.mkdir()
     (package / "errors.py").write_text("class CompanionError(Exception): ...\nclass MapError(CompanionError): ...\n")
@@ -98,6 +99,8 @@ def test_the_check_finds_a_bare_error_message(tmp_path):
         "    raise MapError(_('no map'))\n"
         "    raise MapError(_('{n} rows').format(n=n))\n"
         "    raise MapError(f'{path}: {e}')\n"
-        "    raise ValueError('no map')\n")
+        "    raise ValueError('no map')\n"
+        "    n = whole_number(text, f'row {n}: empty squares', MapError, 0, 8)\n"
+        "    raise self.fail(key, _('no map'))\n")
     assert bare_errors(package) == ["companion/x.py:5: 'no map'", "companion/x.py:7: '{n} rows, want 8'",
-                                    "companion/x.py:10: '{n} rows'"]
+                                    "companion/x.py:10: '{n} rows'", "companion/x.py:15: 'row {n}: empty squares'"]

@@ -185,9 +185,11 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
         elif w == "pierce" or (w.startswith("pierce=") and w[7:] in PIERCE_KINDS):
             pierce = w[7:] or "any"
         elif w.startswith("max="):
-            max_range = whole_number(w[4:], f"{where}: {w!r} in {text!r}", VariantError, 1, MAX_SIZE)
+            max_range = whole_number(w[4:], _("{where}: {w!r} in {text!r}").format(where=where, w=w, text=text),
+                                     VariantError, 1, MAX_SIZE)
         elif w.startswith("from_rank="):
-            from_rank = whole_number(w[10:], f"{where}: {w!r} in {text!r}", VariantError, 0, MAX_SIZE - 1)
+            from_rank = whole_number(w[10:], _("{where}: {w!r} in {text!r}").format(where=where, w=w, text=text),
+                                     VariantError, 0, MAX_SIZE - 1)
         else:
             raise VariantError(
                 _("{where}: unknown option {w!r} in {text!r}; expected all, forward, exact, max=N, from_rank=N, "
