@@ -74,6 +74,8 @@ class SearchOptions:
     late_moves: tuple = (0, 8, 12, 20)  # by depth left: quiet moves searched before the rest are pruned
     aspiration: float = 40.0   # half-width of the root's first window from depth 4 (0: full window)
     delta: float = 200.0       # capture search: skip a capture that cannot reach alpha with this margin
+    lazy: float = 120.0        # capture search: stand pat without the live evaluation terms when the
+                               # rest is this far outside the window (0: always the full evaluation)
 
 
 class Search(DecisionNodes):
@@ -215,6 +217,10 @@ class Search(DecisionNodes):
         self.draw = -self.contempt
         self.multi = pos.nplayers > 2
         self.killers: list[list[Action]] = [[] for _ in range(160)]
+        #: the moves on the current line by ply (``path[ply - 1]`` led to a node at ``ply``) and
+        #: the counter-move table: the quiet move that last refuted a move (from, to)
+        self.path: list = []
+        self.counters: dict[tuple[int, int], Move] = {}
         self.prunable = self.options.pruning and not self.multi
         self.history = {k: v // 4 for k, v in self.history.items() if v // 4}  # older searches count less
         if len(self.tt) > 2 * self.options.tt_limit or len(self._chance_cache) > 10_000:
@@ -261,6 +267,7 @@ class Search(DecisionNodes):
             for i, a in enumerate(ordered):
                 if not self._apply(a):
                     continue
+                self.path[:] = [a]
                 try:
                     if exact:
                         v = self._ab(depth - 1, -INF, INF, 1)
@@ -388,7 +395,12 @@ class Search(DecisionNodes):
                   and (static + opts.futility * 1.5 * depth <= alpha if maxi else static - opts.futility * 1.5 * depth >= beta))
         late = opts.late_moves[depth] if prune and depth < len(opts.late_moves) else 1_000
         near = self._lines_to_royals(pos) if futile or late < 1_000 or (opts.lmr and depth >= 3) else ()
-        ordered = self._order(moves, tt_move, ply, True)
+        prev = self.path[ply - 1] if 0 < ply <= len(self.path) else None
+        ckey = (prev.frm, prev.to) if isinstance(prev, Move) else None
+        counters = self.counters
+        ordered = self._order(moves, tt_move, ply, True, counters.get(ckey) if ckey is not None else None)
+        path = self.path
+        del path[ply:]
         a0, b0 = alpha, beta
         best = -INF if maxi else INF
         best_move = None
@@ -416,6 +428,7 @@ class Search(DecisionNodes):
                         continue
                 elif not apply(m):
                     continue
+                path.append(m)
                 if plies and not isinstance(m.value, Move):
                     # passing the king-turn is no move: it spends no depth (otherwise a Two
                     # Kings search never sees the reply to its own normal move)
@@ -440,6 +453,7 @@ class Search(DecisionNodes):
                         if alpha < v < beta:
                             v = ab(depth - 1, alpha, beta, ply + 1)
                 undo(pos)
+                del path[ply:]
                 count += 1
                 if maxi:
                     if v > best:
@@ -456,6 +470,8 @@ class Search(DecisionNodes):
                         if m not in killers:
                             killers.insert(0, m)
                             del killers[2:]
+                        if ckey is not None:
+                            counters[ckey] = m
                         bonus = depth * depth
                         k = (m.frm, m.to)
                         hist[k] = hist.get(k, 0) + bonus
@@ -550,7 +566,8 @@ class Search(DecisionNodes):
                 o = rules.outcome(pos)
                 if o is not None:
                     return self._terminal(o, ply)
-            stand = self._leaf(ply)
+            lazy = self.options.lazy
+            stand = self.ev.evaluate_lazy(pos, self.root, alpha, beta, lazy) if lazy else self._leaf(ply)
             if qply >= self.options.max_qply:
                 return stand
             if maxi:
@@ -640,7 +657,7 @@ class Search(DecisionNodes):
         return self.ev.evaluate(self.pos, self.root)
 
     # ----- ordering and the principal variation ---------------------------------------------------------
-    def _order(self, actions, tt_move, ply: int, tree: bool = False):
+    def _order(self, actions, tt_move, ply: int, tree: bool = False, counter=None):
         """Table move, winning and even captures (most valuable victim, least valuable
         attacker), promotions, killers, quiet moves by history, and in the tree (``tree``) the
         captures of a cheaper piece on a defended square last."""
@@ -670,6 +687,8 @@ class Search(DecisionNodes):
                 return s
             if m in killers:
                 return 1e8 - killers.index(m)
+            if m == counter:
+                return 9e7
             return hist.get((m.frm, m.to), 0)
 
         # ties broken by the move itself: the engine's piece sets iterate in an order that can
