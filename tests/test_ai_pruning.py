@@ -139,3 +139,42 @@ def test_a_quiet_move_that_refuted_a_move_is_tried_early_after_that_move_again(c
     search.history = {}
     ordered = search._order(quiet, None, 3, True, quiet[-1])
     assert ordered[0] == quiet[-1]  # the counter move first among quiet moves (no killers, no history)
+
+
+@pytest.mark.parametrize("game", ["chess", "combat"])
+def test_reading_a_check_from_the_attack_tables_agrees_with_playing_the_move(game):
+    rules = make_rules(game)
+    search = Search(rules)
+    assert search._check_tables is not None
+    rng = random.Random(5)
+    checks = answered = 0
+    for _ in range(12):
+        pos = rules.start_position()
+        for _ in range(60):
+            if pos.pending is not None:
+                if pos.pending.chance:
+                    rules.apply(pos, rng.choice(rules.chance_outcomes(pos)).answer)
+                else:
+                    rules.apply(pos, rng.choice(list(rules.answers(pos))))
+                continue
+            moves = rules.legal_moves(pos)
+            if not moves or rules.outcome(pos) is not None:
+                break
+            search.pos = pos
+            for m in moves:
+                if m.capture is not None or m.promotion:
+                    continue
+                said = search._gives_check(m)
+                rules.apply(pos, m)
+                played = rules.in_check(pos)
+                rules.undo(pos)
+                if said is not None:
+                    answered += 1
+                    checks += played
+                    assert said == played, (rules.position_text(pos) if hasattr(rules, "position_text") else pos, m)
+            rules.apply(pos, rng.choice(moves))
+    assert answered > 1000 and checks > 20  # discovered and direct checks among them
+
+
+def test_a_game_with_its_own_attack_test_plays_the_move_to_see_a_check():
+    assert Search(make_rules("dungeon"))._check_tables is None

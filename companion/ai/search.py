@@ -105,6 +105,15 @@ class Search(DecisionNodes):
                            for d in range(64)]
         #: dice fights: the side to move must attack a King it threatens (no standing pat then)
         self.must_attack = getattr(rules, "must_attack", None)
+        #: the attack tables when "does this quiet move give check" can be read from them
+        #: without playing it (:meth:`_gives_check`): two players, the shared attack test
+        #: (no game-specific one), no capture bans, cannons, phasing or piercing rides
+        from ..core.rules import Rules
+        tabs = getattr(rules, "attack_tables", None)
+        plain = (rules.nplayers == 2 and tabs is not None and getattr(rules, "capture_bans", None) is None
+                 and type(rules).is_attacked is Rules.is_attacked and type(rules).in_check is Rules.in_check
+                 and not any(t.special or any(t.hops) for t in tabs))
+        self._check_tables = tabs if plain else None
         self.tt: dict[int, tuple] = {}
         self.history: dict[tuple[int, int], int] = {}
         self._chance_cache: dict[object, list] = {}
@@ -421,9 +430,12 @@ class Search(DecisionNodes):
                 if quiet and count and (futile or count >= late) and m not in killers and hash(m) != tt_move:
                     if not (m.to in near or m.frm in near):  # cannot check: pruned unplayed
                         continue
+                    gives = self._gives_check(m)
+                    if gives is False:  # read from the attack tables: no check, pruned unplayed
+                        continue
                     if not apply(m):
                         continue
-                    if not check(pos):  # a quiet move that does not check: pruned
+                    if gives is None and not check(pos):  # a quiet move that does not check: pruned
                         undo(pos)
                         continue
                 elif not apply(m):
@@ -535,6 +547,40 @@ class Search(DecisionNodes):
                 for k in squares:
                     out = out | lines[k]
         return out
+
+    def _gives_check(self, m) -> bool | None:
+        """Whether the quiet move ``m`` checks the enemy royal, read from the attack tables
+        without playing it (the piece on its new square, or a line it opens: a discovered
+        check); None when the tables cannot tell (a special move, a game with its own attack
+        test: see ``_check_tables``): the move is then played to find out. Exact where it
+        answers (``tests/test_ai_pruning.py`` compares it with playing the move)."""
+        tabs = self._check_tables
+        if tabs is None or not isinstance(m, Move) or m.special:
+            return None
+        board = self.pos.board
+        pc = board[m.frm]
+        if pc is None:
+            return None
+        p, kid, frm, to = pc.owner, pc.kid, m.frm, m.to
+        tab = tabs[p]
+        for k in self.pos.royals[1 - p]:
+            for s, kids in tab.leap[k]:
+                if s == to and kid in kids:
+                    return True
+            for ray, kids in tab.rays[k]:
+                for s in ray:
+                    if s == to:
+                        if kid in kids:
+                            return True
+                        break
+                    if s == frm:
+                        continue  # the square it leaves: a line through it opens
+                    q = board[s]
+                    if q is not None:
+                        if q.owner == p and q.kid in kids:
+                            return True
+                        break
+        return False
 
     def _has_pieces(self, player: int) -> bool:
         """Pieces besides pawn-like and royal ones (no null move without: zugzwang)."""
