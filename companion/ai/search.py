@@ -23,6 +23,7 @@ from typing import Callable, Optional
 
 from ..core.moves import Move, Outcome
 from ..core.position import Position, splitmix64
+from ..core.rules import Rules
 from .decisions import (INF, MATE, MATE_BOUND, DecisionNodes, _Abort, _is_quiet,  # noqa: F401 (re-exported)
                         chance_value, score_of_value)
 from .evaluate import Evaluator
@@ -108,10 +109,10 @@ class Search(DecisionNodes):
         #: the attack tables when "does this quiet move give check" can be read from them
         #: without playing it (:meth:`_gives_check`): two players, the shared attack test
         #: (no game-specific one), no capture bans, cannons, phasing or piercing rides
-        from ..core.rules import Rules
         tabs = getattr(rules, "attack_tables", None)
         plain = (rules.nplayers == 2 and tabs is not None and getattr(rules, "capture_bans", None) is None
-                 and type(rules).is_attacked is Rules.is_attacked and type(rules).in_check is Rules.in_check
+                 and getattr(type(rules), "is_attacked", None) is Rules.is_attacked
+                 and getattr(type(rules), "in_check", None) is Rules.in_check
                  and not any(t.special or any(t.hops) for t in tabs))
         self._check_tables = tabs if plain else None
         self.tt: dict[int, tuple] = {}
