@@ -542,12 +542,12 @@ class Search(DecisionNodes):
     def _lines_to_royals(self, pos: Position) -> frozenset:
         """Squares on a line or a knight's jump from the enemy royals (``Evaluator.lines``): a
         quiet move neither to nor from one gives no check in chess, rarely in other games."""
-        lines, out = self.ev.lines, frozenset()
+        lines, out = self.ev.lines, None
         for q, squares in enumerate(pos.royals):
             if q != pos.turn:
                 for k in squares:
-                    out = out | lines[k]
-        return out
+                    out = lines[k] if out is None else out | lines[k]
+        return frozenset() if out is None else out
 
     def _gives_check(self, m) -> bool | None:
         """Whether the quiet move ``m`` checks the enemy royal, read from the attack tables
