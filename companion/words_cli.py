@@ -131,7 +131,18 @@ def module_level_texts(app: Path = APP) -> list[str]:
 # ----- error messages not marked ----------------------------------------------------------------------
 #: The messages a ``CompanionError`` may carry bare (``path:line``-free texts that are no words are
 #: never reported: ``f"{path}: {problem}"`` has none). Kept as short as :data:`ALLOWED`.
-ERRORS_ALLOWED: set[tuple[str, str]] = set()
+ERRORS_ALLOWED: set[tuple[str, str]] = {
+    # type checks of values our own code builds (records, fighters): no input a player gives
+    # reaches them, the readers refuse bad input first, in words
+    ("companion/dice/odds.py", "a fighter's dice must be a DiceSpec, got {self.dice}"),
+    ("companion/dice/odds.py", "the {role} side holds {fighter}, which is not a Fighter"),
+    ("companion/dice/record.py", "a side needs at least one FighterRoll"),
+    ("companion/dice/record.py", "a game's moves must be MoveRecord values"),
+    ("companion/dice/record.py", "a record's rounds must be RoundRecord values"),
+    ("companion/dice/record.py", "a record's game must be a GameRecord"),
+    # an invariant of the hash chain: SHA-256's stream does not end
+    ("companion/dice/sources.py", "the digest stream ended before an unbiased draw"),
+}
 #: Helpers that put a piece of text they are handed into an error a player reads, and which of
 #: their arguments it is (0 the first): companion/bounds.py's ``what``/``where``, a reader's
 #: ``self.fail(key, problem)`` (companion/maps.py, companion/board/profiles.py).
