@@ -27,7 +27,12 @@ ERRORS_DONE = ("companion/words_cli.py", "companion/errors.py", "companion/core/
                "companion/bounds.py", "companion/player_names.py",
                # issue-31-errors-table
                "companion/dice/", "companion/session/", "companion/tournament/", "companion/match.py",
-               "companion/verify_dice.py", "companion/arbiter_cli.py")
+               "companion/verify_dice.py", "companion/arbiter_cli.py",
+               # issue-31-errors-edges (with it, every file of companion/ passes: the list can go)
+               "companion/board/", "companion/link/", "companion/online/", "companion/broadcast/", "companion/speech/",
+               "companion/app/", "companion/cli.py", "companion/cli_parser.py", "companion/maps_cli.py",
+               "companion/board_settings.py", "companion/bench.py", "companion/coach_bench.py", "companion/i18n.py",
+               "companion/colours.py", "companion/__main__.py")
 
 
 def test_the_app_shows_no_word_that_is_not_from_the_catalog():
