@@ -141,7 +141,8 @@ ERRORS_ALLOWED: set[tuple[str, str]] = {
     ("companion/dice/record.py", "a record's rounds must be RoundRecord values"),
     ("companion/dice/record.py", "a record's game must be a GameRecord"),
     # an invariant of the hash chain: SHA-256's stream does not end
-    ("companion/dice/sources.py", "the digest stream ended before an unbiased draw"),    # the serial codec: the same file runs on the RP2040 (CircuitPython: no gettext there), and its
+    ("companion/dice/sources.py", "the digest stream ended before an unbiased draw"),
+    # the serial codec: the same file runs on the RP2040 (CircuitPython: no gettext there), and its
     # errors are a damaged frame's, which the decoder counts and drops: no player ever reads them
     ("companion/board/protocol.py", "%s payload has %d bytes, needs at least %d"),
     ("companion/board/protocol.py", "frame body of %d bytes exceeds %d"),
@@ -203,6 +204,50 @@ def bare_errors(package: Path = PACKAGE, under: tuple[str, ...] = ()) -> list[st
             found += [f"{rel}:{line}: {text!r}" for line, text in _words_in(node.args[index], placeholders=True)
                       if (rel, text) not in ERRORS_ALLOWED]
     return found
+
+
+# ----- two traps of gettext in Python ----------------------------------------------------------------
+GETTEXT_CALLS = {"_", "ngettext", "pgettext", "npgettext"}
+
+
+def _local_nodes(fn: ast.AST):
+    """The nodes of a function's own scope: nested functions, classes, lambdas and
+    comprehensions (their own scopes) left out."""
+    todo = list(ast.iter_child_nodes(fn))
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda,
+                                 ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            todo.extend(ast.iter_child_nodes(node))
+
+
+def gettext_traps(package: Path = PACKAGE) -> list[str]:
+    """``path:line: why`` for the two ways a marked word is lost: a gettext call of a literal
+    inside an f-string (Babel on Python 3.11 does not extract it, so the word is never in a catalog) and
+    ``_`` used as a throwaway name in a function that also calls ``_()`` (the name is then local
+    to the whole function: ``UnboundLocalError`` where the word is shown)."""
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package.parent).as_posix()
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr):
+                for part in node.values:
+                    calls = [c for c in ast.walk(part) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
+                             and c.func.id in GETTEXT_CALLS
+                             and any(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in c.args)]
+                    found += [f"{rel}:{c.lineno}: " + _("a gettext call inside an f-string is never extracted")
+                              for c in calls]
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                local = list(_local_nodes(node))
+                binds = [n for n in local if (isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store))
+                         or (isinstance(n, ast.ExceptHandler) and n.name == "_")]
+                calls = [n for n in local if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_"]
+                if binds and calls:
+                    found.append(f"{rel}:{binds[0].lineno}: " + _("'_' is a throwaway name here and _() is called in "
+                                                                   "the same function"))
+    return sorted(set(found))
 
 
 # ----- the catalogs -----------------------------------------------------------------------------------
@@ -359,6 +404,7 @@ def cmd_words(args) -> int:
     problems += [f"companion/app/{line}: " + _("read at import: read it where it is shown")
                  for line in module_level_texts()]
     problems += [f"{line}: " + _("error message not marked") for line in bare_errors()]
+    problems += gettext_traps()
     langs = [args.lang] if args.lang else sorted(set(LANGUAGES) - {SOURCE_LANGUAGE})
     findings = [f for lang in langs for f in catalog_findings(template, lang)]
     problems += [str(f) for f in findings]
@@ -370,5 +416,5 @@ def cmd_words(args) -> int:
     return 1 if problems else 0
 
 
-__all__ = ["bare_words", "module_level_texts", "bare_errors", "error_classes", "extract", "catalog_findings", "update",
+__all__ = ["bare_words", "module_level_texts", "bare_errors", "error_classes", "gettext_traps", "extract", "catalog_findings", "update",
            "cmd_words"]
