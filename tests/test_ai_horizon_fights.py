@@ -72,26 +72,3 @@ def test_with_depth_left_the_capture_is_still_chosen_the_same(combat):
 def test_off_by_default_so_chess_is_untouched():
     for game in ("chess", "dungeon", "kol"):
         assert Search(make_rules(game)).horizon_fights is False
-
-
-def test_reductions_from_two_plies_only_where_the_table_says_so(combat):
-    """``reduce_from = 2``: the null move and late-move reductions start with 2 plies left
-    (a late quiet move then gets the capture search only, unless it beats alpha); chess keeps 3."""
-    assert not any(Search(make_rules("chess")).reductions[2])
-    early = Search(combat, Evaluator(combat, table_with("combat", {"reduce_from": 2})))
-    assert early.reductions[2][1] == 0 and early.reductions[2][8] == 1
-
-
-@pytest.mark.parametrize("text,best", [
-    ("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "a1a8"),     # the back-rank mate: a quiet move found
-    ("r5k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1", None),       # the back-rank mate threatened: a flight square
-])
-def test_reductions_from_two_plies_keep_a_mate_and_its_defence(combat, text, best):
-    for settings in ({"reduce_from": 2}, {"reduce_from": 2, "horizon_fights": True}, {}):
-        pos = combat.position_from_text(text)
-        ev = Evaluator(combat, table_with("combat", settings))
-        info = Search(combat, ev).run(pos, now=time.perf_counter, max_depth=3)
-        if best is None:  # any move that gives the King a square: not mated
-            assert not info.is_mate and info.score > -2000, settings
-        else:
-            assert combat.move_text(pos, info.best) == best, settings

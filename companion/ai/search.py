@@ -105,9 +105,7 @@ class Search(DecisionNodes):
         #: of its outcomes (a fallen or open royal still searched: ``DecisionNodes._chance``)
         self.horizon_fights = bool(t.horizon_fights)
         #: late-move reductions by depth left and moves already searched
-        #: (Combat Chess: from 2, where every capture's fight keeps the search at depth 2 or 3)
-        self.reduce_from = int(t.reduce_from)
-        self.reductions = [[0 if d < self.reduce_from or c < 2 else int(0.5 + math.log(d) * math.log(c) / 2.0) for c in range(64)]
+        self.reductions = [[0 if d < 3 or c < 2 else int(0.5 + math.log(d) * math.log(c) / 2.0) for c in range(64)]
                            for d in range(64)]
         #: dice fights: the side to move must attack a King it threatens (no standing pat then)
         self.must_attack = getattr(rules, "must_attack", None)
@@ -384,7 +382,7 @@ class Search(DecisionNodes):
                 if static - margin >= beta if maxi else static + margin <= alpha:
                     return static
             # the null move: even passing, the side to move stays at or beyond the bound
-            if (null and self.null_ok and depth >= self.reduce_from and (static >= beta if maxi else static <= alpha)
+            if (null and self.null_ok and depth >= 3 and (static >= beta if maxi else static <= alpha)
                     and self._has_pieces(pos.turn)):
                 r = 3 if depth >= 6 else 2
                 self._null_move()
@@ -411,7 +409,7 @@ class Search(DecisionNodes):
         futile = (static is not None and depth <= 2
                   and (static + opts.futility * 1.5 * depth <= alpha if maxi else static - opts.futility * 1.5 * depth >= beta))
         late = opts.late_moves[depth] if prune and depth < len(opts.late_moves) else 1_000
-        near = self._lines_to_royals(pos) if futile or late < 1_000 or (opts.lmr and depth >= self.reduce_from) else ()
+        near = self._lines_to_royals(pos) if futile or late < 1_000 or (opts.lmr and depth >= 3) else ()
         prev = self.path[ply - 1] if 0 < ply <= len(self.path) else None
         ckey = (prev.frm, prev.to) if isinstance(prev, Move) else None
         counters = self.counters
@@ -422,7 +420,7 @@ class Search(DecisionNodes):
         best = -INF if maxi else INF
         best_move = None
         killers = self.killers[ply] if ply < len(self.killers) else []
-        lmr = opts.lmr and depth >= self.reduce_from and not in_check
+        lmr = opts.lmr and depth >= 3 and not in_check
         reductions = self.reductions
         hist = self.history
         seen[h] = seen.get(h, 0) + 1
@@ -459,7 +457,7 @@ class Search(DecisionNodes):
                     r = 0
                     if lmr and quiet and count >= 2 and m not in killers and not (
                             (not isinstance(m, Move) or m.to in near or m.frm in near) and check(pos)):
-                        r = min(reductions[min(depth, 63)][min(count, 63)], depth - 2 if depth >= 3 else depth - 1)
+                        r = min(reductions[min(depth, 63)][min(count, 63)], depth - 2)
                     if maxi:
                         v = ab(depth - 1 - r, alpha, alpha + 1.0, ply + 1)
                         if v > alpha and r:
