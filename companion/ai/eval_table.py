@@ -79,7 +79,6 @@ DEFAULTS: dict[str, object] = {
     "king_attack": 0.0,          # attack on an enemy royal's zone: king_attack * units^2 / 10 (middlegame)
     "null_move": True,           # the search may pass to test a position (two players; off for games where passing helps)
     "null_move_clears": [],      # variables a pass clears: rights only the move just made gives (chess: ep)
-    "horizon_fights": False,     # a chance decision met with no depth left: its outcomes judged statically (docs/ai.md)
 }
 #: the largest count a linear counter (``per = N``) tells apart (four-player chess's points)
 COUNTER_LIMIT = 1000

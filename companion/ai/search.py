@@ -101,9 +101,6 @@ class Search(DecisionNodes):
         #: variables a pass clears (the null move): rights that only the move just made gives
         self.null_clears = tuple(t.null_move_clears)
         self.null_ok = bool(t.null_move)
-        #: a fight met with no depth left is valued by its exact odds times the static evaluations
-        #: of its outcomes (a fallen or open royal still searched: ``DecisionNodes._chance``)
-        self.horizon_fights = bool(t.horizon_fights)
         #: late-move reductions by depth left and moves already searched
         self.reductions = [[0 if d < 3 or c < 2 else int(0.5 + math.log(d) * math.log(c) / 2.0) for c in range(64)]
                            for d in range(64)]
@@ -334,8 +331,6 @@ class Search(DecisionNodes):
         plies = False  # a decision whose answers are plies of their own (a king-turn)
         if pend is not None:
             if pend.chance:
-                if depth <= 0 and self.horizon_fights:
-                    return self._chance(0, alpha, beta, ply, True, self.options.chance_qply)
                 return self._chance(depth, alpha, beta, ply, False)
             if pend.get("players"):
                 return self._joint(pend, depth, ply, False, 0)
