@@ -78,3 +78,16 @@ def test_a_couple_of_pawns_behind_the_computer_plays_on_rather_than_repeat(comba
     pos = _repeated_once(combat)
     old = Search(combat, Evaluator(combat, table_with("combat", {"contempt": 30.0}))).run(pos, now=time.perf_counter, max_nodes=4000)
     assert combat.move_text(pos, old.best) == "c7e6" and old.score == -30
+
+
+def test_combat_chess_judges_without_chess_live_mobility_and_king_attack(combat):
+    """Combat Chess's search stays at depth 2 to 3 (every capture is a chance node): its table
+    turns off chess's two live terms for faster nodes; FIDE chess keeps them."""
+    table, chess = load_table("combat"), load_table("chess")
+    assert table.piece_mobility == 0 and table.king_attack == 0
+    assert chess.piece_mobility > 0 and chess.king_attack > 0
+    # the evaluation is then the previous strongest level's (its table turns off only these two)
+    from companion.ai.previous import previous_table
+
+    pos = combat.position_from_text("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 0 5")
+    assert Evaluator(combat).evaluate(pos, 0) == Evaluator(combat, previous_table(combat)).evaluate(pos, 0)
