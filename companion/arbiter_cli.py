@@ -48,29 +48,30 @@ def run(args: argparse.Namespace, out=None, err=None, stdin=None) -> int:
     if not args.reset_pin:
         state = read_pin(path)
         if state.locked:
-            print(f"The arbiter's PIN file {path} is damaged: {state.damage}. Arbiter mode is locked on the board; "
-                  f"set a new PIN with: companion arbiter --reset-pin", file=out)
+            print(_("The arbiter's PIN file {path} is damaged: {damage}. Arbiter mode is locked on the board; "
+                    "set a new PIN with: companion arbiter --reset-pin").format(path=path, damage=state.damage), file=out)
             return EXIT_DAMAGED
         if state.record is None:
-            print(f"No arbiter PIN is set ({path} is not there): the first arbiter to open arbiter mode on the "
-                  f"board chooses it.", file=out)
+            print(_("No arbiter PIN is set ({path} is not there): the first arbiter to open arbiter mode on the "
+                    "board chooses it.").format(path=path), file=out)
         else:
-            print(f"The arbiter's PIN is set ({path}).", file=out)
+            print(_("The arbiter's PIN is set ({path}).").format(path=path), file=out)
         return EXIT_OK
-    pin = _ask(f"New arbiter PIN ({MIN_PIN} to {MAX_PIN} digits): ", stdin, err)
+    pin = _ask(_("New arbiter PIN ({least} to {most} digits): ").format(least=MIN_PIN, most=MAX_PIN), stdin, err)
     if not valid_pin(pin):
-        print(f"arbiter: a PIN is {MIN_PIN} to {MAX_PIN} digits; nothing was changed", file=err)
+        print("arbiter: " + _("a PIN is {least} to {most} digits; nothing was changed").format(least=MIN_PIN, most=MAX_PIN), file=err)
         return EXIT_BAD
-    if _ask("The same PIN again: ", stdin, err) != pin:
-        print("arbiter: the two PINs differ; nothing was changed", file=err)
+    if _ask(_("The same PIN again: "), stdin, err) != pin:
+        print("arbiter: " + _("the two PINs differ; nothing was changed"), file=err)
         return EXIT_BAD
     try:
         kept = reset_pin(path, make_pin(pin, secrets.token_bytes(16)))
     except OSError as e:
-        print(f"arbiter: cannot write {path}: {e.strerror or e}; nothing was changed", file=err)
+        print("arbiter: " + _("cannot write {path}: {reason}; nothing was changed").format(path=path, reason=e.strerror or e), file=err)
         return EXIT_BAD
-    where = f"; what was there is kept as {kept.name}" if kept is not None else ""
-    print(f"The arbiter's PIN is set ({path}){where}. Arbiter mode opens with it on the board.", file=out)
+    done = (_("The arbiter's PIN is set ({path}); what was there is kept as {kept}. Arbiter mode opens with it on the board.")
+            if kept is not None else _("The arbiter's PIN is set ({path}). Arbiter mode opens with it on the board."))
+    print(done.format(path=path, kept=kept.name if kept is not None else ""), file=out)
     return EXIT_OK
 
 

@@ -31,6 +31,7 @@ from typing import Any
 
 from .bounds import MAX_DATA_FILE_BYTES, load_json, read_text_file
 from .errors import RecordError, VariantError
+from .i18n import _
 from .durable import fsync_dir, write_durably
 from .session import Seat
 from .tournament.table import TableSetup
@@ -71,11 +72,11 @@ class Match:
 
     def __post_init__(self) -> None:
         if len(self.players) != 2:
-            raise VariantError(f"a match is played by 2 players, got {len(self.players)}")
+            raise VariantError(_("a match is played by 2 players, got {n}").format(n=len(self.players)))
         if isinstance(self.length, bool) or not isinstance(self.length, int) or not 1 <= self.length <= MAX_GAMES:
-            raise VariantError(f"a match has 1 to {MAX_GAMES} games, got {self.length!r}")
+            raise VariantError(_("a match has 1 to {most} games, got {length!r}").format(most=MAX_GAMES, length=self.length))
         if not self.match_id or "/" in self.match_id:
-            raise VariantError(f"a match id is non-empty text without '/', got {self.match_id!r}")
+            raise VariantError(_("a match id is non-empty text without '/', got {match_id!r}").format(match_id=self.match_id))
 
     # ----- the score ------------------------------------------------------------------------------
     @property
@@ -159,13 +160,12 @@ class Match:
     def with_game(self, game_id: str, white: int, choices: tuple[str, str]) -> Match:
         """The next game started."""
         if self.current is not None:
-            raise VariantError(f"game {self.current.game_id} of the match is still being played")
+            raise VariantError(_("game {game_id} of the match is still being played").format(game_id=self.current.game_id))
         if self.is_over:
-            raise VariantError("the match is over")
+            raise VariantError(_('the match is over'))
         for p in (0, 1):
             if not self.may_choose(p) and choices[p] != self.last_choice(p):
-                raise VariantError(f"{self.players[p].name} won the last game and may not switch "
-                                   f"({self.last_choice(p)}, not {choices[p]})")
+                raise VariantError(_("{name} won the last game and may not switch ({kept}, not {chosen})").format(name=self.players[p].name, kept=self.last_choice(p), chosen=choices[p]))
         return replace(self, games=self.games + (MatchGame(game_id, white, tuple(choices)),))
 
     def with_result(self, game_id: str, winners: frozenset[int] | set[int]) -> Match:
@@ -175,14 +175,14 @@ class Match:
             if g.game_id != game_id:
                 continue
             if len(winners) > 1:
-                raise VariantError(f"a game of a match has one winner or none, got {sorted(winners)}")
+                raise VariantError(_("a game of a match has one winner or none, got {winners}").format(winners=sorted(winners)))
             result: int | str = "draw" if not winners else (g.white if next(iter(winners)) == 0 else 1 - g.white)
             if g.finished and g.result != result:
-                raise VariantError(f"game {game_id} of the match already ended with {g.result!r}")
+                raise VariantError(_("game {game_id} of the match already ended with {result!r}").format(game_id=game_id, result=g.result))
             games = list(self.games)
             games[i] = replace(g, result=result)
             return replace(self, games=tuple(games))
-        raise VariantError(f"game {game_id} is not part of match {self.match_id}")
+        raise VariantError(_("game {game_id} is not part of match {match_id}").format(game_id=game_id, match_id=self.match_id))
 
     def without_current(self) -> Match:
         """The game being played is dropped (taken back to its choice of armies)."""
@@ -201,46 +201,45 @@ class Match:
     def from_json(cls, value: Any, where: str = MATCH_FILE) -> Match:
         def need(obj: Any, keys: tuple[str, ...], at: str) -> dict:
             if not isinstance(obj, dict):
-                raise RecordError(f"{at}: expected a JSON object")
+                raise RecordError(_("{at}: expected a JSON object").format(at=at))
             unknown = sorted(set(obj) - set(keys))
             if unknown:
-                raise RecordError(f"{at}: unknown field {unknown[0]!r}")
+                raise RecordError(_("{at}: unknown field {field!r}").format(at=at, field=unknown[0]))
             missing = [k for k in keys if k not in obj]
             if missing:
-                raise RecordError(f"{at}: field {missing[0]!r} is missing")
+                raise RecordError(_("{at}: field {field!r} is missing").format(at=at, field=missing[0]))
             return obj
 
         if isinstance(value, dict) and "table" not in value:  # a match written before games had a table
             value = {**value, "table": None}
         v = need(value, ("type", "version", "id", "game", "length", "bids", "players", "games", "table"), where)
         if v["type"] != "match" or v["version"] != VERSION:
-            raise RecordError(f"{where}: not a match of version {VERSION}")
+            raise RecordError(_("{where}: not a match of version {version}").format(where=where, version=VERSION))
         try:
             players = []
             for i, p in enumerate(v["players"] if isinstance(v["players"], list) else [None]):
-                p = need(p, ("name", "computer", "level"), f"{where} player {i + 1}")
+                p = need(p, ("name", "computer", "level"), _("{where} player {n}").format(where=where, n=i + 1))
                 if not isinstance(p["computer"], bool) or not isinstance(p["level"], int):
-                    raise RecordError(f"{where} player {i + 1}: computer is true or false, level a number")
+                    raise RecordError(_("{where} player {number}: computer is true or false, level a number").format(where=where, number=i + 1))
                 players.append(Seat(p["name"], p["computer"], p["level"]))
             games = []
             for i, g in enumerate(v["games"] if isinstance(v["games"], list) else [None]):
-                g = need(g, ("id", "white", "choices", "result"), f"{where} game {i + 1}")
+                g = need(g, ("id", "white", "choices", "result"), _("{where} game {n}").format(where=where, n=i + 1))
                 choices = g["choices"]
                 if (not isinstance(g["id"], str) or g["white"] not in (0, 1) or isinstance(g["white"], bool)
                         or not isinstance(choices, list) or len(choices) != 2
                         or not all(isinstance(c, str) for c in choices)
                         or g["result"] not in (None, "draw", 0, 1) or isinstance(g["result"], bool)):
-                    raise RecordError(f"{where} game {i + 1}: expected an id, white 0 or 1, two choices and "
-                                      f"a result (null, \"draw\", 0 or 1)")
+                    raise RecordError(_('{where} game {number}: expected an id, white 0 or 1, two choices and a result (null, "draw", 0 or 1)').format(where=where, number=i + 1))
                 games.append(MatchGame(g["id"], g["white"], (choices[0], choices[1]), g["result"]))
             if not isinstance(v["id"], str) or not isinstance(v["game"], str) or not isinstance(v["bids"], str):
-                raise RecordError(f"{where}: id, game and bids are texts")
+                raise RecordError(_("{where}: id, game and bids are texts").format(where=where))
             if any(g.finished is False for g in games[:-1]):
-                raise RecordError(f"{where}: only the last game may be unfinished")
-            table = TableSetup.from_json(v["table"], f"{where} table") if v["table"] is not None else None
+                raise RecordError(_("{where}: only the last game may be unfinished").format(where=where))
+            table = TableSetup.from_json(v["table"], _("{where} table").format(where=where)) if v["table"] is not None else None
             return cls(v["id"], v["game"], tuple(players), v["length"], v["bids"], tuple(games), table)
         except VariantError as e:
-            raise RecordError(f"{where}: {e}") from None
+            raise RecordError(_("{where}: {problem}").format(where=where, problem=e)) from None
 
 
 class MatchStore:
@@ -257,11 +256,11 @@ class MatchStore:
         """The match in progress, or None. RecordError when the file is damaged (say so, and
         :meth:`set_aside` it: the game journals are untouched)."""
         try:
-            text = read_text_file(self.path, MAX_DATA_FILE_BYTES, "a match's score")
+            text = read_text_file(self.path, MAX_DATA_FILE_BYTES, _("a match's score"))
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError) as e:
-            raise RecordError(f"{MATCH_FILE}: it cannot be read ({getattr(e, 'strerror', None) or e})") from None
+            raise RecordError(_("{file}: it cannot be read ({reason})").format(file=MATCH_FILE, reason=getattr(e, 'strerror', None) or e)) from None
         return Match.from_json(load_json(text, MATCH_FILE), MATCH_FILE)
 
     def save(self, match: Match) -> None:

@@ -43,13 +43,13 @@ def add_parser_verify(subparsers: Any) -> argparse.ArgumentParser:
 def run_verify(args: argparse.Namespace) -> int:
     path = Path(args.record)
     try:
-        record = parse_record(read_text_file(path, MAX_DICE_RECORD_BYTES, "a dice record"), name=str(path))
+        record = parse_record(read_text_file(path, MAX_DICE_RECORD_BYTES, _("a dice record")), name=str(path))
     except FileNotFoundError:
-        return fail(f"companion verify-dice: {path}: no such file")
+        return fail("companion verify-dice: " + _("{path}: no such file").format(path=path))
     except UnicodeDecodeError:
-        return fail(f"companion verify-dice: {path}: not a text file (not UTF-8)")
+        return fail("companion verify-dice: " + _("{path}: not a text file (not UTF-8)").format(path=path))
     except OSError as error:
-        return fail(f"companion verify-dice: {path}: cannot read ({error.strerror})")
+        return fail("companion verify-dice: " + _("{path}: cannot read ({reason})").format(path=path, reason=error.strerror))
     except CompanionError as error:
         return fail(f"companion verify-dice: {error}")
     from .games.combat_verify import verify_game_record  # the rules load only here
@@ -59,7 +59,7 @@ def run_verify(args: argparse.Namespace) -> int:
     for problem in result.problems:
         print(f"  {problem}")
     for note in result.notes:
-        print(f"note: {note}")
+        print(_("note: {note}").format(note=_(note)))
     return 0 if result.ok else 1
 
 

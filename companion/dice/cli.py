@@ -27,7 +27,7 @@ def use_one_line_errors(parser: argparse.ArgumentParser) -> None:
     """
 
     def error(message: str) -> NoReturn:
-        sys.stderr.write(f"{parser.prog}: {message} (see {parser.prog} --help)\n")
+        sys.stderr.write(_("{prog}: {problem} (see {prog} --help)").format(prog=parser.prog, problem=message) + "\n")
         sys.exit(2)
 
     parser.error = error  # type: ignore[method-assign]
@@ -42,7 +42,7 @@ def _piece(text: str) -> str:
 
 def _fatigue(text: str) -> int:
     try:
-        return whole_number(text.strip(), "fatigue is a count of tokens", DiceError, 0, MAX_FATIGUE)
+        return whole_number(text.strip(), _("fatigue is a count of tokens"), DiceError, 0, MAX_FATIGUE)
     except DiceError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 

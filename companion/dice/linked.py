@@ -31,6 +31,7 @@ from typing import Sequence
 from .odds import DiceSpec
 from .sources import SeededDice
 from ..errors import DiceError
+from ..i18n import _, pgettext
 
 #: Links in a chain: the most fights one linked game can have (a game of Combat Chess has tens;
 #: 16,384 is past any game the draw rules let run). Building a chain costs this many hashes.
@@ -53,9 +54,9 @@ class HashChain:
 
     def __init__(self, root: bytes, length: int = CHAIN_LENGTH) -> None:
         if not isinstance(root, bytes) or len(root) < 16:
-            raise DiceError("a chain's root must be at least 16 random bytes")
+            raise DiceError(_("a chain's root must be at least 16 random bytes"))
         if not 1 <= length <= CHAIN_LENGTH:
-            raise DiceError(f"a chain has 1 to {CHAIN_LENGTH} links, got {length}")
+            raise DiceError(_("a chain has 1 to {most} links, got {length}").format(most=CHAIN_LENGTH, length=length))
         self.length = length
         # checkpoints: H^(j*CHECKPOINT)(root) for each j, so H^(L-i)(root) starts from one of them
         self._marks = [root]
@@ -72,12 +73,12 @@ class HashChain:
     def secret(self, index: int) -> str:
         """``s_index`` as hex (index 1 .. length; 0 is the head)."""
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= self.length:
-            raise DiceError(f"this linked game has used all its {self.length:,} fights' secrets"
+            raise DiceError(_("this linked game has used all its {n:,} fights' secrets").format(n=self.length)
                             if isinstance(index, int) and index > self.length
-                            else f"a chain index is 0 to {self.length}, got {index!r}")
+                            else _("a chain index is 0 to {most}, got {index!r}").format(most=self.length, index=index))
         steps = self.length - index  # H^steps(root)
         value = self._marks[steps // CHECKPOINT]
-        for _ in range(steps % CHECKPOINT):
+        for _step in range(steps % CHECKPOINT):
             value = _h(value)
         return value.hex()
 
@@ -100,7 +101,7 @@ def chains_to(secret: str, index: int, head: str, *, known: tuple[int, str] | No
 def fight_seed(secrets: Sequence[str]) -> bytes:
     """The seed of one fight from both boards' secrets, in the boards' order."""
     if len(secrets) != 2 or not all(_is_hex64(s) for s in secrets):
-        raise DiceError("a linked fight needs two secrets of 64 hex digits")
+        raise DiceError(_('a linked fight needs two secrets of 64 hex digits'))
     return _h(_FIGHT_SEED + b"".join(bytes.fromhex(s) for s in secrets))
 
 
@@ -120,36 +121,39 @@ class LinkProof:
     def __post_init__(self) -> None:
         object.__setattr__(self, "secrets", tuple(self.secrets))
         if isinstance(self.index, bool) or not isinstance(self.index, int) or not 1 <= self.index <= CHAIN_LENGTH:
-            raise DiceError(f"a linked roll's chain index is 1 to {CHAIN_LENGTH}, got {self.index!r}")
+            raise DiceError(_("a linked roll's chain index is 1 to {most}, got {index!r}").format(most=CHAIN_LENGTH, index=self.index))
         if len(self.secrets) != 2 or not all(_is_hex64(s) for s in self.secrets):
-            raise DiceError("a linked roll carries both boards' secrets, 64 hex digits each")
+            raise DiceError(_("a linked roll carries both boards' secrets, 64 hex digits each"))
 
     def to_json(self) -> dict:
         return {"index": self.index, "secrets": list(self.secrets)}
 
     @classmethod
-    def from_json(cls, value, where: str = "link") -> LinkProof:
+    def from_json(cls, value, where: str | None = None) -> LinkProof:
+        where = pgettext("where in a record", "link") if where is None else where
         from ..errors import RecordError
 
         if not isinstance(value, dict) or set(value) != {"index", "secrets"}:
-            raise RecordError(f"{where}: expected the fields index and secrets")
+            raise RecordError(_("{where}: expected the fields index and secrets").format(where=where))
         secrets = value["secrets"]
         if not isinstance(secrets, list):
-            raise RecordError(f"{where}: 'secrets' must be a list of two hex texts")
+            raise RecordError(_("{where}: 'secrets' must be a list of two hex texts").format(where=where))
         try:
             return cls(value["index"], tuple(secrets))
         except DiceError as e:
-            raise RecordError(f"{where}: {e}") from None
+            raise RecordError(_("{where}: {problem}").format(where=where, problem=e)) from None
 
     def problem(self, heads: Sequence[str], after: LinkProof | None = None) -> str | None:
         """Why these secrets are not the chains' (None: they are). ``after``: the proof of the
         previous fight, whose index this one must pass (a secret is never used twice)."""
         if after is not None and self.index <= after.index:
-            return (f"chain index {self.index} was used already (the last fight used {after.index}): "
-                    f"a secret once shown is never used again")
+            return _("chain index {index} was used already (the last fight used {last}): "
+                     "a secret once shown is never used again").format(index=self.index, last=after.index)
         for board, (secret, head) in enumerate(zip(self.secrets, heads), start=1):
             known = (after.index, after.secrets[board - 1]) if after is not None else None
             if not chains_to(secret, self.index, head, known=known):
-                return (f"board {board}'s secret at chain index {self.index} does not lead to the chain "
-                        f"{'committed at the start' if known is None else 'it revealed before'}")
+                wrong = (_("board {board}'s secret at chain index {index} does not lead to the chain committed at the start")
+                         if known is None else
+                         _("board {board}'s secret at chain index {index} does not lead to the chain it revealed before"))
+                return wrong.format(board=board, index=self.index)
         return None

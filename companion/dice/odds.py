@@ -28,6 +28,7 @@ from typing import Sequence
 
 from companion.bounds import whole_number
 from companion.errors import DiceError
+from companion.i18n import N_, _, ngettext
 
 KEEP_RULES = ("highest", "lowest", "sum")
 """How several dice of one roll combine: keep the highest, keep the lowest, or add them up."""
@@ -72,10 +73,10 @@ class DiceSpec:
     def __post_init__(self) -> None:
         for name, value, least, most in (("sides", self.sides, 2, MAX_SIDES), ("count", self.count, 1, MAX_DICE)):
             if not _is_int(value) or not least <= value <= most:
-                raise DiceError(f"dice {name} must be a whole number from {least} to {most}, got {value!r}")
+                raise DiceError(_("dice {name} must be a whole number from {least} to {most}, got {value!r}").format(name=name, least=least, most=most, value=value))
         if self.keep not in KEEP_RULES:
             raise DiceError(
-                f"dice keep rule must be one of {', '.join(KEEP_RULES)}, got {self.keep!r}"
+                _("dice keep rule must be one of {items}, got {keep!r}").format(items=', '.join(KEEP_RULES), keep=self.keep)
             )
         if self.count == 1 and self.keep != "highest":
             object.__setattr__(self, "keep", "highest")
@@ -86,12 +87,11 @@ class DiceSpec:
         match = _NOTATION.fullmatch(text.strip()) if isinstance(text, str) else None
         if match is None:
             raise DiceError(
-                f"{text!r} is not dice notation; expected e.g. d6, d8, 2d6kh (keep highest), "
-                "2d6kl (keep lowest) or 3d6 (sum)"
+                _("{text!r} is not dice notation; expected e.g. d6, d8, 2d6kh (keep highest), 2d6kl (keep lowest) or 3d6 (sum)").format(text=text)
             )
         count_text, sides_text, suffix = match.groups()
-        count = whole_number(count_text, f"dice {text!r}: the count", DiceError, 1, MAX_DICE) if count_text else 1
-        sides = whole_number(sides_text, f"dice {text!r}: the sides", DiceError, 2, MAX_SIDES)
+        count = whole_number(count_text, _("dice {text!r}: the count").format(text=text), DiceError, 1, MAX_DICE) if count_text else 1
+        sides = whole_number(sides_text, _("dice {text!r}: the sides").format(text=text), DiceError, 2, MAX_SIDES)
         keep = {"kh": "highest", "kl": "lowest", None: "sum"}[suffix]
         return cls(sides, count, keep if count > 1 else "highest")
 
@@ -107,27 +107,25 @@ class DiceSpec:
     def describe(self) -> str:
         """Words for a person entering dice: "a d8", "2d6, keep the highest"."""
         if self.count == 1:
-            return f"a d{self.sides}"
-        if self.keep == "sum":
-            return f"{self.count}d{self.sides}, added up"
-        return f"{self.count}d{self.sides}, keep the {self.keep}"
+            return _("a d{sides}").format(sides=self.sides)
+        return _(_DESCRIBE_KEEP[self.keep]).format(count=self.count, sides=self.sides)
 
     def check_faces(self, faces: Sequence[int]) -> None:
         """Raise DiceError unless ``faces`` are exactly the dice this spec rolls."""
         if isinstance(faces, (str, bytes)) or not isinstance(faces, Sequence):
-            raise DiceError(f"dice faces must be a list of whole numbers, got {faces!r}")
+            raise DiceError(_("dice faces must be a list of whole numbers, got {faces!r}").format(faces=faces))
         if len(faces) != self.count:
-            noun = "die" if self.count == 1 else "dice"
+            given = ngettext("{n} number was given", "{n} numbers were given", len(faces)).format(n=len(faces))
             raise DiceError(
-                f"{self.describe()} needs {self.count} {noun}; {len(faces)} "
-                f"{'number was' if len(faces) == 1 else 'numbers were'} given"
+                ngettext("{dice} needs {count} die; {given}", "{dice} needs {count} dice; {given}", self.count)
+                .format(dice=self.describe(), count=self.count, given=given)
             )
         for face in faces:
             if not _is_int(face):
-                raise DiceError(f"a die shows a whole number; {face!r} is not one")
+                raise DiceError(_("a die shows a whole number; {face!r} is not one").format(face=face))
             if not 1 <= face <= self.sides:
                 raise DiceError(
-                    f"a d{self.sides} shows 1 to {self.sides}; {face} is not possible"
+                    _("a d{sides} shows 1 to {sides}; {face} is not possible").format(sides=self.sides, face=face)
                 )
 
     def combine(self, faces: Sequence[int]) -> int:
@@ -156,9 +154,9 @@ class Fighter:
         if not isinstance(self.dice, DiceSpec):
             raise DiceError(f"a fighter's dice must be a DiceSpec, got {self.dice!r}")
         if not _is_int(self.fatigue) or self.fatigue < 0:
-            raise DiceError(f"fatigue must be a whole number of 0 or more, got {self.fatigue!r}")
+            raise DiceError(_("fatigue must be a whole number of 0 or more, got {fatigue!r}").format(fatigue=self.fatigue))
         if not isinstance(self.weapon_choice, bool):
-            raise DiceError(f"weapon_choice must be True or False, got {self.weapon_choice!r}")
+            raise DiceError(_("weapon_choice must be True or False, got {weapon_choice!r}").format(weapon_choice=self.weapon_choice))
 
     @property
     def modifier(self) -> int:
@@ -206,10 +204,19 @@ def distribution(spec: DiceSpec) -> dict[int, Fraction]:
     return {total: ways * whole for total, ways in sorted(counts.items())}
 
 
+#: Dice of more than one die in words, by the keep rule.
+_DESCRIBE_KEEP = {"sum": N_("{count}d{sides}, added up"), "highest": N_("{count}d{sides}, keep the highest"),
+                  "lowest": N_("{count}d{sides}, keep the lowest")}
+
+#: A side without a fighter, by the side's role.
+_NO_FIGHTER = {"fighting": N_("a side of the fight has no fighter"), "attacker": N_("the attacker has no fighter"),
+               "defender": N_("the defender has no fighter")}
+
+
 def _as_side(fighters: Fighter | Sequence[Fighter], role: str) -> tuple[Fighter, ...]:
     side = (fighters,) if isinstance(fighters, Fighter) else tuple(fighters)
     if not side:
-        raise DiceError(f"the {role} side has no fighter")
+        raise DiceError(_(_NO_FIGHTER[role]))
     for fighter in side:
         if not isinstance(fighter, Fighter):
             raise DiceError(f"the {role} side holds {fighter!r}, which is not a Fighter")
@@ -259,11 +266,11 @@ def fight_odds(
     ``max_ties``; the three add up to exactly 1.
     """
     if not _is_int(max_ties) or max_ties < 1:
-        raise DiceError(f"max_ties must be a whole number of at least 1, got {max_ties!r}")
+        raise DiceError(_("max_ties must be a whole number of at least 1, got {max_ties!r}").format(max_ties=max_ties))
     one = round_odds(attacker, defender)
     reach = Fraction(1)  # P(the fight is still on at the start of this round)
     won = lost = Fraction(0)
-    for _ in range(max_ties):
+    for _round in range(max_ties):
         won += reach * one.attacker
         lost += reach * one.defender
         reach *= one.tie
@@ -275,7 +282,8 @@ def side_total(fighters: Fighter | Sequence[Fighter], faces: Sequence[Sequence[i
     side = _as_side(fighters, "fighting")
     if isinstance(faces, (str, bytes)) or len(faces) != len(side):
         raise DiceError(
-            f"a side of {len(side)} fighter(s) needs {len(side)} list(s) of faces, got {faces!r}"
+            ngettext("a side of {n} fighter needs {n} list of faces, got {faces!r}",
+                     "a side of {n} fighters needs {n} lists of faces, got {faces!r}", len(side)).format(n=len(side), faces=faces)
         )
     return sum(fighter.total(own) for fighter, own in zip(side, faces))
 
@@ -288,9 +296,9 @@ def round_outcome(
     ``round_number`` counts from 1; round ``max_ties`` is the last one a tie can happen in.
     """
     if not _is_int(max_ties) or max_ties < 1:
-        raise DiceError(f"max_ties must be a whole number of at least 1, got {max_ties!r}")
+        raise DiceError(_("max_ties must be a whole number of at least 1, got {max_ties!r}").format(max_ties=max_ties))
     if not _is_int(round_number) or not 1 <= round_number <= max_ties:
-        raise DiceError(f"round number must be 1 to {max_ties}, got {round_number!r}")
+        raise DiceError(_("round number must be 1 to {max_ties}, got {round_number!r}").format(max_ties=max_ties, round_number=round_number))
     if attacker_total > defender_total:
         return "attacker"
     if defender_total > attacker_total:
@@ -317,8 +325,7 @@ def chess_kind(kind: str) -> str:
     name = _LETTERS.get(key.lower()) if len(key) == 1 else key.lower()
     if name not in CHESS_KINDS:
         raise DiceError(
-            f"{kind!r} is not a chess piece; use one of P N B R Q K "
-            "(or pawn, knight, bishop, rook, queen, king)"
+            _("{kind!r} is not a chess piece; use one of P N B R Q K (or pawn, knight, bishop, rook, queen, king)").format(kind=kind)
         )
     return name
 
@@ -326,7 +333,7 @@ def chess_kind(kind: str) -> str:
 def d6_only_dice(sides: int) -> DiceSpec:
     """The "only d6's" stand-in for a die of ``sides`` faces (6, 8 or 10)."""
     if sides not in D6_ONLY:
-        raise DiceError(f"'only d6's' mode covers d6, d8 and d10; there is no rule for a d{sides}")
+        raise DiceError(_("'only d6's' mode covers d6, d8 and d10; there is no rule for a d{sides}").format(sides=sides))
     return D6_ONLY[sides]
 
 

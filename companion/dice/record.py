@@ -45,6 +45,7 @@ from companion.dice.odds import (
 from companion.dice.linked import LinkProof
 from companion.dice.sources import DiceSource, seed_bytes
 from companion.errors import CompanionError, DiceError, RecordError
+from companion.i18n import _, ngettext
 
 FORMAT_NAME = "companion.dice-record"
 #: the version written for a record that carries its game; one without it is written as 1
@@ -74,7 +75,7 @@ class FighterRoll:
 
     def __post_init__(self) -> None:
         if not isinstance(self.piece, str):
-            raise DiceError(f"a fighter's piece description must be text, got {self.piece!r}")
+            raise DiceError(_("a fighter's piece description must be text, got {piece!r}").format(piece=self.piece))
         object.__setattr__(self, "faces", tuple(self.faces))
         self.fighter.dice.check_faces(self.faces)
 
@@ -103,7 +104,7 @@ class SideRoll:
         if not self.fighters or not all(isinstance(f, FighterRoll) for f in self.fighters):
             raise DiceError("a side needs at least one FighterRoll")
         if not _is_int(self.total):
-            raise DiceError(f"a side's total must be a whole number, got {self.total!r}")
+            raise DiceError(_("a side's total must be a whole number, got {total!r}").format(total=self.total))
 
 
 @dataclass(frozen=True)
@@ -123,11 +124,11 @@ class RoundRecord:
         for name in ("fight", "round"):
             value = getattr(self, name)
             if not _is_int(value) or value < 1:
-                raise DiceError(f"{name} number must be a whole number from 1, got {value!r}")
+                raise DiceError(_("{name} number must be a whole number from 1, got {value!r}").format(name=name, value=value))
         if not isinstance(self.move, str):
-            raise DiceError(f"the move must be text, got {self.move!r}")
+            raise DiceError(_("the move must be text, got {move!r}").format(move=self.move))
         if self.result not in OUTCOMES:
-            raise DiceError(f"result must be one of {', '.join(OUTCOMES)}, got {self.result!r}")
+            raise DiceError(_("result must be one of {items}, got {result!r}").format(items=', '.join(OUTCOMES), result=self.result))
 
     def side(self, name: str) -> SideRoll:
         return self.attacker if name == "attacker" else self.defender
@@ -152,9 +153,9 @@ class MoveRecord:
         for name in ("ply", "rounds_before"):
             value = getattr(self, name)
             if not _is_int(value) or value < (1 if name == "ply" else 0):
-                raise DiceError(f"a move's {name} must be a whole number, got {value!r}")
+                raise DiceError(_("a move's {name} must be a whole number, got {value!r}").format(name=name, value=value))
         if not isinstance(self.text, str):
-            raise DiceError(f"a move must be text, got {self.text!r}")
+            raise DiceError(_("a move must be text, got {text!r}").format(text=self.text))
 
 
 @dataclass(frozen=True)
@@ -173,19 +174,19 @@ class GameRecord:
 
     def __post_init__(self) -> None:
         if not isinstance(self.start, str) or not self.start.strip():
-            raise DiceError(f"the start position must be its text, got {self.start!r}")
+            raise DiceError(_("the start position must be its text, got {start!r}").format(start=self.start))
         if self.board_map is not None and not isinstance(self.board_map, str):
-            raise DiceError(f"the board map must be a name or None, got {self.board_map!r}")
+            raise DiceError(_("the board map must be a name or None, got {board_map!r}").format(board_map=self.board_map))
         options = dict(self.options)
         for name, value in options.items():
             if not isinstance(name, str) or not isinstance(value, (bool, int, str)):
-                raise DiceError(f"an option is a name and true/false, a number or text, got {name!r}: {value!r}")
+                raise DiceError(_("an option is a name and true/false, a number or text, got {name!r}: {value!r}").format(name=name, value=value))
         object.__setattr__(self, "options", tuple(sorted(options.items())))
         object.__setattr__(self, "moves", tuple(self.moves))
         if not all(isinstance(m, MoveRecord) for m in self.moves):
             raise DiceError("a game's moves must be MoveRecord values")
         if any(b.rounds_before < a.rounds_before for a, b in zip(self.moves, self.moves[1:])):
-            raise DiceError("a game's moves must be in the order they were played")
+            raise DiceError(_("a game's moves must be in the order they were played"))
 
     @property
     def option_values(self) -> dict[str, bool | int | str]:
@@ -218,29 +219,28 @@ class DiceRecord:
         object.__setattr__(self, "rounds", tuple(self.rounds))
         for name in ("game_id", "game"):
             if not isinstance(getattr(self, name), str):
-                raise DiceError(f"{name} must be text, got {getattr(self, name)!r}")
+                raise DiceError(_("{name} must be text, got {value!r}").format(name=name, value=getattr(self, name)))
         if self.source not in SOURCES:
-            raise DiceError(f"dice source must be one of {', '.join(SOURCES)}, got {self.source!r}")
+            raise DiceError(_("dice source must be one of {items}, got {source!r}").format(items=', '.join(SOURCES), source=self.source))
         if self.source == "seeded" and not _is_hex64(self.commitment):
             raise DiceError(
-                "a seeded record needs the commitment: 64 lowercase hex digits (SHA-256 of the "
-                f"seed), got {self.commitment!r}"
+                _("a seeded record needs the commitment: 64 lowercase hex digits (SHA-256 of the seed), got {commitment!r}").format(commitment=self.commitment)
             )
         if self.source != "seeded" and self.commitment is not None:
-            raise DiceError(f"only a seeded record has a commitment, not a {self.source} one")
+            raise DiceError(_("only a seeded record has a commitment, not a {source} one").format(source=self.source))
         object.__setattr__(self, "chains", tuple(self.chains))
         if self.source == "linked" and (len(self.chains) != 2 or not all(_is_hex64(c) for c in self.chains)):
-            raise DiceError("a linked record needs both boards' chain heads: 64 lowercase hex digits each")
+            raise DiceError(_("a linked record needs both boards' chain heads: 64 lowercase hex digits each"))
         if self.source != "linked" and self.chains:
-            raise DiceError(f"only a linked record has chains, not a {self.source} one")
+            raise DiceError(_("only a linked record has chains, not a {source} one").format(source=self.source))
         if any((r.link is None) != (self.source != "linked") for r in self.rounds):
-            raise DiceError("every round of a linked record, and only of a linked one, carries its secrets")
+            raise DiceError(_('every round of a linked record, and only of a linked one, carries its secrets'))
         if self.revealed_seed is not None:
             if self.source != "seeded":
-                raise DiceError(f"only a seeded record reveals a seed, not a {self.source} one")
+                raise DiceError(_("only a seeded record reveals a seed, not a {source} one").format(source=self.source))
             object.__setattr__(self, "revealed_seed", seed_bytes(self.revealed_seed))
         if not _is_int(self.max_ties) or self.max_ties < 1:
-            raise DiceError(f"max_ties must be a whole number of at least 1, got {self.max_ties!r}")
+            raise DiceError(_("max_ties must be a whole number of at least 1, got {max_ties!r}").format(max_ties=self.max_ties))
         if not all(isinstance(r, RoundRecord) for r in self.rounds):
             raise DiceError("a record's rounds must be RoundRecord values")
         if self.game_record is not None:
@@ -248,8 +248,8 @@ class DiceRecord:
                 raise DiceError("a record's game must be a GameRecord")
             moves = self.game_record.moves
             if moves and moves[-1].rounds_before > len(self.rounds):
-                raise DiceError(f"move {moves[-1].ply} follows round {moves[-1].rounds_before}, "
-                                f"but the record has {len(self.rounds)} round(s)")
+                raise DiceError(ngettext("move {ply} follows round {rounds_before}, but the record has {n} round",
+                                         "move {ply} follows round {rounds_before}, but the record has {n} rounds", len(self.rounds)).format(ply=moves[-1].ply, rounds_before=moves[-1].rounds_before, n=len(self.rounds)))
 
     def in_order(self) -> list[MoveRecord | RoundRecord]:
         """The game's moves and the rounds, in the order they happened (rounds only for a
@@ -264,15 +264,15 @@ class DiceRecord:
 
     def with_round(self, entry: RoundRecord) -> DiceRecord:
         if self.revealed_seed is not None:
-            raise DiceError("the seed is already revealed: the record is closed")
+            raise DiceError(_('the seed is already revealed: the record is closed'))
         return replace(self, rounds=self.rounds + (entry,))
 
     def with_move(self, text: str) -> DiceRecord:
         """The next move of the game (version 2 records only), after the rounds so far."""
         if self.game_record is None:
-            raise DiceError("this record does not carry its game (version 1): start it with start=...")
+            raise DiceError(_('this record does not carry its game (version 1): start it with start=...'))
         if self.revealed_seed is not None:
-            raise DiceError("the seed is already revealed: the record is closed")
+            raise DiceError(_('the seed is already revealed: the record is closed'))
         moves = self.game_record.moves
         move = MoveRecord(len(moves) + 1, text, len(self.rounds))
         return replace(self, game_record=replace(self.game_record, moves=moves + (move,)))
@@ -310,7 +310,7 @@ def start_record(
     if start is not None:
         game_record = GameRecord(start, tuple((options or {}).items()), board_map)
     elif options or board_map is not None:
-        raise DiceError("options and board_map describe the game: give its start position too")
+        raise DiceError(_('options and board_map describe the game: give its start position too'))
     return DiceRecord(game_id, game, source.name, source.commitment, max_ties, game_record=game_record,
                       chains=tuple(getattr(source, "chains", ())))
 
@@ -412,53 +412,59 @@ def format_record(record: DiceRecord) -> str:
     return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
 
 
+def _versions() -> str:
+    """The record versions this companion reads, as words ("1 and 2")."""
+    *first, last = map(str, VERSIONS)
+    return _("{first} and {last}").format(first=", ".join(first), last=last) if first else last
+
+
 class _Fields:
     """Strict reading of one JSON object; every complaint names the line and the field path."""
 
     def __init__(self, value: Any, where: str, path: str, keys: Sequence[str]) -> None:
         self.where, self.path = where, path
         if not isinstance(value, dict):
-            raise self.error(path or "the line", "must be a JSON object")
+            raise self.error(path or _("the line"), _("must be a JSON object"))
         unknown = sorted(set(value) - set(keys))
         if unknown:
             raise RecordError(
-                f"{where}: unknown field {self.name(unknown[0])!r} "
-                f"(expected {', '.join(self.name(k) for k in keys)})"
+                _("{where}: unknown field {field!r} (expected {items})").format(where=where, field=self.name(unknown[0]), items=', '.join((self.name(k) for k in keys)))
             )
         missing = [k for k in keys if k not in value]
         if missing:
-            raise RecordError(f"{where}: field {self.name(missing[0])!r} is missing")
+            raise RecordError(_("{where}: field {field!r} is missing").format(where=where, field=self.name(missing[0])))
         self.value = value
 
     def name(self, key: str) -> str:
         return f"{self.path}.{key}" if self.path else key
 
     def error(self, name: str, problem: str) -> RecordError:
-        return RecordError(f"{self.where}: field {name!r} {problem}")
+        return RecordError(_("{where}: field {name!r} {problem}").format(where=self.where, name=name, problem=problem))
 
     def integer(self, key: str, least: int | None = None) -> int:
         value = self.value[key]
         if not _is_int(value) or (least is not None and value < least):
-            floor = f" of at least {least}" if least is not None else ""
-            raise self.error(self.name(key), f"must be a whole number{floor}, got {value!r}")
+            problem = (_("must be a whole number of at least {least}, got {value!r}") if least is not None
+                       else _("must be a whole number, got {value!r}"))
+            raise self.error(self.name(key), problem.format(least=least, value=value))
         return value
 
     def text(self, key: str) -> str:
         value = self.value[key]
         if not isinstance(value, str):
-            raise self.error(self.name(key), f"must be text, got {value!r}")
+            raise self.error(self.name(key), _("must be text, got {value!r}").format(value=value))
         return value
 
     def flag(self, key: str) -> bool:
         value = self.value[key]
         if not isinstance(value, bool):
-            raise self.error(self.name(key), f"must be true or false, got {value!r}")
+            raise self.error(self.name(key), _("must be true or false, got {value!r}").format(value=value))
         return value
 
     def items(self, key: str) -> list[Any]:
         value = self.value[key]
         if not isinstance(value, list) or not value:
-            raise self.error(self.name(key), f"must be a non-empty list, got {value!r}")
+            raise self.error(self.name(key), _("must be a non-empty list, got {value!r}").format(value=value))
         return value
 
 
@@ -477,11 +483,11 @@ def _parse_fighter(value: Any, where: str, path: str) -> FighterRoll:
         raise f.error(f.name("dice"), str(error)) from None
     faces = f.items("faces")
     if not all(_is_int(face) for face in faces):
-        raise f.error(f.name("faces"), f"must hold whole numbers, got {faces!r}")
+        raise f.error(f.name("faces"), _("must hold whole numbers, got {faces!r}").format(faces=faces))
     try:
         dice.check_faces(faces)
     except DiceError as error:
-        raise f.error(f.name("faces"), f"is impossible: {error}") from None
+        raise f.error(f.name("faces"), _("is impossible: {error}").format(error=error)) from None
     return FighterRoll(f.text("piece"), dice, tuple(faces), f.integer("fatigue", 0), f.flag("weapon_choice"))
 
 
@@ -498,7 +504,7 @@ def _parse_round(value: dict[str, Any], where: str, linked: bool) -> RoundRecord
     f = _Fields(value, where, "", _ROUND_KEYS + (("link",) if linked else ()))
     result = f.text("result")
     if result not in OUTCOMES:
-        raise f.error("result", f"must be one of {', '.join(OUTCOMES)}, got {result!r}")
+        raise f.error("result", _("must be one of {items}, got {result!r}").format(items=', '.join(OUTCOMES), result=result))
     return RoundRecord(
         f.integer("fight", 1),
         f.integer("round", 1),
@@ -506,7 +512,7 @@ def _parse_round(value: dict[str, Any], where: str, linked: bool) -> RoundRecord
         _parse_side(value["attacker"], where, "attacker"),
         _parse_side(value["defender"], where, "defender"),
         result,
-        LinkProof.from_json(value["link"], f"{where}: field 'link'") if linked else None,
+        LinkProof.from_json(value["link"], _("{where}: field 'link'").format(where=where)) if linked else None,
     )
 
 
@@ -514,43 +520,42 @@ def _parse_game(f: _Fields) -> GameRecord:
     """The version 2 header fields that describe the game: options, board map, start."""
     options = f.value["options"]
     if not isinstance(options, dict):
-        raise f.error("options", f'must be a JSON object of option names and values, e.g. {{"d6_only": false}}, got {options!r}')
+        raise f.error("options", _('must be a JSON object of option names and values, e.g. {{"d6_only": false}}, got {options!r}').format(options=options))
     for name, value in options.items():
         if not isinstance(value, (bool, int, str)):
-            raise f.error(f"options.{name}", f"must be true or false, a whole number or text, got {value!r}")
+            raise f.error(f"options.{name}", _("must be true or false, a whole number or text, got {value!r}").format(value=value))
     board_map = f.value["board_map"]
     if board_map is not None and not isinstance(board_map, str):
-        raise f.error("board_map", f"must be a map name, or null for the game's usual board, got {board_map!r}")
+        raise f.error("board_map", _("must be a map name, or null for the game's usual board, got {board_map!r}").format(board_map=board_map))
     start = f.text("start")
     if not start.strip():
-        raise f.error("start", "must be the start position text, got an empty text")
+        raise f.error("start", _('must be the start position text, got an empty text'))
     return GameRecord(start, tuple(options.items()), board_map)
 
 
 def _parse_header(value: dict[str, Any], where: str) -> DiceRecord:
     version = value.get("version")
     if _is_int(version) and version not in VERSIONS and value.get("format") == FORMAT_NAME:
-        raise RecordError(f"{where}: field 'version' is {version}; this companion reads versions "
-                          f"{' and '.join(map(str, VERSIONS))}")
+        raise RecordError(_("{where}: field 'version' is {version}; this companion reads versions {items}").format(where=where, version=version, items=_versions()))
     linked = value.get("source") == "linked"
     f = _Fields(value, where, "", _HEADER_KEYS + (_GAME_KEYS if version == 2 else ()) + (("chains",) if linked else ()))
     if value["type"] != "header" or value["format"] != FORMAT_NAME:
-        raise RecordError(f"{where}: not a dice record header (expected format {FORMAT_NAME!r})")
+        raise RecordError(_("{where}: not a dice record header (expected format {format!r})").format(where=where, format=FORMAT_NAME))
     version = f.integer("version")
     if version not in VERSIONS:
-        raise f.error("version", f"is {version}; this companion reads versions {' and '.join(map(str, VERSIONS))}")
+        raise f.error("version", _("is {version}; this companion reads versions {items}").format(version=version, items=_versions()))
     source = f.text("source")
     if source not in SOURCES:
-        raise f.error("source", f"must be one of {', '.join(SOURCES)}, got {source!r}")
+        raise f.error("source", _("must be one of {items}, got {source!r}").format(items=', '.join(SOURCES), source=source))
     commitment = value["commitment"]
     if source == "seeded" and not _is_hex64(commitment):
-        raise f.error("commitment", f"must be 64 lowercase hex digits, got {commitment!r}")
+        raise f.error("commitment", _("must be 64 lowercase hex digits, got {commitment!r}").format(commitment=commitment))
     if source != "seeded" and commitment is not None:
-        raise f.error("commitment", f"must be null for a {source} record, got {commitment!r}")
+        raise f.error("commitment", _("must be null for a {source} record, got {commitment!r}").format(source=source, commitment=commitment))
     game = _parse_game(f) if version == 2 else None
     chains = value.get("chains", [])
     if linked and (not isinstance(chains, list) or len(chains) != 2 or not all(_is_hex64(c) for c in chains)):
-        raise f.error("chains", f"must be both boards' chain heads, 64 lowercase hex digits each, got {chains!r}")
+        raise f.error("chains", _("must be both boards' chain heads, 64 lowercase hex digits each, got {chains!r}").format(chains=chains))
     return DiceRecord(f.text("game_id"), f.text("game"), source, commitment, f.integer("max_ties", 1),
                       game_record=game, chains=tuple(chains))
 
@@ -562,37 +567,38 @@ def parse_record(text: str, name: str = "dice record") -> DiceRecord:
     moves: list[MoveRecord] = []
     seed: bytes | None = None
     for number, line in enumerate(text.split("\n"), start=1):  # not splitlines: U+2028 etc.
-        where = f"{name} line {number}"
+        where = _("{name} line {number}").format(name=name, number=number)
         if not line.strip():
             continue
         value = load_json(line, where)
         kind = value.get("type") if isinstance(value, dict) else None
         if record is None:
             if kind != "header":
-                raise RecordError(f"{where}: the first line must be the dice record header")
+                raise RecordError(_("{where}: the first line must be the dice record header").format(where=where))
             record = _parse_header(value, where)
         elif seed is not None:
-            raise RecordError(f"{where}: nothing may follow the reveal of the seed")
+            raise RecordError(_("{where}: nothing may follow the reveal of the seed").format(where=where))
         elif kind == "round":
             rounds.append(_parse_round(value, where, record.source == "linked"))
         elif kind == "move" and record.game_record is not None:
             f = _Fields(value, where, "", _MOVE_KEYS)
             moves.append(MoveRecord(f.integer("ply", 1), f.text("text"), len(rounds)))
         elif kind == "move":
-            raise RecordError(f"{where}: a move line belongs in a version 2 record; the header says version 1")
+            raise RecordError(_("{where}: a move line belongs in a version 2 record; the header says version 1").format(where=where))
         elif kind == "reveal":
             f = _Fields(value, where, "", ("type", "seed"))
             if record.source != "seeded":
-                raise f.error("seed", f"cannot be revealed: the dice source is {record.source}")
+                raise f.error("seed", _("cannot be revealed: the dice source is {source}").format(source=record.source))
             try:
                 seed = seed_bytes(bytes.fromhex(f.text("seed")))
             except (ValueError, CompanionError):
-                raise f.error("seed", "must be the seed as non-empty hex") from None
+                raise f.error("seed", _('must be the seed as non-empty hex')) from None
         else:
-            kinds = "'move', 'round' or 'reveal'" if record.game_record is not None else "'round' or 'reveal'"
-            raise RecordError(f"{where}: field 'type' must be {kinds}, got {kind!r}")
+            wrong = (_("{where}: field 'type' must be 'move', 'round' or 'reveal', got {kind!r}") if record.game_record is not None
+                     else _("{where}: field 'type' must be 'round' or 'reveal', got {kind!r}"))
+            raise RecordError(wrong.format(where=where, kind=kind))
     if record is None:
-        raise RecordError(f"{name}: empty; the first line must be the dice record header")
+        raise RecordError(_("{name}: empty; the first line must be the dice record header").format(name=name))
     game = record.game_record
     if game is not None:
         game = replace(game, moves=tuple(moves))

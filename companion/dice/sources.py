@@ -26,6 +26,10 @@ from typing import Callable, Iterable, Iterator, Protocol, Sequence
 
 from companion.dice.odds import DiceSpec
 from companion.errors import DiceError
+from companion.i18n import N_, _
+
+#: a side of a fight in words (prompts, the verification's problems)
+SIDE_WORDS = {"attacker": N_("attacker"), "defender": N_("defender")}
 
 _DIGEST_RANGE = 1 << 256  # an HMAC-SHA256 digest read as a big-endian integer
 _WHOLE_NUMBER = re.compile(r"\s*[+-]?[0-9]+\s*")
@@ -48,8 +52,10 @@ class DiceRequest:
 
     def describe(self) -> str:
         """For a prompt: "fight 3, round 2, defender: a d8"."""
-        who = self.side if self.fighter_index == 0 else f"{self.side} #{self.fighter_index + 1}"
-        return f"fight {self.fight_id}, round {self.roll_index}, {who}: {self.spec.describe()}"
+        side = _(SIDE_WORDS[self.side]) if self.side in SIDE_WORDS else self.side
+        who = side if self.fighter_index == 0 else f"{side} #{self.fighter_index + 1}"
+        return _("fight {fight}, round {round}, {side}: {dice}").format(
+            fight=self.fight_id, round=self.roll_index, side=who, dice=self.spec.describe())
 
 
 class DiceSource(Protocol):
@@ -71,9 +77,9 @@ def _check_address(fight_id: str, roll_index: int, side: str) -> None:
     """Labels must keep the derivation address unambiguous: no "/" inside a part."""
     for name, label in (("fight id", fight_id), ("side", side)):
         if not isinstance(label, str) or not label or "/" in label:
-            raise DiceError(f"{name} must be non-empty text without '/', got {label!r}")
+            raise DiceError(_("{name} must be non-empty text without '/', got {label!r}").format(name=name, label=label))
     if isinstance(roll_index, bool) or not isinstance(roll_index, int) or roll_index < 0:
-        raise DiceError(f"roll index must be a whole number of 0 or more, got {roll_index!r}")
+        raise DiceError(_("roll index must be a whole number of 0 or more, got {roll_index!r}").format(roll_index=roll_index))
 
 
 def seed_bytes(seed: bytes | str) -> bytes:
@@ -81,7 +87,7 @@ def seed_bytes(seed: bytes | str) -> bytes:
     if isinstance(seed, str):
         seed = seed.encode("utf-8")
     if not isinstance(seed, bytes) or not seed:
-        raise DiceError(f"a dice seed must be non-empty bytes or text, got {seed!r}")
+        raise DiceError(_("a dice seed must be non-empty bytes or text, got {seed!r}").format(seed=seed))
     return seed
 
 
@@ -197,7 +203,7 @@ def validate_entry(spec: DiceSpec, faces: Sequence[object]) -> list[int]:
     is stored, so a refused entry changes nothing.
     """
     if isinstance(faces, (str, bytes)) or not isinstance(faces, Sequence):
-        raise DiceError(f"enter the dice as a list of numbers, got {faces!r}")
+        raise DiceError(_("enter the dice as a list of numbers, got {faces!r}").format(faces=faces))
     numbers: list[int] = []
     for entry in faces:
         if isinstance(entry, int) and not isinstance(entry, bool):
@@ -205,7 +211,7 @@ def validate_entry(spec: DiceSpec, faces: Sequence[object]) -> list[int]:
         elif isinstance(entry, str) and _WHOLE_NUMBER.fullmatch(entry):
             numbers.append(int(entry))
         else:
-            raise DiceError(f"a die shows a whole number; {entry!r} is not one")
+            raise DiceError(_("a die shows a whole number; {entry!r} is not one").format(entry=entry))
     spec.check_faces(numbers)
     return numbers
 

@@ -30,13 +30,21 @@ from typing import Callable
 from companion.dice.odds import DiceSpec, round_outcome
 from companion.dice.record import SIDES, DiceRecord, RoundRecord, SideRoll
 from companion.dice.linked import LinkProof, linked_faces
-from companion.dice.sources import SeededDice, commitment_of
+from companion.dice.sources import SIDE_WORDS, SeededDice, commitment_of
+from companion.i18n import N_, _, ngettext
+
+
+def _at(fight: int, round_: int, side: str | None = None) -> str:
+    """Where in the record a problem is: "fight 2, round 1" (", attacker")."""
+    if side is None:
+        return _("fight {fight}, round {round}").format(fight=fight, round=round_)
+    return _("fight {fight}, round {round}, {side}").format(fight=fight, round=round_, side=_(SIDE_WORDS[side]))
 
 
 #: the note on a record that does not carry its game
-VERSION_1_NOTE = ("this is a version 1 record: it does not carry the game, so the fighters' "
+VERSION_1_NOTE = N_("this is a version 1 record: it does not carry the game, so the fighters' "
                   "dice, fatigue and weapon choice could not be checked against the game")
-NOT_REPLAYED_NOTE = ("the record carries its game, but it was not replayed here, so the fighters' "
+NOT_REPLAYED_NOTE = N_("the record carries its game, but it was not replayed here, so the fighters' "
                      "dice, fatigue and weapon choice were not checked against it "
                      "(companion verify-dice replays it)")
 
@@ -91,24 +99,33 @@ class VerifyResult:
         return self.problems[0] if self.problems else None
 
     def summary(self) -> str:
-        counted = f"{self.rounds} round(s) in {self.fights} fight(s)"
+        """One line, in the language of the moment."""
+        counted = _("{rounds} in {fights}").format(
+            rounds=ngettext("{n} round", "{n} rounds", self.rounds).format(n=self.rounds),
+            fights=ngettext("{n} fight", "{n} fights", self.fights).format(n=self.fights))
         game = ""
         if self.moves is not None:
-            game = (f"; the game's {self.moves} move(s) replayed, and every fight's fighters, "
-                    "dice, fatigue, weapon choice and result are the game's")
+            game = ngettext("; the game's {n} move replayed, and every fight's fighters, "
+                            "dice, fatigue, weapon choice and result are the game's",
+                            "; the game's {n} moves replayed, and every fight's fighters, "
+                            "dice, fatigue, weapon choice and result are the game's", self.moves).format(n=self.moves)
         if self.status == "verified" and self.source == "linked":
-            return (f"verified: {counted} re-derived from both boards' secrets, each of which leads to "
-                    f"the hash chain its board fixed before the first move{game}")
-        if self.status == "verified":
-            return (f"verified: {counted} re-derived from the revealed seed, which matches the "
-                    f"published commitment{game}")
-        if self.status == "consistent":
-            return (f"consistent: {counted}; dice from the '{self.source}' source cannot be "
-                    f"re-derived, only totals, results and order were checked{game}")
-        if self.status == "unrevealed":
-            return (f"not verified: the seed was never revealed, so the {counted} cannot be "
-                    "re-derived (totals, results and order are consistent)")
-        return f"mismatch: {len(self.problems)} problem(s) in {counted}; first: {self.problems[0]}"
+            line = _("verified: {counted} re-derived from both boards' secrets, each of which leads to "
+                     "the hash chain its board fixed before the first move{game}")
+        elif self.status == "verified":
+            line = _("verified: {counted} re-derived from the revealed seed, which matches the "
+                     "published commitment{game}")
+        elif self.status == "consistent":
+            line = _("consistent: {counted}; dice from the '{source}' source cannot be "
+                     "re-derived, only totals, results and order were checked{game}")
+        elif self.status == "unrevealed":
+            line = _("not verified: the seed was never revealed, so the {counted} cannot be "
+                     "re-derived (totals, results and order are consistent)")
+        else:
+            line = ngettext("mismatch: {n} problem in {counted}; first: {first}",
+                            "mismatch: {n} problems in {counted}; first: {first}", len(self.problems))
+        return line.format(counted=counted, game=game, source=self.source, n=len(self.problems),
+                           first=self.problems[0] if self.problems else "")
 
 
 def _setup(side: SideRoll) -> tuple[tuple[str, DiceSpec, int, bool], ...]:
@@ -117,21 +134,23 @@ def _setup(side: SideRoll) -> tuple[tuple[str, DiceSpec, int, bool], ...]:
 
 def _check_round(entry: RoundRecord, max_ties: int) -> list[Problem]:
     """Totals and result recomputed from faces and modifiers."""
-    at = f"fight {entry.fight}, round {entry.round}"
+    at = _at(entry.fight, entry.round)
     problems = []
     for name in SIDES:
         side = entry.side(name)
         total = sum(f.total for f in side.fighters)
         if total != side.total:
             problems.append(Problem(
-                f"{at}, {name}: total {side.total} recorded, but the faces and modifiers give {total}",
+                _("{at}: total {recorded} recorded, but the faces and modifiers give {total}").format(
+                    at=_at(entry.fight, entry.round, name), recorded=side.total, total=total),
                 entry.fight, entry.round, name, str(total), str(side.total), "total"))
     if entry.round <= max_ties:
         attacker, defender = (sum(f.total for f in entry.side(n).fighters) for n in SIDES)
         result = round_outcome(attacker, defender, entry.round, max_ties)
         if result != entry.result:
             problems.append(Problem(
-                f"{at}: result {entry.result!r} recorded, but {attacker} against {defender} gives {result!r}",
+                _("{at}: result {recorded!r} recorded, but {attacker} against {defender} gives {result!r}").format(
+                    at=at, recorded=entry.result, attacker=attacker, defender=defender, result=result),
                 entry.fight, entry.round, None, result, entry.result, "result"))
     return problems
 
@@ -139,38 +158,38 @@ def _check_round(entry: RoundRecord, max_ties: int) -> list[Problem]:
 def _check_order(record: DiceRecord) -> list[Problem]:
     """Fights numbered 1, 2, ...; rounds 1, 2, ... while tied; same move and modifiers."""
     problems = []
+    stops_after_tie = _("fight {fight} stops after a tie in round {round}: the record is missing its next round")
     previous: RoundRecord | None = None
     for entry in record.rounds:
-        at = f"fight {entry.fight}, round {entry.round}"
+        at = _at(entry.fight, entry.round)
         open_fight = previous is not None and previous.result == "tie"
         if open_fight and entry.fight == previous.fight:
             if entry.round != previous.round + 1:
-                problems.append(Problem(f"{at}: expected round {previous.round + 1} after a tie",
+                problems.append(Problem(_("{at}: expected round {n} after a tie").format(at=at, n=previous.round + 1),
                                         entry.fight, entry.round))
             if entry.move != previous.move or any(
                 _setup(entry.side(n)) != _setup(previous.side(n)) for n in SIDES
             ):
                 problems.append(Problem(
-                    f"{at}: the re-roll after a tie changed the move, fighters or modifiers "
-                    "(the seed: \"roll again using the same modifiers\")", entry.fight, entry.round))
+                    _("{at}: the re-roll after a tie changed the move, fighters or modifiers "
+                      "(the seed: \"roll again using the same modifiers\")").format(at=at), entry.fight, entry.round))
         else:
             if open_fight:
                 problems.append(Problem(
-                    f"fight {previous.fight} stops after a tie in round {previous.round}: "
-                    "the record is missing its next round", previous.fight, previous.round))
+                    stops_after_tie.format(fight=previous.fight, round=previous.round), previous.fight, previous.round))
             expected_fight = 1 if previous is None else previous.fight + 1
             if entry.fight != expected_fight or entry.round != 1:
                 problems.append(Problem(
-                    f"{at}: expected fight {expected_fight}, round 1 here (fights are numbered "
-                    "1, 2, ... and start at round 1)", entry.fight, entry.round))
+                    _("{at}: expected fight {fight}, round 1 here (fights are numbered "
+                      "1, 2, ... and start at round 1)").format(at=at, fight=expected_fight), entry.fight, entry.round))
         if entry.round > record.max_ties:
-            problems.append(Problem(f"{at}: a fight has at most {record.max_ties} rounds",
+            problems.append(Problem(ngettext("{at}: a fight has at most {n} round", "{at}: a fight has at most {n} rounds",
+                                             record.max_ties).format(at=at, n=record.max_ties),
                                     entry.fight, entry.round))
         previous = entry
     if previous is not None and previous.result == "tie":
         problems.append(Problem(
-            f"fight {previous.fight} stops after a tie in round {previous.round}: the record is "
-            "missing its next round", previous.fight, previous.round))
+            stops_after_tie.format(fight=previous.fight, round=previous.round), previous.fight, previous.round))
     return problems
 
 
@@ -185,9 +204,9 @@ def _check_faces(record: DiceRecord, seed: bytes) -> list[Problem]:
             for fighter, own in zip(side.fighters, expected):
                 if list(fighter.faces) != own:
                     problems.append(Problem(
-                        f"fight {entry.fight}, round {entry.round}, {name}: {fighter.piece} "
-                        f"({fighter.dice}) shows {list(fighter.faces)} in the record, but the "
-                        f"seed gives {own}",
+                        _("{at}: {piece} ({dice}) shows {faces} in the record, but the seed gives {own}").format(
+                            at=_at(entry.fight, entry.round, name), piece=fighter.piece, dice=fighter.dice,
+                            faces=list(fighter.faces), own=own),
                         entry.fight, entry.round, name, str(own), str(list(fighter.faces))))
     return problems
 
@@ -198,16 +217,16 @@ def _check_linked(record: DiceRecord) -> list[Problem]:
     problems = []
     last: LinkProof | None = None
     for entry in record.rounds:
-        at = f"fight {entry.fight}, round {entry.round}"
+        at = _at(entry.fight, entry.round)
         link = entry.link
         if entry.round > 1:
             if link != last:
-                problems.append(Problem(f"{at}: a re-roll must use the secrets of its fight's first round",
+                problems.append(Problem(_("{at}: a re-roll must use the secrets of its fight's first round").format(at=at),
                                         entry.fight, entry.round, field="link"))
         else:
             why = link.problem(record.chains, last)
             if why is not None:
-                problems.append(Problem(f"{at}: {why}", entry.fight, entry.round, field="link"))
+                problems.append(Problem(_("{at}: {problem}").format(at=at, problem=why), entry.fight, entry.round, field="link"))
             last = link
         for name in SIDES:
             side = entry.side(name)
@@ -215,8 +234,9 @@ def _check_linked(record: DiceRecord) -> list[Problem]:
             for fighter, own in zip(side.fighters, expected):
                 if list(fighter.faces) != own:
                     problems.append(Problem(
-                        f"{at}, {name}: {fighter.piece} ({fighter.dice}) shows {list(fighter.faces)} in the "
-                        f"record, but the boards' secrets give {own}",
+                        _("{at}: {piece} ({dice}) shows {faces} in the record, but the boards' secrets give {own}").format(
+                            at=_at(entry.fight, entry.round, name), piece=fighter.piece, dice=fighter.dice,
+                            faces=list(fighter.faces), own=own),
                         entry.fight, entry.round, name, str(own), str(list(fighter.faces))))
     return problems
 
@@ -237,8 +257,8 @@ def verify_record(record: DiceRecord, replay: Replay | None = None) -> VerifyRes
         opened = commitment_of(record.revealed_seed)
         if opened != record.commitment:
             problems.append(Problem(
-                f"the revealed seed does not match the published commitment: SHA-256 of the "
-                f"seed is {opened}, the commitment is {record.commitment}",
+                _("the revealed seed does not match the published commitment: SHA-256 of the "
+                  "seed is {opened}, the commitment is {commitment}").format(opened=opened, commitment=record.commitment),
                 expected=record.commitment, recorded=opened))
     found: list[Problem] = []  # for one round: the game's view, a wrong face, then what it disturbs
     notes: tuple[str, ...] = ()

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..dice.linked import LinkProof
 from ..errors import RecordError
+from ..i18n import _, pgettext
 from .fields import JsonFields
 from .setup import GameSetup
 
@@ -122,8 +123,9 @@ def action_to_json(action: Action) -> dict[str, Any]:
     raise TypeError(f"not a session action: {action!r}")
 
 
-def action_from_json(value: Any, where: str = "action") -> Action:
+def action_from_json(value: Any, where: str | None = None) -> Action:
     """The inverse of :func:`action_to_json`; RecordError names ``where`` and the field."""
+    where = pgettext("where in a record", "action") if where is None else where
     kind = value.get("type") if isinstance(value, dict) else None
     if kind == "move":
         return PlayMove(JsonFields(value, where, ("type", "move")).text("move"))
@@ -136,7 +138,7 @@ def action_from_json(value: Any, where: str = "action") -> Action:
         f = JsonFields(value, where, ("type", "attacker", "defenders", "source", "link"), optional=("link",))
         defenders = f.value["defenders"]
         if not isinstance(defenders, list) or not defenders:
-            raise RecordError(f"{where}: 'defenders' must be a non-empty list of dice lists")
+            raise RecordError(_("{where}: 'defenders' must be a non-empty list of dice lists").format(where=where))
         link = LinkProof.from_json(value["link"], f"{where} link") if "link" in value else None
         return Roll(f.faces(value["attacker"], "attacker"),
                     tuple(f.faces(d, f"defenders[{i}]") for i, d in enumerate(defenders)), f.text("source"), link)
@@ -152,13 +154,11 @@ def action_from_json(value: Any, where: str = "action") -> Action:
         f = JsonFields(value, where, ("type", "winners", "reason"))
         winners = value["winners"]
         if not isinstance(winners, list) or not all(isinstance(w, int) and not isinstance(w, bool) for w in winners):
-            raise RecordError(f"{where}: 'winners' must be a list of player numbers")
+            raise RecordError(_("{where}: 'winners' must be a list of player numbers").format(where=where))
         return Adjudicate(tuple(winners), f.text("reason"))
     if kind == "position":
         return SetPosition(JsonFields(value, where, ("type", "position")).text("position"))
-    raise RecordError(f"{where}: unknown action type {kind!r} "
-                      f"(expected move, answer, roll, undo, resign, offer-draw, answer-draw, adjudicate, part "
-                      f"or position)")
+    raise RecordError(_("{where}: unknown action type {kind!r} (expected move, answer, roll, undo, resign, offer-draw, answer-draw, adjudicate, part or position)").format(where=where, kind=kind))
 
 
 def start_to_json(setup: GameSetup) -> dict[str, Any]:
@@ -166,13 +166,14 @@ def start_to_json(setup: GameSetup) -> dict[str, Any]:
     return {"type": "start", "version": 1, "setup": setup.to_json(), "commitment": setup.commitment}
 
 
-def start_from_json(value: Any, where: str = "start") -> GameSetup:
+def start_from_json(value: Any, where: str | None = None) -> GameSetup:
+    where = pgettext("where in a record", "start") if where is None else where
     f = JsonFields(value, where, ("type", "version", "setup", "commitment"))
     if value["type"] != "start":
-        raise RecordError(f"{where}: the first entry must be the game's start, got type {value['type']!r}")
+        raise RecordError(_("{where}: the first entry must be the game's start, got type {kind!r}").format(where=where, kind=value['type']))
     if f.integer("version") != 1:
-        raise RecordError(f"{where}: journal version {value['version']} is not known (this companion reads 1)")
-    setup = GameSetup.from_json(value["setup"], f"{where} setup")
+        raise RecordError(_("{where}: journal version {version} is not known (this companion reads 1)").format(where=where, version=value['version']))
+    setup = GameSetup.from_json(value["setup"], _("{where}, set-up").format(where=where))
     if value["commitment"] != setup.commitment:
-        raise RecordError(f"{where}: the dice commitment does not belong to the seed")
+        raise RecordError(_("{where}: the dice commitment does not belong to the seed").format(where=where))
     return setup

@@ -5,6 +5,7 @@ known before it), stays in the game's record, and the board is guided to it."""
 from __future__ import annotations
 
 from ..errors import IllegalMoveError
+from ..i18n import _
 from .actions import SetPosition
 from .events import MoveEntry, PositionSet
 from .pieces import KnownPieces
@@ -20,7 +21,7 @@ class Corrections:
     def check(self, action: SetPosition) -> None:
         game = self._game
         if game.draw_offer is not None:
-            raise IllegalMoveError("a draw offer is waiting for an answer")
+            raise IllegalMoveError(_('a draw offer is waiting for an answer'))
         game.rules.position_from_text(action.position)  # PositionError says what is wrong
 
     def apply(self, action: SetPosition) -> list:

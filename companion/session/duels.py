@@ -11,9 +11,18 @@ from __future__ import annotations
 
 from ..core.moves import Answer
 from ..errors import IllegalMoveError
+from ..i18n import N_, _
 from .actions import PlayPart
 from .events import PartSealed
 from .state import GameState
+
+
+#: the kinds of joint secret decision, in words (a rules module names them)
+_KIND_WORDS = {"bids": N_("bids")}
+
+
+def _kind(decision) -> str:
+    return _(_KIND_WORDS[decision.kind]) if decision.kind in _KIND_WORDS else decision.kind
 
 
 class SealedParts:
@@ -50,20 +59,19 @@ class SealedParts:
     def check(self, action: PlayPart) -> None:
         d = self.decision()
         if d is None:
-            raise IllegalMoveError("no secret choice (a duel's bids) is waiting")
+            raise IllegalMoveError(_("no secret choice (a duel's bids) is waiting"))
         if action.player not in d.get("players"):
-            raise IllegalMoveError(f"player {action.player + 1} has no part in this {d.kind} decision")
+            raise IllegalMoveError(_("player {number} has no part in this {kind} decision").format(number=action.player + 1, kind=_kind(d)))
         if action.player in self.sealed:
-            raise IllegalMoveError(f"player {action.player + 1}'s {d.kind} part is in already")
+            raise IllegalMoveError(_("player {number}'s {kind} part is in already").format(number=action.player + 1, kind=_kind(d)))
         options = [str(o) for o in self.options(action.player)]
         if action.part not in options:
-            raise IllegalMoveError(f"{action.part!r} is not possible for player {action.player + 1} "
-                                   f"(possible: {', '.join(options)})")
+            raise IllegalMoveError(_("{part!r} is not possible for player {number} (possible: {items})").format(part=action.part, number=action.player + 1, items=', '.join(options)))
 
     def check_no_parts(self) -> None:
         """A plain answer is refused while parts are being sealed one by one."""
         if self.sealed:
-            raise IllegalMoveError("the bids are being sealed one by one: enter the other player's bid")
+            raise IllegalMoveError(_("the bids are being sealed one by one: enter the other player's bid"))
 
     def seal(self, action: PlayPart) -> tuple[list, Answer | None]:
         """Seal ``action``'s part: ``(events, answer)``, the answer once every part is in (for
@@ -79,7 +87,7 @@ class SealedParts:
         game = self._game
         answer = next((a for a in game.rules.answers(game.pos) if a.value == parts), None)
         if answer is None:  # every part is an option: the rules must have their pair
-            raise IllegalMoveError(f"the parts {parts} are not an answer to the pending {d.kind}")
+            raise IllegalMoveError(_("the parts {parts} are not an answer to the pending {kind}").format(parts=parts, kind=d.kind))
         return events, answer
 
     def clear(self) -> None:

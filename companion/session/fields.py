@@ -8,6 +8,7 @@ import json
 from typing import Any, Sequence
 
 from ..errors import RecordError
+from ..i18n import _
 
 
 class JsonFields:
@@ -16,19 +17,19 @@ class JsonFields:
 
     def __init__(self, value: Any, where: str, keys: Sequence[str], optional: Sequence[str] = ()) -> None:
         if not isinstance(value, dict):
-            raise RecordError(f"{where}: expected a JSON object, got {json.dumps(value)[:40]}")
+            raise RecordError(_("{where}: expected a JSON object, got {text}").format(where=where, text=json.dumps(value)[:40]))
         unknown = sorted(set(value) - set(keys))
         if unknown:
-            raise RecordError(f"{where}: unknown field {unknown[0]!r} (expected {', '.join(keys)})")
+            raise RecordError(_("{where}: unknown field {field!r} (expected {items})").format(where=where, field=unknown[0], items=', '.join(keys)))
         missing = [k for k in keys if k not in value and k not in optional]
         if missing:
-            raise RecordError(f"{where}: field {missing[0]!r} is missing")
+            raise RecordError(_("{where}: field {field!r} is missing").format(where=where, field=missing[0]))
         self.value, self.where = value, where
 
     def text(self, key: str) -> str:
         v = self.value[key]
         if not isinstance(v, str):
-            raise RecordError(f"{self.where}: field {key!r} must be text, got {v!r}")
+            raise RecordError(_("{where}: field {key!r} must be text, got {value!r}").format(where=self.where, key=key, value=v))
         return v
 
     def optional_text(self, key: str) -> str | None:
@@ -37,17 +38,18 @@ class JsonFields:
     def flag(self, key: str) -> bool:
         v = self.value[key]
         if not isinstance(v, bool):
-            raise RecordError(f"{self.where}: field {key!r} must be true or false, got {v!r}")
+            raise RecordError(_("{where}: field {key!r} must be true or false, got {value!r}").format(where=self.where, key=key, value=v))
         return v
 
     def integer(self, key: str, least: int | None = None) -> int:
         v = self.value[key]
         if isinstance(v, bool) or not isinstance(v, int) or (least is not None and v < least):
-            floor = f" of at least {least}" if least is not None else ""
-            raise RecordError(f"{self.where}: field {key!r} must be a whole number{floor}, got {v!r}")
+            wrong = (_("{where}: field {key!r} must be a whole number of at least {least}, got {v!r}") if least is not None
+                     else _("{where}: field {key!r} must be a whole number, got {v!r}"))
+            raise RecordError(wrong.format(where=self.where, key=key, least=least, v=v))
         return v
 
     def faces(self, v: Any, name: str) -> tuple[int, ...]:
         if not isinstance(v, list) or not v or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-            raise RecordError(f"{self.where}: field {name!r} must be a non-empty list of whole numbers, got {v!r}")
+            raise RecordError(_("{where}: field {name!r} must be a non-empty list of whole numbers, got {value!r}").format(where=self.where, name=name, value=v))
         return tuple(v)

@@ -18,6 +18,7 @@ from ..dice.linked import LinkProof, linked_faces
 from ..dice.record import DiceRecord, FighterRoll, score_round, start_record
 from ..dice.sources import SeededDice, SystemDice
 from ..errors import DiceError, IllegalMoveError
+from ..i18n import _, ngettext
 from ..games.fight_dice import seat_colour
 from .actions import Roll
 from .events import DiceRolled, FightEnded, FighterInfo, FightInfo
@@ -68,9 +69,9 @@ class Fights:
         """The next round's faces from the game's source (virtual or seeded dice)."""
         fight = self._require()
         if self._game.setup.dice == "linked":
-            raise DiceError("a linked game's dice come from both boards' secrets (the link rolls them)")
+            raise DiceError(_("a linked game's dice come from both boards' secrets (the link rolls them)"))
         if self.source is None:
-            raise DiceError("this game uses real dice: enter the numbers rolled")
+            raise DiceError(_('this game uses real dice: enter the numbers rolled'))
         addr = (str(fight.number), fight.round)
         att = self.source.roll_side([fight.attacker.dice], addr[0], addr[1], "attacker")[0]
         defs = self.source.roll_side([d.dice for d in fight.defenders], addr[0], addr[1], "defender")
@@ -80,14 +81,15 @@ class Fights:
         """Refuse faces the pending fight's dice cannot show (DiceError), or a roll with no fight."""
         fight = self._require()
         if action.source not in ("system", "seeded", "entered", "linked"):
-            raise DiceError(f"unknown dice source {action.source!r}")
+            raise DiceError(_("unknown dice source {source!r}").format(source=action.source))
         if (action.source == "linked") != (self._game.setup.dice == "linked") or \
                 (action.link is not None) != (action.source == "linked"):
-            raise DiceError("a linked game rolls only linked dice, each with both boards' secrets"
-                            if self._game.setup.dice == "linked" else "only a linked game rolls linked dice")
+            raise DiceError(_("a linked game rolls only linked dice, each with both boards' secrets")
+                            if self._game.setup.dice == "linked" else _("only a linked game rolls linked dice"))
         if len(action.defenders) != len(fight.defenders):
-            raise DiceError(f"this fight has {len(fight.defenders)} defender(s); "
-                            f"{len(action.defenders)} dice list(s) were given")
+            raise DiceError(ngettext("this fight has {n} defender; {given}", "this fight has {n} defenders; {given}", len(fight.defenders)).format(
+                n=len(fight.defenders), given=ngettext("{n} dice list was given", "{n} dice lists were given",
+                                                      len(action.defenders)).format(n=len(action.defenders))))
         fight.attacker.dice.check_faces(list(action.attacker))
         for d, faces in zip(fight.defenders, action.defenders):
             d.dice.check_faces(list(faces))
@@ -100,16 +102,16 @@ class Fights:
         link, last = action.link, self.last_link
         if fight.round > 1:
             if last is None or link != last:
-                raise DiceError(f"round {fight.round} of a linked fight rolls from the secrets of its first round")
+                raise DiceError(_("round {round} of a linked fight rolls from the secrets of its first round").format(round=fight.round))
         else:
             problem = link.problem(self._game.setup.chains, last)
             if problem is not None:
-                raise DiceError(f"the linked roll does not hold: {problem}")
+                raise DiceError(_("the linked roll does not hold: {problem}").format(problem=problem))
         fight_id = str(fight.number)
         att = linked_faces(link.secrets, [fight.attacker.dice], fight_id, fight.round, "attacker")[0]
         defs = linked_faces(link.secrets, [d.dice for d in fight.defenders], fight_id, fight.round, "defender")
         if tuple(att) != tuple(action.attacker) or tuple(map(tuple, defs)) != tuple(action.defenders):
-            raise DiceError(f"the linked roll's faces are not the ones its secrets give ({att}/{defs})")
+            raise DiceError(_("the linked roll's faces are not the ones its secrets give ({att}/{defs})").format(att=att, defs=defs))
 
     def linked_roll(self, link: LinkProof) -> Roll:
         """The pending round's faces from a fight's secrets (the link builds its Roll with this)."""
@@ -166,7 +168,7 @@ class Fights:
     def _require(self) -> FightInfo:
         fight = self.pending()
         if fight is None:
-            raise IllegalMoveError("no fight is waiting for dice")
+            raise IllegalMoveError(_('no fight is waiting for dice'))
         return fight
 
     def _info(self) -> FightInfo:

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from ..core.moves import Answer, Move
 from ..errors import IllegalMoveError
+from ..i18n import _, ngettext
 from .actions import Adjudicate, AnswerDraw, OfferDraw, PlayMove, Resign, Undo
 from .events import (AnswerPlayed, DrawDeclined, DrawOffered, FightStarted, GameOver, GameResult, MoveEntry,
                      MovePlayed, PlayerResigned, TurnsUndone)
@@ -36,7 +37,7 @@ class Playing:
         game = self._game
         if game.result is not None:
             if not isinstance(action, Undo):
-                raise IllegalMoveError("the game is over")
+                raise IllegalMoveError(_('the game is over'))
             if game.undo_after_end_refused():
                 raise IllegalMoveError(game.undo_after_end_refused())
 
@@ -46,35 +47,36 @@ class Playing:
         seats = game.seats
         if isinstance(action, PlayMove):
             if game.draw_offer is not None:
-                raise IllegalMoveError("a draw offer is waiting for an answer")
+                raise IllegalMoveError(_('a draw offer is waiting for an answer'))
             game.rules.parse_move(game.pos, action.move)
         elif isinstance(action, Undo):
             if not 1 <= action.turns <= len(game.turn_starts):
-                raise IllegalMoveError(f"cannot take back {action.turns} turn(s); {len(game.turn_starts)} were played")
+                raise IllegalMoveError(ngettext("cannot take back {turns} turn; {played}", "cannot take back {turns} turns; {played}", action.turns).format(
+                    turns=action.turns, played=ngettext("{n} was played", "{n} were played", len(game.turn_starts)).format(
+                        n=len(game.turn_starts))))
         elif isinstance(action, (Resign, OfferDraw)):
             many = len(seats) > 2
             if not 0 <= action.player < len(seats):
-                raise IllegalMoveError(f"player must be 0 to {len(seats) - 1}, got {action.player}")
+                raise IllegalMoveError(_("player must be 0 to {last}, got {player}").format(last=len(seats) - 1, player=action.player))
             if many and isinstance(action, OfferDraw):
-                raise IllegalMoveError("with more than two players nobody can offer a draw: play on until one "
-                                       "King is left, or resign")
+                raise IllegalMoveError(_('with more than two players nobody can offer a draw: play on until one King is left, or resign'))
             if many and action.player in game.pos.var("out", ()):
-                raise IllegalMoveError(f"{seats[action.player].name} is out of the game already")
+                raise IllegalMoveError(_("{name} is out of the game already").format(name=seats[action.player].name))
             if many and game.pos.pending is not None:
-                raise IllegalMoveError("finish this turn first")
+                raise IllegalMoveError(_('finish this turn first'))
             if isinstance(action, OfferDraw):
                 if game.draw_offer is not None:
-                    raise IllegalMoveError("a draw offer is already waiting for an answer")
+                    raise IllegalMoveError(_('a draw offer is already waiting for an answer'))
                 if game.pos.pending is not None:
-                    raise IllegalMoveError("finish the fight first")
+                    raise IllegalMoveError(_('finish the fight first'))
         elif isinstance(action, AnswerDraw):
             if game.draw_offer is None:
-                raise IllegalMoveError("no draw was offered")
+                raise IllegalMoveError(_('no draw was offered'))
         elif isinstance(action, Adjudicate):
             if not all(0 <= w < len(seats) for w in action.winners) or len(set(action.winners)) != len(action.winners):
-                raise IllegalMoveError(f"winners must be distinct players 0 to {len(seats) - 1}, got {action.winners}")
+                raise IllegalMoveError(_("winners must be distinct players 0 to {last}, got {winners}").format(last=len(seats) - 1, winners=action.winners))
             if not action.reason.strip():
-                raise IllegalMoveError("a result needs a reason")
+                raise IllegalMoveError(_('a result needs a reason'))
         else:
             raise TypeError(f"not an action of play: {action!r}")
 
@@ -83,13 +85,13 @@ class Playing:
         game = self._game
         d = game.pos.pending
         if d is None or d.chance:
-            raise IllegalMoveError("no choice is waiting for an answer")
+            raise IllegalMoveError(_('no choice is waiting for an answer'))
         answers = game.rules.answers(game.pos)
         for a in answers:
             if game.rules.answer_text(a) == text:
                 return a
         choices = ", ".join(game.rules.answer_text(a) for a in answers)
-        raise IllegalMoveError(f"{text!r} is not one of the choices ({choices})")
+        raise IllegalMoveError(_("{text!r} is not one of the choices ({choices})").format(text=text, choices=choices))
 
     # ----- moves and answers ------------------------------------------------------------------------------
     def play_move(self, text: str) -> list:
@@ -137,7 +139,7 @@ class Playing:
         takes back its reply too)."""
         game = self._game
         if not game.turn_starts:
-            raise IllegalMoveError("there is no move to take back")
+            raise IllegalMoveError(_('there is no move to take back'))
         if game.result is not None and game.undo_after_end_refused():
             raise IllegalMoveError(game.undo_after_end_refused())
         turns = 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from ..errors import CompanionError, RecordError
+from ..i18n import _
 from .actions import Action, AnswerDraw, PlayMove, Resign, SetPosition, Undo, action_to_json, start_from_json
 from .setup import GameSetup
 
@@ -49,13 +50,13 @@ def replay_journal(make: Callable[[GameSetup], Any], entries: Sequence[dict],
     the rest could not be (None when all were). Raises RecordError when not even the start entry
     is usable."""
     if not entries:
-        raise RecordError("the journal is empty: it has no start entry")
-    setup = start_from_json(entries[0], "journal entry 1")
+        raise RecordError(_('the journal is empty: it has no start entry'))
+    setup = start_from_json(entries[0], _("journal entry {n}").format(n=1))
     session = make(setup)
     used = 1
     for i, entry in enumerate(entries[1:], start=2):
         try:
-            session.apply_entry(entry, f"journal entry {i}")
+            session.apply_entry(entry, _("journal entry {n}").format(n=i))
         except CompanionError as e:
             return session, used, str(e)
         used += 1

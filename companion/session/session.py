@@ -11,6 +11,7 @@ from typing import Any, Callable, Sequence
 
 from ..core.moves import Answer, Move
 from ..errors import RecordError, VariantError
+from ..i18n import _, pgettext
 from .actions import (Action, Adjudicate, AnswerDraw, OfferDraw, PlayAnswer, PlayMove, PlayPart, Resign, Roll,
                       SetPosition, Undo, action_from_json, action_to_json, start_to_json)
 from .board import BoardLink
@@ -37,8 +38,7 @@ class Session:
                  source=None) -> None:
         rules = rules or rules_for(setup)
         if len(setup.seats) != rules.nplayers:
-            raise VariantError(f"{setup.game} on this map is played by {rules.nplayers} players; "
-                               f"{len(setup.seats)} seats were given")
+            raise VariantError(_("{game} on this map is played by {nplayers} players; {n} seats were given").format(game=setup.game, nplayers=rules.nplayers, n=len(setup.seats)))
         pos = rules.position_from_text(setup.start) if setup.start else rules.start_position()
         self.state = GameState(setup, rules, pos)
         self.known = KnownPieces(rules, pos)
@@ -70,9 +70,10 @@ class Session:
         through companion.tournament.table.Table.replay's ``after``."""
         return replay_journal(lambda setup: cls(setup, source=source), entries, progress)
 
-    def apply_entry(self, entry: dict, where: str = "journal entry") -> list:
+    def apply_entry(self, entry: dict, where: str | None = None) -> list:
         """Apply one journaled action while replaying (checked, not recorded again, no tracker):
         RecordError or IllegalMoveError say why it cannot be."""
+        where = pgettext("where in a record", "journal entry") if where is None else where
         action = action_from_json(entry, where)
         self._check(action)
         return self._apply(action)
@@ -260,7 +261,7 @@ class Session:
             try:
                 self.recorder(action_to_json(action))
             except OSError as e:  # a full or failing SD card: refuse rather than lose it later
-                raise RecordError(f"the game could not be saved ({e.strerror or e}); nothing was changed") from e
+                raise RecordError(_("the game could not be saved ({reason}); nothing was changed").format(reason=e.strerror or e)) from e
         return self._apply(action) + self.board.position_changed()
 
     def _check(self, action: Action) -> None:

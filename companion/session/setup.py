@@ -10,6 +10,7 @@ from typing import Any
 
 from ..dice.sources import commitment_of, seed_bytes
 from ..errors import CompanionError, DiceError, RecordError, VariantError
+from ..i18n import _, pgettext
 from ..games import FIGHTS, GAMES, make_rules
 from .fields import JsonFields
 
@@ -99,9 +100,9 @@ class Seat:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise VariantError(f"a player needs a name, got {self.name!r}")
+            raise VariantError(_("a player needs a name, got {name!r}").format(name=self.name))
         if self.computer and (not isinstance(self.level, int) or self.level < 1):
-            raise VariantError(f"a computer player needs a level of 1 or more, got {self.level!r}")
+            raise VariantError(_("a computer player needs a level of 1 or more, got {level!r}").format(level=self.level))
 
 
 @dataclass(frozen=True)
@@ -133,48 +134,49 @@ class GameSetup:
             object.__setattr__(self, "options", tuple(sorted(self.options.items())))
         object.__setattr__(self, "options", tuple(tuple(o) for o in self.options))
         if self.game not in GAMES:
-            raise VariantError(f"unknown game {self.game!r}; known: {', '.join(sorted(GAMES))}")
+            raise VariantError(_("unknown game {game!r}; known: {items}").format(game=self.game, items=', '.join(sorted(GAMES))))
         counts = PLAYER_COUNTS.get(self.game, (2,))
         if len(self.seats) not in counts:
             wanted = "2 players" if counts == (2,) else f"{counts[0]} to {counts[-1]} players"
-            raise VariantError(f"{self.game} is played by {wanted}, got {len(self.seats)}")
+            raise VariantError(_("{game} is played by {wanted}, got {n}").format(game=self.game, wanted=wanted, n=len(self.seats)))
         object.__setattr__(self, "chains", tuple(self.chains))
         if self.dice not in DICE_MODES + (LINKED_DICE,):
-            raise DiceError(f"dice must be one of {', '.join(DICE_MODES)}, got {self.dice!r}")
+            raise DiceError(_("dice must be one of {items}, got {dice!r}").format(items=', '.join(DICE_MODES), dice=self.dice))
         if self.dice == LINKED_DICE:
             if len(self.chains) != 2 or not all(isinstance(c, str) and len(c) == 64 and
                                                 all(x in "0123456789abcdef" for x in c) for c in self.chains):
-                raise DiceError("linked dice need both boards' chain heads (64 hex digits each)")
+                raise DiceError(_("linked dice need both boards' chain heads (64 hex digits each)"))
         elif self.chains:
-            raise DiceError(f"only linked dice have chains, not {self.dice} dice")
+            raise DiceError(_("only linked dice have chains, not {dice} dice").format(dice=self.dice))
         if self.dice == "seeded":
             if not self.seed:
-                raise DiceError("seeded dice need a seed")
+                raise DiceError(_('seeded dice need a seed'))
             try:
                 seed_bytes(bytes.fromhex(self.seed))
             except (ValueError, CompanionError):
-                raise DiceError(f"the dice seed must be hex text, got {self.seed!r}") from None
+                raise DiceError(_("the dice seed must be hex text, got {seed!r}").format(seed=self.seed)) from None
         elif self.seed is not None:
-            raise DiceError(f"only seeded dice have a seed, not {self.dice} dice")
+            raise DiceError(_("only seeded dice have a seed, not {dice} dice").format(dice=self.dice))
         if self.d6_only and not self.has_dice:
-            raise DiceError(f"'only d6' is a dice option; {self.game} has no dice (dice fights are off)")
+            raise DiceError(_("'only d6' is a dice option; {game} has no dice (dice fights are off)").format(game=self.game))
         if self.draw_rules and self.game not in GAMES_WITH_DRAW_OPTION:
-            raise VariantError(f"{self.game}'s draw rules are part of the game, not an option")
+            raise VariantError(_("{game}'s draw rules are part of the game, not an option").format(game=self.game))
         if not isinstance(self.game_id, str) or not self.game_id or "/" in self.game_id:
-            raise VariantError(f"a game id is non-empty text without '/', got {self.game_id!r}")
+            raise VariantError(_("a game id is non-empty text without '/', got {game_id!r}").format(game_id=self.game_id))
         allowed = game_options(self.game)
         for option in self.options:
             if len(option) != 2 or not all(isinstance(x, str) for x in option):
-                raise VariantError(f"a game option is a name and a text, got {option!r}")
+                raise VariantError(_("a game option is a name and a text, got {option!r}").format(option=option))
             if option[0] not in allowed:
-                known = f"; {self.game} takes {', '.join(allowed)}" if allowed else f"; {self.game} takes none"
-                raise VariantError(f"unknown option {option[0]!r} for {self.game}{known}")
+                wrong = (_("unknown option {option!r} for {game}; {game} takes {known}") if allowed
+                         else _("unknown option {option!r} for {game}; {game} takes none"))
+                raise VariantError(wrong.format(option=option[0], game=self.game, known=", ".join(allowed)))
             if option[0] == FIGHTS_OPTION and option[1] not in FIGHTS:
-                raise VariantError(f"fights={option[1]!r}: expected one of {', '.join(FIGHTS)}")
+                raise VariantError(_("fights={fights!r}: expected one of {items}").format(fights=option[1], items=', '.join(FIGHTS)))
         if self.bids not in BID_MODES:
-            raise VariantError(f"bids must be one of {', '.join(BID_MODES)}, got {self.bids!r}")
+            raise VariantError(_("bids must be one of {items}, got {bids!r}").format(items=', '.join(BID_MODES), bids=self.bids))
         if self.bids != "screen" and self.game not in GAMES_WITH_BIDS:
-            raise VariantError(f"{self.game} has no bids to enter")
+            raise VariantError(_("{game} has no bids to enter").format(game=self.game))
 
     @property
     def option_values(self) -> dict[str, str]:
@@ -221,21 +223,22 @@ class GameSetup:
         }
 
     @classmethod
-    def from_json(cls, value: Any, where: str = "setup") -> GameSetup:
+    def from_json(cls, value: Any, where: str | None = None) -> GameSetup:
+        where = pgettext("where in a record", "set-up") if where is None else where
         # draw_rules came with issue 17: a journal without it was played with the draw rules on
         fields = JsonFields(value, where, ("game", "seats", "dice", "d6_only", "game_id", "seed", "start", "board_map",
                                         "draw_rules", "options", "bids", "chains"),
                             optional=("draw_rules", "options", "bids", "chains"))
         chains = fields.value.get("chains", [])
         if not isinstance(chains, list) or not all(isinstance(c, str) for c in chains):
-            raise RecordError(f"{where}: 'chains' must be a list of two chain heads (hex texts)")
+            raise RecordError(_("{where}: 'chains' must be a list of two chain heads (hex texts)").format(where=where))
         options = fields.value.get("options", {})
         if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
-            raise RecordError(f"{where}: 'options' must be an object of texts, e.g. {{\"armies\": \"classic,animals\"}}")
+            raise RecordError(_('{where}: \'options\' must be an object of texts, e.g. {{"armies": "classic,animals"}}').format(where=where))
         seats = []
         raw = fields.value["seats"]
         if not isinstance(raw, list):
-            raise RecordError(f"{where}: 'seats' must be a list of players")
+            raise RecordError(_("{where}: 'seats' must be a list of players").format(where=where))
         for i, s in enumerate(raw):
             f = JsonFields(s, f"{where} seat {i + 1}", ("name", "computer", "level"))
             seats.append(Seat(f.text("name"), f.flag("computer"), level_from_key(f.value["level"], f.where)))
@@ -250,7 +253,7 @@ class GameSetup:
                 tuple(chains),
             )
         except CompanionError as e:
-            raise RecordError(f"{where}: {e}") from None
+            raise RecordError(_("{where}: {problem}").format(where=where, problem=e)) from None
 
 
 def rules_for(setup: GameSetup):

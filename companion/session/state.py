@@ -10,12 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import N_, _
 from ..core.moves import Move
 from .events import GameResult, MoveEntry
 from .setup import GameSetup, Seat
 
 #: Results the players decided rather than the position: taking a move back does not undo them.
 DECIDED_RESULTS = frozenset({"resigned", "draw agreed"})
+#: why a game decided by the players cannot be taken back, by its reason
+_ENDED_BY_AGREEMENT = {"resigned": N_("the game ended by agreement (resigned); start a new one"),
+                       "draw agreed": N_("the game ended by agreement (draw agreed); start a new one")}
 
 
 @dataclass(eq=False)
@@ -59,12 +63,12 @@ class GameState:
     def undo_after_end_refused(self) -> str | None:
         """Why the finished game's last move cannot be taken back (None: it can)."""
         if not self.setup.undo_after_end:
-            return ("the game is over and its dice seed is revealed; start a new one" if self.setup.seed
-                    else "the game is over; start a new one")
+            return (_("the game is over and its dice seed is revealed; start a new one") if self.setup.seed
+                    else _("the game is over; start a new one"))
         if self.result.reason in DECIDED_RESULTS:
-            return f"the game ended by agreement ({self.result.reason}); start a new one"
+            return _(_ENDED_BY_AGREEMENT[self.result.reason])
         if self.adjudicated:
-            return f"the game ended off the board ({self.result.reason}); start a new one"
+            return _("the game ended off the board ({reason}); start a new one").format(reason=self.result.reason)
         return None
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ..bounds import load_json
 from ..errors import RecordError
+from ..i18n import N_, _
 
 MIN_PIN, MAX_PIN = 4, 8
 ROUNDS = 100_000
@@ -36,19 +37,18 @@ class PinRecord:
         else is RecordError saying what is wrong."""
         value = load_json(text, where)
         if not isinstance(value, dict):
-            kind = {list: "list", str: "string", bool: "true or false", int: "number", float: "number"}.get(
-                type(value), "null")
-            raise RecordError(f"{where}: not an arbiter PIN record (a JSON {kind}, not an object)")
+            kind = _({list: N_("list"), str: N_("string"), bool: N_("true or false"), int: N_("number"),
+                      float: N_("number")}.get(type(value), N_("null")))
+            raise RecordError(_("{where}: not an arbiter PIN record (a JSON {kind}, not an object)").format(where=where, kind=kind))
         if sorted(value) != ["digest", "rounds", "salt"]:
-            raise RecordError(f"{where}: not an arbiter PIN record (its keys are {', '.join(sorted(value)) or 'none'}; "
-                              f"expected digest, rounds, salt)")
+            raise RecordError(_("{where}: not an arbiter PIN record (its keys are {keys}; expected digest, rounds, salt)").format(where=where, keys=', '.join(sorted(value)) or 'none'))
         rounds = value["rounds"]
         if type(rounds) is not int or rounds != ROUNDS:
-            raise RecordError(f"{where}: rounds is {json.dumps(rounds)[:20]}; expected {ROUNDS}")
+            raise RecordError(_("{where}: rounds is {rounds}; expected {expected}").format(where=where, rounds=json.dumps(rounds)[:20], expected=ROUNDS))
         for key, size in (("salt", SALT_BYTES), ("digest", DIGEST_BYTES)):
             v = value[key]
             if not (isinstance(v, str) and len(v) == 2 * size and all(c in "0123456789abcdef" for c in v)):
-                raise RecordError(f"{where}: {key} is not {size} bytes in lowercase hex")
+                raise RecordError(_("{where}: {key} is not {size} bytes in lowercase hex").format(where=where, key=key, size=size))
         return cls(value["salt"], value["digest"])
 
 

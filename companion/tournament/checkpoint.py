@@ -38,6 +38,7 @@ from typing import Callable
 
 from ..bounds import load_json, read_small_file
 from ..errors import RecordError
+from ..i18n import _
 
 SLOT = 192
 NAME = "clock.checkpoint"
@@ -243,7 +244,7 @@ def read_checkpoint_state(path: str | os.PathLike) -> CheckpointState:
     found = [cp for cp in found if cp is not None]
     if found:
         return CheckpointState(max(found, key=lambda cp: cp.counter))
-    return CheckpointState(damage="it is empty" if not data.strip() else "nothing in it can be read")
+    return CheckpointState(damage=_("it is empty") if not data.strip() else _("nothing in it can be read"))
 
 
 def read_checkpoint(path: str | os.PathLike) -> ClockCheckpoint | None:

@@ -39,14 +39,14 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
         try:
             text, loss = journal_pgn(path)
         except OSError as e:
-            print(f"pgn: cannot read {path}: {e.strerror or e}", file=err)
+            print("pgn: " + _("cannot read {path}: {reason}").format(path=path, reason=e.strerror or e), file=err)
             return EXIT_BAD
         except CompanionError as e:
             message = " ".join(str(e).split())
-            print(f"pgn: {message if message.startswith(f'{path}:') else f'{path}: {message}'}", file=err)
+            print("pgn: " + (message if message.startswith(f"{path}:") else f"{path}: {message}"), file=err)
             return EXIT_BAD
         if loss is not None:
-            print(f"pgn: {path} is damaged: {loss}", file=err)
+            print("pgn: " + _("{path} is damaged: {loss}").format(path=path, loss=loss), file=err)
             status = EXIT_DAMAGED
         texts.append(text)
     joined = "".join(texts)
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
             print(f"pgn: {e}", file=err)
             return EXIT_BAD
         except OSError as e:
-            print(f"pgn: cannot write {args.output}: {e.strerror or e}", file=err)
+            print("pgn: " + _("cannot write {path}: {reason}").format(path=args.output, reason=e.strerror or e), file=err)
             return EXIT_BAD
     else:
         out.write(joined)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..errors import ClockError
+from ..i18n import _
 from .timecontrol import Period, TimeControl
 
 
@@ -117,11 +118,11 @@ class Clock:
     @classmethod
     def new(cls, control: TimeControl, sides: int = 2) -> Clock:
         if not isinstance(control, TimeControl):
-            raise ClockError(f"a clock needs a TimeControl, got {control!r}")
+            raise ClockError(_("a clock needs a TimeControl, got {control!r}").format(control=control))
         if sides not in (2, 3, 4):
-            raise ClockError(f"a clock has 2 to 4 sides, got {sides}")
+            raise ClockError(_("a clock has 2 to 4 sides, got {sides}").format(sides=sides))
         if control.hourglass and sides != 2:
-            raise ClockError("an hourglass is for two players")
+            raise ClockError(_('an hourglass is for two players'))
         return cls(control, (control.start_ms,) * sides, (0,) * sides)
 
     # ----- queries ---------------------------------------------------------------------------
@@ -202,7 +203,7 @@ class Clock:
         """The clock starts for ``side`` (White at the start of a game)."""
         self._check_side(side)
         if self.started:
-            raise ClockError("the clock is already started")
+            raise ClockError(_('the clock is already started'))
         return replace(self, running=side, since=t, spent=0), [ClockStarted(side)]
 
     def press(self, side: int, t: int, next_side: int | None = None) -> tuple[Clock, list]:
@@ -210,9 +211,9 @@ class Clock:
         If ``side``'s time has run out by ``t`` the move is too late: the flag falls instead."""
         self._check_live()
         if side != self.running:
-            raise ClockError(f"side {side} cannot press: it is side {self.running}'s clock that runs")
+            raise ClockError(_("side {side} cannot press: it is side {running}'s clock that runs").format(side=side, running=self.running))
         if self.since is None:
-            raise ClockError("the clock is paused; resume it first")
+            raise ClockError(_('the clock is paused; resume it first'))
         flagged = self._flag_by(t)
         if flagged is not None:
             return flagged
@@ -260,7 +261,7 @@ class Clock:
         if self.since is not None:
             return self, []
         if self.flagged is not None:
-            raise ClockError("a flag has fallen: the arbiter must set the time first")
+            raise ClockError(_('a flag has fallen: the arbiter must set the time first'))
         return replace(self, since=t), [ClockResumed(self.running)]
 
     def stop(self, t: int) -> tuple[Clock, list]:
@@ -281,7 +282,7 @@ class Clock:
         when the new time is above 0."""
         self._check_side(side)
         if isinstance(ms, bool) or not isinstance(ms, int) or ms < 0:
-            raise ClockError(f"a time is a whole number of milliseconds, 0 or more, got {ms!r}")
+            raise ClockError(_("a time is a whole number of milliseconds, 0 or more, got {ms!r}").format(ms=ms))
         before = max(0, self.remaining(side, t))
         if side == self.running and self.flagged == side:
             # the flagged side's clock stands at 0: its move starts afresh from the new time
@@ -305,7 +306,7 @@ class Clock:
         """The arbiter corrects ``side``'s move counter (6.10.2)."""
         self._check_side(side)
         if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:
-            raise ClockError(f"a move count is a whole number, 0 or more, got {moves!r}")
+            raise ClockError(_("a move count is a whole number, 0 or more, got {moves!r}").format(moves=moves))
         counts = list(self.moves)
         counts[side] = moves
         return replace(self, moves=tuple(counts)), []
@@ -322,13 +323,13 @@ class Clock:
 
     def _check_live(self) -> None:
         if self.stopped:
-            raise ClockError("the clock is stopped: the game is over")
+            raise ClockError(_('the clock is stopped: the game is over'))
         if self.running is None:
-            raise ClockError("the clock has not been started")
+            raise ClockError(_('the clock has not been started'))
 
     def _check_side(self, side: int) -> None:
         if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < self.sides:
-            raise ClockError(f"side must be 0 to {self.sides - 1}, got {side!r}")
+            raise ClockError(_("side must be 0 to {last}, got {side!r}").format(last=self.sides - 1, side=side))
 
 
 # ----- showing times -------------------------------------------------------------------------------
@@ -403,5 +404,5 @@ def parse_clk(text: str) -> int:
         if h < 0 or not 0 <= m < 60 or not 0 <= seconds < 60:
             raise ValueError
     except ValueError:
-        raise ClockError(f"{text!r} is not a time like 1:29:58") from None
+        raise ClockError(_("{text!r} is not a time like 1:29:58").format(text=text)) from None
     return (h * 3600 + m * 60) * 1000 + round(seconds * 1000)

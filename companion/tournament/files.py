@@ -23,6 +23,7 @@ from typing import Iterable
 
 from ..bounds import MAX_PGN_FILE_BYTES, read_text_file
 from ..errors import CompanionError
+from ..i18n import _
 from ..durable import write_durably
 from ..journal import describe_loss, read_journal
 from .pgn import PgnGame, format_pgn
@@ -122,7 +123,7 @@ def collect_pgn(files: Iterable[Path]) -> str:
     """Every file's games in one text, in file order."""
     parts = []
     for path in files:
-        text = read_text_file(path, MAX_PGN_FILE_BYTES, "a PGN file of the games folder")
+        text = read_text_file(path, MAX_PGN_FILE_BYTES, _("a PGN file of the games folder"))
         parts.append(text if text.endswith("\n\n") else text.rstrip("\n") + "\n\n")
     return "".join(parts)
 
@@ -135,8 +136,8 @@ def journal_pgn(path: str) -> tuple[str, str | None]:
 
     read = read_journal(path)
     if not read.entries:
-        reason = read.damage.describe() if read.damage else "the journal is empty"
-        raise CompanionError(f"{path}: no game in it ({reason})")
+        reason = read.damage.describe() if read.damage else _("the journal is empty")
+        raise CompanionError(_("{path}: no game in it ({reason})").format(path=path, reason=reason))
     table, used, problem = Table.replay(read.entries)
     return format_pgn(pgn_game(table)), describe_loss(read.damage, problem, used, len(read.entries))
 

@@ -38,6 +38,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ..errors import ClockError, PairingError
+from ..i18n import N_, _
 from .timecontrol import parse_time_control
 
 #: Points each TRF result code is worth (the default 1 / 0.5 / 0 scoring).
@@ -100,7 +101,7 @@ class Pairings:
         for p in self.games:
             if p.board == number:
                 return p
-        raise PairingError(f"{self.source}: round {self.round} has no board {number}")
+        raise PairingError(_("{source}: round {round} has no board {number}").format(source=self.source, round=self.round, number=number))
 
 
 # ----- TRF -------------------------------------------------------------------------------------------
@@ -119,11 +120,11 @@ def parse_trf(text: str, source: str = "TRF") -> Pairings:
     players = _trf_players(text, source)
     meta = _trf_tags(text)
     if not players:
-        raise PairingError(f"{source}: no player lines (001) in this file; is it a TRF file?")
+        raise PairingError(_("{source}: no player lines (001) in this file; is it a TRF file?").format(source=source))
     pending = sorted({r + 1 for p in players.values() for r, (opp, _c, res) in enumerate(p.rounds)
                       if opp and res in (" ", "*")})
     if not pending:
-        raise PairingError(f"{source}: no round is waiting to be played (every paired game has a result)")
+        raise PairingError(_("{source}: no round is waiting to be played (every paired game has a result)").format(source=source))
     rnd = pending[0]
     games = _trf_round(players, rnd, source)
     rounds = None
@@ -147,47 +148,46 @@ def _trf_players(text: str, source: str) -> dict[int, _TrfPlayer]:
         line = raw.rstrip("\r\n")
         if not line.startswith("001"):
             continue
-        where = f"{source}, line {n}"
+        where = _("{source}, line {n}").format(source=source, n=n)
         if len(line) < 84:
-            raise PairingError(f"{where}: a player line (001) needs at least 84 columns (start number to points); "
-                               f"this one has {len(line)}")
-        number = _int(line[4:8], where, "the starting rank (columns 5-8)")
+            raise PairingError(_("{where}: a player line (001) needs at least 84 columns (start number to points); this one has {n}").format(where=where, n=len(line)))
+        number = _int(line[4:8], where, _("the starting rank (columns 5-8)"))
         if number < 1:
-            raise PairingError(f"{where}: the starting rank (columns 5-8) must be 1 or more")
+            raise PairingError(_("{where}: the starting rank (columns 5-8) must be 1 or more").format(where=where))
         name = line[14:47].strip()
         if not name:
-            raise PairingError(f"{where}: the name (columns 15-47) is empty")
+            raise PairingError(_("{where}: the name (columns 15-47) is empty").format(where=where))
         rating_text = line[48:52].strip()
-        rating = _int(rating_text, where, "the rating (columns 49-52)") if rating_text else None
+        rating = _int(rating_text, where, _("the rating (columns 49-52)")) if rating_text else None
         points_text = line[80:84].strip()
         try:
             points = float(points_text) if points_text else 0.0
         except ValueError:
-            raise PairingError(f"{where}: the points (columns 81-84) must be a number like 4.5, got {points_text!r}") from None
+            raise PairingError(_("{where}: the points (columns 81-84) must be a number like 4.5, got {points_text!r}").format(where=where, points_text=points_text)) from None
         rounds = []
         r = 0
         while 91 + r * 10 < len(line):
             block = line[91 + r * 10: 91 + r * 10 + 8].ljust(8)
             col = 92 + r * 10
             opp_text = block[0:4].strip()
-            opp = _int(opp_text, where, f"round {r + 1}'s opponent (columns {col}-{col + 3})") if opp_text else 0
+            opp = _int(opp_text, where, _("round {round}'s opponent (columns {first}-{last})").format(
+                round=r + 1, first=col, last=col + 3)) if opp_text else 0
             colour = block[5]
             result = block[7].upper() if block[7] != " " else " "
             if colour not in "wbWB- ":
-                raise PairingError(f"{where}: round {r + 1}'s colour (column {col + 5}) must be w, b or -, got {colour!r}")
+                raise PairingError(_("{where}: round {round}'s colour (column {column}) must be w, b or -, got {colour!r}").format(where=where, round=r + 1, column=col + 5, colour=colour))
             if result not in TRF_CODES:
-                raise PairingError(f"{where}: round {r + 1}'s result (column {col + 7}) {result!r} is not a TRF "
-                                   f"result code (1 = 0 + - W D L H F U Z)")
+                raise PairingError(_("{where}: round {round}'s result (column {column}) {result!r} is not a TRF result code (1 = 0 + - W D L H F U Z)").format(where=where, round=r + 1, column=col + 7, result=result))
             rounds.append((opp, colour.lower(), result))
             r += 1
         if number in players:
-            raise PairingError(f"{where}: starting rank {number} is given twice (also line {players[number].line})")
+            raise PairingError(_("{where}: starting rank {number} is given twice (also line {line})").format(where=where, number=number, line=players[number].line))
         player = Player(number, name, rating, line[10:13].strip(), line[53:56].strip(), line[57:68].strip())
         players[number] = _TrfPlayer(player, points, tuple(rounds), n)
     for p in players.values():
         for r, (opp, colour, _res) in enumerate(p.rounds):
             if opp and opp not in players:
-                raise PairingError(f"{source}, line {p.line}: round {r + 1}'s opponent {opp} has no player line")
+                raise PairingError(_("{source}, line {line}: round {number}'s opponent {opp} has no player line").format(source=source, line=p.line, number=r + 1, opp=opp))
     return players
 
 
@@ -203,10 +203,9 @@ def _trf_round(players: dict[int, _TrfPlayer], rnd: int, source: str) -> tuple[P
         other = players[opp]
         back = other.rounds[rnd - 1] if len(other.rounds) >= rnd else (0, "-", " ")
         if back[0] != p.player.number:
-            raise PairingError(f"{source}, line {p.line}: round {rnd} pairs {p.player.number} with {opp}, "
-                               f"but line {other.line} pairs {opp} with {back[0] or 'nobody'}")
+            raise PairingError(_("{source}, line {line}: round {rnd} pairs {number} with {opp}, but line {line2} pairs {opp} with {partner}").format(source=source, line=p.line, rnd=rnd, number=p.player.number, opp=opp, line2=other.line, partner=back[0] or 'nobody'))
         if colour == back[1] or colour not in "wb":
-            raise PairingError(f"{source}, line {p.line}: round {rnd}: {p.player.number} and {opp} need one w and one b")
+            raise PairingError(_("{source}, line {line}: round {rnd}: {number} and {opp} need one w and one b").format(source=source, line=p.line, rnd=rnd, number=p.player.number, opp=opp))
         white, black = (p, other) if colour == "w" else (other, p)
         seen |= {p.player.number, opp}
         pairs.append((white, black))
@@ -224,7 +223,7 @@ def trf_with_result(text: str, pairing: Pairing, result: str, source: str = "TRF
     """``text`` with the game's result codes entered in round ``pairing.round`` of both players'
     lines and their points recomputed (1 / 0.5 / 0). PairingError if the pairing is not there."""
     if result not in RESULT_TRF:
-        raise PairingError(f"a result for the file is one of {', '.join(RESULT_TRF)}, got {result!r}")
+        raise PairingError(_("a result for the file is one of {items}, got {result!r}").format(items=', '.join(RESULT_TRF), result=result))
     codes = dict(zip((pairing.white_no, pairing.black_no), RESULT_TRF[result]))
     lines = [line for line in text.splitlines(keepends=True) if not _is_key_line(line)]  # the key stays behind
     found = set()
@@ -238,7 +237,7 @@ def trf_with_result(text: str, pairing: Pairing, result: str, source: str = "TRF
             continue
         col = 91 + (pairing.round - 1) * 10 + 7
         if len(body) <= col - 7:
-            raise PairingError(f"{source}, line {i + 1}: player {number} has no round {pairing.round}")
+            raise PairingError(_("{source}, line {line}: player {player} has no round {round}").format(source=source, line=i + 1, player=number, round=pairing.round))
         body = body.ljust(col + 1)  # an editor stripped the trailing blanks: pad as the reader does
         body = body[:col] + codes[number] + body[col + 1:]
         points = 0.0
@@ -251,7 +250,7 @@ def trf_with_result(text: str, pairing: Pairing, result: str, source: str = "TRF
         found.add(number)
     missing = set(codes) - found
     if missing:
-        raise PairingError(f"{source}: no player line for starting rank {min(missing)}")
+        raise PairingError(_("{source}: no player line for starting rank {rank}").format(source=source, rank=min(missing)))
     return "".join(lines)
 
 
@@ -268,54 +267,53 @@ def parse_csv(text: str, source: str = "CSV") -> Pairings:
     lines = text.splitlines()
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is None:
-        raise PairingError(f"{source}: the file is empty")
+        raise PairingError(_("{source}: the file is empty").format(source=source))
     delimiter = ";" if lines[first].count(";") > lines[first].count(",") else ","
     header = [h.strip().lower().replace(" ", "_") for h in next(csv.reader([lines[first]], delimiter=delimiter))]
     missing = [c for c in CSV_REQUIRED if c not in header]
     if missing:
-        raise PairingError(f"{source}, line {first + 1}: the header needs the columns "
-                           f"{', '.join(CSV_REQUIRED)}; {missing[0]!r} is missing")
+        raise PairingError(_("{source}, line {line}: the header needs the columns {items}; {column!r} is missing").format(source=source, line=first + 1, items=', '.join(CSV_REQUIRED), column=missing[0]))
     unknown = [h for h in header if h not in CSV_REQUIRED + CSV_OPTIONAL]
     if unknown:
-        raise PairingError(f"{source}, line {first + 1}: unknown column {unknown[0]!r} "
-                           f"(known: {', '.join(CSV_REQUIRED + CSV_OPTIONAL)})")
+        raise PairingError(_("{source}, line {line}: unknown column {column!r} (known: {items})").format(source=source, line=first + 1, column=unknown[0], items=', '.join(CSV_REQUIRED + CSV_OPTIONAL)))
     games = []
     boards: dict[tuple[int, int], int] = {}
     for n in range(first + 1, len(lines)):
         line = lines[n]
         if not line.strip():
             continue
-        where = f"{source}, line {n + 1}"
+        where = _("{source}, line {n}").format(source=source, n=n + 1)
         row = next(csv.reader([line], delimiter=delimiter))
         if len(row) != len(header):
-            raise PairingError(f"{where}: {len(row)} fields where the header has {len(header)}")
+            raise PairingError(_("{where}: {fields} fields where the header has {columns}").format(where=where, fields=len(row), columns=len(header)))
         f = {h: v.strip() for h, v in zip(header, row)}
-        rnd = _int(f["round"], where, "the round")
-        board = _int(f["board"], where, "the board")
+        rnd = _int(f["round"], where, _("the round"))
+        board = _int(f["board"], where, _("the board"))
         if rnd < 1 or board < 1:
-            raise PairingError(f"{where}: round and board are counted from 1")
+            raise PairingError(_("{where}: round and board are counted from 1").format(where=where))
         if (rnd, board) in boards:
-            raise PairingError(f"{where}: round {rnd} board {board} is listed twice (also line {boards[(rnd, board)]})")
+            raise PairingError(_("{where}: round {rnd} board {board} is listed twice (also line {line})").format(where=where, rnd=rnd, board=board, line=boards[rnd, board]))
         boards[(rnd, board)] = n + 1
         names = []
         for side in ("white", "black"):
             name = f[side]
             if not name or len(name) > MAX_NAME:
-                raise PairingError(f"{where}: the {side} player's name must be 1 to {MAX_NAME} characters")
+                raise PairingError(_(_SIDE_NAME_LENGTH[side]).format(where=where, most=MAX_NAME))
             rating_text = f.get(f"{side}_rating", "")
-            rating = _int(rating_text, where, f"the {side} rating") if rating_text else None
+            rating = _int(rating_text, where, _(_SIDE_RATING[side])) if rating_text else None
             if rating is not None and not 0 <= rating <= 4000:
-                raise PairingError(f"{where}: the {side} rating {rating} is not between 0 and 4000")
+                raise PairingError(_("{where}: {what} {rating} is not between 0 and 4000").format(
+                    where=where, what=_(_SIDE_RATING[side]), rating=rating))
             names.append(Player(board * 2 - (side == "white"), name, rating, fide_id=f.get(f"{side}_id", "")))
         control = f.get("time_control") or None
         if control is not None:
             try:
                 parse_time_control(control)
             except ClockError as e:
-                raise PairingError(f"{where}: {e}") from None
+                raise PairingError(_("{where}: {problem}").format(where=where, problem=e)) from None
         games.append(Pairing(rnd, board, names[0], names[1], control, f.get("event", "")))
     if not games:
-        raise PairingError(f"{source}: no games under the header")
+        raise PairingError(_("{source}: no games under the header").format(source=source))
     rnd = min(g.round for g in games)
     chosen = tuple(sorted((g for g in games if g.round == rnd), key=lambda g: g.board))
     event = next((g.event for g in chosen if g.event), "")
@@ -351,11 +349,10 @@ def split_round_key(text: str, source: str = "pairing file") -> tuple[str, str]:
             continue
         key = line[len(ROUND_KEY_TAG):].strip().lower()
         if len(key) != ROUND_KEY_HEX or any(c not in "0123456789abcdef" for c in key):
-            raise PairingError(f"{source}, line {n}: the round key ({ROUND_KEY_TAG}) must be {ROUND_KEY_HEX} "
-                               f"hexadecimal digits; the hall writes it (companion hall --pairings FILE)")
+            raise PairingError(_("{source}, line {n}: the round key ({tag}) must be {digits} hexadecimal digits; the hall writes it (companion hall --pairings FILE)").format(source=source, n=n, tag=ROUND_KEY_TAG, digits=ROUND_KEY_HEX))
         keys.append((n, key))
     if len({k for _n, k in keys}) > 1:
-        raise PairingError(f"{source}, line {keys[1][0]}: a second, different round key ({ROUND_KEY_TAG})")
+        raise PairingError(_("{source}, line {line}: a second, different round key ({tag})").format(source=source, line=keys[1][0], tag=ROUND_KEY_TAG))
     return "".join(kept), keys[0][1] if keys else ""
 
 
@@ -376,7 +373,7 @@ RESULT_HEADER = "round,board,white_id,white,black_id,black,result"
 def result_line(pairing: Pairing, result: str) -> str:
     """One CSV line for the game (the header is :data:`RESULT_HEADER`)."""
     if result not in RESULT_TRF:
-        raise PairingError(f"a result for the file is one of {', '.join(RESULT_TRF)}, got {result!r}")
+        raise PairingError(_("a result for the file is one of {items}, got {result!r}").format(items=', '.join(RESULT_TRF), result=result))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     white_id = pairing.white.fide_id or (str(pairing.white_no) if pairing.white_no else "")
@@ -410,10 +407,16 @@ def merge_results(existing: str, line: str) -> str:
     return RESULT_HEADER + "\n" + "".join(r + "\n" for r in rows) + line
 
 
+#: the words a CSV pairing file's error uses for its white and black columns
+_SIDE_RATING = {"white": N_("the white rating"), "black": N_("the black rating")}
+_SIDE_NAME_LENGTH = {"white": N_("{where}: the white player's name must be 1 to {most} characters"),
+                     "black": N_("{where}: the black player's name must be 1 to {most} characters")}
+
+
 def _int(text: str, where: str, what: str) -> int:
     text = text.strip()
     if not re.fullmatch(r"\d{1,6}", text):
-        raise PairingError(f"{where}: {what} must be a whole number, got {text!r}")
+        raise PairingError(_("{where}: {what} must be a whole number, got {text!r}").format(where=where, what=what, text=text))
     return int(text)
 
 

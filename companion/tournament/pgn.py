@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ..errors import RecordError
+from ..i18n import _
 
 SEVEN_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -199,7 +200,7 @@ class _Reader:
 
     def where(self, at: int | None = None) -> str:
         line = self.text.count("\n", 0, self.i if at is None else at) + 1
-        return f"{self.source}, line {line}"
+        return _("{source}, line {n}").format(source=self.source, n=line)
 
     def skip_space(self) -> None:
         t = self.text
@@ -226,7 +227,7 @@ class _Reader:
         while self.i < len(self.text) and self.text[self.i] == "[":
             m = _TAG.match(self.text, self.i)
             if m is None:
-                raise RecordError(f"{self.where()}: a tag pair looks like [Event \"name\"]")
+                raise RecordError(_('{where}: a tag pair looks like [Event "name"]').format(where=self.where()))
             name, value = m.group(1), re.sub(r"\\(.)", r"\1", m.group(2))
             if name not in tags:
                 order.append(name)
@@ -257,11 +258,11 @@ class _Reader:
             if c == "[":
                 if moves or intro_parts or pending_comment:
                     break  # the next game's tags without a result: take this one as unfinished
-                raise RecordError(f"{self.where()}: a tag pair after the moves began")
+                raise RecordError(_("{where}: a tag pair after the moves began").format(where=self.where()))
             if c == "{":
                 end = self.text.find("}", self.i)
                 if end < 0:
-                    raise RecordError(f"{self.where()}: a comment opened with {{ is never closed")
+                    raise RecordError(_("{where}: a comment opened with {{ is never closed").format(where=self.where()))
                 pending_comment.append(" ".join(self.text[self.i + 1:end].split()))
                 self.i = end + 1
                 continue
@@ -269,13 +270,13 @@ class _Reader:
                 self.skip_variation()
                 continue
             if c == ")":
-                raise RecordError(f"{self.where()}: ')' without a variation opened before it")
+                raise RecordError(_("{where}: ')' without a variation opened before it").format(where=self.where()))
             if c == "}":
-                raise RecordError(f"{self.where()}: '}}' without a comment opened before it")
+                raise RecordError(_("{where}: '}}' without a comment opened before it").format(where=self.where()))
             if c == "$":
                 m = re.match(r"\$\d+", self.text[self.i:])
                 if m is None:
-                    raise RecordError(f"{self.where()}: '$' must be followed by a number (a NAG)")
+                    raise RecordError(_("{where}: '$' must be followed by a number (a NAG)").format(where=self.where()))
                 self.i += m.end()
                 continue
             m = re.match(r"[^\s{}()\[\];$]+", self.text[self.i:])
@@ -307,11 +308,11 @@ class _Reader:
             moves.append(PgnMove(token))
         attach()
         if not tags and not moves and result is None:
-            raise RecordError(f"{self.where(start)}: no game here (expected tags like [Event \"...\"] and moves)")
+            raise RecordError(_('{where}: no game here (expected tags like [Event "..."] and moves)').format(where=self.where(start)))
         tag_result = tags.get("Result")
         final = result or tag_result or "*"
         if result is not None and tag_result is not None and tag_result != result and tag_result in RESULTS:
-            raise RecordError(f"{self.where()}: the game ends {result} but its Result tag says {tag_result}")
+            raise RecordError(_("{where}: the game ends {result} but its Result tag says {tag_result}").format(where=self.where(), result=result, tag_result=tag_result))
         return PgnGame(tuple((k, tags[k]) for k in order), tuple(moves), final, " ".join(intro_parts),
                        first_number, first_black)
 
@@ -334,7 +335,7 @@ class _Reader:
                     self.i += 1
                     return
             self.i += 1
-        raise RecordError(f"{self.where(start)}: a variation opened with ( is never closed")
+        raise RecordError(_("{where}: a variation opened with ( is never closed").format(where=self.where(start)))
 
 
 def _with_comment(move: PgnMove, text: str) -> PgnMove:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ..bounds import read_small_file
 from ..errors import RecordError
+from ..i18n import _
 from .arbiter import PinRecord
 from .files import write_private
 
@@ -51,9 +52,9 @@ def read_pin(path: str | os.PathLike) -> PinFile:
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
-            return PinFile(damage="it is not text")
+            return PinFile(damage=_("it is not text"))
         if not text.strip():
-            return PinFile(damage="it is empty")
+            return PinFile(damage=_("it is empty"))
         return PinFile(PinRecord.from_json(text, NAME))
     except RecordError as e:
         return PinFile(damage=str(e).removeprefix(f"{NAME}: "))
@@ -64,7 +65,7 @@ def write_pin(path: str | os.PathLike, record: PinRecord) -> Path:
     only. Refuses to write over anything but a regular file (OSError)."""
     path = Path(path)
     if os.path.lexists(path) and not path.is_file():
-        raise IsADirectoryError(21, "something that is not a file is there", str(path))
+        raise IsADirectoryError(21, _("something that is not a file is there"), str(path))
     return write_private(path, record.to_json())
 
 

@@ -41,6 +41,7 @@ from ..board.tracker import (
 )
 from ..core.moves import Move
 from ..errors import HardwareError, IllegalMoveError
+from ..i18n import _
 
 #: Sensor events kept for one turn (a turn with more is replayed from a snapshot instead).
 MAX_EVENTS = 4000
@@ -253,10 +254,10 @@ class QuietBoard:
         return out + self._refresh()
 
     def choose(self, option) -> list:
-        raise IllegalMoveError("no question is waiting for an answer")
+        raise IllegalMoveError(_('no question is waiting for an answer'))
 
     def request_move(self, move: Move) -> list:
-        raise IllegalMoveError("in tournament mode the board shows no moves (no computer)")
+        raise IllegalMoveError(_('in tournament mode the board shows no moves (no computer)'))
 
     def begin_setup(self, target=None) -> list:
         """Guide the board to the game's position (or ``target``): the tracker's set-up."""
@@ -344,7 +345,7 @@ class QuietBoard:
 
     def _check_square(self, sq: int) -> None:
         if isinstance(sq, bool) or not isinstance(sq, int) or not 0 <= sq < self._size:
-            raise HardwareError(f"sensor event for square {sq!r}, off this board of {self._size} squares")
+            raise HardwareError(_("sensor event for square {sq!r}, off this board of {size} squares").format(sq=sq, size=self._size))
 
     def _guide_to_game(self) -> list:
         """Set-up guidance from what stands on the board now to the game's position."""

@@ -31,6 +31,7 @@ from typing import Any, Callable
 
 from ..core.moves import Answer
 from ..errors import CompanionError, RecordError
+from ..i18n import _
 from ..games import GAMES, make_rules
 from ..games.chess2_armies import armies_in_text
 from . import texts as W
@@ -432,7 +433,7 @@ def game_of(pgn: PgnGame) -> str:
     name = known.get(variant)
     if name is None:
         tags = sorted({variant_tag(g) for g in known.values() if variant_tag(g)})
-        raise RecordError(f"variant {pgn.tag('Variant')!r} is not one of ours ({', '.join(tags)} or standard chess)")
+        raise RecordError(_("variant {variant!r} is not one of ours ({items} or standard chess)").format(variant=pgn.tag('Variant'), items=', '.join(tags)))
     return name
 
 
@@ -457,11 +458,11 @@ def replay_pgn(pgn: PgnGame) -> ReplayedGame:
         rules = make_rules(name, pgn.tag("Map"), **options)
         pos = rules.position_from_text(fen) if fen else rules.start_position()
     except CompanionError as e:
-        raise RecordError(f"PGN game {pgn.tag('White')} - {pgn.tag('Black')}: {e}") from None
+        raise RecordError(_("PGN game {white} - {black}: {problem}").format(white=pgn.tag('White'), black=pgn.tag('Black'), problem=e)) from None
     for i, move in enumerate(pgn.moves):
-        where = f"move {i + 1} ({move.text})"
+        where = _("move {n} ({move})").format(n=i + 1, move=move.text)
         if pos.pending is not None:
-            raise RecordError(f"{where}: the game waits for {pos.pending.kind} first")
+            raise RecordError(_("{where}: the game waits for {kind} first").format(where=where, kind=pos.pending.kind))
         try:
             if name in SAN_GAMES:
                 action = _from_san(rules, pos, move.text, where)
@@ -472,7 +473,7 @@ def replay_pgn(pgn: PgnGame) -> ReplayedGame:
                 for answer in answers:
                     options_ = {rules.answer_text(a): a for a in rules.answers(pos)} if pos.pending else {}
                     if answer not in options_:
-                        raise RecordError(f"{where}: {answer!r} is not a choice here")
+                        raise RecordError(_("{where}: {answer!r} is not a choice here").format(where=where, answer=answer))
                     rules.apply(pos, options_[answer])
             if pos.pending is not None and pos.pending.kind == "fight":
                 dice = move.command("dice")
@@ -481,17 +482,17 @@ def replay_pgn(pgn: PgnGame) -> ReplayedGame:
                     rules.apply(pos, Answer("fight", outcome))
                     continue
                 if dice is None:
-                    raise RecordError(f"{where}: a fight without its [%dice]")
+                    raise RecordError(_("{where}: a fight without its [%dice]").format(where=where))
                 for round_text in dice.split():
                     if pos.pending is None:
-                        raise RecordError(f"{where}: more dice than the fight needs")
+                        raise RecordError(_("{where}: more dice than the fight needs").format(where=where))
                     rules.apply(pos, Answer("fight", ("roll",) + _faces(round_text, where)))
                 if pos.pending is not None:
-                    raise RecordError(f"{where}: the fight is not over after its dice")
+                    raise RecordError(_("{where}: the fight is not over after its dice").format(where=where))
         except RecordError:
             raise
         except CompanionError as e:
-            raise RecordError(f"{where}: {e}") from None
+            raise RecordError(_("{where}: {problem}").format(where=where, problem=e)) from None
     return ReplayedGame(name, rules, pos, len(pgn.moves))
 
 
@@ -504,13 +505,13 @@ def _from_san(rules, pos, san: str, where: str):
         try:
             target = rules.geometry.parse_square(squares[-1])
         except ValueError:
-            raise RecordError(f"{where}: {san!r} is not a move") from None
+            raise RecordError(_("{where}: {san!r} is not a move").format(where=where, san=san)) from None
     for m in rules.legal_moves(pos):
         if castle != (m.special == "castle") or (target is not None and m.to != target):
             continue
         if rules.san(pos, m).rstrip("+#") == want:
             return m
-    raise RecordError(f"{where}: {san!r} is not a legal move here")
+    raise RecordError(_("{where}: {san!r} is not a legal move here").format(where=where, san=san))
 
 
 def _faces(text: str, where: str) -> tuple:
@@ -519,7 +520,7 @@ def _faces(text: str, where: str) -> tuple:
         a = tuple(int(x) for x in att.split("."))
         d = tuple(tuple(int(x) for x in one.split(".")) for one in defs.split(","))
     except ValueError:
-        raise RecordError(f"{where}: [%dice] rounds look like 5/3 or 6.2/4,1, got {text!r}") from None
+        raise RecordError(_("{where}: [%dice] rounds look like 5/3 or 6.2/4,1, got {text!r}").format(where=where, text=text)) from None
     return a, d
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from ..errors import ClockError
+from ..i18n import _
 
 MODES = ("fischer", "bronstein", "delay", "hourglass")
 #: The suffix letter of each delay mode in PGN notation (Fischer is ``+N``).
@@ -51,16 +52,16 @@ class Period:
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
-            raise ClockError(f"unknown clock mode {self.mode!r}; known: {', '.join(MODES)}")
+            raise ClockError(_("unknown clock mode {mode!r}; known: {items}").format(mode=self.mode, items=', '.join(MODES)))
         if self.moves is not None and (isinstance(self.moves, bool) or not isinstance(self.moves, int)
                                        or not 1 <= self.moves <= MAX_MOVES):
-            raise ClockError(f"a period's move count must be 1 to {MAX_MOVES}, got {self.moves!r}")
+            raise ClockError(_("a period's move count must be 1 to {most}, got {moves!r}").format(most=MAX_MOVES, moves=self.moves))
         for name in ("base_ms", "bonus_ms"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_MS:
-                raise ClockError(f"{name} must be a whole number of milliseconds from 0 to {MAX_MS}, got {value!r}")
+                raise ClockError(_("{name} must be a whole number of milliseconds from 0 to {most}, got {value!r}").format(name=name, most=MAX_MS, value=value))
         if self.mode == "hourglass" and (self.bonus_ms or self.moves is not None):
-            raise ClockError("an hourglass has one period for the whole game and no bonus")
+            raise ClockError(_('an hourglass has one period for the whole game and no bonus'))
 
 
 @dataclass(frozen=True)
@@ -72,13 +73,13 @@ class TimeControl:
     def __post_init__(self) -> None:
         object.__setattr__(self, "periods", tuple(self.periods))
         if not self.periods or not all(isinstance(p, Period) for p in self.periods):
-            raise ClockError("a time control needs at least one period")
+            raise ClockError(_('a time control needs at least one period'))
         if any(p.moves is None for p in self.periods[:-1]):
-            raise ClockError("only the last period may be for the rest of the game")
+            raise ClockError(_('only the last period may be for the rest of the game'))
         if any(p.mode == "hourglass" for p in self.periods) and len(self.periods) > 1:
-            raise ClockError("an hourglass has one period for the whole game")
+            raise ClockError(_('an hourglass has one period for the whole game'))
         if self.periods[0].base_ms == 0 and self.periods[0].mode != "delay" and not self.periods[0].bonus_ms:
-            raise ClockError("the first period needs some time")
+            raise ClockError(_('the first period needs some time'))
 
     # ----- periods and moves -----------------------------------------------------------------
     @property
@@ -94,7 +95,7 @@ class TimeControl:
         """The index in the (repeating) sequence of periods that a player's ``move`` (1-based)
         belongs to: 0 for the first period, 1 for the second, ..."""
         if move < 1:
-            raise ClockError(f"moves are counted from 1, got {move}")
+            raise ClockError(_("moves are counted from 1, got {move}").format(move=move))
         index, end = 0, 0
         while True:
             period = self.period(index)
@@ -152,48 +153,47 @@ class TimeControl:
 def parse_time_control(text: str) -> TimeControl | None:
     """A PGN TimeControl value; None for ``-`` (no clock). ClockError names what is wrong."""
     if not isinstance(text, str):
-        raise ClockError(f"a time control is text like 180+2, got {text!r}")
+        raise ClockError(_("a time control is text like 180+2, got {text!r}").format(text=text))
     value = text.strip()
     if value == "-":
         return None
     if value in ("", "?"):
-        raise ClockError(f"the time control {text!r} is unknown; write it like 180+2 or 40/5400+30:1800+30")
+        raise ClockError(_("the time control {text!r} is unknown; write it like 180+2 or 40/5400+30:1800+30").format(text=text))
     periods = []
     fields = value.split(":")
     for i, field in enumerate(fields):
-        where = f"time control {value!r}" + (f", field {i + 1}" if len(fields) > 1 else "")
+        where = (_("time control {value!r}, field {n}") if len(fields) > 1 else _("time control {value!r}")).format(value=value, n=i + 1)
         if field.startswith("*"):
             if len(fields) > 1:
-                raise ClockError(f"{where}: an hourglass has one period for the whole game")
+                raise ClockError(_("{where}: an hourglass has one period for the whole game").format(where=where))
             periods.append(Period(None, _ms(field[1:], where), 0, "hourglass"))
             continue
         m = _FIELD.match(field)
         if m is None:
-            raise ClockError(f"{where}: {field!r} is not moves/seconds or seconds with +N, SN or BN "
-                             f"(e.g. 40/5400+30 or 180+2)")
+            raise ClockError(_("{where}: {field!r} is not moves/seconds or seconds with +N, SN or BN (e.g. 40/5400+30 or 180+2)").format(where=where, field=field))
         moves = int(m["moves"]) if m["moves"] is not None else None
         if moves is not None and moves < 1:
-            raise ClockError(f"{where}: a period is for 1 move or more, got {moves}")
+            raise ClockError(_("{where}: a period is for 1 move or more, got {moves}").format(where=where, moves=moves))
         if moves is not None and moves > MAX_MOVES:
-            raise ClockError(f"{where}: a period of {moves} moves is more than {MAX_MOVES}")
+            raise ClockError(_("{where}: a period of {moves} moves is more than {most}").format(where=where, moves=moves, most=MAX_MOVES))
         if moves is None and i < len(fields) - 1:
-            raise ClockError(f"{where}: only the last field may be for the rest of the game")
+            raise ClockError(_("{where}: only the last field may be for the rest of the game").format(where=where))
         mode = _MODE_OF[m["kind"]] if m["kind"] else "fischer"
         bonus = _ms(m["bonus"], where) if m["bonus"] else 0
         periods.append(Period(moves, _ms(m["base"], where), bonus, mode))
     try:
         return TimeControl(tuple(periods))
     except ClockError as e:
-        raise ClockError(f"time control {value!r}: {e}") from None
+        raise ClockError(_("time control {value!r}: {problem}").format(value=value, problem=e)) from None
 
 
 def _ms(seconds: str, where: str) -> int:
     try:
         value = Decimal(seconds)
     except InvalidOperation:
-        raise ClockError(f"{where}: {seconds!r} is not a number of seconds") from None
+        raise ClockError(_("{where}: {seconds!r} is not a number of seconds").format(where=where, seconds=seconds)) from None
     if value < 0 or value * 1000 > MAX_MS:
-        raise ClockError(f"{where}: {seconds} seconds is out of range (0 to {MAX_MS // 1000})")
+        raise ClockError(_("{where}: {seconds} seconds is out of range (0 to {most})").format(where=where, seconds=seconds, most=MAX_MS // 1000))
     return int(value * 1000)
 
 
@@ -245,4 +245,4 @@ def preset(key: str) -> TimeControl:
     for p in PRESETS:
         if p.key == key:
             return p.control
-    raise ClockError(f"unknown clock preset {key!r}; known: {', '.join(PRESET_KEYS)}")
+    raise ClockError(_("unknown clock preset {key!r}; known: {items}").format(key=key, items=', '.join(PRESET_KEYS)))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ...errors import IllegalMoveError, RecordError
+from ...i18n import _, ngettext, pgettext
 from ...session import Adjudicate, Undo
 from .. import texts as W
 from ..clock import format_time
@@ -48,22 +49,23 @@ class ArbiterDesk:
     def act(self, op: str, t: int, **args) -> list:
         """An arbiter's action: see ARBITER_OPS."""
         if op not in ARBITER_OPS:
-            raise IllegalMoveError(f"unknown arbiter action {op!r}")
+            raise IllegalMoveError(_("unknown arbiter action {op!r}").format(op=op))
         entry = {"type": "arbiter", "op": op, **args, "spent": None}
         self.check(entry)
         return self._do(entry, t)
 
-    def check(self, e: dict, where: str = "arbiter") -> None:
+    def check(self, e: dict, where: str | None = None) -> None:
+        where = pgettext("where in a record", "arbiter") if where is None else where
         st = self._st
         op = e.get("op")
         if op not in _FIELDS:
-            raise RecordError(f"{where}: unknown arbiter action {op!r}")
+            raise RecordError(_("{where}: unknown arbiter action {op!r}").format(where=where, op=op))
         f = TableEntry(e, where, ("type", "op", "spent") + _FIELDS[op])
         c = st.clock
         if op in ("set-time", "add-time", "set-moves", "pause", "resume") and (c is None or not c.started):
-            raise IllegalMoveError("the clock has not been started")
+            raise IllegalMoveError(_('the clock has not been started'))
         if op != "result" and op != "end" and st.is_over:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(_('the game is over'))
         if op in ("set-time", "add-time", "set-moves", "penalty"):
             f.side("side", st.nsides)
         if op in ("set-time", "add-time"):
@@ -71,26 +73,28 @@ class ArbiterDesk:
         if op == "set-moves":
             f.integer("moves", 0, 10_000)
         if op == "pause" and not c.counting:
-            raise IllegalMoveError("the clock is not running")
+            raise IllegalMoveError(_('the clock is not running'))
         if op == "resume" and (not c.paused or c.stopped):
-            raise IllegalMoveError("the clock is not paused")
+            raise IllegalMoveError(_('the clock is not paused'))
         if op == "resume" and c.flagged is not None:
-            raise IllegalMoveError("a flag has fallen: set that clock's time first")
+            raise IllegalMoveError(_("a flag has fallen: set that clock's time first"))
         if op == "cancel-penalty":
             index = f.integer("index", 0, 10_000)
             if index >= len(st.penalties) or st.penalties[index].cancelled or not st.penalties[index].ms:
-                raise IllegalMoveError(f"there is no penalty {index + 1} to cancel")
+                raise IllegalMoveError(_("there is no penalty {number} to cancel").format(number=index + 1))
         if op == "result":
             if f.text("result") not in ARBITER_RESULTS:
-                raise IllegalMoveError(f"a result is one of {', '.join(ARBITER_RESULTS)}")
+                raise IllegalMoveError(_("a result is one of {items}").format(items=', '.join(ARBITER_RESULTS)))
             if st.nsides != 2:
-                raise IllegalMoveError("results are set for two-player games")
+                raise IllegalMoveError(_('results are set for two-player games'))
         if op == "takeback":
             turns = f.integer("turns", 1, 10_000)
             if turns > len(st.session.moves) or st.is_over:
-                raise IllegalMoveError(f"cannot take back {turns} move(s); {len(st.session.moves)} were played")
+                raise IllegalMoveError(ngettext("cannot take back {turns} move; {played}", "cannot take back {turns} moves; {played}", turns).format(
+                    turns=turns, played=ngettext("{n} was played", "{n} were played", len(st.session.moves)).format(
+                        n=len(st.session.moves))))
         if op == "end" and st.is_over:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(_('the game is over'))
 
     def apply(self, e, t, where, dry):
         """The ``arbiter`` entry (live and replay)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ...errors import IllegalMoveError, RecordError
+from ...i18n import N_, _
 from ...session import Adjudicate, PlayMove, Resign
 from .. import texts as W
 from ..laws import CLAIM_REASONS, CLAIMS, can_win, judge_claim, penalty_ms
@@ -34,21 +35,21 @@ class Claims:
     def offer_draw(self, player: int, t: int) -> list:
         """FIDE 9.1.2: the offer is recorded "(=)"; it stands until the opponent moves."""
         st = self._st
-        st.require_tournament("draw offers are recorded")
+        st.require_tournament(N_("draw offers are recorded in tournament mode; in casual play use the draw offer"))
         st.check_player(player)
         st.check_live()
         if st.offers and st.offers[-1] == (len(st.session.moves), player):
-            raise IllegalMoveError("this draw offer is already made")
+            raise IllegalMoveError(_('this draw offer is already made'))
         return self._do({"type": "offer-draw", "player": player}, t)
 
     def tap_result(self, player: int, result: str | None, t: int) -> list:
         """``player`` taps a result (None takes the tap back); both tapping the same ends the
         game with it (FIDE 8.7)."""
         st = self._st
-        st.require_tournament("results are agreed")
+        st.require_tournament(N_("results are agreed in tournament mode; in casual play use the draw offer"))
         st.check_player(player)
         if result is not None and result not in RESULT_CODES:
-            raise IllegalMoveError(f"a result is one of {', '.join(RESULT_CODES)}, got {result!r}")
+            raise IllegalMoveError(_("a result is one of {items}, got {result!r}").format(items=', '.join(RESULT_CODES), result=result))
         st.check_live()
         return self._do({"type": "result", "player": player, "result": result}, t)
 
@@ -56,21 +57,21 @@ class Claims:
         """The player to move claims a draw (FIDE 9.2, 9.3): on the move the board shows (not
         yet pressed), or on the position if the board shows none."""
         st = self._st
-        st.require_tournament("draws are claimed")
+        st.require_tournament(N_("draws are claimed in tournament mode; in casual play use the draw offer"))
         st.check_player(player)
         if kind not in CLAIMS:
-            raise IllegalMoveError(f"a claim is one of {', '.join(CLAIMS)}, got {kind!r}")
+            raise IllegalMoveError(_("a claim is one of {items}, got {kind!r}").format(items=', '.join(CLAIMS), kind=kind))
         st.check_live()
         s = st.session
         if player != s.turn or s.pos.pending is not None:
-            raise IllegalMoveError("only the player to move may claim a draw")
+            raise IllegalMoveError(_('only the player to move may claim a draw'))
         move_text = None
         board = st.board
         if board is not None and hasattr(board, "complete"):
             verdict = board.complete(t)
             if isinstance(verdict, BoardShowsMove):
                 if verdict.needs_choice:
-                    raise IllegalMoveError("the move on the board needs a choice: press the clock or put it back")
+                    raise IllegalMoveError(_('the move on the board needs a choice: press the clock or put it back'))
                 move_text = s.rules.move_text(s.pos, verdict.moves[0])
         return self._do({"type": "claim", "player": player, "kind": kind, "move": move_text}, t)
 
@@ -130,7 +131,7 @@ class Claims:
         side = f.side("side", self._st.nsides)
         what = f.text("what")
         if not self._st.tournament:
-            raise RecordError(f"{where}: illegal moves are judged in tournament mode only")
+            raise RecordError(_("{where}: illegal moves are judged in tournament mode only").format(where=where))
         if dry:
             return []
         return self.penalise(side, t, illegal_what=what)
@@ -150,9 +151,9 @@ class Claims:
         player = f.side("player", st.nsides)
         result = f.optional_text("result")
         if result is not None and result not in RESULT_CODES:
-            raise RecordError(f"{where}: a result is one of {', '.join(RESULT_CODES)}")
+            raise RecordError(_("{where}: a result is one of {items}").format(where=where, items=', '.join(RESULT_CODES)))
         if st.is_over:
-            raise RecordError(f"{where}: the game is over")
+            raise RecordError(_("{where}: the game is over").format(where=where))
         if dry:
             return []
         if result is None:
@@ -169,9 +170,9 @@ class Claims:
         text = f.optional_text("move")
         s = st.session
         if kind not in CLAIMS:
-            raise RecordError(f"{where}: a claim is one of {', '.join(CLAIMS)}")
+            raise RecordError(_("{where}: a claim is one of {items}").format(where=where, items=', '.join(CLAIMS)))
         if s.is_over or player != s.turn:
-            raise RecordError(f"{where}: only the player to move may claim")
+            raise RecordError(_("{where}: only the player to move may claim").format(where=where))
         move = s.rules.parse_move(s.pos, text) if text is not None else None
         if dry:
             return []
@@ -195,7 +196,7 @@ class Claims:
         st = self._st
         player = TableEntry(e, where, ("type", "player", "spent")).side("player", st.nsides)
         if st.is_over:
-            raise RecordError(f"{where}: the game is over")
+            raise RecordError(_("{where}: the game is over").format(where=where))
         if dry:
             return []
         events = st.session.act(Resign(player), record=False)

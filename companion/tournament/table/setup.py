@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import ClockError, CompanionError, RecordError
+from ...i18n import _, pgettext
 from ...session import GameSetup, JsonFields, rules_for
 from ..laws import ClaimedDraws
 from ..timecontrol import TimeControl, parse_time_control
@@ -43,25 +44,25 @@ class TableSetup:
         object.__setattr__(self, "ratings", tuple(self.ratings))
         object.__setattr__(self, "ids", tuple(self.ids))
         if self.mode not in MODES:
-            raise ClockError(f"the mode is casual or tournament, got {self.mode!r}")
+            raise ClockError(_("the mode is casual or tournament, got {mode!r}").format(mode=self.mode))
         if self.time_control is not None:
             parse_time_control(self.time_control)
         if self.auto_press and self.mode != "casual":
-            raise ClockError("the clock presses itself in casual play only")
+            raise ClockError(_('the clock presses itself in casual play only'))
         if self.auto_press and self.time_control is None:
-            raise ClockError("a clock that presses itself needs a time control")
+            raise ClockError(_('a clock that presses itself needs a time control'))
         if self.mode == "tournament" and self.time_control is None:
-            raise ClockError("a tournament game needs a clock: the move is completed by pressing it")
+            raise ClockError(_('a tournament game needs a clock: the move is completed by pressing it'))
         for name in ("event", "site", "date", "round", "board", "source"):
             value = getattr(self, name)
             if not isinstance(value, str) or len(value) > MAX_TEXT or "\n" in value:
-                raise ClockError(f"{name} must be one line of text (at most {MAX_TEXT} characters), got {value!r}")
+                raise ClockError(_("{name} must be one line of text (at most {most} characters), got {value!r}").format(name=name, most=MAX_TEXT, value=value))
         for r in self.ratings:
             if r is not None and (isinstance(r, bool) or not isinstance(r, int) or not 0 <= r <= 4000):
-                raise ClockError(f"a rating is a whole number from 0 to 4000, got {r!r}")
+                raise ClockError(_("a rating is a whole number from 0 to 4000, got {rating!r}").format(rating=r))
         for i in self.ids:
             if not isinstance(i, str) or len(i) > 40:
-                raise ClockError(f"a player id is short text, got {i!r}")
+                raise ClockError(_("a player id is short text, got {id!r}").format(id=i))
 
     @property
     def control(self) -> TimeControl | None:
@@ -78,38 +79,39 @@ class TableSetup:
                 "ids": list(self.ids), "source": self.source}
 
     @classmethod
-    def from_json(cls, value: Any, where: str = "table") -> TableSetup:
+    def from_json(cls, value: Any, where: str | None = None) -> TableSetup:
+        where = pgettext("where in a record", "table") if where is None else where
         keys = ("type", "version", "mode", "time_control", "auto_press", "last_move", "event", "site", "date",
                 "round", "board", "ratings", "ids", "source")
         f = TableEntry(value, where, keys)
         if f.value["version"] != 1:
-            raise RecordError(f"{where}: table version {f.value['version']!r} is not known (this companion reads 1)")
+            raise RecordError(_("{where}: table version {version!r} is not known (this companion reads 1)").format(where=where, version=f.value['version']))
         ratings = f.value["ratings"]
         ids = f.value["ids"]
         if not isinstance(ratings, list) or not isinstance(ids, list):
-            raise RecordError(f"{where}: 'ratings' and 'ids' must be lists")
+            raise RecordError(_("{where}: 'ratings' and 'ids' must be lists").format(where=where))
         try:
             return cls(f.text("mode"), f.optional_text("time_control"), f.flag("auto_press"), f.flag("last_move"),
                        f.text("event"), f.text("site"), f.text("date"), f.text("round"), f.text("board"),
                        tuple(ratings), tuple(ids), f.text("source"))
         except CompanionError as e:
-            raise RecordError(f"{where}: {e}") from None
+            raise RecordError(_("{where}: {problem}").format(where=where, problem=e)) from None
 
 
 def check_setup(game: GameSetup, setup: TableSetup) -> None:
     """Refuse a table the game cannot be played at (ClockError says why)."""
     if setup.tournament:
         if game.game not in TOURNAMENT_GAMES:
-            raise ClockError(f"{game.game} has no tournament mode (it has: {', '.join(sorted(TOURNAMENT_GAMES))})")
+            raise ClockError(_("{game} has no tournament mode (it has: {items})").format(game=game.game, items=', '.join(sorted(TOURNAMENT_GAMES))))
         if any(seat.computer for seat in game.seats):
-            raise ClockError("a tournament game has no computer player")
+            raise ClockError(_('a tournament game has no computer player'))
     control = setup.control
     if control is not None and control.hourglass and len(game.seats) != 2:
-        raise ClockError("an hourglass is for two players")
+        raise ClockError(_('an hourglass is for two players'))
     if setup.ratings and len(setup.ratings) != len(game.seats):
-        raise ClockError(f"{len(setup.ratings)} ratings for {len(game.seats)} players")
+        raise ClockError(_("{n} ratings for {players} players").format(n=len(setup.ratings), players=len(game.seats)))
     if setup.ids and len(setup.ids) != len(game.seats):
-        raise ClockError(f"{len(setup.ids)} player ids for {len(game.seats)} players")
+        raise ClockError(_("{n} player ids for {players} players").format(n=len(setup.ids), players=len(game.seats)))
 
 
 def rules_at_table(game: GameSetup, setup: TableSetup):
@@ -125,13 +127,13 @@ class TableEntry(JsonFields):
     def optional_text(self, key: str) -> str | None:
         value = self.value.get(key)
         if value is not None and (not isinstance(value, str) or len(value) > MAX_TEXT):
-            raise RecordError(f"{self.where}: field {key!r} must be text of at most {MAX_TEXT} characters")
+            raise RecordError(_("{where}: field {key!r} must be text of at most {most} characters").format(where=self.where, key=key, most=MAX_TEXT))
         return value
 
     def integer(self, key: str, least: int, most: int) -> int:  # type: ignore[override]
         v = self.value.get(key)
         if isinstance(v, bool) or not isinstance(v, int) or not least <= v <= most:
-            raise RecordError(f"{self.where}: field {key!r} must be a whole number from {least} to {most}, got {v!r}")
+            raise RecordError(_("{where}: field {key!r} must be a whole number from {least} to {most}, got {value!r}").format(where=self.where, key=key, least=least, most=most, value=v))
         return v
 
     def side(self, key: str, n: int) -> int:

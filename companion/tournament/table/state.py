@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ...errors import IllegalMoveError
+from ...i18n import _
 from ...session import GameSetup, Session
 from .. import texts as W
 from ..clock import Clock
@@ -107,15 +108,16 @@ class TableState:
     # ----- checks the live commands share ------------------------------------------------------------
     def check_live(self) -> None:
         if self.is_over:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(_('the game is over'))
 
-    def require_tournament(self, what: str) -> None:
+    def require_tournament(self, refusal: str) -> None:
+        """Refuse with ``refusal`` (marked ``N_``, translated here) outside tournament mode."""
         if not self.tournament:
-            raise IllegalMoveError(f"{what} in tournament mode; in casual play use the draw offer")
+            raise IllegalMoveError(_(refusal))
 
     def check_player(self, player: int) -> None:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.nsides:
-            raise IllegalMoveError(f"player must be 0 to {self.nsides - 1}, got {player!r}")
+            raise IllegalMoveError(_("player must be 0 to {last}, got {player!r}").format(last=self.nsides - 1, player=player))
 
 
 def hand_over(clock: Clock, side: int, t: int, paused: bool = False) -> Clock:

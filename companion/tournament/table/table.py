@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from ...errors import CompanionError, IllegalMoveError, RecordError
+from ...i18n import _, pgettext
 from ...session import GameSetup, Session, start_from_json
 from ..clock import Clock
 from .arbiter_desk import ArbiterDesk
@@ -83,24 +84,24 @@ class Table:
         ``after(session)`` at the start and after each entry (a review keeps the positions). A journal without a
         table entry (written before tables) is a casual game without clock."""
         if not entries:
-            raise RecordError("the journal is empty: it has no start entry")
-        game = start_from_json(entries[0], "journal entry 1")
+            raise RecordError(_('the journal is empty: it has no start entry'))
+        game = start_from_json(entries[0], _("journal entry {n}").format(n=1))
         rest = list(entries[1:])
         setup = TableSetup()
         used = 1
         if rest and isinstance(rest[0], dict) and rest[0].get("type") == "table":
-            setup = TableSetup.from_json(rest[0], "journal entry 2")
+            setup = TableSetup.from_json(rest[0], _("journal entry {n}").format(n=2))
             rest = rest[1:]
             used = 2
         try:
             table = cls.blank(game, setup, source=source)
         except CompanionError as e:
-            raise RecordError(f"journal entry 2: {e}") from None
+            raise RecordError(_("{where}: {problem}").format(where=_("journal entry {n}").format(n=2), problem=e)) from None
         if after is not None:
             after(table.session)
         for i, entry in enumerate(rest, start=used + 1):
             try:
-                table.apply_entry(entry, f"journal entry {i}")
+                table.apply_entry(entry, _("journal entry {n}").format(n=i))
             except CompanionError as e:
                 return table, used, str(e)
             used += 1
@@ -240,9 +241,9 @@ class Table:
     def undo(self, t: int) -> list:
         """A player's takeback (casual play only; the arbiter's is :meth:`arbiter` takeback)."""
         if self.tournament:
-            raise IllegalMoveError("in tournament mode only the arbiter can take moves back")
+            raise IllegalMoveError(_('in tournament mode only the arbiter can take moves back'))
         if self.clock is not None and self.is_over:
-            raise IllegalMoveError("the game is over and its clock has stopped; start a new one")
+            raise IllegalMoveError(_('the game is over and its clock has stopped; start a new one'))
         events = self.session.undo()
         return events + self.observe(events, t)
 
@@ -267,10 +268,11 @@ class Table:
         return self.timing.observe(events, t)
 
     # ----- the journal: applying entries (live and replay) ----------------------------------------------
-    def apply_entry(self, entry: dict, where: str = "journal entry") -> list:
+    def apply_entry(self, entry: dict, where: str | None = None) -> list:
         """Apply one journaled entry (a table entry or a session action) while replaying."""
+        where = pgettext("where in a record", "journal entry") if where is None else where
         if not isinstance(entry, dict):
-            raise RecordError(f"{where}: expected a JSON object")
+            raise RecordError(_("{where}: expected a JSON object").format(where=where))
         kind = entry.get("type")
         turn = self.session.turn
         if kind not in TABLE_TYPES or (kind in SHARED_TYPES and "spent" not in entry):
@@ -292,7 +294,7 @@ class Table:
             try:
                 self.recorder(entry)
             except OSError as e:
-                raise RecordError(f"the game could not be saved ({e.strerror or e}); nothing was changed") from e
+                raise RecordError(_("the game could not be saved ({reason}); nothing was changed").format(reason=e.strerror or e)) from e
         self.entries.append((entry, self.session.turn))
         events = self._apply(entry, t, "entry")
         if entry["type"] == "illegal":
@@ -306,7 +308,7 @@ class Table:
         c = self.clock
         if spent is not None:
             if isinstance(spent, bool) or not isinstance(spent, int) or spent < 0:
-                raise RecordError(f"{where}: 'spent' must be a whole number of milliseconds")
+                raise RecordError(_("{where}: 'spent' must be a whole number of milliseconds").format(where=where))
             if c is not None and c.counting:
                 self._vnow = max(self._vnow, c.since + spent - c.spent)
         return self._vnow

@@ -13,6 +13,7 @@ from typing import Callable
 
 from ...core.moves import Move
 from ...errors import ClockError, IllegalMoveError, RecordError
+from ...i18n import _
 from ...session import Adjudicate, AnswerPlayed, FightEnded, FightStarted, GameOver, PlayMove, TurnsUndone
 from .. import texts as W
 from ..clock import FlagFell, format_time
@@ -45,9 +46,9 @@ class TableClock:
         """White's clock starts (a tap on Black's half, as on a real clock)."""
         st = self._st
         if st.clock is None:
-            raise ClockError("this game has no clock")
+            raise ClockError(_('this game has no clock'))
         if st.clock.started:
-            raise ClockError("the clock is already running")
+            raise ClockError(_('the clock is already running'))
         return self._do({"type": "clock-start", "side": st.session.turn}, t)
 
     def press(self, side: int, t: int) -> list:
@@ -55,21 +56,21 @@ class TableClock:
         (the press completes the move, FIDE 6.2.1); in casual play it is a plain press."""
         st = self._st
         if st.clock is None:
-            raise ClockError("this game has no clock")
+            raise ClockError(_('this game has no clock'))
         if not st.clock.started:
             if self.can_press(side):
                 return self.start_clock(t)
-            raise ClockError("the clock has not been started")
+            raise ClockError(_('the clock has not been started'))
         st.check_live()
         flag = self.flag_if_due(t)
         if flag is not None:
             return flag
         if st.clock.running != side:
-            raise ClockError("it is not this side's clock that runs")
+            raise ClockError(_("it is not this side's clock that runs"))
         if not st.clock.counting:
-            raise ClockError("the clock is paused")
+            raise ClockError(_('the clock is paused'))
         if st.pending_press is not None:
-            raise IllegalMoveError("choose on the screen first")
+            raise IllegalMoveError(_('choose on the screen first'))
         if not st.tournament:
             return self._do({"type": "press", "side": side, "move": None}, t)
         verdict = st.board.complete(t)
@@ -86,9 +87,9 @@ class TableClock:
         st = self._st
         pending = st.pending_press
         if pending is None:
-            raise IllegalMoveError("no press is waiting for a choice")
+            raise IllegalMoveError(_('no press is waiting for a choice'))
         if option not in pending.options:
-            raise IllegalMoveError(f"{option!r} is not one of the choices ({', '.join(pending.options)})")
+            raise IllegalMoveError(_("{option!r} is not one of the choices ({items})").format(option=option, items=', '.join(pending.options)))
         st.pending_press = None
         flag = self.flag_if_due(t)
         if flag is not None:
@@ -110,7 +111,7 @@ class TableClock:
         if st.clock is None or not st.clock.paused or st.is_over:
             return []
         if st.session.pos.pending is not None and st.coupled:
-            raise ClockError("the clock starts again when the fight is over")
+            raise ClockError(_('the clock starts again when the fight is over'))
         return self._do({"type": "resume"}, t)
 
     def tick(self, t: int) -> list:
@@ -236,9 +237,9 @@ class TableClock:
         st = self._st
         side = TableEntry(e, where, ("type", "side", "spent")).side("side", st.nsides)
         if st.clock is None:
-            raise RecordError(f"{where}: this game has no clock")
+            raise RecordError(_("{where}: this game has no clock").format(where=where))
         if st.clock.started:
-            raise RecordError(f"{where}: the clock is already started")
+            raise RecordError(_("{where}: the clock is already started").format(where=where))
         if dry:
             return []
         st.clock, events = st.clock.start(side, t)
@@ -251,7 +252,7 @@ class TableClock:
         text = f.optional_text("move")
         c = st.clock
         if c is None or not c.counting or c.running != side:
-            raise RecordError(f"{where}: side {side}'s clock is not running")
+            raise RecordError(_("{where}: side {side}'s clock is not running").format(where=where, side=side))
         s = st.session
         if text is not None:
             s.rules.parse_move(s.pos, text)
@@ -283,9 +284,9 @@ class TableClock:
         st = self._st
         why = TableEntry(e, where, ("type", "why", "spent")).text("why")
         if why not in ("player", "arbiter", "power", "text"):
-            raise RecordError(f"{where}: 'why' is player, arbiter, power or text")
+            raise RecordError(_("{where}: 'why' is player, arbiter, power or text").format(where=where))
         if st.clock is None or not st.clock.started:
-            raise RecordError(f"{where}: no clock runs")
+            raise RecordError(_("{where}: no clock runs").format(where=where))
         if dry:
             return []
         st.clock, events = st.clock.pause(t)
@@ -301,7 +302,7 @@ class TableClock:
         st = self._st
         TableEntry(e, where, ("type", "spent"))
         if st.clock is None or not st.clock.paused:
-            raise RecordError(f"{where}: the clock is not paused")
+            raise RecordError(_("{where}: the clock is not paused").format(where=where))
         if dry:
             return []
         st.clock, events = st.clock.resume(t)
@@ -313,10 +314,10 @@ class TableClock:
         side = f.side("side", st.nsides)
         text = f.optional_text("move")
         if st.clock is None:
-            raise RecordError(f"{where}: this game has no clock")
+            raise RecordError(_("{where}: this game has no clock").format(where=where))
         if dry:
             return []
         st.clock, events = st.clock.flag(t)
         if st.clock.flagged is None:
-            raise RecordError(f"{where}: side {side}'s time had not run out")
+            raise RecordError(_("{where}: side {side}'s time had not run out").format(where=where, side=side))
         return events + self._flag_result(side, text, t)
