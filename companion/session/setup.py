@@ -63,8 +63,8 @@ def level_from_key(value: Any, where: str) -> int:
         return value
     m = _STOCKFISH_KEY.match(value) if isinstance(value, str) else None
     if m is None or int(m.group(1)) < 1:
-        raise RecordError(f"{where}: field 'level' must be a level number or stockfish:ELO "
-                          f"(e.g. stockfish:1800), got {value!r}")
+        raise RecordError(_("{where}: field 'level' must be a level number or stockfish:ELO (e.g. stockfish:1800), "
+                            "got {value!r}").format(where=where, value=value))
     return STOCKFISH_BASE + int(m.group(1))
 
 
