@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .errors import CompanionError
+from .i18n import _
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -415,8 +416,8 @@ def run_emulated(args: list[str], out=print) -> int:
     script = Path(__file__).resolve().parent / "arm64_check.sh"
     root = os.environ.get("COMPANION_ARM64_ROOT", "/var/tmp/companion-arm64")
     if not Path(root, "home/pi/companion/.venv/bin/companion").exists():
-        raise CompanionError(f"bench --emulated: no installed arm64 root at {root}; build it first: "
-                             "bash companion/install.sh arm64-check (about an hour)")
+        raise CompanionError(_("bench --emulated: no installed arm64 root at {root}; build it first: bash "
+                               "companion/install.sh arm64-check (about an hour)").format(root=root))
     return subprocess.call(["bash", str(script), "bench", *args])
 
 
@@ -444,8 +445,8 @@ def run_bench(quick: bool = False, only: str | None = None, out=print) -> int:
     import platform
 
     if not _selected(only):
-        raise CompanionError(f"bench --only {only!r}: no figure's name contains it; "
-                             f"the figures are {', '.join(n for n, _ in BENCHES)}")
+        raise CompanionError(_("bench --only {only!r}: no figure's name contains it; the figures are {benches}").format(
+            only=only, benches=', '.join(n for n, _ in BENCHES)))
     out(f"companion bench  python {platform.python_version()}  {platform.machine()}  {'quick' if quick else 'full'}")
     for name, fn in _selected(only):
         for label, value, unit in fn(quick):

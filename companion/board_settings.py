@@ -16,7 +16,7 @@ from pathlib import Path
 from .bounds import MAX_DATA_FILE_BYTES, load_json, read_text_file
 from .durable import write_durably
 from .errors import CompanionError
-from .i18n import LANGUAGES
+from .i18n import LANGUAGES, _
 from .speech.announcements import SpeechSettings
 
 FILE = "settings.json"
@@ -35,17 +35,17 @@ class BoardSettings:
     @classmethod
     def from_json(cls, data: object) -> "BoardSettings":
         if not isinstance(data, dict) or set(data) - {"language", "speech"}:
-            raise CompanionError(f"{FILE}: expected an object with 'language' and 'speech'")
+            raise CompanionError(_("{file}: expected an object with 'language' and 'speech'").format(file=FILE))
         language = data.get("language")
         if language is not None and language not in LANGUAGES:
-            raise CompanionError(f"{FILE}: no language {language!r}")
+            raise CompanionError(_("{file}: no language {language!r}").format(file=FILE, language=language))
         return cls(language, SpeechSettings.from_json(data.get("speech", {})))
 
 
 def load(directory: str | os.PathLike) -> BoardSettings:
     try:
         return BoardSettings.from_json(load_json(read_text_file(Path(directory) / FILE, MAX_DATA_FILE_BYTES,
-                                                                "the settings file"), FILE))
+                                                                _("the settings file")), FILE))
     except (OSError, UnicodeDecodeError, CompanionError, TypeError):
         return BoardSettings()
 

@@ -40,6 +40,7 @@ import stat
 from typing import Any, Callable
 
 from .errors import CompanionError, RecordError
+from .i18n import _
 
 #: Digits a number read from outside may have (10**18 - 1 is the largest such whole number).
 MAX_DIGITS = 18
@@ -78,23 +79,26 @@ def read_small_file(path: str | os.PathLike, limit: int, where: str, *, whole: b
         st = os.stat(path)
     except FileNotFoundError:
         if os.path.lexists(path):
-            raise RecordError(f"{where}: it is a link to a file that is not there") from None
+            raise RecordError(_("{where}: it is a link to a file that is not there").format(where=where)) from None
         return None
     except OSError as e:
-        raise RecordError(f"{where}: it cannot be read ({e.strerror or e})") from None
+        raise RecordError(_("{where}: it cannot be read ({strerror})").format(
+            where=where, strerror=e.strerror or e)) from None
     if stat.S_ISDIR(st.st_mode):
-        raise RecordError(f"{where}: a folder is where the file should be")
+        raise RecordError(_("{where}: a folder is where the file should be").format(where=where))
     if not stat.S_ISREG(st.st_mode):
-        raise RecordError(f"{where}: it is not a file")
+        raise RecordError(_("{where}: it is not a file").format(where=where))
     if whole and st.st_size > limit:
-        raise RecordError(f"{where}: it is {st.st_size} bytes long; at most {limit} are expected")
+        raise RecordError(_("{where}: it is {st_size} bytes long; at most {limit} are expected").format(
+                              where=where, st_size=st.st_size, limit=limit))
     try:
         with open(path, "rb") as f:
             data = f.read(limit + 1 if whole else limit)
     except OSError as e:
-        raise RecordError(f"{where}: it cannot be read ({e.strerror or e})") from None
+        raise RecordError(_("{where}: it cannot be read ({strerror})").format(
+            where=where, strerror=e.strerror or e)) from None
     if len(data) > limit:
-        raise RecordError(f"{where}: it is longer than {limit} bytes")
+        raise RecordError(_("{where}: it is longer than {limit} bytes").format(where=where, limit=limit))
     return data
 
 
@@ -124,29 +128,32 @@ def load_json(text: str, where: str, error: type[CompanionError] = RecordError) 
 
     def integer(s: str) -> int:
         if _too_long(s.lstrip("-")):
-            raise error(f"{where}: a number of {len(s.lstrip('-'))} digits; numbers here have at most "
-                        f"{MAX_DIGITS} digits")
+            raise error(_("{where}: a number of {n} digits; numbers here have at most {max_digits} digits").format(
+                            where=where, n=len(s.lstrip('-')), max_digits=MAX_DIGITS))
         return int(s)
 
     def number(s: str) -> float:
         mantissa = re.split(r"[eE]", s.lstrip("-"))[0].replace(".", "")
         value = float(s)
         if _too_long(mantissa.lstrip("0") or "0") or not math.isfinite(value):
-            raise error(f"{where}: the number {s[:24]}{'...' if len(s) > 24 else ''} is out of range; numbers "
-                        f"here have at most {MAX_DIGITS} digits")
+            raise error(_("{where}: the number {number} is out of range; numbers here have at most {max_digits} "
+                          "digits").format(where=where, number=s[:24] + ("..." if len(s) > 24 else ""),
+                                           max_digits=MAX_DIGITS))
         return value
 
     def constant(s: str) -> Any:
-        raise error(f"{where}: {s} is not a JSON number")
+        raise error(_("{where}: {s} is not a JSON number").format(where=where, s=s))
 
     if nested_too_deep(text):
-        raise error(f"{where}: values nested more than {MAX_DEPTH} levels deep")
+        raise error(_("{where}: values nested more than {max_depth} levels deep").format(
+                        where=where, max_depth=MAX_DEPTH))
     try:
         return json.loads(text, parse_int=integer, parse_float=number, parse_constant=constant)
     except json.JSONDecodeError as e:
-        raise error(f"{where}: not valid JSON ({e.msg} at column {e.colno})") from None
+        raise error(_("{where}: not valid JSON ({msg} at column {colno})").format(
+                        where=where, msg=e.msg, colno=e.colno)) from None
     except RecursionError:  # the depth check above keeps this from happening; kept as a last guard
-        raise error(f"{where}: values nested too deeply") from None
+        raise error(_("{where}: values nested too deeply").format(where=where)) from None
 
 
 def check_toml(data: dict, where: str, error: type[CompanionError],
@@ -159,33 +166,37 @@ def check_toml(data: dict, where: str, error: type[CompanionError],
     while stack:
         value, path, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise error(_toml_place(where, path, line_of) + f"values nested more than {MAX_DEPTH} levels deep")
+            raise error(_toml_place(where, path, line_of) + _("values nested more than {max_depth} levels deep").format(
+                                                                max_depth=MAX_DEPTH))
         if isinstance(value, dict):
             stack.extend((v, path + (str(k),), depth + 1) for k, v in value.items())
         elif isinstance(value, list):
             stack.extend((v, path, depth + 1) for v in value)
         elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** MAX_DIGITS:
-            raise error(_toml_place(where, path, line_of) + f"a number of {len(str(abs(value)))} digits; "
-                                                            f"numbers here have at most {MAX_DIGITS} digits")
+            raise error(_toml_place(where, path, line_of) + _("a number of {n} digits; numbers here have at most "
+                                                              "{max_digits} digits").format(
+                                                                n=len(str(abs(value))), max_digits=MAX_DIGITS))
     return data
 
 
 def _toml_place(where: str, path: tuple[str, ...], line_of) -> str:
     line = line_of(*path) if line_of is not None and path else None
-    at = f"{where}, line {line}" if line else where
+    at = _("{where}, line {line}").format(where=where, line=line) if line else where
     return f"{at}: {'.'.join(path)}: " if path else f"{at}: "
 
 
 def whole_number(text: str, what: str, error: type[CompanionError], low: int = 0, high: int | None = None) -> int:
     """The whole number written as ``text`` (digits only, at most :data:`MAX_DIGITS`), within
     ``low..high``; otherwise ``error`` saying ``what`` was expected."""
-    span = f"from {low} to {high}" if high is not None else f"of at least {low}"
+    span = (_("from {low} to {high}").format(low=low, high=high) if high is not None else
+            _("of at least {low}").format(low=low))
     if not text.isascii() or not text.isdigit() or _too_long(text.lstrip("0") or "0"):
         shown = text if len(text) <= 24 else text[:24] + "..."
-        raise error(f"{what}: expected a whole number {span}, got {shown!r}")
+        raise error(_("{what}: expected a whole number {span}, got {shown!r}").format(
+                        what=what, span=span, shown=shown))
     value = int(text)
     if value < low or (high is not None and value > high):
-        raise error(f"{what}: expected a whole number {span}, got {value}")
+        raise error(_("{what}: expected a whole number {span}, got {value}").format(what=what, span=span, value=value))
     return value
 
 
@@ -196,10 +207,13 @@ def int_arg(low: int, high: int) -> Callable[[str], int]:
         t = text.strip()
         digits = t[1:] if t[:1] in "+-" else t
         if not digits.isascii() or not digits.isdigit() or _too_long(digits.lstrip("0") or "0"):
-            raise argparse.ArgumentTypeError(f"expected a whole number from {low:,} to {high:,}, got {_short(text)!r}")
+            raise argparse.ArgumentTypeError(_("expected a whole number from {low:,} to {high:,}, got "
+                                               "{short!r}").format(
+                                                 low=low, high=high, short=_short(text)))
         value = int(t)
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"expected a whole number from {low:,} to {high:,}, got {value}")
+            raise argparse.ArgumentTypeError(_("expected a whole number from {low:,} to {high:,}, got {value}").format(
+                                                 low=low, high=high, value=value))
         return value
 
     parse.__name__ = "whole number"
@@ -209,7 +223,8 @@ def int_arg(low: int, high: int) -> Callable[[str], int]:
 def number_arg(low: float, high: float, *, above: bool = False) -> Callable[[str], float]:
     """An argparse ``type=``: a finite number from ``low`` to ``high`` (more than ``low`` when
     ``above``)."""
-    span = f"more than {low:g} and at most {high:g}" if above else f"from {low:g} to {high:g}"
+    span = (_("more than {low:g} and at most {high:g}") if above else _("from {low:g} to {high:g}")).format(
+        low=low, high=high)
 
     def parse(text: str) -> float:
         try:
@@ -217,7 +232,8 @@ def number_arg(low: float, high: float, *, above: bool = False) -> Callable[[str
         except ValueError:
             value = math.nan
         if not math.isfinite(value) or value < low or (above and value == low) or value > high:
-            raise argparse.ArgumentTypeError(f"expected a number {span}, got {_short(text)!r}")
+            raise argparse.ArgumentTypeError(_("expected a number {span}, got {short!r}").format(
+                                                 span=span, short=_short(text)))
         return value
 
     parse.__name__ = "number"
@@ -241,6 +257,6 @@ def read_text_file(path, limit: int, what: str, error: type[CompanionError] = Re
     with open(path, "rb") as f:
         data = f.read(limit + 1)
     if len(data) > limit:
-        raise error(f"{path}: longer than {_megabytes(limit)}; {what} is at most {_megabytes(limit)} "
-                    f"(is it the right file?)")
+        raise error(_("{path}: longer than {megabytes}; {what} is at most {megabytes} (is it the right file?)").format(
+                        path=path, megabytes=_megabytes(limit), what=what))
     return data.decode(encoding)

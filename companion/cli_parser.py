@@ -4,6 +4,14 @@ stderr and exit status 2, never a usage block.
 Its own module, below every layer that has a command (the CLI, ``ai-match``), so that each of
 them imports it from here and none imports another to get it; the same for the options several
 commands share (``--players``).
+
+argparse's own words ("usage:", "options:", "invalid choice: ...", "the following arguments are
+required: ...") come from our catalog too: argparse asks the ``gettext`` module's ``gettext`` and
+``ngettext`` (domain "messages"), which know nothing of it, so importing this module points its
+two names at :mod:`companion.i18n`'s (:func:`speak_argparse_in_our_language`, the one hook), before
+any parser is built. Its messages are listed here (:data:`ARGPARSE_WORDS`) so that Babel extracts
+them; they keep argparse's ``%``-placeholders exactly (python-format: ``msgfmt --check`` checks
+that a translation keeps them).
 """
 
 from __future__ import annotations
@@ -12,12 +20,42 @@ import argparse
 
 from .bounds import int_arg
 from .errors import DiceError, error_line
-from .i18n import _
+from .i18n import N_, P_, _, ngettext
+
+#: The messages argparse (Python 3.11 to 3.13) prints to a player, as its source writes them: the
+#: catalog's ids. Its programmer errors (a parser built wrong) are left out: no input reaches them.
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("subcommands"),
+    N_("show this help message and exit"), N_("show program's version number and exit"),
+    N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"), N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"), N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"), N_("expected one argument"), N_("expected at most one argument"),
+    N_("expected at least one argument"), P_("expected %s argument", "expected %s arguments"),
+    N_("ambiguous option: %(option)s could match %(matches)s"), N_("unexpected option string: %s"),
+    N_("invalid %(type)s value: %(value)r"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"), N_("can't open '%(filename)s': %(error)s"),
+)
+
+
+def _argparse_gettext(message):
+    return _(message) if message else message  # argparse asks for None (no description); "" is the header
+
+
+def speak_argparse_in_our_language() -> None:
+    """The one hook: argparse's ``_`` and ``ngettext`` (the names it imported from ``gettext``)
+    answer from companion's catalog, in the language of the moment. Done once, at this
+    module's import, before any parser is built."""
+    argparse._ = _argparse_gettext
+    argparse.ngettext = ngettext
+
+
+speak_argparse_in_our_language()
 
 
 class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, exit 2 (what it quotes cut: companion.errors)
-        self.exit(2, f"{self.prog}: error: {error_line(message)}\n")
+        self.exit(2, _("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": error_line(message)})
 
 
 def add_players(p: argparse.ArgumentParser) -> None:
@@ -64,7 +102,7 @@ def fight_options(args) -> dict:
         out["fights"] = fights
     if getattr(args, "d6_only", False):
         if fights != "dice" and getattr(args, "variant", None) != "combat":
-            raise DiceError("--d6-only is a dice option: give --fights dice too")
+            raise DiceError(_("--d6-only is a dice option: give --fights dice too"))
         out["d6_only"] = True
     return out
 

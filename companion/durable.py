@@ -17,6 +17,7 @@ import stat
 from pathlib import Path
 
 from .errors import RecordError
+from .i18n import _
 
 
 def write_durably(path: str | os.PathLike, data: bytes, suffix: str = ".tmp") -> None:
@@ -62,16 +63,19 @@ def write_output_file(path: str | os.PathLike, text: str | bytes) -> Path:
     path = Path(path)
     folder = path.parent
     if not folder.is_dir():
-        what = "is not a folder" if folder.exists() else "does not exist"
-        raise RecordError(f"{path}: the folder {folder} {what} (folders are not created: make it first)")
+        problem = (_("{path}: the folder {folder} is not a folder (folders are not created: make it first)")
+                   if folder.exists() else
+                   _("{path}: the folder {folder} does not exist (folders are not created: make it first)"))
+        raise RecordError(problem.format(path=path, folder=folder))
     try:
         st = os.lstat(path)
     except FileNotFoundError:
         st = None
     if st is not None and stat.S_ISLNK(st.st_mode):
-        raise RecordError(f"{path} is a symbolic link; give the file it points to (the link is not replaced)")
+        raise RecordError(_("{path} is a symbolic link; give the file it points to (the link is not replaced)").format(
+                              path=path))
     if st is not None and not stat.S_ISREG(st.st_mode):
-        raise RecordError(f"{path} is not a regular file (a folder, a device or a pipe); give a file name, or "
-                          f"leave the option out to write to the standard output")
+        raise RecordError(_("{path} is not a regular file (a folder, a device or a pipe); give a file name, or "
+                            "leave the option out to write to the standard output").format(path=path))
     write_durably(path, text.encode("utf-8") if isinstance(text, str) else text)
     return path

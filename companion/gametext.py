@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 from .bounds import load_json
 from .errors import CompanionError, RecordError
+from .i18n import N_, _
 from .session import (
     Action, AnswerDraw, GameSetup, OfferDraw, PlayAnswer, PlayMove, PlayPart, Resign, Roll, Seat, Session, SetPosition,
     SOURCE_OF_MODE, action_from_json, action_to_json, level_from_key, level_key,
@@ -79,11 +80,10 @@ _NOT_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
 #: a game's id names its file (``<id>.txt``): this many bytes at most
 MAX_ID_BYTES = 120
 #: what Load says of a text that has no check line (one written by hand, or before 2026)
-UNCHECKED = ("This text has no check line, so damage to it cannot be seen: make sure the moves "
-             "are the game you meant.")
+UNCHECKED = N_("This text has no check line, so damage to it cannot be seen: make sure the moves are the game you "
+               "meant.")
 #: what Load says when such a text's last position line is not where its moves lead
-CORRECTED = ("Its last position line is not where the moves lead: the game goes on from the "
-             "written position.")
+CORRECTED = N_("Its last position line is not where the moves lead: the game goes on from the written position.")
 
 
 @dataclass(frozen=True)
@@ -280,9 +280,10 @@ def parse_game(text: str) -> GameText:
     """The set-up and actions of a game text, checked for form only (the rules check the moves
     in :func:`load_game`). RecordError names the line."""
     if not isinstance(text, str):
-        raise RecordError("a game text must be text")
+        raise RecordError(_("a game text must be text"))
     if len(text) > MAX_CHARS:
-        raise RecordError(f"this text is {len(text):,} characters long; a game text is at most {MAX_CHARS:,}")
+        raise RecordError(_("this text is {n:,} characters long; a game text is at most {max_chars:,}").format(
+                              n=len(text), max_chars=MAX_CHARS))
     text = text.removeprefix("\ufeff")  # the byte order mark Notepad writes in "UTF-8 with BOM"
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     numbered = [(i, line.strip()) for i, line in enumerate(lines, start=1)]
@@ -290,25 +291,27 @@ def parse_game(text: str) -> GameText:
     for no, line in numbered:
         bad = _NOT_TEXT.search(line)
         if bad:
-            raise RecordError(f"line {no}: {_character(bad.group())} at column {bad.start() + 1} is not part of a "
-                              f"game text (the text is damaged or not a game text)")
+            raise RecordError(_("line {no}: {character} at column {start} is not part of a game text (the text is "
+                                "damaged or not a game text)").format(
+                                  no=no, character=_character(bad.group()), start=bad.start() + 1))
     if not numbered:
-        raise RecordError("the text is empty; a game text starts with the line 'companion game 1'")
+        raise RecordError(_("the text is empty; a game text starts with the line 'companion game 1'"))
     first_no, first = numbered[0]
     if not first.lower().startswith(MAGIC):
-        raise RecordError(f"line {first_no}: expected 'companion game 1' (the first line of a game text), "
-                          f"found {_show(first)}")
+        raise RecordError(_("line {first_no}: expected 'companion game 1' (the first line of a game text), found "
+                            "{show}").format(first_no=first_no, show=_show(first)))
     version = first[len(MAGIC):].strip()
     if version != str(VERSION):
-        raise RecordError(f"line {first_no}: game text version {_show(version)} is not known; this companion "
-                          f"reads version {VERSION}")
+        raise RecordError(_("line {first_no}: game text version {show} is not known; this companion reads version "
+                            "{version}").format(first_no=first_no, show=_show(version), version=VERSION))
     fields: dict[str, tuple[int, str]] = {}
     seats: dict[int, tuple[int, str]] = {}
     extra: dict[str, tuple[int, str]] = {}
     body_at = len(numbered)
     for k, (no, line) in enumerate(numbered[1:], start=1):
         if len(line) > MAX_LINE:
-            raise RecordError(f"line {no}: {len(line):,} characters; a line is at most {MAX_LINE:,}")
+            raise RecordError(_("line {no}: {n:,} characters; a line is at most {max_line:,}").format(
+                                  no=no, n=len(line), max_line=MAX_LINE))
         key, colon, value = line.partition(":")
         key = key.strip().lower()
         if not colon or not (key in _HEADER or key in _TABLE_KEYS or _PLAYER.match(key) or _PLAYER_TABLE.match(key)
@@ -319,22 +322,25 @@ def parse_game(text: str) -> GameText:
         m = _PLAYER.match(key)
         if m:
             if int(m.group(1)) in seats:
-                raise RecordError(f"line {no}: '{key}' is given twice (first on line {seats[int(m.group(1))][0]})")
+                raise RecordError(_("line {no}: '{key}' is given twice (first on line {first})").format(
+                                      no=no, key=key, first=seats[int(m.group(1))][0]))
             seats[int(m.group(1))] = (no, value)
         elif key.startswith("setup "):
             extra[key[6:].strip()] = (no, value)
         elif key in fields:
-            raise RecordError(f"line {no}: '{key}' is given twice (first on line {fields[key][0]})")
+            raise RecordError(_("line {no}: '{key}' is given twice (first on line {first})").format(
+                                  no=no, key=key, first=fields[key][0]))
         else:
             fields[key] = (no, value)
     checked = False
     if "check" in fields:
         no, value = fields["check"]
-        have = text_check([line for _, line in numbered])
+        have = text_check([line for __, line in numbered])
         if value.lower() != have:
-            raise RecordError(f"line {no}: the text does not match its check line (check {_show(value)}, the text "
-                              f"gives {have}): it was damaged or changed since it was saved (a letter changed, a line "
-                              f"lost, the end cut off); if you changed it on purpose, delete the check line and load it")
+            raise RecordError(_("line {no}: the text does not match its check line (check {show}, the text gives "
+                                "{have}): it was damaged or changed since it was saved (a letter changed, a line "
+                                "lost, the end cut off); if you changed it on purpose, delete the check line and "
+                                "load it").format(no=no, show=_show(value), have=have))
         checked = True
     setup = _setup(fields, seats, extra, first_no)
     table, table_line = _table_setup(fields, len(setup.seats))
@@ -344,9 +350,11 @@ def parse_game(text: str) -> GameText:
     body = numbered[body_at:]
     for no, line in body:
         if len(line) > MAX_LINE:
-            raise RecordError(f"line {no}: {len(line):,} characters; a line is at most {MAX_LINE:,}")
+            raise RecordError(_("line {no}: {n:,} characters; a line is at most {max_line:,}").format(
+                                  no=no, n=len(line), max_line=MAX_LINE))
         if result is not None:
-            raise RecordError(f"line {no}: {_show(line)} after the result line; the result comes last")
+            raise RecordError(_("line {no}: {show} after the result line; the result comes last").format(
+                                  no=no, show=_show(line)))
         low = line.lower()
         if low.startswith("position:"):
             actions.append((no, SetPosition(line[len("position:"):].strip())))
@@ -358,13 +366,15 @@ def parse_game(text: str) -> GameText:
             for token in line.split():
                 actions.extend((no, a) for a in _token(token, no, setup))
         if len(actions) > MAX_ACTIONS:
-            raise RecordError(f"line {no}: more than {MAX_ACTIONS:,} actions; this is not a game text")
+            raise RecordError(_("line {no}: more than {max_actions:,} actions; this is not a game text").format(
+                                  no=no, max_actions=MAX_ACTIONS))
     return GameText(setup, tuple(actions), result, result_line, table, table_line, checked)
 
 
 def _character(c: str) -> str:
-    return f"the character U+{ord(c):04X}" + (" (half of a character)" if "\ud800" <= c <= "\udfff" else
-                                              " (a control character)")
+    if "\ud800" <= c <= "\udfff":
+        return _("the character U+{code:04X} (half of a character)").format(code=ord(c))
+    return _("the character U+{code:04X} (a control character)").format(code=ord(c))
 
 
 def _table_setup(fields: dict, seats: int) -> tuple[TableSetup | None, int]:
@@ -379,7 +389,8 @@ def _table_setup(fields: dict, seats: int) -> tuple[TableSetup | None, int]:
         name = _TABLE_KEYS.get(key)
         if name in ("auto_press", "last_move"):
             if value not in _YES_NO:
-                raise RecordError(f"line {no}: {key}: expected yes or no, found {_show(value)}")
+                raise RecordError(_("line {no}: {key}: expected yes or no, found {show}").format(
+                                      no=no, key=key, show=_show(value)))
             values[name] = _YES_NO[value]
         elif name is not None:
             values[name] = value
@@ -389,15 +400,18 @@ def _table_setup(fields: dict, seats: int) -> tuple[TableSetup | None, int]:
                 elif name == "time_control":
                     TableSetup(time_control=value)
             except CompanionError as e:
-                raise RecordError(f"line {no}: {key}: {e}") from None
+                raise RecordError(_("line {no}: {key}: {e}").format(no=no, key=key, e=e)) from None
     for kind in ("rating", "id"):
         given = {int(_PLAYER_TABLE.match(k).group(1)): fields[k] for k in keys
                  if _PLAYER_TABLE.match(k) and k.endswith(kind)}
         if not given:
             continue
         if sorted(given) != list(range(1, len(given) + 1)) or len(given) > seats:
-            no = max(no for no, _ in given.values())
-            raise RecordError(f"line {no}: player {kind}s are given for players 1 to {seats}, one line each")
+            no = max(no for no, __ in given.values())
+            given_for = (_("line {no}: player ratings are given for players 1 to {seats}, one line each")
+                         if kind == "rating" else
+                         _("line {no}: player ids are given for players 1 to {seats}, one line each"))
+            raise RecordError(given_for.format(no=no, seats=seats))
         items = []
         for n in sorted(given):
             no, value = given[n]
@@ -408,26 +422,28 @@ def _table_setup(fields: dict, seats: int) -> tuple[TableSetup | None, int]:
             elif re.fullmatch(r"[0-9]{1,4}", value):
                 items.append(int(value))
             else:
-                raise RecordError(f"line {no}: player {n} rating: expected a rating (0 to 4000) or unrated, "
-                                  f"found {_show(value)}")
+                raise RecordError(_("line {no}: player {n} rating: expected a rating (0 to 4000) or unrated, found "
+                                    "{show}").format(no=no, n=n, show=_show(value)))
         values["ratings" if kind == "rating" else "ids"] = tuple(items)
     try:
         return TableSetup(**values), first
     except CompanionError as e:
-        raise RecordError(f"line {first}: {e}") from None
+        raise RecordError(_("line {first}: {e}").format(first=first, e=e)) from None
 
 
 def _setup(fields: dict, seats: dict, extra: dict, first_no: int) -> GameSetup:
     if "game" not in fields:
-        raise RecordError(f"line {first_no + 1}: expected 'game: <name>' (chess, combat, dungeon, kol ...)")
+        raise RecordError(_("line {first_no}: expected 'game: <name>' (chess, combat, dungeon, kol ...)").format(
+                              first_no=first_no + 1))
     game_no, game = fields["game"]
     if not seats:
-        raise RecordError(f"line {game_no + 1}: expected the players, one line each: 'player 1: <name>'")
+        raise RecordError(_("line {game_no}: expected the players, one line each: 'player 1: <name>'").format(
+                              game_no=game_no + 1))
     numbers = sorted(seats)
     if numbers != list(range(1, len(numbers) + 1)):
         missing = next(n for n in range(1, len(numbers) + 2) if n not in seats)
-        raise RecordError(f"line {max(no for no, _ in seats.values())}: player {missing} is missing; players are "
-                          f"numbered 1, 2, ... in the order they move")
+        raise RecordError(_("line {line}: player {missing} is missing; players are numbered 1, 2, ... in the order "
+                            "they move").format(line=max(no for no, __ in seats.values()), missing=missing))
     seat_list = []
     for n in numbers:
         no, value = seats[n]
@@ -440,38 +456,42 @@ def _setup(fields: dict, seats: dict, extra: dict, first_no: int) -> GameSetup:
                 level = int(key[6:]) if key.startswith("level ") else level_from_key(key, "the computer")
                 seat_list.append(Seat(m.group(1), True, level))
         except CompanionError as e:
-            raise RecordError(f"line {no}: player {n}: {e}") from None
+            raise RecordError(_("line {no}: player {n}: {e}").format(no=no, n=n, e=e)) from None
     dice, seed = "virtual", None
     if "dice" in fields:
         no, value = fields["dice"]
         words = value.split()
         if not words or words[0] not in ("virtual", "seeded", "entered", "linked") or len(words) > 2 or \
                 (len(words) == 2) != (words[0] == "seeded"):
-            raise RecordError(f"line {no}: dice: expected 'virtual', 'entered', 'seeded <seed in hex>' or 'linked' "
-                              f"(two linked boards), found {_show(value)}")
+            raise RecordError(_("line {no}: dice: expected 'virtual', 'entered', 'seeded <seed in hex>' or "
+                                "'linked' (two linked boards), found {show}").format(no=no, show=_show(value)))
         dice, seed = words[0], (words[1] if len(words) == 2 else None)
     d6_only = False
     if "d6 only" in fields:
         no, value = fields["d6 only"]
         if value not in ("yes", "no"):
-            raise RecordError(f"line {no}: d6 only: expected yes or no, found {_show(value)}")
+            raise RecordError(_("line {no}: d6 only: expected yes or no, found {show}").format(
+                                  no=no, show=_show(value)))
         d6_only = value == "yes"
     if "id" in fields and len(fields["id"][1].encode("utf-8")) > MAX_ID_BYTES:
-        raise RecordError(f"line {fields['id'][0]}: the id is {len(fields['id'][1].encode('utf-8'))} bytes long; an id "
-                          f"names the game's file and has at most {MAX_ID_BYTES}")
+        raise RecordError(_("line {line}: the id is {n} bytes long; an id names the game's file and has at most "
+                            "{max_id_bytes}").format(
+                              line=fields['id'][0], n=len(fields['id'][1].encode('utf-8')),
+                              max_id_bytes=MAX_ID_BYTES))
     data = {"game": game, "seats": [{"name": s.name, "computer": s.computer, "level": s.level} for s in seat_list],
             "dice": dice, "d6_only": d6_only, "game_id": fields.get("id", (0, "game"))[1] or "game",
             "seed": seed, "start": fields["start"][1] if "start" in fields else None,
             "board_map": fields["map"][1] if "map" in fields else None}
     for key, (no, value) in extra.items():
-        data[key] = load_json(value, f"line {no}: setup {key}", RecordError)
+        data[key] = load_json(value, _("line {no}: setup {key}").format(no=no, key=key), RecordError)
         _check_strings(data[key], no)
     try:
         return GameSetup.from_json(data, "set-up")
     except RecordError as e:
         where = {"game": game_no, "dice": fields.get("dice", (game_no,))[0]}
         line = next((no for key, no in where.items() if key in str(e)), game_no)
-        raise RecordError(f"line {line}: {str(e).removeprefix('set-up: ')}") from None
+        raise RecordError(_("line {line}: {problem}").format(
+                              line=line, problem=str(e).removeprefix('set-up: '))) from None
 
 
 def _token(token: str, no: int, setup: GameSetup) -> list[Action]:
@@ -479,7 +499,7 @@ def _token(token: str, no: int, setup: GameSetup) -> list[Action]:
         return []
     if token.startswith("="):
         if len(token) == 1:
-            raise RecordError(f"line {no}: '=' must be followed by an answer, e.g. =keep or =NS")
+            raise RecordError(_("line {no}: '=' must be followed by an answer, e.g. =keep or =NS").format(no=no))
         return [PlayAnswer(token[1:])]
     word, colon, value = token.partition(":")
     if colon and word == "roll":
@@ -487,8 +507,8 @@ def _token(token: str, no: int, setup: GameSetup) -> list[Action]:
     if colon and word == "part":
         player, colon2, part = value.partition(":")
         if not colon2 or not part or not re.match(r"^[A-Za-z0-9-]{1,12}$", part):
-            raise RecordError(f"line {no}: {_show(token)}: expected part:<player>:<their part>, e.g. part:1:2 "
-                              f"(player 1 bid 2 stones)")
+            raise RecordError(_("line {no}: {show}: expected part:<player>:<their part>, e.g. part:1:2 (player 1 "
+                                "bid 2 stones)").format(no=no, show=_show(token)))
         return [PlayPart(_player(player, no, token), part)]
     if colon and word == "resign":
         return [Resign(_player(value, no, token))]
@@ -496,17 +516,18 @@ def _token(token: str, no: int, setup: GameSetup) -> list[Action]:
         return [OfferDraw(_player(value, no, token))]
     if colon and word == "draw":
         if value not in ("accept", "decline"):
-            raise RecordError(f"line {no}: {_show(token)}: expected draw:accept or draw:decline")
+            raise RecordError(_("line {no}: {show}: expected draw:accept or draw:decline").format(
+                                  no=no, show=_show(token)))
         return [AnswerDraw(value == "accept")]
     if not re.match(r"^[A-Za-z0-9+#=-]{1,20}$", token):
-        raise RecordError(f"line {no}: {_show(token)} is not a move (coordinate notation like e2e4), "
-                          f"an answer (=keep), a roll (roll:6/3) or a move number (12.)")
+        raise RecordError(_("line {no}: {show} is not a move (coordinate notation like e2e4), an answer (=keep), a "
+                            "roll (roll:6/3) or a move number (12.)").format(no=no, show=_show(token)))
     return [PlayMove(token)]
 
 
 def _player(value: str, no: int, token: str) -> int:
     if value not in ("1", "2", "3", "4"):
-        raise RecordError(f"line {no}: {_show(token)}: expected a player number 1 to 4")
+        raise RecordError(_("line {no}: {show}: expected a player number 1 to 4").format(no=no, show=_show(token)))
     return int(value) - 1
 
 
@@ -515,8 +536,9 @@ def _roll(value: str, no: int, setup: GameSetup) -> Roll:
     source = _SOURCE_WORDS.get(source) if at else SOURCE_OF_MODE.get(setup.dice, "system")
     sides = faces.split("/")
     if source is None or len(sides) < 2 or len(sides) > 8 or not all(_FACES.match(s) for s in sides):
-        raise RecordError(f"line {no}: roll:{_show(value)}: expected roll:<attacker's dice>/<defender's dice>, "
-                          f"e.g. roll:6/3 or roll:5/2/4 (faces separated by commas, @entered for real dice)")
+        raise RecordError(_("line {no}: roll:{show}: expected roll:<attacker's dice>/<defender's dice>, e.g. "
+                            "roll:6/3 or roll:5/2/4 (faces separated by commas, @entered for real dice)").format(
+                              no=no, show=_show(value)))
     dice = [tuple(int(f) for f in s.split(",")) for s in sides]
     return Roll(dice[0], tuple(dice[1:]), source)
 
@@ -524,11 +546,11 @@ def _roll(value: str, no: int, setup: GameSetup) -> Roll:
 def _json_action(line: str, no: int) -> Action | dict:
     """A JSON line: a session action, or a later feature's entry (an object with a type), kept
     whole for whoever replays it (the table: a clock's press) to check."""
-    value = load_json(line, f"line {no}", RecordError)
+    value = load_json(line, _("line {no}").format(no=no), RecordError)
     _check_strings(value, no)
     if isinstance(value, dict) and isinstance(value.get("type"), str) and value["type"] not in _SESSION_TYPES:
         return value
-    return action_from_json(value, f"line {no}")
+    return action_from_json(value, _("line {no}").format(no=no))
 
 
 def _check_strings(value, no: int) -> None:
@@ -536,7 +558,8 @@ def _check_strings(value, no: int) -> None:
     if isinstance(value, str):
         bad = _NOT_TEXT.search(value)
         if bad:
-            raise RecordError(f"line {no}: {_character(bad.group())} in a JSON value is not part of a game text")
+            raise RecordError(_("line {no}: {character} in a JSON value is not part of a game text").format(
+                                  no=no, character=_character(bad.group())))
     elif isinstance(value, list):
         for item in value:
             _check_strings(item, no)
@@ -575,16 +598,17 @@ def load_text(text: str, *, source=None) -> LoadedText:
     table_line = game.table_line or 2
     if body and isinstance(body[0][1], dict) and body[0][1].get("type") == "table":
         if game.table is not None:
-            raise RecordError(f"line {body[0][0]}: the table's set-up is given twice (first on line {table_line})")
+            raise RecordError(_("line {line}: the table's set-up is given twice (first on line {table_line})").format(
+                                  line=body[0][0], table_line=table_line))
         table_line, entry = body.pop(0)
-        setup = TableSetup.from_json(entry, f"line {table_line}")
+        setup = TableSetup.from_json(entry, _("line {no}").format(no=table_line))
     try:
         table = Table.blank(game.setup, setup, source=source)
     except CompanionError as e:
-        raise RecordError(f"line {table_line}: {e}") from None
+        raise RecordError(_("line {table_line}: {e}").format(table_line=table_line, e=e)) from None
     session = table.session
-    warnings = [] if game.checked else [UNCHECKED]
-    last = max((i for i, (_, a) in enumerate(body) if not isinstance(a, SetPosition)), default=-1)
+    warnings = [] if game.checked else [_(UNCHECKED)]
+    last = max((i for i, (__, a) in enumerate(body) if not isinstance(a, SetPosition)), default=-1)
     for i, (no, action) in enumerate(body):
         try:
             if isinstance(action, SetPosition):
@@ -596,28 +620,29 @@ def load_text(text: str, *, source=None) -> LoadedText:
                         session.rules.position_text(session.rules.position_from_text(action.position)) == now:
                     continue
                 if i > last and not game.checked:
-                    warnings.append(CORRECTED)
-            table.apply_entry(action if isinstance(action, dict) else action_to_json(action), f"line {no}")
+                    warnings.append(_(CORRECTED))
+            table.apply_entry(action if isinstance(action, dict) else action_to_json(action), _("line {no}").format(no=no))
         except CompanionError as e:
             message = str(e)
-            if not message.startswith(f"line {no}:"):
-                message = f"line {no}: {_describe(session, action)}: {message}"
+            if not message.startswith(_("line {no}:").format(no=no)):
+                message = _("line {no}: {action}: {problem}").format(no=no, action=_describe(session, action),
+                                                                     problem=message)
             raise RecordError(message) from None
     if table.clock is not None and table.clock.counting and not table.is_over:
-        table.apply_entry({"type": "pause", "why": "text", "spent": None}, "the end of the text")
+        table.apply_entry({"type": "pause", "why": "text", "spent": None}, _("the end of the text"))
     if game.result is not None:
         have = describe_result(session)
         if game.result != have:
-            raise RecordError(f"line {game.result_line}: the moves end with the result {_show(have)}, "
-                              f"not {_show(game.result)}")
+            raise RecordError(_("line {result_line}: the moves end with the result {show}, not {show2}").format(
+                                  result_line=game.result_line, show=_show(have), show2=_show(game.result)))
     return LoadedText(table, tuple(warnings))
 
 
 def _describe(session: Session, action: Action | dict) -> str:
     if isinstance(action, PlayMove):
-        return f"move {len(session.moves) + 1} ({action.move})"
+        return _("move {n} ({move})").format(n=len(session.moves) + 1, move=action.move)
     if isinstance(action, SetPosition):
-        return "position"
+        return _("position")
     if isinstance(action, dict):
         return str(action.get("type"))
     return type(action).__name__.lower()

@@ -81,7 +81,8 @@ class Language:
 
         wanted = normalise(code)
         if wanted not in LANGUAGES:
-            raise CompanionError(f"no language {code!r}; the board speaks: {', '.join(sorted(LANGUAGES))}")
+            raise CompanionError(_("no language {code!r}; the board speaks: {languages}").format(
+                code=code, languages=', '.join(sorted(LANGUAGES))))
         if wanted == SOURCE_LANGUAGE:
             return cls(wanted)
         try:

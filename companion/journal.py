@@ -33,6 +33,7 @@ from typing import Callable, Generic, Sequence, TypeVar
 from .bounds import MAX_JOURNAL_BYTES, MAX_LINE_BYTES, load_json
 from .durable import fsync_dir
 from .errors import CompanionError, RecordError
+from .i18n import _, ngettext
 
 G = TypeVar("G")
 
@@ -90,14 +91,15 @@ def parse_line(line: str, expected_seq: int, where: str = "journal") -> dict:
     """The entry of one line (without its newline); RecordError says what is wrong with it."""
     value = load_json(line, where)
     if not isinstance(value, dict) or set(value) != {"seq", "entry", "crc"}:
-        raise RecordError(f"{where}: expected the fields seq, entry and crc")
+        raise RecordError(_("{where}: expected the fields seq, entry and crc").format(where=where))
     seq, entry, crc = value["seq"], value["entry"], value["crc"]
     if not isinstance(entry, dict) or isinstance(seq, bool) or not isinstance(seq, int):
-        raise RecordError(f"{where}: seq must be a whole number and entry an object")
+        raise RecordError(_("{where}: seq must be a whole number and entry an object").format(where=where))
     if crc != checksum(seq, entry):
-        raise RecordError(f"{where}: the checksum does not match (the line was damaged)")
+        raise RecordError(_("{where}: the checksum does not match (the line was damaged)").format(where=where))
     if seq != expected_seq:
-        raise RecordError(f"{where}: entry number {seq} where {expected_seq} was expected")
+        raise RecordError(_("{where}: entry number {seq} where {expected_seq} was expected").format(
+                              where=where, seq=seq, expected_seq=expected_seq))
     return entry
 
 
@@ -112,9 +114,11 @@ class Damage:
 
     def describe(self) -> str:
         if self.lost_lines < 0:  # a device or a pipe that goes on past the bound: not counted
-            return f"line {self.line}: {self.reason}; nothing from there on could be recovered"
-        what = "1 entry" if self.lost_lines == 1 else f"{self.lost_lines} entries"
-        return f"line {self.line}: {self.reason}; {what} ({self.lost_bytes} bytes) could not be recovered"
+            return _("line {line}: {reason}; nothing from there on could be recovered").format(
+                       line=self.line, reason=self.reason)
+        what = ngettext("{n} entry", "{n} entries", self.lost_lines).format(n=self.lost_lines)
+        return _("line {line}: {reason}; {what} ({lost_bytes} bytes) could not be recovered").format(
+                   line=self.line, reason=self.reason, what=what, lost_bytes=self.lost_bytes)
 
 
 @dataclass(frozen=True)
@@ -161,12 +165,13 @@ def read_journal(path: str | os.PathLike) -> JournalRead:
         where = f"{path.name} line {number}"
         if end < 0:
             if len(data) - offset > MAX_LINE_BYTES:
-                return damaged(f"a line of more than {MAX_LINE_BYTES // (1024 * 1024)} MB (an entry is a few "
-                               f"hundred bytes)")
+                return damaged(_("a line of more than {max_line_bytes} MB (an entry is a few hundred bytes)").format(
+                                   max_line_bytes=MAX_LINE_BYTES // (1024 * 1024)))
             if cut:
-                return damaged(f"the journal is longer than {MAX_JOURNAL_BYTES // (1024 * 1024)} MB "
-                               f"({f'{size:,} bytes' if regular else 'not a regular file'}); what follows was not read")
-            return damaged("the last entry was cut off while it was being written")
+                size_text = _("{size:,} bytes").format(size=size) if regular else _("not a regular file")
+                return damaged(_("the journal is longer than {mb} MB ({size}); what follows was not read").format(
+                    mb=MAX_JOURNAL_BYTES // (1024 * 1024), size=size_text))
+            return damaged(_("the last entry was cut off while it was being written"))
         raw = data[offset:end]
         try:
             entry = parse_line(raw.decode("utf-8"), number, where)
@@ -217,11 +222,12 @@ class Journal:
         """Write ``entry`` durably (one write, fsync) before the caller acts on it. On OSError
         the file is cut back to :attr:`good_length` and the error raised: nothing was written."""
         if self._fd is None:
-            raise RecordError(f"{self.path.name}: the journal is closed")
+            raise RecordError(_("{name}: the journal is closed").format(name=self.path.name))
         line = format_line(self.next_seq, entry).encode("utf-8")
         if len(line) > MAX_LINE_BYTES:  # it could never be read back: refused, nothing written
-            raise RecordError(f"{self.path.name}: an entry of {len(line):,} bytes; a journal line has at most "
-                              f"{MAX_LINE_BYTES:,}")
+            raise RecordError(_("{name}: an entry of {n:,} bytes; a journal line has at most "
+                                "{max_line_bytes:,}").format(
+                                  name=self.path.name, n=len(line), max_line_bytes=MAX_LINE_BYTES))
         if self._torn:
             self._cut_back()  # the last failure's bytes go first (raises if they cannot)
         try:
@@ -283,8 +289,9 @@ class JournalStore:
         if not self.has_current():
             return None
         if not self.current.is_file():
-            what = "a folder" if self.current.is_dir() else "not a file"
-            raise RecordError(f"where the saved game goes ({CURRENT}) there is {what}")
+            what = _("a folder") if self.current.is_dir() else _("not a file")
+            raise RecordError(_("where the saved game goes ({current}) there is {what}").format(
+                                  current=CURRENT, what=what))
         return read_journal(self.current)
 
     def discard_if_empty(self) -> None:
@@ -383,7 +390,9 @@ def describe_loss(damage: Damage | None, replay_problem: str | None, used: int, 
         parts.append(damage.describe())
     if replay_problem is not None:
         lost = total - used
-        parts.append(f"entry {used + 1} could not be replayed ({replay_problem}); {lost} entries dropped")
+        dropped = ngettext("entry {used} could not be replayed ({replay_problem}); {n} entry dropped",
+                           "entry {used} could not be replayed ({replay_problem}); {n} entries dropped", lost)
+        parts.append(dropped.format(used=used + 1, replay_problem=replay_problem, n=lost))
     return "; ".join(parts) if parts else None
 
 
@@ -413,16 +422,17 @@ def resume(store: JournalStore, replay: Callable[[Sequence[dict]], tuple[G, int,
     try:
         read = store.unfinished()
         if not read.entries:
-            reason = read.damage.describe() if read.damage else "the journal is empty"
+            reason = read.damage.describe() if read.damage else _("the journal is empty")
             return _set_aside(store, reason)
         game, used, problem = replay(read.entries)
         journal = store.reopen(read, keep=used)
     except CompanionError as e:
         return _set_aside(store, str(e))
     except OSError as e:
-        return _set_aside(store, f"it could not be read ({e.strerror or e})")
+        return _set_aside(store, _("it could not be read ({strerror})").format(strerror=e.strerror or e))
     except Exception as e:  # noqa: BLE001 - a bug must not keep the app from starting
-        return _set_aside(store, f"an unexpected error while reading it ({type(e).__name__}: {str(e)[:200]})")
+        return _set_aside(store, _("an unexpected error while reading it ({type}: {e})").format(
+                                     type=type(e).__name__, e=str(e)[:200]))
     return Resumed(game, journal, describe_loss(read.damage, problem, used, len(read.entries)), used)
 
 
@@ -431,5 +441,6 @@ def _set_aside(store: JournalStore, reason: str) -> Resumed:
     try:
         where = store.archive("damaged")
     except OSError as e:
-        return Resumed(None, None, f"{reason}; it could not be moved aside ({e.strerror or e})")
+        return Resumed(None, None, _("{reason}; it could not be moved aside ({strerror})").format(
+                                       reason=reason, strerror=e.strerror or e))
     return Resumed(None, None, reason, kept=f"{ARCHIVE}/{where.name}" if where else "")

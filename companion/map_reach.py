@@ -5,6 +5,7 @@ edges a spawn zone lies at (a seat's home). companion.maps refuses a map that fa
 from __future__ import annotations
 
 from .core.geometry import FLOOR, Geometry
+from .i18n import _, ngettext
 
 #: Floor squares every spawn zone needs: the smallest army any game fields is a King and a Pawn
 #: (Dungeon Chess's draft rules), and a unit that cannot swim stands only on floor.
@@ -17,10 +18,12 @@ def too_small_zones(geometry: Geometry, seats):
         floor = [sq for sq in sorted(seat.spawn) if geometry.terrain[sq] == FLOOR]
         if len(floor) < MIN_SPAWN_FLOOR:
             names = ", ".join(geometry.name_of(sq) for sq in sorted(seat.spawn)[:8])
-            yield min(seat.spawn), (
-                f"player {seat.player}'s spawn zone ({names}) has {len(floor)} floor square"
-                f"{'' if len(floor) == 1 else 's'}; expected at least {MIN_SPAWN_FLOOR} (an army is at least a King "
-                f"and a Pawn, and a unit that cannot swim does not stand on water)")
+            yield min(seat.spawn), ngettext(
+                "player {player}'s spawn zone ({names}) has {n} floor square; expected at least {least} (an army is "
+                "at least a King and a Pawn, and a unit that cannot swim does not stand on water)",
+                "player {player}'s spawn zone ({names}) has {n} floor squares; expected at least {least} (an army is "
+                "at least a King and a Pawn, and a unit that cannot swim does not stand on water)",
+                len(floor)).format(player=seat.player, names=names, n=len(floor), least=MIN_SPAWN_FLOOR)
 
 
 def cut_off_squares(geometry: Geometry, seats):
@@ -37,10 +40,10 @@ def cut_off_squares(geometry: Geometry, seats):
             if cut:
                 sq = cut[0]
                 there = geometry.name_of(min(other.spawn))
-                yield sq, (f"square {geometry.name_of(sq)} of player {seat.player}'s spawn zone cannot reach "
-                           f"player {other.player}'s spawn zone (from {there}): no path of floor or water squares "
-                           f"joins them, void cuts the board; expected a way across (squares next to each other, "
-                           f"diagonals included)")
+                yield sq, _("square {square} of player {player}'s spawn zone cannot reach player {other}'s spawn "
+                            "zone (from {there}): no path of floor or water squares joins them, void cuts the board; "
+                            "expected a way across (squares next to each other, diagonals included)").format(
+                    square=geometry.name_of(sq), player=seat.player, other=other.player, there=there)
                 break
 
 

@@ -23,6 +23,7 @@ from typing import Any, Mapping
 from .bounds import MAX_DATA_FILE_BYTES, read_text_file
 from .core.geometry import FILES, FLOOR, MAX_SIZE, MIN_SIZE, TERRAIN_NAMES, VOID, WATER, Geometry
 from .errors import MapError
+from .i18n import _, ngettext
 from .map_reach import cut_off_squares, edges_held, too_small_zones
 from .toml_locations import TomlLocations, parse_toml
 
@@ -79,9 +80,9 @@ class Symbol:
     def describe(self) -> str:
         words = TERRAIN_NAMES[self.terrain]
         if self.spawn is not None:
-            words += f" in player {self.spawn}'s spawn zone"
+            words += _(" in player {spawn}'s spawn zone").format(spawn=self.spawn)
         if self.tags:
-            words += " tagged " + ", ".join(self.tags)
+            words += _(" tagged {tags}").format(tags=", ".join(self.tags))
         return words
 
 
@@ -140,8 +141,9 @@ class BoardMap:
         chosen = dict(self.seatings).get(count)
         if chosen is None:
             offered = " or ".join(str(n) for n in self.player_counts)
-            raise MapError(f"map {self.name!r} is for {offered} players, not {count} "
-                           f"(a map offers smaller games in its [seatings] table; docs/maps.md)")
+            raise MapError(_("map {name!r} is for {offered} players, not {count} (a map offers smaller games in "
+                             "its [seatings] table; docs/maps.md)").format(
+                               name=self.name, offered=offered, count=count))
         seats = tuple(Seat(i + 1, self.seats[n - 1].home, self.seats[n - 1].colour, self.seats[n - 1].spawn)
                       for i, n in enumerate(chosen))
         g = self.geometry
@@ -152,7 +154,8 @@ class BoardMap:
 
     def seat(self, player: int) -> Seat:
         if not 1 <= player <= len(self.seats):
-            raise ValueError(f"player {player} does not exist on map {self.name!r} (players 1..{len(self.seats)})")
+            raise MapError(_("player {player} does not exist on map {name!r} (players 1..{n})").format(
+                                 player=player, name=self.name, n=len(self.seats)))
         return self.seats[player - 1]
 
     def spawn_zone(self, player: int) -> frozenset[int]:
@@ -178,17 +181,20 @@ def find_map(name: str | os.PathLike[str]) -> Path:
     is_path = isinstance(name, os.PathLike) or "/" in text or os.sep in text or text.endswith(".toml")
     if Path(text).is_dir():
         inside = sorted(p.name for p in Path(text).glob("*.toml"))
-        hint = f": {', '.join(inside[:8])}{', ...' if len(inside) > 8 else ''}" if inside else " (it holds none)"
-        raise MapError(f"{text} is a folder, not a map file; give one .toml map file in it{hint}")
+        hint = f": {', '.join(inside[:8])}{', ...' if len(inside) > 8 else ''}" if inside else _(" (it holds none)")
+        raise MapError(_("{text} is a folder, not a map file; give one .toml map file in it{hint}").format(
+                           text=text, hint=hint))
     if is_path:
         path = Path(text)
         if not path.is_file():
-            raise MapError(f"map file {text} not found; expected a path to a .toml map file")
+            raise MapError(_("map file {text} not found; expected a path to a .toml map file").format(text=text))
         return path
     path = MAPS_DIR / f"{text}.toml"
     if not path.is_file():
         known = ", ".join(available_maps()) or "none"
-        raise MapError(f"no map named {text!r} in {MAPS_DIR}; known maps: {known} (or give a path to a .toml file)")
+        raise MapError(_("no map named {text!r} in {maps_dir}; known maps: {known} (or give a path to a .toml "
+                         "file)").format(
+                           text=text, maps_dir=MAPS_DIR, known=known))
     return path
 
 
@@ -196,11 +202,13 @@ def load_map(path_or_name: str | os.PathLike[str]) -> BoardMap:
     """Find, read and validate a map; every problem is a ``MapError``."""
     path = find_map(path_or_name)
     try:
-        text = read_text_file(path, MAX_DATA_FILE_BYTES, "a map", MapError)
+        text = read_text_file(path, MAX_DATA_FILE_BYTES, _("a map"), MapError)
     except UnicodeDecodeError as exc:
-        raise MapError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start}); save the map as UTF-8") from None
+        raise MapError(_("{path}: not UTF-8 text ({reason} at byte {start}); save the map as UTF-8").format(
+                           path=path, reason=exc.reason, start=exc.start)) from None
     except OSError as exc:
-        raise MapError(f"cannot read map file {path}: {exc.strerror or exc}") from None
+        raise MapError(_("cannot read map file {path}: "
+                         "{strerror}").format(path=path, strerror=exc.strerror or exc)) from None
     return parse_map(text, source=path)
 
 
@@ -223,7 +231,8 @@ class MapProblems(MapError):
         first = str(problems[0])
         more = len(problems) - 1
         if more:
-            first += f" (and {more} more problem{'s' if more > 1 else ''}: companion check-map lists them all)"
+            first += ngettext(" (and {n} more problem: companion check-map lists them all)",
+                              " (and {n} more problems: companion check-map lists them all)", more).format(n=more)
         super().__init__(first)
 
 
@@ -232,13 +241,13 @@ def _is_reserved_tag(name: str) -> bool:
 
 
 def _type_name(value: object) -> str:
-    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
-            list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
+    return {bool: _("a boolean"), int: _("an integer"), float: _("a number"), str: _("a string"),
+            list: _("a list"), dict: _("a table")}.get(type(value), type(value).__name__)
 
 
 def _hint(word: str, choices: tuple[str, ...] | list[str]) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return _(" (did you mean {close!r}?)").format(close=close[0]) if close else ""
 
 
 class _Reader:
@@ -256,14 +265,15 @@ class _Reader:
     def fail(self, key: str, problem: str, line: int | None = None) -> MapError:
         if line is None:
             line = self.lines.line_of(*key.split("."))
-        at = f"{self.where}, line {line}" if line else self.where
+        at = _("{where}, line {line}").format(where=self.where, line=line) if line else self.where
         error = MapError(f"{at}: {key}: {problem}")
         error.line = line  # type: ignore[attr-defined]  # check-map lists problems in file order
         return error
 
     def table(self, value: Any, key: str) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise self.fail(key, f"expected a table ([{key}]), got {_type_name(value)}")
+            raise self.fail(key, _("expected a table ([{key}]), got {type_name}").format(
+                key=key, type_name=_type_name(value)))
         return value
 
     def known_keys(self, table: dict[str, Any], key: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> bool:
@@ -272,31 +282,38 @@ class _Reader:
         for k in table:
             if k not in allowed:
                 full = f"{key}.{k}" if key else k
-                self.note(self.fail(full, f"unknown key{_hint(k, allowed)}; expected one of: {', '.join(allowed)}"))
+                self.note(self.fail(full, _("unknown key{hint}; expected one of: {allowed}").format(
+                                              hint=_hint(k, allowed), allowed=', '.join(allowed))))
         for k in required:
             if k not in table:
                 if not key:
-                    self.note(self.fail(k, f"missing table [{k}]; every map has [map] and [players] (docs/maps.md)"))
+                    self.note(self.fail(k, _("missing table [{k}]; every map has [map] and [players] "
+                                             "(docs/maps.md)").format(
+                                               k=k)))
                 else:
-                    self.note(self.fail(key, f"missing key {k!r} in [{key}]"))
+                    self.note(self.fail(key, _("missing key {k!r} in [{key}]").format(k=k, key=key)))
         return len(self.problems) == before
 
     def integer(self, value: Any, key: str, low: int, high: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(key, f"expected an integer from {low} to {high}, got {_type_name(value)} {value!r}")
+            raise self.fail(key, _("expected an integer from {low} to {high}, got {type_name} {value!r}").format(
+                                     low=low, high=high, type_name=_type_name(value), value=value))
         if not low <= value <= high:
-            raise self.fail(key, f"expected an integer from {low} to {high}, got {value}")
+            raise self.fail(key, _("expected an integer from {low} to {high}, got {value}").format(
+                                     low=low, high=high, value=value))
         return value
 
     def string(self, value: Any, key: str) -> str:
         if not isinstance(value, str):
-            raise self.fail(key, f"expected a string, got {_type_name(value)} {value!r}")
+            raise self.fail(key, _("expected a string, got {type_name} {value!r}").format(
+                type_name=_type_name(value), value=value))
         return value
 
     def choice(self, value: Any, key: str, choices: tuple[str, ...] | list[str]) -> str:
         word = self.string(value, key)
         if word not in choices:
-            raise self.fail(key, f"unknown value {word!r}{_hint(word, choices)}; expected one of: {', '.join(choices)}")
+            raise self.fail(key, _("unknown value {word!r}{hint}; expected one of: {choices}").format(
+                                     word=word, hint=_hint(word, choices), choices=', '.join(choices)))
         return word
 
     # -- the whole file
@@ -372,9 +389,10 @@ class _Reader:
         for player in range(players + 1, MAX_PLAYERS + 1):
             if spawns[player]:
                 square = min(spawns[player])
-                self.note(self.fail("map.grid", f"square {geometry.name_of(square)} is in the spawn zone of player "
-                                                f"{player}, but map.players = {players}; expected spawn zones "
-                                                f"for players 1 to {players} only",
+                self.note(self.fail("map.grid", _("square {square} is in the spawn zone of player {player}, but "
+                                                  "map.players = {players}; expected spawn zones for players 1 to "
+                                                  "{players} only").format(
+                                                    square=geometry.name_of(square), player=player, players=players),
                                     line=row_lines[height - 1 - geometry.rank_of(square)]))
 
         seats = self.seats(data["players"], players, spawns, geometry)
@@ -405,27 +423,28 @@ class _Reader:
         game = head.get("name") if isinstance(head, dict) and isinstance(head.get("name"), str) else None
         if game is None and isinstance(self.source, os.PathLike):  # dungeon-armies.toml: Dungeon Chess's
             game = Path(self.source).stem.split("-")[0] or None
-        what = "a piece roster ([variant] and [pieces])" if "variant" in data else "a list of armies ([armies])"
+        what = _("a piece roster ([variant] and [pieces])") if "variant" in data else _("a list of armies ([armies])")
         check = f"companion moves --variant {game}" if game else "companion moves --variant GAME"
-        return MapError(f"{self.where} is {what}, a variant file, not a board map: check-map reads maps "
-                        f"(maps/*.toml, docs/maps.md). A variant file is checked when its game loads it: "
-                        f"{check} reads it and names any mistake")
+        return MapError(_("{where} is {what}, a variant file, not a board map: check-map reads maps (maps/*.toml, "
+                          "docs/maps.md). A variant file is checked when its game loads it: {check} reads it and "
+                          "names any mistake").format(where=self.where, what=what, check=check))
 
     def map_game(self, value: Any) -> str:
         game = self.string(value, "map.game")
         if game and not _NAME.match(game):
-            raise self.fail("map.game", f"{game!r} is not a game name; expected lower-case letters and digits "
-                                        f"(e.g. \"kol\")")
+            raise self.fail("map.game", _("{game!r} is not a game name; expected lower-case letters and digits "
+                                          "(e.g. \"kol\")").format(game=game))
         return game
 
     def map_name(self, value: Any) -> str:
         name = self.string(value, "map.name")
         if not _NAME.match(name):
-            raise self.fail("map.name", f"{name!r} is not a map name; expected lower-case letters, digits, '-' or '_'")
+            raise self.fail("map.name", _("{name!r} is not a map name; expected lower-case letters, digits, '-' or "
+                                          "'_'").format(name=name))
         if isinstance(self.source, os.PathLike) and Path(self.source).stem != name:
             stem = Path(self.source).stem
-            self.note(self.fail("map.name", f"is {name!r} but the file is {stem}.toml; expected name = \"{stem}\" "
-                                            f"(a map is found by its file name)"))
+            self.note(self.fail("map.name", _("is {name!r} but the file is {stem}.toml; expected name = \"{stem}\" "
+                                              "(a map is found by its file name)").format(name=name, stem=stem)))
         return name
 
     # -- pieces of the file
@@ -443,11 +462,12 @@ class _Reader:
     def symbol(self, char: str, entry: Any, players: int) -> Symbol:
         key = f"legend.{char}"
         if len(char) != 1 or char.isspace() or char in _BAD_SYMBOLS or not char.isprintable():
-            raise self.fail(key, f"legend symbols must be one visible character other than "
-                                 f"{' '.join(_BAD_SYMBOLS)}, got {char!r}")
+            raise self.fail(key, _("legend symbols must be one visible character other than {bad}, got "
+                                   "{char!r}").format(bad=' '.join(_BAD_SYMBOLS), char=char))
         if char in DEFAULT_LEGEND:
-            raise self.fail(key, f"{char!r} is built in ({DEFAULT_LEGEND[char].describe()}); "
-                                 f"expected a new character for a new meaning")
+            raise self.fail(key, _("{char!r} is built in ({describe}); expected a new character for a new "
+                                   "meaning").format(
+                                     char=char, describe=DEFAULT_LEGEND[char].describe()))
         entry = self.table(entry, key)
         if not self.known_keys(entry, key, _LEGEND_KEYS, ("terrain",)):
             return Symbol(FLOOR)
@@ -456,14 +476,16 @@ class _Reader:
         if "spawn" in entry:
             spawn = self.integer(entry["spawn"], f"{key}.spawn", 1, MAX_PLAYERS)
             if spawn > players:
-                raise self.fail(f"{key}.spawn", f"player {spawn} does not exist (map.players = {players}); "
-                                                f"expected a player from 1 to {players}")
+                raise self.fail(f"{key}.spawn", _("player {spawn} does not exist (map.players = {players}); "
+                                                  "expected a player from 1 to {players}").format(
+                                                    spawn=spawn, players=players))
             if terrain == VOID:
-                raise self.fail(f"{key}.spawn", "a void square cannot be in a spawn zone; "
-                                                "expected terrain floor or water")
+                raise self.fail(f"{key}.spawn", _("a void square cannot be in a spawn zone; expected terrain floor "
+                                                  "or water"))
         tags = entry.get("tags", [])
         if not isinstance(tags, list):
-            raise self.fail(f"{key}.tags", f"expected a list of tag names, got {_type_name(tags)}")
+            raise self.fail(f"{key}.tags", _("expected a list of tag names, got {type_name}").format(
+                                               type_name=_type_name(tags)))
         for tag in tags:
             self.tag_name(tag, f"{key}.tags")
         return Symbol(terrain, spawn, tuple(tags))
@@ -471,10 +493,12 @@ class _Reader:
     def tag_name(self, tag: Any, key: str) -> str:
         tag = self.string(tag, key)
         if _is_reserved_tag(tag):
-            raise self.fail(key, f"tag name {tag!r} is reserved (spawn zones and the edge are computed "
-                                 f"from the grid); expected another name")
+            raise self.fail(key, _("tag name {tag!r} is reserved (spawn zones and the edge are computed from the "
+                                   "grid); expected another name").format(tag=tag))
         if not _TAG_NAME.match(tag):
-            raise self.fail(key, f"{tag!r} is not a tag name; expected a letter, then letters, digits, '-' or '_'")
+            raise self.fail(key, _("{tag!r} is not a tag name; expected a letter, then letters, digits, '-' or "
+                                   "'_'").format(
+                                     tag=tag))
         return tag
 
     def grid(self, text: str, key: str, width: int, height: int, alphabet: Mapping[str, object],
@@ -488,29 +512,36 @@ class _Reader:
         while numbered and not numbered[-1][1]:
             numbered.pop()
         path = key.split(".")
-        lines = [self.lines.value_line(*path, row=i) for i, _ in numbered]
+        lines = [self.lines.value_line(*path, row=i) for i, __ in numbered]
         before = len(self.problems)
-        for count, ((_, row), line) in enumerate(zip(numbered, lines), start=1):
-            rank = f" (rank {height - count + 1})" if count <= height else ""
+        for count, ((__, row), line) in enumerate(zip(numbered, lines), start=1):
+            rank = _(" (rank {rank})").format(rank=height - count + 1) if count <= height else ""
             if not row:
-                self.note(self.fail(key, f"row {count} from the top is blank; expected {height} rows of "
-                                         f"{width} characters with no blank line between them", line=line))
+                self.note(self.fail(key, _("row {count} from the top is blank; expected {height} rows of {width} "
+                                           "characters with no blank line between them").format(
+                                             count=count, height=height, width=width), line=line))
                 continue
             if len(row) != width:
-                self.note(self.fail(key, f"row {count} from the top{rank} has {len(row)} squares, expected "
-                                         f"{width} (map.width = {width})", line=line))
+                self.note(self.fail(key, ngettext("row {count} from the top{rank} has {n} square, expected {width} "
+                                                  "(map.width = {width})",
+                                                  "row {count} from the top{rank} has {n} squares, expected {width} "
+                                                  "(map.width = {width})", len(row)).format(
+                    count=count, rank=rank, n=len(row), width=width), line=line))
             for column, char in enumerate(row):
                 if char not in alphabet:
-                    self.note(self.fail(key, f"row {count} from the top{rank}, column {column + 1} "
-                                             f"(file {FILES[column] if column < len(FILES) else column + 1}): "
-                                             f"unknown letter {char!r}; known: {known}", line=line))
+                    self.note(self.fail(key, _("row {count} from the top{rank}, column {column} (file {file}): "
+                                               "unknown letter {char!r}; known: {known}").format(
+                        count=count, rank=rank, column=column + 1,
+                        file=FILES[column] if column < len(FILES) else column + 1, char=char, known=known), line=line))
                     break
         if len(numbered) != height:
-            self.note(self.fail(key, f"has {len(numbered)} rows, expected {height} (map.height = {height})",
+            self.note(self.fail(key, ngettext("has {n} row, expected {height} (map.height = {height})",
+                                              "has {n} rows, expected {height} (map.height = {height})",
+                                              len(numbered)).format(n=len(numbered), height=height),
                                 line=lines[-1] if lines else None))
         if len(self.problems) != before:
             return None
-        rows = [row for _, row in numbered]
+        rows = [row for __, row in numbered]
         return [char for row in reversed(rows) for char in row], lines
 
     def seats(self, value: Any, players: int, spawns: dict[int, set[int]] | None,
@@ -525,15 +556,17 @@ class _Reader:
         for k in table:
             if k not in expected:
                 if k in {str(n) for n in range(1, MAX_PLAYERS + 1)}:
-                    problem = f"describes player {k}, but map.players = {players}"
+                    problem = _("describes player {k}, but map.players = {players}").format(k=k, players=players)
                 else:
-                    problem = "is not a player number"
-                self.note(self.fail(f"players.{k}", f"{problem}; expected tables [players.1] to [players.{players}]"))
+                    problem = _("is not a player number")
+                self.note(self.fail(f"players.{k}", _("{problem}; expected tables [players.1] to "
+                                                      "[players.{players}]").format(problem=problem, players=players)))
         seats = []
         for p in expected:
             if p not in table:
-                self.note(self.fail("players", f"missing table [players.{p}] (home and colour of player {p}); "
-                                               f"expected one table per player, [players.1] to [players.{players}]"))
+                self.note(self.fail("players", _("missing table [players.{p}] (home and colour of player {p}); "
+                                                 "expected one table per player, [players.1] to "
+                                                 "[players.{players}]").format(p=p, players=players)))
                 continue
             seat = self.soft(self.seat, p, table[p], spawns, geometry)
             if seat is not None:
@@ -541,13 +574,17 @@ class _Reader:
         for a in seats:
             for b in seats:
                 if a.player < b.player and a.home == b.home:
-                    self.note(self.fail(f"players.{b.player}.home", f"players {a.player} and {b.player} both sit "
-                                                                    f"at the {a.home} edge; expected a different edge "
-                                                                    f"per player"))
+                    self.note(self.fail(f"players.{b.player}.home", _("players {player} and {b_player} both sit at "
+                                                                      "the {home} edge; expected a different edge "
+                                                                      "per player").format(
+                                                                        player=a.player, b_player=b.player,
+                                                                        home=a.home)))
                 if a.player < b.player and a.colour == b.colour:
-                    self.note(self.fail(f"players.{b.player}.colour", f"players {a.player} and {b.player} are "
-                                                                      f"both {a.colour}; expected a different colour "
-                                                                      f"per player"))
+                    self.note(self.fail(f"players.{b.player}.colour", _("players {player} and {b_player} are both "
+                                                                        "{colour}; expected a different colour per "
+                                                                        "player").format(
+                                                                          player=a.player, b_player=b.player,
+                                                                          colour=a.colour)))
         return tuple(seats) if len(self.problems) == before else None
 
     def seat(self, p: str, value: Any, spawns: dict[int, set[int]] | None, geometry: Geometry | None) -> Seat | None:
@@ -561,14 +598,15 @@ class _Reader:
             return Seat(int(p), home, colour, frozenset())
         spawn = frozenset(spawns[int(p)])
         if not spawn:
-            raise self.fail(key, f"player {p} has no spawn zone; expected some squares marked {p!r} "
-                                 f"(or a legend symbol with spawn = {p}) in map.grid")
+            raise self.fail(key, _("player {p} has no spawn zone; expected some squares marked {p!r} (or a legend "
+                                   "symbol with spawn = {p}) in map.grid").format(p=p))
         held = edges_held(geometry, spawn)
         if home not in held:
-            hint = f"expected the edge the spawn zone lies at: {', '.join(held)}" if held else \
-                "the spawn zone lies at no edge; expected it to touch the player's edge"
-            raise self.fail(f"{key}.home", f"is {home!r} but player {p}'s spawn zone does not lie at the "
-                                           f"{home} edge (touching it, within that half of the board); {hint}")
+            hint = _("expected the edge the spawn zone lies at: {held}").format(held=', '.join(held)) if held else \
+                _("the spawn zone lies at no edge; expected it to touch the player's edge")
+            raise self.fail(f"{key}.home", _("is {home!r} but player {p}'s spawn zone does not lie at the {home} "
+                                             "edge (touching it, within that half of the board); {hint}").format(
+                                               home=home, p=p, hint=hint))
         return Seat(int(p), home, colour, spawn)
 
     def seatings(self, value: Any, players: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -579,15 +617,18 @@ class _Reader:
         for k, seats in table.items():
             key = f"seatings.{k}"
             if not (k.isdigit() and MIN_PLAYERS <= int(k) < players and str(int(k)) == k):
-                raise self.fail(key, f"{k!r} is not a smaller number of players; expected a number from "
-                                     f"{MIN_PLAYERS} to {players - 1} (map.players = {players})")
+                raise self.fail(key, _("{k!r} is not a smaller number of players; expected a number from "
+                                       "{min_players} to {players} (map.players = {players2})").format(
+                                         k=k, min_players=MIN_PLAYERS, players=players - 1, players2=players))
             count = int(k)
             if not isinstance(seats, list):
-                raise self.fail(key, f"expected a list of {count} seat numbers, got {_type_name(seats)}")
+                raise self.fail(key, _("expected a list of {count} seat numbers, got {type_name}").format(
+                                         count=count, type_name=_type_name(seats)))
             for n in seats:
                 self.integer(n, key, 1, players)
             if len(seats) != count or len(set(seats)) != count:
-                raise self.fail(key, f"expected {count} different seat numbers (1 to {players}), got {seats}")
+                raise self.fail(key, _("expected {count} different seat numbers (1 to {players}), got {seats}").format(
+                                         count=count, players=players, seats=seats))
             out.append((count, tuple(seats)))
         return tuple(sorted(out))
 
@@ -606,7 +647,7 @@ class _Reader:
         self.tag_name(name, key)
         if isinstance(spec, str):
             grid = self.grid(spec, key, geometry.width, geometry.height, {_TAG_IN: 1, _TAG_OUT: 0},
-                             f"{_TAG_IN!r} in the tag, {_TAG_OUT!r} not")
+                             _("{inside!r} in the tag, {outside!r} not").format(inside=_TAG_IN, outside=_TAG_OUT))
             if grid is None:
                 return None
             return frozenset(sq for sq, m in enumerate(grid[0]) if m == _TAG_IN)
@@ -619,8 +660,10 @@ class _Reader:
                 except ValueError as exc:
                     raise self.fail(key, f"{exc}") from None
                 if square in squares:
-                    raise self.fail(key, f"names {geometry.name_of(square)} twice; expected each square once")
+                    raise self.fail(key, _("names {square} twice; expected each square once").format(
+                                             square=geometry.name_of(square)))
                 squares.add(square)
             return frozenset(squares)
-        raise self.fail(key, f"expected a list of square names or a grid string of "
-                             f"{_TAG_IN!r} and {_TAG_OUT!r}, got {_type_name(spec)}")
+        raise self.fail(key, _("expected a list of square names or a grid string of {inside!r} and {outside!r}, "
+                               "got {type_name}").format(
+                                 inside=_TAG_IN, outside=_TAG_OUT, type_name=_type_name(spec)))

@@ -11,7 +11,7 @@ import argparse
 import sys
 
 from .errors import CompanionError
-from .i18n import _
+from .i18n import _, ngettext
 from .map_text import draw_map
 from .maps import MAPS_DIR, MapProblems, load_map
 
@@ -56,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
         for problem in exc.problems:
             print(f"check-map: {' '.join(str(problem).split())}", file=sys.stderr)
         if len(exc.problems) > 1:
-            print(f"check-map: {len(exc.problems)} problems", file=sys.stderr)
+            n = len(exc.problems)
+            print(ngettext("check-map: {n} problem", "check-map: {n} problems", n).format(n=n), file=sys.stderr)
         return EXIT_BAD_INPUT
     except CompanionError as exc:
         print(f"check-map: {' '.join(str(exc).split())}", file=sys.stderr)

@@ -15,6 +15,7 @@ from pathlib import Path
 from .bounds import MAX_DATA_FILE_BYTES, load_json, read_text_file
 from .errors import CompanionError
 from .durable import write_durably
+from .i18n import _
 
 FILE = "names.json"
 #: How many typed names are kept (the name picker shows them before the presets).
@@ -33,7 +34,7 @@ def load(directory: str | os.PathLike, file: str = FILE) -> list[str]:
     ``file``: another list kept the same way (the lichess friends challenged from the board)."""
     path = Path(directory) / file
     try:
-        value = load_json(read_text_file(path, MAX_DATA_FILE_BYTES, "the names file"), FILE)
+        value = load_json(read_text_file(path, MAX_DATA_FILE_BYTES, _("the names file")), FILE)
     except (OSError, UnicodeDecodeError, CompanionError):
         return []
     if not isinstance(value, list):

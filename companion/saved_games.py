@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import CompanionError, RecordError
+from .i18n import _
 from .journal import ARCHIVE, CURRENT, read_journal
 
 #: The folder a copy goes to on a USB stick.
@@ -114,14 +115,15 @@ def replay(path: Path):
 
     read = read_journal(path)
     if not read.entries:
-        raise RecordError(f"{path.name}: {read.damage.describe() if read.damage else 'the file is empty'}")
+        raise RecordError(_("{name}: {problem}").format(
+            name=path.name, problem=read.damage.describe() if read.damage else _("the file is empty")))
     table, used, problem = Table.replay(read.entries)
     session = table.session
     words = []
     if read.damage is not None:
         words.append(read.damage.describe())
     if problem:
-        words.append(f"entry {used + 1} could not be replayed ({problem})")
+        words.append(_("entry {used} could not be replayed ({problem})").format(used=used + 1, problem=problem))
     return session, "; ".join(words)
 
 
@@ -142,7 +144,7 @@ def review(path: Path) -> Review:
 
     read = read_journal(path)
     if not read.entries:
-        raise RecordError(f"{path.name}: the file is empty")
+        raise RecordError(_("{name}: the file is empty").format(name=path.name))
     frames: list = []
 
     def keep(session) -> None:
@@ -179,9 +181,9 @@ def take_up(path: Path, data: str | os.PathLike) -> None:
     power cut). Refused while another game is current."""
     current = Path(data) / CURRENT
     if current.exists() or current.is_symlink():
-        raise CompanionError("another game is open: finish it or start a new game first")
+        raise CompanionError(_("another game is open: finish it or start a new game first"))
     if not path.name.endswith(UNFINISHED + ".jsonl"):
-        raise CompanionError(f"{path.name} is a finished game: it can be looked at, not played on")
+        raise CompanionError(_("{name} is a finished game: it can be looked at, not played on").format(name=path.name))
     os.replace(path, current)
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bounds import MAX_DEPTH, MAX_DIGITS, check_toml
+from .i18n import _
 
 _BARE_KEY = r"[A-Za-z0-9_-]+"
 _QUOTED_KEY = r'"(?:[^"\\]|\\.)*"' + r"|'[^']*'"
@@ -107,14 +108,15 @@ def parse_toml(text: str, source: str, error: type[Exception]) -> dict[str, Any]
     try:
         data = tomllib.loads(text)
     except RecursionError:
-        raise error(f"{source}: values nested more than {MAX_DEPTH} levels deep") from None
+        raise error(_("{source}: values nested more than {max_depth} levels deep").format(
+                        source=source, max_depth=MAX_DEPTH)) from None
     except tomllib.TOMLDecodeError as exc:
         raise _syntax_error(exc, text, source, error) from None
     except ValueError:  # int() past Python's 4,300-digit limit: tomllib lets it through
         long = _LONG_NUMBER.search(text)
-        line = f", line {text.count(chr(10), 0, long.start()) + 1}" if long else ""
-        raise error(f"{source}{line}: a number of thousands of digits; numbers here have at most "
-                    f"{MAX_DIGITS} digits") from None
+        line = _(", line {line}").format(line=text.count(chr(10), 0, long.start()) + 1) if long else ""
+        raise error(_("{source}{line}: a number of thousands of digits; numbers here have at most {max_digits} "
+                      "digits").format(source=source, line=line, max_digits=MAX_DIGITS)) from None
     return check_toml(data, source, error, lambda *key: TomlLocations.scan(text).line_of(*key))
 
 
@@ -124,12 +126,13 @@ _LONG_NUMBER = re.compile(r"[0-9A-Fa-f_]{%d,}" % (MAX_DIGITS + 1))
 def _syntax_error(exc: tomllib.TOMLDecodeError, text: str, source: str, error: type[Exception]) -> Exception:
     message = str(exc)
     at = _AT_LINE.search(message)
-    where = f"{source}, line {at.group(1)}" if at else source
+    where = _("{where}, line {line}").format(where=source, line=at.group(1)) if at else source
     twice = _DECLARED_TWICE.search(message)
     if twice:
         dotted = ".".join(re.findall(r"'((?:[^'\\]|\\.)*)'", twice.group(1)))
         earlier = TomlLocations.scan(text).header_lines.get(tuple(dotted.split(".")), [])
-        first = f" (first declared on line {earlier[0]})" if earlier else ""
-        return error(f"{where}: the table [{dotted}] is declared twice{first}; expected each table once, merge the two")
+        first = _(" (first declared on line {earlier})").format(earlier=earlier[0]) if earlier else ""
+        return error(_("{where}: the table [{dotted}] is declared twice{first}; expected each table once, merge "
+                       "the two").format(where=where, dotted=dotted, first=first))
     bare = _AT_LINE.sub("", message).strip()
-    return error(f"{where}: TOML syntax error: {bare}")
+    return error(_("{where}: TOML syntax error: {bare}").format(where=where, bare=bare))

@@ -7,6 +7,8 @@ It lists, one line each, and exits 1 when there is any:
   shown text in ``companion/app`` (a ``text=``, ``title=``, ``.notice = ...``) or a quoted word in
   a ``.kv`` file's ``text:``;
 * a ``T.NAME`` read at a module's top level (it would keep the language of the import);
+* an error a player may read made with a bare message: ``raise X("...")`` or ``raise X(f"...")``
+  anywhere in ``companion/``, X being ``CompanionError`` or a subclass (docs/i18n.md, "Errors too");
 * a marked message missing from a language's catalog, untranslated, fuzzy, or whose translation
   lost (or added) a ``{placeholder}`` of its English.
 
@@ -51,9 +53,10 @@ def _shown(name: str | None) -> bool:
     return bool(name) and any(name == s or name.endswith("_" + s) for s in SHOWN)
 
 
-def _words_in(node: ast.AST) -> list[tuple[int, str]]:
+def _words_in(node: ast.AST, placeholders: bool = False) -> list[tuple[int, str]]:
     """The literal words of an expression shown as it is (calls other than ``.format`` are not
-    looked into: their arguments are not the text)."""
+    looked into: their arguments are not the text). ``placeholders``: an f-string's values are
+    given as ``{expression}`` in the text (else left out)."""
     out = []
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         if WORD.search(MARKUP.sub("", node.value)):
@@ -61,12 +64,15 @@ def _words_in(node: ast.AST) -> list[tuple[int, str]]:
     elif isinstance(node, ast.JoinedStr):
         literal = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
         if WORD.search(MARKUP.sub("", literal)):
+            if placeholders:
+                literal = "".join(v.value if isinstance(v, ast.Constant) else "{" + ast.unparse(v.value) + "}"
+                                  for v in node.values)
             out.append((node.lineno, literal))
     elif isinstance(node, (ast.BinOp, ast.IfExp, ast.BoolOp, ast.Tuple, ast.List)):
         for child in ast.iter_child_nodes(node):
-            out += _words_in(child)
+            out += _words_in(child, placeholders)
     elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
-        out += _words_in(node.func.value)
+        out += _words_in(node.func.value, placeholders)
     return out
 
 
@@ -120,6 +126,128 @@ def module_level_texts(app: Path = APP) -> list[str]:
         for stmt in tree.body:
             scan(stmt)
     return found
+
+
+# ----- error messages not marked ----------------------------------------------------------------------
+#: The messages a ``CompanionError`` may carry bare (``path:line``-free texts that are no words are
+#: never reported: ``f"{path}: {problem}"`` has none). Kept as short as :data:`ALLOWED`.
+ERRORS_ALLOWED: set[tuple[str, str]] = {
+    # type checks of values our own code builds (records, fighters): no input a player gives
+    # reaches them, the readers refuse bad input first, in words
+    ("companion/dice/odds.py", "a fighter's dice must be a DiceSpec, got {self.dice}"),
+    ("companion/dice/odds.py", "the {role} side holds {fighter}, which is not a Fighter"),
+    ("companion/dice/record.py", "a side needs at least one FighterRoll"),
+    ("companion/dice/record.py", "a game's moves must be MoveRecord values"),
+    ("companion/dice/record.py", "a record's rounds must be RoundRecord values"),
+    ("companion/dice/record.py", "a record's game must be a GameRecord"),
+    # an invariant of the hash chain: SHA-256's stream does not end
+    ("companion/dice/sources.py", "the digest stream ended before an unbiased draw"),
+    # the serial codec: the same file runs on the RP2040 (CircuitPython: no gettext there), and its
+    # errors are a damaged frame's, which the decoder counts and drops: no player ever reads them
+    ("companion/board/protocol.py", "%s payload has %d bytes, needs at least %d"),
+    ("companion/board/protocol.py", "frame body of %d bytes exceeds %d"),
+    ("companion/board/protocol.py", "square %d is outside a board of %d squares"),
+    ("companion/board/protocol.py", "EVENTS carries 1 to 255 changes, got %d"),
+    ("companion/board/protocol.py", "EVENTS with no change"),
+    ("companion/board/protocol.py", "SNAPSHOT bitmap has %d bytes, %d squares need %d"),
+    ("companion/board/protocol.py", "SNAPSHOT of %d squares (at most %d)"),
+    ("companion/board/protocol.py", "LED_FRAME rgb length %d is not a multiple of 3"),
+    ("companion/board/protocol.py", "LED_FRAME of %d squares (at most %d)"),
+    ("companion/board/protocol.py", "LED_DELTA of %d squares (at most %d)"),
+    ("companion/board/protocol.py", "square %d does not fit an EVENTS entry"),
+}
+#: Helpers that put a piece of text they are handed into an error a player reads, and which of
+#: their arguments it is (0 the first): companion/bounds.py's ``what``/``where``, a reader's
+#: ``self.fail(key, problem)`` (companion/maps.py, companion/board/profiles.py).
+MESSAGE_HELPERS = {"whole_number": 1, "load_json": 1, "read_text_file": 2, "read_small_file": 2, "fail": 1}
+
+
+def error_classes(package: Path = PACKAGE) -> set[str]:
+    """The names of ``CompanionError`` and every class of ``package`` that subclasses it
+    (companion/errors.py's, and those defined beside their code: ``UciError``, ``MapProblems``, ...)."""
+    bases: dict[str, set[str]] = {}
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef):
+                names = {b.id if isinstance(b, ast.Name) else b.attr for b in node.bases
+                         if isinstance(b, (ast.Name, ast.Attribute))}
+                bases.setdefault(node.name, set()).update(names)
+    found = {"CompanionError"}
+    while True:
+        more = {name for name, of in bases.items() if of & found} - found
+        if not more:
+            return found
+        found |= more
+
+
+def bare_errors(package: Path = PACKAGE, under: tuple[str, ...] = ()) -> list[str]:
+    """``path:line: 'text'`` for every error a player may read that is made with a bare message:
+    a ``CompanionError`` (or subclass) called with a string literal, an f-string, or
+    ``"...".format(...)`` holding a word as its first argument (``raise X(...)``, over as many
+    lines as it takes, and the same error made to be raised later), or such a text handed to one
+    of the :data:`MESSAGE_HELPERS`. ``under``: only the files whose path (from the repository's
+    root, ``companion/core/``) starts so."""
+    classes = error_classes(package)
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package.parent).as_posix()
+        if under and not rel.startswith(under):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+            index = 0 if name in classes else MESSAGE_HELPERS.get(name)
+            if index is None or len(node.args) <= index:
+                continue
+            found += [f"{rel}:{line}: {text!r}" for line, text in _words_in(node.args[index], placeholders=True)
+                      if (rel, text) not in ERRORS_ALLOWED]
+    return found
+
+
+# ----- two traps of gettext in Python ----------------------------------------------------------------
+GETTEXT_CALLS = {"_", "ngettext", "pgettext", "npgettext"}
+
+
+def _local_nodes(fn: ast.AST):
+    """The nodes of a function's own scope: nested functions, classes, lambdas and
+    comprehensions (their own scopes) left out."""
+    todo = list(ast.iter_child_nodes(fn))
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda,
+                                 ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            todo.extend(ast.iter_child_nodes(node))
+
+
+def gettext_traps(package: Path = PACKAGE) -> list[str]:
+    """``path:line: why`` for the two ways a marked word is lost: a gettext call of a literal
+    inside an f-string (Babel on Python 3.11 does not extract it, so the word is never in a catalog) and
+    ``_`` used as a throwaway name in a function that also calls ``_()`` (the name is then local
+    to the whole function: ``UnboundLocalError`` where the word is shown)."""
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package.parent).as_posix()
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr):
+                for part in node.values:
+                    calls = [c for c in ast.walk(part) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
+                             and c.func.id in GETTEXT_CALLS
+                             and any(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in c.args)]
+                    found += [f"{rel}:{c.lineno}: " + _("a gettext call inside an f-string is never extracted")
+                              for c in calls]
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                local = list(_local_nodes(node))
+                binds = [n for n in local if (isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store))
+                         or (isinstance(n, ast.ExceptHandler) and n.name == "_")]
+                calls = [n for n in local if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_"]
+                if binds and calls:
+                    found.append(f"{rel}:{binds[0].lineno}: " + _("'_' is a throwaway name here and _() is called in "
+                                                                   "the same function"))
+    return sorted(set(found))
 
 
 # ----- the catalogs -----------------------------------------------------------------------------------
@@ -275,6 +403,8 @@ def cmd_words(args) -> int:
                 for line in bare_words()]
     problems += [f"companion/app/{line}: " + _("read at import: read it where it is shown")
                  for line in module_level_texts()]
+    problems += [f"{line}: " + _("error message not marked") for line in bare_errors()]
+    problems += gettext_traps()
     langs = [args.lang] if args.lang else sorted(set(LANGUAGES) - {SOURCE_LANGUAGE})
     findings = [f for lang in langs for f in catalog_findings(template, lang)]
     problems += [str(f) for f in findings]
@@ -286,4 +416,5 @@ def cmd_words(args) -> int:
     return 1 if problems else 0
 
 
-__all__ = ["bare_words", "module_level_texts", "extract", "catalog_findings", "update", "cmd_words"]
+__all__ = ["bare_words", "module_level_texts", "bare_errors", "error_classes", "gettext_traps", "extract", "catalog_findings", "update",
+           "cmd_words"]

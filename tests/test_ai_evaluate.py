@@ -176,3 +176,32 @@ def test_dungeon_scores_fade_with_the_quiet_move_clock_when_its_table_asks():
     assert rules.draw_clock(late) == (90, 100)  # 50 turns for each of the 2 players left
     assert ev.evaluate(late, 0) == pytest.approx(ev.evaluate(fresh, 0) * 0.2)
     assert make_rules("dungeon", "dungeon-compact").draw_clock(late) is None  # the rulebook's game: no such rule
+
+
+def _mirrored(fen: str) -> str:
+    """The same position with the colours swapped (ranks flipped, side to move swapped)."""
+    board, side, castle, ep, *rest = fen.split()
+    flipped = "/".join(row.swapcase() for row in board.split("/")[::-1])
+    castle = "".join(sorted(castle.swapcase(), key="KQkq".index)) if castle != "-" else "-"
+    ep = ep if ep == "-" else ep[0] + str(9 - int(ep[1]))
+    return " ".join([flipped, "b" if side == "w" else "w", castle, ep] + rest)
+
+
+def test_chess_is_scored_the_same_for_black_as_for_white_live_terms_included():
+    # the live mobility and king-attack terms read each player's own movement tables: a
+    # position and its colour-swapped twin score the same for the side to move
+    import random
+
+    rules = make_rules("chess")
+    ev = Evaluator(rules)
+    assert ev.live
+    for seed in range(20):
+        rng = random.Random(seed)
+        pos = rules.start_position()
+        for _ in range(rng.randrange(6, 60)):
+            moves = rules.legal_moves(pos)
+            if not moves:
+                break
+            rules.apply(pos, rng.choice(moves))
+        twin = rules.position_from_text(_mirrored(rules.position_text(pos)))
+        assert ev.evaluate(pos, pos.turn) == pytest.approx(ev.evaluate(twin, twin.turn), abs=1e-6)

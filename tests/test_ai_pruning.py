@@ -100,3 +100,81 @@ def test_a_quiet_move_off_every_line_to_the_enemy_king_never_checks_in_chess(che
                 checked += 1
                 assert m.to in near or m.frm in near, chess.move_text(pos, m)
     assert checked > 10
+
+
+def test_lazy_evaluation_is_the_full_one_inside_the_window_and_near_it_outside(chess):
+    # White a queen up: the score without the live terms is far above a window around 0, and
+    # the lazy value is then that score (within the live terms' reach of the full one); in a
+    # window around the position's own score it is the full evaluation, exactly
+    pos = chess.position_from_text("r1b1kb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPPQPPP/R1B1KB1R w KQkq - 0 5")
+    full = Evaluator(chess).evaluate(pos, 0)
+    assert full > 700
+    lazy = Evaluator(chess)
+    outside = lazy.evaluate_lazy(pos, 0, -50.0, 50.0, 120.0)
+    assert outside != full and abs(outside - full) < 120
+    assert pos.hash not in lazy._cache  # a lazy value is never cached as the position's score
+    assert lazy.evaluate_lazy(pos, 0, full - 50, full + 50, 120.0) == full
+    assert lazy.evaluate_lazy(pos, 0, -50.0, 50.0, 0.0) == full  # margin 0: always the full one
+    assert Evaluator(chess).evaluate_lazy(pos, 1, -50.0, 50.0, 120.0) == -outside
+
+
+@pytest.mark.parametrize("fen,best,depth", TACTICS)
+def test_the_lazy_capture_search_finds_what_the_full_evaluation_finds(chess, fen, best, depth):
+    pos = chess.position_from_text(fen)
+    info = Search(chess, options=SearchOptions(lazy=0.0)).run(pos, now=time.perf_counter, max_depth=depth)
+    lazy = Search(chess).run(pos, now=time.perf_counter, max_depth=depth)
+    assert chess.move_text(pos, info.best) == chess.move_text(pos, lazy.best) == best
+
+
+def test_a_quiet_move_that_refuted_a_move_is_tried_early_after_that_move_again(chess):
+    pos = chess.position_from_text("r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10")
+    search = Search(chess)
+    search.run(pos, now=time.perf_counter, max_depth=4)
+    assert search.counters  # refutations were recorded by the move they answered
+    (frm, to), reply = next(iter(search.counters.items()))
+    assert reply.frm != reply.to and frm != to
+    moves = chess.legal_moves(pos)
+    quiet = [m for m in moves if m.capture is None and not m.promotion]
+    search.killers = [[] for _ in range(160)]
+    search.history = {}
+    ordered = search._order(quiet, None, 3, True, quiet[-1])
+    assert ordered[0] == quiet[-1]  # the counter move first among quiet moves (no killers, no history)
+
+
+@pytest.mark.parametrize("game", ["chess", "combat"])
+def test_reading_a_check_from_the_attack_tables_agrees_with_playing_the_move(game):
+    rules = make_rules(game)
+    search = Search(rules)
+    assert search._check_tables is not None
+    rng = random.Random(5)
+    checks = answered = 0
+    for _ in range(12):
+        pos = rules.start_position()
+        for _ in range(60):
+            if pos.pending is not None:
+                if pos.pending.chance:
+                    rules.apply(pos, rng.choice(rules.chance_outcomes(pos)).answer)
+                else:
+                    rules.apply(pos, rng.choice(list(rules.answers(pos))))
+                continue
+            moves = rules.legal_moves(pos)
+            if not moves or rules.outcome(pos) is not None:
+                break
+            search.pos = pos
+            for m in moves:
+                if m.capture is not None or m.promotion:
+                    continue
+                said = search._gives_check(m)
+                rules.apply(pos, m)
+                played = rules.in_check(pos)
+                rules.undo(pos)
+                if said is not None:
+                    answered += 1
+                    checks += played
+                    assert said == played, (rules.position_text(pos) if hasattr(rules, "position_text") else pos, m)
+            rules.apply(pos, rng.choice(moves))
+    assert answered > 1000 and checks > 20  # discovered and direct checks among them
+
+
+def test_a_game_with_its_own_attack_test_plays_the_move_to_see_a_check():
+    assert Search(make_rules("dungeon"))._check_tables is None

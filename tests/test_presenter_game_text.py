@@ -159,7 +159,7 @@ def test_the_arbiter_corrects_the_position_and_undo_takes_it_back(tmp_path):
     p.clear()
     type_text(p, "nonsense")
     p.load_typed()
-    assert p.view().problem and "FEN has 1 fields" in p.view().message
+    assert p.view().problem and "FEN has 1 field;" in p.view().message
     s.undo()
     assert s.rules.position_text(s.pos).startswith("rnbqkbnr/pppppppp/8/8/4P3/")
 

@@ -183,7 +183,7 @@ MALFORMED = [
     ('{"t": 10, "square": 12, "occupied": false}', 'line 1: a square is named like "e2"'),
     ('{"t": 10, "square": "e2", "occupied": false, "choose": "q"}', "line 1: expected exactly one of"),
     ('{"t": 10}', "line 1: expected exactly one of"),
-    ('{"t": 10, "square": "e2", "occupied": false, "speed": 3}', "line 1: unknown key(s) 'speed'"),
+    ('{"t": 10, "square": "e2", "occupied": false, "speed": 3}', "line 1: unknown key 'speed'"),
     ('{"t": 10, "choose": "q"}', "line 1: no question is waiting for an answer"),
     ('{"t": 10, "choose": 5}', 'line 1: "choose" must be text'),
     ('{"t": 10, "fight": "attacker"}', "line 1: a fight result, but no fight is waiting"),

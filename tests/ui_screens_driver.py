@@ -373,8 +373,9 @@ def walk(d: ScreensDriver):
     yield from d.press("Board check")
     yield from d.shot("board-check")
     yield from d.press("Back")
-    flow.problems.show(Problem("computer", "Black could not choose a move", "RuntimeError: the search failed",
-                               "Tap Try again. Or tap Continue and make a move for Black on the board.", retry=True))
+    # the app's own words, so the German walk shows German (a player's name is no word)
+    flow.problems.show(Problem("computer", T.PROBLEM_COMPUTER_TITLE.format(name="Anna"), T.COMPUTER_NO_MOVE,
+                               T.PROBLEM_COMPUTER_ADVICE.format(name="Anna"), retry=True))
     yield FRAME * 2
     yield from d.shot("problem")
     yield from d.press("Continue")

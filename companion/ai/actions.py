@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..core.moves import Answer
 from ..errors import IllegalMoveError
+from ..i18n import _
 
 
 def action_text(rules, pos, action) -> str:
@@ -20,10 +21,11 @@ def action_of(rules, pos, text: str):
     if text.startswith("="):
         pend = pos.pending
         if pend is None:
-            raise IllegalMoveError(f"{text!r}: no decision is pending")
+            raise IllegalMoveError(_("{text!r}: no decision is pending").format(text=text))
         options = [o.answer for o in rules.chance_outcomes(pos)] if pend.chance else list(rules.answers(pos))
         found = [a for a in options if rules.answer_text(a) == text[1:]]
         if not found:
-            raise IllegalMoveError(f"{text!r} is not an answer to the pending {pend.kind}")
+            raise IllegalMoveError(_("{text!r} is not an answer to the pending {kind}").format(
+                                       text=text, kind=pend.kind))
         return found[0]
     return rules.parse_move(pos, text)

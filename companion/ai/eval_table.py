@@ -42,6 +42,7 @@ from pathlib import Path
 
 from ..bounds import MAX_DATA_FILE_BYTES, read_text_file
 from ..errors import VariantError
+from ..i18n import _
 from ..toml_locations import parse_toml
 
 TABLE_DIR = Path(__file__).resolve().parent / "tables"
@@ -126,11 +127,12 @@ def load_table(name_or_path: str | Path) -> EvalTable:
         if not path.exists():
             return EvalTable(str(name_or_path), "<defaults>", dict(DEFAULTS))
     try:
-        text = read_text_file(path, MAX_DATA_FILE_BYTES, "an evaluation table", VariantError)
+        text = read_text_file(path, MAX_DATA_FILE_BYTES, _("an evaluation table"), VariantError)
     except FileNotFoundError:
-        raise VariantError(f"{path}: no such evaluation table") from None
+        raise VariantError(_("{path}: no such evaluation table").format(path=path)) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise VariantError(f"{path}: cannot read the evaluation table ({getattr(e, 'strerror', None) or e})") from None
+        raise VariantError(_("{path}: cannot read the evaluation table ({reason})").format(
+                               path=path, reason=getattr(e, 'strerror', None) or e)) from None
     return table_from_dict(parse_toml(text, str(path), VariantError), str(path), path.stem)
 
 
@@ -143,23 +145,25 @@ def table_with(game: str, settings: dict, where: str = "") -> EvalTable:
     evaluation = dict(settings)
     if table_path(game).exists():
         evaluation["inherit"] = game
-    return table_from_dict({"evaluation": evaluation}, where or f"changed table for {game}", game)
+    return table_from_dict({"evaluation": evaluation}, where or _("changed table for {game}").format(game=game), game)
 
 
 def table_from_dict(data: dict, where: str, name: str = "custom", _seen: tuple = ()) -> EvalTable:
     for key in data:
         if key not in ("evaluation",) + _SUBTABLES:
-            raise VariantError(f"{where}: unknown table [{key}]; expected [evaluation], "
-                               + ", ".join(f"[{k}]" for k in _SUBTABLES))
+            raise VariantError(_("{where}: unknown table [{key}]; expected [evaluation], {tables}").format(
+                where=where, key=key, tables=", ".join(f"[{k}]" for k in _SUBTABLES)))
     ev = data.get("evaluation", {})
     if not isinstance(ev, dict):
-        raise VariantError(f"{where}: [evaluation] must be a table")
+        raise VariantError(_("{where}: [evaluation] must be a table").format(where=where))
     parent = ev.get("inherit")
     if parent is not None:
         if not isinstance(parent, str) or not table_path(parent).exists():
-            raise VariantError(f"{where}: [evaluation] inherit = {parent!r} names no table in {TABLE_DIR}")
+            raise VariantError(_("{where}: [evaluation] inherit = {parent!r} names no table in {table_dir}").format(
+                                   where=where, parent=parent, table_dir=TABLE_DIR))
         if parent in _seen:
-            raise VariantError(f"{where}: [evaluation] inherit = {parent!r} makes a cycle")
+            raise VariantError(_("{where}: [evaluation] inherit = {parent!r} makes a cycle").format(
+                                   where=where, parent=parent))
         ppath = table_path(parent)
         base = table_from_dict(parse_toml(ppath.read_text(encoding="utf-8"), str(ppath), VariantError), str(ppath),
                                parent, _seen + (name,))
@@ -170,22 +174,27 @@ def table_from_dict(data: dict, where: str, name: str = "custom", _seen: tuple =
         if key == "inherit":
             continue
         if key not in DEFAULTS:
-            raise VariantError(f"{where}: [evaluation] unknown key {key!r}; allowed: inherit, {', '.join(sorted(DEFAULTS))}")
+            raise VariantError(_("{where}: [evaluation] unknown key {key!r}; allowed: inherit, {defaults}").format(
+                                   where=where, key=key, defaults=', '.join(sorted(DEFAULTS))))
         want = type(DEFAULTS[key])
         if want is list:
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise VariantError(f"{where}: [evaluation] {key} must be a list of names, got {value!r}")
+                raise VariantError(_("{where}: [evaluation] {key} must be a list of names, got {value!r}").format(
+                                       where=where, key=key, value=value))
         elif want is bool:
             if not isinstance(value, bool):
-                raise VariantError(f"{where}: [evaluation] {key} must be true or false, got {value!r}")
+                raise VariantError(_("{where}: [evaluation] {key} must be true or false, got {value!r}").format(
+                                       where=where, key=key, value=value))
         elif isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise VariantError(f"{where}: [evaluation] {key} must be a number, got {value!r}")
+            raise VariantError(_("{where}: [evaluation] {key} must be a number, got {value!r}").format(
+                                   where=where, key=key, value=value))
         else:
             value = float(value)
         settings[key] = value
     if not 0 <= settings["draw_fade"] < 1:
-        raise VariantError(f"{where}: [evaluation] draw_fade is the share of the draw clock after which "
-                           f"scores fade, from 0 (off) up to but not including 1, got {settings['draw_fade']!r}")
+        raise VariantError(_("{where}: [evaluation] draw_fade is the share of the draw clock after which scores "
+                             "fade, from 0 (off) up to but not including 1, got {settings!r}").format(
+                               where=where, settings=settings['draw_fade']))
     values = dict(base.values)
     values.update(_numbers(data.get("values", {}), where, "values"))
     pair = dict(base.pair)
@@ -197,57 +206,63 @@ def table_from_dict(data: dict, where: str, name: str = "custom", _seen: tuple =
     penalties = dict(base.state_penalty)
     sp = data.get("state_penalty", {})
     if not isinstance(sp, dict):
-        raise VariantError(f"{where}: [state_penalty] must hold tables like [state_penalty.fatigue]")
+        raise VariantError(_("{where}: [state_penalty] must hold tables like [state_penalty.fatigue]").format(
+                               where=where))
     for key, t in sp.items():
         at = f"{where}: [state_penalty.{key}]"
         if not isinstance(t, dict) or set(t) - {"per_point", "max"} or "per_point" not in t:
-            raise VariantError(f"{at} needs per_point = <share of value per point> and optionally max = <largest share>")
+            raise VariantError(_("{at} needs per_point = <share of value per point> and optionally max = <largest "
+                                 "share>").format(at=at))
         nums = _numbers(t, where, f"state_penalty.{key}")
         per, most = nums["per_point"], nums.get("max", 1.0)
         if not (0 <= per <= 1 and 0 <= most <= 1):
-            raise VariantError(f"{at}: per_point and max are shares of the piece's value, from 0 to 1")
+            raise VariantError(_("{at}: per_point and max are shares of the piece's value, from 0 to 1").format(at=at))
         penalties[key] = StatePenalty(per, most)
     pst = dict(base.pst)
     ptab = data.get("pst", {})
     if not isinstance(ptab, dict):
-        raise VariantError(f"{where}: [pst] must hold tables like [pst.N]")
+        raise VariantError(_("{where}: [pst] must hold tables like [pst.N]").format(where=where))
     for code, t in ptab.items():
         at = f"[pst.{code}]"
         if not isinstance(t, dict) or set(t) - {"mg", "eg"} or "mg" not in t:
-            raise VariantError(f"{where}: {at} needs mg = \"\"\"rows\"\"\" and optionally eg = \"\"\"rows\"\"\"")
+            raise VariantError(_("{where}: {at} needs mg = \"\"\"rows\"\"\" and optionally eg = \"\"\"rows\"\"\"").format(
+                                   where=where, at=at))
         mg = _grid(t["mg"], where, f"{at} mg")
         eg = _grid(t["eg"], where, f"{at} eg") if "eg" in t else mg
         if (len(eg), len(eg[0])) != (len(mg), len(mg[0])):
-            raise VariantError(f"{where}: {at} eg is {len(eg[0])}x{len(eg)}, mg is {len(mg[0])}x{len(mg)}; they must match")
+            raise VariantError(_("{where}: {at} eg is {n}x{n2}, mg is {n3}x{n4}; they must match").format(
+                                   where=where, at=at, n=len(eg[0]), n2=len(eg), n3=len(mg[0]), n4=len(mg)))
         pst[code] = (mg, eg)
     counters = dict(base.counter)
     ctab = data.get("counter", {})
     if not isinstance(ctab, dict):
-        raise VariantError(f"{where}: [counter] must hold tables like [counter.stones]")
+        raise VariantError(_("{where}: [counter] must hold tables like [counter.stones]").format(where=where))
     for var, t in ctab.items():
         at = f"{where}: [counter.{var}]"
         if isinstance(t, dict) and set(t) == {"per"}:  # linear: per centipawns a unit (points)
             per = t["per"]
             if isinstance(per, bool) or not isinstance(per, (int, float)):
-                raise VariantError(f"{at}: per must be a number of centipawns, got {per!r}")
+                raise VariantError(_("{at}: per must be a number of centipawns, got {per!r}").format(at=at, per=per))
             counters[var] = tuple(float(per) * n for n in range(COUNTER_LIMIT + 1))
             continue
         vals = t.get("values") if isinstance(t, dict) else None
         if not isinstance(t, dict) or set(t) != {"values"} or not isinstance(vals, list) or not vals:
-            raise VariantError(f"{at} needs values = [centipawns for a count of 0, 1, 2, ...] or per = <centipawns>")
+            raise VariantError(_("{at} needs values = [centipawns for a count of 0, 1, 2, ...] or per = "
+                                 "<centipawns>").format(at=at))
         if any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in vals):
-            raise VariantError(f"{at}: values must be numbers, got {vals!r}")
+            raise VariantError(_("{at}: values must be numbers, got {vals!r}").format(at=at, vals=vals))
         counters[var] = tuple(float(v) for v in vals)
     goal = dict(base.goal)
     gtab = data.get("goal", {})
     if not isinstance(gtab, dict) or set(gtab) - {"entry", "approach"}:
-        raise VariantError(f"{where}: [goal] takes entry = [centipawns by safe entry squares 0, 1, 2, ...] "
-                           f"and approach = <centipawns>")
+        raise VariantError(_("{where}: [goal] takes entry = [centipawns by safe entry squares 0, 1, 2, ...] and "
+                             "approach = <centipawns>").format(where=where))
     if "entry" in gtab:
         entry = gtab["entry"]
         if not isinstance(entry, list) or not entry or any(isinstance(v, bool) or not isinstance(v, (int, float))
                                                            for v in entry):
-            raise VariantError(f"{where}: [goal] entry must be a list of numbers, got {entry!r}")
+            raise VariantError(_("{where}: [goal] entry must be a list of numbers, got {entry!r}").format(
+                                   where=where, entry=entry))
         goal["entry"] = tuple(float(v) for v in entry)
     if "approach" in gtab:
         goal["approach"] = _numbers({"approach": gtab["approach"]}, where, "goal")["approach"]
@@ -279,7 +294,7 @@ def table_for(rules, settings: dict | None = None, where: str = "") -> EvalTable
         return table_with(rules.name, settings or {}, where) if settings else load_table(rules.name)
     table = merge_tables([load_table(n) for n in names], rules.name)
     if settings:
-        checked = table_from_dict({"evaluation": dict(settings)}, where or f"changed table for {rules.name}")
+        checked = table_from_dict({"evaluation": dict(settings)}, where or _("changed table for {game}").format(game=rules.name))
         merged = dict(table.settings)
         merged.update({k: checked.settings[k] for k in settings})
         table = dataclasses.replace(table, settings=merged)
@@ -288,24 +303,27 @@ def table_for(rules, settings: dict | None = None, where: str = "") -> EvalTable
 
 def _numbers(t: object, where: str, key: str) -> dict:
     if not isinstance(t, dict):
-        raise VariantError(f"{where}: [{key}] must be a table of numbers")
+        raise VariantError(_("{where}: [{key}] must be a table of numbers").format(where=where, key=key))
     out = {}
     for k, v in t.items():
         if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise VariantError(f"{where}: [{key}] {k} must be a number, got {v!r}")
+            raise VariantError(_("{where}: [{key}] {k} must be a number, got {v!r}").format(
+                                   where=where, key=key, k=k, v=v))
         out[k] = float(v)
     return out
 
 
 def _grid(text: object, where: str, key: str) -> tuple[tuple[float, ...], ...]:
     if not isinstance(text, str):
-        raise VariantError(f"{where}: {key} must be a multi-line string of numbers")
+        raise VariantError(_("{where}: {key} must be a multi-line string of numbers").format(where=where, key=key))
     rows = []
     for i, line in enumerate(filter(None, (ln.strip() for ln in text.splitlines()))):
         try:
             rows.append(tuple(float(v) for v in line.split()))
         except ValueError:
-            raise VariantError(f"{where}: {key} row {i + 1}: {line!r} holds something that is not a number") from None
+            raise VariantError(_("{where}: {key} row {i}: {line!r} holds something that is not a number").format(
+                                   where=where, key=key, i=i + 1, line=line)) from None
     if not rows or len({len(r) for r in rows}) != 1:
-        raise VariantError(f"{where}: {key} rows must all have the same number of values")
+        raise VariantError(_("{where}: {key} rows must all have the same number of values").format(
+                               where=where, key=key))
     return tuple(rows)

@@ -22,6 +22,10 @@ class PositionTerms:
         the reach it counts from (half the mean: fewer costs, more earns) and its weight in an
         attack on a King (value / 100, at most 5)."""
         t, rules = self.table, self.rules
+        #: king safety's tropism by king square (filled when a royal first stands there): 4 -
+        #: (king distance) for each square within 3, else 0
+        self._near_rows: list = [None] * self.geometry.size
+        self._shelter_tropism = (t.shelter, t.tropism)
         self.live = bool(t.piece_mobility or t.king_attack)
         if not self.live:
             return
@@ -105,6 +109,13 @@ class PositionTerms:
                 extra[p] += phase * t.king_attack * units * units / 10.0
 
 
+    def _near_row(self, k: int) -> list[int]:
+        fl, rk = self.file, self.rank
+        kf, kr = fl[k], rk[k]
+        row = [max(0, 4 - max(abs(fl[s] - kf), abs(rk[s] - kr))) for s in range(self.geometry.size)]
+        self._near_rows[k] = row
+        return row
+
     def _line_of(self, sq: int, home: str) -> int:
         return self.file[sq] if home in ("south", "north") else self.rank[sq]
 
@@ -150,9 +161,8 @@ class PositionTerms:
 
     def _king_safety(self, pos: Position, p: int, royals: list[int], officers) -> float:
         """Own pieces next to each royal piece (shelter), enemy non-pawn pieces near it."""
-        t = self.table
         board = pos.board
-        fl, rk = self.file, self.rank
+        shelter_w, tropism_w = self._shelter_tropism
         score = 0.0
         for k in royals:
             shelter = 0
@@ -160,16 +170,13 @@ class PositionTerms:
                 q = board[s]
                 if q is not None and q.owner == p:
                     shelter += 1
-            kf, kr = fl[k], rk[k]
+            near = self._near_rows[k] or self._near_row(k)  # 4 - king distance, 0 from 4 squares away
             danger = 0
             for q in range(pos.nplayers):
-                if q == p:
-                    continue
-                for s in officers[q]:
-                    d = max(abs(fl[s] - kf), abs(rk[s] - kr))
-                    if d < 4:
-                        danger += 4 - d
-            score += t.shelter * min(shelter, 3) - t.tropism * danger
+                if q != p:
+                    for s in officers[q]:
+                        danger += near[s]
+            score += shelter_w * min(shelter, 3) - tropism_w * danger
         return score
 
     def _goal(self, pos: Position, royals, extra) -> None:

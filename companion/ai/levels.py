@@ -26,6 +26,7 @@ from ..errors import LevelError
 from .duel import JointPlan
 from .evaluate import Evaluator
 from .search import Search, SearchInfo, SearchOptions
+from ..i18n import _
 
 
 
@@ -67,7 +68,8 @@ def parse_level(text: str | int) -> Level:
         return STRONGEST
     if t in {str(n) for n in range(1, len(LEVELS) + 1)}:
         return LEVELS[int(t) - 1]
-    raise LevelError(f"level {text!r} does not exist; use 1 (beginner) to {len(LEVELS)}, or max")
+    raise LevelError(_("level {text!r} does not exist; use 1 (beginner) to {n}, or max").format(
+                         text=text, n=len(LEVELS)))
 
 
 class ComputerPlayer:

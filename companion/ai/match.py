@@ -116,7 +116,8 @@ def settle_chance(rules, pos, rng: random.Random):
     """Draw an answer to a pending chance decision from its exact outcomes."""
     outs = rules.chance_outcomes(pos)
     if not outs:
-        raise CompanionError(f"{rules.name}: a chance decision ({pos.pending.kind}) has no outcomes")
+        raise CompanionError(_("{name}: a chance decision ({kind}) has no outcomes").format(
+                                 name=rules.name, kind=pos.pending.kind))
     x = rng.random()
     acc = 0.0
     for o in outs:
@@ -129,7 +130,7 @@ def settle_chance(rules, pos, rng: random.Random):
 def random_opening(rules, plies: int, rng: random.Random) -> tuple[str, ...]:
     """``plies`` seeded random moves from the start (dice drawn from their exact odds, choices and
     secret parts at random), as action texts; tried again until the game is still open."""
-    for _ in range(100):
+    for __ in range(100):
         pos = rules.start_position()
         actions: list[str] = []
         done = 0
@@ -146,7 +147,8 @@ def random_opening(rules, plies: int, rng: random.Random) -> tuple[str, ...]:
             rules.play(pos, action)
         if rules.outcome(pos) is None and pos.pending is None:
             return tuple(actions)
-    raise CompanionError(f"{rules.name}: no open position after {plies} random moves in 100 tries")
+    raise CompanionError(_("{name}: no open position after {plies} random moves in 100 tries").format(
+                             name=rules.name, plies=plies))
 
 
 def replay_actions(rules, actions, position=None):
@@ -231,7 +233,7 @@ def play_game(rules, players: dict[int, object], dice: random.Random, *, now: Ca
             counts[3] += 1
             counts[4] += info.nodes
         if info.best is None:
-            raise CompanionError(f"{player.name} found no action in a position that is not over")
+            raise CompanionError(_("{name} found no action in a position that is not over").format(name=player.name))
         play(info.best)
         trim = getattr(player, "trim", None)
         if trim is not None:
@@ -247,7 +249,7 @@ def parse_settings(items: list[str]) -> dict:
         key, sep, text = item.partition("=")
         key, text = key.strip(), text.strip()
         if not sep or not key or not text:
-            raise CompanionError(f"--a-set {item!r}: expected KEY=VALUE, e.g. gain_scale=800")
+            raise CompanionError(_("--a-set {item!r}: expected KEY=VALUE, e.g. gain_scale=800").format(item=item))
         if text.lower() in ("true", "false"):
             out[key] = text.lower() == "true"
             continue
@@ -273,10 +275,10 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
     from ..games import make_rules
 
     if games < 1:
-        raise CompanionError("--games must be at least 1")
+        raise CompanionError(_("--games must be at least 1"))
     rules = make_rules(variant, board_map, **(options or {}))
     evaluator = Evaluator(rules)
-    evaluator_a = Evaluator(rules, table_for(rules, a_settings, f"--a-set for {rules.name}")) if a_settings else evaluator
+    evaluator_a = Evaluator(rules, table_for(rules, a_settings, _("--a-set for {game}").format(game=rules.name))) if a_settings else evaluator
     n = rules.nplayers
     max_plies = max_plies or max(DEFAULT_MAX_PLIES, PLIES_PER_PLAYER * n)
     budget = movetime_ms / 1000.0 if movetime_ms else None
@@ -399,8 +401,9 @@ def check_player(side: str, spec: str) -> None:
         if spec.strip().lower().startswith("stockfish"):
             raise CompanionError(f"--{side} {e}") from None
         shown = spec if len(spec) <= 20 else spec[:20] + "..."
-        raise CompanionError(f"--{side} {shown!r}: no such player; the players are the levels 1 (beginner) "
-                             f"to {len(LEVELS)} and max, {', '.join(BASELINES)}, and stockfish:ELO (FIDE chess)") from None
+        raise CompanionError(_("--{side} {shown!r}: no such player; the players are the levels 1 (beginner) to {n} "
+                               "and max, {baselines}, and stockfish:ELO (FIDE chess)").format(
+                                 side=side, shown=shown, n=len(LEVELS), baselines=', '.join(BASELINES))) from None
 
 
 def run(args) -> int:
@@ -409,14 +412,15 @@ def run(args) -> int:
         check_player(side, spec)
     settings = parse_settings(args.a_set)
     if settings and (args.a.strip().lower() in BASELINES or parse_stockfish(args.a) is not None):
-        raise CompanionError("--a-set changes the computer's evaluation: side A must be a level")
+        raise CompanionError(_("--a-set changes the computer's evaluation: side A must be a level"))
     with contextlib.ExitStack() as stack:
         log = None
         if args.log is not None:
             try:
                 log_file = stack.enter_context(open(args.log, "a", encoding="utf-8"))
             except OSError as e:
-                raise CompanionError(f"--log {args.log}: cannot write there ({e.strerror})") from None
+                raise CompanionError(_("--log {log}: cannot write there ({strerror})").format(
+                                         log=args.log, strerror=e.strerror)) from None
 
             def log(entry: dict) -> None:
                 log_file.write(json.dumps(entry) + "\n")

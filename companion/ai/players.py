@@ -16,6 +16,7 @@ from typing import Callable
 
 from ..errors import CompanionError
 from .levels import LEVELS, ComputerPlayer, parse_level
+from ..i18n import _
 
 #: Stockfish's strengths offered on a seat (UCI_Elo; Stockfish 15.1 takes 1350 to 2850)
 STOCKFISH_ELOS = (1350, 1500, 1800, 2100, 2400, 2850)
@@ -52,9 +53,10 @@ def parse_stockfish(key: str) -> int | None:
     k = key.strip().lower()
     if not k.startswith("stockfish"):
         return None
-    _, sep, text = k.partition(":")
+    __, sep, text = k.partition(":")
     if not sep or not text.isdigit() or len(text) > 5:
-        raise CompanionError(f"{key!r}: write Stockfish's strength as stockfish:ELO, e.g. stockfish:1500")
+        raise CompanionError(_("{key!r}: write Stockfish's strength as stockfish:ELO, e.g. stockfish:1500").format(
+                                 key=key))
     return int(text)
 
 

@@ -23,6 +23,7 @@ from typing import Callable, Optional
 
 from ..core.moves import Move, Outcome
 from ..core.position import Position, splitmix64
+from ..core.rules import Rules
 from .decisions import (INF, MATE, MATE_BOUND, DecisionNodes, _Abort, _is_quiet,  # noqa: F401 (re-exported)
                         chance_value, score_of_value)
 from .evaluate import Evaluator
@@ -74,6 +75,8 @@ class SearchOptions:
     late_moves: tuple = (0, 8, 12, 20)  # by depth left: quiet moves searched before the rest are pruned
     aspiration: float = 40.0   # half-width of the root's first window from depth 4 (0: full window)
     delta: float = 200.0       # capture search: skip a capture that cannot reach alpha with this margin
+    lazy: float = 120.0        # capture search: stand pat without the live evaluation terms when the
+                               # rest is this far outside the window (0: always the full evaluation)
 
 
 class Search(DecisionNodes):
@@ -103,6 +106,15 @@ class Search(DecisionNodes):
                            for d in range(64)]
         #: dice fights: the side to move must attack a King it threatens (no standing pat then)
         self.must_attack = getattr(rules, "must_attack", None)
+        #: the attack tables when "does this quiet move give check" can be read from them
+        #: without playing it (:meth:`_gives_check`): two players, the shared attack test
+        #: (no game-specific one), no capture bans, cannons, phasing or piercing rides
+        tabs = getattr(rules, "attack_tables", None)
+        plain = (rules.nplayers == 2 and tabs is not None and getattr(rules, "capture_bans", None) is None
+                 and getattr(type(rules), "is_attacked", None) is Rules.is_attacked
+                 and getattr(type(rules), "in_check", None) is Rules.in_check
+                 and not any(t.special or any(t.hops) for t in tabs))
+        self._check_tables = tabs if plain else None
         self.tt: dict[int, tuple] = {}
         self.history: dict[tuple[int, int], int] = {}
         self._chance_cache: dict[object, list] = {}
@@ -215,6 +227,10 @@ class Search(DecisionNodes):
         self.draw = -self.contempt
         self.multi = pos.nplayers > 2
         self.killers: list[list[Action]] = [[] for _ in range(160)]
+        #: the moves on the current line by ply (``path[ply - 1]`` led to a node at ``ply``) and
+        #: the counter-move table: the quiet move that last refuted a move (from, to)
+        self.path: list = []
+        self.counters: dict[tuple[int, int], Move] = {}
         self.prunable = self.options.pruning and not self.multi
         self.history = {k: v // 4 for k, v in self.history.items() if v // 4}  # older searches count less
         if len(self.tt) > 2 * self.options.tt_limit or len(self._chance_cache) > 10_000:
@@ -261,6 +277,7 @@ class Search(DecisionNodes):
             for i, a in enumerate(ordered):
                 if not self._apply(a):
                     continue
+                self.path[:] = [a]
                 try:
                     if exact:
                         v = self._ab(depth - 1, -INF, INF, 1)
@@ -388,7 +405,12 @@ class Search(DecisionNodes):
                   and (static + opts.futility * 1.5 * depth <= alpha if maxi else static - opts.futility * 1.5 * depth >= beta))
         late = opts.late_moves[depth] if prune and depth < len(opts.late_moves) else 1_000
         near = self._lines_to_royals(pos) if futile or late < 1_000 or (opts.lmr and depth >= 3) else ()
-        ordered = self._order(moves, tt_move, ply, True)
+        prev = self.path[ply - 1] if 0 < ply <= len(self.path) else None
+        ckey = (prev.frm, prev.to) if isinstance(prev, Move) else None
+        counters = self.counters
+        ordered = self._order(moves, tt_move, ply, True, counters.get(ckey) if ckey is not None else None)
+        path = self.path
+        del path[ply:]
         a0, b0 = alpha, beta
         best = -INF if maxi else INF
         best_move = None
@@ -409,13 +431,17 @@ class Search(DecisionNodes):
                 if quiet and count and (futile or count >= late) and m not in killers and hash(m) != tt_move:
                     if not (m.to in near or m.frm in near):  # cannot check: pruned unplayed
                         continue
+                    gives = self._gives_check(m)
+                    if gives is False:  # read from the attack tables: no check, pruned unplayed
+                        continue
                     if not apply(m):
                         continue
-                    if not check(pos):  # a quiet move that does not check: pruned
+                    if gives is None and not check(pos):  # a quiet move that does not check: pruned
                         undo(pos)
                         continue
                 elif not apply(m):
                     continue
+                path.append(m)
                 if plies and not isinstance(m.value, Move):
                     # passing the king-turn is no move: it spends no depth (otherwise a Two
                     # Kings search never sees the reply to its own normal move)
@@ -440,6 +466,7 @@ class Search(DecisionNodes):
                         if alpha < v < beta:
                             v = ab(depth - 1, alpha, beta, ply + 1)
                 undo(pos)
+                del path[ply:]
                 count += 1
                 if maxi:
                     if v > best:
@@ -456,6 +483,8 @@ class Search(DecisionNodes):
                         if m not in killers:
                             killers.insert(0, m)
                             del killers[2:]
+                        if ckey is not None:
+                            counters[ckey] = m
                         bonus = depth * depth
                         k = (m.frm, m.to)
                         hist[k] = hist.get(k, 0) + bonus
@@ -513,12 +542,46 @@ class Search(DecisionNodes):
     def _lines_to_royals(self, pos: Position) -> frozenset:
         """Squares on a line or a knight's jump from the enemy royals (``Evaluator.lines``): a
         quiet move neither to nor from one gives no check in chess, rarely in other games."""
-        lines, out = self.ev.lines, frozenset()
+        lines, out = self.ev.lines, None
         for q, squares in enumerate(pos.royals):
             if q != pos.turn:
                 for k in squares:
-                    out = out | lines[k]
-        return out
+                    out = lines[k] if out is None else out | lines[k]
+        return frozenset() if out is None else out
+
+    def _gives_check(self, m) -> bool | None:
+        """Whether the quiet move ``m`` checks the enemy royal, read from the attack tables
+        without playing it (the piece on its new square, or a line it opens: a discovered
+        check); None when the tables cannot tell (a special move, a game with its own attack
+        test: see ``_check_tables``): the move is then played to find out. Exact where it
+        answers (``tests/test_ai_pruning.py`` compares it with playing the move)."""
+        tabs = self._check_tables
+        if tabs is None or not isinstance(m, Move) or m.special:
+            return None
+        board = self.pos.board
+        pc = board[m.frm]
+        if pc is None:
+            return None
+        p, kid, frm, to = pc.owner, pc.kid, m.frm, m.to
+        tab = tabs[p]
+        for k in self.pos.royals[1 - p]:
+            for s, kids in tab.leap[k]:
+                if s == to and kid in kids:
+                    return True
+            for ray, kids in tab.rays[k]:
+                for s in ray:
+                    if s == to:
+                        if kid in kids:
+                            return True
+                        break
+                    if s == frm:
+                        continue  # the square it leaves: a line through it opens
+                    q = board[s]
+                    if q is not None:
+                        if q.owner == p and q.kid in kids:
+                            return True
+                        break
+        return False
 
     def _has_pieces(self, player: int) -> bool:
         """Pieces besides pawn-like and royal ones (no null move without: zugzwang)."""
@@ -550,7 +613,8 @@ class Search(DecisionNodes):
                 o = rules.outcome(pos)
                 if o is not None:
                     return self._terminal(o, ply)
-            stand = self._leaf(ply)
+            lazy = self.options.lazy
+            stand = self.ev.evaluate_lazy(pos, self.root, alpha, beta, lazy) if lazy else self._leaf(ply)
             if qply >= self.options.max_qply:
                 return stand
             if maxi:
@@ -640,7 +704,7 @@ class Search(DecisionNodes):
         return self.ev.evaluate(self.pos, self.root)
 
     # ----- ordering and the principal variation ---------------------------------------------------------
-    def _order(self, actions, tt_move, ply: int, tree: bool = False):
+    def _order(self, actions, tt_move, ply: int, tree: bool = False, counter=None):
         """Table move, winning and even captures (most valuable victim, least valuable
         attacker), promotions, killers, quiet moves by history, and in the tree (``tree``) the
         captures of a cheaper piece on a defended square last."""
@@ -670,6 +734,8 @@ class Search(DecisionNodes):
                 return s
             if m in killers:
                 return 1e8 - killers.index(m)
+            if m == counter:
+                return 9e7
             return hist.get((m.frm, m.to), 0)
 
         # ties broken by the move itself: the engine's piece sets iterate in an order that can

@@ -26,6 +26,7 @@ from typing import Callable
 from ..errors import CompanionError
 from .search import MATE, SearchInfo
 from .uci import BestMove, Info, ReadyOk, UciError, UciOk, UciProtocol
+from ..i18n import _
 
 #: where Debian puts it (not on a normal user's PATH: /usr/games)
 KNOWN_PATHS = ("/usr/games/stockfish", "/usr/local/bin/stockfish", "/usr/bin/stockfish")
@@ -50,9 +51,11 @@ def find_stockfish(path: str | None = None) -> str | None:
 
 
 def missing_message(path: str | None = None) -> str:
-    where = f" at {path}" if path else ""
-    return (f"Stockfish is not installed{where}: install it (Debian: apt-get install stockfish) "
-            f"or choose one of our own levels")
+    if path:
+        return _("Stockfish is not installed at {path}: install it (Debian: apt-get install stockfish) or choose one "
+                 "of our own levels").format(path=path)
+    return _("Stockfish is not installed: install it (Debian: apt-get install stockfish) or choose one of our own "
+             "levels")
 
 
 class UciEngine:
@@ -138,7 +141,7 @@ class UciEngine:
                 self.proc.stdin.write((line + "\n").encode())
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError):
-            raise UciError(f"{self.name} stopped answering (it quit or crashed)") from None
+            raise UciError(_("{name} stopped answering (it quit or crashed)").format(name=self.name)) from None
 
     def _until(self, kind: type) -> object:
         deadline = self.clock() + self.timeout
@@ -155,16 +158,17 @@ class UciEngine:
         when the engine has gone) a UciError."""
         while b"\n" not in self._buffer:
             if self.clock() > deadline:
-                raise UciError(f"{self.name} did not answer within {self.timeout:.0f} s")
+                raise UciError(_("{name} did not answer within {timeout:.0f} s").format(
+                                   name=self.name, timeout=self.timeout))
             fd = self.proc.stdout.fileno()
-            ready, _, _ = select.select([fd], [], [], max(0.0, min(wait, deadline - self.clock())))
+            ready, __, __ = select.select([fd], [], [], max(0.0, min(wait, deadline - self.clock())))
             if not ready:
                 return None
             chunk = os.read(fd, 65536)
             if not chunk:
-                raise UciError(f"{self.name} stopped answering (it quit or crashed)")
+                raise UciError(_("{name} stopped answering (it quit or crashed)").format(name=self.name))
             self._buffer += chunk
-        line, _, self._buffer = self._buffer.partition(b"\n")
+        line, __, self._buffer = self._buffer.partition(b"\n")
         return line.decode("utf-8", "replace")
 
 
@@ -174,7 +178,8 @@ class StockfishPlayer:
     def __init__(self, rules, elo: int, *, path: str | None = None, seconds: float = MOVE_SECONDS,
                  engine: UciEngine | None = None):
         if rules.name != "chess":
-            raise CompanionError(f"Stockfish plays FIDE chess only, not {rules.name}; choose one of our own levels")
+            raise CompanionError(_("Stockfish plays FIDE chess only, not {name}; choose one of our own levels").format(
+                                     name=rules.name))
         self.rules = rules
         self.elo = elo
         self.seconds = seconds
@@ -189,7 +194,8 @@ class StockfishPlayer:
         try:
             opt = engine.proto.options.get("uci_elo")
             if opt is not None and opt.min is not None and opt.max is not None and not opt.min <= elo <= opt.max:
-                raise CompanionError(f"stockfish:{elo}: this {engine.name} plays from Elo {opt.min} to {opt.max}")
+                raise CompanionError(_("stockfish:{elo}: this {name} plays from Elo {min} to {max}").format(
+                                         elo=elo, name=engine.name, min=opt.min, max=opt.max))
             settings = {"Threads": 1, "Hash": 16, "UCI_LimitStrength": True, "UCI_Elo": elo}
             engine.configure({k: v for k, v in settings.items() if k.lower() in engine.proto.options})
             engine.new_game()

@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import CompanionError
+from ..i18n import _
 
 
 class UciError(CompanionError, ValueError):
@@ -134,7 +135,7 @@ def parse_option(rest: str) -> EngineOption:
     words = rest.split()
     keys = ("type", "default", "min", "max", "var")
     if not words or words[0] != "name" or "type" not in words:
-        raise UciError(f"engine option line without a name and type: {rest!r}")
+        raise UciError(_("engine option line without a name and type: {rest!r}").format(rest=rest))
     t = words.index("type")
     name = " ".join(words[1:t])
     fields: dict = {}
@@ -173,7 +174,7 @@ class UciProtocol:
     # ----- commands (each returns the lines to send) -----------------------------------------------
     def start(self) -> list[str]:
         if self.state != "new":
-            raise UciError("the UCI handshake was already started")
+            raise UciError(_("the UCI handshake was already started"))
         self.state = "handshake"
         return ["uci"]
 
@@ -182,32 +183,35 @@ class UciProtocol:
         self._need("idle", f"setoption {name}")
         opt = self.options.get(name.lower())
         if opt is None:
-            raise UciError(f"the engine {self.name or ''} has no option {name!r}".replace("  ", " "))
+            raise UciError((_("the engine {engine} has no option {name!r}") if self.name else
+                            _("the engine has no option {name!r}")).format(engine=self.name, name=name))
         if opt.type == "check":
             if not isinstance(value, bool):
-                raise UciError(f"option {opt.name} is true or false, not {value!r}")
+                raise UciError(_("option {name} is true or false, not {value!r}").format(name=opt.name, value=value))
             text = "true" if value else "false"
         elif opt.type == "spin":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise UciError(f"option {opt.name} is a whole number, not {value!r}")
+                raise UciError(_("option {name} is a whole number, not {value!r}").format(name=opt.name, value=value))
             if (opt.min is not None and value < opt.min) or (opt.max is not None and value > opt.max):
-                raise UciError(f"option {opt.name} must be from {opt.min} to {opt.max}, not {value}")
+                raise UciError(_("option {name} must be from {min} to {max}, not {value}").format(
+                                   name=opt.name, min=opt.min, max=opt.max, value=value))
             text = str(value)
         elif opt.type == "combo":
             if str(value) not in opt.choices:
-                raise UciError(f"option {opt.name} is one of {', '.join(opt.choices)}, not {value!r}")
+                raise UciError(_("option {name} is one of {choices}, not {value!r}").format(
+                                   name=opt.name, choices=', '.join(opt.choices), value=value))
             text = str(value)
         elif opt.type == "button":
             return [f"setoption name {opt.name}"]
         else:
             text = str(value)
             if "\n" in text:
-                raise UciError(f"option {opt.name}: a value holds no line break")
+                raise UciError(_("option {name}: a value holds no line break").format(name=opt.name))
         return [f"setoption name {opt.name} value {text}"]
 
     def is_ready(self) -> list[str]:
         if self.state not in ("idle", "thinking"):
-            raise UciError(f"isready before the handshake ended (state {self.state})")
+            raise UciError(_("isready before the handshake ended (state {state})").format(state=self.state))
         self._ready_pending += 1
         return ["isready"]
 
@@ -218,7 +222,7 @@ class UciProtocol:
     def position(self, fen: str, moves: tuple[str, ...] | list[str] = ()) -> list[str]:
         self._need("idle", "position")
         if "\n" in fen or any(" " in m or "\n" in m for m in moves):
-            raise UciError("a position is one line")
+            raise UciError(_("a position is one line"))
         tail = f" moves {' '.join(moves)}" if moves else ""
         return [f"position fen {fen}{tail}"]
 
@@ -231,13 +235,14 @@ class UciProtocol:
         for word, value in (("movetime", movetime_ms), ("nodes", nodes), ("depth", depth)):
             if value is not None:
                 if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                    raise UciError(f"go {word} must be a whole number from 1, not {value!r}")
+                    raise UciError(_("go {word} must be a whole number from 1, not {value!r}").format(
+                                       word=word, value=value))
                 parts.append(f"{word} {value}")
         if not parts:
-            raise UciError("go needs a limit: movetime, nodes or depth")
+            raise UciError(_("go needs a limit: movetime, nodes or depth"))
         if searchmoves:
             if any(not m or " " in m or "\n" in m for m in searchmoves):
-                raise UciError("searchmoves are moves in coordinate notation (e2e4)")
+                raise UciError(_("searchmoves are moves in coordinate notation (e2e4)"))
             parts.append("searchmoves " + " ".join(searchmoves))
         self.state = "thinking"
         return ["go " + " ".join(parts)]
@@ -252,7 +257,7 @@ class UciProtocol:
 
     def _need(self, state: str, what: str) -> None:
         if self.state != state:
-            raise UciError(f"{what} is not allowed while the engine is {self.state}")
+            raise UciError(_("{what} is not allowed while the engine is {state}").format(what=what, state=self.state))
 
     # ----- what the engine says ---------------------------------------------------------------
     def feed(self, line: str) -> list[object]:
@@ -260,9 +265,9 @@ class UciProtocol:
         text = line.strip()
         if not text:
             return []
-        word, _, rest = text.partition(" ")
+        word, __, rest = text.partition(" ")
         if word == "id":
-            key, _, value = rest.partition(" ")
+            key, __, value = rest.partition(" ")
             if key == "name":
                 self.name = value.strip()
                 return [EngineNamed(self.name)]
@@ -275,19 +280,20 @@ class UciProtocol:
             return [opt]
         if word == "uciok":
             if self.state != "handshake":
-                raise UciError("the engine said uciok outside the handshake")
+                raise UciError(_("the engine said uciok outside the handshake"))
             self.state = "idle"
             return [UciOk()]
         if word == "readyok":
             if self._ready_pending <= 0:
-                raise UciError("the engine said readyok without isready")
+                raise UciError(_("the engine said readyok without isready"))
             self._ready_pending -= 1
             return [ReadyOk()]
         if word == "info":
             return [parse_info(rest)] if self.state == "thinking" else []
         if word == "bestmove":
             if self.state != "thinking":
-                raise UciError(f"the engine sent a best move while {self.state}: {text!r}")
+                raise UciError(_("the engine sent a best move while {state}: {text!r}").format(
+                                   state=self.state, text=text))
             self.state = "idle"
             words = rest.split()
             move = words[0] if words and words[0] not in ("(none)", "0000") else None

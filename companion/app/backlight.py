@@ -18,6 +18,8 @@ import os
 from pathlib import Path
 from typing import Mapping, Protocol
 
+from ..i18n import _
+
 DEFAULT_ROOT = "/sys/class/backlight"
 
 log = logging.getLogger("companion.backlight")
@@ -81,7 +83,8 @@ def dim_after_ms(env: Mapping[str, str] | None = None) -> int | None:
     if not 0 <= seconds <= 86_400:
         from ..errors import CompanionError
 
-        raise CompanionError(f"COMPANION_DIM_AFTER must be seconds from 0 (never dim) to 86400, got {text!r}")
+        raise CompanionError(_("COMPANION_DIM_AFTER must be seconds from 0 (never dim) to 86400, got {text!r}").format(
+            text=text))
     return None if seconds == 0 else int(seconds * 1000)
 
 

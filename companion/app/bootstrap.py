@@ -21,6 +21,7 @@ from typing import Any, Callable
 from ..board.palette import linearize
 from ..dice.sources import new_seed
 from ..errors import HardwareError
+from ..i18n import _
 from ..journal import JournalStore, free_space
 from ..tournament.files import MEDIA_ROOTS
 from .presenters.armies import ArmiesPresenter
@@ -105,7 +106,7 @@ def open_board(profile: str | None = None, serial: str | None = None, size: tupl
         return open_board(profile, serial, (w, h))
 
     if profile and serial:
-        raise HardwareError("give either --profile or --serial, not both")
+        raise HardwareError(_("give either --profile or --serial, not both"))
     if profile:
         from ..board.hardware import open_board as open_hardware
         from ..board.profiles import load_profile

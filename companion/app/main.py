@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 
 from ..errors import CompanionError
+from ..i18n import _
 
 DEFAULT_WINDOW = "800x480"
 
@@ -37,9 +38,10 @@ def window_size() -> tuple[int, int]:
     try:
         width, height = (int(v) for v in size.lower().split("x"))
     except ValueError:
-        raise CompanionError(f"COMPANION_WINDOW must look like 800x480, got {size!r}") from None
+        raise CompanionError(_("COMPANION_WINDOW must look like 800x480, got {size!r}").format(size=size)) from None
     if not (100 <= width <= 10_000 and 100 <= height <= 10_000):
-        raise CompanionError(f"COMPANION_WINDOW {size!r}: each side must be 100 to 10000 pixels, e.g. 800x480")
+        raise CompanionError(_("COMPANION_WINDOW {size!r}: each side must be 100 to 10000 pixels, e.g. 800x480").format(
+            size=size))
     return width, height
 
 
@@ -48,7 +50,8 @@ def configure_logging(verbose: bool = False) -> None:
     given, else warning (errors and warnings still show; the start-up chatter does not)."""
     wanted = os.environ.get("KIVY_LOG_LEVEL", "").strip().lower()
     if wanted and wanted not in LOG_LEVELS:
-        raise CompanionError(f"KIVY_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {wanted!r}")
+        raise CompanionError(_("KIVY_LOG_LEVEL must be one of {levels}, got {wanted!r}").format(
+            levels=', '.join(LOG_LEVELS), wanted=wanted))
     level = "info" if verbose and not wanted else (wanted or "warning")
     os.environ["KCFG_KIVY_LOG_LEVEL"] = level
     # Kivy writes one log file per start (that logs anything) under KIVY_HOME/logs and keeps

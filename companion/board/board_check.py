@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import CompanionError, HardwareError
-from ..i18n import _
+from ..i18n import _, ngettext
 from . import bring_up as B
 from .ports import BoardDisconnected, BoardConnected, OccupancySnapshot, SquareChanged
 from .profiles import BoardProfile, Fixes, load_profile, parse_profile, resolve_profile
@@ -61,7 +61,7 @@ class Terminal:
         print(text, end="\n> ", file=self.stdout, flush=True)
         line = self.stdin.readline()
         if not line:
-            raise CompanionError("board-check: the terminal closed before the check ended; nothing was written")
+            raise CompanionError(_("board-check: the terminal closed before the check ended; nothing was written"))
         return line.strip()
 
     def show_step(self, square: int, text: str) -> None:
@@ -101,7 +101,8 @@ class _Board:
             elif isinstance(event, BoardConnected):
                 self.connected_info = dict(event.info)
             elif isinstance(event, BoardDisconnected) and self.synced:
-                raise HardwareError(f"board-check: the board went away ({event.reason}); nothing was written")
+                raise HardwareError(_("board-check: the board went away ({reason}); nothing was written").format(
+                    reason=event.reason))
             try:
                 event = self.events.get_nowait()
             except queue.Empty:
@@ -112,7 +113,8 @@ class _Board:
         while not self.synced and time.monotonic() < end:
             self.pump(0.05)
         if not self.synced:
-            raise HardwareError(f"board-check: the board sent no reading in {seconds:.0f} s; is it connected?")
+            raise HardwareError(_("board-check: the board sent no reading in {seconds:.0f} s; is it connected?").format(
+                seconds=seconds))
 
     def settle(self, seconds: float = SETTLE_S) -> None:
         end = time.monotonic() + seconds
@@ -145,10 +147,12 @@ def firmware_report(board: _Board, io) -> list[str]:
     if serial is None or not hasattr(serial, "request_stats"):
         return []
     info = serial.info
-    scanner = {1: "diode matrix", 2: "74HC165 chain"}.get(info.get("scanner"), "unknown scanner")
-    lines = [f"firmware {info.get('firmware', '?')} (protocol {info.get('protocol', '?')}), "
-             f"{info.get('width')}x{info.get('height')} squares, {info.get('led_count')} LEDs, {scanner}"
-             + (", simulated" if info.get("simulated") else "")]
+    scanner = {1: _("diode matrix"), 2: _("74HC165 chain")}.get(info.get("scanner"), _("unknown scanner"))
+    lines = [(_("firmware {firmware} (protocol {protocol}), {width}x{height} squares, {leds} LEDs, {scanner}, simulated")
+              if info.get("simulated") else
+              _("firmware {firmware} (protocol {protocol}), {width}x{height} squares, {leds} LEDs, {scanner}")).format(
+        firmware=info.get('firmware', '?'), protocol=info.get('protocol', '?'), width=info.get('width'),
+        height=info.get('height'), leds=info.get('led_count'), scanner=scanner)]
     first = _stats(serial)
     t0 = time.monotonic()
     times = []
@@ -158,8 +162,8 @@ def firmware_report(board: _Board, io) -> list[str]:
         start = time.perf_counter()
         serial.show(tuple(frame))
         if not serial.flush_leds(2.0):
-            lines.append(f"link loop test: LED frame {i + 1} of {LOOP_FRAMES} not acknowledged within 2 s: "
-                         "check the USB cable and hardware/FIRMWARE.md")
+            lines.append(_("link loop test: LED frame {n} of {count} not acknowledged within 2 s: check the USB cable "
+                           "and hardware/FIRMWARE.md").format(n=i + 1, count=LOOP_FRAMES))
             break
         times.append((time.perf_counter() - start) * 1000)
     board.light(None)
@@ -169,17 +173,21 @@ def firmware_report(board: _Board, io) -> list[str]:
         loops = (second.get("loops", 0) - first.get("loops", 0)) / max(elapsed, 1e-3)
         interval = second.get("scan_interval_us")
         if interval:
-            lines.append(f"switches scanned every {interval / 1000:g} ms ({1e6 / interval:.0f} scans a second), "
-                         f"firmware loop {loops:.0f} passes a second")
+            lines.append(_("switches scanned every {ms:g} ms ({scans:.0f} scans a second), firmware loop {loops:.0f} "
+                           "passes a second").format(ms=interval / 1000, scans=1e6 / interval, loops=loops))
         else:
-            lines.append("scan rate: not reported by this firmware (firmware older than 1.1: update it, hardware/FIRMWARE.md)")
+            lines.append(_("scan rate: not reported by this firmware (firmware older than 1.1: update it, "
+                           "hardware/FIRMWARE.md)"))
         errors = {k: second.get(k, 0) - first.get(k, 0) for k in ("rx_crc_errors", "rx_cobs_errors", "rx_bad_payloads")}
         host = serial.stats()
         damaged = sum(errors.values()) + host.get("rx_crc_errors", 0) + host.get("rx_cobs_errors", 0)
         if times:
-            lines.append(f"link loop test: {len(times)} of {LOOP_FRAMES} LED frames acknowledged, round trip median "
-                         f"{statistics.median(times):.1f} ms, worst {max(times):.1f} ms, "
-                         + ("no damaged frame" if damaged == 0 else f"{damaged} damaged frames: check the USB cable"))
+            lines.append(_("link loop test: {n} of {count} LED frames acknowledged, round trip median {median:.1f} ms, "
+                           "worst {worst:.1f} ms, {damage}").format(
+                n=len(times), count=LOOP_FRAMES, median=statistics.median(times), worst=max(times),
+                damage=_("no damaged frame") if damaged == 0 else ngettext(
+                    "{n} damaged frame: check the USB cable", "{n} damaged frames: check the USB cable",
+                    damaged).format(n=damaged)))
     for line in lines:
         io.say(line)
     return lines
@@ -199,7 +207,9 @@ def _stats(serial, wait_s: float = 2.0) -> dict:
 
 def check_leds(board: _Board, io, led_of_square, configured_order: str, width: int, height: int) -> B.LedFindings:
     steps = B.led_steps(led_of_square)
-    io.say(f"The LEDs, in the order of the chain ({len(steps)} of them). {B.LED_HELP}")
+    io.say(ngettext("The LEDs, in the order of the chain ({n} of them). {help}",
+                    "The LEDs, in the order of the chain ({n} of them). {help}", len(steps)).format(
+        n=len(steps), help=_(B.LED_HELP)))
     seen = []
     for step in steps:
         board.light(step.square)
@@ -215,7 +225,7 @@ def check_leds(board: _Board, io, led_of_square, configured_order: str, width: i
 
 def check_switches(board: _Board, io, width: int, height: int, matrix: bool, wait_s: float = 600.0,
                    settle_s: float = SETTLE_S) -> B.SwitchFindings:
-    io.ask("The switches. Take every piece off the board, then press Enter.")
+    io.ask(_("The switches. Take every piece off the board, then press Enter."))
     board.settle(settle_s)
     stuck = frozenset(board.closed)
     seen: dict[int, frozenset[int]] = {}
@@ -237,10 +247,11 @@ def check_switches(board: _Board, io, width: int, height: int, matrix: bool, wai
     if matrix and width >= 2 and height >= 2:
         corners, fourth = B.ghost_probe(width, height)
         names = ", ".join(B.square_name(sq, width) for sq in corners)
-        io.ask(f"Ghosting: put pieces on {names} (three pieces, nothing else on the board), then press Enter.")
+        io.ask(_("Ghosting: put pieces on {squares} (three pieces, nothing else on the board), then press Enter.").format(
+            squares=names))
         board.settle(settle_s)
         ghost = fourth in board.closed
-    io.ask("Take every piece off the board, then press Enter.")
+    io.ask(_("Take every piece off the board, then press Enter."))
     return B.read_switches(width, height, seen, stuck=stuck, ghost=ghost, matrix=matrix)
 
 
@@ -331,12 +342,12 @@ def run_check(profile: BoardProfile, text: str, io, *, out_path: Path | None, pi
     from .neopixel_leds import ChainOrder, chain_table
 
     if profile.link == "simulated":
-        raise CompanionError("board-check is for a real board: give a gpio or serial profile (the simulated board "
-                             "has its Board check on the screen)")
+        raise CompanionError(_("board-check is for a real board: give a gpio or serial profile (the simulated board "
+                               "has its Board check on the screen)"))
     bare = dataclasses.replace(profile, fixes=Fixes())
     if port is not None:
         if profile.link != "serial" or profile.serial is None:
-            raise CompanionError("--port is for a serial (RP2040) profile")
+            raise CompanionError(_("--port is for a serial (RP2040) profile"))
         bare = dataclasses.replace(bare, serial=dataclasses.replace(profile.serial, port=port))
     sensors, led_port = open_board(bare, map_width=profile.width, map_height=profile.height,
                                    pin_factory=pin_factory, pixels=pixels)
@@ -355,16 +366,16 @@ def run_check(profile: BoardProfile, text: str, io, *, out_path: Path | None, pi
                 led_of_square, order = chain_table(profile.width, profile.height, chain), profile.leds.pixel_order
             led_findings = check_leds(board, io, led_of_square, order, profile.width, profile.height)
             for line in led_findings.lines():
-                io.say("LEDs: " + line)
+                io.say(_("LEDs: {finding}").format(finding=line))
             if serial and led_findings.order_wrong:
-                io.say('LEDs: the RP2040 sends the colours: in config.py on its CIRCUITPY drive set PIXEL_ORDER to '
-                       'the other order ("GRB" <-> "RGB"; hardware/FIRMWARE.md)')
+                io.say(_('LEDs: the RP2040 sends the colours: in config.py on its CIRCUITPY drive set PIXEL_ORDER to '
+                         'the other order ("GRB" <-> "RGB"; hardware/FIRMWARE.md)'))
         if switches:
             matrix = profile.matrix is not None or \
                 (serial and getattr(getattr(led_port, "board", None), "info", {}).get("scanner") == 1)
             switch_findings = check_switches(board, io, profile.width, profile.height, matrix, wait_s, settle_s)
             for line in switch_findings.lines():
-                io.say("switches: " + line)
+                io.say(_("switches: {finding}").format(finding=line))
     finally:
         if board.synced:
             board.light(None)
@@ -376,9 +387,9 @@ def run_check(profile: BoardProfile, text: str, io, *, out_path: Path | None, pi
         new_text = corrected_text(text, profile, led_findings, switch_findings, serial)
         out_path.write_text(new_text, encoding="utf-8")
         written = out_path
-        io.say(f"the corrected profile: {out_path} (start the app with: companion --profile {out_path})")
+        io.say(_("the corrected profile: {path} (start the app with: companion --profile {path})").format(path=out_path))
     elif out_path is not None:
-        io.say("nothing to correct in the profile")
+        io.say(_("nothing to correct in the profile"))
     return CheckResult(firmware, led_findings, switch_findings, written)
 
 
@@ -405,7 +416,8 @@ def cmd_board_check(args, io=None) -> int:
     profile = load_profile(path)
     out = Path(args.write) if args.write else Path(os.getcwd()) / f"{path.stem}-checked.toml"
     if out.resolve() == path.resolve():
-        raise CompanionError(f"--write {out}: that is the profile being checked; write the corrected one elsewhere")
+        raise CompanionError(_("--write {out}: that is the profile being checked; write the corrected one elsewhere").format(
+            out=out))
     result = run_check(profile, path.read_text(encoding="utf-8"), io or Terminal(), out_path=out, port=args.port,
                        leds=not args.skip_leds, switches=not args.skip_switches)
     bad = (result.leds is not None and not result.leds.ok) or (result.switches is not None and not result.switches.ok)

@@ -25,6 +25,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from ..i18n import N_, _
+
 FILES = "abcdefghijklmnopqrstuvwxyz"
 #: What the check lights: red as the profile's pixel order sends it.
 TEST_COLOUR = (255, 0, 0)
@@ -42,8 +44,8 @@ def parse_square(text: str, width: int, height: int) -> int:
     t = text.strip().lower()
     if len(t) >= 2 and t[0] in FILES[:width] and t[1:].isdigit() and 1 <= int(t[1:]) <= height:
         return (int(t[1:]) - 1) * width + FILES.index(t[0])
-    raise ValueError(f"{text.strip()!r} is not a square of this {width}x{height} board "
-                     f"(a1 to {FILES[width - 1]}{height})")
+    raise ValueError(_("{text!r} is not a square of this {width}x{height} board (a1 to {files}{height})").format(
+        text=text.strip(), width=width, height=height, files=FILES[width - 1]))
 
 
 # --- the LEDs -------------------------------------------------------------------------------------
@@ -71,13 +73,14 @@ def led_steps(led_of_square: Sequence[int]) -> list[LedStep]:
     return sorted((LedStep(led, sq) for sq, led in enumerate(led_of_square)), key=lambda s: s.index)
 
 
-LED_HELP = ("Each LED lights red in turn. Press Enter when it is red under the square named; else type "
-            "the colour you see (r, g or b) and/or the square where it shows (e.g. 'g', 'e4', 'g e4'), "
-            "or n when nothing is lit.")
+LED_HELP = N_("Each LED lights red in turn. Press Enter when it is red under the square named; else type "
+              "the colour you see (r, g or b) and/or the square where it shows (e.g. 'g', 'e4', 'g e4'), "
+              "or n when nothing is lit.")  # said as _(LED_HELP)
 
 
 def led_question(step: LedStep, count: int, width: int) -> str:
-    return f"LED {step.index + 1} of {count}: red under {square_name(step.square, width)}?"
+    return _("LED {n} of {count}: red under {square}?").format(n=step.index + 1, count=count,
+                                                              square=square_name(step.square, width))
 
 
 def parse_led_answer(text: str, step: LedStep, width: int, height: int) -> LedSeen:
@@ -96,7 +99,8 @@ def parse_led_answer(text: str, step: LedStep, width: int, height: int) -> LedSe
         elif not seen_square and not named:
             square, seen_square = parse_square(w, width, height), True
         else:
-            raise ValueError(f"{text.strip()!r}: give one colour (r, g, b) and/or one square, or n")
+            raise ValueError(_("{text!r}: give one colour (r, g, b) and/or one square, or n").format(
+                text=text.strip()))
     return LedSeen(colour, square)
 
 
@@ -123,27 +127,29 @@ class LedFindings:
         n = lambda sq: square_name(sq, self.width)  # noqa: E731
         out = []
         if self.order_wrong and self.configured_order in OTHER_ORDER:
-            out.append(f"the strip is {self.strip_order}, not {self.configured_order}: red showed as green")
+            out.append(_("the strip is {strip}, not {configured}: red showed as green").format(
+                strip=self.strip_order, configured=self.configured_order))
         elif self.order_wrong:
-            out.append(f"red showed as green: the strip's colour order is not {self.configured_order}")
+            out.append(_("red showed as green: the strip's colour order is not {configured}").format(
+                configured=self.configured_order))
         if self.odd_colour:
-            out.append("red showed as blue: the strip is neither GRB nor RGB (a BRG strip?); use WS2812B (GRB)")
+            out.append(_("red showed as blue: the strip is neither GRB nor RGB (a BRG strip?); use WS2812B (GRB)"))
         if self.chain_break is not None:
             s = self.chain_break
-            where = ("the very first LED: check the data line from the Pi (level shifter, 330 Ohm) and "
-                     "the LEDs' 5 V and ground" if s.index == 0 else
-                     f"LED {s.index + 1} (under {n(s.square)}): check the data wire from LED {s.index} "
-                     f"into it, and its 5 V and ground")
-            out.append(f"the chain breaks at {where}")
+            out.append(_("the chain breaks at the very first LED: check the data line from the Pi (level shifter, "
+                         "330 Ohm) and the LEDs' 5 V and ground") if s.index == 0 else
+                       _("the chain breaks at LED {n} (under {square}): check the data wire from LED {previous} into "
+                         "it, and its 5 V and ground").format(n=s.index + 1, square=n(s.square), previous=s.index))
         for s in self.dark:
-            out.append(f"LED {s.index + 1} (under {n(s.square)}) stays dark while the next ones light: replace it")
+            out.append(_("LED {n} (under {square}) stays dark while the next ones light: replace it").format(
+                n=s.index + 1, square=n(s.square)))
         if self.swaps:
-            out.append("LEDs swapped in the chain: " + ", ".join(f"{n(a)} and {n(b)}" for a, b in self.swaps)
-                       + " (fixed in the profile: [fixes] swap_leds)")
+            out.append(_("LEDs swapped in the chain: {pairs} (fixed in the profile: [fixes] swap_leds)").format(
+                pairs=", ".join(_("{a} and {b}").format(a=n(a), b=n(b)) for a, b in self.swaps)))
         odd = [(a, b) for a, b in self.moved if not any({a, b} <= set(p) for p in self.swaps)]
         for a, b in odd:
-            out.append(f"the LED for {n(a)} shows under {n(b)}: check the chain's wiring there")
-        return out or ["every LED lit in its place, in the right colour"]
+            out.append(_("the LED for {a} shows under {b}: check the chain's wiring there").format(a=n(a), b=n(b)))
+        return out or [_("every LED lit in its place, in the right colour")]
 
 
 def read_leds(steps: Sequence[LedStep], seen: Sequence[LedSeen], configured_order: str, width: int) -> LedFindings:
@@ -182,8 +188,8 @@ def switch_steps(width: int, height: int) -> list[int]:
 
 def switch_question(square: int, width: int, first: bool) -> str:
     name = square_name(square, width)
-    return (f"Put a piece on {name}" if first else f"Move the piece to {name}") + \
-        " (s and Enter if the board does not notice it)"
+    return (_("Put a piece on {square} (s and Enter if the board does not notice it)") if first else
+            _("Move the piece to {square} (s and Enter if the board does not notice it)")).format(square=name)
 
 
 def ghost_probe(width: int, height: int) -> tuple[tuple[int, int, int], int]:
@@ -213,34 +219,37 @@ class SwitchFindings:
         n = lambda sq: square_name(sq, self.width)  # noqa: E731
         out = []
         if self.stuck:
-            out.append("closed with no piece on it (a stuck reed or a short to the row): " + ", ".join(map(n, self.stuck)))
+            out.append(_("closed with no piece on it (a stuck reed or a short to the row): {squares}").format(
+                squares=", ".join(map(n, self.stuck))))
         if self.dead:
-            out.append("nothing sensed (a dead reed switch, a broken wire or diode, or the magnet too weak): "
-                       + ", ".join(map(n, self.dead)))
+            out.append(_("nothing sensed (a dead reed switch, a broken wire or diode, or the magnet too weak): "
+                         "{squares}").format(squares=", ".join(map(n, self.dead))))
         if self.rank_order is not None:
-            out.append("row wires swapped: " + ", ".join(f"rank {r + 1} reads as rank {o + 1}"
-                                                        for r, o in enumerate(self.rank_order) if r != o)
-                       + " (fixed in the profile: [matrix] rows reordered)")
+            out.append(_("row wires swapped: {lines} (fixed in the profile: [matrix] rows reordered)").format(
+                lines=", ".join(_("rank {a} reads as rank {b}").format(a=r + 1, b=o + 1)
+                                for r, o in enumerate(self.rank_order) if r != o)))
         if self.file_order is not None:
-            out.append("column wires swapped: " + ", ".join(f"file {FILES[f]} reads as file {FILES[o]}"
-                                                           for f, o in enumerate(self.file_order) if f != o)
-                       + " (fixed in the profile: [matrix] columns reordered)")
+            out.append(_("column wires swapped: {lines} (fixed in the profile: [matrix] columns reordered)").format(
+                lines=", ".join(_("file {a} reads as file {b}").format(a=FILES[f], b=FILES[o])
+                                for f, o in enumerate(self.file_order) if f != o)))
         if self.swaps:
-            out.append("switches swapped: " + ", ".join(f"{n(a)} and {n(b)}" for a, b in self.swaps)
-                       + " (fixed in the profile: [fixes] swap_switches)")
+            out.append(_("switches swapped: {pairs} (fixed in the profile: [fixes] swap_switches)").format(
+                pairs=", ".join(_("{a} and {b}").format(a=n(a), b=n(b)) for a, b in self.swaps)))
         for a, b in self.moved:
             line = (a // self.width) if self.rank_order is not None else (a % self.width)
             order = self.rank_order or self.file_order
             if order is not None and order[line] != line:
                 continue  # explained by the wires
             if not any({a, b} <= set(p) for p in self.swaps):
-                out.append(f"a piece on {n(a)} is sensed on {n(b)}: check the wiring of both")
+                out.append(_("a piece on {a} is sensed on {b}: check the wiring of both").format(a=n(a), b=n(b)))
         for a, many in self.shorted:
-            out.append(f"a piece on {n(a)} closes {', '.join(map(n, many))}: two switches are joined (a short)")
+            out.append(_("a piece on {a} closes {squares}: two switches are joined (a short)").format(
+                a=n(a), squares=", ".join(map(n, many))))
         if self.ghost:
-            out.append("ghosting: pieces on three corners of a rectangle make the fourth read as occupied; "
-                       "a diode is missing or reversed (hardware/README.md, 'Why the diodes')")
-        return out or ["every switch sensed in its place" + ("" if self.ghost is None else ", no ghosting")]
+            out.append(_("ghosting: pieces on three corners of a rectangle make the fourth read as occupied; "
+                         "a diode is missing or reversed (hardware/README.md, 'Why the diodes')"))
+        return out or [_("every switch sensed in its place") if self.ghost is None else
+                       _("every switch sensed in its place, no ghosting")]
 
 
 def read_switches(width: int, height: int, seen: dict[int, frozenset[int]], *, stuck: frozenset[int] = frozenset(),

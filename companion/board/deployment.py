@@ -206,7 +206,8 @@ class DeploymentTracker:
     # ----- what the board did -----------------------------------------------------------------------
     def _check_square(self, sq: int) -> None:
         if isinstance(sq, bool) or not isinstance(sq, int) or not 0 <= sq < self._geo.size:
-            raise HardwareError(f"sensor event for square {sq!r}, off this board of {self._geo.size} squares")
+            raise HardwareError(_("sensor event for square {sq!r}, off this board of {size} squares").format(
+                sq=sq, size=self._geo.size))
 
     def _remember(self) -> None:
         """The deployment changed here (a placement or an undo made on the board)."""

@@ -58,8 +58,8 @@ def load_firmware():
     source = FIRMWARE_DIR / "companion_fw.py"
     if not source.is_file():
         raise HardwareError(
-            f"the firmware source is not at {source}: the simulator runs the repository's "
-            f"firmware/ folder, so run it from a source checkout (pip install -e .)"
+            _("the firmware source is not at {source}: the simulator runs the repository's firmware/ folder, so run "
+              "it from a source checkout (pip install -e .)").format(source=source)
         )
     spec = importlib.util.spec_from_file_location("companion_fw", source)
     module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
@@ -330,9 +330,9 @@ def _parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(part) for part in text.lower().split("x") if len(part) <= 3)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"size {text!r} is not WIDTHxHEIGHT, e.g. 8x8 or 20x20") from None
+        raise argparse.ArgumentTypeError(_("size {text!r} is not WIDTHxHEIGHT, e.g. 8x8 or 20x20").format(text=text)) from None
     if not 5 <= w <= 26 or not 5 <= h <= 26:
-        raise argparse.ArgumentTypeError(f"size {text!r}: each side must be 5..26 squares")
+        raise argparse.ArgumentTypeError(_("size {text!r}: each side must be 5..26 squares").format(text=text))
     return w, h
 
 
@@ -389,7 +389,7 @@ def _command(sim: FirmwareSim, line: str, out) -> bool:
             sim.restart()
         elif words[0] == "leds":
             lit = [(square_name(sq, sim.width), rgb) for sq, rgb in enumerate(sim.leds()) if rgb != (0, 0, 0)]
-            print(f"lit: {lit}" if lit else "no square is lit", file=out)
+            print(_("lit: {squares}").format(squares=lit) if lit else _("no square is lit"), file=out)
         elif words[0] == "move" and len(words) == 3:
             sim.release(geo.parse_square(words[1]))
             sim.press(geo.parse_square(words[2]))
@@ -397,9 +397,10 @@ def _command(sim: FirmwareSim, line: str, out) -> bool:
             sq = geo.parse_square(words[0])
             sim.set_square(sq, sq not in sim.occupied())
         else:
-            print("commands: SQUARE (toggle), move FROM TO, unplug, replug, restart, leds, quit", file=out)
+            print(_("commands: SQUARE (toggle), move FROM TO, unplug, replug, restart, leds, quit"), file=out)
             return True
-        print(f"occupied: {' '.join(square_name(s, sim.width) for s in sorted(sim.occupied()))}", file=out)
+        print(_("occupied: {squares}").format(squares=" ".join(square_name(s, sim.width) for s in sorted(sim.occupied()))),
+              file=out)
     except ValueError as err:
         print(err, file=out)
     return True
@@ -415,15 +416,16 @@ def run(args, stdin=None, out=None) -> int:
     try:
         sim = FirmwareSim(width, height, occupied=_initial_squares(args.setup, width, height), scan_interval_s=0.01)
         path = sim.start()
-        print(f"simulated {width}x{height} board on {path} (pty {sim.port.tty_name})", file=out)
-        print(f"start the app with: companion --serial {path}", file=out, flush=True)
+        print(_("simulated {width}x{height} board on {path} (pty {tty})").format(width=width, height=height, path=path,
+                                                                               tty=sim.port.tty_name), file=out)
+        print(_("start the app with: companion --serial {path}").format(path=path), file=out, flush=True)
         deadline = time.monotonic() + args.seconds if args.seconds else None
         interactive = stdin is not None and not stdin.closed
         while deadline is None or time.monotonic() < deadline:
             left = 0.2 if deadline is None else max(0.0, min(0.2, deadline - time.monotonic()))
             if interactive:
                 try:
-                    ready, _, _ = select.select([stdin], [], [], left)
+                    ready, _w, _x = select.select([stdin], [], [], left)
                 except (ValueError, OSError, TypeError):
                     interactive = False
                     continue

@@ -26,6 +26,7 @@ import time
 from typing import Callable, Sequence, Union
 
 from ..errors import HardwareError
+from ..i18n import _
 from .ports import BoardDisconnected, BoardEvent, EventSink, OccupancySnapshot, SquareChanged
 
 Pin = Union[int, str]
@@ -149,7 +150,7 @@ class _Scanner:
     def start(self, sink: EventSink) -> None:
         """Open the pins and scan on a background thread that only calls ``sink``."""
         if self._thread is not None and self._thread.is_alive():
-            raise HardwareError("the switch scanner is already running; stop it first")
+            raise HardwareError(_("the switch scanner is already running; stop it first"))
         self._open()  # fail here, in the caller's thread, when a pin cannot be opened
         self._debouncer.is_primed = False
         self._stop.clear()
@@ -163,7 +164,7 @@ class _Scanner:
             try:
                 events = self.scan_once(self._clock())
             except Exception as exc:  # a pin failed under us: tell the app and end the thread
-                sink(BoardDisconnected(f"reading the reed switches failed: {exc}", self._clock()))
+                sink(BoardDisconnected(_("reading the reed switches failed: {reason}").format(reason=exc), self._clock()))
                 return
             for event in events:
                 sink(event)
@@ -193,8 +194,8 @@ def _open_device(what: str, pin: Pin, make: Callable[[], object]) -> object:
         return make()
     except Exception as exc:  # gpiozero raises its own tree (GPIOZeroError) and OSErrors
         raise HardwareError(
-            f"cannot open GPIO pin {pin} as {what}: {exc} "
-            "(check the pin numbers in the board profile and that no other program uses them)"
+            _("cannot open GPIO pin {pin} as {what}: {exc} (check the pin numbers in the board profile and that no "
+              "other program uses them)").format(pin=pin, what=what, exc=exc)
         ) from exc
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import HardwareError
+from ..i18n import _
 from .neopixel_leds import ChainOrder, NeoPixelLeds
 from .ports import (
     BoardEvent,
@@ -48,7 +49,7 @@ def open_board(
         return _open_gpio(profile, placement, pin_factory, pixels)
     if profile.link == "serial":
         return _open_serial(profile, placement)
-    raise HardwareError(f"{profile.source}: unknown link {profile.link!r}")
+    raise HardwareError(_("{source}: unknown link {link!r}").format(source=profile.source, link=profile.link))
 
 
 def _open_gpio(profile: BoardProfile, placement: Placement, pin_factory: Any, pixels: Any) -> tuple[SensorPort, LedPort]:
@@ -105,7 +106,7 @@ def _open_serial(profile: BoardProfile, placement: Placement) -> tuple[SensorPor
     try:
         from .serial_board import SerialBoard  # written alongside the RP2040 firmware
     except ImportError as exc:
-        raise HardwareError(f"the serial board driver cannot be loaded: {exc}") from exc
+        raise HardwareError(_("the serial board driver cannot be loaded: {exc}").format(exc=exc)) from exc
     port = find_rp2040_port() if serial.port == "auto" else serial.port
     board = SerialBoard(port, profile.width, profile.height, baud=serial.baud)
     # The host sends final PWM levels in square order (the firmware maps its own chain): the
@@ -132,10 +133,11 @@ def find_rp2040_port() -> str:
         return found[0]
     if not found:
         raise HardwareError(
-            "no RP2040 data port found: plug the board in, check that its boot.py enables "
-            "usb_cdc data (hardware/FIRMWARE.md), or set [serial] port in the board profile"
+            _("no RP2040 data port found: plug the board in, check that its boot.py enables usb_cdc data "
+              "(hardware/FIRMWARE.md), or set [serial] port in the board profile")
         )
-    raise HardwareError(f"several RP2040 data ports found ({', '.join(found)}): set [serial] port in the board profile")
+    raise HardwareError(_("several RP2040 data ports found ({found}): set [serial] port in the board profile").format(
+        found=', '.join(found)))
 
 
 class FramePixels:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..i18n import N_, _
 from . import protocol
 from .ports import BoardConnected, BoardDisconnected, BoardEvent, LedFrame, OccupancySnapshot, SquareChanged
 
-DISCONNECTED = "board disconnected"
+DISCONNECTED = N_("board disconnected")  # marked: said as _(DISCONNECTED)
 
 # Text only the CircuitPython console (the REPL) prints: seeing it means the wrong port.
 CONSOLE_MARKERS = (b"Adafruit CircuitPython", b"Press any key to enter the REPL", b"\r\n>>> ", b"Auto-reload is")
@@ -40,7 +41,7 @@ class HostLink:
         width: int,
         height: int,
         *,
-        where: str = "the serial port",
+        where: str | None = None,
         heartbeat_ms: int = 500,
         timeout_ms: int = 2000,
         hello_retry_ms: int = 300,
@@ -49,7 +50,7 @@ class HostLink:
         self.width = width
         self.height = height
         self.size = width * height
-        self.where = where
+        self.where = where or _("the serial port")
         self.heartbeat_ms = heartbeat_ms
         self.timeout_ms = timeout_ms
         self.hello_retry_ms = hello_retry_ms
@@ -117,10 +118,10 @@ class HostLink:
         self.opened_at = self.phase_at = self.last_rx = now
         self.next_hello = now
 
-    def closed(self, now: int, reason: str = DISCONNECTED) -> list[BoardEvent]:
+    def closed(self, now: int, reason: str | None = None) -> list[BoardEvent]:
         self.phase = "closed"
         self.inflight = None
-        return self._down(now, reason)
+        return self._down(now, reason or _(DISCONNECTED))
 
     def _down(self, now: int, reason: str) -> list[BoardEvent]:
         if self.reported_down:
@@ -137,8 +138,8 @@ class HostLink:
             self._enter("incompatible", now)
             return self._down(
                 now,
-                f"{self.where} is the CircuitPython console (REPL), not the data port: use the port "
-                f"named 'CircuitPython CDC2 data' or --serial auto (hardware/FIRMWARE.md)",
+                _("{where} is the CircuitPython console (REPL), not the data port: use the port named "
+                  "'CircuitPython CDC2 data' or --serial auto (hardware/FIRMWARE.md)").format(where=self.where),
             )
         for message in self.decoder.feed(data):
             self.last_rx = now
@@ -155,7 +156,7 @@ class HostLink:
         if kind == protocol.NEED_HELLO:
             if self.phase in ("up", "sync"):
                 self._enter("hello", now)
-                return self._down(now, "board restarted: resynchronising")
+                return self._down(now, _("board restarted: resynchronising"))
             return []
         if self.phase == "sync" and kind == protocol.SNAPSHOT:
             return self._on_first_snapshot(message, now)
@@ -188,16 +189,16 @@ class HostLink:
             self._enter("incompatible", now)
             return self._down(
                 now,
-                f"the board's firmware speaks protocol version {w.version}, this app speaks "
-                f"{protocol.PROTOCOL_VERSION}: update the firmware (hardware/FIRMWARE.md) or the app",
+                _("the board's firmware speaks protocol version {theirs}, this app speaks {ours}: update the "
+                  "firmware (hardware/FIRMWARE.md) or the app").format(theirs=w.version, ours=protocol.PROTOCOL_VERSION),
             )
         if (w.width, w.height) != (self.width, self.height):
             self._enter("incompatible", now)
             return self._down(
                 now,
-                f"the board at {self.where} has {w.width}x{w.height} squares but companion is set "
-                f"up for {self.width}x{self.height}: fix WIDTH/HEIGHT in the board's config.py or "
-                f"the board profile",
+                _("the board at {where} has {width}x{height} squares but companion is set up for "
+                  "{our_width}x{our_height}: fix WIDTH/HEIGHT in the board's config.py or the board profile").format(
+                    where=self.where, width=w.width, height=w.height, our_width=self.width, our_height=self.height),
             )
         restarted = self.boot_id is not None and w.boot_id != self.boot_id
         if restarted:
@@ -306,8 +307,8 @@ class HostLink:
             if now - self.phase_at > self.timeout_ms:
                 events += self._down(
                     now,
-                    f"no answer from the board at {self.where}: is it the CircuitPython data port "
-                    f"running the companion firmware (hardware/FIRMWARE.md)?",
+                    _("no answer from the board at {where}: is it the CircuitPython data port running the "
+                      "companion firmware (hardware/FIRMWARE.md)?").format(where=self.where),
                 )
                 if now - self.phase_at > 3 * self.timeout_ms:
                     return bytes(out), events, True
@@ -317,7 +318,7 @@ class HostLink:
         elif self.phase == "up":
             if now - self.last_rx > self.timeout_ms:
                 self.phase = "closed"
-                return b"", self._down(now, DISCONNECTED), True
+                return b"", self._down(now, _(DISCONNECTED)), True
             if now >= self.next_heartbeat:
                 out += protocol.encode(protocol.Heartbeat(now & 0xFFFFFFFF, (self.expected_seq - 1) & 0xFFFF))
                 self.next_heartbeat = now + self.heartbeat_ms

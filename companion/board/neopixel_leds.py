@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..errors import HardwareError
+from ..i18n import _
 from .palette import led_levels
 from .ports import RGB, LedFrame
 from .profiles import ROTATIONS, START_CORNERS, Placement
@@ -191,7 +192,7 @@ class NeoPixelLeds:
             self.pixels.show()
         except Exception as exc:  # the driver's own errors (SPI, PIO, permissions)
             self._shown = None  # unknown now: write everything next time
-            raise HardwareError(f"writing to the NeoPixels failed: {exc}") from exc
+            raise HardwareError(_("writing to the NeoPixels failed: {exc}").format(exc=exc)) from exc
         self.writes += 1
 
     def stop(self) -> None:
@@ -216,19 +217,21 @@ def open_neopixels(data_pin: int, led_count: int, pixel_order: str = "GRB") -> A
         import neopixel  # type: ignore[import-not-found]
     except (ImportError, NotImplementedError, RuntimeError) as exc:
         raise HardwareError(
-            f"cannot load the NeoPixel driver ({exc}); it runs on a Raspberry Pi with the Pi extras "
-            "installed: pip install 'companion[pi]' (see hardware/README.md)"
+            _("cannot load the NeoPixel driver ({exc}); it runs on a Raspberry Pi with the Pi extras installed: pip "
+              "install 'companion[pi]' (see hardware/README.md)").format(exc=exc)
         ) from exc
     pin = getattr(board, f"D{data_pin}", None)
     if pin is None:
-        raise HardwareError(f"this board has no pin D{data_pin} for the NeoPixel data line (is this a Raspberry Pi?)")
+        raise HardwareError(_("this board has no pin D{data_pin} for the NeoPixel data line (is this a Raspberry Pi?)").format(
+            data_pin=data_pin))
     order = getattr(neopixel, pixel_order, None)
     if order is None:
-        raise HardwareError(f"the neopixel module has no pixel order {pixel_order!r}")
+        raise HardwareError(_("the neopixel module has no pixel order {pixel_order!r}").format(pixel_order=pixel_order))
     try:
         return neopixel.NeoPixel(pin, led_count, brightness=1.0, auto_write=False, pixel_order=order)
     except Exception as exc:
         raise HardwareError(
-            f"cannot start the NeoPixels on GPIO{data_pin}: {exc} "
-            "(on a Pi 4, GPIO10 needs SPI enabled: dtparam=spi=on, spidev.bufsiz=32768; 12, 18 and 21 need root)"
+            _("cannot start the NeoPixels on GPIO{data_pin}: {exc} (on a Pi 4, GPIO10 needs SPI enabled: "
+              "dtparam=spi=on, spidev.bufsiz=32768; 12, 18 and 21 need root)").format(
+                data_pin=data_pin, exc=exc)
         ) from exc

@@ -19,6 +19,7 @@ from typing import Any, Callable
 from ..bounds import MAX_DATA_FILE_BYTES, read_text_file
 from ..core.geometry import MAX_SIZE, MIN_SIZE
 from ..errors import ProfileError
+from ..i18n import N_, _, ngettext
 from ..toml_locations import parse_toml
 from .palette import MIN_CAP
 
@@ -57,8 +58,10 @@ class Placement:
             or self.rank_offset + self.map_height > self.board_height
         ):
             raise ValueError(
-                f"a {self.map_width}x{self.map_height} map at offset [{self.file_offset}, {self.rank_offset}] "
-                f"does not fit on a {self.board_width}x{self.board_height} board"
+                _("a {map_width}x{map_height} map at offset [{file_offset}, {rank_offset}] does not fit on a "
+                  "{board_width}x{board_height} board").format(
+                    map_width=self.map_width, map_height=self.map_height, file_offset=self.file_offset,
+                    rank_offset=self.rank_offset, board_width=self.board_width, board_height=self.board_height)
             )
 
     @classmethod
@@ -167,7 +170,7 @@ class BoardProfile:
         try:
             return Placement(self.width, self.height, mw, mh, *offset)
         except ValueError as exc:
-            raise ProfileError(f"{self.source}: [board] map_offset: {exc}") from None
+            raise ProfileError(_("{source}: [board] map_offset: {problem}").format(source=self.source, problem=exc)) from None
 
 
 # --- loading ------------------------------------------------------------------------------------
@@ -180,8 +183,9 @@ def resolve_profile(name_or_path: str | Path) -> Path:
         return path
     shipped = PROFILE_DIR / f"{name_or_path}.toml"
     if not shipped.exists():
-        names = ", ".join(shipped_profiles()) or "none found"
-        raise ProfileError(f"no board profile named {str(name_or_path)!r} (shipped: {names}; or give a .toml path)")
+        names = ", ".join(shipped_profiles()) or _("none found")
+        raise ProfileError(_("no board profile named {name!r} (shipped: {names}; or give a .toml path)").format(
+            name=str(name_or_path), names=names))
     return shipped
 
 
@@ -193,11 +197,13 @@ def load_profile(name_or_path: str | Path) -> BoardProfile:
     """Read and validate a profile file (or a shipped profile by name)."""
     path = resolve_profile(name_or_path)
     try:
-        text = read_text_file(path, MAX_DATA_FILE_BYTES, "a board profile", ProfileError)
+        text = read_text_file(path, MAX_DATA_FILE_BYTES, _("a board profile"), ProfileError)
     except OSError as exc:
-        raise ProfileError(f"{path}: cannot read the board profile: {exc.strerror or exc}") from None
+        raise ProfileError(_("{path}: cannot read the board profile: {reason}").format(
+            path=path, reason=exc.strerror or exc)) from None
     except UnicodeDecodeError as exc:
-        raise ProfileError(f"{path}: not UTF-8 text (byte {exc.start}); save the profile as UTF-8") from None
+        raise ProfileError(_("{path}: not UTF-8 text (byte {byte}); save the profile as UTF-8").format(
+            path=path, byte=exc.start)) from None
     return parse_profile(text, str(path))
 
 
@@ -220,9 +226,10 @@ class _Table:
 
     def fail(self, key: str, expected: str, got: Any = _REQUIRED) -> ProfileError:
         if got is _REQUIRED:
-            return ProfileError(f"{self.where(key)} is missing: expected {expected}")
+            return ProfileError(_("{where} is missing: expected {expected}").format(where=self.where(key), expected=expected))
         shown = str(got).lower() if isinstance(got, bool) else repr(got)  # as TOML spells it
-        return ProfileError(f"{self.where(key)}: expected {expected}, got {shown}")
+        return ProfileError(_("{where}: expected {expected}, got {value}").format(where=self.where(key), expected=expected,
+                                                                                 value=shown))
 
     def get(self, key: str, expected: str, check: Callable[[Any], bool], default: Any = _REQUIRED) -> Any:
         self.read.add(key)
@@ -236,28 +243,29 @@ class _Table:
         return value
 
     def int(self, key: str, lo: int, hi: int, default: Any = _REQUIRED, why: str = "") -> int:
-        expected = f"an integer from {lo} to {hi}{why}"
+        expected = _("an integer from {least} to {most}").format(least=lo, most=hi) + why
         return self.get(key, expected, lambda v: _is_int(v) and lo <= v <= hi, default)
 
     def number(self, key: str, lo: float, hi: float, default: Any = _REQUIRED) -> float:
-        expected = f"a number from {lo:g} to {hi:g}"
+        expected = _("a number from {least:g} to {most:g}").format(least=lo, most=hi)
         return float(self.get(key, expected, lambda v: (_is_int(v) or isinstance(v, float)) and lo <= v <= hi, default))
 
     def choice(self, key: str, choices: tuple, default: Any = _REQUIRED) -> Any:
-        expected = "one of " + ", ".join(repr(c) for c in choices)
+        expected = _("one of {choices}").format(choices=", ".join(repr(c) for c in choices))
         return self.get(key, expected, lambda v: not isinstance(v, bool) and v in choices, default)
 
     def bool(self, key: str, default: Any = _REQUIRED) -> bool:
-        return self.get(key, "true or false", lambda v: isinstance(v, bool), default)
+        return self.get(key, _("true or false"), lambda v: isinstance(v, bool), default)
 
     def text(self, key: str, default: Any = _REQUIRED) -> str:
-        return self.get(key, "a non-empty string", lambda v: isinstance(v, str) and v.strip() != "", default)
+        return self.get(key, _("a non-empty string"), lambda v: isinstance(v, str) and v.strip() != "", default)
 
     def pin(self, key: str, default: Any = _REQUIRED) -> int | None:
-        return self.get(key, _PIN_EXPECTED, _is_pin, default)
+        return self.get(key, _(_PIN_EXPECTED), _is_pin, default)
 
     def pins(self, key: str, count: int, what: str) -> tuple[int, ...]:
-        expected = f"a list of {count} GPIO numbers ({what}), each from 2 to 27"
+        expected = ngettext("a list of {n} GPIO number ({what}), each from 2 to 27",
+                            "a list of {n} GPIO numbers ({what}), each from 2 to 27", count).format(n=count, what=what)
         value = self.get(key, expected, lambda v: isinstance(v, list) and all(_is_pin(p) for p in v))
         if len(value) != count:
             raise self.fail(key, expected, value)
@@ -266,12 +274,13 @@ class _Table:
     def finish(self) -> None:
         unknown = sorted(set(self.data) - self.read)
         if unknown:
-            allowed = ", ".join(sorted(self.read)) or "none"
-            where = f"[{self.name}]" if self.name else "the top level"
-            raise ProfileError(f"{self.source}: unknown key {unknown[0]!r} in {where} (allowed here: {allowed})")
+            allowed = ", ".join(sorted(self.read)) or _("none")
+            where = f"[{self.name}]" if self.name else _("the top level")
+            raise ProfileError(_("{source}: unknown key {key!r} in {where} (allowed here: {allowed})").format(
+                source=self.source, key=unknown[0], where=where, allowed=allowed))
 
 
-_PIN_EXPECTED = "a BCM GPIO number from 2 to 27 (0 and 1 are reserved for HAT EEPROMs)"
+_PIN_EXPECTED = N_("a BCM GPIO number from 2 to 27 (0 and 1 are reserved for HAT EEPROMs)")
 
 
 def _is_int(v: Any) -> bool:
@@ -290,17 +299,19 @@ class _ProfileReader:
         top.read.add(name)
         if name not in top.data:
             if required:
-                raise ProfileError(f"{self.source}: the [{name}] table is missing")
+                raise ProfileError(_("{source}: the [{name}] table is missing").format(source=self.source, name=name))
             return None
         value = top.data[name]
         if not isinstance(value, dict):
-            raise ProfileError(f"{self.source}: {name} must be a table ([{name}]), got {value!r}")
+            raise ProfileError(_("{source}: {name} must be a table ([{name}]), got {value!r}").format(
+                source=self.source, name=name, value=value))
         return _Table(self.source, name, value)
 
     def refuse(self, top: _Table, name: str, why: str) -> None:
         top.read.add(name)
         if name in top.data:
-            raise ProfileError(f"{self.source}: [{name}] does not belong in this profile: {why}")
+            raise ProfileError(_("{source}: [{name}] does not belong in this profile: {why}").format(
+                source=self.source, name=name, why=why))
 
     def read(self, data: dict[str, Any]) -> BoardProfile:
         top = _Table(self.source, "", data)
@@ -320,16 +331,16 @@ class _ProfileReader:
             matrix, shift = self.sensors(top, width, height)
             scan = self.scan(top, matrix is not None)
             leds = self.leds(top, width * height, required=True, neopixel=True)
-            self.refuse(top, "serial", "it is for link = \"serial\" boards")
+            self.refuse(top, "serial", _('it is for link = "serial" boards'))
             self.check_pins(matrix, shift, leds)
         elif link == "serial":
             serial = self.serial(top)
             leds = self.leds(top, width * height, required=True, neopixel=False)
             for t in ("matrix", "shift_register", "scan"):
-                self.refuse(top, t, "the RP2040 firmware scans the switches (see hardware/FIRMWARE.md)")
+                self.refuse(top, t, _("the RP2040 firmware scans the switches (see hardware/FIRMWARE.md)"))
         else:
             for t in ("matrix", "shift_register", "scan", "serial", "leds", "fixes"):
-                self.refuse(top, t, "a simulated board has no hardware to configure")
+                self.refuse(top, t, _("a simulated board has no hardware to configure"))
         fixes = self.fixes(top, width, height)
         top.finish()
         return BoardProfile(
@@ -356,7 +367,7 @@ class _ProfileReader:
         def pairs(key: str) -> tuple[tuple[int, int], ...]:
             from .bring_up import parse_square
 
-            expected = 'a list of pairs of squares, e.g. [["d4", "e4"]]'
+            expected = _('a list of pairs of squares, e.g. [["d4", "e4"]]')
             value = t.get(key, expected, lambda v: isinstance(v, list) and all(
                 isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in v), [])
             out = []
@@ -365,10 +376,11 @@ class _ProfileReader:
                 try:
                     a, b = parse_square(a_text, width, height), parse_square(b_text, width, height)
                 except ValueError as exc:
-                    raise ProfileError(f"{t.where(key)}: {exc}") from None
+                    raise ProfileError(_("{where}: {problem}").format(where=t.where(key), problem=exc)) from None
                 for sq, text in ((a, a_text), (b, b_text)):
                     if sq in used or a == b:
-                        raise ProfileError(f"{t.where(key)}: {text!r} is in more than one pair; each square is swapped once")
+                        raise ProfileError(_("{where}: {text!r} is in more than one pair; each square is swapped once").format(
+                            where=t.where(key), text=text))
                     used[sq] = text
                 out.append((a, b))
             return tuple(out)
@@ -378,7 +390,8 @@ class _ProfileReader:
         return fixes
 
     def map_offset(self, board: _Table, width: int, height: int) -> tuple[int, int] | str:
-        expected = f'"center" or [file, rank] with 0 <= file < {width} and 0 <= rank < {height}'
+        expected = _('"center" or [file, rank] with 0 <= file < {width} and 0 <= rank < {height}').format(
+            width=width, height=height)
 
         def ok(v: Any) -> bool:
             if v == "center":
@@ -399,13 +412,15 @@ class _ProfileReader:
         s = self.table(top, "shift_register", required=False)
         if (m is None) == (s is None):
             raise ProfileError(
-                f"{self.source}: a gpio board needs exactly one of [matrix] (a diode matrix) "
-                "or [shift_register] (a 74HC165 chain)"
+                _("{source}: a gpio board needs exactly one of [matrix] (a diode matrix) or [shift_register] (a "
+                  "74HC165 chain)").format(source=self.source)
             )
         if m is not None:
             wiring = MatrixWiring(
-                rows=m.pins("rows", height, f"one per rank, rank 1 first; the board is {height} high"),
-                columns=m.pins("columns", width, f"one per file, file a first; the board is {width} wide"),
+                rows=m.pins("rows", height, _("one per rank, rank 1 first; the board is {height} high").format(
+                    height=height)),
+                columns=m.pins("columns", width, _("one per file, file a first; the board is {width} wide").format(
+                    width=width)),
             )
             m.finish()
             return wiring, None
@@ -440,15 +455,16 @@ class _ProfileReader:
         t = self.table(top, "leds", required=required)
         if t is None:
             return None
-        count = t.int("count", squares, 4096, why=f" (at least one LED per square: {squares})")
-        cap = t.int("brightness_cap", MIN_CAP, 255, why=f" (below {MIN_CAP} the dim colours merge)")
+        count = t.int("count", squares, 4096, why=" " + _("(at least one LED per square: {squares})").format(squares=squares))
+        cap = t.int("brightness_cap", MIN_CAP, 255, why=" " + _("(below {least} the dim colours merge)").format(least=MIN_CAP))
         amps = t.number("supply_amps", 0.1, 100.0)
         if not neopixel:
             unknown = sorted(set(t.data) - t.read)
             if unknown:
                 raise ProfileError(
-                    f"{self.source}: [leds] {unknown[0]}: the RP2040 firmware drives the LEDs of a serial "
-                    "board; set the chain there (hardware/FIRMWARE.md). Allowed here: brightness_cap, count, supply_amps"
+                    _("{source}: [leds] {key}: the RP2040 firmware drives the LEDs of a serial board; set the "
+                      "chain there (hardware/FIRMWARE.md). Allowed here: brightness_cap, count, supply_amps").format(
+                        source=self.source, key=unknown[0])
                 )
             return LedSettings(count=count, brightness_cap=cap, supply_amps=amps)
         pins = ", ".join(map(str, NEOPIXEL_PINS))
@@ -458,7 +474,7 @@ class _ProfileReader:
             supply_amps=amps,
             data_pin=t.get(
                 "data_pin",
-                f"one of GPIO {pins} (the pins the Pi 4 NeoPixel driver can use; 10 needs no root)",
+                _("one of GPIO {pins} (the pins the Pi 4 NeoPixel driver can use; 10 needs no root)").format(pins=pins),
                 lambda v: _is_int(v) and v in NEOPIXEL_PINS,
             ),
             pixel_order=t.choice("pixel_order", PIXEL_ORDERS, "GRB"),
@@ -474,8 +490,8 @@ class _ProfileReader:
     ) -> None:
         uses: list[tuple[int, str]] = []
         if matrix is not None:
-            uses += [(p, f"[matrix] rows (rank {i + 1})") for i, p in enumerate(matrix.rows)]
-            uses += [(p, f"[matrix] columns (file {i + 1})") for i, p in enumerate(matrix.columns)]
+            uses += [(p, _("[matrix] rows (rank {n})").format(n=i + 1)) for i, p in enumerate(matrix.rows)]
+            uses += [(p, _("[matrix] columns (file {n})").format(n=i + 1)) for i, p in enumerate(matrix.columns)]
         if shift is not None:
             for key in ("load", "clock", "data", "clock_enable"):
                 pin = getattr(shift, key)
@@ -486,13 +502,14 @@ class _ProfileReader:
         seen: dict[int, str] = {}
         for pin, what in uses:
             if pin in seen:
-                raise ProfileError(f"{self.source}: GPIO{pin} is used twice, by {seen[pin]} and by {what}")
+                raise ProfileError(_("{source}: GPIO{pin} is used twice, by {first} and by {what}").format(
+                    source=self.source, pin=pin, first=seen[pin], what=what))
             seen[pin] = what
         if leds is not None and leds.data_pin == 10:
             for pin, what in uses:
                 if pin in SPI0_PINS:
                     raise ProfileError(
-                        f"{self.source}: {what} uses GPIO{pin}, but [leds] data_pin = 10 drives the LEDs "
-                        f"through SPI0, which claims GPIO{', GPIO'.join(map(str, SPI0_PINS))} as well; "
-                        "move the switch wiring to other pins"
+                        _("{source}: {what} uses GPIO{pin}, but [leds] data_pin = 10 drives the LEDs through SPI0, "
+                          "which claims GPIO{pins} as well; move the switch wiring to other pins").format(
+                            source=self.source, what=what, pin=pin, pins=', GPIO'.join(map(str, SPI0_PINS)))
                     )

@@ -32,7 +32,7 @@ from ..durable import write_output_file
 from ..cli_parser import add_armies, add_fights, army_options, fight_options
 from ..core.moves import Answer
 from ..errors import CompanionError, RecordError
-from ..i18n import _
+from ..i18n import _, ngettext
 from .ports import OccupancySnapshot, SquareChanged
 from .tracker import AnswerDetected, MoveDetected, PromptRequested, Tracker
 
@@ -80,13 +80,14 @@ def replay(rules, pos, lines: Iterable[str], *, source: str = "log", **tracker_o
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        where = f"{source}, line {number}"
+        where = _("{path}, line {number}").format(path=source, number=number)
         record = _parse(line, where)
         if record is None:
             continue
         t = record["t"]
         if t < last_t:
-            raise RecordError(f"{where}: time {t} ms goes back (the line before was at {last_t} ms)")
+            raise RecordError(_("{where}: time {t} ms goes back (the line before was at {last_t} ms)").format(
+                where=where, t=t, last_t=last_t))
         last_t = t
         try:
             handle(tracker.tick(t))
@@ -102,14 +103,14 @@ def replay(rules, pos, lines: Iterable[str], *, source: str = "log", **tracker_o
             else:
                 answer = _fight_answer(record, kind, where)
                 if pos.pending is None or pos.pending.kind != "fight":
-                    raise RecordError(f"{where}: a fight result, but no fight is waiting")
+                    raise RecordError(_("{where}: a fight result, but no fight is waiting").format(where=where))
                 rules.play(pos, answer)
                 result.actions.append(answer)
                 handle(tracker.position_changed())
         except RecordError:
             raise
         except CompanionError as e:  # an answer nobody asked for, dice out of range, ...
-            raise RecordError(f"{where}: {e}") from None
+            raise RecordError(_("{where}: {problem}").format(where=where, problem=e)) from None
     longest = max(tracker_options.get(k, d) for k, d in (("settle_ms", 150), ("slow_settle_ms", 600),
                                                           ("castle_settle_ms", 1500)))
     handle(tracker.tick(last_t + longest + 1))
@@ -130,51 +131,57 @@ def _parse(line: str, where: str) -> dict | None:
     record = load_json(line, where)
     if not isinstance(record, dict):
         example = '{"t": 1200, "square": "e2", "occupied": false}'
-        raise RecordError(f"{where}: expected a JSON object like {example}")
+        raise RecordError(_("{where}: expected a JSON object like {example}").format(where=where, example=example))
     if set(record) == {"note"}:
         return None
     if "t" not in record:
-        raise RecordError(f"{where}: missing \"t\" (the time in milliseconds)")
+        raise RecordError(_('{where}: missing "t" (the time in milliseconds)').format(where=where))
     t = record["t"]
     if isinstance(t, bool) or not isinstance(t, int) or t < 0:
-        raise RecordError(f"{where}: \"t\" must be a whole number of milliseconds (0 or more), got {t!r}")
+        raise RecordError(_('{where}: "t" must be a whole number of milliseconds (0 or more), got {t!r}').format(
+            where=where, t=t))
     kinds = [k for k in _KINDS if k in record]
     if len(kinds) != 1:
-        raise RecordError(f"{where}: expected exactly one of {', '.join(repr(k) for k in _KINDS)}; "
-                          f"found {', '.join(repr(k) for k in kinds) or 'none'}")
+        raise RecordError(_("{where}: expected exactly one of {kinds}; found {found}").format(
+            where=where, kinds=', '.join(repr(k) for k in _KINDS), found=', '.join(repr(k) for k in kinds) or _("none")))
     allowed = {"t", kinds[0]} | ({"occupied"} if kinds[0] == "square" else set())
     extra = sorted(set(record) - allowed)
     if extra:
-        raise RecordError(f"{where}: unknown key(s) {', '.join(repr(k) for k in extra)}")
+        raise RecordError(ngettext("{where}: unknown key {keys}", "{where}: unknown keys {keys}", len(extra)).format(
+            where=where, keys=', '.join(repr(k) for k in extra)))
     if kinds[0] == "square" and not isinstance(record.get("occupied"), bool):
-        raise RecordError(f"{where}: \"occupied\" must be true or false, got {record.get('occupied')!r}")
+        raise RecordError(_('{where}: "occupied" must be true or false, got {value!r}').format(
+            where=where, value=record.get('occupied')))
     if kinds[0] == "snapshot" and not (isinstance(record["snapshot"], list)
                                        and all(isinstance(s, str) for s in record["snapshot"])):
-        raise RecordError(f"{where}: \"snapshot\" must be a list of square names")
+        raise RecordError(_('{where}: "snapshot" must be a list of square names').format(where=where))
     if kinds[0] == "choose" and not isinstance(record["choose"], str):
-        raise RecordError(f"{where}: \"choose\" must be text (a piece letter like \"q\", or a move like \"d1e2\")")
+        raise RecordError(_('{where}: "choose" must be text (a piece letter like "q", or a move like "d1e2")').format(
+            where=where))
     return record
 
 
 def _square(geometry, name, where: str) -> int:
     if not isinstance(name, str):
-        raise RecordError(f"{where}: a square is named like \"e2\", got {name!r}")
+        raise RecordError(_('{where}: a square is named like "e2", got {name!r}').format(where=where, name=name))
     try:
         return geometry.parse_square(name)
     except ValueError as e:
-        raise RecordError(f"{where}: {e}") from None
+        raise RecordError(_("{where}: {problem}").format(where=where, problem=e)) from None
 
 
 def _fight_answer(record: dict, kind: str, where: str) -> Answer:
     if kind == "fight":
         if record["fight"] not in _FIGHT_RESULTS:
-            raise RecordError(f"{where}: \"fight\" must be one of {', '.join(_FIGHT_RESULTS)}, got {record['fight']!r}")
+            raise RecordError(_('{where}: "fight" must be one of {results}, got {fight!r}').format(
+                where=where, results=', '.join(_FIGHT_RESULTS), fight=record['fight']))
         return Answer("fight", record["fight"])
     dice = record["dice"]
     shape = "[[attacker faces...], [[defender faces...], ...]]"
     if not (isinstance(dice, list) and len(dice) == 2 and _faces(dice[0]) and isinstance(dice[1], list)
             and dice[1] and all(_faces(d) for d in dice[1])):
-        raise RecordError(f"{where}: \"dice\" must look like {shape}, e.g. [[5], [[3]]]; got {dice!r}")
+        raise RecordError(_('{where}: "dice" must look like {shape}, e.g. [[5], [[3]]]; got {dice!r}').format(
+            where=where, shape=shape, dice=dice))
     return Answer("fight", ("roll", tuple(dice[0]), tuple(tuple(d) for d in dice[1])))
 
 
@@ -225,21 +232,25 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
     variant, assumed = args.variant, ""
     if variant is None:
         variant = ASSUMED_VARIANT
-        assumed = (f"no --variant given: {args.log} was read as {GAMES[variant].title} ({variant}); for another "
-                   f"game give --variant {' | '.join(GAMES)}")
+        assumed = _("no --variant given: {log} was read as {game} ({variant}); for another game give --variant "
+                    "{variants}").format(log=args.log, game=GAMES[variant].title, variant=variant,
+                                         variants=" | ".join(GAMES))
     try:
         rules = make_rules(variant, args.map, **army_options(args, args.fen), **fight_options(args))
         pos = rules.position_from_text(args.fen) if args.fen else rules.start_position()
-        lines = read_text_file(args.log, MAX_SENSOR_LOG_BYTES, "a sensor log").splitlines()
+        lines = read_text_file(args.log, MAX_SENSOR_LOG_BYTES, _("a sensor log")).splitlines()
         result = replay(rules, pos, lines, source=args.log)
     except OSError as e:
-        print(f"replay: cannot read {args.log}: {e.strerror or e}", file=err)
+        print(_("replay: cannot read {path}: {reason}").format(path=args.log, reason=e.strerror or e), file=err)
         return EXIT_BAD_LOG
     except UnicodeDecodeError as e:
-        print(f"replay: {args.log}: not UTF-8 text (byte {e.start}); a sensor log is JSON Lines", file=err)
+        print(_("replay: {path}: not UTF-8 text (byte {byte}); a sensor log is JSON Lines").format(path=args.log,
+                                                                                                  byte=e.start), file=err)
         return EXIT_BAD_LOG
     except CompanionError as e:
-        print(f"replay: {' '.join(str(e).split())}" + (f" ({assumed})" if assumed else ""), file=err)
+        line = " ".join(str(e).split())
+        print("replay: " + (_("{problem} ({assumed})").format(problem=line, assumed=assumed) if assumed else line),
+              file=err)
         return EXIT_BAD_LOG
     if assumed:
         print(f"replay: {assumed}", file=err)
@@ -259,18 +270,18 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
             print(f"replay: {e}", file=err)
             return EXIT_BAD_LOG
         except OSError as e:
-            print(f"replay: cannot write {args.pgn}: {e.strerror or e}", file=err)
+            print(_("replay: cannot write {path}: {reason}").format(path=args.pgn, reason=e.strerror or e), file=err)
             return EXIT_BAD_LOG
     if not result.in_step:
         parts = []
         if result.remove:
-            parts.append("empty " + " ".join(result.remove))
+            parts.append(_("empty {squares}").format(squares=" ".join(result.remove)))
         if result.place:
-            parts.append("fill " + " ".join(result.place))
+            parts.append(_("fill {squares}").format(squares=" ".join(result.place)))
         if result.open_question:
-            parts.append(f"unanswered: {result.open_question}")
-        print(f"replay: the board is out of step with the game at the end of {args.log}: {'; '.join(parts)}",
-              file=err)
+            parts.append(_("unanswered: {question}").format(question=result.open_question))
+        print(_("replay: the board is out of step with the game at the end of {path}: {parts}").format(
+            path=args.log, parts="; ".join(parts)), file=err)
         return EXIT_OUT_OF_STEP
     return EXIT_OK
 

@@ -10,6 +10,7 @@ import statistics
 import threading
 import time
 
+from ..i18n import _
 from . import protocol
 from .firmware_sim import FirmwareSim
 from .ports import BoardConnected, OccupancySnapshot, SquareChanged
@@ -44,7 +45,7 @@ class _Probe:
     def wait(self, predicate) -> None:
         with self.cond:
             if not self.cond.wait_for(predicate, WAIT_S):
-                raise HardwareError("the simulated board stopped answering during the serial bench")
+                raise HardwareError(_("the simulated board stopped answering during the serial bench"))
 
 
 def _snapshots_per_second(board: SerialBoard, probe: _Probe, count: int) -> float:
@@ -61,7 +62,7 @@ def _frames_per_second(board: SerialBoard, frames: list[tuple], count: int) -> f
     for i in range(count):
         board.show(frames[i % len(frames)])
         if not board.flush_leds(WAIT_S):
-            raise HardwareError("the simulated board did not acknowledge an LED frame")
+            raise HardwareError(_("the simulated board did not acknowledge an LED frame"))
     return count / (time.perf_counter() - start)
 
 

@@ -20,6 +20,7 @@ import time
 from typing import Callable, Optional
 
 from ..errors import ProtocolError
+from ..i18n import _
 from .host_link import CONSOLE_MARKERS, DISCONNECTED, HostLink
 from .ports import BoardEvent, EventSink, LedFrame
 from .serial_ports import find_data_port
@@ -163,7 +164,8 @@ class SerialBoard:
         size = self.width * self.height
         if len(frame) != size:
             raise ProtocolError(
-                f"LED frame has {len(frame)} squares, the {self.width}x{self.height} board has {size}"
+                _("LED frame has {n} squares, the {width}x{height} board has {size}").format(
+                    n=len(frame), width=self.width, height=self.height, size=size)
             )
         result = []
         for square, rgb in enumerate(frame):
@@ -173,7 +175,8 @@ class SerialBoard:
             except (TypeError, ValueError):
                 ok = False
             if not ok:
-                raise ProtocolError(f"LED frame square {square}: {rgb!r} is not (r, g, b) with 0..255 each")
+                raise ProtocolError(_("LED frame square {square}: {rgb!r} is not (r, g, b) with 0..255 each").format(
+                    square=square, rgb=rgb))
             result.append((r, g, b))
         return tuple(result)
 
@@ -202,7 +205,7 @@ class SerialBoard:
                 self._serve(port)
             except Exception as err:  # pyserial raises SerialException / OSError on unplug
                 with self._lock:
-                    events = self.link.closed(self._now(), DISCONNECTED)
+                    events = self.link.closed(self._now(), _(DISCONNECTED))
                 self._emit(events)
                 self._last_error = err
             finally:
@@ -222,13 +225,13 @@ class SerialBoard:
             if path == "auto":
                 found = self._find_port()
                 if found is None:
-                    raise OSError("no CircuitPython data port (USB interface 'CircuitPython CDC2 data') found")
+                    raise OSError(_("no CircuitPython data port (USB interface 'CircuitPython CDC2 data') found"))
                 path = found
             port = self._open_port(path, self.read_timeout_s, 1.0)
             port.reset_input_buffer()
         except Exception as err:
             with self._lock:
-                events = self.link.closed(self._now(), f"board not found at {path}: {err}")
+                events = self.link.closed(self._now(), _("board not found at {path}: {reason}").format(path=path, reason=err))
             self._emit(events)
             return None
         with self._lock:

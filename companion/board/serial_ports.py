@@ -14,6 +14,7 @@ import stat
 from typing import Callable, Optional
 
 from ..errors import HardwareError
+from ..i18n import _
 
 #: How a CircuitPython data channel's USB interface name ends (compared in lower case).
 DATA_INTERFACE_ENDINGS = ("cdc2 data", "cdc data")
@@ -48,8 +49,8 @@ def describe_ports(comports: Optional[Callable[[], list]] = None) -> str:
         words = getattr(port, "interface", None) or getattr(port, "description", None) or ""
         found.append(f"{port.device} ({words})" if words and words != "n/a" else port.device)
     if not found:
-        return "this machine has no serial port (is the board plugged in by USB?)"
-    return "serial ports here: " + ", ".join(found)
+        return _("this machine has no serial port (is the board plugged in by USB?)")
+    return _("serial ports here: {ports}").format(ports=", ".join(found))
 
 
 def what_it_is(path: str) -> str | None:
@@ -62,17 +63,17 @@ def what_it_is(path: str) -> str | None:
     except OSError:
         return None  # said by the other checks
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISREG(mode):
-        return "a file"
+        return _("a file")
     if not stat.S_ISCHR(mode):
-        return "a pipe or a socket"
+        return _("a pipe or a socket")
     try:
         fd = os.open(path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
     except OSError:
         return None  # busy or not allowed: said when the app opens it
     try:
-        return None if os.isatty(fd) else "a device of another kind"
+        return None if os.isatty(fd) else _("a device of another kind")
     finally:
         os.close(fd)
 
@@ -91,18 +92,21 @@ def check_port(path: str, comports: Optional[Callable[[], list]] = None,
         return
     if path == "auto":
         if find_data_port(comports) is None and not wait:
-            raise HardwareError(f"--serial auto: no board found (no port is a CircuitPython data port, USB interface "
-                                f"'CircuitPython CDC2 data', hardware/FIRMWARE.md); {describe_ports(comports)}")
+            raise HardwareError(_("--serial auto: no board found (no port is a CircuitPython data port, USB "
+                                  "interface 'CircuitPython CDC2 data', hardware/FIRMWARE.md); {ports}").format(
+                ports=describe_ports(comports)))
         return
     if not exists(path):
         if wait:
             return
-        raise HardwareError(f"--serial {path}: no such serial device; {describe_ports(comports)}; give one of "
-                            f"them, or --serial auto to find the board by its USB name")
+        raise HardwareError(_("--serial {path}: no such serial device; {ports}; give one of them, or "
+                              "--serial auto to find the board by its USB name").format(
+            path=path, ports=describe_ports(comports)))
     instead = kind(path)
     if instead is not None:
-        raise HardwareError(f"--serial {path}: this is {instead}, not a serial port; {describe_ports(comports)}; "
-                            f"give one of them, or --serial auto to find the board by its USB name")
+        raise HardwareError(_("--serial {path}: this is {instead}, not a serial port; {ports}; give one of "
+                              "them, or --serial auto to find the board by its USB name").format(
+            path=path, instead=instead, ports=describe_ports(comports)))
     if not usable(path):
-        raise HardwareError(f"--serial {path}: not allowed to open it (add yourself to the 'dialout' group and "
-                            f"log in again: sudo adduser $USER dialout)")
+        raise HardwareError(_("--serial {path}: not allowed to open it (add yourself to the 'dialout' group and log "
+                              "in again: sudo adduser $USER dialout)").format(path=path))

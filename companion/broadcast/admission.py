@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..errors import BroadcastError
+from ..i18n import N_, _
 from ..tournament.pairing import Pairing, Pairings
 
 if TYPE_CHECKING:
@@ -66,17 +67,18 @@ class Admission:
     @classmethod
     def of(cls, pairings: Pairings) -> Admission:
         if not pairings.round_key:
-            raise BroadcastError(f"{pairings.source} has no round key; the hall adds one (companion hall --pairings)")
+            raise BroadcastError(_("{source} has no round key; the hall adds one (companion hall --pairings)").format(
+                source=pairings.source))
         return cls(pairings, bytes.fromhex(pairings.round_key))
 
     def check_signature(self, nonce: str, data: str, sig: str) -> None:
         """BroadcastError unless ``sig`` is the round key's signature of ``data`` on this stream."""
         if not sig:
-            raise BroadcastError("its data is not signed with the round key: load this round's pairing file on "
-                                 "the board (the one the hall added its key to)")
+            raise BroadcastError(_("its data is not signed with the round key: load this round's pairing file on the "
+                                   "board (the one the hall added its key to)"))
         if not hmac.compare_digest(sig.encode("ascii", "replace"), sign(self.key, nonce, data).encode("ascii")):
-            raise BroadcastError("its data is not signed with this round's key (another round's pairing file, "
-                                 "or not a board of this round)")
+            raise BroadcastError(_("its data is not signed with this round's key (another round's pairing file, or "
+                                   "not a board of this round)"))
 
     def pairing(self, round_: str, board: str) -> Pairing | None:
         if round_ != str(self.pairings.round) or not board.isdigit():
@@ -88,15 +90,17 @@ class Admission:
         ``players``; BroadcastError says what does not match."""
         p = self.pairings
         if round_ != str(p.round):
-            raise BroadcastError(f"it plays round {round_ or '(none)'}; this hall shows round {p.round}")
+            raise BroadcastError(_("it plays round {played}; this hall shows round {round}").format(
+                played=round_ or _("(none)"), round=p.round))
         pairing = self.pairing(round_, board)
         if pairing is None:
             boards = ", ".join(str(g.board) for g in p.games[:12]) + (", ..." if len(p.games) > 12 else "")
-            raise BroadcastError(f"round {p.round} has no board {board or '(none)'} (its boards: {boards})")
+            raise BroadcastError(_("round {round} has no board {board} (its boards: {boards})").format(
+                round=p.round, board=board or _("(none)"), boards=boards))
         expected = (pairing.white.name, pairing.black.name)
         if tuple(_plain(n) for n in players) != tuple(_plain(n) for n in expected):
-            raise BroadcastError(f"board {board} of round {p.round} is {expected[0]} - {expected[1]}, "
-                                 f"not {' - '.join(players)}")
+            raise BroadcastError(_("board {board} of round {round} is {white} - {black}, not {players}").format(
+                board=board, round=p.round, white=expected[0], black=expected[1], players=' - '.join(players)))
         return pairing
 
 
@@ -111,9 +115,11 @@ def check_own_pgn(round_: str, board: str, players: tuple[str, ...], result: str
     if pgn_round in ("?", "-"):  # the PGN's words for "unknown" and "none"
         pgn_round = ""
     pgn_names = (game.tag("White", "") or "", game.tag("Black", "") or "")
-    for what, data, pgn in (("round", round_, pgn_round), ("board", board, game.tag("Board", "") or ""),
-                            ("White", players[0] if players else "", pgn_names[0]),
-                            ("Black", players[1] if len(players) > 1 else "?", pgn_names[1]),
-                            ("result", result, game.tag("Result", "*") or "*"), ("result", result, game.result)):
+    for what, data, pgn in ((N_("round"), round_, pgn_round), (N_("board"), board, game.tag("Board", "") or ""),
+                            (N_("White"), players[0] if players else "", pgn_names[0]),
+                            (N_("Black"), players[1] if len(players) > 1 else "?", pgn_names[1]),
+                            (N_("result"), result, game.tag("Result", "*") or "*"),
+                            (N_("result"), result, game.result)):
         if data != pgn:
-            raise BroadcastError(f"its data says {what} {data or '(none)'} but its PGN says {pgn or '(none)'}")
+            raise BroadcastError(_("its data says {what} {data} but its PGN says {pgn}").format(
+                what=_(what), data=data or _("(none)"), pgn=pgn or _("(none)")))

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from ..bounds import load_json
 from ..errors import BroadcastError, CompanionError
+from ..i18n import _, ngettext
 from ..tournament.pgn import RESULTS, parse_pgn
 from .admission import check_own_pgn
 from .picture import BoardPicture
@@ -60,7 +61,7 @@ class SseParser:
             elif line.startswith(":"):
                 out.append(Event("", ""))
             else:
-                name, _, value = line.partition(":")
+                name, _colon, value = line.partition(":")
                 value = value[1:] if value.startswith(" ") else value
                 if name == "event":
                     self._event = value
@@ -69,7 +70,7 @@ class SseParser:
                 elif name == "sig":
                     self._sig = value[:200]
         if len(self._buffer) + sum(len(d) for d in self._data) > self.limit:
-            raise BroadcastError(f"an event of more than {self.limit} bytes")
+            raise BroadcastError(_("an event of more than {limit} bytes").format(limit=self.limit))
         return out
 
 
@@ -117,39 +118,41 @@ class BoardCopy:
 def read_board_event(text: str, received_ms: int) -> BoardCopy | None:
     """A board's event data -> its copy (None: the board has no game now); BroadcastError
     names what is wrong."""
-    r = _Reader(load_json(text, "the board's data", BroadcastError))  # bounded: no nesting 10,000 deep
+    r = _Reader(load_json(text, _("the board's data"), BroadcastError))  # bounded: no nesting 10,000 deep
     if r.value.get("format") != FORMAT:
-        raise BroadcastError(f"the board speaks format {str(r.value.get('format'))[:20]!r}; this hall reads {FORMAT}")
+        raise BroadcastError(_("the board speaks format {theirs!r}; this hall reads {ours}").format(
+            theirs=str(r.value.get('format'))[:20], ours=FORMAT))
     name, version, state = r.text("name"), r.integer("version"), r.text("state")
     if state not in STATES:
-        raise BroadcastError(f"unknown board state {state!r}")
+        raise BroadcastError(_("unknown board state {state!r}").format(state=state))
     if state == "idle":
         return None
     players = r.texts("players", 8)
     result = r.text("result")
     if result not in RESULTS:
-        raise BroadcastError(f"unknown result {result!r}")
+        raise BroadcastError(_("unknown result {result!r}").format(result=result))
     moves = r.value.get("moves")
     if not isinstance(moves, list) or len(moves) > 20_000:
-        raise BroadcastError("'moves' must be a list")
+        raise BroadcastError(_("'moves' must be a list"))
     last = moves[-1].get("move") if moves and isinstance(moves[-1], dict) else ""
     if not isinstance(last, str) or len(last) > 40:
-        raise BroadcastError("a move must be short text")
+        raise BroadcastError(_("a move must be short text"))
     pgn = r.value.get("pgn")
     if not isinstance(pgn, str) or len(pgn) > MAX_PGN:
-        raise BroadcastError("'pgn' must be the game's PGN text")
+        raise BroadcastError(_("'pgn' must be the game's PGN text"))
     try:
         games = parse_pgn(pgn, f"board {name}")
     except CompanionError as e:
-        raise BroadcastError(f"the board's PGN does not read: {e}") from None
+        raise BroadcastError(_("the board's PGN does not read: {problem}").format(problem=e)) from None
     if len(games) != 1:
-        raise BroadcastError(f"the board's PGN holds {len(games)} games, not one")
+        raise BroadcastError(ngettext("the board's PGN holds {n} game, not one", "the board's PGN holds {n} games, not one",
+                                      len(games)).format(n=len(games)))
     round_, board = r.text("round"), r.text("board")
     check_own_pgn(round_, board, players, result, games[0])
     picture = BoardPicture.from_json(r.value["board_picture"]) if r.value.get("board_picture") is not None else None
     ids = r.value.get("ids", [])
     if not isinstance(ids, list) or len(ids) > 8 or not all(isinstance(i, str) and len(i) <= 40 for i in ids):
-        raise BroadcastError("'ids' must be the players' ids (short text)")
+        raise BroadcastError(_("'ids' must be the players' ids (short text)"))
     return BoardCopy(name, version, state, r.text("game"), r.text("game_id"), round_, board,
                      r.text("event"), players, tuple(ids), result, len(moves), last,
                      _clock(r.value.get("clock"), len(players)),
@@ -159,26 +162,27 @@ def read_board_event(text: str, received_ms: int) -> BoardCopy | None:
 class _Reader:
     def __init__(self, value: Any) -> None:
         if not isinstance(value, dict):
-            raise BroadcastError("the board sent JSON that is not an object")
+            raise BroadcastError(_("the board sent JSON that is not an object"))
         self.value = value
 
     def text(self, key: str) -> str:
         v = self.value.get(key, "")
         if not isinstance(v, str) or len(v) > MAX_TEXT:
-            raise BroadcastError(f"{key!r} must be text of at most {MAX_TEXT} characters")
+            raise BroadcastError(_("{key!r} must be text of at most {max_text} characters").format(
+                key=key, max_text=MAX_TEXT))
         return v
 
     def integer(self, key: str) -> int:
         v = self.value.get(key)
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise BroadcastError(f"{key!r} must be a whole number")
+            raise BroadcastError(_("{key!r} must be a whole number").format(key=key))
         return v
 
     def texts(self, key: str, most: int) -> tuple[str, ...]:
         v = self.value.get(key)
         if not isinstance(v, list) or not 1 <= len(v) <= most or not all(isinstance(x, str) and len(x) <= MAX_TEXT
                                                                          for x in v):
-            raise BroadcastError(f"{key!r} must be 1 to {most} names")
+            raise BroadcastError(_("{key!r} must be 1 to {most} names").format(key=key, most=most))
         return tuple(v)
 
 
@@ -186,7 +190,7 @@ def _clock(value: Any, sides: int) -> ClockCopy | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise BroadcastError("'clock' must be an object or null")
+        raise BroadcastError(_("'clock' must be an object or null"))
     times = value.get("times_ms")
     ok = isinstance(times, list) and len(times) == sides and all(
         isinstance(t, int) and not isinstance(t, bool) and 0 <= t < 10**9 for t in times)
@@ -198,7 +202,7 @@ def _clock(value: Any, sides: int) -> ClockCopy | None:
     if not (ok and side(value.get("running")) and side(value.get("flagged"))
             and isinstance(value.get("counting"), bool) and isinstance(value.get("paused"), bool)
             and isinstance(delay, int) and 0 <= delay < 10**7):
-        raise BroadcastError("'clock' must hold each side's time, who runs, and the flags")
+        raise BroadcastError(_("'clock' must hold each side's time, who runs, and the flags"))
     return ClockCopy(tuple(times), value["running"], value["counting"], value["paused"], value["flagged"], delay)
 
 

@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 
 from ..errors import BroadcastError
-from ..i18n import _
+from ..i18n import _, ngettext
 
 DEFAULT_HALL = "8000"
 MAX_BOARDS = 1000
@@ -64,7 +64,8 @@ def read_board_list(path: str) -> list[str]:
         with open(path, encoding="utf-8") as f:
             lines = f.read(1_000_000).splitlines()
     except (OSError, UnicodeDecodeError) as e:
-        raise BroadcastError(f"{path}: cannot read the board list ({getattr(e, 'strerror', None) or e})") from None
+        raise BroadcastError(_("{path}: cannot read the board list ({reason})").format(
+            path=path, reason=getattr(e, 'strerror', None) or e)) from None
     out = []
     for number, line in enumerate(lines, start=1):
         text = line.split("#", 1)[0].strip()
@@ -73,9 +74,9 @@ def read_board_list(path: str) -> list[str]:
         try:
             out.append(board_url(text))
         except BroadcastError as e:
-            raise BroadcastError(f"{path}, line {number}: {e}") from None
+            raise BroadcastError(_("{path}, line {number}: {problem}").format(path=path, number=number, problem=e)) from None
     if len(out) > MAX_BOARDS:
-        raise BroadcastError(f"{path}: more than {MAX_BOARDS} boards")
+        raise BroadcastError(_("{path}: more than {most} boards").format(path=path, most=MAX_BOARDS))
     return out
 
 
@@ -93,10 +94,12 @@ def admission_from(path: str, out=print):
         with open(path, "rb") as f:
             raw = f.read(MAX_PAIRING_BYTES + 1)
         if len(raw) > MAX_PAIRING_BYTES:
-            raise BroadcastError(f"{path}: more than {MAX_PAIRING_BYTES:,} bytes; is it a pairing file?")
+            raise BroadcastError(_("{path}: more than {most:,} bytes; is it a pairing file?").format(
+                path=path, most=MAX_PAIRING_BYTES))
         text = raw.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as e:
-        raise BroadcastError(f"{path}: cannot read the pairing file ({getattr(e, 'strerror', None) or e})") from None
+        raise BroadcastError(_("{path}: cannot read the pairing file ({reason})").format(
+            path=path, reason=getattr(e, 'strerror', None) or e)) from None
     pairings = parse_pairings(text, os.path.basename(path))
     try:
         if not pairings.round_key:
@@ -108,7 +111,8 @@ def admission_from(path: str, out=print):
             os.chmod(path, 0o600)
             out(f"{path}: made readable by you only (it holds the round key)")
     except OSError as e:
-        raise BroadcastError(f"{path}: cannot write the round key into it ({e.strerror or e})") from None
+        raise BroadcastError(_("{path}: cannot write the round key into it ({reason})").format(
+            path=path, reason=e.strerror or e)) from None
     return Admission.of(pairings)
 
 
@@ -123,8 +127,8 @@ def run(args, out=print, wait=None) -> int:
     pairings = getattr(args, "pairings", None)
     discover = pairings is not None and not args.no_discovery
     if not discover and not boards:
-        raise BroadcastError("no boards to follow: give the round's pairing file (--pairings) to find them with "
-                             "mDNS, or --board or --boards")
+        raise BroadcastError(_("no boards to follow: give the round's pairing file (--pairings) to find them with "
+                               "mDNS, or --board or --boards"))
     lichess = lichess_round(args)
     admission = admission_from(pairings, out) if pairings is not None else None
     hall = HallServer(host, port, boards=list(dict.fromkeys(boards)), discover=discover,
@@ -132,16 +136,25 @@ def run(args, out=print, wait=None) -> int:
                       admission=admission, lichess=lichess, say=out)
     bound = hall.start()
     shown = host if host not in ("", "0.0.0.0", "::") else "localhost"
-    out(f"hall: http://{shown}:{bound}/  (round: /round.pgn, results: /results)")
+    out(_("hall: http://{host}:{port}/  (round: /round.pgn, results: /results)").format(host=shown, port=bound))
     if admission is not None:
         p = admission.pairings
-        out(f"round {p.round}{' of ' + p.event if p.event else ''}: {len(p.games)} boards; the hall takes results only "
-            f"from boards that sign with the round key in {pairings}")
+        out((ngettext("round {round} of {event}: {n} board; the hall takes results only from boards that sign with the "
+                      "round key in {path}",
+                      "round {round} of {event}: {n} boards; the hall takes results only from boards that sign with the "
+                      "round key in {path}", len(p.games)) if p.event else
+             ngettext("round {round}: {n} board; the hall takes results only from boards that sign with the round key "
+                      "in {path}",
+                      "round {round}: {n} boards; the hall takes results only from boards that sign with the round key "
+                      "in {path}", len(p.games))).format(round=p.round, event=p.event, n=len(p.games), path=pairings))
     else:
-        out("no pairing file: every board given is believed (give --pairings FILE to admit boards by the round key)")
-    out(f"following {len(boards)} board(s) given" + (" and every board found with mDNS" if discover else ""))
+        out(_("no pairing file: every board given is believed (give --pairings FILE to admit boards by the round key)"))
+    out((ngettext("following {n} board given and every board found with mDNS",
+                  "following {n} boards given and every board found with mDNS", len(boards)) if discover else
+         ngettext("following {n} board given", "following {n} boards given", len(boards))).format(n=len(boards)))
     if lichess is not None:
-        out(f"pushing the round to lichess broadcast round {lichess.round_id} on {lichess.server} as boards change")
+        out(_("pushing the round to lichess broadcast round {round} on {server} as boards change").format(
+            round=lichess.round_id, server=lichess.server))
     try:
         (wait or _wait_for_signal)()
     finally:
@@ -156,7 +169,7 @@ def lichess_round(args):
     token_file = getattr(args, "lichess_token_file", None)
     if round_text is None:
         if token_file or getattr(args, "lichess_server", None):
-            raise BroadcastError("--lichess-token-file and --lichess-server go with --lichess-round ID")
+            raise BroadcastError(_("--lichess-token-file and --lichess-server go with --lichess-round ID"))
         return None
     from ..online.api import round_id
     from ..online.client import server_url
@@ -164,7 +177,7 @@ def lichess_round(args):
     from .hall import LichessRound
 
     if not token_file:
-        raise BroadcastError("--lichess-round needs --lichess-token-file FILE: a lichess token allowed study:write")
+        raise BroadcastError(_("--lichess-round needs --lichess-token-file FILE: a lichess token allowed study:write"))
     return LichessRound(round_id(round_text), server_url(args.lichess_server), read_token(token_file))
 
 

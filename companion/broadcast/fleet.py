@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
             break
         try:
             if words[0] != "move" or len(words) != 3 or int(words[1]) not in by_number:
-                raise CompanionError(f"unknown command {line.strip()!r} (move N UCI, quit)")
+                raise CompanionError(_("unknown command {command!r} (move N UCI, quit)").format(command=line.strip()))
             by_number[int(words[1])].move(words[2])
             print("ok", flush=True)
         except (CompanionError, ValueError) as e:

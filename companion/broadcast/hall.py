@@ -42,6 +42,7 @@ from typing import Any, Callable
 from aiohttp import ClientError, ClientSession, ClientTimeout, TCPConnector, web
 
 from ..errors import BroadcastError
+from ..i18n import _
 from ..tournament.files import write_pgn
 from .admission import Admission
 from .board_copy import BoardCopy, SseParser, _whole, read_board_event
@@ -127,8 +128,8 @@ class Hall:
             if self.admission is not None:
                 self.admission.check_signature(nonce, data, sig)
             elif entry.source != "given":
-                raise BroadcastError("found on the network, not admitted: give the hall the round's pairing file "
-                                     "(--pairings) or this board's address (--board)")
+                raise BroadcastError(_("found on the network, not admitted: give the hall the round's pairing file "
+                                       "(--pairings) or this board's address (--board)"))
             copy = read_board_event(data, now_ms)
             if copy is not None:
                 if self.admission is not None:
@@ -154,9 +155,10 @@ class Hall:
             other = self.boards[holder]
             if other.copy is not None and (other.copy.round, other.copy.board) == number:
                 if other.connected:
-                    raise BroadcastError(f"round {copy.round or '-'} board {copy.board} is shown from {holder}; "
-                                         f"one board number is shown from one board")
-                other.copy, other.problem = None, f"its board number is now shown from {entry.key}"
+                    raise BroadcastError(_("round {round} board {board} is shown from {holder}; one board number is "
+                                           "shown from one board").format(
+                        round=copy.round or '-', board=copy.board, holder=holder))
+                other.copy, other.problem = None, _("its board number is now shown from {holder}").format(holder=entry.key)
                 self._bump(other)
         if entry.copy is not None:
             mine = (entry.copy.round, entry.copy.board)
@@ -286,7 +288,7 @@ class Follower:
                 async with self.session.get(f"{url}/events", params={"nonce": nonce},
                                             headers={"Accept": "text/event-stream"}) as resp:
                     if resp.status != 200:
-                        raise BroadcastError(f"the board answered {resp.status}")
+                        raise BroadcastError(_("the board answered {status}").format(status=resp.status))
                     failures = 0
                     parser = SseParser()
                     async for chunk in resp.content.iter_any():
@@ -297,7 +299,7 @@ class Follower:
                             else:
                                 self.hall.heard(url, now)
                             self.changed()
-                    raise BroadcastError("the board closed the stream")
+                    raise BroadcastError(_("the board closed the stream"))
             except asyncio.CancelledError:
                 raise
             except (ClientError, OSError, asyncio.TimeoutError, BroadcastError) as e:
@@ -309,12 +311,12 @@ class Follower:
 
 def _why(e: BaseException) -> str:
     if isinstance(e, asyncio.TimeoutError):
-        return "silent for too long"
+        return _("silent for too long")
     if isinstance(e, BroadcastError):
         return str(e)
     text = str(e)
     if "Connect call failed" in text or "Cannot connect" in text:
-        return "unreachable"
+        return _("unreachable")
     return text[:120] or type(e).__name__
 
 
@@ -343,8 +345,8 @@ class HallServer(ThreadedServer):
         from .board_server import monotonic_ms
 
         if discover and admission is None:
-            raise BroadcastError("finding boards with mDNS needs the round's pairing file with its key (--pairings): "
-                                 "anyone on the network could announce a board")
+            raise BroadcastError(_("finding boards with mDNS needs the round's pairing file with its key "
+                                   "(--pairings): anyone on the network could announce a board"))
         self.clock_ms = clock_ms or monotonic_ms
         self.hall = Hall(admission)
         self.hub: Hub | None = None
@@ -428,7 +430,7 @@ class HallServer(ThreadedServer):
             write_pgn(self.out / "round.pgn", self.hall.round_pgn())
             write_pgn(self.out / "results.csv", self.hall.results_csv())  # any text, written durably
         except OSError as e:  # a full disk: the hall goes on serving; the page says it
-            self.hall.problem = f"cannot write {self.out}: {e.strerror or e}"
+            self.hall.problem = _("cannot write {path}: {reason}").format(path=self.out, reason=e.strerror or e)
 
     def _etag(self) -> str:
         return f'"hall-{id(self.hall):x}-{self.hall.version}"'
@@ -473,10 +475,10 @@ def board_url(text: str) -> str:
     if t.startswith("http://"):
         t = t[len("http://"):]
     elif "://" in t:
-        raise BroadcastError(f"{text!r}: boards are reached over http://")
+        raise BroadcastError(_("{text!r}: boards are reached over http://").format(text=text))
     host, port = parse_address(t)
     if not host or port == 0:
-        raise BroadcastError(f"{text!r}: a board's address is HOST:PORT, e.g. 192.168.1.21:8080")
+        raise BroadcastError(_("{text!r}: a board's address is HOST:PORT, e.g. 192.168.1.21:8080").format(text=text))
     return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 

@@ -15,6 +15,7 @@ import asyncio
 import random
 from typing import Callable
 
+from ..i18n import _, ngettext
 from ..online import api
 from ..online.client import LichessClient
 from ..online.push import PushSchedule
@@ -97,14 +98,18 @@ class LichessPusher:
         s = self.schedule
         not_chess, over = s.left_out
         if s.problem:
-            line = f"lichess round {self.round_id}: {s.problem}"
+            line = _("lichess round {round}: {problem}").format(round=self.round_id, problem=s.problem)
         else:
             games = s.pushed.count("[Event ") if s.pushed else 0
-            line = f"lichess round {self.round_id}: pushed ({games} game{'s' if games != 1 else ''})"
+            line = ngettext("lichess round {round}: pushed ({n} game)", "lichess round {round}: pushed ({n} games)",
+                            games).format(round=self.round_id, n=games)
             if not_chess:
-                line += f"; {not_chess} game(s) not of chess left out (lichess shows chess only)"
+                line += "; " + ngettext("{n} game not of chess left out (lichess shows chess only)",
+                                        "{n} games not of chess left out (lichess shows chess only)",
+                                        not_chess).format(n=not_chess)
             if over:
-                line += f"; {over} game(s) past lichess's 100 left out"
+                line += "; " + ngettext("{n} game past lichess's 100 left out", "{n} games past lichess's 100 left out",
+                                        over).format(n=over)
         key = f"{s.problem or 'pushed'} {s.left_out}"
         if key != self._said:  # said once for each change of state, not for every push
             self._said = key

@@ -34,6 +34,8 @@ import time
 from collections import Counter
 from typing import Callable
 
+from ..i18n import _
+
 #: Seconds a connection may take to send a request head (and stay idle between requests).
 HEAD_TIMEOUT_S = 10.0
 #: Open files kept free for the game (journal, archive, PGN, a USB copy, Kivy's fonts and
@@ -235,10 +237,12 @@ class Door:
                 continue
             except OSError as e:  # no file left (something else used them), or the system's own trouble
                 self.out_of_files += e.errno in _OUT_OF_FILES
-                what = "has no open file left to take a connection" if e.errno in _OUT_OF_FILES else \
-                    "cannot take a connection"
-                self._say(f"the {self.name} {what} ({e.strerror or e}); it stops taking them for a second "
-                          f"({self.out_of_files} times without a file so far)")
+                said = (_("the server ({name}) has no open file left to take a connection ({reason}); it stops "
+                          "taking them for a second ({n} times without a file so far)")
+                        if e.errno in _OUT_OF_FILES else
+                        _("the server ({name}) cannot take a connection ({reason}); it stops taking them for a second "
+                          "({n} times without a file so far)"))
+                self._say(said.format(name=self.name, reason=e.strerror or e, n=self.out_of_files))
                 self._wait(OUT_OF_FILES_RETRY_S)
                 return
             peer = str(address[0]) if isinstance(address, tuple) else str(address)

@@ -26,6 +26,7 @@ from ..colours import piece_colours, seat_colour
 from ..core.geometry import FLOOR, MAX_SIZE, MIN_SIZE, VOID, WATER
 from ..core.rules import goal_lines
 from ..errors import BroadcastError
+from ..i18n import _
 
 #: Terrain of a square in a picture's ``terrain`` text: floor, water, void.
 TERRAIN_CHARS = {FLOOR: ".", WATER: "~", VOID: "#"}
@@ -102,51 +103,54 @@ class BoardPicture:
     def from_json(cls, value: Any) -> BoardPicture:
         """A picture received from a board; BroadcastError names the first field that is wrong."""
         if not isinstance(value, dict):
-            raise BroadcastError("board picture: expected an object")
+            raise BroadcastError(_("board picture: expected an object"))
         width, height = _int(value, "width", MIN_SIZE, MAX_SIZE), _int(value, "height", MIN_SIZE, MAX_SIZE)
         size = width * height
         terrain = value.get("terrain")
         if not isinstance(terrain, str) or len(terrain) != size or set(terrain) - set(TERRAIN_CHARS.values()):
-            raise BroadcastError(f"board picture: 'terrain' must be {size} characters of . ~ #")
+            raise BroadcastError(_("board picture: 'terrain' must be {size} characters of . ~ #").format(size=size))
         colours = value.get("colours")
         if (not isinstance(colours, list) or not 1 <= len(colours) <= MAX_PLAYERS
                 or not all(isinstance(c, str) and _COLOUR.fullmatch(c) for c in colours)):
-            raise BroadcastError("board picture: 'colours' must be 1 to 8 colours like #1a2b3c")
+            raise BroadcastError(_("board picture: 'colours' must be 1 to 8 colours like #1a2b3c"))
         raw = value.get("pieces")
         if not isinstance(raw, list) or len(raw) > size:
-            raise BroadcastError("board picture: 'pieces' must be a list, at most one per square")
+            raise BroadcastError(_("board picture: 'pieces' must be a list, at most one per square"))
         pieces, seen = [], set()
         for item in raw:
             if not (isinstance(item, list) and len(item) == 5):
-                raise BroadcastError("board picture: a piece is [square, kind, code, owner, badge]")
+                raise BroadcastError(_("board picture: a piece is [square, kind, code, owner, badge]"))
             sq, kind, code, owner, badge = item
             if not _is_int(sq, 0, size - 1) or sq in seen:
-                raise BroadcastError(f"board picture: piece square {sq!r} is off the board or taken twice")
+                raise BroadcastError(_("board picture: piece square {sq!r} is off the board or taken twice").format(
+                    sq=sq))
             if not (isinstance(kind, str) and _KIND.fullmatch(kind) and isinstance(code, str) and _CODE.fullmatch(code)
                     and _is_int(owner, -1, len(colours) - 1) and isinstance(badge, str) and _BADGE.fullmatch(badge)):
-                raise BroadcastError(f"board picture: the piece on square {sq} is not a kind, code, owner and badge")
+                raise BroadcastError(_("board picture: the piece on square {sq} is not a kind, code, owner and badge").format(
+                    sq=sq))
             seen.add(sq)
             pieces.append(PiecePicture(sq, kind, code, owner, badge))
         last = value.get("last_move")
         if last is not None and not (isinstance(last, list) and len(last) == 2
                                      and all(_is_int(s, 0, size - 1) for s in last)):
-            raise BroadcastError("board picture: 'last_move' must be two squares or null")
+            raise BroadcastError(_("board picture: 'last_move' must be two squares or null"))
         check, fight = _squares(value, "check", size), _squares(value, "fight", size)
         turn = _int(value, "turn", 0, len(colours) - 1)
         units = value.get("units", False)
         if not isinstance(units, bool):
-            raise BroadcastError("board picture: 'units' must be true or false")
+            raise BroadcastError(_("board picture: 'units' must be true or false"))
         tints = value.get("tints", "")
         if not isinstance(tints, str) or (tints and (len(tints) != size or set(tints) - set(TINT_WORDS) - {"-"})):
-            raise BroadcastError(f"board picture: 'tints' must be empty or {size} characters of "
-                                 f"{' '.join(sorted(TINT_WORDS))} -")
+            raise BroadcastError(_("board picture: 'tints' must be empty or {size} characters of {tints} -").format(
+                size=size, tints=' '.join(sorted(TINT_WORDS))))
         lines = value.get("lines", [])
         if (not isinstance(lines, list) or len(lines) > height
                 or not all(_is_int(r, 1, height - 1) for r in lines) or len(set(lines)) != len(lines)):
-            raise BroadcastError(f"board picture: 'lines' must be a list of different ranks from 1 to {height - 1}")
+            raise BroadcastError(_("board picture: 'lines' must be a list of different ranks from 1 to {most}").format(
+                most=height - 1))
         dead = _squares(value, "dead", size) if "dead" in value else ()  # a board of before issue 32 has none
         if set(dead) - seen:
-            raise BroadcastError("board picture: 'dead' must name squares with pieces")
+            raise BroadcastError(_("board picture: 'dead' must name squares with pieces"))
         return cls(width, height, terrain, tuple(pieces), tuple(colours), tuple(last) if last else None, check, fight,
                    turn, units, tints, tuple(sorted(lines)), tuple(sorted(set(dead))))
 
@@ -258,12 +262,13 @@ def _is_int(v: Any, least: int, most: int) -> bool:
 def _int(value: dict, key: str, least: int, most: int) -> int:
     v = value.get(key)
     if not _is_int(v, least, most):
-        raise BroadcastError(f"board picture: {key!r} must be a whole number from {least} to {most}")
+        raise BroadcastError(_("board picture: {key!r} must be a whole number from {least} to {most}").format(
+            key=key, least=least, most=most))
     return v
 
 
 def _squares(value: dict, key: str, size: int) -> tuple[int, ...]:
     v = value.get(key)
     if not isinstance(v, list) or len(v) > size or not all(_is_int(s, 0, size - 1) for s in v):
-        raise BroadcastError(f"board picture: {key!r} must be a list of squares")
+        raise BroadcastError(_("board picture: {key!r} must be a list of squares").format(key=key))
     return tuple(v)

@@ -25,6 +25,7 @@ from typing import Awaitable, Callable
 from aiohttp import web
 
 from ..errors import BroadcastError
+from ..i18n import _
 from .listener import HEAD_TIMEOUT_S, RESERVE_FILES, Door, connection_cap, limit_logs, listening_sockets
 
 #: aiohttp's request parser limits (request line, one header, header count), the seconds a
@@ -186,10 +187,12 @@ class ServerThread:
         self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
         self._thread.start()
         if not self._ready.wait(timeout):
-            raise BroadcastError(f"the {self.name} did not start within {timeout:.0f} s")
+            raise BroadcastError(_("the server ({name}) did not start within {timeout:.0f} s").format(
+                name=self.name, timeout=timeout))
         if self._error is not None:
             error, self._error = self._error, None
-            raise BroadcastError(f"cannot serve on {self.host or '*'}:{self.port} ({_reason(error)})") from None
+            raise BroadcastError(_("cannot serve on {host}:{port} ({reason})").format(
+                host=self.host or '*', port=self.port, reason=_reason(error))) from None
         return self.port
 
     def call(self, fn: Callable[[], None]) -> None:
@@ -278,7 +281,7 @@ def parse_address(text: str, default_host: str = "") -> tuple[str, int]:
     """``[HOST:]PORT`` (``8080``, ``:8080``, ``0.0.0.0:8080``, ``[::1]:8080``) -> (host, port);
     BroadcastError says what is wrong."""
     if not isinstance(text, str) or not text.strip():
-        raise BroadcastError("an address is [HOST:]PORT, e.g. 8080 or 192.168.1.20:8080")
+        raise BroadcastError(_("an address is [HOST:]PORT, e.g. 8080 or 192.168.1.20:8080"))
     t = text.strip()
     host, sep, port = t.rpartition(":")
     if not sep:
@@ -286,7 +289,8 @@ def parse_address(text: str, default_host: str = "") -> tuple[str, int]:
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1]
     if not (port.isascii() and port.isdigit() and len(port) <= 5 and int(port) <= 65535):
-        raise BroadcastError(f"{text!r}: the port must be a number from 0 to 65535 ([HOST:]PORT, e.g. 8080)")
+        raise BroadcastError(_("{text!r}: the port must be a number from 0 to 65535 ([HOST:]PORT, e.g. 8080)").format(
+            text=text))
     if any(c.isspace() or c in "/?#@" for c in host):
-        raise BroadcastError(f"{text!r}: {host!r} is not a host name or address")
+        raise BroadcastError(_("{text!r}: {host!r} is not a host name or address").format(text=text, host=host))
     return host or default_host, int(port)

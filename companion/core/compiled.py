@@ -27,6 +27,7 @@ from typing import Sequence
 
 from .geometry import FLOOR, VOID, WATER, Geometry
 from .pieces import Pattern, PieceKind
+from ..i18n import _
 
 HOMES = ("south", "north", "west", "east")
 # forward and right unit vectors for a player sitting at each edge
@@ -160,9 +161,10 @@ def tag_squares(geo: Geometry, name: str, kind: PieceKind, pat: Pattern) -> froz
     if name not in geo.tags:
         from ..errors import VariantError
 
-        have = ", ".join(sorted(geo.tags)) or "none"
-        raise VariantError(f"piece {kind.name!r}: pattern {pat.text()!r} names the tag {name!r}, which the map "
-                           f"{geo.name or '(unnamed)'} does not have (its tags: {have})")
+        have = ", ".join(sorted(geo.tags)) or _("none")
+        raise VariantError(_("piece {piece!r}: pattern {text!r} names the tag {tag!r}, which the map {map} does "
+                             "not have (its tags: {have})").format(
+                               piece=kind.name, text=pat.text(), tag=name, map=geo.name or _("(unnamed)"), have=have))
     return geo.tags[name]
 
 
@@ -245,7 +247,10 @@ def _compile_kind(board: _Board, kind: PieceKind, home: str, see_through: frozen
             for dx, dy in steps:
                 if pat.type == "leap" and pat.lame:
                     if mode != "move":
-                        raise ValueError(f"{kind.name}: lame leaps are move-only")
+                        from ..errors import VariantError
+
+                        raise VariantError(_("piece {piece!r}: 'lame' leaps only move; list {text} under move").format(
+                            piece=kind.name, text=pat.text()))
                     n_steps = max(abs(dx), abs(dy))
                     sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
                     path = _ray(geo, sq, sx, sy, kind, n_steps)

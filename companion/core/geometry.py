@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from ..errors import MapError
+from ..errors import MapError, PositionError
+from ..i18n import _
 
 FLOOR = 0
 WATER = 1
@@ -35,20 +36,22 @@ class Geometry:
     def __post_init__(self) -> None:
         for what, n in (("width", self.width), ("height", self.height)):
             if not isinstance(n, int) or not MIN_SIZE <= n <= MAX_SIZE:
-                raise MapError(f"board {what} must be an integer from {MIN_SIZE} to {MAX_SIZE}, got {n!r}")
+                raise MapError(_("board {what} must be an integer from {min_size} to {max_size}, got {n!r}").format(
+                                   what=what, min_size=MIN_SIZE, max_size=MAX_SIZE, n=n))
         if not self.terrain:
             object.__setattr__(self, "terrain", (FLOOR,) * (self.width * self.height))
         if len(self.terrain) != self.width * self.height:
             raise MapError(
-                f"terrain has {len(self.terrain)} squares, expected {self.width}x{self.height}"
+                _("terrain has {n} squares, expected {width}x{height}").format(
+                    n=len(self.terrain), width=self.width, height=self.height)
             )
         if any(t not in (FLOOR, WATER, VOID) for t in self.terrain):
-            raise MapError("terrain values must be FLOOR, WATER or VOID")
+            raise MapError(_("terrain values must be FLOOR, WATER or VOID"))
         object.__setattr__(self, "tags", {k: frozenset(v) for k, v in self.tags.items()})
         for tag, squares in self.tags.items():
             bad = [s for s in squares if not 0 <= s < self.size]
             if bad:
-                raise MapError(f"tag {tag!r} names squares outside the board: {bad[:3]}")
+                raise MapError(_("tag {tag!r} names squares outside the board: {bad}").format(tag=tag, bad=bad[:3]))
 
     @property
     def size(self) -> int:
@@ -82,16 +85,18 @@ class Geometry:
         return f"{FILES[sq % self.width]}{sq // self.width + 1}"
 
     def parse_square(self, text: str) -> int:
-        """``"e2"`` -> index; raises ValueError naming the board size when off the board."""
+        """``"e2"`` -> index; raises PositionError (a ValueError) naming the board size when off the board."""
         t = text.strip().lower()
         if len(t) < 2 or t[0] not in FILES or not (t[1:].isascii() and t[1:].isdigit()) or len(t) > 4:
             shown = text if len(text) <= 12 else text[:12] + "..."
-            raise ValueError(f"{shown!r} is not a square name (expected a file letter and a rank number, e.g. e2)")
+            raise PositionError(_("{shown!r} is not a square name (expected a file letter and a rank number, e.g. "
+                                  "e2)").format(shown=shown))
         f = FILES.index(t[0])
         r = int(t[1:]) - 1
         if not self.on_board(f, r):
             last = f"{FILES[self.width - 1]}{self.height}"
-            raise ValueError(f"square {text!r} is off this {self.width}x{self.height} board (a1..{last})")
+            raise PositionError(_("square {text!r} is off this {width}x{height} board (a1..{last})").format(
+                text=text, width=self.width, height=self.height, last=last))
         return r * self.width + f
 
     def distance(self, a: int, b: int) -> int:

@@ -43,6 +43,7 @@ import re
 from ..bounds import load_json, whole_number
 from ..errors import PositionError
 from .position import Position
+from ..i18n import _, ngettext
 
 _TOKEN = re.compile(r"(\d+)|\((\d)([A-Za-z]{1,3})(?::([^)]*))?\)|([A-Za-z])", re.ASCII)
 
@@ -93,12 +94,14 @@ def parse_position(rules, text: str, allowed_vars: dict[str, type] | None = None
     """Parse the extended format for ``rules``; errors name the row/field and what is expected."""
     fields = text.split()
     if len(fields) < 2:
-        raise PositionError("position text needs at least '<rows> <side>'")
+        raise PositionError(_("position text needs at least '<rows> <side>'"))
     geo = rules.geometry
     pos = rules.new_position()
     rows = fields[0].split("/")
     if len(rows) != geo.height:
-        raise PositionError(f"position has {len(rows)} rows, the board has {geo.height}")
+        raise PositionError(ngettext("position has {n} row, the board has {height}",
+                                     "position has {n} rows, the board has {height}", len(rows)).format(
+            n=len(rows), height=geo.height))
     for i, row in enumerate(rows):
         rank = geo.height - 1 - i
         f = 0
@@ -106,10 +109,11 @@ def parse_position(rules, text: str, allowed_vars: dict[str, type] | None = None
         while at < len(row):
             m = _TOKEN.match(row, at)
             if not m:
-                raise PositionError(f"row {i + 1} (rank {rank + 1}): cannot read {row[at:]!r}; expected a number, a letter or (<player><code>[:state])")
+                raise PositionError(_("row {i} (rank {rank}): cannot read {row!r}; expected a number, a letter or "
+                                      "(<player><code>[:state])").format(i=i + 1, rank=rank + 1, row=row[at:]))
             at = m.end()
             if m.group(1):
-                f += whole_number(m.group(1), f"row {i + 1} (rank {rank + 1}): empty squares", PositionError,
+                f += whole_number(m.group(1), _("row {row} (rank {rank}): empty squares").format(row=i + 1, rank=rank + 1), PositionError,
                                   0, geo.width)
                 continue
             if m.group(5):
@@ -118,31 +122,42 @@ def parse_position(rules, text: str, allowed_vars: dict[str, type] | None = None
             else:
                 owner, code, state_text = int(m.group(2)) - 1, m.group(3).upper(), m.group(4)
             if not 0 <= owner < pos.nplayers:
-                raise PositionError(f"rank {rank + 1}: player {owner + 1} does not exist in a {pos.nplayers}-player game")
+                raise PositionError(_("rank {rank}: player {owner} does not exist in a {nplayers}-player game").format(
+                                        rank=rank + 1, owner=owner + 1, nplayers=pos.nplayers))
             if code not in rules.kind_index:
-                raise PositionError(f"rank {rank + 1}: {code!r} is not a piece of {rules.name} (known: {', '.join(sorted(rules.kind_index))})")
+                raise PositionError(_("rank {rank}: {code!r} is not a piece of {name} (known: {kind_index})").format(
+                                        rank=rank + 1, code=code, name=rules.name,
+                                        kind_index=', '.join(sorted(rules.kind_index))))
             if f >= geo.width:
-                raise PositionError(f"rank {rank + 1} has more than {geo.width} squares")
+                raise PositionError(_("rank {rank} has more than {width} squares").format(
+                                        rank=rank + 1, width=geo.width))
             sq = rank * geo.width + f
             if geo.is_void(sq):
-                raise PositionError(f"a piece on {geo.name_of(sq)}, which is void on this map")
+                raise PositionError(_("a piece on {square}, which is void on this map").format(
+                                        square=geo.name_of(sq)))
             pos.put(sq, pos.new_piece(code, owner, _parse_state(state_text, rank)))
             f += 1
         if f != geo.width:
-            raise PositionError(f"rank {rank + 1} has {f} squares, expected {geo.width}")
+            raise PositionError(ngettext("rank {rank} has {n} square, expected {width}",
+                                         "rank {rank} has {n} squares, expected {width}", f).format(
+                rank=rank + 1, n=f, width=geo.width))
     side = {"w": "1", "b": "2"}.get(fields[1], fields[1])
     if side not in {str(n) for n in range(1, pos.nplayers + 1)}:
-        raise PositionError(f"side to move {fields[1][:24]!r}: expected a player number 1..{pos.nplayers}")
+        raise PositionError(_("side to move {fields!r}: expected a player number 1..{nplayers}").format(
+                                fields=fields[1][:24], nplayers=pos.nplayers))
     pos.set_turn(int(side) - 1)
     for item in fields[2:]:
         name, eq, value = item.partition("=")
         if not eq:
-            raise PositionError(f"{item!r}: expected name=value")
+            raise PositionError(_("{item!r}: expected name=value").format(item=item))
         if allowed_vars is not None and name not in allowed_vars:
-            raise PositionError(f"unknown variable {name!r}; {rules.name} knows: {', '.join(sorted(allowed_vars)) or 'none'}")
-        v = load_json(value, f"variable {name}", PositionError)
+            raise PositionError(_("unknown variable {name!r}; {rules_name} knows: {allowed_vars}").format(
+                                    name=name, rules_name=rules.name,
+                                    allowed_vars=', '.join(sorted(allowed_vars)) or 'none'))
+        v = load_json(value, _("variable {name}").format(name=name), PositionError)
         if allowed_vars is not None and not isinstance(v, allowed_vars[name]):
-            raise PositionError(f"variable {name}: expected {allowed_vars[name].__name__}, got {value!r}")
+            raise PositionError(_("variable {name}: expected {type}, got {value!r}").format(
+                                    name=name, type=allowed_vars[name].__name__, value=value))
         pos.set_var(name, tuple(v) if isinstance(v, list) else v)
     return pos
 
@@ -154,10 +169,11 @@ def _parse_state(text: str | None, rank: int) -> dict:
     for pair in text.split(","):
         k, eq, v = pair.partition("=")
         if not eq or not k.isidentifier():
-            raise PositionError(f"rank {rank + 1}: piece state {pair!r} must be key=value")
+            raise PositionError(_("rank {rank}: piece state {pair!r} must be key=value").format(
+                                    rank=rank + 1, pair=pair))
         digits = v.removeprefix("-")
         if digits.isascii() and digits.isdigit():
-            n = whole_number(digits, f"rank {rank + 1}: piece state {k}", PositionError)
+            n = whole_number(digits, _("rank {rank}: piece state {key}").format(rank=rank + 1, key=k), PositionError)
             state[k] = -n if v.startswith("-") else n
         else:
             state[k] = v

@@ -70,6 +70,7 @@ from typing import Iterable
 from ..bounds import whole_number
 from ..errors import VariantError
 from .geometry import MAX_SIZE
+from ..i18n import _
 
 WATER_RULES = ("stop", "cross", "block")
 PATTERN_TYPES = ("leap", "ride", "hop")
@@ -147,14 +148,17 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
     words = str(text).split()
     if len(words) < 2 or words[0] not in PATTERN_TYPES:
         raise VariantError(
-            f"{where}: {text!r} is not a movement pattern; expected e.g. 'leap 1,2', 'ride 1,0 max=3', 'hop 1,0'"
+            _("{where}: {text!r} is not a movement pattern; expected e.g. 'leap 1,2', 'ride 1,0 max=3', 'hop 1,0'").format(
+                where=where, text=text)
         )
     try:
         dx, dy = (int(v) for v in words[1].split(",") if len(v) <= 3)
     except ValueError:
-        raise VariantError(f"{where}: offset {words[1]!r} in {text!r} must be two integers like 1,2") from None
+        raise VariantError(_("{where}: offset {words!r} in {text!r} must be two integers like 1,2").format(
+                               where=where, words=words[1], text=text)) from None
     if (dx, dy) == (0, 0) or max(abs(dx), abs(dy)) > 8:
-        raise VariantError(f"{where}: offset {dx},{dy} in {text!r} must be non-zero and at most 8 squares")
+        raise VariantError(_("{where}: offset {dx},{dy} in {text!r} must be non-zero and at most 8 squares").format(
+                               where=where, dx=dx, dy=dy, text=text))
     symmetry, max_range, from_rank, lame, phase, pierce = "all", 0, -1, False, False, ""
     wrap = jump = water_block = False
     tags = {"within": "", "origin": "", "onto": ""}
@@ -163,7 +167,8 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
         if prefix is not None:
             name = w[len(prefix):]
             if not (name[:1].isalpha() and all(c.isalnum() or c in "-_" for c in name)):
-                raise VariantError(f"{where}: {w!r} in {text!r} must name a map tag, e.g. {prefix}light")
+                raise VariantError(_("{where}: {w!r} in {text!r} must name a map tag, e.g. {prefix}light").format(
+                                       where=where, w=w, text=text, prefix=prefix))
             tags[_TAG_OPTIONS[prefix]] = name
         elif w == "wrap":
             wrap = True
@@ -180,33 +185,44 @@ def parse_pattern(text: str, where: str = "pattern") -> Pattern:
         elif w == "pierce" or (w.startswith("pierce=") and w[7:] in PIERCE_KINDS):
             pierce = w[7:] or "any"
         elif w.startswith("max="):
-            max_range = whole_number(w[4:], f"{where}: {w!r} in {text!r}", VariantError, 1, MAX_SIZE)
+            max_range = whole_number(w[4:], _("{where}: {w!r} in {text!r}").format(where=where, w=w, text=text),
+                                     VariantError, 1, MAX_SIZE)
         elif w.startswith("from_rank="):
-            from_rank = whole_number(w[10:], f"{where}: {w!r} in {text!r}", VariantError, 0, MAX_SIZE - 1)
+            from_rank = whole_number(w[10:], _("{where}: {w!r} in {text!r}").format(where=where, w=w, text=text),
+                                     VariantError, 0, MAX_SIZE - 1)
         else:
             raise VariantError(
-                f"{where}: unknown option {w!r} in {text!r}; expected all, forward, exact, max=N, "
-                f"from_rank=N, lame, phase, pierce, pierce=friend, within=TAG, from=TAG, to=TAG, wrap, jump or water=block"
+                _("{where}: unknown option {w!r} in {text!r}; expected all, forward, exact, max=N, from_rank=N, "
+                  "lame, phase, pierce, pierce=friend, within=TAG, from=TAG, to=TAG, wrap, jump or water=block").format(
+                    where=where, w=w, text=text)
             )
     if max_range and words[0] != "ride":
-        raise VariantError(f"{where}: max=N only applies to 'ride' patterns ({text!r})")
+        raise VariantError(_("{where}: max=N only applies to 'ride' patterns ({text!r})").format(
+                               where=where, text=text))
     if lame and (words[0] != "leap" or not (dx == 0 or dy == 0 or abs(dx) == abs(dy))):
-        raise VariantError(f"{where}: 'lame' applies to straight-line leaps only ({text!r})")
+        raise VariantError(_("{where}: 'lame' applies to straight-line leaps only ({text!r})").format(
+                               where=where, text=text))
     if (phase or pierce) and words[0] != "ride":
-        raise VariantError(f"{where}: 'phase' and 'pierce' only apply to 'ride' patterns ({text!r})")
+        raise VariantError(_("{where}: 'phase' and 'pierce' only apply to 'ride' patterns ({text!r})").format(
+                               where=where, text=text))
     if phase and pierce:
-        raise VariantError(f"{where}: a ride is either 'phase' or 'pierce', not both ({text!r})")
+        raise VariantError(_("{where}: a ride is either 'phase' or 'pierce', not both ({text!r})").format(
+                               where=where, text=text))
     if water_block and words[0] != "ride":
-        raise VariantError(f"{where}: 'water=block' only applies to 'ride' patterns ({text!r})")
+        raise VariantError(_("{where}: 'water=block' only applies to 'ride' patterns ({text!r})").format(
+                               where=where, text=text))
     if (wrap or jump or tags["within"]) and words[0] != "ride":
-        raise VariantError(f"{where}: 'wrap', 'jump' and 'within=' only apply to 'ride' patterns ({text!r})")
+        raise VariantError(_("{where}: 'wrap', 'jump' and 'within=' only apply to 'ride' patterns ({text!r})").format(
+                               where=where, text=text))
     if tags["onto"] and not (words[0] == "leap" or jump):
-        raise VariantError(f"{where}: 'to=' applies to leaps and 'jump' rides ({text!r})")
+        raise VariantError(_("{where}: 'to=' applies to leaps and 'jump' rides ({text!r})").format(
+                               where=where, text=text))
     if jump and (phase or pierce or wrap or tags["within"]):
-        raise VariantError(f"{where}: a 'jump' ride passes everything; 'phase', 'pierce', 'wrap' and "
-                           f"'within=' mean nothing with it ({text!r})")
+        raise VariantError(_("{where}: a 'jump' ride passes everything; 'phase', 'pierce', 'wrap' and 'within=' "
+                             "mean nothing with it ({text!r})").format(where=where, text=text))
     if wrap and (phase or pierce):
-        raise VariantError(f"{where}: a 'wrap' ride cannot also be 'phase' or 'pierce' ({text!r})")
+        raise VariantError(_("{where}: a 'wrap' ride cannot also be 'phase' or 'pierce' ({text!r})").format(
+                               where=where, text=text))
     return Pattern(words[0], dx, dy, symmetry, max_range, from_rank, lame, phase, pierce,
                    tags["within"], tags["origin"], tags["onto"], wrap, jump, water_block)
 
@@ -238,33 +254,41 @@ class PieceKind:
 
     def __post_init__(self) -> None:
         if not self.code or not self.code.isalpha() or self.code != self.code.upper() or len(self.code) > 3:
-            raise VariantError(f"piece {self.name!r}: code must be 1-3 upper-case letters, got {self.code!r}")
+            raise VariantError(_("piece {name!r}: code must be 1-3 upper-case letters, got {code!r}").format(
+                                   name=self.name, code=self.code))
         if self.water not in WATER_RULES:
-            raise VariantError(f"piece {self.name!r}: water must be one of {', '.join(WATER_RULES)}, got {self.water!r}")
+            raise VariantError(_("piece {name!r}: water must be one of {water_rules}, got {water!r}").format(
+                                   name=self.name, water_rules=', '.join(WATER_RULES), water=self.water))
         for p in self.capture + self.both:
             if p.from_rank >= 0:
-                raise VariantError(f"piece {self.name!r}: from_rank=N is only for 'move' patterns ({p.text()})")
+                raise VariantError(_("piece {name!r}: from_rank=N is only for 'move' patterns ({text})").format(
+                                       name=self.name, text=p.text()))
         for p in self.move:
             if p.type == "hop":
-                raise VariantError(f"piece {self.name!r}: 'hop' (cannon) patterns capture; list them under capture")
+                raise VariantError(_("piece {name!r}: 'hop' (cannon) patterns capture; list them under capture").format(
+                                       name=self.name))
             if p.pierce:
-                raise VariantError(f"piece {self.name!r}: 'pierce' is about captures; {p.text()} is under move")
+                raise VariantError(_("piece {name!r}: 'pierce' is about captures; {text} is under move").format(
+                                       name=self.name, text=p.text()))
         for p in self.capture + self.both:
             if p.origin:
-                raise VariantError(f"piece {self.name!r}: from=TAG is only for 'move' patterns ({p.text()})")
+                raise VariantError(_("piece {name!r}: from=TAG is only for 'move' patterns ({text})").format(
+                                       name=self.name, text=p.text()))
             if p.jump:
-                raise VariantError(f"piece {self.name!r}: a 'jump' ride only moves; list {p.text()} under move")
+                raise VariantError(_("piece {name!r}: a 'jump' ride only moves; list {text} under move").format(
+                                       name=self.name, text=p.text()))
         for p in self.capture:
             if p.wrap:
-                raise VariantError(f"piece {self.name!r}: captures never wrap round; list {p.text()} under "
-                                   f"move or both")
+                raise VariantError(_("piece {name!r}: captures never wrap round; list {text} under move or both").format(
+                                       name=self.name, text=p.text()))
         if self.passable_by and self.passable_by not in PASSABLE:
-            raise VariantError(f"piece {self.name!r}: passable_by must be one of {', '.join(PASSABLE)}, "
-                               f"got {self.passable_by!r}")
+            raise VariantError(_("piece {name!r}: passable_by must be one of {passable}, got {passable_by!r}").format(
+                                   name=self.name, passable=', '.join(PASSABLE), passable_by=self.passable_by))
         for what in self.immune:
             if what not in IMMUNITIES:
                 raise VariantError(
-                    f"piece {self.name!r}: immune lists {what!r}; only {', '.join(IMMUNITIES)} is supported"
+                    _("piece {name!r}: immune lists {what!r}; only {immunities} is supported").format(
+                        name=self.name, what=what, immunities=', '.join(IMMUNITIES))
                 )
 
     def all_patterns(self) -> Iterable[tuple[str, Pattern]]:

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from ..bounds import MAX_DATA_FILE_BYTES, read_text_file
 from ..errors import VariantError
+from ..i18n import _
 from ..toml_locations import parse_toml
 from .pieces import WATER_RULES, PieceKind, parse_pattern
 
@@ -62,7 +63,7 @@ class Roster:
         for k in self.kinds:
             if k.code == code:
                 return k
-        raise VariantError(f"{self.source}: no piece with code {code!r}")
+        raise VariantError(_("{source}: no piece with code {code!r}").format(source=self.source, code=code))
 
 
 def load_roster(path: str | Path) -> Roster:
@@ -71,11 +72,12 @@ def load_roster(path: str | Path) -> Roster:
         path = DATA_DIR / f"{path}.toml"
     where = str(path)
     try:
-        text = read_text_file(path, MAX_DATA_FILE_BYTES, "a roster", VariantError)
+        text = read_text_file(path, MAX_DATA_FILE_BYTES, _("a roster"), VariantError)
     except FileNotFoundError:
-        raise VariantError(f"{where}: no such roster file") from None
+        raise VariantError(_("{where}: no such roster file").format(where=where)) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise VariantError(f"{where}: cannot read the roster ({getattr(e, 'strerror', None) or e})") from None
+        raise VariantError(_("{where}: cannot read the roster ({reason})").format(
+                               where=where, reason=getattr(e, 'strerror', None) or e)) from None
     return roster_from_dict(parse_toml(text, where, VariantError), where, _grid_line(text))
 
 
@@ -94,28 +96,29 @@ def _grid_line(text: str) -> int:
 def roster_from_dict(data: dict, where: str, setup_line: int = 0) -> Roster:
     for key in data:
         if key not in _TOP_KEYS:
-            raise VariantError(f"{where}: unknown table [{key}]; expected [variant], [pieces.<name>] and "
-                               f"optionally [setup]")
+            raise VariantError(_("{where}: unknown table [{key}]; expected [variant], [pieces.<name>] and "
+                                 "optionally [setup]").format(where=where, key=key))
     variant = data.get("variant")
     if not isinstance(variant, dict):
-        raise VariantError(f"{where}: missing [variant] table with name = \"...\"")
+        raise VariantError(_("{where}: missing [variant] table with name = \"...\"").format(where=where))
     _check_keys(variant, _VARIANT_KEYS, f"{where}: [variant]")
     if "name" not in variant:
-        raise VariantError(f"{where}: [variant] needs name = \"...\"")
+        raise VariantError(_("{where}: [variant] needs name = \"...\"").format(where=where))
     water = variant.get("water", "block")  # the water rule of every piece that sets none
     if water not in WATER_RULES:
-        raise VariantError(f"{where}: [variant] water must be one of {', '.join(WATER_RULES)}, got {water!r}")
+        raise VariantError(_("{where}: [variant] water must be one of {water_rules}, got {water!r}").format(
+                               where=where, water_rules=', '.join(WATER_RULES), water=water))
     pieces = data.get("pieces")
     if not isinstance(pieces, dict) or not pieces:
-        raise VariantError(f"{where}: no [pieces.<name>] tables")
+        raise VariantError(_("{where}: no [pieces.<name>] tables").format(where=where))
     kinds = []
     for pname, table in pieces.items():
         at = f"{where}: [pieces.{pname}]"
         if not isinstance(table, dict):
-            raise VariantError(f"{at} must be a table")
+            raise VariantError(_("{at} must be a table").format(at=at))
         _check_keys(table, _PIECE_KEYS, at)
         if "code" not in table:
-            raise VariantError(f"{at}: missing code = \"X\" (the piece's letter)")
+            raise VariantError(_("{at}: missing code = \"X\" (the piece's letter)").format(at=at))
         pats = {}
         for mode in ("move", "capture", "both"):
             items = table.get(mode, [])
@@ -146,24 +149,28 @@ def roster_from_dict(data: dict, where: str, setup_line: int = 0) -> Roster:
     codes = {k.code for k in kinds}
     for k in kinds:
         if k.shown_as and (k.shown_as not in codes or k.shown_as == k.code):
-            raise VariantError(f"{where}: [pieces.{k.name}] shown_as = {k.shown_as!r} must be the code of another "
-                               f"piece here")
+            raise VariantError(_("{where}: [pieces.{name}] shown_as = {shown_as!r} must be the code of another "
+                                 "piece here").format(where=where, name=k.name, shown_as=k.shown_as))
         for c in k.promotes_to:
             if c not in codes:
-                raise VariantError(f"{where}: [pieces.{k.name}] promotes_to names {c!r}, which is not a piece code here")
+                raise VariantError(_("{where}: [pieces.{name}] promotes_to names {c!r}, which is not a piece code "
+                                     "here").format(where=where, name=k.name, c=c))
     roles = {k.role for k in kinds if k.role}
     for k in kinds:
         for key, words in (("captured_only_by", k.captured_only_by or ()), ("cannot_capture", k.cannot_capture)):
             for role in words:
                 if role not in roles:
-                    raise VariantError(f"{where}: [pieces.{k.name}] {key} names the role {role!r}, which no piece "
-                                       f"here has (roles: {', '.join(sorted(roles)) or 'none'})")
+                    raise VariantError(_("{where}: [pieces.{name}] {key} names the role {role!r}, which no piece "
+                                         "here has (roles: {roles})").format(
+                                           where=where, name=k.name, key=key, role=role,
+                                           roles=', '.join(sorted(roles)) or 'none'))
     setup = data.get("setup", {})
     if not isinstance(setup, dict):
-        raise VariantError(f"{where}: [setup] must be a table with grid = \"\"\"...\"\"\"")
+        raise VariantError(_("{where}: [setup] must be a table with grid = \"\"\"...\"\"\"").format(where=where))
     _check_keys(setup, _SETUP_KEYS, f"{where}: [setup]")
     if setup and "grid" not in setup:
-        raise VariantError(f"{where}: [setup] needs grid = \"\"\"...\"\"\" (the start position, top row first)")
+        raise VariantError(_("{where}: [setup] needs grid = \"\"\"...\"\"\" (the start position, top row first)").format(
+                               where=where))
     return Roster(variant["name"], variant.get("title", variant["name"]), tuple(kinds), where,
                   setup.get("grid", ""), setup_line)
 
@@ -171,9 +178,11 @@ def roster_from_dict(data: dict, where: str, setup_line: int = 0) -> Roster:
 def _check_keys(table: dict, allowed: dict, at: str) -> None:
     for key, value in table.items():
         if key not in allowed:
-            raise VariantError(f"{at}: unknown key {key!r}; allowed: {', '.join(sorted(allowed))}")
+            raise VariantError(_("{at}: unknown key {key!r}; allowed: {allowed}").format(
+                                   at=at, key=key, allowed=', '.join(sorted(allowed))))
         want = allowed[key]
         if not isinstance(value, want) or (want is int and isinstance(value, bool)):
-            raise VariantError(f"{at}: {key} must be {want.__name__}, got {type(value).__name__}")
+            raise VariantError(_("{at}: {key} must be {type}, got {got}").format(
+                                   at=at, key=key, type=want.__name__, got=type(value).__name__))
         if want is list and not all(isinstance(v, str) for v in value):
-            raise VariantError(f"{at}: {key} must be a list of strings")
+            raise VariantError(_("{at}: {key} must be a list of strings").format(at=at, key=key))

@@ -29,6 +29,7 @@ from .geometry import Geometry
 from .moves import Answer, ChanceOutcome, Decision, Move, Outcome
 from .pieces import PieceKind
 from .position import Position, splitmix64, _MASK
+from ..i18n import _
 
 
 class Rules:
@@ -40,11 +41,11 @@ class Rules:
 
     def __init__(self, geometry: Geometry, kinds: Sequence[PieceKind], homes: Sequence[str]):
         if not 2 <= len(homes) <= 4:
-            raise VariantError(f"a game has 2 to 4 players, got {len(homes)}")
+            raise VariantError(_("a game has 2 to 4 players, got {n}").format(n=len(homes)))
         codes = [k.code for k in kinds]
         dup = {c for c in codes if codes.count(c) > 1}
         if dup:
-            raise VariantError(f"piece codes must be unique; repeated: {', '.join(sorted(dup))}")
+            raise VariantError(_("piece codes must be unique; repeated: {dup}").format(dup=', '.join(sorted(dup))))
         self.geometry = geometry
         self.kinds: list[PieceKind] = list(kinds)
         self.kind_index = {k.code: i for i, k in enumerate(self.kinds)}
@@ -92,7 +93,7 @@ class Rules:
         try:
             return self.kinds[self.kind_index[code]]
         except KeyError:
-            raise VariantError(f"{self.name}: no piece with code {code!r}") from None
+            raise VariantError(_("{name}: no piece with code {code!r}").format(name=self.name, code=code)) from None
 
     # ----- attack detection -------------------------------------------------------------------
     def is_attacked(self, pos: Position, sq: int, by: int) -> bool:
@@ -336,7 +337,7 @@ class Rules:
 
     def answer(self, pos: Position, answer: Answer) -> None:
         """Continue a turn stopped on a Decision."""
-        raise IllegalMoveError(f"{self.name}: nothing is waiting for an answer")
+        raise IllegalMoveError(_("{name}: nothing is waiting for an answer").format(name=self.name))
 
     def answers(self, pos: Position) -> list[Answer]:
         """The possible answers to a pending choice (not chance) decision."""
@@ -420,27 +421,28 @@ class Rules:
 
     def undo(self, pos: Position) -> None:
         if not pos.depth:
-            raise IllegalMoveError("nothing to undo")
+            raise IllegalMoveError(_("nothing to undo"))
         pos.undo_frame()
 
     def play(self, pos: Position, action: Move | Answer) -> None:
         """Apply after checking that ``action`` is legal now; raises IllegalMoveError."""
         if self.outcome(pos) is not None:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(_("the game is over"))
         if isinstance(action, Answer):
             if pos.pending is None:
-                raise IllegalMoveError("no decision is pending")
+                raise IllegalMoveError(_("no decision is pending"))
             self.validate_answer(pos, action)
         elif pos.pending is not None:
-            raise IllegalMoveError(f"a decision is pending ({pos.pending.kind}); answer it first")
+            raise IllegalMoveError(_("a decision is pending ({kind}); answer it first").format(kind=pos.pending.kind))
         elif action not in self.legal_moves(pos):
-            raise IllegalMoveError(f"{self.move_text(pos, action)} is not a legal move here")
+            raise IllegalMoveError(_("{move_text} is not a legal move here").format(
+                                       move_text=self.move_text(pos, action)))
         self.apply(pos, action)
 
     def validate_answer(self, pos: Position, answer: Answer) -> None:
         options = self.answers(pos)
         if options and answer not in options:
-            raise IllegalMoveError(f"{answer.value!r} is not one of the choices")
+            raise IllegalMoveError(_("{value!r} is not one of the choices").format(value=answer.value))
 
     # ----- names --------------------------------------------------------------------------------
     def move_text(self, pos: Position, move: Move) -> str:
@@ -460,7 +462,7 @@ class Rules:
         for m in self.legal_moves(pos):
             if self.move_text(pos, m) == t:
                 return m
-        raise IllegalMoveError(f"{text!r} is not a legal move in this position")
+        raise IllegalMoveError(_("{text!r} is not a legal move in this position").format(text=text))
 
     def expected_occupancy(self, pos: Position) -> frozenset[int]:
         """Squares that should hold a piece on the physical board right now."""

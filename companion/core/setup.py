@@ -24,6 +24,7 @@ from __future__ import annotations
 from ..errors import PositionError
 from .geometry import FILES
 from .position import Position
+from ..i18n import _, ngettext
 
 
 def parse_setup(rules, text: str, where: str = "setup", first_line: int = 0) -> Position:
@@ -34,41 +35,51 @@ def parse_setup(rules, text: str, where: str = "setup", first_line: int = 0) -> 
     pos = rules.new_position()
 
     def at(i: int) -> str:
-        return f"{where}, line {first_line + i}" if first_line else where
+        return _("{where}, line {n}").format(where=where, n=first_line + i) if first_line else where
 
     if len(numbered) != geo.height:
-        raise PositionError(f"{at(numbered[-1][0] if numbered else 0)}: [setup] grid has {len(numbered)} rows, "
-                            f"the board has {geo.height} ranks; expected one row per rank, top row first")
+        raise PositionError(ngettext("{at}: [setup] grid has {n} row, the board has {height} ranks; expected one row "
+                                     "per rank, top row first",
+                                     "{at}: [setup] grid has {n} rows, the board has {height} ranks; expected one row "
+                                     "per rank, top row first", len(numbered)).format(
+            at=at(numbered[-1][0] if numbered else 0), n=len(numbered), height=geo.height))
     known = ", ".join(sorted(rules.kind_index))
     for count, (i, cells) in enumerate(numbered):
         rank = geo.height - 1 - count
-        here = f"{at(i)} (row {count + 1} from the top, rank {rank + 1})"
+        here = _("{at} (row {row} from the top, rank {rank})").format(at=at(i), row=count + 1, rank=rank + 1)
         if len(cells) != geo.width:
-            raise PositionError(f"{here}: {len(cells)} cells, expected {geo.width} (one per file, separated "
-                                f"by spaces; '.' for an empty square)")
+            raise PositionError(ngettext("{here}: {n} cell, expected {width} (one per file, separated by spaces; '.' "
+                                         "for an empty square)",
+                                         "{here}: {n} cells, expected {width} (one per file, separated by spaces; '.' "
+                                         "for an empty square)", len(cells)).format(
+                here=here, n=len(cells), width=geo.width))
         for f, cell in enumerate(cells):
             if cell == ".":
                 continue
-            square = f"{here}, column {f + 1} (square {FILES[f]}{rank + 1})"
+            square = _("{here}, column {column} (square {square})").format(here=here, column=f + 1,
+                                                                          square=f"{FILES[f]}{rank + 1}")
             if cell[:1].isdigit():
                 owner, code = int(cell[0]) - 1, cell[1:]
                 if not 0 <= owner < pos.nplayers:
-                    raise PositionError(f"{square}: {cell!r} names player {owner + 1}; the game has players "
-                                        f"1 to {pos.nplayers}")
+                    raise PositionError(_("{square}: {cell!r} names player {owner}; the game has players 1 to "
+                                          "{nplayers}").format(
+                                            square=square, cell=cell, owner=owner + 1, nplayers=pos.nplayers))
             elif pos.nplayers == 2 and (cell.isupper() or cell.islower()):
                 owner, code = (0 if cell.isupper() else 1), cell
             else:
-                raise PositionError(f"{square}: {cell!r} is not a piece; expected a code in upper case for "
-                                    f"player 1, lower case for player 2 (or '.' for an empty square)"
-                                    if pos.nplayers == 2 else
-                                    f"{square}: {cell!r} is not a piece; expected the player's number and a "
-                                    f"code, e.g. 1{next(iter(sorted(rules.kind_index)), 'K')}")
+                raise PositionError((_("{square}: {cell!r} is not a piece; expected a code in upper case for "
+                                       "player 1, lower case for player 2 (or '.' for an empty square)")
+                                     if pos.nplayers == 2 else
+                                     _("{square}: {cell!r} is not a piece; expected the player's number and a "
+                                       "code, e.g. {example}")).format(
+                    square=square, cell=cell, example="1" + next(iter(sorted(rules.kind_index)), "K")))
             code = code.upper()
             if code not in rules.kind_index:
-                raise PositionError(f"{square}: {cell!r} is not a piece of {rules.name} (codes: {known})")
+                raise PositionError(_("{square}: {cell!r} is not a piece of {name} (codes: {known})").format(
+                                        square=square, cell=cell, name=rules.name, known=known))
             sq = rank * geo.width + f
             if geo.is_void(sq):
-                raise PositionError(f"{square}: a piece on a void square")
+                raise PositionError(_("{square}: a piece on a void square").format(square=square))
             pos.put(sq, pos.new_piece(code, owner))
     return pos
 

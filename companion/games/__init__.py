@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import VariantError
+from ..i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -19,7 +20,7 @@ class GameInfo:
     title: str
     module: str
     default_map: str
-    #: why the game cannot be played with dice fights ("": it can)
+    #: why the game cannot be played with dice fights ("": it can; marked ``N_``, shown through ``_()``)
     no_fights: str = ""
     #: the game this one is with dice fights, when that is a game of its own (chess: combat)
     with_fights: str = ""
@@ -30,8 +31,8 @@ GAMES: dict[str, GameInfo] = {
     "combat": GameInfo("combat", "Human Combat Chess", "companion.games.combat", "standard"),
     "dungeon": GameInfo("dungeon", "Dungeon Chess", "companion.games.dungeon", "dungeon-compact"),
     "chess2": GameInfo("chess2", "Chess 2", "companion.games.chess2", "standard",
-                       "Chess 2 settles a contested capture with its own duel (stones bid in secret), so it "
-                       "takes no dice fights (docs/rules/combat.md)"),
+                       N_("Chess 2 settles a contested capture with its own duel (stones bid in secret), so it "
+                          "takes no dice fights (docs/rules/combat.md)")),
     "kol": GameInfo("kol", "KoL Chess", "companion.games.kol", "kol"),
     "chess4": GameInfo("chess4", "Four-player chess", "companion.games.chess4", "chess4"),
 }
@@ -58,12 +59,13 @@ def make_rules(name: str, board_map: str | None = None, **options):
     ``fights="dice"`` (with ``d6_only``) adds dice fights to any game that takes them."""
     info = GAMES.get(name)
     if info is None:
-        raise VariantError(f"unknown variant {name!r}; known: {', '.join(names())}")
+        raise VariantError(_("unknown variant {name!r}; known: {names}").format(name=name, names=', '.join(names())))
     fights = options.pop("fights", "none") or "none"
     if fights not in FIGHTS:
-        raise VariantError(f"fights={fights!r}: expected one of {', '.join(FIGHTS)}")
+        raise VariantError(_("fights={fights!r}: expected one of {fights2}").format(
+                               fights=fights, fights2=', '.join(FIGHTS)))
     if fights == "dice" and info.no_fights:
-        raise VariantError(info.no_fights)
+        raise VariantError(_(info.no_fights))
     if fights == "dice" and info.with_fights:  # FIDE chess with dice fights is Human Combat Chess
         info = GAMES[info.with_fights]
     d6_only = False

@@ -18,7 +18,7 @@ from ..core.position import Position
 from ..core.roster import load_roster
 from ..core.rules import Rules
 from ..errors import PositionError
-from ..i18n import _
+from ..i18n import N_, _, ngettext
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #: The largest FEN move counter read (the longest possible chess game has under 6,000 moves).
@@ -47,7 +47,8 @@ class ChessRules(Rules):
     def __init__(self, geometry: Geometry | None = None, roster: str = "chess"):
         geometry = geometry or Geometry(8, 8, name="standard")
         if (geometry.width, geometry.height) != (8, 8):
-            raise PositionError(f"FIDE chess is played on 8x8, not {geometry.width}x{geometry.height}")
+            raise PositionError(_("FIDE chess is played on 8x8, not {width}x{height}").format(
+                                    width=geometry.width, height=geometry.height))
         self.roster = load_roster(roster)
         super().__init__(geometry, self.roster.kinds, ("south", "north"))
         self.P, self.N, self.B, self.R, self.Q, self.K = (self.kind_index[c] for c in "PNBRQK")
@@ -312,21 +313,23 @@ class ChessRules(Rules):
 # --------------------------------------------------------------------------------------------------
 # FEN
 
-_FEN_HELP = "expected '<8 ranks> <w|b> <castling|-> <en passant|-> [halfmove fullmove]'"
+_FEN_HELP = N_("expected '<8 ranks> <w|b> <castling|-> <en passant|-> [halfmove fullmove]'")
 
 
 def parse_fen(rules: ChessRules, fen: str) -> Position:
     """Parse and validate a FEN; raises PositionError saying what is wrong."""
     parts = fen.split()
     if len(parts) not in (4, 6):
-        raise PositionError(f"FEN has {len(parts)} fields; {_FEN_HELP}")
+        raise PositionError(ngettext("FEN has {n} field; {help}", "FEN has {n} fields; {help}", len(parts)).format(
+            n=len(parts), help=_(_FEN_HELP)))
     placement, side, castling, ep = parts[:4]
     pos = rules.new_position()
 
     def code_of(owner: int, ch: str, rank: int) -> str:
         code = ch.upper()
         if code not in "PNBRQK":
-            raise PositionError(f"FEN rank {rank + 1}: {ch!r} is not a piece letter (PNBRQK, lower case for black)")
+            raise PositionError(_("FEN rank {rank}: {ch!r} is not a piece letter (PNBRQK, lower case for black)").format(
+                                    rank=rank + 1, ch=ch))
         if code == "P" and rank in (0, 7):
             raise PositionError(_("FEN: a pawn on rank {rank} is impossible").format(rank=rank + 1))
         return code
@@ -339,11 +342,12 @@ def parse_fen(rules: ChessRules, fen: str) -> Position:
             raise PositionError(_("FEN: {name} must have exactly one king, found {n}").format(name=_(name),
                                                                                           n=kings[color]))
     if side not in ("w", "b"):
-        raise PositionError(f"FEN side to move is {side!r}; expected 'w' or 'b'")
+        raise PositionError(_("FEN side to move is {side!r}; expected 'w' or 'b'").format(side=side))
     pos.set_turn(WHITE if side == "w" else BLACK)
     if castling != "-":
         if any(c not in "KQkq" for c in castling) or len(set(castling)) != len(castling):
-            raise PositionError(f"FEN castling field {castling!r}: expected '-' or letters from KQkq")
+            raise PositionError(_("FEN castling field {castling!r}: expected '-' or letters from KQkq").format(
+                                    castling=castling))
         for r in castling:
             kf, rf = rules.castles[r][0], rules.castles[r][2]
             owner = WHITE if r.isupper() else BLACK
@@ -363,14 +367,15 @@ def parse_fen(rules: ChessRules, fen: str) -> Position:
         try:
             sq = rules.geometry.parse_square(ep)
         except ValueError as e:
-            raise PositionError(f"FEN en passant field: {e}") from None
+            raise PositionError(_("FEN en passant field: {e}").format(e=e)) from None
         want_rank = 5 if pos.turn == WHITE else 2
         if sq // 8 != want_rank:
-            raise PositionError(f"FEN en passant square {ep} is impossible with {side} to move (expected rank {want_rank + 1})")
+            raise PositionError(_("FEN en passant square {ep} is impossible with {side} to move (expected rank "
+                                  "{want_rank})").format(ep=ep, side=side, want_rank=want_rank + 1))
         pawn_sq = sq - 8 if pos.turn == WHITE else sq + 8
         p = pos.board[pawn_sq]
         if p is None or p.kid != rules.P or p.owner == pos.turn or pos.board[sq] is not None:
-            raise PositionError(f"FEN en passant square {ep}: no pawn just passed it")
+            raise PositionError(_("FEN en passant square {ep}: no pawn just passed it").format(ep=ep))
         rules._set_ep_if_capturable(pos, sq)
     return pos
 
@@ -381,34 +386,38 @@ def read_placement(pos: Position, placement: str, code_of) -> None:
     side's army)."""
     ranks = placement.split("/")
     if len(ranks) != 8:
-        raise PositionError(f"FEN board has {len(ranks)} ranks separated by '/', expected 8")
+        raise PositionError(ngettext("FEN board has {n} rank separated by '/', expected 8",
+                                     "FEN board has {n} ranks separated by '/', expected 8", len(ranks)).format(
+            n=len(ranks)))
     for i, row in enumerate(ranks):
         rank = 7 - i
         f = 0
         for ch in row:
             if ch in "0123456789":
                 if ch == "0":
-                    raise PositionError(f"FEN rank {rank + 1}: '0' is not a valid empty-square count")
+                    raise PositionError(_("FEN rank {rank}: '0' is not a valid empty-square count").format(
+                                            rank=rank + 1))
                 f += int(ch)
             else:
                 owner = WHITE if ch.isupper() else BLACK
                 code = code_of(owner, ch, rank)
                 if f >= 8:
-                    raise PositionError(f"FEN rank {rank + 1} has more than 8 squares")
+                    raise PositionError(_("FEN rank {rank} has more than 8 squares").format(rank=rank + 1))
                 pos.put(rank * 8 + f, pos.new_piece(code, owner))
                 f += 1
             if f > 8:
-                raise PositionError(f"FEN rank {rank + 1} has more than 8 squares")
+                raise PositionError(_("FEN rank {rank} has more than 8 squares").format(rank=rank + 1))
         if f != 8:
-            raise PositionError(f"FEN rank {rank + 1} has {f} squares, expected 8")
+            raise PositionError(ngettext("FEN rank {rank} has {n} square, expected 8",
+                                         "FEN rank {rank} has {n} squares, expected 8", f).format(rank=rank + 1, n=f))
 
 
 def read_counters(parts: list[str]) -> tuple[int, int]:
     """The halfmove clock and move number of a 6-field FEN (0 and 1 for a 4-field one)."""
     if len(parts) != 6:
         return 0, 1
-    halfmove = whole_number(parts[4], "FEN move counters: the halfmove count", PositionError, 0, MAX_MOVE_COUNTER)
-    fullmove = whole_number(parts[5], "FEN move counters: the move number", PositionError, 1, MAX_MOVE_COUNTER)
+    halfmove = whole_number(parts[4], _("FEN move counters: the halfmove count"), PositionError, 0, MAX_MOVE_COUNTER)
+    fullmove = whole_number(parts[5], _("FEN move counters: the move number"), PositionError, 1, MAX_MOVE_COUNTER)
     return halfmove, fullmove
 
 
@@ -492,7 +501,7 @@ def format_fen(rules: ChessRules, pos: Position) -> str:
 def make(board_map=None, **options) -> ChessRules:
     """FIDE chess is played on the standard 8x8 map only."""
     if options:
-        raise PositionError(f"chess takes no options, got {', '.join(options)}")
+        raise PositionError(_("chess takes no options, got {options}").format(options=', '.join(options)))
     if board_map not in (None, "standard"):
         from ..maps import load_map
 

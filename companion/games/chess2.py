@@ -39,6 +39,7 @@ from .chess2_armies import (ARMIES, BLACK, DUEL_KINDS, KING_TURN, MAX_STONES, RA
                             army_name, parse_armies)
 from .chess2_duels import Chess2Decisions
 from .chess2_end import Chess2End
+from ..i18n import _
 
 __all__ = ["ARMIES", "Chess2Rules", "army_name", "make", "parse_armies", "rules_for"]
 
@@ -61,14 +62,18 @@ class Chess2Rules(Chess2Decisions, Chess2End, Rules):
         for k in kinds:
             for a in k.abilities:
                 if a not in ab.ABILITIES:
-                    raise VariantError(f"{self.roster.source}: [pieces.{k.name}] ability {a!r} is unknown; "
-                                       f"known: {', '.join(sorted(ab.ABILITIES))}")
+                    raise VariantError(_("{source}: [pieces.{name}] ability {a!r} is unknown; known: "
+                                         "{abilities}").format(
+                                           source=self.roster.source, name=k.name, a=a,
+                                           abilities=', '.join(sorted(ab.ABILITIES))))
             if k.role not in RANKS:
-                raise VariantError(f"{self.roster.source}: [pieces.{k.name}] role {k.role!r} is not a duelling rank; "
-                                   f"expected one of {', '.join(RANKS)}")
+                raise VariantError(_("{source}: [pieces.{name}] role {role!r} is not a duelling rank; expected one "
+                                     "of {ranks}").format(
+                                       source=self.roster.source, name=k.name, role=k.role, ranks=', '.join(RANKS)))
             if len(k.code) != 2 or k.code[0] != ARMIES[k.faction]:
-                raise VariantError(f"{self.roster.source}: [pieces.{k.name}] code {k.code!r} must be its army's letter "
-                                   f"({ARMIES[k.faction]}) and then its FEN letter")
+                raise VariantError(_("{source}: [pieces.{name}] code {code!r} must be its army's letter ({armies}) "
+                                     "and then its FEN letter").format(
+                                       source=self.roster.source, name=k.name, code=k.code, armies=ARMIES[k.faction]))
         super().__init__(Geometry(8, 8, name="standard"), kinds, ("south", "north"))
         self.pw = ab.Powers(self)
         #: per player: FEN letter -> kind id
@@ -101,9 +106,10 @@ class Chess2Rules(Chess2Decisions, Chess2End, Rules):
         try:
             return self.letters[player][letter.upper()]
         except KeyError:
-            who = "white" if player == WHITE else "black"
-            raise PositionError(f"{letter!r} is not a piece of {who}'s army ({self.armies[player]}: "
-                                f"{', '.join(sorted(self.letters[player]))})") from None
+            army = (_("{letter!r} is not a piece of white's army ({armies}: {letters})") if player == WHITE else
+                    _("{letter!r} is not a piece of black's army ({armies}: {letters})"))
+            raise PositionError(army.format(letter=letter, armies=self.armies[player],
+                                    letters=', '.join(sorted(self.letters[player])))) from None
 
     def letter(self, piece) -> str:
         c = piece.kind.code[1]
@@ -529,7 +535,8 @@ def make(board_map=None, armies=None, **options) -> Chess2Rules:
     """Chess 2 for ``armies`` (``"classic,animals"``: white's army, then black's; default
     Classic against Classic). Played on the standard 8x8 board only."""
     if options:
-        raise VariantError(f"chess2 takes the option armies only, got {', '.join(options)}")
+        raise VariantError(_("chess2 takes the option armies only, got {options}").format(options=', '.join(options)))
     if board_map not in (None, "standard"):
-        raise VariantError(f"Chess 2 is played on the standard 8x8 board, not {board_map!r}")
+        raise VariantError(_("Chess 2 is played on the standard 8x8 board, not {board_map!r}").format(
+                               board_map=board_map))
     return rules_for(armies if armies is not None else ("classic", "classic"))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..errors import VariantError
+from ..i18n import _
 
 WHITE, BLACK = 0, 1
 #: the armies in the rulebook's order, with the letter that prefixes their piece codes
@@ -24,7 +25,8 @@ def army_name(text: str) -> str:
     if t == "twokings":
         t = "two-kings"
     if t not in ARMIES:
-        raise VariantError(f"unknown Chess 2 army {text!r}; armies: {', '.join(ARMIES)}")
+        raise VariantError(_("unknown Chess 2 army {text!r}; armies: {armies}").format(
+                               text=text, armies=', '.join(ARMIES)))
     return t
 
 
@@ -39,6 +41,6 @@ def parse_armies(text) -> tuple[str, str]:
     """``"classic,animals"`` (or a pair) -> ("classic", "animals")."""
     parts = [p for p in (text.split(",") if isinstance(text, str) else list(text))]
     if len(parts) != 2 or not all(str(p).strip() for p in parts):
-        raise VariantError(f"armies {text!r}: expected two armies, white's then black's, e.g. classic,animals "
-                           f"(armies: {', '.join(ARMIES)})")
+        raise VariantError(_("armies {text!r}: expected two armies, white's then black's, e.g. classic,animals "
+                             "(armies: {armies})").format(text=text, armies=', '.join(ARMIES)))
     return army_name(parts[0]), army_name(parts[1])

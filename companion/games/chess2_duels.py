@@ -19,6 +19,7 @@ from ..core.moves import Answer, Decision, Move
 from ..core.position import Position
 from ..errors import IllegalMoveError
 from .chess2_armies import KING_TURN, MAX_BID, MAX_STONES, SKIP
+from ..i18n import _
 
 
 class Chess2Decisions:
@@ -88,13 +89,15 @@ class Chess2Decisions:
     def answer(self, pos: Position, answer: Answer) -> None:
         d = pos.pending
         if d is None or answer.decision != d.kind:
-            raise IllegalMoveError(f"{self.name}: no {answer.decision!r} decision is waiting for an answer")
+            raise IllegalMoveError(_("{name}: no {decision!r} decision is waiting for an answer").format(
+                                       name=self.name, decision=answer.decision))
         value = answer.value
         player = pos.turn
         effects: list = []
         if d.kind == KING_TURN:
             if value != SKIP and (not isinstance(value, Move) or value not in self.king_actions(pos, d.player)):
-                raise IllegalMoveError(f"{value!r} is not a king-turn choice (skip, or a legal Warrior King move or Whirlwind)")
+                raise IllegalMoveError(_("{value!r} is not a king-turn choice (skip, or a legal Warrior King move "
+                                         "or Whirlwind)").format(value=value))
             pos.set_var("pending", None)
             if value == SKIP:
                 effects.append(("skip", player))
@@ -108,7 +111,7 @@ class Chess2Decisions:
         attacker, defender = player, 1 - player
         if d.kind == "duel":
             if value not in ("pass", "duel"):
-                raise IllegalMoveError(f"{value!r}: the defender answers 'pass' or 'duel'")
+                raise IllegalMoveError(_("{value!r}: the defender answers 'pass' or 'duel'").format(value=value))
             pos.set_var("pending", None)
             if value == "pass":
                 self._capture(pos, v, player, effects)
@@ -138,8 +141,9 @@ class Chess2Decisions:
         if d.kind == "bids":
             a_opts, d_opts = d.get("options")
             if not (isinstance(value, tuple) and len(value) == 2 and value[0] in a_opts and value[1] in d_opts):
-                raise IllegalMoveError(f"bids {value!r}: expected (attacker's bid, defender's bid), "
-                                       f"attacker {list(a_opts)}, defender {list(d_opts)}")
+                raise IllegalMoveError(_("bids {value!r}: expected (attacker's bid, defender's bid), attacker "
+                                         "{a_opts}, defender {d_opts}").format(
+                                           value=value, a_opts=list(a_opts), d_opts=list(d_opts)))
             a, b = value
             pos.set_var("pending", None)
             # "All stones revealed are destroyed."
@@ -163,13 +167,14 @@ class Chess2Decisions:
             return
         if d.kind == "bluff":
             if value not in d.get("options"):
-                raise IllegalMoveError(f"{value!r}: a called bluff lets the attacker 'gain' a stone or 'destroy' one")
+                raise IllegalMoveError(_("{value!r}: a called bluff lets the attacker 'gain' a stone or 'destroy' "
+                                         "one").format(value=value))
             pos.set_var("pending", None)
             self._bluff_reward(pos, value, attacker, effects)
             self._capture(pos, v, player, effects)
             self._advance(pos, move, player, effects)
             return
-        raise IllegalMoveError(f"{self.name}: cannot answer a {d.kind!r} decision")
+        raise IllegalMoveError(_("{name}: cannot answer a {kind!r} decision").format(name=self.name, kind=d.kind))
 
     def _bluff_reward(self, pos: Position, choice: str, attacker: int, effects: list) -> None:
         """"the attacker can choose to gain 1 stone or cause the defender to lose 1 stone"."""
@@ -193,8 +198,8 @@ class Chess2Decisions:
 
     def validate_answer(self, pos: Position, answer: Answer) -> None:
         if answer not in self.answers(pos):
-            raise IllegalMoveError(f"{self.answer_text(answer)!r} is not one of the choices for the pending "
-                                   f"{pos.pending.kind}")
+            raise IllegalMoveError(_("{answer_text!r} is not one of the choices for the pending {kind}").format(
+                                       answer_text=self.answer_text(answer), kind=pos.pending.kind))
 
     def answer_text(self, answer: Answer) -> str:
         v = answer.value
@@ -212,4 +217,6 @@ class Chess2Decisions:
             if self.answer_text(a) == t:
                 return a
         d = pos.pending
-        raise IllegalMoveError(f"{text!r} is not an answer to the pending {d.kind if d else 'nothing'}")
+        if d is None:
+            raise IllegalMoveError(_("{text!r} is not an answer: nothing is pending").format(text=text))
+        raise IllegalMoveError(_("{text!r} is not an answer to the pending {kind}").format(text=text, kind=d.kind))

@@ -38,6 +38,7 @@ from ..core.setup import parse_setup
 from ..errors import IllegalMoveError, PositionError, VariantError
 from . import chess4_text as text
 from .chess import promote
+from ..i18n import _
 
 DEFAULT_MAP = "chess4"
 FFA, TEAMS = "ffa", "teams"
@@ -71,9 +72,11 @@ class Chess4Rules(Rules):
 
     def __init__(self, board_map, mode: str = FFA, roster: str = "chess4"):
         if mode not in MODES:
-            raise VariantError(f"chess4 option mode={mode!r}: expected one of {', '.join(MODES)}")
+            raise VariantError(_("chess4 option mode={mode!r}: expected one of {modes}").format(
+                                   mode=mode, modes=', '.join(MODES)))
         if board_map.players != 4:
-            raise VariantError(f"four-player chess needs a map with 4 seats; {board_map.name} has {board_map.players}")
+            raise VariantError(_("four-player chess needs a map with 4 seats; {name} has {players}").format(
+                                   name=board_map.name, players=board_map.players))
         self.board_map = board_map
         self.mode = mode
         self.teams = mode == TEAMS
@@ -83,7 +86,8 @@ class Chess4Rules(Rules):
         super().__init__(board_map.geometry, kinds, tuple(seat.home for seat in board_map.seats))
         for code in ("P", "K", "Q", "D", "R"):
             if code not in self.kind_index:
-                raise VariantError(f"{self.roster.source}: four-player chess needs a piece with code {code!r}")
+                raise VariantError(_("{source}: four-player chess needs a piece with code {code!r}").format(
+                                       source=self.roster.source, code=code))
         self.P, self.K, self.R = self.kind_index["P"], self.kind_index["K"], self.kind_index["R"]
         self.queens = frozenset((self.kind_index["Q"], self.kind_index["D"]))
         geo = self.geometry
@@ -98,7 +102,8 @@ class Chess4Rules(Rules):
     # ----- set-up ---------------------------------------------------------------------------------
     def _setup(self) -> Position:
         if not self.roster.setup:
-            raise VariantError(f"{self.roster.source}: no [setup] grid: four-player chess needs its start position")
+            raise VariantError(_("{source}: no [setup] grid: four-player chess needs its start position").format(
+                                   source=self.roster.source))
         return parse_setup(self, self.roster.setup, self.roster.source, self.roster.setup_line)
 
     def start_position(self) -> Position:
@@ -237,7 +242,7 @@ class Chess4Rules(Rules):
             for rook_sq, (king, king_to, rook_to, _e, _s) in self.castles[player].items():
                 if king == move.frm and king_to == move.to:
                     return rook_sq, rook_to
-        raise IllegalMoveError(f"{self.move_text(None, move)} is not a castling")
+        raise IllegalMoveError(_("{move_text} is not a castling").format(move_text=self.move_text(None, move)))
 
     # ----- making moves ---------------------------------------------------------------------------
     def perform(self, pos: Position, move: Move) -> None:
@@ -427,7 +432,7 @@ class Chess4Rules(Rules):
         """``player`` resigns: free-for-all, it is out and its army dead, but its King stays live
         (capturable for +20) and never moves; teams, its team loses. One undo step."""
         if player in pos.var("out", ()) or self.is_over(pos):
-            raise IllegalMoveError(f"player {player + 1} is not in the game")
+            raise IllegalMoveError(_("player {player} is not in the game").format(player=player + 1))
         pos.begin()
         try:
             pos.record_history()
@@ -528,7 +533,8 @@ def _castles(rules: Chess4Rules, start: Position) -> list[dict[int, tuple]]:
     for p in range(4):
         kings = [s for s in start.occ[p] if start.board[s].kid == rules.K]
         if len(kings) != 1:
-            raise VariantError(f"{rules.roster.source} [setup]: player {p + 1} needs one King")
+            raise VariantError(_("{source} [setup]: player {p} needs one King").format(
+                                   source=rules.roster.source, p=p + 1))
         (k,) = kings
         table = {}
         home = relative_rank(geo, k, rules.homes[p])
@@ -565,10 +571,11 @@ def make(board_map=None, mode: str = FFA, **options) -> Chess4Rules:
 
     players = options.pop("players", None)
     if players is not None and players != 4:
-        raise VariantError(f"four-player chess is played by 4 players, got {players!r}")
+        raise VariantError(_("four-player chess is played by 4 players, got {players!r}").format(players=players))
     unknown = set(options) - {"roster"}
     if unknown:
-        raise VariantError(f"chess4 options: unknown {', '.join(sorted(unknown))}; allowed: mode, players, roster")
+        raise VariantError(_("chess4 options: unknown {unknown}; allowed: mode, players, roster").format(
+                               unknown=', '.join(sorted(unknown))))
     return Chess4Rules(load_map(board_map or DEFAULT_MAP), mode=mode, **options)
 
 

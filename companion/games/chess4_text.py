@@ -24,6 +24,7 @@ from ..core.moves import Move
 from ..core.notation import format_position, parse_position
 from ..core.position import Position
 from ..errors import PositionError
+from ..i18n import _
 
 VARIABLES = {"castling": list, "ep": list, "points": list, "out": list, "resigned": list, "halfmove": int,
              "ended": str, "winners": list}
@@ -56,7 +57,8 @@ def parse_chess4(rules, value: str) -> Position:
 
     def square(text, what: str) -> int:
         if not isinstance(text, str):
-            raise PositionError(f"{what}: expected a square name like \"d1\", got {text!r}")
+            raise PositionError(_("{what}: expected a square name like \"d1\", got {text!r}").format(
+                                    what=what, text=text))
         try:
             return geo.parse_square(text)
         except ValueError as e:
@@ -66,7 +68,8 @@ def parse_chess4(rules, value: str) -> Position:
         items = pos.var(key, ())
         if not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < 4 for p in items) \
                 or len(set(items)) != len(items):
-            raise PositionError(f"{key}={list(items)}: expected distinct player indexes 0..3 (0 is Red)")
+            raise PositionError(_("{key}={items}: expected distinct player indexes 0..3 (0 is Red)").format(
+                                    key=key, items=list(items)))
         return tuple(sorted(items))
 
     out = players("out")
@@ -74,57 +77,61 @@ def parse_chess4(rules, value: str) -> Position:
     pos.set_var("out", out or None)
     pos.set_var("resigned", resigned or None)
     if not set(resigned) <= set(out):
-        raise PositionError(f"resigned={list(resigned)}: a player who resigned is out too (out={list(out)})")
+        raise PositionError(_("resigned={resigned}: a player who resigned is out too (out={out})").format(
+                                resigned=list(resigned), out=list(out)))
     castling = tuple(sorted(square(s, "castling") for s in pos.var("castling", ())))
     for r in castling:
         owner = next((p for p in range(4) if r in rules.castles[p]), None)
         if owner is None:
-            raise PositionError(f"castling: {geo.name_of(r)} is no rook's starting square")
+            raise PositionError(_("castling: {square} is no rook's starting square").format(square=geo.name_of(r)))
         king = rules.castles[owner][r][0]
         rook, k = pos.board[r], pos.board[king]
         if not (rook and rook.owner == owner and rook.kid == rules.R and k and k.owner == owner and k.kid == rules.K):
-            raise PositionError(f"castling with {geo.name_of(r)} needs that player's rook there and King on "
-                                f"{geo.name_of(king)}")
+            raise PositionError(_("castling with {square} needs that player's rook there and King on {square2}").format(
+                                    square=geo.name_of(r), square2=geo.name_of(king)))
     pos.set_var("castling", castling or None)
     eps = pos.var("ep")
     if eps is not None:
         if len(eps) != 4:
-            raise PositionError("ep: expected 4 entries, one per player (null or [passed square, pawn square])")
+            raise PositionError(_("ep: expected 4 entries, one per player (null or [passed square, pawn square])"))
         entries = []
         for i, e in enumerate(eps):
             if e is None:
                 entries.append(None)
                 continue
             if not isinstance(e, (list, tuple)) or len(e) != 2:
-                raise PositionError(f"ep entry {i + 1}: expected null or [passed square, pawn square]")
+                raise PositionError(_("ep entry {i}: expected null or [passed square, pawn square]").format(i=i + 1))
             entries.append((square(e[0], "ep"), square(e[1], "ep")))
         pos.set_var("ep", tuple(entries) if any(entries) else None)
     points = pos.var("points")
     if rules.teams:
         if points is not None:
-            raise PositionError("points: teams are not played for points")
+            raise PositionError(_("points: teams are not played for points"))
     else:
         points = points if points is not None else (0, 0, 0, 0)
         if len(points) != 4 or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10 ** 6
                                        for n in points):
-            raise PositionError(f"points={list(points)}: expected 4 whole numbers, e.g. points=[12,0,5,3]")
+            raise PositionError(_("points={points}: expected 4 whole numbers, e.g. points=[12,0,5,3]").format(
+                                    points=list(points)))
         pos.set_var("points", tuple(points))
     ended = pos.var("ended")
     if ended is not None and ended not in rules.endings:
-        raise PositionError(f"ended={ended!r}: expected one of {', '.join(rules.endings)}")
+        raise PositionError(_("ended={ended!r}: expected one of {endings}").format(
+                                ended=ended, endings=', '.join(rules.endings)))
     winners = pos.var("winners")
     if winners is not None:
         pos.set_var("winners", tuple(winners))
     if pos.var("halfmove", 0) < 0:
-        raise PositionError("halfmove: expected 0 or more plies")
+        raise PositionError(_("halfmove: expected 0 or more plies"))
     for p in range(4):
         kings = len(pos.royals[p])
         if p not in out and kings != 1 and not getattr(rules, "king_may_have_fallen", False):
-            raise PositionError(f"{COLOURS[p]} is in the game and must have exactly one King, found {kings}")
+            raise PositionError(_("{colour} is in the game and must have exactly one King, found {kings}").format(
+                                    colour=_(COLOURS[p]), kings=kings))
         if p in resigned and kings != 1:
-            raise PositionError(f"{COLOURS[p]} resigned: its live King must be on the board")
+            raise PositionError(_("{colour} resigned: its live King must be on the board").format(colour=_(COLOURS[p])))
     if pos.turn in out and pos.var("ended") is None:
-        raise PositionError(f"{COLOURS[pos.turn]} is out and cannot be the one to move")
+        raise PositionError(_("{colour} is out and cannot be the one to move").format(colour=_(COLOURS[pos.turn])))
     return pos
 
 

@@ -26,6 +26,7 @@ from ..errors import PositionError
 from .chess import ChessRules
 from .fight_dice import MAX_TIES, piece_label, roll_pending_round
 from .fights import PLAIN, RESULTS, FightLayer, register_fight_class
+from ..i18n import _
 
 __all__ = ["CombatRules", "MAX_TIES", "RESULTS", "make", "piece_label", "roll_pending_round"]
 
@@ -49,7 +50,8 @@ register_fight_class(ChessRules, CombatRules)
 
 def make(board_map=None, d6_only: bool = False, **options) -> CombatRules:
     if options:
-        raise PositionError(f"combat takes the option d6_only only, got {', '.join(options)}")
+        raise PositionError(_("combat takes the option d6_only only, got {options}").format(
+                                options=', '.join(options)))
     if board_map not in (None, "standard"):
         from ..maps import load_map
 

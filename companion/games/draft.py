@@ -67,38 +67,44 @@ def load_armies_file(path: str | Path | None = None) -> tuple[DraftRules, dict[s
     path = Path(path) if path else ARMIES_FILE
     where = str(path)
     try:
-        text = read_text_file(path, MAX_DATA_FILE_BYTES, "an armies file", DraftError)
+        text = read_text_file(path, MAX_DATA_FILE_BYTES, _("an armies file"), DraftError)
     except FileNotFoundError:
-        raise DraftError(f"{where}: no such file") from None
+        raise DraftError(_("{where}: no such file").format(where=where)) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise DraftError(f"{where}: cannot read the armies ({getattr(e, 'strerror', None) or e})") from None
+        raise DraftError(_("{where}: cannot read the armies ({reason})").format(
+                             where=where, reason=getattr(e, 'strerror', None) or e)) from None
     data = parse_toml(text, where, DraftError)
     for key in data:
         if key not in ("draft", "armies"):
-            raise DraftError(f"{where}: unknown table [{key}]; expected [draft] and [armies.<name>]")
+            raise DraftError(_("{where}: unknown table [{key}]; expected [draft] and [armies.<name>]").format(
+                                 where=where, key=key))
     d = data.get("draft", {})
     for key, value in d.items():
         if key not in ("budget", "kings", "min_pawns"):
-            raise DraftError(f"{where}: [draft] unknown key {key!r}; allowed: budget, kings, min_pawns")
+            raise DraftError(_("{where}: [draft] unknown key {key!r}; allowed: budget, kings, min_pawns").format(
+                                 where=where, key=key))
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise DraftError(f"{where}: [draft] {key} must be a whole number >= 0, got {value!r}")
+            raise DraftError(_("{where}: [draft] {key} must be a whole number >= 0, got {value!r}").format(
+                                 where=where, key=key, value=value))
     rules = DraftRules(**d)
     armies = {}
     for name, table in data.get("armies", {}).items():
         at = f"{where}: [armies.{name}]"
         if not isinstance(table, dict):
-            raise DraftError(f"{at} must be a table")
+            raise DraftError(_("{at} must be a table").format(at=at))
         for key in table:
             if key not in ("title", "faction", "units", "source", "rulebook"):
-                raise DraftError(f"{at}: unknown key {key!r}; allowed: title, faction, units, source, rulebook")
+                raise DraftError(_("{at}: unknown key {key!r}; allowed: title, faction, units, source, rulebook").format(
+                                     at=at, key=key))
         units = table.get("units")
         if not isinstance(units, dict) or not units:
-            raise DraftError(f"{at}: units must be a table like {{ warlock = 1, skeleton = 55 }}")
+            raise DraftError(_("{at}: units must be a table like {{ warlock = 1, skeleton = 55 }}").format(at=at))
         for unit, n in units.items():
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                raise DraftError(f"{at}: units.{unit} must be a count >= 1, got {n!r}")
+                raise DraftError(_("{at}: units.{unit} must be a count >= 1, got {n!r}").format(at=at, unit=unit, n=n))
         if table.get("faction") not in FACTIONS:
-            raise DraftError(f"{at}: faction must be one of {', '.join(FACTIONS)}, got {table.get('faction')!r}")
+            raise DraftError(_("{at}: faction must be one of {factions}, got {get!r}").format(
+                                 at=at, factions=', '.join(FACTIONS), get=table.get('faction')))
         armies[name] = Army.from_counts(table["faction"], units, table.get("title", name),
                                         table.get("source", ""), bool(table.get("rulebook", False)))
     return rules, armies
@@ -123,7 +129,8 @@ def faction_units(roster, faction: str) -> list:
     King), for the draft screen: each has ``title``, ``cost``, ``abilities`` and its plain
     words in ``dict(kind.info)["notes"]``."""
     if faction not in FACTIONS:
-        raise DraftError(f"unknown faction {faction!r}; choose one of {', '.join(FACTIONS)}")
+        raise DraftError(_("unknown faction {faction!r}; choose one of {factions}").format(
+                             faction=faction, factions=', '.join(FACTIONS)))
     order = {role: i for i, role in enumerate(ROSTER_ORDER)}
     return sorted((k for k in roster.kinds if k.faction == faction), key=lambda k: order.get(k.role, len(order)))
 
@@ -140,12 +147,14 @@ def draft_problems(roster, army: Army, rules: DraftRules | None = None, zone_squ
     rules = rules or DraftRules()
     problems = []
     if army.faction not in FACTIONS:
-        return [f"unknown faction {army.faction!r}; choose one of {', '.join(FACTIONS)}"]
+        return [_("unknown faction {faction!r}; choose one of {factions}").format(faction=army.faction,
+                                                                                   factions=", ".join(FACTIONS))]
     names = {k.name: k for k in roster.kinds}
     unknown = sorted({u for u in army.units if u not in names})
     if unknown:
-        return [f"unknown unit {u!r}; the {army.faction} units are "
-                f"{', '.join(k.name for k in roster.kinds if k.faction == army.faction)}" for u in unknown]
+        units = ", ".join(k.name for k in roster.kinds if k.faction == army.faction)
+        return [_("unknown unit {unit!r}; the {faction} units are {units}").format(
+            unit=u, faction=army.faction, units=units) for u in unknown]
     foreign = sorted({u for u in army.units if names[u].faction != army.faction})
     for u in foreign:  # in the board's language (docs/i18n.md): the draft screen shows these
         problems.append(_("{unit} is from another faction").format(unit=_(names[u].title)))
@@ -172,7 +181,8 @@ def draft_problems(roster, army: Army, rules: DraftRules | None = None, zone_squ
 def validate_army(roster, army: Army, rules: DraftRules | None = None, zone_squares: int | None = None) -> None:
     problems = draft_problems(roster, army, rules, zone_squares)
     if problems:
-        raise DraftError(f"{army.title or army.faction + ' army'}: " + "; ".join(problems))
+        title = army.title or _("{faction} army").format(faction=army.faction)
+        raise DraftError(_("{army}: {problems}").format(army=title, problems="; ".join(problems)))
 
 
 def remaining_budget(roster, army: Army, rules: DraftRules | None = None) -> int:
@@ -188,9 +198,11 @@ def first_player(choice: str, you: int = 0, nplayers: int = 2, random_value: int
         return (you + 1) % nplayers
     if choice == "random":
         if random_value is None or not 0 <= random_value < nplayers:
-            raise DraftError(f"turn order 'random' needs the drawn seat, a number 0..{nplayers - 1}, got {random_value!r}")
+            raise DraftError(_("turn order 'random' needs the drawn seat, a number 0..{nplayers}, got "
+                               "{random_value!r}").format(nplayers=nplayers - 1, random_value=random_value))
         return random_value
-    raise DraftError(f"turn order {choice!r}: expected one of {', '.join(TURN_ORDER_CHOICES)}")
+    raise DraftError(_("turn order {choice!r}: expected one of {turn_order_choices}").format(
+                         choice=choice, turn_order_choices=', '.join(TURN_ORDER_CHOICES)))
 
 
 # ---------------------------------------------------------------------------- deployment
@@ -233,11 +245,11 @@ def auto_placements(rules, player: int, units: Sequence[str],
     geo = rules.geometry
     home = rules.homes[player]
     placed = list(placed)
-    taken = {s for _, _, s in placed}
+    taken = {s for __, __, s in placed}
     scratch = build_position(rules, placed)
     free = [s for s in spawn_zone(rules, player) if s not in taken]
     if not free:
-        raise DraftError(f"player {player + 1}'s spawn zone is full")
+        raise DraftError(_("player {player}'s spawn zone is full").format(player=player + 1))
     lats = [_lateral(geo, s, home) for s in spawn_zone(rules, player)]
     centre2 = min(lats) + max(lats)  # twice the middle, to stay in integers
 
@@ -265,8 +277,9 @@ def auto_placements(rules, player: int, units: Sequence[str],
             used.add(s)
             out.append((name, s))
         else:
-            raise DraftError(f"player {player + 1}: no room left in the spawn zone for {kind.title} "
-                             f"({len(ordered)} units, {len(free)} free squares): the army must fit its spawn zone")
+            raise DraftError(_("player {player}: no room left in the spawn zone for {title} ({n} units, {n2} free "
+                               "squares): the army must fit its spawn zone").format(
+                                 player=player + 1, title=_(kind.title), n=len(ordered), n2=len(free)))
     return out
 
 
@@ -298,12 +311,14 @@ class Deployment:
     def __init__(self, rules, armies: Sequence[Army], order: Sequence[int] | None = None,
                  players: Iterable[int] | None = None):
         if len(armies) != rules.nplayers:
-            raise DraftError(f"{rules.nplayers} players need {rules.nplayers} armies, got {len(armies)}")
+            raise DraftError(_("{nplayers} players need {nplayers} armies, got {n}").format(
+                                 nplayers=rules.nplayers, n=len(armies)))
         self.rules = rules
         self.armies = tuple(armies)
         order = tuple(range(rules.nplayers)) if order is None else tuple(order)
         if sorted(order) != list(range(rules.nplayers)):
-            raise DraftError(f"deployment order must name each player 0..{rules.nplayers - 1} once, got {order}")
+            raise DraftError(_("deployment order must name each player 0..{nplayers} once, got {order}").format(
+                                 nplayers=rules.nplayers - 1, order=order))
         if players is not None:
             only = set(players)
             order = tuple(p for p in order if p in only)
@@ -338,19 +353,20 @@ class Deployment:
     def place(self, sq: int) -> None:
         nxt = self.next_unit()
         if nxt is None:
-            raise DraftError("every unit is deployed already")
+            raise DraftError(_("every unit is deployed already"))
         player, name = nxt
         if sq not in self.free_squares():
             geo = self.rules.geometry
             name_sq = geo.name_of(sq) if 0 <= sq < geo.size else str(sq)
             kind = self.rules.roster_kind(name)
             if sq not in spawn_zone(self.rules, player):
-                why = f"it is not in player {player + 1}'s spawn zone"
+                why = _("it is not in player {player}'s spawn zone").format(player=player + 1)
             elif sq in self.occupied():
-                why = "a unit stands there already"
+                why = _("a unit stands there already")
             else:
-                why = f"a {kind.title} cannot stand on water"
-            raise DraftError(f"cannot place {kind.title} on {name_sq}: {why}")
+                why = _("a {unit} cannot stand on water").format(unit=_(kind.title))
+            raise DraftError(_("cannot place {unit} on {square}: {why}").format(
+                                 unit=_(kind.title), square=name_sq, why=why))
         self.placed.append((player, name, sq))
 
     def undo(self) -> tuple[int, str, int] | None:
@@ -370,15 +386,16 @@ class Deployment:
     def position(self, first: int = 0) -> Position:
         if not self.done:
             player, name = self.next_unit()
-            raise DraftError(f"deployment is not finished: player {player + 1} still has to place "
-                             f"{self.rules.roster_kind(name).title}")
+            raise DraftError(_("deployment is not finished: player {player} still has to place {title}").format(
+                                 player=player + 1, title=_(self.rules.roster_kind(name).title)))
         return build_position(self.rules, self.placed, first)
 
 
 def build_position(rules, placements: Iterable[tuple[int, str, int]], first: int = 0) -> Position:
     """A start position from (player, unit name, square) placements; ``first`` moves first."""
     if not 0 <= first < rules.nplayers:
-        raise DraftError(f"first player must be 0..{rules.nplayers - 1}, got {first}")
+        raise DraftError(_("first player must be 0..{nplayers}, got {first}").format(
+                             nplayers=rules.nplayers - 1, first=first))
     pos = rules.new_position()
     for player, name, sq in placements:
         kind = rules.roster_kind(name)
@@ -405,21 +422,26 @@ def place_all(dep: Deployment, placements: Iterable[tuple[int, str, int]]) -> No
     order; each is checked as on the screen (DraftError says which and why)."""
     placements = list(placements)
     want = Counter((p, u) for p, u in dep.queue[len(dep.placed):])
-    got = Counter((p, u) for p, u, _ in placements)
+    got = Counter((p, u) for p, u, __ in placements)
     if want != got:
         missing = want - got
         extra = got - want
         parts = []
+
+        def units(counts: Counter) -> str:
+            return ", ".join(_("player {player} {unit} x{n}").format(player=p + 1, unit=u, n=n)
+                             for (p, u), n in sorted(counts.items()))
+
         if missing:
-            parts.append("missing " + ", ".join(f"player {p + 1} {u} x{n}" for (p, u), n in sorted(missing.items())))
+            parts.append(_("missing {units}").format(units=units(missing)))
         if extra:
-            parts.append("not in the armies " + ", ".join(f"player {p + 1} {u} x{n}" for (p, u), n in sorted(extra.items())))
-        raise DraftError("placements do not match the armies: " + "; ".join(parts))
+            parts.append(_("not in the armies {units}").format(units=units(extra)))
+        raise DraftError(_("placements do not match the armies: {problems}").format(problems="; ".join(parts)))
     # feed them in the screen's order so every check applies
     pending = list(placements)
     while not dep.done:
         player, name = dep.next_unit()
-        i = next(i for i, (p, u, _) in enumerate(pending) if p == player and u == name)
+        i = next(i for i, (p, u, __) in enumerate(pending) if p == player and u == name)
         dep.place(pending.pop(i)[2])
 
 
@@ -427,7 +449,7 @@ def _kind(roster, name: str):
     for k in roster.kinds:
         if k.name == name:
             return k
-    raise DraftError(f"unknown unit {name!r}")
+    raise DraftError(_("unknown unit {name!r}").format(name=name))
 
 
 class _FloorOnly:

@@ -30,13 +30,14 @@ from ..core.rules import Rules, take_choice
 from ..errors import PositionError, VariantError
 from . import abilities as ab
 from .draft import Army, DraftRules, deploy, draft_rules, presets
+from ..i18n import N_, _
 
 PASS = Move(-1, -1, None, None, "pass")
 STUCK_CHOICES = ("pass", "expose")
 #: piece state keys a position text may carry, and what they mean
-STATE_KEYS = {"wounded": "a Troll that has absorbed its first capture",
-              "hex": "turns of its owner left under a hex (1 or 2)",
-              "hex_spent": "a Shaman that has used its hex"}
+STATE_KEYS = {"wounded": N_("a Troll that has absorbed its first capture"),
+              "hex": N_("turns of its owner left under a hex (1 or 2)"),
+              "hex_spent": N_("a Shaman that has used its hex")}
 #: default armies for the start position, by the number of players
 DEFAULT_ARMIES = {
     2: ("human-balanced", "redskin-elite"),
@@ -60,10 +61,12 @@ class DungeonRules(Rules):
     def __init__(self, board_map, roster: str = "dungeon", when_stuck: str = "pass",
                  repetition: int = 0, quiet_moves: int = 0, armies: tuple[str, ...] | None = None):
         if when_stuck not in STUCK_CHOICES:
-            raise VariantError(f"dungeon option when_stuck={when_stuck!r}: expected one of {', '.join(STUCK_CHOICES)}")
+            raise VariantError(_("dungeon option when_stuck={when_stuck!r}: expected one of {stuck_choices}").format(
+                                   when_stuck=when_stuck, stuck_choices=', '.join(STUCK_CHOICES)))
         for opt, v in (("repetition", repetition), ("quiet_moves", quiet_moves)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0 or (opt == "repetition" and v == 1):
-                raise VariantError(f"dungeon option {opt}={v!r}: expected a whole number >= 2, or 0 for no such draw")
+                raise VariantError(_("dungeon option {opt}={v!r}: expected a whole number >= 2, or 0 for no such "
+                                     "draw").format(opt=opt, v=v))
         self.board_map = board_map
         self.roster = load_roster(roster)
         homes = tuple(seat.home for seat in board_map.seats)
@@ -76,8 +79,9 @@ class DungeonRules(Rules):
         for k in self.kinds:
             for a in k.abilities:
                 if a not in ab.ABILITIES:
-                    raise VariantError(f"{self.roster.source}: [pieces.{k.name}] ability {a!r} is unknown; "
-                                       f"known: {', '.join(sorted(ab.ABILITIES))}")
+                    raise VariantError(_("{source}: [pieces.{name}] ability {a!r} is unknown; known: {abilities}").format(
+                                           source=self.roster.source, name=k.name, a=a,
+                                           abilities=', '.join(sorted(ab.ABILITIES))))
         self.fragile = self._kids("fragile")
         self.intimidators = self._kids("intimidate")
         self.thick = self._kids("thick_skin")
@@ -90,7 +94,7 @@ class DungeonRules(Rules):
         self.sight = ab.sight_table(geo)
         self.lines = [frozenset(s for line in self.sight_all(sq) for s in line) for sq in range(geo.size)]
         # the fast legality path assumes that only slides and cannons can be blocked
-        self.fast_legality = not any(p.lame for k in self.kinds for _, p in k.all_patterns())
+        self.fast_legality = not any(p.lame for k in self.kinds for __, p in k.all_patterns())
         names = armies or DEFAULT_ARMIES.get(self.nplayers)
         self.default_armies = tuple(names) if names else None
 
@@ -114,18 +118,21 @@ class DungeonRules(Rules):
         try:
             return self._by_name[name]
         except KeyError:
-            raise VariantError(f"dungeon: no unit named {name!r}; known: {', '.join(sorted(self._by_name))}") from None
+            raise VariantError(_("dungeon: no unit named {name!r}; known: {known}").format(
+                                   name=name, known=', '.join(sorted(self._by_name)))) from None
 
     # ----- setup ------------------------------------------------------------------------------
     def armies(self, names: tuple[str, ...] | None = None) -> list[Army]:
         names = names or self.default_armies
         if not names or len(names) != self.nplayers:
-            raise VariantError(f"dungeon on {self.board_map.name}: give one army per player ({self.nplayers})")
+            raise VariantError(_("dungeon on {name}: give one army per player ({nplayers})").format(
+                                   name=self.board_map.name, nplayers=self.nplayers))
         known = presets()
         try:
             return [known[n] for n in names]
         except KeyError as e:
-            raise VariantError(f"unknown army {e.args[0]!r}; presets: {', '.join(sorted(known))}") from None
+            raise VariantError(_("unknown army {args!r}; presets: {known}").format(
+                                   args=e.args[0], known=', '.join(sorted(known)))) from None
 
     def start_position(self) -> Position:
         """The default armies (DEFAULT_ARMIES, or the ``armies`` option) deployed automatically,
@@ -351,8 +358,8 @@ class DungeonRules(Rules):
 
     def answer(self, pos: Position, answer: Answer) -> None:
         d, value, effects = take_choice(
-            pos, answer, "step", "stay", refusal="no hit-and-run step is waiting for an answer",
-            not_an_option="{value!r} is not one of the hit-and-run choices (stay or a square next to it)")
+            pos, answer, "step", "stay", refusal=_("no hit-and-run step is waiting for an answer"),
+            not_an_option=_("{value!r} is not one of the hit-and-run choices (stay or a square next to it)"))
         if value != "stay":
             piece = pos.move_piece(d.get("square"), value)
             effects.append(("step", d.get("square"), value, piece.kind.title, piece.owner))
@@ -466,27 +473,32 @@ class DungeonRules(Rules):
         out = pos.var("out", ())
         for p in out:
             if not isinstance(p, int) or not 0 <= p < pos.nplayers:
-                raise PositionError(f"out={list(out)}: expected player indexes 0..{pos.nplayers - 1}")
+                raise PositionError(_("out={out}: expected player indexes 0..{nplayers}").format(
+                                        out=list(out), nplayers=pos.nplayers - 1))
         for sq, piece in pos.pieces():
             for key, value in piece.state.items():
                 if key not in STATE_KEYS:
-                    raise PositionError(f"{piece.kind.title} on {self.geometry.name_of(sq)}: unknown state {key!r}; "
-                                        f"known: {', '.join(f'{k} ({v})' for k, v in STATE_KEYS.items())}")
+                    raise PositionError(_("{title} on {square}: unknown state {key!r}; known: {value}").format(
+                                            title=_(piece.kind.title), square=self.geometry.name_of(sq), key=key,
+                                            value=', '.join(f'{k} ({_(v)})' for k, v in STATE_KEYS.items())))
                 if not isinstance(value, int) or not (1 <= value <= (ab.HEX_TURNS if key == "hex" else 1)):
-                    raise PositionError(f"{piece.kind.title} on {self.geometry.name_of(sq)}: {key}={value!r} is out of range")
+                    raise PositionError(_("{title} on {square}: {key}={value!r} is out of range").format(
+                                            title=_(piece.kind.title), square=self.geometry.name_of(sq), key=key,
+                                            value=value))
             if self.geometry.terrain[sq] == WATER and piece.kind.water != "stop":
-                raise PositionError(f"{piece.kind.title} on {self.geometry.name_of(sq)}: it cannot stand on water")
+                raise PositionError(_("{title} on {square}: it cannot stand on water").format(
+                                        title=_(piece.kind.title), square=self.geometry.name_of(sq)))
         for p in range(pos.nplayers):
             n = len(pos.royals[p])
             if p in out:
                 if n:
-                    raise PositionError(f"player {p + 1} is out but still has a King")
+                    raise PositionError(_("player {p} is out but still has a King").format(p=p + 1))
                 if pos.occ[p] and pos.nplayers - len(out) > 1:
-                    raise PositionError(f"player {p + 1} is out but still has pieces")
+                    raise PositionError(_("player {p} is out but still has pieces").format(p=p + 1))
             elif n != 1:
-                raise PositionError(f"player {p + 1} must have exactly one King, found {n}")
+                raise PositionError(_("player {p} must have exactly one King, found {n}").format(p=p + 1, n=n))
         if pos.turn in out:
-            raise PositionError(f"player {pos.turn + 1} is out and cannot be the one to move")
+            raise PositionError(_("player {turn} is out and cannot be the one to move").format(turn=pos.turn + 1))
         return pos
 
 
@@ -533,10 +545,11 @@ def make(board_map=None, players: int | None = None, draw_rules: bool = False, *
     allowed = {"when_stuck", "repetition", "quiet_moves", "armies", "roster"}
     unknown = set(options) - allowed
     if unknown:
-        raise VariantError(f"dungeon options: unknown {', '.join(sorted(unknown))}; "
-                           f"allowed: {', '.join(sorted(allowed | {'players', 'draw_rules'}))}")
+        raise VariantError(_("dungeon options: unknown {unknown}; allowed: {allowed}").format(
+                               unknown=', '.join(sorted(unknown)),
+                               allowed=', '.join(sorted(allowed | {'players', 'draw_rules'}))))
     if players is not None and (isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4):
-        raise VariantError(f"dungeon is played by 2 to 4 players, got {players!r}")
+        raise VariantError(_("dungeon is played by 2 to 4 players, got {players!r}").format(players=players))
     if draw_rules:
         options = {**DRAW_RULES, **options}
     loaded = load_map(board_map or DEFAULT_MAPS.get(players or 2, DEFAULT_MAP))

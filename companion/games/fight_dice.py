@@ -19,6 +19,7 @@ from functools import lru_cache
 from ..core.roster import DATA_DIR
 from ..dice.odds import DiceSpec, d6_only_dice
 from ..errors import VariantError
+from ..i18n import _
 from ..toml_locations import parse_toml
 
 FIGHT_DICE_FILE = DATA_DIR / "fights.toml"
@@ -34,21 +35,26 @@ def _tables() -> dict[str, dict[str, int]]:
     try:
         text = FIGHT_DICE_FILE.read_text(encoding="utf-8")
     except OSError as e:
-        raise VariantError(f"{where}: cannot read the fight dice ({e.strerror or e})") from None
+        raise VariantError(_("{where}: cannot read the fight dice ({strerror})").format(
+                               where=where, strerror=e.strerror or e)) from None
     data = parse_toml(text, where, VariantError)
     out: dict[str, dict[str, int]] = {}
     for roster, table in data.items():
         if not isinstance(table, dict):
-            raise VariantError(f"{where}: [{roster}] must be a table of d6 = [...], d8 = [...], d10 = [...]")
+            raise VariantError(_("{where}: [{roster}] must be a table of d6 = [...], d8 = [...], d10 = [...]").format(
+                                   where=where, roster=roster))
         dice: dict[str, int] = {}
         for key, codes in table.items():
             if key not in DIE_KEYS:
-                raise VariantError(f"{where}: [{roster}] unknown key {key!r}; allowed: {', '.join(DIE_KEYS)}")
+                raise VariantError(_("{where}: [{roster}] unknown key {key!r}; allowed: {die_keys}").format(
+                                       where=where, roster=roster, key=key, die_keys=', '.join(DIE_KEYS)))
             if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
-                raise VariantError(f"{where}: [{roster}] {key} must be a list of piece codes")
+                raise VariantError(_("{where}: [{roster}] {key} must be a list of piece codes").format(
+                                       where=where, roster=roster, key=key))
             for code in codes:
                 if code in dice:
-                    raise VariantError(f"{where}: [{roster}] piece {code!r} is given two dice; give it one")
+                    raise VariantError(_("{where}: [{roster}] piece {code!r} is given two dice; give it one").format(
+                                           where=where, roster=roster, code=code))
                 dice[code] = DIE_KEYS[key]
         out[roster] = dice
     return out
@@ -60,16 +66,18 @@ def roster_dice(roster: str, codes) -> dict[str, int]:
     where = str(FIGHT_DICE_FILE)
     table = _tables().get(roster)
     if table is None:
-        raise VariantError(f"{roster}: no fight dice for its pieces; add a [{roster}] table to {where} "
-                           f"(d6 = [...], d8 = [...], d10 = [...])")
+        raise VariantError(_("{roster}: no fight dice for its pieces; add a [{roster}] table to {where} (d6 = "
+                             "[...], d8 = [...], d10 = [...])").format(roster=roster, where=where))
     codes = list(codes)
     missing = [c for c in codes if c not in table]
     if missing:
-        raise VariantError(f"{where}: [{roster}] gives no die to {', '.join(missing)}; list each piece under "
-                           f"d6, d8 or d10")
+        raise VariantError(_("{where}: [{roster}] gives no die to {missing}; list each piece under d6, d8 or "
+                             "d10").format(
+                               where=where, roster=roster, missing=', '.join(missing)))
     unknown = sorted(set(table) - set(codes))
     if unknown:
-        raise VariantError(f"{where}: [{roster}] names {', '.join(unknown)}, which the roster has no piece for")
+        raise VariantError(_("{where}: [{roster}] names {unknown}, which the roster has no piece for").format(
+                               where=where, roster=roster, unknown=', '.join(unknown)))
     return {c: table[c] for c in codes}
 
 
@@ -112,7 +120,7 @@ def roll_pending_round(rules, pos, source):
 
     d = pos.pending
     if d is None or d.kind != "fight":
-        raise IllegalMoveError("no fight is waiting for dice")
+        raise IllegalMoveError(_("no fight is waiting for dice"))
     attacker, defenders = rules.fighters(pos, d)
     move = d.get("move")
     entry = roll_round(

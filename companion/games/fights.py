@@ -43,6 +43,7 @@ from ..core.rules import Rules
 from ..dice.odds import MAX_FATIGUE, Fighter, FightOdds, fight_odds, round_outcome, side_total
 from ..errors import DiceError, IllegalMoveError, PositionError
 from .fight_dice import MAX_TIES, die_spec, roster_dice
+from ..i18n import _
 
 RESULTS = ("attacker", "defender", "bounce")
 PREROGATIVE = "prerogative"
@@ -284,7 +285,7 @@ class FightLayer:
     def odds_of_move(self, pos: Position, move: Move) -> FightOdds:
         """Odds before committing to a capture (the screen shows them on a lifted piece)."""
         if move.capture is None:
-            raise IllegalMoveError("only a capture starts a fight")
+            raise IllegalMoveError(_("only a capture starts a fight"))
         self.apply(pos, move)
         try:
             return self.odds(pos)
@@ -314,22 +315,23 @@ class FightLayer:
         d = pos.pending
         if d is None or d.kind != "fight":
             if answer.decision == "fight":
-                raise IllegalMoveError("no fight is waiting for dice")
+                raise IllegalMoveError(_("no fight is waiting for dice"))
             tired = _tired(pos, pos.occupied(), d.player if d is not None else -1)
             super().answer(pos, answer)
             if tired:
                 self._keep_fatigue(pos, tired, pos.occupied())
             return
         if answer.decision != "fight":
-            raise IllegalMoveError("a fight is waiting for its dice")
+            raise IllegalMoveError(_("a fight is waiting for its dice"))
         value = answer.value
         rnd = d.get("round")
         if value in RESULTS:
             result, faces = value, None
         else:
             if not (isinstance(value, tuple) and len(value) == 3 and value[0] == "roll"):
-                raise DiceError("a fight answer is ('roll', attacker faces, defender faces) or attacker/defender/bounce")
-            _, att_faces, def_faces = value
+                raise DiceError(_("a fight answer is ('roll', attacker faces, defender faces) or "
+                                  "attacker/defender/bounce"))
+            __, att_faces, def_faces = value
             attacker, defenders = self.fighters(pos, d)
             a_total = side_total([attacker], [att_faces])
             d_total = side_total(list(defenders), list(def_faces))
@@ -494,21 +496,22 @@ class FightLayer:
         pos = super().position_from_text(" ".join(f for f in fields if f not in ours))
         carried: dict[int, int] = {}
         for item in ours:
-            key, _, body = item.partition("=")
+            key, __, body = item.partition("=")
             for pair in filter(None, body.split(",")):
-                name, _, n = pair.partition(":")
+                name, __, n = pair.partition(":")
                 try:
                     sq = self.geometry.parse_square(name)
                 except ValueError as e:
                     raise PositionError(f"{key}: {e}") from None
-                tokens = whole_number(n, f"{key} {pair[:24]!r}: expected square:count, e.g. e4:2; the count",
+                tokens = whole_number(n, _("{key} {pair!r}: expected square:count, e.g. e4:2; the count").format(
+                                          key=key, pair=pair[:24]),
                                       PositionError, 0, MAX_FATIGUE)
                 piece = pos.board[sq]
                 if piece is None:
-                    raise PositionError(f"{key} on {name}, where there is no piece")
+                    raise PositionError(_("{key} on {name}, where there is no piece").format(key=key, name=name))
                 if key == "carried":
                     if "carries" not in piece.state:
-                        raise PositionError(f"carried on {name}: the piece there carries no other")
+                        raise PositionError(_("carried on {name}: the piece there carries no other").format(name=name))
                     if tokens:
                         carried[piece.state["carries"]] = tokens
                 elif tokens:

@@ -38,18 +38,19 @@ from ..core.rules import Rules, take_choice
 from ..core.setup import parse_setup
 from ..errors import PositionError, VariantError
 from . import abilities as ab
+from ..i18n import N_, _
 
 DEFAULT_MAP = "kol"
 #: "Three times during the game, the King can 'retreat' into the tower"
 MAX_RETREATS = 3
 #: tags the rules read from the map, and what each is for
 TAGS = {
-    "light": "the white/green squares with their blue ones (the Ninja Snowman's)",
-    "dark": "the black/red squares with their blue ones (the Demoninja's)",
-    "green": "where Sneaky Pete swaps",
-    "red": "where Boris's double capture may start",
-    "blue": "Jarlsberg's teleport squares",
-    "yeti": "the Knott Yeti's roads (edges and central cross)",
+    "light": N_("the white/green squares with their blue ones (the Ninja Snowman's)"),
+    "dark": N_("the black/red squares with their blue ones (the Demoninja's)"),
+    "green": N_("where Sneaky Pete swaps"),
+    "red": N_("where Boris's double capture may start"),
+    "blue": N_("Jarlsberg's teleport squares"),
+    "yeti": N_("the Knott Yeti's roads (edges and central cross)"),
 }
 #: the piece state a position text may carry: the Tower with its King only
 STATE_KEYS = {"turns": "the owner's turns ended with the King inside (1: he may stay this turn, 2: he must leave)"}
@@ -64,17 +65,21 @@ class KolRules(Rules):
     def __init__(self, board_map, roster: str = "kol", quiet_moves: int = 50, repetition: int = 3):
         for opt, v in (("repetition", repetition), ("quiet_moves", quiet_moves)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0 or (opt == "repetition" and v == 1):
-                raise VariantError(f"kol option {opt}={v!r}: expected a whole number >= 2, or 0 for no such draw")
+                raise VariantError(_("kol option {opt}={v!r}: expected a whole number >= 2, or 0 for no such "
+                                     "draw").format(
+                                       opt=opt, v=v))
         self.board_map = board_map
         self.roster = load_roster(roster)
         if board_map.players != 2:
-            raise VariantError(f"KoL Chess is for two players; the map {board_map.name} has {board_map.players}")
+            raise VariantError(_("KoL Chess is for two players; the map {name} has {players}").format(
+                                   name=board_map.name, players=board_map.players))
         geo = board_map.geometry
         where = str(board_map.source or board_map.name)
         missing = [t for t in TAGS if t not in geo.tags]
         if missing:
-            raise VariantError(f"{where}: KoL Chess needs the tags " + "; ".join(
-                f"{t} ({TAGS[t]})" for t in missing) + " (docs/rules/kol.md, docs/maps.md)")
+            tags = "; ".join(_("{tag} ({meaning})").format(tag=t, meaning=_(TAGS[t])) for t in missing)
+            raise VariantError(_("{where}: KoL Chess needs the tags {tags} (docs/rules/kol.md, docs/maps.md)").format(
+                where=where, tags=tags))
         super().__init__(geo, self.roster.kinds, tuple(seat.home for seat in board_map.seats))
         self.quiet_moves = quiet_moves
         self.repetition = repetition
@@ -83,8 +88,10 @@ class KolRules(Rules):
         for k in self.kinds:
             for a in k.abilities:
                 if a not in ab.ABILITIES:
-                    raise VariantError(f"{self.roster.source}: [pieces.{k.name}] ability {a!r} is unknown; "
-                                       f"known: {', '.join(sorted(ab.ABILITIES))}")
+                    raise VariantError(_("{source}: [pieces.{name}] ability {a!r} is unknown; known: "
+                                         "{abilities}").format(
+                                           source=self.roster.source, name=k.name, a=a,
+                                           abilities=', '.join(sorted(ab.ABILITIES))))
         kids = lambda pred: frozenset(i for i, k in enumerate(self.kinds) if pred(k))  # noqa: E731
         self.pawns = kids(lambda k: k.role == "pawn")
         self.monsters = kids(lambda k: k.role == "monster")
@@ -101,7 +108,8 @@ class KolRules(Rules):
         for what, found in (("King (royal, ability retreat)", kings), ("Tower (ability holds_king)", towers),
                             ("Tower with its King (royal, ability holds_king)", held)):
             if len(found) != 1:
-                raise VariantError(f"{self.roster.source}: KoL Chess needs exactly one {what}, found {len(found)}")
+                raise VariantError(_("{source}: KoL Chess needs exactly one {what}, found {n}").format(
+                                       source=self.roster.source, what=what, n=len(found)))
         self.KING, self.TOWER, self.HELD = kings[0], towers[0], held[0]
         self.princess = frozenset(princesses)
         #: kinds of which a side may have one on the board at a time (a TK counts as a Tower)
@@ -134,7 +142,8 @@ class KolRules(Rules):
     def start_position(self) -> Position:
         """The roster's ``[setup]`` grid (our reconstruction), Blue (player 1) to move."""
         if not self.roster.setup:
-            raise VariantError(f"{self.roster.source}: no [setup] grid: KoL Chess needs its start position there")
+            raise VariantError(_("{source}: no [setup] grid: KoL Chess needs its start position there").format(
+                                   source=self.roster.source))
         pos = parse_setup(self, self.roster.setup, self.roster.source, self.roster.setup_line)
         self.validate(pos, f"{self.roster.source} [setup]")
         return pos
@@ -338,8 +347,8 @@ class KolRules(Rules):
 
     def answer(self, pos: Position, answer: Answer) -> None:
         d, value, effects = take_choice(pos, answer, "trade", "keep",
-                                        refusal="no back-row trade is waiting for an answer",
-                                        not_an_option="{value!r} is not one of the trades (keep, {options})")
+                                        refusal=_("no back-row trade is waiting for an answer"),
+                                        not_an_option=_("{value!r} is not one of the trades (keep, {options})"))
         sq = d.get("square")
         if value != "keep":
             old = pos.take(sq)
@@ -475,25 +484,27 @@ class KolRules(Rules):
         retreats = pos.var("retreats", (0, 0))
         if len(retreats) != 2 or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_RETREATS
                                          for n in retreats):
-            raise PositionError(f"retreats={list(retreats)}: expected two counts from 0 to {MAX_RETREATS}, "
-                                f"e.g. retreats=[1,0]")
+            raise PositionError(_("retreats={retreats}: expected two counts from 0 to {max_retreats}, e.g. "
+                                  "retreats=[1,0]").format(retreats=list(retreats), max_retreats=MAX_RETREATS))
         quiet = pos.var("quiet", 0)
         if isinstance(quiet, bool) or quiet < 0:
-            raise PositionError(f"quiet={quiet!r}: expected a whole number of plies, 0 or more")
+            raise PositionError(_("quiet={quiet!r}: expected a whole number of plies, 0 or more").format(quiet=quiet))
         for sq, piece in pos.pieces():
             for key, value in piece.state.items():
                 if piece.kid != self.HELD or key not in STATE_KEYS:
-                    raise PositionError(f"{piece.kind.title} on {self.geometry.name_of(sq)}: no state {key!r} here; "
-                                        f"only the Tower with its King (TK) carries turns=1 or turns=2")
+                    raise PositionError(_("{title} on {square}: no state {key!r} here; only the Tower with its "
+                                          "King (TK) carries turns=1 or turns=2").format(
+                                            title=_(piece.kind.title), square=self.geometry.name_of(sq), key=key))
                 if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                    raise PositionError(f"{piece.kind.title} on {self.geometry.name_of(sq)}: turns={value!r}; "
-                                        f"expected 1 or 2")
+                    raise PositionError(_("{title} on {square}: turns={value!r}; expected 1 or 2").format(
+                                            title=_(piece.kind.title), square=self.geometry.name_of(sq), value=value))
                 if value > 2:  # written by versions that counted on while the King could not leave
                     pos.set_state(sq, "turns", 2)
             if piece.kid == self.HELD:
                 if "turns" not in piece.state:
-                    raise PositionError(f"Tower with its King on {self.geometry.name_of(sq)}: needs :turns=1 or "
-                                        f":turns=2 (how many of its side's turns have ended with the King inside)")
+                    raise PositionError(_("Tower with its King on {square}: needs :turns=1 or :turns=2 (how many "
+                                          "of its side's turns have ended with the King inside)").format(
+                                            square=self.geometry.name_of(sq)))
                 pos.set_state(sq, "carries", pos.next_uid)
                 pos.next_uid += 1
         self.validate(pos, "position", game_over=True)
@@ -504,28 +515,33 @@ class KolRules(Rules):
         each Legend per side, the side not to move not in check; at least one Legend each (a
         start), or for one side only (``game_over``: a position the game ended in, which a text
         may carry)."""
-        names = ("Blue", "Orange")
+        names = (_("Blue"), _("Orange"))
         for p in range(2):
             counts = self._on_board(pos, p)
             kings = counts.get(self.KING, 0)
             held = sum(1 for s in pos.occ[p] if pos.board[s].kid == self.HELD)
             fallen = getattr(self, "king_may_have_fallen", False) and kings + held == 0  # lost a dice fight
             if kings + held != 1 and not fallen:
-                raise PositionError(f"{where}: {names[p]} must have exactly one King (K, or TK: the Tower with "
-                                    f"the King inside), found {kings + held}")
+                raise PositionError(_("{where}: {side} must have exactly one King (K, or TK: the Tower with the "
+                                      "King inside), found {kings}").format(
+                                        where=where, side=names[p], kings=kings + held))
             for kid in sorted(self.one_each):
                 if counts.get(kid, 0) > 1:
-                    raise PositionError(f"{where}: {names[p]} has {counts[kid]} of {self.kinds[kid].title}; "
-                                        f"a side may have one at a time")
+                    raise PositionError(_("{where}: {side} has {counts} of {title}; a side may have one at a "
+                                          "time").format(
+                                            where=where, side=names[p], counts=counts[kid],
+                                            title=_(self.kinds[kid].title)))
             if not any(counts.get(k) for k in self.legends):
                 if not game_over:
-                    raise PositionError(f"{where}: {names[p]} has no Legend left (the game would be over)")
+                    raise PositionError(_("{where}: {side} has no Legend left (the game would be over)").format(
+                                            where=where, side=names[p]))
                 if p == 1 and self._legends_lost(pos) == 0:
-                    raise PositionError(f"{where}: neither side has a Legend left; a game ends when the first "
-                                        f"side loses its last one")
+                    raise PositionError(_("{where}: neither side has a Legend left; a game ends when the first "
+                                          "side loses its last one").format(where=where))
         # with dice fights an attacker that lost can leave the enemy King attacked (docs/rules/combat.md)
         if self.in_check(pos, 1 - pos.turn) and not getattr(self, "opponent_may_be_in_check", False):
-            raise PositionError(f"{where}: {names[1 - pos.turn]} is in check but it is {names[pos.turn]}'s turn")
+            raise PositionError(_("{where}: {side} is in check but it is {other}'s turn").format(
+                                    where=where, side=names[1 - pos.turn], other=names[pos.turn]))
 
 
 def _check_colours(geo, tags: dict, where: str) -> None:
@@ -535,20 +551,24 @@ def _check_colours(geo, tags: dict, where: str) -> None:
     light, dark = tags["light"], tags["dark"]
     both = light & dark
     if both:
-        raise VariantError(f"{where}: tags light and dark both hold {name(min(both))}; a square is one or the other")
+        raise VariantError(_("{where}: tags light and dark both hold {name}; a square is one or the other").format(
+                               where=where, name=name(min(both))))
     neither = [s for s in geo.playable() if s not in light and s not in dark]
     if neither:
-        raise VariantError(f"{where}: {name(neither[0])} is in neither tag light nor tag dark; every square is one")
+        raise VariantError(_("{where}: {name} is in neither tag light nor tag dark; every square is one").format(
+                               where=where, name=name(neither[0])))
     for colour, family in (("green", light), ("red", dark)):
         off = tags[colour] - family
         if off:
             other = "dark" if family is light else "light"
-            raise VariantError(f"{where}: {colour} square {name(min(off))} is {other}; green squares are light "
-                               f"(white/green) and red squares dark (black/red)")
+            raise VariantError(_("{where}: {colour} square {name} is {other}; green squares are light "
+                                 "(white/green) and red squares dark (black/red)").format(
+                                   where=where, colour=colour, name=name(min(off)), other=other))
     for a, b in (("green", "red"), ("green", "blue"), ("red", "blue")):
         common = tags[a] & tags[b]
         if common:
-            raise VariantError(f"{where}: {name(min(common))} is both {a} and {b}; a square has one colour")
+            raise VariantError(_("{where}: {name} is both {a} and {b}; a square has one colour").format(
+                                   where=where, name=name(min(common)), a=a, b=b))
 
 
 def describe_effect(rules: KolRules, e: tuple) -> str:
@@ -580,5 +600,6 @@ def make(board_map=None, **options) -> KolRules:
     allowed = {"quiet_moves", "repetition", "roster"}
     unknown = set(options) - allowed
     if unknown:
-        raise VariantError(f"kol options: unknown {', '.join(sorted(unknown))}; allowed: {', '.join(sorted(allowed))}")
+        raise VariantError(_("kol options: unknown {unknown}; allowed: {allowed}").format(
+                               unknown=', '.join(sorted(unknown)), allowed=', '.join(sorted(allowed))))
     return KolRules(load_map(board_map or DEFAULT_MAP), **options)

@@ -27,6 +27,7 @@ from ..ai.evaluate import Evaluator
 from ..ai.match import make_player
 from ..core.moves import Answer
 from ..errors import CompanionError, LinkError
+from ..i18n import _
 from ..journal import JournalStore
 from ..session import PlayAnswer, PlayMove, PlayPart, Session
 from .channel import Channel
@@ -53,9 +54,9 @@ class LinkedBoard:
         self.games = JournalStore(self.data)
         saved = self.links.pairing()
         if saved is not None and saved["role"] != role:
-            raise LinkError(f"{self.data}: this board was paired as the {saved['role']}")
+            raise LinkError(_("{data}: this board was paired as the {role}").format(data=self.data, role=saved['role']))
         if saved is None and code is None:
-            raise LinkError("this board is not paired: give the pairing code")
+            raise LinkError(_("this board is not paired: give the pairing code"))
         self.saved = saved
         self.master = saved["master"] if saved else (master or entropy(32))
         self.number = saved["game"] if saved else 1
@@ -92,7 +93,7 @@ class LinkedBoard:
         if read is not None and read.entries and records:
             session, used, problem = Session.replay(read.entries)
             if problem is not None:
-                raise LinkError(f"the game's journal could not be replayed: {problem}")
+                raise LinkError(_("the game's journal could not be replayed: {problem}").format(problem=problem))
             self._journal = self.games.reopen(read, keep=used)
             session.recorder = self._journal.append
             log = read.entries[1:used]
@@ -150,7 +151,7 @@ class LinkedBoard:
                 self._handle(self._open_game())
                 game = self.game
             elif kind == "failed":
-                raise LinkError(f"pairing failed: {item[1]}")
+                raise LinkError(_("pairing failed: {reason}").format(reason=item[1]))
             elif kind == "rejected":
                 self.rejected[item[1]] = self.rejected.get(item[1], 0) + 1
             elif game is None:
@@ -249,7 +250,7 @@ class LinkedBoard:
         info = player.choose(pos, now=time.perf_counter, budget=budget, max_nodes=nodes)
         best = info.best
         if best is None:
-            raise CompanionError(f"the computer found no action for seat {seat + 1}")
+            raise CompanionError(_("the computer found no action for seat {seat}").format(seat=seat + 1))
         action = PlayAnswer(rules.answer_text(best)) if isinstance(best, Answer) else PlayMove(rules.move_text(pos, best))
         self._handle(game.act(action))
         trim = getattr(player, "trim", None)
@@ -331,13 +332,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.broker:
             transport = MqttLink(args.broker, nameplate, args.role, f"companion-{args.role}-{os.getpid()}")
         elif args.role == "host":
-            host, _, port = (args.listen or "127.0.0.1:0").rpartition(":")
+            host, _colon, port = (args.listen or "127.0.0.1:0").rpartition(":")
             transport = TcpHost(host or "127.0.0.1", int(port or 0))
             out({"event": "listening", "port": transport.port})
         else:
-            host, _, port = (args.connect or "").rpartition(":")
+            host, _colon, port = (args.connect or "").rpartition(":")
             if not host or not port.isdigit():
-                raise LinkError("--connect HOST:PORT: the host board's address")
+                raise LinkError(_("--connect HOST:PORT: the host board's address"))
             transport = TcpGuest((host, int(port)))
         master = None
         if spec.get("seed") is not None:  # a match replays: its secrets come from its seed

@@ -42,6 +42,7 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
 from ..errors import LinkError
+from ..i18n import _
 from .code import PairingCode
 from .pairing import Pairing, derive
 
@@ -116,9 +117,9 @@ class Channel:
     def __init__(self, role: str, entropy: Callable[[int], bytes], *, key: bytes | None = None,
                  code: PairingCode | None = None, epoch: int = 0) -> None:
         if role not in ROLE_BYTE:
-            raise LinkError(f"a board links as host or guest, not {role!r}")
+            raise LinkError(_("a board links as host or guest, not {role!r}").format(role=role))
         if (key is None) == (code is None):
-            raise LinkError("a channel needs either the link key or a pairing code")
+            raise LinkError(_("a channel needs either the link key or a pairing code"))
         self.role, self._entropy = role, entropy
         self._me, self._peer = ROLE_BYTE[role], ROLE_BYTE["guest" if role == "host" else "host"]
         self._pairing = Pairing(code, role, entropy) if code is not None else None
@@ -173,7 +174,7 @@ class Channel:
     def send(self, payload: bytes) -> None:
         """Seal ``payload`` for the other board (LinkError while not connected)."""
         if not self.connected:
-            raise LinkError("the other board is not connected")
+            raise LinkError(_("the other board is not connected"))
         head = SEALED + self._me + struct.pack(">QQQ", self.epoch, self.peer_epoch, self._sent)
         nonce = b"\0\0\0\0" + struct.pack(">Q", self._sent)
         self._out.append(head + self._send.encrypt(nonce, payload, head))
@@ -247,7 +248,7 @@ class Channel:
         body, mac = frame[:-32], frame[-32:]
         if not hmac.compare_digest(mac, hmac.new(derive(self.key, "hello"), body, hashlib.sha256).digest()):
             if not self.confirmed:
-                self.failed = "the codes did not match"
+                self.failed = _("the codes did not match")
                 return [PairingFailed(self.failed)]
             return self._reject("bad-hello", "a hello not made with the link's key")
         (epoch,) = struct.unpack(">Q", body[2:10])

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import LinkError
+from ..i18n import _, ngettext
 
 DIGITS = 8
 NAMEPLATE_DIGITS = 2
@@ -24,25 +25,27 @@ class PairingCode:
     def __post_init__(self) -> None:
         if not isinstance(self.digits, str) or len(self.digits) != DIGITS or not self.digits.isdigit() \
                 or not self.digits.isascii():
-            raise LinkError(f"a pairing code is {DIGITS} digits, as the other board shows it")
+            raise LinkError(_("a pairing code is {digits} digits, as the other board shows it").format(digits=DIGITS))
 
     @classmethod
     def from_number(cls, number: int) -> PairingCode:
         """The code for a number drawn at the edge (0 .. 10^8 - 1)."""
         if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < 10 ** DIGITS:
-            raise LinkError(f"a pairing code is made from a number 0 to {10 ** DIGITS - 1}")
+            raise LinkError(_("a pairing code is made from a number 0 to {most}").format(most=10 ** DIGITS - 1))
         return cls(f"{number:0{DIGITS}d}")
 
     @classmethod
     def parse(cls, text: str) -> PairingCode:
         """What a player typed (spaces and dashes allowed); one line if it is not a code."""
         if not isinstance(text, str):
-            raise LinkError(f"a pairing code is {DIGITS} digits, as the other board shows it")
+            raise LinkError(_("a pairing code is {digits} digits, as the other board shows it").format(digits=DIGITS))
         clean = "".join(c for c in text if c not in " -·")
         if clean and (not clean.isdigit() or not clean.isascii()):
-            raise LinkError(f"a pairing code has digits only ({DIGITS} of them), got {text[:20]!r}")
+            raise LinkError(_("a pairing code has digits only ({digits} of them), got {text!r}").format(
+                digits=DIGITS, text=text[:20]))
         if len(clean) != DIGITS:
-            raise LinkError(f"a pairing code is {DIGITS} digits; {len(clean)} were typed")
+            raise LinkError(ngettext("a pairing code is {digits} digits; {n} was typed", "a pairing code is {digits} digits; {n} were typed",
+                                     len(clean)).format(digits=DIGITS, n=len(clean)))
         return cls(clean)
 
     @property

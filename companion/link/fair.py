@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..dice.linked import LinkProof, chains_to
 from ..errors import LinkError
+from ..i18n import _
 from ..session import PlayPart
 from .sealing import commitment, nonce_for, opens
 from .state import LinkState
@@ -31,7 +32,7 @@ class Sealing:
         """Commit to ``value`` under ``label`` (journaled first, opened later by :meth:`step`)."""
         st = self.st
         if label in st.sealed or (label, st.me) in st.commits:
-            raise LinkError("your choice is sealed already")
+            raise LinkError(_("your choice is sealed already"))
         st.write({"type": "sealed", "label": label, "value": value})
         st.sealed[label] = value
         k = len(st.mine) + 1
@@ -72,24 +73,24 @@ class Sealing:
         st = self.st
         label = note.get("label")
         if not isinstance(label, str) or len(label) > 40:
-            return "a sealed choice without a label"
+            return _("a sealed choice without a label")
         if note["kind"] == "commit":
             digest = note.get("digest")
             if not isinstance(digest, str) or len(digest) != 64:
-                return "a commitment that is not a SHA-256 digest"
+                return _("a commitment that is not a SHA-256 digest")
             if (label, st.peer) in st.commits:
-                return f"a second commitment for {label}"
+                return _("a second commitment for {label}").format(label=label)
             st.commits[(label, st.peer)] = (digest, k)
             return None
         if (label, st.peer) not in st.commits:
-            return f"an opening for {label} without its commitment"
+            return _("an opening for {label} without its commitment").format(label=label)
         if (label, st.me) not in st.commits:
-            return f"an opening for {label} before this board committed (it may not be seen yet)"
+            return _("an opening for {label} before this board committed (it may not be seen yet)").format(label=label)
         if (label, st.peer) in st.opened:
-            return f"a second opening for {label}"
-        digest, _ = st.commits[(label, st.peer)]
+            return _("a second opening for {label}").format(label=label)
+        digest, _number = st.commits[(label, st.peer)]
         if not opens(digest, label, note.get("value"), note.get("nonce")):
-            return f"the opening for {label} is not what the other board committed to"
+            return _("the opening for {label} is not what the other board committed to").format(label=label)
         st.opened[(label, st.peer)] = note["value"]
         return None
 
@@ -145,9 +146,9 @@ class Fights:
         i, secret = note.get("index"), note.get("secret")
         head = st.session.setup.chains[st.peer] if st.session is not None and st.session.setup.chains else None
         if head is None:
-            return "a dice secret in a game without linked dice"
+            return _("a dice secret in a game without linked dice")
         if not chains_to(secret, i, head):
-            return f"the dice secret at chain index {i} does not lead to the other board's chain"
+            return _("the dice secret at chain index {i} does not lead to the other board's chain").format(i=i)
         st.peer_secrets[i] = secret
         return None
 
@@ -172,16 +173,17 @@ class Parts:
         st = self.st
         d = st.session.joint_decision()
         if d is None:
-            raise LinkError("no secret choice is waiting")
+            raise LinkError(_("no secret choice is waiting"))
         players = d.get("players")
         if player not in players or st.board_of(player) != st.me:
-            raise LinkError("that part is for a player at the other board")
+            raise LinkError(_("that part is for a player at the other board"))
         options = [str(o) for o in st.session.part_options(player)]
         if str(part) not in options:
-            raise LinkError(f"{part!r} is not possible (possible: {', '.join(options)})")
+            raise LinkError(_("{part!r} is not possible (possible: {options})").format(
+                part=part, options=', '.join(options)))
         label = self.label()
         if label in st.sealed:
-            raise LinkError("your part is sealed already")
+            raise LinkError(_("your part is sealed already"))
         self.chosen[player] = str(part)
         mine = [p for p in players if st.board_of(p) == st.me]
         if all(p in self.chosen for p in mine):
@@ -212,5 +214,6 @@ class Parts:
         label = self.label()
         value = self.sealing.value(label, self.st.board_of(action.player))
         if not isinstance(value, dict) or value.get(str(action.player)) != action.part:
-            return f"player {action.player + 1}'s part {action.part!r} is not the one opened for {label}"
+            return _("player {player}'s part {part!r} is not the one opened for {label}").format(
+                player=action.player + 1, part=action.part, label=label)
         return None

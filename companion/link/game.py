@@ -32,6 +32,7 @@ from typing import Any, Callable, Sequence
 
 from ..bounds import load_json
 from ..errors import CompanionError, LinkError
+from ..i18n import _
 from ..session import (Adjudicate, PlayAnswer, PlayMove, PlayPart, Roll, SetPosition, Undo, action_from_json,
                        action_to_json)
 from .events import (Acted, ChoicesSealed, ClaimedWhileAway, Mismatch, MismatchFixed, OtherGame, PeerAdjourned,
@@ -54,7 +55,7 @@ class LinkedGame:
     def __init__(self, me: int, root: bytes, *, record: Callable[[dict], None] | None = None,
                  start_game: Callable[[Any], Any] | None = None, number: int = 1) -> None:
         if me not in (0, 1):
-            raise LinkError("a board of a link is 0 (the host) or 1 (the guest)")
+            raise LinkError(_("a board of a link is 0 (the host) or 1 (the guest)"))
         self.st = st = LinkState(me, root, record, number)
         st.absorb_mine = self._absorb_mine
         self._events: list = []
@@ -97,18 +98,18 @@ class LinkedGame:
         """What the game waits for, in a few words (the screen's link line)."""
         st = self.st
         if st.phase == "mismatch":
-            return "the boards disagree"
+            return _("the boards disagree")
         if st.phase == "lobby":
-            return "the other board's choices" if st.choices is not None else "the game to be agreed"
+            return _("the other board's choices") if st.choices is not None else _("the game to be agreed")
         if self.fights.waiting() is not None:
-            return "the other board's dice secret"
+            return _("the other board's dice secret")
         d = st.session.joint_decision()
         if d is not None:
             label = self.parts.label()
             if label in st.sealed:
-                return "the other board's sealed part"
+                return _("the other board's sealed part")
         if st.session.result is None and st.writer() != st.me:
-            return "the other board"
+            return _("the other board")
         return ""
 
     # ----- the lobby ---------------------------------------------------------------------------------
@@ -136,13 +137,13 @@ class LinkedGame:
         if isinstance(action, PlayPart):
             self.parts.choose(action.player, action.part)
         elif isinstance(action, Undo):
-            raise LinkError("a takeback is asked of the other board (ask_takeback)")
+            raise LinkError(_("a takeback is asked of the other board (ask_takeback)"))
         elif isinstance(action, (Roll, SetPosition, Adjudicate)):
-            raise LinkError("the link rolls the dice and writes corrections and claims itself")
+            raise LinkError(_("the link rolls the dice and writes corrections and claims itself"))
         elif isinstance(action, (PlayMove, PlayAnswer)):
             seat = st.acting_seat()
             if seat is None or st.board_of(seat) != st.me:
-                raise LinkError("it is the other board's turn")
+                raise LinkError(_("it is the other board's turn"))
             self._append(action)
         else:
             self.requests.check_own(action)
@@ -176,10 +177,10 @@ class LinkedGame:
         (``"theirs"``); the game goes on when both boards chose the same."""
         st = self.st
         if st.phase != "mismatch":
-            raise LinkError("the boards agree: there is nothing to fix")
+            raise LinkError(_("the boards agree: there is nothing to fix"))
         view = st.views.get(st.me if use == "mine" else st.peer)
         if view is None:
-            raise LinkError("the other board's view has not arrived yet")
+            raise LinkError(_("the other board's view has not arrived yet"))
         st.fixes[st.me] = view
         st.note("fix", position=view)
         return self._done()
@@ -222,7 +223,7 @@ class LinkedGame:
             st.away_since = None
             self._events.append(PeerBack())
         try:
-            msg = load_json(payload.decode("utf-8"), "a message from the other board", LinkError)
+            msg = load_json(payload.decode("utf-8"), _("a message from the other board"), LinkError)
             kind = msg["t"]
             at, h, number = msg["at"], msg["h"], msg["g"]
             if not isinstance(at, int) or not isinstance(h, str) or not isinstance(number, int):
@@ -240,9 +241,9 @@ class LinkedGame:
             elif kind == "note":
                 self._note(msg)
             else:
-                self._refuse(f"a message of unknown type {str(kind)[:20]!r}")
+                self._refuse(_("a message of unknown type {kind!r}").format(kind=str(kind)[:20]))
         except (KeyError, TypeError, ValueError) as e:
-            self._refuse(f"a message that cannot be read ({type(e).__name__})")
+            self._refuse(_("a message that cannot be read ({kind})").format(kind=type(e).__name__))
         # h == "": sent before the other board had a game (the lobby's last notes, its sync) and
         # come after this board started its own: nothing to compare yet
         if st.phase == "playing" and at == len(st.log) and h and h != st.hash() and "claimed" not in msg \
@@ -299,15 +300,15 @@ class LinkedGame:
     # ----- internals ----------------------------------------------------------------------------------------
     def _playing(self) -> None:
         if self.st.phase == "mismatch":
-            raise LinkError("the boards disagree: choose whose position is right first")
+            raise LinkError(_("the boards disagree: choose whose position is right first"))
         if self.st.phase != "playing":
-            raise LinkError("the game has not started")
+            raise LinkError(_("the game has not started"))
 
     def _append(self, action, extra: dict | None = None, any_writer: bool = False) -> None:
         """Write ``action`` as the game's next entry: checked, journaled, applied, sent."""
         st = self.st
         if not any_writer and st.writer() != st.me:
-            raise LinkError("it is the other board's turn")
+            raise LinkError(_("it is the other board's turn"))
         st.session.check(action)
         n = len(st.log) + 1
         entry = action_to_json(action)
@@ -349,7 +350,7 @@ class LinkedGame:
             self._events.append(ClaimedWhileAway(lost))
         if n <= len(st.log):
             if st.log[n - 1] != entry and st.phase == "playing":
-                self._refuse(f"the other board's action {n} is not this board's action {n}")
+                self._refuse(_("the other board's action {n} is not this board's action {n}").format(n=n))
                 self._mismatch(n)
             return
         if n > len(st.log) + 1:
@@ -362,7 +363,7 @@ class LinkedGame:
             self._refuse(str(e))
             return
         if not extra.get("claim") and not extra.get("fix") and st.writer() != st.peer:
-            self._refuse(f"the other board wrote action {n} out of turn ({entry.get('type')})")
+            self._refuse(_("the other board wrote action {n} out of turn ({type})").format(n=n, type=entry.get('type')))
             return
         why = self.requests.check_written(action, extra)
         if why is None and isinstance(action, PlayPart):
@@ -375,7 +376,7 @@ class LinkedGame:
         try:
             events = st.session.act(action)
         except CompanionError as e:
-            self._refuse(f"this board's rules refuse the other board's action {n}: {e}")
+            self._refuse(_("this board's rules refuse the other board's action {n}: {problem}").format(n=n, problem=e))
             self._mismatch(n - 1)
             return
         st.log.append(entry)
@@ -437,7 +438,7 @@ class LinkedGame:
         if kind == "view":
             position = note.get("position")
             if not isinstance(position, str):
-                return "a view without its position"
+                return _("a view without its position")
             st.views[st.peer] = position
             if st.phase != "mismatch" and st.session is not None:
                 self._mismatch(note.get("n", len(st.log)))
@@ -446,7 +447,7 @@ class LinkedGame:
             return None
         if kind == "fix":
             if not isinstance(note.get("position"), str):
-                return "a fix without its position"
+                return _("a fix without its position")
             st.fixes[st.peer] = note["position"]
             return None
         if kind == "adjourn":

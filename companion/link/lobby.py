@@ -19,6 +19,7 @@ from typing import Any
 
 from ..errors import CompanionError, LinkError
 from ..games import GAMES, make_rules
+from ..i18n import _, ngettext
 from ..session import FIGHTS_OPTION, GAMES_WITH_DICE, PLAYER_COUNTS, GameSetup, Seat
 from .events import ChoicesOpened, GameReady, ProposalAccepted, ProposalReceived, Refused
 from .sealing import coin_for
@@ -64,25 +65,30 @@ class Proposal:
             object.__setattr__(self, "options", tuple(sorted(self.options.items())))
         object.__setattr__(self, "options", tuple(tuple(o) for o in self.options))
         if any(len(o) != 2 or not all(isinstance(x, str) for x in o) for o in self.options):
-            raise LinkError("a game option is a name and a text")
+            raise LinkError(_("a game option is a name and a text"))
         if self.game not in GAMES:
-            raise LinkError(f"unknown game {self.game!r}")
+            raise LinkError(_("unknown game {game!r}").format(game=self.game))
         counts = PLAYER_COUNTS.get(self.game, (2,))
         if len(self.seats) not in counts:
-            raise LinkError(f"{self.game} is played by {counts[0]} to {counts[-1]} players, got {len(self.seats)}")
+            raise LinkError(_("{game} is played by {least} to {most} players, got {n}").format(
+                game=self.game, least=counts[0], most=counts[-1], n=len(self.seats)))
         for s in self.seats:
             if not isinstance(s.name, str) or not s.name.strip() or len(s.name) > MAX_NAME:
-                raise LinkError(f"a player's name is 1 to {MAX_NAME} characters, got {str(s.name)[:50]!r}")
+                raise LinkError(_("a player's name is 1 to {most} characters, got {name!r}").format(
+                    most=MAX_NAME, name=str(s.name)[:50]))
             if s.board not in (0, 1):
-                raise LinkError(f"a seat sits at board 0 (the host) or 1 (the guest), not {s.board!r}")
+                raise LinkError(_("a seat sits at board 0 (the host) or 1 (the guest), not {board!r}").format(
+                    board=s.board))
         if {s.board for s in self.seats} != {0, 1}:
-            raise LinkError("each board needs at least one seat of the game")
+            raise LinkError(_("each board needs at least one seat of the game"))
         if self.first is not None and not (isinstance(self.first, int) and 0 <= self.first < len(self.seats)):
-            raise LinkError(f"the first player is a seat 0 to {len(self.seats) - 1} or drawn, not {self.first!r}")
+            raise LinkError(_("the first player is a seat 0 to {n} or drawn, not {first!r}").format(
+                n=len(self.seats) - 1, first=self.first))
         if not isinstance(self.claim_after_s, int) or not 60 <= self.claim_after_s <= 24 * 3600:
-            raise LinkError("a board may stay away 1 minute to 24 hours before the game can be claimed")
+            raise LinkError(_("a board may stay away 1 minute to 24 hours before the game can be claimed"))
         if not isinstance(self.game_id, str) or not self.game_id or "/" in self.game_id or len(self.game_id) > 80:
-            raise LinkError(f"a game id is 1 to 80 characters without '/', got {self.game_id[:40]!r}")
+            raise LinkError(_("a game id is 1 to 80 characters without '/', got {game_id!r}").format(
+                game_id=self.game_id[:40]))
 
     @property
     def boards(self) -> tuple[int, ...]:
@@ -109,7 +115,8 @@ class Proposal:
                        value["first"], value["claim_after_s"], tuple(sorted(options.items())),
                        bool(value.get("d6_only", False)))
         except (KeyError, TypeError, ValueError) as e:
-            raise LinkError(f"the other board's proposal cannot be read ({type(e).__name__}: {e})") from None
+            raise LinkError(_("the other board's proposal cannot be read ({kind}: {problem})").format(
+                kind=type(e).__name__, problem=e)) from None
 
 
 def choices_needed(proposal: Proposal) -> str | None:
@@ -187,7 +194,7 @@ def dungeon_choices(proposal: Proposal, board: int, chosen: dict[int, str]) -> d
     for seat in proposal.seats_of(board):
         name = chosen.get(seat)
         if name not in known:
-            raise LinkError(f"unknown army {name!r} for seat {seat + 1}")
+            raise LinkError(_("unknown army {name!r} for seat {seat}").format(name=name, seat=seat + 1))
         army = known[name]
         if army.faction == armies[seat].faction and list(army.units) == list(armies[seat].units):
             out[str(seat)] = defaults[str(seat)]
@@ -221,22 +228,25 @@ def check_choice(proposal: Proposal, seat: int, choice: Any, rules=None) -> None
     rules = rules or rules_of(proposal)
     try:
         if not isinstance(choice, dict) or set(choice) != {"army", "placements"}:
-            raise LinkError("expected an army and where its units stand")
+            raise LinkError(_("expected an army and where its units stand"))
         army, placements = choice["army"], choice["placements"]
         if (not isinstance(army, dict) or set(army) != {"faction", "units"} or not isinstance(army["faction"], str)
                 or not isinstance(army["units"], list) or not all(isinstance(u, str) for u in army["units"])):
-            raise LinkError("the army is not a faction and a list of units")
+            raise LinkError(_("the army is not a faction and a list of units"))
         if len(army["units"]) > rules.geometry.size:
-            raise LinkError(f"{len(army['units'])} units do not fit a {rules.geometry.size}-square board")
+            raise LinkError(ngettext("{n} unit does not fit a {size}-square board", "{n} units do not fit a {size}-square board",
+                                     len(army['units'])).format(
+                n=len(army['units']), size=rules.geometry.size))
         if not isinstance(placements, list) or not all(
                 isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in placements):
-            raise LinkError("the placements are not a list of [unit, square]")
+            raise LinkError(_("the placements are not a list of [unit, square]"))
         armies = list(rules.armies())
         armies[seat] = Army(army["faction"], tuple(army["units"]))
         dep = Deployment(rules, armies, players=(seat,))
         place_all(dep, [(seat, unit, rules.geometry.parse_square(sq)) for unit, sq in placements])
     except (CompanionError, TypeError, ValueError) as e:
-        raise LinkError(f"{proposal.seats[seat].name}'s army cannot be played: {e}") from None
+        raise LinkError(_("{name}'s army cannot be played: {problem}").format(
+            name=proposal.seats[seat].name, problem=e)) from None
 
 
 def build_setup(proposal: Proposal, opened: tuple[dict, dict], heads: tuple[str, str]) -> GameSetup:
@@ -246,7 +256,8 @@ def build_setup(proposal: Proposal, opened: tuple[dict, dict], heads: tuple[str,
         given = set(opened[board].get("seats", {}))
         wanted = {str(s) for s in proposal.seats_of(board)} if choices_needed(proposal) else set()
         if given != wanted:
-            raise LinkError(f"board {board + 1} sealed choices for seats {sorted(given)}, not its own {sorted(wanted)}")
+            raise LinkError(_("board {board} sealed choices for seats {given}, not its own {wanted}").format(
+                board=board + 1, given=sorted(given), wanted=sorted(wanted)))
     choice = {int(k): v for board in (0, 1) for k, v in opened[board].get("seats", {}).items()}
     if choices_needed(proposal) == "deployment":
         rules = rules_of(proposal)
@@ -254,7 +265,8 @@ def build_setup(proposal: Proposal, opened: tuple[dict, dict], heads: tuple[str,
             try:
                 check_choice(proposal, seat, choice[seat], rules)
             except LinkError as e:
-                raise LinkError(f"board {proposal.seats[seat].board + 1}'s sealed choice: {e}") from None
+                raise LinkError(_("board {board}'s sealed choice: {problem}").format(
+                    board=proposal.seats[seat].board + 1, problem=e)) from None
     coin = hashlib.sha256(bytes.fromhex(opened[0]["coin"]) + bytes.fromhex(opened[1]["coin"])).digest()
     seats = tuple(Seat(s.name, s.computer, s.level) for s in proposal.seats)
     options = dict(proposal.options)
@@ -272,7 +284,7 @@ def build_setup(proposal: Proposal, opened: tuple[dict, dict], heads: tuple[str,
         kwargs["options"] = options
         return GameSetup(proposal.game, seats, **kwargs)
     except (CompanionError, KeyError, TypeError, ValueError) as e:
-        raise LinkError(f"the sealed choices cannot make a game: {e}") from None
+        raise LinkError(_("the sealed choices cannot make a game: {problem}").format(problem=e)) from None
 
 
 def _deployed(proposal: Proposal, choice: dict, coin: bytes) -> str:
@@ -297,26 +309,27 @@ class Lobby:
     def propose(self, proposal: Proposal) -> None:
         st = self.st
         if st.me != 0 or st.proposal is not None:
-            raise LinkError("only the host proposes the game, once")
+            raise LinkError(_("only the host proposes the game, once"))
         st.proposal = proposal
         st.note("proposal", proposal=proposal.to_json())
 
     def accept(self) -> None:
         st = self.st
         if st.me != 1 or st.proposal is None or st.accepted:
-            raise LinkError("there is no proposal to accept")
+            raise LinkError(_("there is no proposal to accept"))
         st.accepted = True
         st.note("accept")
 
     def choose(self, choices: dict) -> None:
         st = self.st
         if st.proposal is None or not st.accepted or st.choices is not None:
-            raise LinkError("the game is not agreed yet, or the choices are made")
+            raise LinkError(_("the game is not agreed yet, or the choices are made"))
         if choices_needed(st.proposal) == "deployment":  # a Dungeon army: checked before it is sealed
             mine = {str(s) for s in st.proposal.seats_of(st.me)}
             if not isinstance(choices, dict) or set(choices) != mine:
                 given = sorted(choices) if isinstance(choices, dict) else type(choices).__name__
-                raise LinkError(f"this board chooses the armies of seats {sorted(mine)}, not {given}")
+                raise LinkError(_("this board chooses the armies of seats {mine}, not {given}").format(
+                    mine=sorted(mine), given=given))
             rules = rules_of(st.proposal)
             for seat, choice in choices.items():
                 check_choice(st.proposal, int(seat), choice, rules)
@@ -333,7 +346,7 @@ class Lobby:
         st = self.st
         if note["kind"] == "proposal":
             if st.me != 1 or st.proposal is not None:
-                return "a proposal where none is expected"
+                return _("a proposal where none is expected")
             try:
                 st.proposal = Proposal.from_json(note.get("proposal"))
             except LinkError as e:
@@ -341,7 +354,7 @@ class Lobby:
             self._events.append(ProposalReceived(st.proposal))
             return None
         if st.me != 0 or st.proposal is None:
-            return "an acceptance of no proposal"
+            return _("an acceptance of no proposal")
         st.accepted = True
         self._events.append(ProposalAccepted())
         return None
@@ -360,7 +373,7 @@ class Lobby:
             setup = build_setup(st.proposal, opened, (opened[0]["head"], opened[1]["head"]))
         except (LinkError, KeyError, TypeError, ValueError) as e:
             st.refused += 1
-            self._events.append(Refused(f"the game cannot start: {e}"))
+            self._events.append(Refused(_("the game cannot start: {problem}").format(problem=e)))
             st.phase = "failed"
             return False
         if st.session is None:

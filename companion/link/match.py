@@ -27,19 +27,20 @@ from typing import Callable
 from ..ai.match import DEFAULT_MAX_PLIES, PLIES_PER_PLAYER, add_match_arguments, check_player
 from ..cli_parser import army_options, fight_options, player_options
 from ..errors import LinkError
+from ..i18n import _
 from .code import PairingCode
 from .transport import parse_broker
 
 
 def add_parser(subparsers):
     p = subparsers.add_parser(
-        "link-match", help="play computer players on two linked board processes and print the score",
-        description="Play N games between A (the host board) and B (the guest board), each at its own "
-                    "board process, linked through the board-to-board link (TCP on loopback, or an MQTT "
-                    "broker). One line per game; the last line is 'score A-B-draws'.")
+        "link-match", help=_("play computer players on two linked board processes and print the score"),
+        description=_("Play N games between A (the host board) and B (the guest board), each at its own "
+                      "board process, linked through the board-to-board link (TCP on loopback, or an MQTT "
+                      "broker). One line per game; the last line is 'score A-B-draws'."))
     add_match_arguments(p, games=2)
     p.add_argument("--broker", default=None, metavar="URL",
-                   help="link through this MQTT broker (mqtt://host:port); default: TCP on loopback")
+                   help=_("link through this MQTT broker (mqtt://host:port); default: TCP on loopback"))
     p.set_defaults(func=run)
     return p
 
@@ -111,8 +112,9 @@ class BoardProcess:
                 seen = len(self.lines)
                 left = end - time.monotonic()
                 if left <= 0 or (self.proc.poll() is not None and seen == len(self.lines)):
-                    raise LinkError(f"the {self.role} board stopped or took too long"
-                                    f"{': ' + self.stderr.strip().splitlines()[-1] if self.stderr.strip() else ''}")
+                    last = self.stderr.strip().splitlines()[-1] if self.stderr.strip() else ""
+                    raise LinkError((_("the {role} board stopped or took too long: {reason}") if last else
+                                     _("the {role} board stopped or took too long")).format(role=self.role, reason=last))
                 self.cond.wait(min(left, 0.2))
 
     def kill(self) -> None:
@@ -148,7 +150,7 @@ def run_match(spec: dict, games: int, *, broker: str | None, out: Callable[[str]
             item = host.wait_for(lambda x, g=g: x.get("event") == "game" and x["game"] == g, per_game)
             theirs = guest.wait_for(lambda x, g=g: x.get("event") == "game" and x["game"] == g, 30)
             if theirs["hash"] != item["hash"] or theirs["actions"] != item["actions"]:
-                raise LinkError(f"game {g}: the boards ended on different positions")
+                raise LinkError(_("game {g}: the boards ended on different positions").format(g=g))
             w = item["result"]
             wa, wb, draws = wa + (w == "A"), wb + (w == "B"), draws + (w == "draw")
             out(f"game {g}/{games}: A={spec['a']} as player {item['seat_a']} vs B={spec['b']}: "

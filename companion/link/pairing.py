@@ -24,6 +24,7 @@ from typing import Callable
 from spake2 import SPAKE2_A, SPAKE2_B
 
 from ..errors import LinkError
+from ..i18n import _
 from .code import PairingCode
 
 ROLES = ("host", "guest")
@@ -43,7 +44,7 @@ class Pairing:
 
     def __init__(self, code: PairingCode, role: str, entropy: Callable[[int], bytes]) -> None:
         if role not in ROLES:
-            raise LinkError(f"a board pairs as host or guest, not {role!r}")
+            raise LinkError(_("a board pairs as host or guest, not {role!r}").format(role=role))
         self.role, self.nameplate = role, code.nameplate
         make = SPAKE2_A if role == "host" else SPAKE2_B
         self._spake = make(code.password, idA=_ID_HOST, idB=_ID_GUEST, entropy_f=entropy)
@@ -56,6 +57,7 @@ class Pairing:
         try:
             shared = self._spake.finish(theirs)
         except Exception as e:  # noqa: BLE001 - the library raises its own and ValueError for bad points
-            raise LinkError(f"the other board's pairing message cannot be used ({type(e).__name__})") from None
+            raise LinkError(_("the other board's pairing message cannot be used ({kind})").format(
+                kind=type(e).__name__)) from None
         self.key = derive(shared, "companion link key " + self.nameplate)
         return self.key

@@ -11,6 +11,7 @@ against the request it really sent: no board can resign, offer or take back for 
 from __future__ import annotations
 
 from ..errors import CompanionError, IllegalMoveError, LinkError
+from ..i18n import _, ngettext
 from ..session import Adjudicate, AnswerDraw, OfferDraw, Resign, SetPosition, Undo, action_from_json, action_to_json
 from .events import RequestAnswered, TakebackAsked
 from .state import CLAIM_REASON, LinkState
@@ -42,9 +43,9 @@ class Requests:
                 turns = i
                 break
         if turns == 0:
-            raise LinkError("none of this board's moves is left to take back")
+            raise LinkError(_("none of this board's moves is left to take back"))
         if any(b == st.me for (b, _), t in st.takebacks.items() if not t.get("closed")):
-            raise LinkError("a takeback is already asked")
+            raise LinkError(_("a takeback is already asked"))
         st.note("takeback", turns=turns, at=len(st.log))
         return turns
 
@@ -53,16 +54,16 @@ class Requests:
         secrets shown already: taken back, the next fight would roll with known secrets."""
         s = self.st.session
         if s.pending_fight() is not None:
-            return "finish the fight first: its dice are already fixed by both boards"
+            return _("finish the fight first: its dice are already fixed by both boards")
         if s.result is not None:
-            return "the linked game is over; start a new one"
+            return _("the linked game is over; start a new one")
         return None
 
     def answer_takeback(self, accept: bool) -> None:
         st = self.st
         asked = self.open_takeback(st.peer)
         if asked is None:
-            raise LinkError("the other board has not asked to take back")
+            raise LinkError(_("the other board has not asked to take back"))
         k, t = asked
         if not accept or t["at"] != len(st.log):
             t["closed"] = True
@@ -78,12 +79,14 @@ class Requests:
         """Claim the game after the other board stayed away as long as the players agreed."""
         st = self.st
         if st.phase != "playing" or st.session.result is not None:
-            raise LinkError("there is no game to claim")
+            raise LinkError(_("there is no game to claim"))
         if st.away_since is None:
-            raise LinkError("the other board is connected: the game cannot be claimed")
+            raise LinkError(_("the other board is connected: the game cannot be claimed"))
         wait = st.proposal.claim_after_s * 1000 - (now_ms - st.away_since)
         if wait > 0:
-            raise LinkError(f"the game can be claimed in {(wait + 59_999) // 60_000} minute(s)")
+            minutes = (wait + 59_999) // 60_000
+            raise LinkError(ngettext("the game can be claimed in {n} minute", "the game can be claimed in {n} minutes",
+                                     minutes).format(n=minutes))
         self._append(Adjudicate(tuple(st.my_seats()), CLAIM_REASON), extra={"claim": True}, any_writer=True)
 
     # ----- the writer writes ------------------------------------------------------------------------------
@@ -147,37 +150,37 @@ class Requests:
         if kind == "takeback":
             turns, at = note.get("turns"), note.get("at")
             if not isinstance(turns, int) or not isinstance(at, int) or turns < 1:
-                return "a takeback without its turns"
+                return _("a takeback without its turns")
             why = self._no_takeback_now()
             if why is not None:
-                return f"a takeback asked when none can be: {why}"
+                return _("a takeback asked when none can be: {why}").format(why=why)
             st.takebacks[(st.peer, k)] = {"turns": turns, "at": at}
             self._events.append(TakebackAsked(turns))
             return None
         if kind == "takeback-answer":
             t = st.takebacks.get((st.me, note.get("k")))
             if t is None:
-                return "an answer to a takeback nobody asked for"
+                return _("an answer to a takeback nobody asked for")
             t["accepted"], t["answer"] = bool(note.get("accept")), k
             if not t["accepted"]:
                 t["closed"] = True
-                self._events.append(RequestAnswered("takeback", False, "the other player declined"))
+                self._events.append(RequestAnswered("takeback", False, _("the other player declined")))
             return None
-        return f"unknown note {kind!r}"
+        return _("unknown note {kind!r}").format(kind=kind)
 
     def _theirs_to_ask(self, action) -> str | None:
         """Why the other board may not ask for ``action`` (None: it may)."""
         st = self.st
         if isinstance(action, (Resign, OfferDraw)):
             if not 0 <= action.player < len(st.proposal.seats) or st.board_of(action.player) != st.peer:
-                return "a request for a player at this board"
+                return _("a request for a player at this board")
             return None
         if isinstance(action, AnswerDraw):
             offer = st.session.draw_offer
             if offer is None or st.board_of(1 - offer) != st.peer:
-                return "an answer to a draw offer the other board's player was not asked"
+                return _("an answer to a draw offer the other board's player was not asked")
             return None
-        return f"the other board may not ask for a {action_to_json(action)['type']}"
+        return _("the other board may not ask for a {type}").format(type=action_to_json(action)['type'])
 
     # ----- checks of what the other board wrote -------------------------------------------------------------
     def check_written(self, action, extra: dict) -> str | None:
@@ -187,24 +190,24 @@ class Requests:
         if extra.get("claim"):
             peer = tuple(st.proposal.seats_of(st.peer))
             if not isinstance(action, Adjudicate) or action.reason != CLAIM_REASON or action.winners != peer:
-                return "a claim that is not the other board's claim of the game"
+                return _("a claim that is not the other board's claim of the game")
             return None
         if extra.get("fix"):
             agreed = st.fixes.get(st.me)
             if not isinstance(action, SetPosition) or agreed is None or action.position != agreed:
-                return "a correction of the position this board did not agree to"
+                return _("a correction of the position this board did not agree to")
             return None
         if isinstance(action, (Adjudicate, SetPosition)):
-            return "a result or a correction the link never writes"
+            return _("a result or a correction the link never writes")
         req = extra.get("req")
         if isinstance(action, Undo):
             why = self._no_takeback_now()
             if why is not None:
-                return f"a takeback when none can be: {why}"
+                return _("a takeback when none can be: {why}").format(why=why)
             if req is not None:
                 t = st.takebacks.get((st.me, req))
                 if t is None or t["turns"] != action.turns or t["at"] != len(st.log):
-                    return "a takeback this board did not ask for"
+                    return _("a takeback this board did not ask for")
                 t["closed"] = True
                 return None
             ok = extra.get("ok")
@@ -212,12 +215,12 @@ class Requests:
                 if b == st.peer and t.get("answer") == ok and t.get("accepted") and t["turns"] == action.turns:
                     t["closed"] = True
                     return None
-            return "a takeback this board did not accept"
+            return _("a takeback this board did not accept")
         if isinstance(action, (Resign, OfferDraw, AnswerDraw)):
             mine = st.requests.get(req) if req is not None else None
             if mine is not None:
                 if mine != action_to_json(action):
-                    return "an action that is not the one this board asked for"
+                    return _("an action that is not the one this board asked for")
                 del st.requests[req]
                 return None
             if isinstance(action, AnswerDraw):
@@ -231,10 +234,10 @@ class Requests:
         """A local action this board may write itself (LinkError: it may not)."""
         st = self.st
         if isinstance(action, (Resign, OfferDraw)) and st.board_of(action.player) != st.me:
-            raise LinkError("that player sits at the other board")
+            raise LinkError(_("that player sits at the other board"))
         if isinstance(action, AnswerDraw):
             offer = st.session.draw_offer
             if offer is None:
-                raise IllegalMoveError("no draw was offered")
+                raise IllegalMoveError(_("no draw was offered"))
             if st.board_of(1 - offer) != st.me:
-                raise LinkError("the draw offer is for the other board's player to answer")
+                raise LinkError(_("the draw offer is for the other board's player to answer"))

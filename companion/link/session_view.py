@@ -21,12 +21,13 @@ from typing import Any, Callable
 
 from ..core.moves import Answer, Move
 from ..errors import LinkError
+from ..i18n import N_, _
 from ..session import (AnswerDraw, OfferDraw, PartSealed, PlayAnswer, PlayMove, PlayPart, Resign)
 from .events import Acted, ChoicesSealed
 from .game import LinkedGame
 
-NO_ROLL = "a linked game's dice come from both boards' secrets: they follow by themselves"
-NO_CORRECTION = "both boards must agree on a correction: it is offered when the boards disagree"
+NO_ROLL = N_("a linked game's dice come from both boards' secrets: they follow by themselves")
+NO_CORRECTION = N_("both boards must agree on a correction: it is offered when the boards disagree")
 
 
 def game_events(link_events: list, on_link: Callable[[list], None] | None) -> list:
@@ -88,18 +89,18 @@ class LinkedSession:
         return self._run(self._linked.ask_takeback)
 
     def roll(self) -> list:
-        raise LinkError(NO_ROLL)
+        raise LinkError(_(NO_ROLL))
 
     def enter_dice(self, attacker, defenders) -> list:
-        raise LinkError(NO_ROLL)
+        raise LinkError(_(NO_ROLL))
 
     def correct_position(self, position: str) -> list:
-        raise LinkError(NO_CORRECTION)
+        raise LinkError(_(NO_CORRECTION))
 
     def act(self, action, *, record: bool = True) -> list:
         if isinstance(action, (PlayMove, PlayAnswer, PlayPart, Resign, OfferDraw, AnswerDraw)):
             return self._run(lambda: self._linked.act(action))
-        raise LinkError("that is not a linked game's action")
+        raise LinkError(_("that is not a linked game's action"))
 
     # ----- what differs in what the screens read ------------------------------------------------------
     def computer_to_move(self) -> int | None:

@@ -29,6 +29,7 @@ import os
 from pathlib import Path
 
 from ..errors import LinkError, RecordError
+from ..i18n import _
 from ..journal import Journal, fsync_dir, read_journal
 
 LINK_DIR = "link"
@@ -56,7 +57,8 @@ class LinkStore:
                     "master": bytes.fromhex(value["master"]), "epoch": int(value["epoch"]),
                     "game": int(value.get("game", 1))}
         except (OSError, ValueError, KeyError, TypeError) as e:
-            raise LinkError(f"{path}: the saved link cannot be read ({type(e).__name__}); pair the boards again") from None
+            raise LinkError(_("{path}: the saved link cannot be read ({kind}); pair the boards again").format(
+                path=path, kind=type(e).__name__)) from None
 
     def save_pairing(self, *, role: str, nameplate: str, key: bytes, master: bytes, epoch: int, game: int) -> None:
         self._write_private(self.dir / PAIRING, json.dumps(
@@ -94,7 +96,7 @@ class LinkStore:
             fsync_dir(self.dir)
             return journal
         if existing.damage is not None:
-            raise RecordError(f"{path}: {existing.damage.describe()}")
+            raise RecordError(_("{path}: {problem}").format(path=path, problem=existing.damage.describe()))
         return Journal(path, len(existing.entries) + 1)
 
     def end_game(self) -> None:

@@ -30,6 +30,7 @@ from typing import Callable
 from urllib.parse import unquote, urlsplit
 
 from ..errors import LinkError
+from ..i18n import _
 from .channel import MAX_FRAME, Channel, Connected, EpochStarted, Interrupted, Paired, PairingFailed, Received, Rejected
 
 RETRY_S = (0.5, 1.0, 2.0, 5.0)
@@ -53,16 +54,16 @@ def _serve(sock: socket.socket, frame: Callable[[bytes], None]) -> str:
         while True:
             head = read_exactly(sock, 4)
             if head is None:
-                return "the connection was closed"
+                return _("the connection was closed")
             (length,) = struct.unpack(">I", head)
             if length > MAX_FRAME:
-                return f"a frame of {length} bytes (at most {MAX_FRAME})"
+                return _("a frame of {length} bytes (at most {most})").format(length=length, most=MAX_FRAME)
             body = read_exactly(sock, length)
             if body is None:
-                return "the connection was closed in the middle of a frame"
+                return _("the connection was closed in the middle of a frame")
             frame(body)
     except OSError as e:
-        return f"the connection failed ({e.strerror or e})"
+        return _("the connection failed ({reason})").format(reason=e.strerror or e)
 
 
 class _Connections:
@@ -111,7 +112,8 @@ class TcpHost:
         try:
             self._listener = socket.create_server((host, port), reuse_port=False)
         except OSError as e:
-            raise LinkError(f"cannot listen on {host}:{port} ({e.strerror or e})") from None
+            raise LinkError(_("cannot listen on {host}:{port} ({reason})").format(
+                host=host, port=port, reason=e.strerror or e)) from None
         self.port = self._listener.getsockname()[1]
         self._conns = _Connections()
         self._stopped = False
@@ -200,11 +202,11 @@ def parse_broker(url: str) -> dict:
         parts = urlsplit(url)
         port = parts.port
     except ValueError:
-        raise LinkError(f"--broker {url[:60]!r}: not a broker address (mqtt://host:port)") from None
+        raise LinkError(_("--broker {url!r}: not a broker address (mqtt://host:port)").format(url=url[:60])) from None
     if parts.scheme not in ("mqtt", "mqtts") or not parts.hostname:
-        raise LinkError(f"--broker {url[:60]!r}: a broker is mqtt://host:port or mqtts://host:port")
+        raise LinkError(_("--broker {url!r}: a broker is mqtt://host:port or mqtts://host:port").format(url=url[:60]))
     if parts.path not in ("", "/") or parts.query:
-        raise LinkError(f"--broker {url[:60]!r}: a broker address has no path")
+        raise LinkError(_("--broker {url!r}: a broker address has no path").format(url=url[:60]))
     tls = parts.scheme == "mqtts"
     return {"host": parts.hostname, "port": port or (8883 if tls else 1883), "tls": tls,
             "user": unquote(parts.username) if parts.username else None,
@@ -236,7 +238,7 @@ class MqttLink:
 
         def on_connect(c, userdata, flags, reason, properties=None):
             if reason.is_failure:
-                down(f"the broker refused the connection ({reason})")
+                down(_("the broker refused the connection ({reason})").format(reason=reason))
                 return
             sock = c.socket()
             if sock is not None and hasattr(sock, "setsockopt"):  # a move is one small frame: no Nagle delay
@@ -256,7 +258,7 @@ class MqttLink:
         def on_disconnect(c, userdata, flags, reason, properties=None):
             if self._up:
                 self._up = False
-                down(f"the broker connection was lost ({reason})")
+                down(_("the broker connection was lost ({reason})").format(reason=reason))
 
         client.on_connect, client.on_subscribe = on_connect, on_subscribe
         client.on_message, client.on_disconnect = on_message, on_disconnect

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from urllib.parse import quote
 
 from ..errors import OnlineError
+from ..i18n import N_, _, ngettext
 
 #: Correspondence days per move the API accepts (api-board-seek.yaml, api-challenge-username.yaml).
 DAYS = (1, 2, 3, 5, 7, 10, 14)
@@ -64,9 +65,13 @@ def speed_of(limit_s: int, increment_s: int) -> str:
     return "classical"
 
 
+#: What ``_check`` calls the ids (marked here: Babel does not look inside the f-strings that check them).
+GAME_ID_WORDS, CHALLENGE_ID_WORDS, ROUND_ID_WORDS = N_("game id"), N_("challenge id"), N_("broadcast round id")
+
+
 def _check(pattern: re.Pattern, value: str, what: str) -> str:
     if not isinstance(value, str) or not pattern.match(value):
-        raise OnlineError(f"{str(value)[:40]!r} is not a lichess {what}")
+        raise OnlineError(_("{value!r} is not a lichess {what}").format(value=str(value)[:40], what=_(what)))
     return value
 
 
@@ -83,18 +88,18 @@ def event_stream() -> Request:
 
 
 def game_stream(game_id: str) -> Request:
-    return Request("game", "GET", f"/api/board/game/stream/{_check(GAME_ID, game_id, 'game id')}", stream=True,
+    return Request("game", "GET", f"/api/board/game/stream/{_check(GAME_ID, game_id, GAME_ID_WORDS)}", stream=True,
                    tag=game_id)
 
 
 def move(game_id: str, uci: str, offering_draw: bool = False) -> Request:
-    _check(UCI, uci, "move (UCI)")
-    return Request("move", "POST", f"/api/board/game/{_check(GAME_ID, game_id, 'game id')}/move/{uci}",
+    _check(UCI, uci, N_("move (UCI)"))
+    return Request("move", "POST", f"/api/board/game/{_check(GAME_ID, game_id, GAME_ID_WORDS)}/move/{uci}",
                    query=(("offeringDraw", "true"),) if offering_draw else (), tag=uci)
 
 
 def _game_action(kind: str, game_id: str, tail: str) -> Request:
-    return Request(kind, "POST", f"/api/board/game/{_check(GAME_ID, game_id, 'game id')}/{tail}", tag=game_id)
+    return Request(kind, "POST", f"/api/board/game/{_check(GAME_ID, game_id, GAME_ID_WORDS)}/{tail}", tag=game_id)
 
 
 def draw(game_id: str, yes: bool) -> Request:
@@ -126,29 +131,36 @@ def claim_draw(game_id: str) -> Request:
 
 
 def chat_read(game_id: str) -> Request:
-    return Request("chat", "GET", f"/api/board/game/{_check(GAME_ID, game_id, 'game id')}/chat", tag=game_id)
+    return Request("chat", "GET", f"/api/board/game/{_check(GAME_ID, game_id, GAME_ID_WORDS)}/chat", tag=game_id)
 
 
 def check_clock(minutes: float, increment_s: int, speeds: tuple[str, ...], what: str) -> str:
     """The speed of a clock the Board API allows for ``what``; OnlineError says why not."""
     if not (0 <= minutes <= 180) or not (0 <= increment_s <= 180):
-        raise OnlineError(f"{minutes:g}+{increment_s}: lichess's clocks are 0 to 180 minutes and 0 to 180 s a move")
+        raise OnlineError(_("{minutes:g}+{increment}: lichess's clocks are 0 to 180 minutes and 0 to 180 s a move").format(
+            minutes=minutes, increment=increment_s))
     speed = speed_of(int(minutes * 60), increment_s)
     if speed not in speeds:
-        raise OnlineError(f"{minutes:g}+{increment_s} is {speed}: lichess lets a board {what} "
-                          f"{', '.join(speeds[:-1])} or {speeds[-1]} games only (or correspondence)")
+        message = (_("{minutes:g}+{increment} is {speed}: lichess lets a board seek {speeds} or {last} games "
+                     "only (or correspondence)") if what == "seek" else
+                   _("{minutes:g}+{increment} is {speed}: lichess lets a board play {speeds} or {last} games "
+                     "only (or correspondence)"))
+        raise OnlineError(message.format(minutes=minutes, increment=increment_s, speed=speed,  # lichess's speed names
+                                         speeds=", ".join(speeds[:-1]), last=speeds[-1]))
     return speed
 
 
 def _days(days: int) -> str:
     if days not in DAYS:
-        raise OnlineError(f"{days} days: lichess's correspondence games give {', '.join(map(str, DAYS))} days a move")
+        raise OnlineError(ngettext("{n} day: lichess's correspondence games give {days} days a move",
+                                   "{n} days: lichess's correspondence games give {days} days a move", days).format(
+            n=days, days=', '.join(map(str, DAYS))))
     return str(days)
 
 
 def _colour(color: str) -> tuple[tuple[str, str], ...]:
     if color not in ("random", "white", "black"):
-        raise OnlineError(f"{color[:20]!r}: the colour is random, white or black")
+        raise OnlineError(_("{color!r}: the colour is random, white or black").format(color=color[:20]))
     return () if color == "random" else (("color", color),)
 
 
@@ -167,18 +179,18 @@ def seek_correspondence(days: int, rated: bool = False) -> Request:
 def challenge(username: str, *, limit_s: int | None = None, increment_s: int | None = None,
               days: int | None = None, rated: bool = False, color: str = "random") -> Request:
     """Challenge ``username``: a clock (``limit_s`` + ``increment_s``) or ``days`` a move."""
-    _check(USER_NAME, username, "user name")
+    _check(USER_NAME, username, N_("user name"))
     form = [("rated", "true" if rated else "false")]
     if days is not None:
         form.append(("days", _days(days)))
     else:
         if limit_s is None or increment_s is None:
-            raise OnlineError("a challenge needs a clock (minutes and increment) or days a move")
+            raise OnlineError(_("a challenge needs a clock (minutes and increment) or days a move"))
         if not (limit_s in CHALLENGE_LIMITS_S or (limit_s % 60 == 0 and 0 < limit_s <= 10800)):
-            raise OnlineError(f"{limit_s} s: a challenge's clock starts at 0, 15, 30, 45, 60, 90 s or whole minutes "
-                              f"up to 3 hours")
+            raise OnlineError(_("{seconds} s: a challenge's clock starts at 0, 15, 30, 45, 60, 90 s or whole minutes "
+                                "up to 3 hours").format(seconds=limit_s))
         if not 0 <= increment_s <= 60:
-            raise OnlineError(f"+{increment_s} s: a challenge's increment is 0 to 60 s")
+            raise OnlineError(_("+{increment} s: a challenge's increment is 0 to 60 s").format(increment=increment_s))
         check_clock(limit_s / 60, increment_s, CHALLENGE_SPEEDS, "play")
         form += [("clock.limit", str(limit_s)), ("clock.increment", str(increment_s))]
     return Request("challenge", "POST", f"/api/challenge/{quote(username)}", form=tuple(form) + _colour(color),
@@ -186,26 +198,26 @@ def challenge(username: str, *, limit_s: int | None = None, increment_s: int | N
 
 
 def accept(challenge_id: str) -> Request:
-    return Request("accept", "POST", f"/api/challenge/{_check(CHALLENGE_ID, challenge_id, 'challenge id')}/accept",
+    return Request("accept", "POST", f"/api/challenge/{_check(CHALLENGE_ID, challenge_id, CHALLENGE_ID_WORDS)}/accept",
                    tag=challenge_id)
 
 
 def decline(challenge_id: str, reason: str = "generic") -> Request:
     if reason not in DECLINE_REASONS:
-        raise OnlineError(f"{reason[:20]!r} is not a reason lichess knows for declining")
+        raise OnlineError(_("{reason!r} is not a reason lichess knows for declining").format(reason=reason[:20]))
     return Request("decline", "POST",
-                   f"/api/challenge/{_check(CHALLENGE_ID, challenge_id, 'challenge id')}/decline",
+                   f"/api/challenge/{_check(CHALLENGE_ID, challenge_id, CHALLENGE_ID_WORDS)}/decline",
                    form=(("reason", reason),), tag=challenge_id)
 
 
 def cancel(challenge_id: str) -> Request:
-    return Request("cancel", "POST", f"/api/challenge/{_check(CHALLENGE_ID, challenge_id, 'challenge id')}/cancel",
+    return Request("cancel", "POST", f"/api/challenge/{_check(CHALLENGE_ID, challenge_id, CHALLENGE_ID_WORDS)}/cancel",
                    tag=challenge_id)
 
 
 def broadcast_push(round_id: str, pgn: str) -> Request:
     """Push a round's PGN (up to 100 games) to a lichess broadcast round (needs study:write)."""
-    return Request("push", "POST", f"/api/broadcast/round/{_check(ROUND_ID, round_id, 'broadcast round id')}/push",
+    return Request("push", "POST", f"/api/broadcast/round/{_check(ROUND_ID, round_id, ROUND_ID_WORDS)}/push",
                    text=pgn, tag=round_id)
 
 
@@ -214,6 +226,6 @@ def round_id(text: str) -> str:
     t = (text or "").strip().rstrip("/")
     tail = t.rsplit("/", 1)[-1]
     if not ROUND_ID.match(tail):
-        raise OnlineError(f"{t[:60]!r}: a lichess broadcast round id is 8 letters and digits (the end of the "
-                          f"round's address, e.g. https://lichess.org/broadcast/club/round-1/AbCd1234)")
+        raise OnlineError(_("{t!r}: a lichess broadcast round id is 8 letters and digits (the end of the round's "
+                            "address, e.g. https://lichess.org/broadcast/club/round-1/AbCd1234)").format(t=t[:60]))
     return tail

@@ -16,21 +16,22 @@ import asyncio
 import time
 
 from ..errors import OnlineError
+from ..i18n import _
 from . import api
 from .client import SERVER_ENV, LichessClient, server_url
 from .token import read_token
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
-    p = sub.add_parser("lichess", help="lichess from the board: check an account's token (docs/online.md)",
-                       description="Lichess from the board (docs/online.md).")
+    p = sub.add_parser("lichess", help=_("lichess from the board: check an account's token (docs/online.md)"),
+                       description=_("Lichess from the board (docs/online.md)."))
     inner = p.add_subparsers(dest="lichess_command", metavar="ACTION", parser_class=type(p))
     inner.required = True
-    c = inner.add_parser("check", help="say whose token a file holds and what it allows",
-                         description="Say whose token FILE holds and what it allows, or in one line what is wrong.")
-    c.add_argument("--token-file", required=True, metavar="FILE", help="the file that holds the token (mode 0600)")
+    c = inner.add_parser("check", help=_("say whose token a file holds and what it allows"),
+                         description=_("Say whose token FILE holds and what it allows, or in one line what is wrong."))
+    c.add_argument("--token-file", required=True, metavar="FILE", help=_("the file that holds the token (mode 0600)"))
     c.add_argument("--server", default=None, metavar="URL",
-                   help=f"the server (default: ${SERVER_ENV}, else https://lichess.org)")
+                   help=_("the server (default: ${variable}, else https://lichess.org)").format(variable=SERVER_ENV))
     c.set_defaults(func=run_check)
     return p
 
@@ -48,23 +49,26 @@ async def check(base: str, token) -> str:
     async with LichessClient(base, token, clock) as client:
         account = await client.call(api.account())
         if account.status is None:
-            raise OnlineError(f"no network: {account.error} ({base})")
+            raise OnlineError(_("no network: {error} ({base})").format(error=account.error, base=base))
         if account.status == 401:
-            raise OnlineError(f"the token was revoked or is not valid ({base} answered 401)")
+            raise OnlineError(_("the token was revoked or is not valid ({base} answered 401)").format(base=base))
         if account.status == 429:
-            raise OnlineError(f"{base} asks to wait a minute (too many requests); try again then")
+            raise OnlineError(_("{base} asks to wait a minute (too many requests); try again then").format(base=base))
         if account.status != 200 or not isinstance(account.body, dict):
-            raise OnlineError(f"{base} answered {account.status}: {account.error or 'not an account'}")
+            raise OnlineError(_("{base} answered {status}: {error}").format(
+                base=base, status=account.status, error=account.error or _("not an account")))
         name = account.body.get("username") or account.body.get("id")
         if not isinstance(name, str) or not name:
-            raise OnlineError(f"{base} answered without a user name; is it a lichess server?")
+            raise OnlineError(_("{base} answered without a user name; is it a lichess server?").format(base=base))
         tested = await client.call(api.token_test())
-        scopes = "unknown"
+        scopes = None
         if tested.ok and isinstance(tested.body, dict) and len(tested.body) == 1:
             info = next(iter(tested.body.values()))
             if isinstance(info, dict) and isinstance(info.get("scopes"), str):
-                scopes = ", ".join(s for s in info["scopes"].split(",") if s) or "none"
-    line = f"connected as {name[:40]} (scopes: {scopes})"
-    if scopes not in ("unknown",) and "board:play" not in scopes:
-        line += "; board:play is missing, so the board cannot play with this token"
-    return line
+                scopes = ", ".join(s for s in info["scopes"].split(",") if s) or _("none")
+    if scopes is None:
+        return _("connected as {name} (scopes: unknown)").format(name=name[:40])
+    if "board:play" not in scopes:
+        return _("connected as {name} (scopes: {scopes}); board:play is missing, so the board cannot play with this "
+                 "token").format(name=name[:40], scopes=scopes)
+    return _("connected as {name} (scopes: {scopes})").format(name=name[:40], scopes=scopes)

@@ -25,6 +25,7 @@ from typing import Any, Callable
 from aiohttp import ClientError, ClientSession, ClientTimeout, TCPConnector
 
 from ..errors import OnlineError
+from ..i18n import _, ngettext
 from .api import Request
 from .backoff import RATE_LIMIT_MS, Backoff
 from .ndjson import NdjsonReader
@@ -48,21 +49,22 @@ def server_url(given: str | None = None) -> str:
     lichess.org; OnlineError if it is not an http(s) address."""
     url = (given or os.environ.get(SERVER_ENV) or DEFAULT_SERVER).strip().rstrip("/")
     if not _URL.match(url):
-        raise OnlineError(f"{url[:60]!r} is not a server address (http:// or https://, e.g. {DEFAULT_SERVER})")
+        raise OnlineError(_("{url!r} is not a server address (http:// or https://, e.g. {example})").format(
+            url=url[:60], example=DEFAULT_SERVER))
     return url
 
 
 def network_words(e: BaseException) -> str:
     """A failure to reach the server, in the player's words."""
     if isinstance(e, asyncio.TimeoutError):
-        return "lichess did not answer in time"
+        return _("lichess did not answer in time")
     text = str(e)
     if "Name or service not known" in text or "Temporary failure in name resolution" in text \
             or "nodename nor servname" in text:
-        return "no network (the server's name cannot be looked up)"
+        return _("no network (the server's name cannot be looked up)")
     if "Connect call failed" in text or "Cannot connect" in text or isinstance(e, ConnectionRefusedError):
-        return "lichess cannot be reached"
-    return "the connection to lichess was lost"
+        return _("lichess cannot be reached")
+    return _("the connection to lichess was lost")
 
 
 class LichessClient:
@@ -119,12 +121,12 @@ class LichessClient:
     def _held(self) -> Answer | None:
         now = self.clock_ms()
         if not self.backoff.may_send(now):
-            return Answer(429, error="lichess asked to wait", retry_at_ms=self.backoff.hold_until_ms)
+            return Answer(429, error=_("lichess asked to wait"), retry_at_ms=self.backoff.hold_until_ms)
         return None
 
     def _rate_limited(self) -> Answer:
         until = self.backoff.failed("rate-limited", self.clock_ms())
-        return Answer(429, error="lichess asked to wait a minute (too many requests)", retry_at_ms=until)
+        return Answer(429, error=_("lichess asked to wait a minute (too many requests)"), retry_at_ms=until)
 
     async def call(self, request: Request) -> Answer:
         """Send ``request`` (not a stream) and read its answer; never raises for the network."""
@@ -167,7 +169,9 @@ class LichessClient:
                     for line in reader.feed(chunk):
                         on_line(line)
             lost = reader.close()
-            return Answer(200, error=f"the stream was cut in a line ({lost} bytes lost)" if lost else "")
+            return Answer(200, error=ngettext("the stream was cut in a line ({n} byte lost)",
+                                              "the stream was cut in a line ({n} bytes lost)", lost).format(n=lost)
+                          if lost else "")
         except OnlineError as e:
             return Answer(None, error=str(e))
         except (ClientError, OSError, asyncio.TimeoutError) as e:
@@ -186,11 +190,11 @@ def error_words(status: int, body: Any, raw: bytes = b"") -> str:
     if isinstance(body, dict) and isinstance(body.get("error"), str) and body["error"].strip():
         return " ".join(body["error"].split())[:300]
     if status == 401:
-        return "the token is not valid (revoked, or not a lichess token)"
+        return _("the token is not valid (revoked, or not a lichess token)")
     if status == 403:
-        return "the token does not allow this (a scope is missing)"
+        return _("the token does not allow this (a scope is missing)")
     if status == 404:
-        return "not found"
+        return _("not found")
     if status >= 500:
-        return f"lichess has a problem ({status}); the board tries again"
-    return f"lichess answered {status}"
+        return _("lichess has a problem ({status}); the board tries again").format(status=status)
+    return _("lichess answered {status}").format(status=status)

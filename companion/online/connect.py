@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from ..errors import OnlineError
+from ..i18n import _
 
 PLAY_SCOPES = ("board:play",)
 BROADCAST_SCOPES = ("board:play", "study:write")
@@ -35,13 +36,15 @@ TOKEN = re.compile(r"^[A-Za-z0-9_]{8,1024}$")
 CALLBACK_PATH = "/lichess/callback"
 
 
-def check_token_text(text: str, where: str = "the token") -> str:
+def check_token_text(text: str, where: str | None = None) -> str:
     """A token as typed or read from a file: spaces and line ends around it are dropped."""
+    where = where or _("the token")
     t = (text or "").strip()
     if not t:
-        raise OnlineError(f"{where} is empty")
+        raise OnlineError(_("{where} is empty").format(where=where))
     if not TOKEN.match(t):
-        raise OnlineError(f"{where} is not a lichess token (letters, digits and _ only, like lip_AbC123...)")
+        raise OnlineError(_("{where} is not a lichess token (letters, digits and _ only, like lip_AbC123...)").format(
+            where=where))
     return t
 
 
@@ -75,14 +78,14 @@ class Authorization:
         """The code of the redirect's query; OnlineError when lichess said no or the state
         is not ours (another page's redirect)."""
         if query.get("state") != self.state:
-            raise OnlineError("this answer is not for the board's request (state differs); start again")
+            raise OnlineError(_("this answer is not for the board's request (state differs); start again"))
         if query.get("error"):
             reason = query.get("error_description") or query["error"]
-            raise OnlineError("lichess was not allowed to connect the board" if query["error"] == "access_denied"
-                              else f"lichess said: {reason[:120]}")
+            raise OnlineError(_("lichess was not allowed to connect the board") if query["error"] == "access_denied"
+                              else _("lichess said: {reason}").format(reason=reason[:120]))
         code = query.get("code", "")
         if not TOKEN.match(code):
-            raise OnlineError("the answer from lichess carries no code; start again")
+            raise OnlineError(_("the answer from lichess carries no code; start again"))
         return code
 
 
@@ -91,7 +94,7 @@ def authorization(base_url: str, redirect_uri: str, verifier: str, state: str,
     """Start an authorization: ``verifier`` (43 to 128 URL-safe characters) and ``state`` are
     random strings made by the caller (``secrets.token_urlsafe``)."""
     if not (43 <= len(verifier) <= 128 and re.fullmatch(r"[A-Za-z0-9._~-]+", verifier)):
-        raise OnlineError("a PKCE verifier is 43 to 128 URL-safe characters")
+        raise OnlineError(_("a PKCE verifier is 43 to 128 URL-safe characters"))
     query = {"response_type": "code", "client_id": CLIENT_ID, "redirect_uri": redirect_uri,
              "code_challenge_method": "S256", "code_challenge": code_challenge(verifier),
              "scope": " ".join(scopes), "state": state}

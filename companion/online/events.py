@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..errors import OnlineError
+from ..i18n import _
 
 #: Statuses of a game that is still played (GameStatusName.yaml); any other ends it.
 PLAYING = ("created", "started")
@@ -31,19 +32,22 @@ class _Fields:
 
     def __init__(self, value: Any, where: str) -> None:
         if not isinstance(value, dict):
-            raise OnlineError(f"{where}: an object was expected, got {type(value).__name__}")
+            raise OnlineError(_("{where}: an object was expected, got {kind}").format(
+                where=where, kind=type(value).__name__))
         self.value, self.where = value, where
 
     def _get(self, name: str, kinds: tuple[type, ...], required: bool, default: Any) -> Any:
         if name not in self.value or self.value[name] is None:
             if required:
-                raise OnlineError(f"{self.where}: no {name!r}")
+                raise OnlineError(_("{where}: no {name!r}").format(where=self.where, name=name))
             return default
         v = self.value[name]
         if isinstance(v, bool) and bool not in kinds:
-            raise OnlineError(f"{self.where}: {name!r} is {v!r}, not a {kinds[0].__name__}")
+            raise OnlineError(_("{where}: {name!r} is {v!r}, not a {kind}").format(
+                where=self.where, name=name, v=v, kind=kinds[0].__name__))
         if not isinstance(v, kinds):
-            raise OnlineError(f"{self.where}: {name!r} is {str(v)[:40]!r}, not a {kinds[0].__name__}")
+            raise OnlineError(_("{where}: {name!r} is {v!r}, not a {kind}").format(
+                where=self.where, name=name, v=str(v)[:40], kind=kinds[0].__name__))
         return v
 
     def text(self, name: str, required: bool = False, default: str = "") -> str:
@@ -63,7 +67,8 @@ class _Fields:
     def colour(self, name: str, required: bool = False) -> str:
         v = self.text(name, required)
         if v and v not in COLOURS:
-            raise OnlineError(f"{self.where}: {name!r} is {v[:20]!r}, not white or black")
+            raise OnlineError(_("{where}: {name!r} is {v!r}, not white or black").format(
+                where=self.where, name=name, v=v[:20]))
         return v
 
 
@@ -250,7 +255,7 @@ def read_state(f: _Fields) -> GameState:
     exp = f.obj("expiration")
     for name in ("wtime", "btime", "winc", "binc"):
         if f.int(name, required=True) < 0:
-            raise OnlineError(f"{f.where}: {name!r} is negative")
+            raise OnlineError(_("{where}: {name!r} is negative").format(where=f.where, name=name))
     return GameState(moves=tuple(moves.split()), wtime_ms=f.int("wtime", True), btime_ms=f.int("btime", True),
                      winc_ms=f.int("winc", True), binc_ms=f.int("binc", True), status=f.text("status", True),
                      winner=f.colour("winner"), wdraw=f.flag("wdraw"), bdraw=f.flag("bdraw"),
@@ -264,7 +269,8 @@ def _game_full(f: _Fields) -> GameFull:
     perf = f.obj("perf")
     state = f.obj("state", required=True)
     if state.text("type") not in ("", "gameState"):
-        raise OnlineError(f"{state.where}: type is {state.text('type')[:20]!r}, not gameState")
+        raise OnlineError(_("{where}: type is {type!r}, not gameState").format(
+            where=state.where, type=state.text('type')[:20]))
     return GameFull(id=f.text("id", True), variant=variant.text("key", True), speed=f.text("speed", True),
                     rated=f.flag("rated", True), white=_player(f.obj("white", True)),
                     black=_player(f.obj("black", True)), initial_fen=f.text("initialFen", default="startpos"),
@@ -282,7 +288,7 @@ def _game_info(f: _Fields) -> GameInfo:
     compat = g.obj("compat")
     game_id = g.text("gameId") or g.text("id")
     if not game_id:
-        raise OnlineError(f"{g.where}: no 'gameId'")
+        raise OnlineError(_("{where}: no 'gameId'").format(where=g.where))
     return GameInfo(game_id=game_id, color=g.colour("color", True), fen=g.text("fen"), last_move=g.text("lastMove"),
                      source=g.text("source"), status=status.text("name") if status else "",
                      variant=variant.text("key", default="standard") if variant else "standard",
@@ -339,19 +345,19 @@ _EVENT_LINES: dict[str, Callable[[_Fields], Any]] = {
 def _read(line: dict[str, Any], table: dict[str, Callable[[_Fields], Any]], where: str):
     kind = line.get("type")
     if not isinstance(kind, str):
-        raise OnlineError(f"{where}: a line without a type")
+        raise OnlineError(_("{where}: a line without a type").format(where=where))
     reader = table.get(kind)
     if reader is None:
         return Unknown(kind[:40])
     return reader(_Fields(line, f"{where} {kind}"))
 
 
-def read_game_line(line: dict[str, Any], where: str = "the game stream"):
+def read_game_line(line: dict[str, Any], where: str | None = None):
     """A game stream line -> GameFull | GameState | ChatLine | OpponentGone | Unknown."""
-    return _read(line, _GAME_LINES, where)
+    return _read(line, _GAME_LINES, where or _("the game stream"))
 
 
-def read_event_line(line: dict[str, Any], where: str = "the event stream"):
+def read_event_line(line: dict[str, Any], where: str | None = None):
     """An event stream line -> GameStart | GameFinish | ChallengeReceived | ChallengeCanceled
     | ChallengeDeclined | Unknown."""
-    return _read(line, _EVENT_LINES, where)
+    return _read(line, _EVENT_LINES, where or _("the event stream"))

@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import _
 from . import api
 from .events import ChatLine, GameFull, GameState, OpponentGone, Unknown
 
@@ -324,9 +325,9 @@ class OnlineGame:
         """The player made ``uci`` on the board. Returns the request to send (or MoveWaiting);
         a move that cannot be played now is MoveRefused at once."""
         if not self.is_playing:
-            return [MoveRefused(uci, "the game is over")]
+            return [MoveRefused(uci, _("the game is over"))]
         if self.pending is not None or self.colour_of_ply(len(self.moves)) != self.color:
-            return [MoveRefused(uci, "it is not your turn")]
+            return [MoveRefused(uci, _("it is not your turn"))]
         self.pending = Pending(uci, len(self.moves), HELD, moved_at_ms=now_ms)
         if not self.connected:
             return [MoveWaiting(uci, "offline")]
@@ -345,9 +346,9 @@ class OnlineGame:
         if status == 200 or request.kind in ("game", "chat"):
             return []
         if status == 429:
-            return [ActionRefused(request.kind, "lichess asked the board to wait a minute; try again then")]
-        return [ActionRefused(request.kind, error or ("no answer from lichess" if status is None
-                                                      else f"lichess answered {status}"))]
+            return [ActionRefused(request.kind, _("lichess asked the board to wait a minute; try again then"))]
+        return [ActionRefused(request.kind, error or (_("no answer from lichess") if status is None
+                                                      else _("lichess answered {status}").format(status=status)))]
 
     def _move_answered(self, request: api.Request, status: int | None, error: str, now_ms: int,
                        retry_at_ms: int | None) -> list:
@@ -366,10 +367,10 @@ class OnlineGame:
             return [MoveWaiting(p.uci, "offline")]
         if status is not None and 400 <= status < 500:
             if p.attempts > 1:  # sent again after no answer: the first may have been played
-                p.state, p.reason = CHECKING, error or f"lichess answered {status}"
+                p.state, p.reason = CHECKING, error or _("lichess answered {status}").format(status=status)
                 return [MoveWaiting(p.uci, "checking"), Reopen(self.game_id)]
             self.pending = None
-            return [MovesUndone(1), MoveRefused(p.uci, error or f"lichess answered {status}")]
+            return [MovesUndone(1), MoveRefused(p.uci, error or _("lichess answered {status}").format(status=status))]
         p.state = UNCERTAIN
         return [MoveWaiting(p.uci, "checking"), Reopen(self.game_id)]
 

@@ -18,6 +18,7 @@ import threading
 from typing import Any, Callable
 
 from ..errors import OnlineError
+from ..i18n import _
 from . import api
 from .api import Request
 from .backoff import ENDED, HEALTHY_MS, RATE_LIMIT_MS, Backoff, failure_kind
@@ -144,7 +145,7 @@ class OnlineLink:
         self._cancel_seek()
 
         async def seek() -> None:
-            answer = await self._client.stream(request, lambda line: None, where="the seek")
+            answer = await self._client.stream(request, lambda line: None, where=_("the seek"))
             self.post(Answered(request, answer))
 
         self._seek = asyncio.ensure_future(seek())
@@ -165,7 +166,7 @@ class OnlineLink:
             return
         task.cancel()
         request = api.event_stream() if name == EVENTS else api.game_stream(name)
-        self.post(StreamLost(name, "reading the game afresh", self.clock_ms()))
+        self.post(StreamLost(name, _("reading the game afresh"), self.clock_ms()))
         self._streams[name] = asyncio.ensure_future(self._keep_open(name, request))
 
     def _cancel(self, name: str) -> None:
@@ -198,7 +199,7 @@ class OnlineLink:
                         over[0] = not state.is_playing
                 self.post(LineReceived(name, value, self.clock_ms()))
 
-            answer = await self._client.stream(request, on_line, on_open, where=f"the {name} stream")
+            answer = await self._client.stream(request, on_line, on_open, where=_("the {name} stream").format(name=name))
             now = self.clock_ms()
             if name != EVENTS and over[0] and answer.status == 200:
                 self._streams.pop(name, None)
@@ -215,5 +216,5 @@ class OnlineLink:
                 retry = answer.retry_at_ms  # the whole client waits until then (lichess's full minute)
             else:
                 retry = max(backoff.failed(kind, now, self.rng.random()), self._client.backoff.hold_until_ms)
-            self.post(StreamLost(name, answer.error or "the stream closed", retry, answer.status))
+            self.post(StreamLost(name, answer.error or _("the stream closed"), retry, answer.status))
             await asyncio.sleep(max(0.0, (retry - now) / 1000))

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..bounds import load_json
 from ..errors import OnlineError
+from ..i18n import _
 
 #: The longest line a stream may send; a longer one ends the stream (it is not lichess).
 MAX_LINE_BYTES = 256 * 1024
@@ -61,8 +62,8 @@ class NdjsonReader:
         self._buffer += data[start:]
         if len(self._buffer) > self.max_line:
             size, self._buffer = len(self._buffer), bytearray()
-            raise OnlineError(f"{self.where}: a line of more than {size:,} bytes; lines here have at most "
-                              f"{self.max_line:,}")
+            raise OnlineError(_("{where}: a line of more than {size:,} bytes; lines here have at most {most:,}").format(
+                where=self.where, size=size, most=self.max_line))
         return out
 
     def close(self) -> int:
@@ -73,12 +74,13 @@ class NdjsonReader:
     def _line(self, raw: bytes) -> dict[str, Any] | KeepAlive:
         self.lines += 1
         if len(raw) > self.max_line:
-            raise OnlineError(f"{self.where}: a line of {len(raw):,} bytes; lines here have at most "
-                              f"{self.max_line:,}")
+            raise OnlineError(_("{where}: a line of {n:,} bytes; lines here have at most {most:,}").format(
+                where=self.where, n=len(raw), most=self.max_line))
         text = raw.decode("utf-8", errors="replace").strip()
         if not text:
             return KEEP_ALIVE
-        value = load_json(text, f"{self.where}, line {self.lines}", OnlineError)
+        value = load_json(text, _("{path}, line {number}").format(path=self.where, number=self.lines), OnlineError)
         if not isinstance(value, dict):
-            raise OnlineError(f"{self.where}, line {self.lines}: not a JSON object ({text[:40]!r})")
+            raise OnlineError(_("{where}, line {line}: not a JSON object ({text!r})").format(
+                where=self.where, line=self.lines, text=text[:40]))
         return value

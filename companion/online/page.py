@@ -28,6 +28,7 @@ from aiohttp import web
 
 from ..broadcast.web import ServerThread, read_only_headers
 from ..errors import OnlineError
+from ..i18n import _, current
 from . import connect
 from .client import LichessClient
 from .api import Request
@@ -43,7 +44,7 @@ STYLE = ("body{font:18px/1.5 sans-serif;max-width:34em;margin:1em auto;padding:0
 
 
 def _page(title: str, body: str, status: int = 200) -> web.Response:
-    html = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
+    html = (f'<!doctype html><html lang="{current().code}"><head><meta charset="utf-8"><meta name="viewport" '
             f'content="width=device-width, initial-scale=1"><title>{escape(title)}</title><style>{STYLE}</style>'
             f'</head><body><h1>{escape(title)}</h1>{body}</body></html>')
     return web.Response(text=html, content_type="text/html", status=status,
@@ -93,25 +94,29 @@ class ConnectPage:
 
     def _check(self, code: str | None) -> None:
         if self.done:
-            raise web.HTTPGone(text="The board is connected already. You can close this page.\n")
+            raise web.HTTPGone(text=_("The board is connected already. You can close this page.") + "\n")
         if not code or not secrets.compare_digest(code, self.code):
-            raise web.HTTPForbidden(text="This page's code is not the board's: scan the QR code on the board's "
-                                         "screen again.\n")
+            raise web.HTTPForbidden(text=_("This page's code is not the board's: scan the QR code on the board's "
+                                           "screen again.") + "\n")
 
     async def _home(self, request: web.Request) -> web.Response:
         self._check(request.query.get("k"))
         k = escape(self.code)
         token_page = escape(connect.token_page(self.server, self.scopes))
-        body = (f'<p>Connect this board to your lichess account.</p>'
-                f'<a class="button" href="/lichess/login?k={k}">Log in with lichess</a>'
-                f'<p class="note">Or: <a href="{token_page}" target="_blank" rel="noopener">create a token on '
-                f'lichess</a> (the needed permissions are ticked), copy it, and paste it here:</p>'
-                f'<form method="post" action="/lichess/token"><input type="hidden" name="k" value="{k}">'
+        # the words outside the f-strings: Babel does not look inside one
+        create, connect_words, log_in, send = (escape(_("create a token on lichess")),
+                                               escape(_("Connect this board to your lichess account.")),
+                                               escape(_("Log in with lichess")), escape(_("Send the token to the board")))
+        link = f'<a href="{token_page}" target="_blank" rel="noopener">{create}</a>'
+        body = (f'<p>{connect_words}</p><a class="button" href="/lichess/login?k={k}">{log_in}</a><p class="note">'
+                + escape(_("Or: {link} (the needed permissions are ticked), copy it, and paste it here:")).format(link=link)
+                + f'</p><form method="post" action="/lichess/token"><input type="hidden" name="k" value="{k}">'
                 f'<input name="token" autocomplete="off" autocapitalize="off" spellcheck="false" '
-                f'placeholder="lip_..."><button type="submit">Send the token to the board</button></form>'
-                f'<p class="note">The token stays on the board, readable by it only. "Disconnect" on the board '
-                f'deletes it; you can also revoke it on lichess at any time.</p>')
-        return _page("Companion board: lichess", body)
+                f'placeholder="lip_..."><button type="submit">{send}</button></form>'
+                '<p class="note">' + escape(_('The token stays on the board, readable by it only. "Disconnect" on the '
+                                              'board deletes it; you can also revoke it on lichess at any time.'))
+                + '</p>')
+        return _page(_("Companion board: lichess"), body)
 
     async def _login(self, request: web.Request) -> web.Response:
         self._check(request.query.get("k"))
@@ -121,18 +126,19 @@ class ConnectPage:
 
     async def _callback(self, request: web.Request) -> web.Response:
         if self._auth is None:
-            raise web.HTTPForbidden(text="No login was started from this board's page: scan the QR code again.\n")
+            raise web.HTTPForbidden(text=_("No login was started from this board's page: scan the QR code again.") + "\n")
         try:
             code = self._auth.code_from(dict(request.query))
         except OnlineError as e:
-            return _page("Not connected", f"<p>{escape(str(e))}.</p>", 400)
+            return _page(_("Not connected"), f"<p>{escape(str(e))}.</p>", 400)
         auth, self._auth = self._auth, None
         async with LichessClient(self.server, None, self.clock_ms) as client:
             answer = await client.call(Request("oauth", "POST", "/api/token", form=auth.token_form(code)))
         body = answer.body if isinstance(answer.body, dict) else {}
         if not answer.ok or not isinstance(body.get("access_token"), str):
-            words = answer.error or body.get("error_description") or "no token came back"
-            return _page("Not connected", f"<p>lichess did not give the board a token: {escape(str(words))}.</p>", 502)
+            words = answer.error or body.get("error_description") or _("no token came back")
+            return _page(_("Not connected"), "<p>" + escape(_("lichess did not give the board a token: {reason}.").format(
+                reason=words)) + "</p>", 502)
         return await self._received(Token(body["access_token"]))
 
     async def _pasted(self, request: web.Request) -> web.Response:
@@ -142,7 +148,8 @@ class ConnectPage:
         try:
             token = Token(text if isinstance(text, str) else "")
         except OnlineError as e:
-            return _page("Not connected", f"<p>{escape(str(e))}. Go back and paste it again.</p>", 400)
+            return _page(_("Not connected"), "<p>" + escape(_("{problem}. Go back and paste it again.").format(problem=e))
+                         + "</p>", 400)
         return await self._received(token)
 
     async def _received(self, token: Token) -> web.Response:
@@ -151,11 +158,13 @@ class ConnectPage:
 
             answer = await client.call(api.account())
         if answer.status is None:
-            return _page("Not connected", f"<p>The board cannot reach lichess: {escape(answer.error)}.</p>", 502)
+            return _page(_("Not connected"), "<p>" + escape(_("The board cannot reach lichess: {reason}.").format(
+                reason=answer.error)) + "</p>", 502)
         if not answer.ok or not isinstance(answer.body, dict):
-            return _page("Not connected", f"<p>lichess did not take this token: {escape(answer.error)}.</p>", 400)
+            return _page(_("Not connected"), "<p>" + escape(_("lichess did not take this token: {reason}.").format(
+                reason=answer.error)) + "</p>", 400)
         name = str(answer.body.get("username") or answer.body.get("id") or "?")[:40]
         self.done = True
         self.on_token(token, name)
-        return _page("Connected", f"<p>The board is connected to lichess as <b>{escape(name)}</b>. "
-                                  f"You can close this page.</p>")
+        return _page(_("Connected"), "<p>" + escape(_("The board is connected to lichess as {name}. You can close this "
+                                                      "page.")).format(name=f"<b>{escape(name)}</b>") + "</p>")

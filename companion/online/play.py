@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import _
 from . import api
 from .game import OnlineGame, Reopen
 from .lobby import GameBegan, Lobby
@@ -142,12 +143,12 @@ class OnlinePlay:
     def _game_began(self, began: GameBegan) -> list:
         info = began.game
         if self.game is not None and self.game.is_playing and self.game.game_id != info.game_id:
-            return [GameNotTaken(info.game_id, "the board is playing another game; play this one on lichess")]
+            return [GameNotTaken(info.game_id, _("the board is playing another game; play this one on lichess"))]
         if self.game is not None and self.game.game_id == info.game_id:
             return []
         if info.variant not in VARIANTS or not info.board_compatible:
-            return [GameNotTaken(info.game_id, f"the board plays standard chess on lichess, not {info.variant}"
-                                 if info.variant not in VARIANTS else "lichess does not allow this game on a board")]
+            return [GameNotTaken(info.game_id, _("the board plays standard chess on lichess, not {variant}").format(
+                variant=info.variant) if info.variant not in VARIANTS else _("lichess does not allow this game on a board"))]
         self.game = OnlineGame(info.game_id, self.me)
         self.streams[info.game_id] = Connection("connecting")
         return [FollowGame(info.game_id)]
@@ -165,10 +166,10 @@ class OnlinePlay:
         if req.kind == "seek":
             if req.stream:
                 return out + self.lobby.seek_answered(ans.status, ans.error) + (
-                    [] if ans.status == 200 else [RequestFailed("seek", ans.error or "the seek failed", ans.status)])
+                    [] if ans.status == 200 else [RequestFailed("seek", ans.error or _("the seek failed"), ans.status)])
             return out + ([] if ans.ok else [RequestFailed("seek", ans.error, ans.status)])
         if not ans.ok and req.kind in ("challenge", "accept", "decline", "cancel"):
-            out.append(RequestFailed(req.kind, ans.error or "no answer from lichess", ans.status))
+            out.append(RequestFailed(req.kind, ans.error or _("no answer from lichess"), ans.status))
         return out
 
     # ----- what the player asks ------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..i18n import _
 from .backoff import Backoff, failure_kind
 
 #: Games lichess takes in one push (broadcast-round-broadcastRoundId-push.yaml).
@@ -94,9 +95,11 @@ class PushSchedule:
             return
         if status is not None and 400 <= status < 500 and status != 429:
             self.refused = text
-            self.problem = f"lichess refused the round ({status}): {error or 'no reason given'}"
+            self.problem = _("lichess refused the round ({status}): {reason}").format(
+                status=status, reason=error or _("no reason given"))
             return
         kind = failure_kind(status)
         self.next_ms = self.backoff.failed(kind, now_ms, jitter)
-        self.problem = ("lichess asked to wait a minute (429)" if status == 429 else
-                        "lichess cannot be reached" if status is None else f"lichess answered {status}")
+        self.problem = (_("lichess asked to wait a minute (429)") if status == 429 else
+                        _("lichess cannot be reached") if status is None else
+                        _("lichess answered {status}").format(status=status))

@@ -14,6 +14,7 @@ import stat
 from pathlib import Path
 
 from ..errors import OnlineError
+from ..i18n import _
 from ..tournament.files import write_private
 from .connect import check_token_text
 
@@ -55,30 +56,31 @@ def read_token(path: str | os.PathLike) -> Token:
     try:
         st = os.stat(p)
     except FileNotFoundError:
-        raise OnlineError(f"{p}: no such token file (create a token on lichess and save it there, or connect "
-                          f"the board from its screen)") from None
+        raise OnlineError(_("{path}: no such token file (create a token on lichess and save it there, or connect the "
+                            "board from its screen)").format(path=p)) from None
     except OSError as e:
-        raise OnlineError(f"{p}: cannot read the token file ({e.strerror or e})") from None
+        raise OnlineError(_("{path}: cannot read the token file ({reason})").format(path=p, reason=e.strerror or e)) from None
     if not stat.S_ISREG(st.st_mode):
-        raise OnlineError(f"{p}: not a file")
+        raise OnlineError(_("{path}: not a file").format(path=p))
     if st.st_mode & 0o077:
-        raise OnlineError(f"{p}: other users can read this token file (mode {stat.S_IMODE(st.st_mode):o}); "
-                          f"make it yours only: chmod 600 {p}")
+        raise OnlineError(_("{path}: other users can read this token file (mode {mode:o}); make it yours only: chmod "
+                            "600 {path}").format(path=p, mode=stat.S_IMODE(st.st_mode)))
     try:
         with open(p, "rb") as f:
             raw = f.read(MAX_TOKEN_FILE + 1)
     except OSError as e:
-        raise OnlineError(f"{p}: cannot read the token file ({e.strerror or e})") from None
+        raise OnlineError(_("{path}: cannot read the token file ({reason})").format(path=p, reason=e.strerror or e)) from None
     if len(raw) > MAX_TOKEN_FILE:
-        raise OnlineError(f"{p}: more than {MAX_TOKEN_FILE} bytes; a token file holds one token")
+        raise OnlineError(_("{path}: more than {most} bytes; a token file holds one token").format(path=p, most=MAX_TOKEN_FILE))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise OnlineError(f"{p}: not a text file; a token file holds one token") from None
+        raise OnlineError(_("{path}: not a text file; a token file holds one token").format(path=p)) from None
     lines = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
     if len(lines) != 1:
-        raise OnlineError(f"{p}: {'empty' if not lines else 'more than one line'}; a token file holds one token")
-    return Token(check_token_text(lines[0], f"{p}"))
+        raise OnlineError((_("{path}: empty; a token file holds one token") if not lines else
+                           _("{path}: more than one line; a token file holds one token")).format(path=p))
+    return Token(check_token_text(lines[0], f"{path}"))
 
 
 def save_token(path: str | os.PathLike, token: Token) -> Path:
@@ -86,7 +88,7 @@ def save_token(path: str | os.PathLike, token: Token) -> Path:
     try:
         return write_private(path, token.reveal() + "\n")
     except OSError as e:
-        raise OnlineError(f"{path}: cannot save the token ({e.strerror or e})") from None
+        raise OnlineError(_("{path}: cannot save the token ({reason})").format(path=path, reason=e.strerror or e)) from None
 
 
 def remove_token(path: str | os.PathLike) -> bool:
@@ -97,4 +99,4 @@ def remove_token(path: str | os.PathLike) -> bool:
     except FileNotFoundError:
         return False
     except OSError as e:
-        raise OnlineError(f"{path}: cannot remove the token ({e.strerror or e})") from None
+        raise OnlineError(_("{path}: cannot remove the token ({reason})").format(path=path, reason=e.strerror or e)) from None

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from ..errors import CompanionError
+from ..i18n import _, ngettext
 
 
 class Priority(IntEnum):
@@ -66,9 +67,10 @@ class SpeechSettings:
 
     def __post_init__(self) -> None:
         if not isinstance(self.on, bool) or not isinstance(self.moves_only, bool):
-            raise CompanionError("speech: 'on' and 'moves_only' are true or false")
+            raise CompanionError(_("speech: 'on' and 'moves_only' are true or false"))
         if isinstance(self.volume, bool) or not isinstance(self.volume, int) or not 0 <= self.volume <= 100:
-            raise CompanionError(f"speech: the volume is a whole number from 0 to 100, got {self.volume!r}")
+            raise CompanionError(_("speech: the volume is a whole number from 0 to 100, got {volume!r}").format(
+                volume=self.volume))
 
     def says(self, announcement: Announcement) -> bool:
         """Whether a board set like this says ``announcement``."""
@@ -80,10 +82,11 @@ class SpeechSettings:
     @classmethod
     def from_json(cls, data: object) -> "SpeechSettings":
         if not isinstance(data, dict):
-            raise CompanionError(f"speech settings are an object, got {data!r}")
+            raise CompanionError(_("speech settings are an object, got {data!r}").format(data=data))
         unknown = set(data) - {"on", "volume", "moves_only"}
         if unknown:
-            raise CompanionError(f"speech settings: unknown key(s) {', '.join(sorted(unknown))}")
+            raise CompanionError(ngettext("speech settings: unknown key {keys}", "speech settings: unknown keys {keys}",
+                                          len(unknown)).format(keys=', '.join(sorted(unknown))))
         return cls(**data)
 
     def louder(self) -> "SpeechSettings":

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..errors import CompanionError
+from ..i18n import _
 from .announcements import Announcement, SpeechSettings
 from .schedule import Say, SpeechQueue, Stop
 from .words import for_voice
@@ -67,16 +68,17 @@ def render_wav(texts: Sequence[str], language: str, path: Path, *, volume: int =
     """Write ``texts``, said one after the other, to the WAV file ``path``."""
     exe = espeak or find_espeak()
     if exe is None:
-        raise SpeechError("espeak-ng is not installed (Debian: apt-get install espeak-ng; companion/install.sh "
-                          "installs it)")
+        raise SpeechError(_("espeak-ng is not installed (Debian: apt-get install espeak-ng; companion/install.sh "
+                            "installs it)"))
     text = "\n".join(t.rstrip() + ("" if t.rstrip().endswith((".", "!", "?")) else ".") for t in texts if t)
     try:
         done = subprocess.run(espeak_argv(text, language, volume, voice=voice, wav=path, espeak=exe),
                               capture_output=True, text=True, timeout=120)
     except (OSError, subprocess.TimeoutExpired) as e:
-        raise SpeechError(f"espeak-ng failed: {e}") from None
+        raise SpeechError(_("espeak-ng failed: {reason}").format(reason=e)) from None
     if done.returncode != 0:
-        raise SpeechError(f"espeak-ng failed: {(done.stderr or '').strip().splitlines()[-1:] or done.returncode}")
+        raise SpeechError(_("espeak-ng failed: {reason}").format(
+            reason=(done.stderr or '').strip().splitlines()[-1:] or done.returncode))
     return path
 
 
@@ -85,15 +87,15 @@ def sound_card_problem(aplay: str | None = None) -> str | None:
     names an ALSA device to use as it is (``default``, ``hw:1``): then it is not looked for."""
     exe = aplay or shutil.which("aplay")
     if exe is None:
-        return "aplay is missing (Debian: apt-get install alsa-utils)"
+        return _("aplay is missing (Debian: apt-get install alsa-utils)")
     if os.environ.get("COMPANION_AUDIO"):
         return None
     try:
         listed = subprocess.run([exe, "-l"], capture_output=True, text=True, timeout=10)
     except (OSError, subprocess.TimeoutExpired) as e:
-        return f"aplay does not run: {e}"
+        return _("aplay does not run: {reason}").format(reason=e)
     if "card " not in listed.stdout:
-        return "no sound card found (aplay -l lists none)"
+        return _("no sound card found (aplay -l lists none)")
     return None
 
 
@@ -210,7 +212,7 @@ class Voice:
         try:
             u = _Utterance(argv, self.sink, asked, self.clock, self.latencies_ms)
         except OSError as e:
-            self.problem = f"speech stopped: {e}"
+            self.problem = _("speech stopped: {reason}").format(reason=e)
             self.log(f"speech: {self.problem}")
             return None
         self.spoken.append(a)

@@ -21,6 +21,7 @@ from ...games.draft import (
     FACTIONS, TURN_ORDER_CHOICES, Army, Deployment, army_cost, draft_problems, faction_units, first_player,
     presets, zone_capacity,
 )
+from ...i18n import _, ngettext
 from ...session import Seat
 
 #: The rulebook's four example armies, in its order (maps/variants/dungeon-armies.toml).
@@ -47,7 +48,9 @@ class DungeonPrep:
         self.draw_rules = draw_rules
         self.dice, self.d6_only, self.options = dice, d6_only, dict(options or {})
         if len(seats) != self.rules.nplayers:
-            raise DraftError(f"the map {board_map} has {self.rules.nplayers} seats; {len(seats)} players were given")
+            raise DraftError(ngettext("the map {board_map} has {seats} seats; {n} player was given",
+                                      "the map {board_map} has {seats} seats; {n} players were given", len(seats)).format(
+                board_map=board_map, seats=self.rules.nplayers, n=len(seats)))
         self.seats = tuple(seats)
         self.presets = presets()
         self.armies: list[Army] = list(self.rules.armies())
@@ -56,7 +59,8 @@ class DungeonPrep:
         self.drafts: list[dict[str, Army]] = [{a.faction: a} for a in self.armies]
         self.here = None if here is None else tuple(here)
         if self.here is not None and (not self.here or not set(self.here) <= set(range(len(seats)))):
-            raise DraftError(f"the seats drafted here are some of 0..{len(seats) - 1}, not {self.here}")
+            raise DraftError(_("the seats drafted here are some of 0..{n}, not {here}").format(
+                n=len(seats) - 1, here=self.here))
         self.seat = self.drafted[0]  # the seat whose army is on the draft screen
         self.first: int | None = None  # who moves first, once chosen
         self.first_choice: str | None = None
@@ -94,7 +98,8 @@ class DungeonPrep:
         far is kept for its faction and comes back when its tab is chosen again; the new
         faction's own draft (empty the first time) takes its place."""
         if faction not in FACTIONS:
-            raise DraftError(f"unknown faction {faction!r}; choose one of {', '.join(FACTIONS)}")
+            raise DraftError(_("unknown faction {faction!r}; choose one of {factions}").format(
+                faction=faction, factions=', '.join(FACTIONS)))
         army = self.army()
         if faction != army.faction:
             kept = self.drafts[self.seat]
@@ -105,7 +110,8 @@ class DungeonPrep:
         kind = self.rules.roster_kind(unit)
         army = self.army()
         if kind.faction != army.faction:
-            raise DraftError(f"{kind.title} is a {kind.faction} unit, not {army.faction}")
+            raise DraftError(_("{unit} is a {faction} unit, not {army}").format(
+                unit=_(kind.title), faction=kind.faction, army=army.faction))
         self.armies[self.seat] = Army(army.faction, army.units + (unit,))
 
     def remove(self, unit: str) -> None:
@@ -121,7 +127,8 @@ class DungeonPrep:
         try:
             self.armies[self.seat] = self.presets[name]
         except KeyError:
-            raise DraftError(f"unknown army {name!r}; presets: {', '.join(sorted(self.presets))}") from None
+            raise DraftError(_("unknown army {name!r}; presets: {presets}").format(
+                name=name, presets=', '.join(sorted(self.presets)))) from None
 
     def clear(self) -> None:
         self.armies[self.seat] = Army(self.army().faction, ())
@@ -158,7 +165,8 @@ class DungeonPrep:
         not ready: DraftError says why)."""
         problems = self.problems()
         if problems:
-            raise DraftError(f"player {self.seat + 1}'s army cannot be played yet: " + "; ".join(problems))
+            raise DraftError(_("player {n}'s army cannot be played yet: {problems}").format(
+                n=self.seat + 1, problems="; ".join(problems)))
         i = self.drafted.index(self.seat)
         if i + 1 < len(self.drafted):
             self.seat = self.drafted[i + 1]
@@ -184,10 +192,12 @@ class DungeonPrep:
         """"first" (you), "second" (the seat after you) or "random" (``random_value``, the seat
         drawn at the edge). Every army must be ready."""
         if choice not in TURN_ORDER_CHOICES:
-            raise DraftError(f"turn order {choice!r}: expected one of {', '.join(TURN_ORDER_CHOICES)}")
+            raise DraftError(_("turn order {choice!r}: expected one of {choices}").format(
+                choice=choice, choices=', '.join(TURN_ORDER_CHOICES)))
         for seat in range(self.nplayers):
             if not self.ready(seat):
-                raise DraftError(f"player {seat + 1}'s army cannot be played yet: " + "; ".join(self.problems(seat)))
+                raise DraftError(_("player {n}'s army cannot be played yet: {problems}").format(
+                    n=seat + 1, problems="; ".join(self.problems(seat))))
         self.first = first_player(choice, self.you, self.nplayers, random_value)
         self.first_choice = choice
         return self.first
@@ -198,10 +208,11 @@ class DungeonPrep:
         light, what to say). ``make_guide(rules, deployment, sensed=, t_ms=)`` builds the
         DeploymentTracker."""
         if self.first is None and self.here is None:
-            raise DraftError("choose who moves first before the armies are deployed")
+            raise DraftError(_("choose who moves first before the armies are deployed"))
         for seat in self.drafted:
             if not self.ready(seat):
-                raise DraftError(f"player {seat + 1}'s army cannot be played yet: " + "; ".join(self.problems(seat)))
+                raise DraftError(_("player {n}'s army cannot be played yet: {problems}").format(
+                    n=seat + 1, problems="; ".join(self.problems(seat))))
         self.deployment = Deployment(self.rules, self.armies, players=self.here)
         self.guide = make_guide(self.rules, self.deployment, sensed=frozenset(sensed), t_ms=t_ms)
         return self.guide.tick(t_ms)
@@ -217,12 +228,12 @@ class DungeonPrep:
         sealed choice, companion.link.lobby.drafted_choice)."""
         dep = self.deployment
         if dep is None or not dep.done:
-            raise DraftError("the armies are not deployed yet")
+            raise DraftError(_("the armies are not deployed yet"))
         return {seat: (self.armies[seat], [(u, sq) for p, u, sq in dep.placed if p == seat]) for seat in self.drafted}
 
     def start_position(self) -> str:
         """The deployed armies as the game's start position text (the journal keeps it)."""
         if self.deployment is None:
-            raise DraftError("the armies are not deployed yet")
+            raise DraftError(_("the armies are not deployed yet"))
         pos = self.deployment.position(self.first or 0)
         return self.rules.position_text(pos)

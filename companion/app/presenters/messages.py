@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ...errors import CompanionError
+from ...i18n import _
 
 
 # ----- commands ----------------------------------------------------------------------------------
@@ -217,7 +218,7 @@ class Bus:
 
     def handles(self, command: type, handler: Callable) -> None:
         if command in self._handlers:
-            raise CompanionError(f"{command.__name__} has a handler already")
+            raise CompanionError(_("{command} has a handler already").format(command=command.__name__))
         self._handlers[command] = handler
 
     def handle(self, command) -> Any:

@@ -18,6 +18,7 @@ from typing import Callable
 
 from ...bounds import MAX_PAIRING_BYTES, read_text_file
 from ...errors import ClockError, PairingError
+from ...i18n import _
 from ...tournament.files import write_private
 from ...tournament.pairing import Pairing, parse_pairings
 from ...tournament.table import TableSetup
@@ -182,7 +183,7 @@ class TableSettings:
         """Read a pairing file; a malformed line is one message and nothing changes."""
         path = Path(path)
         try:
-            text = read_text_file(path, MAX_PAIRING_BYTES, "a pairing file", PairingError, "utf-8-sig")
+            text = read_text_file(path, MAX_PAIRING_BYTES, _("a pairing file"), PairingError, "utf-8-sig")
             pairings = parse_pairings(text, path.name)
         except (OSError, UnicodeDecodeError) as e:
             self.display.notice = T.PAIRING_UNREADABLE.format(name=path.name, reason=getattr(e, "strerror", None) or e)

@@ -39,6 +39,7 @@ from typing import Callable, Mapping, NamedTuple
 
 from ...core.moves import Answer, Move
 from ...errors import VariantError
+from ...i18n import _
 from . import effects as fx
 from .outputs import Action, Look
 
@@ -338,10 +339,12 @@ class Forms:
         for action, squares in gestures:
             squares = frozenset(squares)
             if action not in legal:
-                raise VariantError(f"{rules.name}: a gesture for {action!r}, which cannot be made now")
+                raise VariantError(_("{name}: a gesture for {action!r}, which cannot be made now").format(
+                    name=rules.name, action=action))
             if not squares or not squares <= base:
-                raise VariantError(f"{rules.name}: the gesture for {action!r} lifts {sorted(squares)}; "
-                                   "it must name squares that hold a piece")
+                raise VariantError(_("{name}: the gesture for {action!r} lifts {squares}; it must name squares that "
+                                     "hold a piece").format(
+                    name=rules.name, action=action, squares=sorted(squares)))
             rules.apply(pos, action)
             try:
                 after = frozenset(rules.expected_occupancy(pos))

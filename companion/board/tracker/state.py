@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...errors import HardwareError
+from ...i18n import _
 from ..palette import Meaning
 from .effects import Reason
 from .forms import Forms, PhysicalMove
@@ -115,7 +116,8 @@ class TrackerState:
     # ----- sensing ------------------------------------------------------------------------------
     def check_square(self, sq: int) -> None:
         if isinstance(sq, bool) or not isinstance(sq, int) or not 0 <= sq < self.size:
-            raise HardwareError(f"sensor event for square {sq!r}, off this board of {self.size} squares")
+            raise HardwareError(_("sensor event for square {sq!r}, off this board of {size} squares").format(
+                sq=sq, size=self.size))
 
     def set_square(self, sq: int, occupied: bool, t: int) -> bool:
         """A switch changed; False if it already said so."""

@@ -14,6 +14,7 @@ from typing import Iterable, Mapping, Sequence
 
 from ...core.moves import Move
 from ...errors import IllegalMoveError
+from ...i18n import _
 from ..backdrop import Backdrop
 from ..palette import Meaning
 from ..ports import BoardConnected, BoardDisconnected, OccupancySnapshot, SquareChanged
@@ -158,14 +159,15 @@ class Tracker:
             return self._screen_action(forms.standing_actions[option])
         if (st.prompt is None or option not in st.prompt.options) and option in forms.screen_actions:
             if not self.in_sync:
-                raise IllegalMoveError(f"{option!r} must wait: the board does not show the game yet "
-                                       f"({self.guidance.text or 'put the lifted pieces back'})")
+                raise IllegalMoveError(_("{option!r} must wait: the board does not show the game yet ({text})").format(
+                    option=option, text=self.guidance.text or _("put the lifted pieces back")))
             return prompts.withdraw_prompt(st) + self._screen_action(forms.screen_actions[option])
         if st.prompt is None:
-            raise IllegalMoveError("no question is waiting for an answer")
+            raise IllegalMoveError(_("no question is waiting for an answer"))
         chosen = prompts.chosen_action(st, option)
         if chosen is None:
-            raise IllegalMoveError(f"{option!r} is not one of the choices ({', '.join(st.prompt.options)})")
+            raise IllegalMoveError(_("{option!r} is not one of the choices ({options})").format(
+                option=option, options=', '.join(st.prompt.options)))
         st.choice = chosen
         st.prompt = None  # answered: the screen closes it; the choice waits for the board
         out: list[Output] = []
@@ -220,7 +222,8 @@ class Tracker:
         st = self._st
         forms = st.forms
         if move not in forms.legal:
-            raise IllegalMoveError(f"{st.rules.move_text(st.pos, move)} is not a legal move here")
+            raise IllegalMoveError(_("{move} is not a legal move here").format(
+                move=st.rules.move_text(st.pos, move)))
         if move in forms.screen_actions.values() or move in forms.standing_actions.values():
             return prompts.withdraw_prompt(st) + self._screen_action(move)
         # the person carries out what they are told: the short settle time is enough
