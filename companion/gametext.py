@@ -45,7 +45,7 @@ from .errors import CompanionError, RecordError
 from .i18n import N_, _
 from .session import (
     Action, AnswerDraw, GameSetup, OfferDraw, PlayAnswer, PlayMove, PlayPart, Resign, Roll, Seat, Session, SetPosition,
-    SOURCE_OF_MODE, action_from_json, action_to_json,
+    SOURCE_OF_MODE, action_from_json, action_to_json, level_from_key, level_key,
 )
 from .tournament.table import Table, TableSetup
 
@@ -69,7 +69,8 @@ _YES_NO = {"yes": True, "no": False}
 #: digits are ASCII digits only: "²" or "٣" are not numbers here (int() refuses the first)
 _PLAYER = re.compile(r"^player ([0-9]{1,2})$")
 _PLAYER_TABLE = re.compile(r"^player ([0-9]{1,2}) (rating|id)$")
-_COMPUTER = re.compile(r"^(.*\S) \(computer, level ([0-9]{1,2})\)$")
+#: a computer seat: "(computer, level 3)", or Stockfish's "(computer, stockfish:1800)"
+_COMPUTER = re.compile(r"^(.*\S) \(computer, (level [0-9]{1,5}|stockfish:[0-9]{1,4})\)$")
 _NUMBER = re.compile(r"^[0-9]{1,5}\.$")
 _FACES = re.compile(r"^[0-9]{1,3}(,[0-9]{1,3}){0,7}$")
 _SOURCE_WORDS = {"system": "system", "seeded": "seeded", "entered": "entered"}
@@ -124,7 +125,9 @@ def format_game(game: Session | Table, t_ms: int | None = None) -> str:
     if setup.board_map:
         out.append(f"map: {setup.board_map}")
     for i, seat in enumerate(setup.seats, start=1):
-        name = f"{seat.name} (computer, level {seat.level})" if seat.computer else seat.name
+        key = level_key(seat.level)
+        name = (f"{seat.name} (computer, {key if isinstance(key, str) else f'level {key}'})" if seat.computer
+                else seat.name)
         out.append(f"player {i}: {name}")
     if setup.has_dice:
         out.append(f"dice: {setup.dice}" + (f" {setup.seed}" if setup.seed else ""))
@@ -446,7 +449,12 @@ def _setup(fields: dict, seats: dict, extra: dict, first_no: int) -> GameSetup:
         no, value = seats[n]
         m = _COMPUTER.match(value)
         try:
-            seat_list.append(Seat(m.group(1), True, int(m.group(2))) if m else Seat(value))
+            if m is None:
+                seat_list.append(Seat(value))
+            else:
+                key = m.group(2)
+                level = int(key[6:]) if key.startswith("level ") else level_from_key(key, "the computer")
+                seat_list.append(Seat(m.group(1), True, level))
         except CompanionError as e:
             raise RecordError(_("line {no}: player {n}: {e}").format(no=no, n=n, e=e)) from None
     dice, seed = "virtual", None

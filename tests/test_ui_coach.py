@@ -13,7 +13,8 @@ DRIVER = HERE / "ui_coach_driver.py"
 DOCS_SHOTS = {("coach", "coach-hint"): "coach-hint.png", ("coach", "coach-blunder"): "coach-blunder.png",
               ("review", "review-analysed"): "review-analysed.png",
               ("coach-dungeon", "dungeon-blunder"): "coach-dungeon-blunder.png",
-              ("coach-kol", "kol-hint"): "coach-kol-hint.png"}
+              ("coach-kol", "kol-hint"): "coach-kol-hint.png",
+              ("coach-chess4", "chess4-blunder"): "coach-chess4-blunder.png"}
 
 
 def test_the_coach_hints_warns_after_a_bad_move_and_lights_a_threat(tmp_path):
@@ -28,7 +29,7 @@ def test_a_saved_game_is_analysed_in_the_review_with_its_graph_and_the_blunder_l
     assert [s.stem for s in shots] == ["review-analysing", "review-analysed"]
 
 
-@pytest.mark.parametrize("game", ["dungeon", "kol"])
+@pytest.mark.parametrize("game", ["dungeon", "kol", "chess4"])
 def test_the_same_coach_row_on_the_map_screen(tmp_path, game):
     shots, _ = run_scenario(DRIVER, f"coach-{game}", SHOTS / f"coach-{game}", tmp_path / "data", tmp_path, timeout=240,
                             docs_shots=DOCS_SHOTS)

@@ -10,8 +10,8 @@ the on-screen board; it never calls a presenter). After every screenshot the lay
   real search on its worker, a few seconds: its progress shown, then the move lit on the board);
   1.e4 d5 2.Qg4?? -- the coach says the move drops material, and "Undo it" takes it back in one
   tap; the pawn on e4, now attacked and undefended, is lit as a threat.
-* ``coach-dungeon``, ``coach-kol``: the same row on the map screen (Dungeon Chess on the 10x10
-  map, KoL Chess on its 12x12 board), from a constructed start (the test's shortcut: AppFlow.new_game
+* ``coach-dungeon``, ``coach-kol``, ``coach-chess4``: the same row on the map screen (Dungeon
+  Chess on the 10x10 map, KoL Chess on its 12x12 board, four-player chess with four people), from a constructed start (the test's shortcut: AppFlow.new_game
   with a start text) where the player to move has a unit hanging: the coach turned on (the
   Menu) lights it and says so, a hint is searched and lit, a move that leaves the unit hanging
   is said ("That move drops material ... Better was ...") and "Undo it" takes it back.
@@ -107,9 +107,10 @@ def review(d: CoachDriver):
     yield from d.shot("review-analysed")
 
 
-def coached_map(d: CoachDriver, game: str, start: str, blunder: tuple[str, str], board_map: str | None = None):
+def coached_map(d: CoachDriver, game: str, start: str, blunder: tuple[str, str], board_map: str | None = None,
+                seats: tuple = (Seat("Ann"), Seat("Bob"))):
     name = game
-    d.flow.new_game(game, (Seat("Ann"), Seat("Bob")), start=start, **({"board_map": board_map} if board_map else {}))
+    d.flow.new_game(game, seats, start=start, **({"board_map": board_map} if board_map else {}))
     yield from d.expect("setup")
     yield from d.press("Place every piece for me")
     yield from d.expect("game")
@@ -154,6 +155,17 @@ def coach_kol(d: CoachDriver):
     yield from coached_map(d, "kol", make_rules("kol").position_text(position({"e5": "T", "e8": "t"})), ("c2", "d2"))
 
 
+def coach_chess4(d: CoachDriver):
+    """Four-player chess (free-for-all, four people): Red's Rook on d5 hangs to Blue's Rook on
+    a5 (Blue moves next); Red's King steps h1-g1 instead of taking it: the coach says the move
+    drops material and "Undo it" takes it back in one tap."""
+    from chess4_helpers import position
+
+    r, pos = position({"d5": "1R", "a5": "2R"})
+    seats = tuple(Seat(n) for n in ("Red", "Blue", "Yellow", "Green"))
+    yield from coached_map(d, "chess4", r.position_text(pos), ("h1", "g1"), seats=seats)
+
+
 def coach_four(d: CoachDriver):
     """Four players on the 20x20 map (the side panel's fullest: four chips in two rows): Blue
     turns the coach on and asks for a hint; the row and its words fit beside the map."""
@@ -179,7 +191,8 @@ def coach_four(d: CoachDriver):
 #: Dungeon Chess on the 10x10 map: Bob's Knight on e7 takes Ann's Knight on b5 for free
 DUNGEON_HANGING = "7(2RD)2/10/10/2(2KN)7/10/1(1KN)8/10/10/10/4(1PR)5 1"
 
-SCENARIOS = {"coach": coach, "review": review, "coach-dungeon": coach_dungeon, "coach-kol": coach_kol, "coach-four": coach_four}
+SCENARIOS = {"coach": coach, "review": review, "coach-dungeon": coach_dungeon, "coach-kol": coach_kol, "coach-chess4": coach_chess4,
+             "coach-four": coach_four}
 
 
 def main() -> int:

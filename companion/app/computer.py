@@ -13,6 +13,9 @@ import random
 import time
 from typing import Any, Callable
 
+# a seat's level from STOCKFISH_BASE up is Stockfish at Elo level - STOCKFISH_BASE (journaled as stockfish:ELO)
+from ..session import STOCKFISH_BASE, stockfish_elo
+
 log = logging.getLogger(__name__)
 
 
@@ -28,14 +31,6 @@ class ComputerFailed:
 
 #: Seconds the strongest level may think per move (weaker levels use a share of it).
 MOVE_SECONDS = 3.0
-#: A seat's level from here up is Stockfish at Elo ``level - STOCKFISH_BASE`` (FIDE chess only:
-#: companion.ai.players): a seat keeps one number, journaled as it is.
-STOCKFISH_BASE = 10_000
-
-
-def stockfish_elo(level: int) -> int | None:
-    """The Elo of a Stockfish seat's level, None for one of our own levels."""
-    return level - STOCKFISH_BASE if level > STOCKFISH_BASE else None
 #: Nodes the computer searches to fix its secret bid (a node limit, not a time: the same position
 #: and random number give the same bid, so a journaled game replays exactly).
 PART_NODES = 6000

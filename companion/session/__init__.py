@@ -46,7 +46,8 @@ from .playing import RESIGNS, computer_accepts_draw, material
 from .session import Session
 from .setup import (BID_MODES, COLOURS, DICE_MODES, FIGHTS_OPTION, GAME_OPTIONS, GAMES_WITH_BIDS, GAMES_WITH_DICE,
                     GAMES_WITH_DRAW_OPTION, MAX_TIES, OPTION_VALUES, PLAYER_COUNTS, SOURCE_OF_MODE, GameSetup, Seat,
-                    game_options, has_dice_fights, rules_for)
+                    STOCKFISH_BASE, game_options, has_dice_fights, level_from_key, level_key, rules_for,
+                    stockfish_elo)
 from .state import DECIDED_RESULTS, GameState, move_words, unit_move_text
 
 __all__ = [
@@ -55,8 +56,8 @@ __all__ = [
     "FightStarted", "GAME_OPTIONS", "GAMES_WITH_BIDS", "GAMES_WITH_DICE", "GAMES_WITH_DRAW_OPTION", "GameOver",
     "GameResult", "GameSetup", "GameStarted", "GameState", "JsonFields", "MAX_TIES", "MoveEntry", "MovePlayed",
     "OfferDraw", "PartSealed", "PLAYER_COUNTS", "PlayAnswer", "PlayMove", "PlayPart", "PlayerResigned",
-    "PositionSet", "RESIGNS", "Resign", "Roll", "SOURCE_OF_MODE", "Seat", "Session", "SetPosition", "TurnsUndone",
+    "PositionSet", "RESIGNS", "Resign", "Roll", "SOURCE_OF_MODE", "STOCKFISH_BASE", "Seat", "Session", "SetPosition", "TurnsUndone",
     "Undo", "OPTION_VALUES", "action_from_json", "action_to_json", "computer_accepts_draw", "default_source", "game_options",
-    "has_dice_fights", "material", "record_options", "rules_for",
+    "has_dice_fights", "level_from_key", "level_key", "material", "record_options", "rules_for", "stockfish_elo",
     "start_from_json", "start_to_json", "unit_move_text", "move_words",
 ]

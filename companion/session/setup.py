@@ -4,6 +4,7 @@ played by."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +36,36 @@ OPTION_VALUES: dict[str, dict[str, tuple[str, ...]]] = {"chess4": {"mode": ("ffa
 #: The option every game that takes dice fights has (``("fights", "dice")``: Human Combat Chess's
 #: fights on its captures, companion/games/fights.py; the dice modes then apply as in Combat Chess).
 FIGHTS_OPTION = "fights"
+#: A Stockfish seat (FIDE chess, companion.ai.players) keeps one number as its level in memory:
+#: STOCKFISH_BASE + its Elo. It is journaled as what it is, the player key ``stockfish:ELO`` that
+#: ``ai-match --a stockfish:1500`` and companion.ai.players use; a journal that wrote the number
+#: (before 2026-11-28) still loads as the same seat.
+STOCKFISH_BASE = 10_000
+_STOCKFISH_KEY = re.compile(r"^stockfish:([0-9]{1,4})$")
+
+
+def stockfish_elo(level: int) -> int | None:
+    """The Elo of a Stockfish seat's level, None for one of our own levels."""
+    return level - STOCKFISH_BASE if level > STOCKFISH_BASE else None
+
+
+def level_key(level: int) -> int | str:
+    """A seat's level as the journal and the game text write it: our level's number, or
+    ``stockfish:ELO``."""
+    elo = stockfish_elo(level)
+    return level if elo is None else f"stockfish:{elo}"
+
+
+def level_from_key(value: Any, where: str) -> int:
+    """The level a journaled seat's ``level`` names (see :func:`level_key`; a number, as every
+    journal wrote before, is taken as it is); anything else is one RecordError line."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    m = _STOCKFISH_KEY.match(value) if isinstance(value, str) else None
+    if m is None or int(m.group(1)) < 1:
+        raise RecordError(_("{where}: field 'level' must be a level number or stockfish:ELO (e.g. stockfish:1800), "
+                            "got {value!r}").format(where=where, value=value))
+    return STOCKFISH_BASE + int(m.group(1))
 
 
 def game_options(game: str) -> tuple[str, ...]:
@@ -175,7 +206,7 @@ class GameSetup:
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
-            "seats": [{"name": s.name, "computer": s.computer, "level": s.level} for s in self.seats],
+            "seats": [{"name": s.name, "computer": s.computer, "level": level_key(s.level)} for s in self.seats],
             "dice": self.dice,
             "d6_only": self.d6_only,
             "game_id": self.game_id,
@@ -210,7 +241,7 @@ class GameSetup:
             raise RecordError(_("{where}: 'seats' must be a list of players").format(where=where))
         for i, s in enumerate(raw):
             f = JsonFields(s, f"{where} seat {i + 1}", ("name", "computer", "level"))
-            seats.append(Seat(f.text("name"), f.flag("computer"), f.integer("level")))
+            seats.append(Seat(f.text("name"), f.flag("computer"), level_from_key(f.value["level"], f.where)))
         try:
             return cls(
                 fields.text("game"), tuple(seats), fields.text("dice"), fields.flag("d6_only"),
