@@ -24,6 +24,7 @@ Babel comes with the test extra (``bash companion/install.sh test``).
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import sys
 from dataclasses import dataclass
@@ -49,6 +50,18 @@ ALLOWED = {
 
 
 # ----- words shown bare in the app ------------------------------------------------------------------
+@functools.lru_cache(maxsize=4096)
+def _parsed_at(path: Path, mtime_ns: int, size: int) -> ast.AST:
+    return ast.parse(path.read_text())
+
+
+def _parsed(path: Path) -> ast.AST:
+    """A module's syntax tree, parsed once while the file is unchanged (the walks below each
+    read every module of the package; the trees are only read, never changed)."""
+    st = path.stat()
+    return _parsed_at(path, st.st_mtime_ns, st.st_size)
+
+
 def _shown(name: str | None) -> bool:
     return bool(name) and any(name == s or name.endswith("_" + s) for s in SHOWN)
 
@@ -83,7 +96,7 @@ def bare_words(app: Path = APP) -> list[str]:
         if "texts" in path.stem:  # the tables of words themselves (texts.py, online_texts.py, ...)
             continue
         rel = path.relative_to(app).as_posix()
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(_parsed(path)):
             pairs = []
             if isinstance(node, ast.keyword) and _shown(node.arg):
                 pairs = _words_in(node.value)
@@ -111,7 +124,7 @@ def module_level_texts(app: Path = APP) -> list[str]:
         if "texts" in path.stem:
             continue
         rel = path.relative_to(app).as_posix()
-        tree = ast.parse(path.read_text())
+        tree = _parsed(path)
         aliases = {"T"} | {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
                            for alias in node.names if alias.name.endswith("texts")}  # texts as T, online_texts as W
 
@@ -167,7 +180,7 @@ def error_classes(package: Path = PACKAGE) -> set[str]:
     (companion/errors.py's, and those defined beside their code: ``UciError``, ``MapProblems``, ...)."""
     bases: dict[str, set[str]] = {}
     for path in sorted(package.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(_parsed(path)):
             if isinstance(node, ast.ClassDef):
                 names = {b.id if isinstance(b, ast.Name) else b.attr for b in node.bases
                          if isinstance(b, (ast.Name, ast.Attribute))}
@@ -193,7 +206,7 @@ def bare_errors(package: Path = PACKAGE, under: tuple[str, ...] = ()) -> list[st
         rel = path.relative_to(package.parent).as_posix()
         if under and not rel.startswith(under):
             continue
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(_parsed(path)):
             if not (isinstance(node, ast.Call) and node.args):
                 continue
             func = node.func
@@ -230,7 +243,7 @@ def gettext_traps(package: Path = PACKAGE) -> list[str]:
     found = []
     for path in sorted(package.rglob("*.py")):
         rel = path.relative_to(package.parent).as_posix()
-        tree = ast.parse(path.read_text())
+        tree = _parsed(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.JoinedStr):
                 for part in node.values:
