@@ -179,7 +179,7 @@ case "$mode" in
         # socket), so one worker a core left the cores idle a third of the time (116% of 200%).
         cores=$(nproc 2>/dev/null || echo 1)
         workers=$(( cores * 2 )); [ "$workers" -gt 6 ] && workers=6
-        parallel=(-n "$workers" --dist load --maxschedchunk 1)
+        parallel=(-n "$workers" --dist loadgroup --maxschedchunk 1)
         # Compiled bytecode is kept under .venv (the tree stays clean), also where the environment
         # says not to write it: else each worker, and every process a test starts, compiles
         # companion and the tests anew (6 s of processor time per worker).

@@ -77,7 +77,9 @@ def test_a_king_turn_is_skipped_in_the_logs_by_lifting_a_warrior_king():
     assert skips > screen_skips > 0
 
 
-@pytest.mark.parametrize("think", [(300, 1500), (20, 300)], ids=["normal hands", "very fast hands"])
+@pytest.mark.parametrize("think", [pytest.param((300, 1500), id="normal hands"),
+                                   # the quick loop keeps the normal hands; the whole suite runs both
+                                   pytest.param((20, 300), id="very fast hands", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("name", sorted(maker.GAMES))
 def test_other_hands_on_other_games_replay_to_the_same_moves(name, think):
     """Four more seeds per match-up, with normal and very fast hands."""

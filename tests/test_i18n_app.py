@@ -16,6 +16,8 @@ Non-words are fine bare: square names, numbers, symbols ("\\u2212", "|<"), marku
 
 from __future__ import annotations
 
+import pytest
+
 from companion.words_cli import bare_errors, bare_words, gettext_traps, module_level_texts
 
 
@@ -70,11 +72,13 @@ def test_a_module_of_words_reads_in_the_language_of_the_moment():
         use(Language.load("en"))
 
 
+@pytest.mark.xdist_group("package-syntax-trees")  # one worker parses the package once for both
 def test_no_error_a_player_reads_is_raised_with_a_bare_message():
     """Every file of companion/ (issue 31's last gap, closed area by area this session)."""
     assert bare_errors() == [], "errors raised with a bare message (docs/i18n.md, Errors too)"
 
 
+@pytest.mark.xdist_group("package-syntax-trees")  # one worker parses the package once for both
 def test_no_marked_word_is_lost_to_an_f_string_or_a_throwaway_underscore():
     assert gettext_traps() == [], "docs/i18n.md: the two traps"
 
