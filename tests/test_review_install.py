@@ -76,4 +76,4 @@ def test_a_virtual_environment_left_without_pip_is_made_again(tmp_path):
     assert "python3 -m venv --clear .venv" in calls
     assert "venv-python -m pip install -q -e .[test]" in calls
     # the tests on every core (pytest-xdist); each worker starts its own Xvfb (tests/conftest.py)
-    assert re.search(r"venv-python -m pytest -n [0-9]+ --dist load --maxschedchunk 1", calls), calls
+    assert re.search(r"venv-python -m pytest -n [0-9]+ --dist loadgroup --maxschedchunk 1", calls), calls
