@@ -11,6 +11,7 @@ from companion.core.pieces import PieceKind, parse_pattern
 from companion.core.rules import Rules
 from companion.errors import VariantError
 from companion.games import make_rules
+from tests.test_ai_search import random_positions
 
 
 def kind(name, code, both=(), **kw):
@@ -190,18 +191,9 @@ def _mirrored(fen: str) -> str:
 def test_chess_is_scored_the_same_for_black_as_for_white_live_terms_included():
     # the live mobility and king-attack terms read each player's own movement tables: a
     # position and its colour-swapped twin score the same for the side to move
-    import random
-
     rules = make_rules("chess")
     ev = Evaluator(rules)
     assert ev.live
-    for seed in range(20):
-        rng = random.Random(seed)
-        pos = rules.start_position()
-        for _ in range(rng.randrange(6, 60)):
-            moves = rules.legal_moves(pos)
-            if not moves:
-                break
-            rules.apply(pos, rng.choice(moves))
+    for pos in random_positions(rules, 20, seed=0, plies=(6, 59)):
         twin = rules.position_from_text(_mirrored(rules.position_text(pos)))
         assert ev.evaluate(pos, pos.turn) == pytest.approx(ev.evaluate(twin, twin.turn), abs=1e-6)

@@ -11,6 +11,7 @@ from companion.ai.evaluate import Evaluator
 from companion.ai.levels import LEVELS, STRONGEST
 from companion.ai.search import Search, SearchOptions
 from companion.games import make_rules
+from tests.test_ai_search import random_positions
 
 TACTICS = [
     ("7k/8/5K2/8/8/8/8/6R1 w - - 0 1", "f6f7", 5),                 # the only mate in two
@@ -77,17 +78,8 @@ def test_a_quiet_move_off_every_line_to_the_enemy_king_never_checks_in_chess(che
     but for castling and en passant (a rook's or a discovered check), checked here over random
     positions."""
     ev = Evaluator(chess)
-    rng = random.Random(4)
     checked = 0
-    for _ in range(40):
-        pos = chess.start_position()
-        for _ in range(rng.randint(6, 50)):
-            moves = chess.legal_moves(pos)
-            if not moves:
-                break
-            chess.apply(pos, rng.choice(moves))
-        if not chess.legal_moves(pos):
-            continue
+    for pos in random_positions(chess, 40, seed=4, plies=(6, 50)):
         (king,) = pos.royals[1 - pos.turn]
         near = ev.lines[king]
         for m in chess.legal_moves(pos):
