@@ -67,6 +67,35 @@ def test_the_links_files_are_readable_by_the_apps_user_only(tmp_path):
     assert store.pairing()["epoch"] == 3 and store.records()[-1]["note"] == {"kind": "accept"}
 
 
+def test_the_pairing_saved_from_two_threads_at_once_is_whole_and_its_epoch_never_goes_back(tmp_path):
+    """The link's thread saves the epoch before each hello while the board's loop saves the pairing
+    (CI caught a rename of a temporary file that the other thread had already renamed)."""
+    import threading
+
+    store = LinkStore(tmp_path)
+    errors: list[BaseException] = []
+    start = threading.Barrier(4)
+
+    def saver(first: int) -> None:
+        start.wait()
+        try:
+            for epoch in range(first, 400, 4):
+                store.save_pairing(role="host", nameplate="41", key=b"k" * 32, master=b"m" * 32, epoch=epoch, game=1)
+        except BaseException as e:  # noqa: BLE001 -- reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=saver, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert store.pairing()["epoch"] == 399  # the highest, whichever thread wrote last
+    store.save_pairing(role="host", nameplate="41", key=b"k" * 32, master=b"m" * 32, epoch=5, game=2)
+    assert store.pairing()["epoch"] == 399 and store.pairing()["game"] == 2
+    assert sorted(p.name for p in (tmp_path / "link").iterdir()) == ["pairing.json"]  # no temporary file left
+
+
 def test_a_linked_games_text_loads_back_with_its_dice_secrets():
     from companion import gametext
 

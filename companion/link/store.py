@@ -26,6 +26,8 @@ import hashlib
 import hmac
 import json
 import os
+import tempfile
+import threading
 from pathlib import Path
 
 from ..errors import LinkError, RecordError
@@ -45,6 +47,10 @@ def game_root(master: bytes, number: int) -> bytes:
 class LinkStore:
     def __init__(self, data: str | os.PathLike) -> None:
         self.dir = Path(data) / LINK_DIR
+        # The link's own thread saves the epoch before each hello while the board's loop saves
+        # the pairing and the game number: one writer at a time, and the epoch never goes back.
+        self._lock = threading.Lock()
+        self._epoch_written = 0
 
     # ----- the pairing ------------------------------------------------------------------------------
     def pairing(self) -> dict | None:
@@ -61,17 +67,25 @@ class LinkStore:
                 path=path, kind=type(e).__name__)) from None
 
     def save_pairing(self, *, role: str, nameplate: str, key: bytes, master: bytes, epoch: int, game: int) -> None:
-        self._write_private(self.dir / PAIRING, json.dumps(
-            {"role": role, "nameplate": nameplate, "key": key.hex(), "master": master.hex(), "epoch": epoch,
-             "game": game}).encode())
+        """Rewrite the pairing whole. Safe from several threads: the writes are serialised and the
+        saved epoch is never lower than one saved before (a save that read an older epoch keeps the
+        newer one)."""
+        with self._lock:
+            epoch = max(epoch, self._epoch_written)
+            self._write_private(self.dir / PAIRING, json.dumps(
+                {"role": role, "nameplate": nameplate, "key": key.hex(), "master": master.hex(), "epoch": epoch,
+                 "game": game}).encode())
+            self._epoch_written = epoch
 
     def forget(self) -> None:
         """Unpair: the key goes (the finished games' journals stay)."""
-        for name in (PAIRING, GAME):
-            try:
-                (self.dir / name).unlink()
-            except FileNotFoundError:
-                pass
+        with self._lock:
+            self._epoch_written = 0
+            for name in (PAIRING, GAME):
+                try:
+                    (self.dir / name).unlink()
+                except FileNotFoundError:
+                    pass
 
     # ----- the link journal of the game in play ------------------------------------------------------
     def records(self) -> list[dict]:
@@ -113,12 +127,16 @@ class LinkStore:
     @staticmethod
     def _write_private(path: Path, data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        fd, name = tempfile.mkstemp(prefix=path.stem + ".", suffix=".tmp", dir=path.parent)  # mode 0600
+        tmp = Path(name)
         try:
-            os.write(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
+            try:
+                os.write(fd, data)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(tmp, path)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
         fsync_dir(path.parent)
