@@ -115,15 +115,16 @@ class EvalTable:
             raise AttributeError(key) from None
 
 
-def table_path(name: str) -> Path:
-    return TABLE_DIR / f"{name}.toml"
+def table_path(name: str, directory: Path = TABLE_DIR) -> Path:
+    return directory / f"{name}.toml"
 
 
-def load_table(name_or_path: str | Path) -> EvalTable:
-    """The table for a game name (``chess``) or a file; the defaults if the game has no file."""
+def load_table(name_or_path: str | Path, directory: Path = TABLE_DIR) -> EvalTable:
+    """The table for a game name (``chess``, looked up in ``directory``) or a file; the defaults
+    if the game has no file. A table's ``inherit`` names a table in its own folder."""
     path = Path(name_or_path)
     if path.suffix != ".toml":
-        path = table_path(str(name_or_path))
+        path = table_path(str(name_or_path), directory)
         if not path.exists():
             return EvalTable(str(name_or_path), "<defaults>", dict(DEFAULTS))
     try:
@@ -133,22 +134,24 @@ def load_table(name_or_path: str | Path) -> EvalTable:
     except (OSError, UnicodeDecodeError) as e:
         raise VariantError(_("{path}: cannot read the evaluation table ({reason})").format(
                                path=path, reason=getattr(e, 'strerror', None) or e)) from None
-    return table_from_dict(parse_toml(text, str(path), VariantError), str(path), path.stem)
+    return table_from_dict(parse_toml(text, str(path), VariantError), str(path), path.stem, directory=path.parent)
 
 
-def table_with(game: str, settings: dict, where: str = "") -> EvalTable:
+def table_with(game: str, settings: dict, where: str = "", directory: Path = TABLE_DIR) -> EvalTable:
     """``game``'s table with some ``[evaluation]`` keys changed, checked like a table file (an
     unknown key or a wrong type is a VariantError naming ``where``); the game's own table, or
     the defaults for a game without one, when nothing is changed."""
     if not settings:
-        return load_table(game)
+        return load_table(game, directory)
     evaluation = dict(settings)
-    if table_path(game).exists():
+    if table_path(game, directory).exists():
         evaluation["inherit"] = game
-    return table_from_dict({"evaluation": evaluation}, where or _("changed table for {game}").format(game=game), game)
+    return table_from_dict({"evaluation": evaluation}, where or _("changed table for {game}").format(game=game), game,
+                           directory=directory)
 
 
-def table_from_dict(data: dict, where: str, name: str = "custom", _seen: tuple = ()) -> EvalTable:
+def table_from_dict(data: dict, where: str, name: str = "custom", _seen: tuple = (),
+                    directory: Path = TABLE_DIR) -> EvalTable:
     for key in data:
         if key not in ("evaluation",) + _SUBTABLES:
             raise VariantError(_("{where}: unknown table [{key}]; expected [evaluation], {tables}").format(
@@ -158,15 +161,15 @@ def table_from_dict(data: dict, where: str, name: str = "custom", _seen: tuple =
         raise VariantError(_("{where}: [evaluation] must be a table").format(where=where))
     parent = ev.get("inherit")
     if parent is not None:
-        if not isinstance(parent, str) or not table_path(parent).exists():
+        if not isinstance(parent, str) or not table_path(parent, directory).exists():
             raise VariantError(_("{where}: [evaluation] inherit = {parent!r} names no table in {table_dir}").format(
-                                   where=where, parent=parent, table_dir=TABLE_DIR))
+                                   where=where, parent=parent, table_dir=directory))
         if parent in _seen:
             raise VariantError(_("{where}: [evaluation] inherit = {parent!r} makes a cycle").format(
                                    where=where, parent=parent))
-        ppath = table_path(parent)
+        ppath = table_path(parent, directory)
         base = table_from_dict(parse_toml(ppath.read_text(encoding="utf-8"), str(ppath), VariantError), str(ppath),
-                               parent, _seen + (name,))
+                               parent, _seen + (name,), directory)
     else:
         base = EvalTable(name, where, dict(DEFAULTS))
     settings = dict(base.settings)
@@ -285,14 +288,14 @@ def merge_tables(tables, name: str) -> EvalTable:
     return EvalTable(name, " + ".join(t.source for t in tables), dict(first.settings), **parts)
 
 
-def table_for(rules, settings: dict | None = None, where: str = "") -> EvalTable:
+def table_for(rules, settings: dict | None = None, where: str = "", directory: Path = TABLE_DIR) -> EvalTable:
     """The table a game's computer uses: ``rules.evaluation_tables`` merged when the game lists
     several (Chess 2: its own and each army's), else its own (:func:`load_table`); with
     ``[evaluation]`` keys changed by ``settings``, checked like a table file."""
     names = getattr(rules, "evaluation_tables", None)
     if not names:
-        return table_with(rules.name, settings or {}, where) if settings else load_table(rules.name)
-    table = merge_tables([load_table(n) for n in names], rules.name)
+        return table_with(rules.name, settings or {}, where, directory) if settings else load_table(rules.name, directory)
+    table = merge_tables([load_table(n, directory) for n in names], rules.name)
     if settings:
         checked = table_from_dict({"evaluation": dict(settings)}, where or _("changed table for {game}").format(game=rules.name))
         merged = dict(table.settings)

@@ -12,6 +12,7 @@ plays as the strongest level did then, only as fast as the engine is today.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
 
 from ..core.moves import Move
@@ -385,12 +386,17 @@ class PreviousSearch(Search):
 PREVIOUS_TABLE: dict[str, dict[str, object]] = {"*": {"piece_mobility": 0.0, "king_attack": 0.0}}
 
 
+#: The previous level's own copies of the tables (frozen, tables/previous/README.md): today's
+#: tables can change without changing the baseline.
+PREVIOUS_TABLE_DIR = Path(__file__).resolve().parent / "tables" / "previous"
+
+
 def previous_table(rules):
     """The game's evaluation table as the previous strongest level judged positions."""
     from .eval_table import table_for
 
     settings = {**PREVIOUS_TABLE["*"], **PREVIOUS_TABLE.get(rules.name, {})}
-    return table_for(rules, settings, f"the previous table of {rules.name}") if settings else table_for(rules)
+    return table_for(rules, settings, f"the previous table of {rules.name}", PREVIOUS_TABLE_DIR)
 
 
 def previous_player(rules, rng):
