@@ -259,16 +259,7 @@ class PositionTerms:
                 d = max(abs(fl[s] - kf), abs(rk[s] - kr))
                 bonus += t.king_hunt * (span - d)
         if t.king_box or (bare and t.bare_trap):
-            board, rules, geo = pos.board, self.rules, self.geometry
-            room = 0
-            for s in self.neighbours[ks]:
-                if geo.is_void(s) or geo.is_water(s):
-                    continue
-                q = board[s]
-                if q is not None and q.owner == foe:
-                    continue
-                if not rules.is_attacked(pos, s, lead):
-                    room += 1
+            room = self._royal_room(pos, ks, foe, lead) if t.box_moves else self._neighbour_room(pos, ks, foe, lead)
             if bare:
                 # a reward for the squares taken, never below 0: charged for the squares left,
                 # the side that must win scored its won ending under a draw (-contempt) and
@@ -276,5 +267,38 @@ class PositionTerms:
                 # pays at once, so a shallow search does not walk around it
                 bonus += t.king_box * (8 - room) + t.bare_trap / (room + 1)
             else:
-                bonus -= t.king_box * room
+                # at most 8 squares' worth, as the neighbour count: a Princess's 20 slide squares
+                # charged in full would pay a side for dropping under hunt_lead
+                bonus -= t.king_box * min(room, 8)
         extra[lead] += bonus
+
+    def _neighbour_room(self, pos: Position, ks: int, foe: int, lead: int) -> int:
+        """The squares next to ``foe``'s royal on ``ks`` it could step to without being attacked
+        by ``lead`` (not void, water or its own piece; the royal still on its square)."""
+        board, rules, geo = pos.board, self.rules, self.geometry
+        room = 0
+        for s in self.neighbours[ks]:
+            if geo.is_void(s) or geo.is_water(s):
+                continue
+            q = board[s]
+            if q is not None and q.owner == foe:
+                continue
+            if not rules.is_attacked(pos, s, lead):
+                room += 1
+        return room
+
+    def _royal_room(self, pos: Position, ks: int, foe: int, lead: int) -> int:
+        """The royal's own moves (``box_moves``: its steps and its slides, a Princess's diagonal
+        slides too) to squares ``lead`` does not attack once it has left ``ks``: lifted off the
+        board for the test, so a square behind it on a line or a cannon that needed it as a
+        screen counts right. Dungeon Chess's Princess escapes a net of neighbour squares by
+        sliding away; counting her real moves shows the search the whole net."""
+        rules, board = self.rules, pos.board
+        moves = rules.pseudo_moves(pos, foe, (ks,))
+        royal = board[ks]
+        board[ks] = None
+        try:
+            room = len({m.to for m in moves if m.to != ks and not rules.is_attacked(pos, m.to, lead)})
+        finally:
+            board[ks] = royal
+        return room

@@ -1,0 +1,113 @@
+"""Dungeon Chess's hunt counts the hunted King's own moves (``box_moves``, issue 30): a Princess
+slides diagonally (across the lake too), so a net of attacked neighbour squares does not hold
+her. Off by default: every other game's evaluation, and the previous level's, is unchanged."""
+
+import pytest
+
+from companion.ai.eval_table import DEFAULTS, table_from_dict
+from companion.ai.evaluate import Evaluator
+from companion.ai.previous import previous_table
+from companion.errors import VariantError
+from companion.games import make_rules
+
+# player 1's lone Princess on a1 against player 2's Red Dragon on c1 and a Kobold: the Red
+# Dragon attacks a2 (its jump), b1 and b2 (its steps), so no square next to her is safe; yet
+# she slides b2-c3, and across the lake (d4 to g7) to h8, i9 and j10
+SLIDES_OPEN = "4(2KB)5/10/10/10/10/10/10/10/10/(1PR)1(2RD)7 2"
+# the Kobold on b4 attacks c3 (a diagonal step): one slide square fewer
+SLIDES_C3_TAKEN = "10/10/10/10/10/10/1(2KB)8/10/10/(1PR)1(2RD)7 2"
+# the Kobold on i9 instead: it blocks the long diagonal at i9 and attacks h8 and j10
+SLIDES_FAR_TAKEN = "10/8(2KB)1/10/10/10/10/10/10/10/(1PR)1(2RD)7 2"
+# Princess and Hero against a bare Red Dragon (steps only: its moves are its neighbour squares)
+BARE_OPEN = "10/3(2RD)6/10/10/10/10/10/10/2(1HE)1(1PR)5/10 1"
+BARE_CORNERED = "(2RD)9/10/1(1WZ)8/10/10/10/10/10/10/4(1PR)5 1"
+# the Wizard on a9 attacks along rank 9 up to the Red Dragon on d9: e9 lies behind it
+BEHIND = "10/(1WZ)2(2RD)6/10/10/10/10/10/10/10/4(1PR)5 1"
+
+
+@pytest.fixture(scope="module")
+def dungeon():
+    return make_rules("dungeon", "dungeon-compact")
+
+
+def _with(dungeon, **keys):
+    return Evaluator(dungeon, table_from_dict({"evaluation": {"inherit": "dungeon", **keys}}, "test"))
+
+
+def _royal(pos, player):
+    return next(iter(pos.royals[player]))
+
+
+def test_box_moves_is_off_by_default_and_in_the_previous_table(dungeon):
+    assert DEFAULTS["box_moves"] is False
+    assert previous_table(dungeon).box_moves is False
+
+
+def test_box_moves_must_be_true_or_false():
+    with pytest.raises(VariantError, match="box_moves"):
+        table_from_dict({"evaluation": {"box_moves": 1}}, "t.toml")
+
+
+def test_a_princess_slides_count_as_room(dungeon):
+    ev = _with(dungeon, box_moves=True)
+    pos = dungeon.position_from_text(SLIDES_OPEN)
+    ks = _royal(pos, 0)
+    assert ev._neighbour_room(pos, ks, 0, 1) == 0  # the old count: trapped
+    names = {dungeon.geometry.name_of(m.to) for m in dungeon.pseudo_moves(pos, 0, (ks,))
+             if not dungeon.is_attacked(pos, m.to, 1)}
+    assert names == {"c3", "h8", "i9", "j10"}
+    assert ev._royal_room(pos, ks, 0, 1) == 4
+
+
+def test_with_box_moves_the_hunter_is_paid_for_closing_a_slide(dungeon):
+    """The right choice: taking away a slide square scores; by the neighbour count the three
+    positions are the same net (no safe neighbour square), and only the pieces' squares differ."""
+    on, off = _with(dungeon, box_moves=True), _with(dungeon, box_moves=False)
+
+    def box(ev, text):
+        pos = dungeon.position_from_text(text)
+        return ev.evaluate(pos, 1) - _with(dungeon, king_box=0, bare_trap=0).evaluate(pos, 1)
+
+    assert box(off, SLIDES_OPEN) == pytest.approx(box(off, SLIDES_C3_TAKEN)) == pytest.approx(box(off, SLIDES_FAR_TAKEN))
+    assert box(on, SLIDES_C3_TAKEN) > box(on, SLIDES_OPEN)
+    assert box(on, SLIDES_FAR_TAKEN) > box(on, SLIDES_OPEN)
+    # and the open net scores below the old "trapped" reading
+    assert box(on, SLIDES_OPEN) < box(off, SLIDES_OPEN)
+
+
+def test_a_king_that_only_steps_is_judged_as_before(dungeon):
+    """Must not change: a Red Dragon's moves are its safe neighbour squares, so a hunt of a bare
+    Red Dragon scores the same with or without box_moves."""
+    on, off = _with(dungeon, box_moves=True), _with(dungeon, box_moves=False)
+    pos = dungeon.position_from_text(BARE_OPEN)
+    assert on.evaluate(pos, 0) == off.evaluate(pos, 0)
+    # its jump captures are moves too: cornered on a10 by the Wizard on b8, it can take the
+    # Wizard (a knight's jump away), which the neighbour count read as a closed net
+    pos = dungeon.position_from_text(BARE_CORNERED)
+    ks = _royal(pos, 1)
+    assert off._neighbour_room(pos, ks, 1, 0) == 0
+    assert on._royal_room(pos, ks, 1, 0) == 1
+    assert on.evaluate(pos, 0) < off.evaluate(pos, 0)
+
+
+def test_the_royal_is_lifted_so_a_square_behind_it_is_attacked(dungeon):
+    ev = _with(dungeon, box_moves=True)
+    pos = dungeon.position_from_text(BEHIND)
+    ks = _royal(pos, 1)
+    # e9 is safe while the Red Dragon stands on d9 (it blocks the Wizard's line), not once it steps
+    assert ev._royal_room(pos, ks, 1, 0) == ev._neighbour_room(pos, ks, 1, 0) - 1
+    text_before = dungeon.position_text(pos)
+    assert dungeon.position_text(pos) == text_before and pos.board[ks] is not None
+
+
+def test_the_charge_for_room_stays_within_eight_squares(dungeon):
+    """Ahead but not against a bare King the room is charged, at most 8 squares' worth, as the
+    neighbour count: a Princess's many slide squares must not pay a side for dropping material
+    under hunt_lead (where the charge stops)."""
+    on = _with(dungeon, box_moves=True, king_hunt=0, bare_trap=0)
+    none = _with(dungeon, box_moves=True, king_hunt=0, bare_trap=0, king_box=0)
+    # Princess and a Hero (player 1) against Red Dragon, Iron Golem and Kobold: 210 ahead
+    pos = dungeon.position_from_text("4(2KB)5/10/2(2IG)7/10/10/10/10/(1HE)9/10/5(1PR)1(2RD)2 2")
+    ks = _royal(pos, 0)
+    assert on._royal_room(pos, ks, 0, 1) > 8
+    assert on.evaluate(pos, 1) - none.evaluate(pos, 1) == pytest.approx(-8 * on.table.king_box)
