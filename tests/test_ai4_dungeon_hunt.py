@@ -111,3 +111,46 @@ def test_the_charge_for_room_stays_within_eight_squares(dungeon):
     ks = _royal(pos, 0)
     assert on._royal_room(pos, ks, 0, 1) > 8
     assert on.evaluate(pos, 1) - none.evaluate(pos, 1) == pytest.approx(-8 * on.table.king_box)
+
+
+# Red Dragon and Iron Golem (player 2) against a lone Princess on b3; the Red Dragon on h6 is
+# 6 steps from her as the crow flies, but the lake (d4 to g7) lies between: 8 steps on foot
+BEHIND_THE_LAKE = "10/10/10/9(2IG)/7(2RD)2/10/10/1(1PR)8/10/10 2"
+# the Red Dragon on h3 instead: 6 steps either way, no water between
+BELOW_THE_LAKE = "10/10/10/9(2IG)/10/10/10/1(1PR)5(2RD)2/10/10 2"
+
+
+def test_hunt_paths_walks_around_the_lake(dungeon):
+    ev = _with(dungeon, hunt_paths=True)
+    pos = dungeon.position_from_text(BEHIND_THE_LAKE)
+    ks, rd = _royal(pos, 0), _royal(pos, 1)
+    geo = dungeon.geometry
+    walk = ev._walk_from(ks)
+    assert geo.distance(rd, ks) == 6 and walk[rd] == 8
+    low = dungeon.position_from_text(BELOW_THE_LAKE)
+    assert walk[_royal(low, 1)] == 6
+    # water and void squares are never stepped on: the lake's squares are out of reach
+    assert all(walk[s] >= 40 for s in range(geo.size) if geo.is_water(s))
+
+
+def test_with_hunt_paths_the_hunter_goes_round_the_lake(dungeon):
+    """The right choice: by straight lines the Red Dragon on h6 and on h3 stand equally near
+    the Princess, so nothing sends it round the lake; walked, h3 is 2 steps nearer."""
+    on, off = _with(dungeon, hunt_paths=True), _with(dungeon, hunt_paths=False)
+    behind, below = (dungeon.position_from_text(t) for t in (BEHIND_THE_LAKE, BELOW_THE_LAKE))
+    plain = _with(dungeon, king_hunt=0)
+
+    def hunt(ev, pos):
+        return ev.evaluate(pos, 1) - plain.evaluate(pos, 1)
+
+    assert hunt(off, below) == pytest.approx(hunt(off, behind))
+    assert hunt(on, below) - hunt(on, behind) == pytest.approx(2 * on.table.king_hunt)
+
+
+def test_hunt_paths_changes_nothing_in_the_open(dungeon):
+    """Must not change: with no water or void between, the walk is the straight line."""
+    on, off = _with(dungeon, hunt_paths=True), _with(dungeon, hunt_paths=False)
+    for text in ("10/3(2RD)6/10/10/10/10/10/10/2(1HE)1(1PR)5/10 1",
+                 "10/10/10/10/10/10/10/1(1PR)5(2RD)2/10/5(2IG)4 2"):
+        pos = dungeon.position_from_text(text)
+        assert on.evaluate(pos, 0) == pytest.approx(off.evaluate(pos, 0)), text

@@ -60,6 +60,7 @@ DEFAULTS: dict[str, object] = {
     "king_hunt": 0.0,            # when ahead: per step each own piece (royal excepted) stands closer to the enemy royal
     "king_box": 0.0,             # when ahead: per square the enemy royal could step to safely (against a bare royal: per square taken of 8)
     "bare_trap": 0.0,            # against a bare royal: bare_trap / (1 + its safe squares): its last squares count most
+    "hunt_paths": False,         # the hunt's distances are walks around water and void (king steps), not straight lines
     "box_moves": False,          # the hunt counts the enemy royal's own safe moves (its slides too, the royal lifted), not its safe neighbour squares
     "xp_value": 30.0,            # centipawns per XP point for pieces with a cost but no value
     "doubled": 10.0,             # per extra pawn-like piece on a line

@@ -26,6 +26,8 @@ class PositionTerms:
         #: (king distance) for each square within 3, else 0
         self._near_rows: list = [None] * self.geometry.size
         self._shelter_tropism = (t.shelter, t.tropism)
+        #: the hunt's walking distances by the hunted royal's square (hunt_paths; filled lazily)
+        self._walks: list = [None] * self.geometry.size
         self.live = bool(t.piece_mobility or t.king_attack)
         if not self.live:
             return
@@ -255,9 +257,14 @@ class PositionTerms:
             # against a bare royal the own royal joins the hunt: it guards the helpers on the way
             # in and takes squares from the enemy royal
             hunters = officers[lead] + pawns[lead] + (royals[lead] if bare else [])
-            for s in hunters:
-                d = max(abs(fl[s] - kf), abs(rk[s] - kr))
-                bonus += t.king_hunt * (span - d)
+            if t.hunt_paths:
+                walk = self._walks[ks] or self._walk_from(ks)
+                for s in hunters:
+                    bonus += t.king_hunt * (span - min(walk[s], span))
+            else:
+                for s in hunters:
+                    d = max(abs(fl[s] - kf), abs(rk[s] - kr))
+                    bonus += t.king_hunt * (span - d)
         if t.king_box or (bare and t.bare_trap):
             room = self._royal_room(pos, ks, foe, lead) if t.box_moves else self._neighbour_room(pos, ks, foe, lead)
             if bare:
@@ -271,6 +278,27 @@ class PositionTerms:
                 # charged in full would pay a side for dropping under hunt_lead
                 bonus -= t.king_box * min(room, 8)
         extra[lead] += bonus
+
+    def _walk_from(self, sq: int) -> list[int]:
+        """King steps from ``sq`` to every square around water and void (``hunt_paths``): behind
+        Dungeon Chess's lake a piece is further from the enemy King than the straight line
+        says (a Red Dragon on h7 and a Princess on b3 are 6 steps apart as the crow flies, 9 on
+        foot). A square no walk reaches is as far as the board is wide. Filled per square the
+        first time a royal stands there."""
+        geo = self.geometry
+        n = geo.size
+        far = max(geo.width, geo.height) * 4
+        dist = [far] * n
+        dist[sq] = 0
+        todo = [sq]
+        for s in todo:
+            d = dist[s] + 1
+            for s2 in self.neighbours[s]:
+                if dist[s2] > d and not geo.is_void(s2) and not geo.is_water(s2):
+                    dist[s2] = d
+                    todo.append(s2)
+        self._walks[sq] = dist
+        return dist
 
     def _neighbour_room(self, pos: Position, ks: int, foe: int, lead: int) -> int:
         """The squares next to ``foe``'s royal on ``ks`` it could step to without being attacked
