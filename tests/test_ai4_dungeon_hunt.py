@@ -12,12 +12,12 @@ from companion.games import make_rules
 
 # player 1's lone Princess on a1 against player 2's Red Dragon on c1 and a Kobold: the Red
 # Dragon attacks a2 (its jump), b1 and b2 (its steps), so no square next to her is safe; yet
-# she slides b2-c3, and across the lake (d4 to g7) to h8, i9 and j10
+# she slides b2-c3, and across the lake (d4 to g7) to h8, i9 and j10: one line of escape
 SLIDES_OPEN = "4(2KB)5/10/10/10/10/10/10/10/10/(1PR)1(2RD)7 2"
-# the Kobold on b4 attacks c3 (a diagonal step): one slide square fewer
+# the Kobold on b4 attacks c3 (a diagonal step): h8, i9 and j10 are still open on that line
 SLIDES_C3_TAKEN = "10/10/10/10/10/10/1(2KB)8/10/10/(1PR)1(2RD)7 2"
-# the Kobold on i9 instead: it blocks the long diagonal at i9 and attacks h8 and j10
-SLIDES_FAR_TAKEN = "10/8(2KB)1/10/10/10/10/10/10/10/(1PR)1(2RD)7 2"
+# the Kobold on b2, guarded by the Red Dragon, closes the whole diagonal: she has no move
+SLIDES_CLOSED = "10/10/10/10/10/10/10/10/1(2KB)8/(1PR)1(2RD)7 2"
 # Princess and Hero against a bare Red Dragon (steps only: its moves are its neighbour squares)
 BARE_OPEN = "10/3(2RD)6/10/10/10/10/10/10/2(1HE)1(1PR)5/10 1"
 BARE_CORNERED = "(2RD)9/10/1(1WZ)8/10/10/10/10/10/10/4(1PR)5 1"
@@ -56,23 +56,39 @@ def test_a_princess_slides_count_as_room(dungeon):
     names = {dungeon.geometry.name_of(m.to) for m in dungeon.pseudo_moves(pos, 0, (ks,))
              if not dungeon.is_attacked(pos, m.to, 1)}
     assert names == {"c3", "h8", "i9", "j10"}
-    assert ev._royal_room(pos, ks, 0, 1) == 4
+    assert ev._royal_room(pos, ks, 0, 1) == 1  # four squares on one line: one escape
+    closed = dungeon.position_from_text(SLIDES_CLOSED)
+    assert ev._royal_room(closed, _royal(closed, 0), 0, 1) == 0
 
 
 def test_with_box_moves_the_hunter_is_paid_for_closing_a_slide(dungeon):
-    """The right choice: taking away a slide square scores; by the neighbour count the three
-    positions are the same net (no safe neighbour square), and only the pieces' squares differ."""
+    """The right choice: closing the Princess's last line scores; by the neighbour count the
+    open and the closed net are the same (no safe neighbour square in either)."""
     on, off = _with(dungeon, box_moves=True), _with(dungeon, box_moves=False)
+    plain = _with(dungeon, king_box=0, bare_trap=0)
 
     def box(ev, text):
         pos = dungeon.position_from_text(text)
-        return ev.evaluate(pos, 1) - _with(dungeon, king_box=0, bare_trap=0).evaluate(pos, 1)
+        return ev.evaluate(pos, 1) - plain.evaluate(pos, 1)
 
-    assert box(off, SLIDES_OPEN) == pytest.approx(box(off, SLIDES_C3_TAKEN)) == pytest.approx(box(off, SLIDES_FAR_TAKEN))
-    assert box(on, SLIDES_C3_TAKEN) > box(on, SLIDES_OPEN)
-    assert box(on, SLIDES_FAR_TAKEN) > box(on, SLIDES_OPEN)
-    # and the open net scores below the old "trapped" reading
+    assert box(off, SLIDES_OPEN) == pytest.approx(box(off, SLIDES_CLOSED))
+    assert box(on, SLIDES_CLOSED) > box(on, SLIDES_OPEN)
+    # the open net scores below the old "trapped" reading, the closed one the same
     assert box(on, SLIDES_OPEN) < box(off, SLIDES_OPEN)
+    assert box(on, SLIDES_CLOSED) == pytest.approx(box(off, SLIDES_CLOSED))
+
+
+def test_a_line_counts_as_one_escape_until_it_is_closed(dungeon):
+    """Must not pay: taking one square of a line she can still slide along closes nothing, so
+    a Princess on a long diagonal (a corner's) is not judged safer for its many squares."""
+    on = _with(dungeon, box_moves=True)
+    plain = _with(dungeon, king_box=0, bare_trap=0)
+
+    def box(text):
+        pos = dungeon.position_from_text(text)
+        return on.evaluate(pos, 1) - plain.evaluate(pos, 1)
+
+    assert box(SLIDES_C3_TAKEN) == pytest.approx(box(SLIDES_OPEN))
 
 
 def test_a_king_that_only_steps_is_judged_as_before(dungeon):
@@ -102,12 +118,12 @@ def test_the_royal_is_lifted_so_a_square_behind_it_is_attacked(dungeon):
 
 def test_the_charge_for_room_stays_within_eight_squares(dungeon):
     """Ahead but not against a bare King the room is charged, at most 8 squares' worth, as the
-    neighbour count: a Princess's many slide squares must not pay a side for dropping material
+    neighbour count: a Princess's escapes (up to 12) must not pay a side for dropping material
     under hunt_lead (where the charge stops)."""
     on = _with(dungeon, box_moves=True, king_hunt=0, bare_trap=0)
     none = _with(dungeon, box_moves=True, king_hunt=0, bare_trap=0, king_box=0)
-    # Princess and a Hero (player 1) against Red Dragon, Iron Golem and Kobold: 210 ahead
-    pos = dungeon.position_from_text("4(2KB)5/10/2(2IG)7/10/10/10/10/(1HE)9/10/5(1PR)1(2RD)2 2")
+    # Princess on c2 and a Hero (player 1) against Red Dragon, Iron Golem and Kobold: 210 ahead
+    pos = dungeon.position_from_text("(2IG)4(2KB)3(2RD)/10/10/10/10/10/10/10/2(1PR)7/(1HE)9 2")
     ks = _royal(pos, 0)
     assert on._royal_room(pos, ks, 0, 1) > 8
     assert on.evaluate(pos, 1) - none.evaluate(pos, 1) == pytest.approx(-8 * on.table.king_box)

@@ -316,17 +316,32 @@ class PositionTerms:
         return room
 
     def _royal_room(self, pos: Position, ks: int, foe: int, lead: int) -> int:
-        """The royal's own moves (``box_moves``: its steps and its slides, a Princess's diagonal
-        slides too) to squares ``lead`` does not attack once it has left ``ks``: lifted off the
-        board for the test, so a square behind it on a line or a cannon that needed it as a
-        screen counts right. Dungeon Chess's Princess escapes a net of neighbour squares by
-        sliding away; counting her real moves shows the search the whole net."""
+        """The royal's escapes (``box_moves``): its steps to squares ``lead`` does not attack,
+        plus one for each direction in which a longer move of its own (a Princess's diagonal
+        slide, a Red Dragon's jump capture) reaches such a square, however many squares that
+        line holds: one piece across it closes it all, and a Princess on a long diagonal is
+        no safer in a corner than the count of its squares would say. The royal is lifted off
+        the board for the test, so a square behind it on a checking line, or a cannon that
+        needed it as a screen, counts right. At most 16 (8 steps, 8 directions)."""
         rules, board = self.rules, pos.board
+        fl, rk = self.file, self.rank
         moves = rules.pseudo_moves(pos, foe, (ks,))
         royal = board[ks]
         board[ks] = None
+        kf, kr = fl[ks], rk[ks]
+        steps = set()
+        lines = set()
         try:
-            room = len({m.to for m in moves if m.to != ks and not rules.is_attacked(pos, m.to, lead)})
+            for m in moves:
+                t = m.to
+                df, dr = fl[t] - kf, rk[t] - kr
+                if max(abs(df), abs(dr)) <= 1:
+                    if t not in steps and not rules.is_attacked(pos, t, lead):
+                        steps.add(t)
+                else:
+                    way = ((df > 0) - (df < 0), (dr > 0) - (dr < 0))
+                    if way not in lines and not rules.is_attacked(pos, t, lead):
+                        lines.add(way)
         finally:
             board[ks] = royal
-        return room
+        return len(steps) + len(lines)
