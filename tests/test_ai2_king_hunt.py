@@ -95,9 +95,10 @@ def test_against_a_bare_king_the_own_king_joins_the_hunt(dungeon):
 # Princess and Hero against a bare Red Dragon in the open: four safe squares taken of eight
 # (the Red Dragon on d9 steps to c10, d10, e10, c8, e8, c9 or e9 unless attacked)
 BARE_OPEN = "10/3(2RD)6/10/10/10/10/10/10/2(1HE)1(1PR)5/10 1"
-# the Wizard on b8 attacks every square next to a Red Dragon cornered on a10 (b9, b10, a9)
-BARE_CORNERED = "(2RD)9/10/1(1WZ)8/10/10/10/10/10/10/4(1PR)5 1"
-BARE_CORNERED_OPEN = "10/10/1(1WZ)8/10/10/10/10/7(2RD)2/10/4(1PR)5 1"
+# every square next to a Red Dragon cornered on a10 is taken: the Wizard on d9 attacks b9 and
+# guards the Hero on a9, which attacks b10; no jump of the Red Dragon captures anything
+BARE_CORNERED = "(2RD)9/(1HE)2(1WZ)6/10/10/10/10/10/10/10/4(1PR)5 1"
+BARE_CORNERED_OPEN = "10/(1HE)2(1WZ)6/10/10/10/10/10/7(2RD)2/10/4(1PR)5 1"
 
 
 def test_against_a_bare_king_the_side_with_pieces_scores_above_a_draw(dungeon):

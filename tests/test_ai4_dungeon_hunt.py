@@ -170,3 +170,8 @@ def test_hunt_paths_changes_nothing_in_the_open(dungeon):
                  "10/10/10/10/10/10/10/1(1PR)5(2RD)2/10/5(2IG)4 2"):
         pos = dungeon.position_from_text(text)
         assert on.evaluate(pos, 0) == pytest.approx(off.evaluate(pos, 0)), text
+
+
+def test_the_dungeon_table_turns_both_on(dungeon):
+    t = Evaluator(dungeon).table
+    assert t.box_moves is True and t.hunt_paths is True
