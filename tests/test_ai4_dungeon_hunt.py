@@ -175,3 +175,15 @@ def test_hunt_paths_changes_nothing_in_the_open(dungeon):
 def test_the_dungeon_table_turns_both_on(dungeon):
     t = Evaluator(dungeon).table
     assert t.box_moves is True and t.hunt_paths is True
+
+
+def test_against_a_bare_princess_in_the_open_the_box_never_costs(dungeon):
+    """Up to 12 escapes are counted, at most 8 pay or cost: against a bare royal the box term
+    stays a reward, never below 0 (charged, the side that must win scored its won ending under
+    a draw and repeated moves; the review then also saw a Knight lost to a bare Princess as
+    a smaller loss than it is)."""
+    on = _with(dungeon, box_moves=True)
+    none = _with(dungeon, box_moves=True, king_box=0, bare_trap=0)
+    pos = dungeon.position_from_text("(2IG)4(2KB)3(2RD)/10/10/10/10/10/10/10/2(1PR)7/10 2")
+    assert on._royal_room(pos, _royal(pos, 0), 0, 1) > 8
+    assert on.evaluate(pos, 1) - none.evaluate(pos, 1) >= 0

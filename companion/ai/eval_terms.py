@@ -272,7 +272,8 @@ class PositionTerms:
                 # the side that must win scored its won ending under a draw (-contempt) and
                 # repeated moves; the last squares count most (bare_trap): closing the net
                 # pays at once, so a shallow search does not walk around it
-                bonus += t.king_box * (8 - room) + t.bare_trap / (room + 1)
+                # (box_moves counts up to 12 escapes: at most 8 count here too, as in the charge)
+                bonus += t.king_box * (8 - min(room, 8)) + t.bare_trap / (room + 1)
             else:
                 # at most 8 squares' worth, as the neighbour count: a Princess's 20 slide squares
                 # charged in full would pay a side for dropping under hunt_lead
