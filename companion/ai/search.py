@@ -100,6 +100,13 @@ class Search(DecisionNodes):
         self.is_over = getattr(rules, "is_over", None)
         #: variables a pass clears (the null move): rights that only the move just made gives
         self.null_clears = tuple(t.null_move_clears)
+        #: ``goal_race`` (a table key): an ended game (``is_over``) is scored before any pruning
+        #: (reverse futility stood on the material of a position already lost by a Midline
+        #: Invasion); and per player the squares next to its goal zone, from which a royal piece
+        #: may win at once: the capture search checks the side to move's moves there
+        race = bool(t.goal_race) and self.wins_at_once is not None and self.is_over is not None
+        self.over_first = self.is_over if race else None
+        self._doorstep = self._doorsteps(rules) if race else None
         self.null_ok = bool(t.null_move)
         #: late-move reductions by depth left and moves already searched
         self.reductions = [[0 if d < 3 or c < 2 else int(0.5 + math.log(d) * math.log(c) / 2.0) for c in range(64)]
@@ -347,6 +354,10 @@ class Search(DecisionNodes):
             if self.options.quiescence:
                 return self._qs(alpha, beta, ply, 0)
             return self._leaf(ply)
+        if self.over_first is not None and self.over_first(pos):
+            o = rules.outcome(pos)
+            if o is not None:
+                return self._terminal(o, ply)
         key = h ^ self.salt
         entry = self.tt.get(key)
         tt_move = None
@@ -583,6 +594,15 @@ class Search(DecisionNodes):
                         break
         return False
 
+    def _doorsteps(self, rules) -> tuple:
+        """Per player, the squares outside its goal zone next to a square in it."""
+        out = []
+        for p in range(rules.nplayers):
+            zone = rules.goal_zone(p)
+            out.append(frozenset(s for s in range(len(self.ev.neighbours)) if s not in zone
+                                 and any(z in zone for z in self.ev.neighbours[s])))
+        return tuple(out)
+
     def _has_pieces(self, player: int) -> bool:
         """Pieces besides pawn-like and royal ones (no null move without: zugzwang)."""
         board, role = self.pos.board, self.ev.role
@@ -604,6 +624,14 @@ class Search(DecisionNodes):
         if self.multi and self.root in pos.vars.get("out", ()):
             return -(MATE - ply)
         maxi = pos.turn in self.allies
+        moves = None
+        if self._doorstep is not None and any(k in self._doorstep[pos.turn] for k in pos.royals[pos.turn]):
+            # a royal piece next to its goal: if a move wins at once, the side to move has won
+            # (standing pat would score it on material: seen losing a race to a King one step out)
+            moves = rules.legal_moves(pos)
+            wins = self.wins_at_once
+            if any(wins(pos, m) for m in moves):
+                return MATE - (ply + 1) if maxi else -(MATE - (ply + 1))
         in_check = rules.in_check(pos) or (self.must_attack is not None and self.must_attack(pos))
         stand = None
         if not in_check or qply >= self.options.max_qply:
@@ -627,7 +655,8 @@ class Search(DecisionNodes):
                     return stand
                 if stand < beta:
                     beta = stand
-        moves = rules.legal_moves(pos)
+        if moves is None:
+            moves = rules.legal_moves(pos)
         if not moves:
             o = rules.outcome(pos)
             if o is not None:
