@@ -108,6 +108,11 @@ class Search(DecisionNodes):
         self.over_first = self.is_over if race else None
         self._doorstep = self._doorsteps(rules) if race else None
         self.null_ok = bool(t.null_move)
+        #: a duel's cells judged statically ask rules.outcome (``cell_outcome``; false: only when
+        #: the side to move is in check or the game is over)
+        self.cell_outcome = bool(t.cell_outcome)
+        #: the capture search plays out the legality of the moves it may search only (``capture_moves``)
+        self.capture_moves = bool(t.capture_moves) and hasattr(rules, "pseudo_moves")
         #: late-move reductions by depth left and moves already searched
         self.reductions = [[0 if d < 3 or c < 2 else int(0.5 + math.log(d) * math.log(c) / 2.0) for c in range(64)]
                            for d in range(64)]
@@ -656,12 +661,14 @@ class Search(DecisionNodes):
                 if stand < beta:
                     beta = stand
         if moves is None:
-            moves = rules.legal_moves(pos)
+            moves = self._capture_moves(pos) if stand is not None and self.capture_moves else rules.legal_moves(pos)
         if not moves:
             o = rules.outcome(pos)
             if o is not None:
                 return self._terminal(o, ply)
             return stand if stand is not None else self._leaf(ply)
+        if moves[0] is None:  # legal moves, none the capture search keeps (_capture_moves)
+            return stand
         if stand is not None:
             wins = self.wins_at_once
             board, values = pos.board, self.ev.order_values
@@ -703,6 +710,28 @@ class Search(DecisionNodes):
         if best in (INF, -INF):
             return self._leaf(ply)
         return best
+
+    def _capture_moves(self, pos: Position) -> list:
+        """The legal moves the capture search may keep (captures, promotions, moves that win at
+        once), with the legality of the others left untested unless none is kept: then one legal
+        move of the rest (``[None]``: the side to move is not without a move) or ``[]``. The
+        same search as filtering ``legal_moves`` (``tests/test_ai_chess2_race.py``)."""
+        rules = self.rules
+        if pos.vars.get("pending") is not None or (self.is_over is not None and self.is_over(pos)):
+            return []
+        wins = self.wins_at_once
+        pseudo = rules.pseudo_moves(pos, pos.turn)
+        kept, rest = [], []
+        for m in pseudo:
+            if m.capture is not None or m.promotion or (wins is not None and wins(pos, m)):
+                kept.append(m)
+            else:
+                rest.append(m)
+        legal = rules.is_legal
+        out = [m for m in kept if legal(pos, m)]
+        if out or any(legal(pos, m) for m in rest):
+            return out or [None]
+        return []
 
     def _losing_capture(self, m: Move) -> bool:
         """A capture of a cheaper piece on a square an opponent defends: skipped in the capture
