@@ -110,3 +110,27 @@ def test_testing_the_legality_of_captures_only_gives_the_same_search():
                 i = s.run(pos, now=time.process_time, max_nodes=1000)
                 runs.append((i.best, i.score, i.depth, i.nodes, i.pv))
             assert runs[0] == runs[1], (white, black, r.position_text(pos))
+
+
+def test_the_goal_term_skips_kings_three_steps_away_with_the_same_value():
+    """The goal term's step table (a King three or more steps from its zone scores 0 without
+    looking at its squares) changes no evaluation."""
+    import random
+
+    rng = random.Random(31)
+    for white, black in (("classic", "classic"), ("two-kings", "reaper"), ("animals", "two-kings")):
+        r = game(white, black)
+        ev = Evaluator(r)
+        size = r.geometry.size
+        crafted = [pos_of(r, fen) for fen in ("4k3/8/8/8/4K3/8/8/8 b - - 0 1", "8/8/3k4/8/8/4K3/8/8 w - - 0 1",
+                                              "8/3k4/8/8/8/8/4K3/8 w - - 0 1")] if white == black else []
+        for pos in crafted + _random_positions(r, rng, 6):
+            royals = [sorted(pos.royals[0]), sorted(pos.royals[1])]
+            fast = [0.0, 0.0]
+            ev._goal(pos, royals, fast)
+            steps = ev._goal_steps
+            ev._goal_steps = [[0] * size, [0] * size]  # every King "near": the full computation
+            slow = [0.0, 0.0]
+            ev._goal(pos, royals, slow)
+            ev._goal_steps = steps
+            assert fast == slow

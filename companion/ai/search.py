@@ -27,6 +27,7 @@ from ..core.rules import Rules
 from .decisions import (INF, MATE, MATE_BOUND, DecisionNodes, _Abort, _is_quiet,  # noqa: F401 (re-exported)
                         chance_value, score_of_value)
 from .evaluate import Evaluator
+from .race import GoalRace, doorsteps
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
@@ -79,7 +80,7 @@ class SearchOptions:
                                # rest is this far outside the window (0: always the full evaluation)
 
 
-class Search(DecisionNodes):
+class Search(GoalRace, DecisionNodes):
     """A searcher for one game; keep one per computer seat to reuse its tables between moves."""
 
     def __init__(self, rules, evaluator: Evaluator | None = None, options: SearchOptions | None = None):
@@ -106,7 +107,7 @@ class Search(DecisionNodes):
         #: may win at once: the capture search checks the side to move's moves there
         race = bool(t.goal_race) and self.wins_at_once is not None and self.is_over is not None
         self.over_first = self.is_over if race else None
-        self._doorstep = self._doorsteps(rules) if race else None
+        self._doorstep = doorsteps(rules, self.ev.neighbours) if race else None
         self.null_ok = bool(t.null_move)
         #: a duel's cells judged statically ask rules.outcome (``cell_outcome``; false: only when
         #: the side to move is in check or the game is over)
@@ -599,15 +600,6 @@ class Search(DecisionNodes):
                         break
         return False
 
-    def _doorsteps(self, rules) -> tuple:
-        """Per player, the squares outside its goal zone next to a square in it."""
-        out = []
-        for p in range(rules.nplayers):
-            zone = rules.goal_zone(p)
-            out.append(frozenset(s for s in range(len(self.ev.neighbours)) if s not in zone
-                                 and any(z in zone for z in self.ev.neighbours[s])))
-        return tuple(out)
-
     def _has_pieces(self, player: int) -> bool:
         """Pieces besides pawn-like and royal ones (no null move without: zugzwang)."""
         board, role = self.pos.board, self.ev.role
@@ -631,11 +623,8 @@ class Search(DecisionNodes):
         maxi = pos.turn in self.allies
         moves = None
         if self._doorstep is not None and any(k in self._doorstep[pos.turn] for k in pos.royals[pos.turn]):
-            # a royal piece next to its goal: if a move wins at once, the side to move has won
-            # (standing pat would score it on material: seen losing a race to a King one step out)
             moves = rules.legal_moves(pos)
-            wins = self.wins_at_once
-            if any(wins(pos, m) for m in moves):
+            if self._wins_next(pos, moves):  # standing pat would score a won race on material
                 return MATE - (ply + 1) if maxi else -(MATE - (ply + 1))
         in_check = rules.in_check(pos) or (self.must_attack is not None and self.must_attack(pos))
         stand = None
@@ -710,28 +699,6 @@ class Search(DecisionNodes):
         if best in (INF, -INF):
             return self._leaf(ply)
         return best
-
-    def _capture_moves(self, pos: Position) -> list:
-        """The legal moves the capture search may keep (captures, promotions, moves that win at
-        once), with the legality of the others left untested unless none is kept: then one legal
-        move of the rest (``[None]``: the side to move is not without a move) or ``[]``. The
-        same search as filtering ``legal_moves`` (``tests/test_ai_chess2_race.py``)."""
-        rules = self.rules
-        if pos.vars.get("pending") is not None or (self.is_over is not None and self.is_over(pos)):
-            return []
-        wins = self.wins_at_once
-        pseudo = rules.pseudo_moves(pos, pos.turn)
-        kept, rest = [], []
-        for m in pseudo:
-            if m.capture is not None or m.promotion or (wins is not None and wins(pos, m)):
-                kept.append(m)
-            else:
-                rest.append(m)
-        legal = rules.is_legal
-        out = [m for m in kept if legal(pos, m)]
-        if out or any(legal(pos, m) for m in rest):
-            return out or [None]
-        return []
 
     def _losing_capture(self, m: Move) -> bool:
         """A capture of a cheaper piece on a square an opponent defends: skipped in the capture
