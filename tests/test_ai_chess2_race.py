@@ -134,3 +134,21 @@ def test_the_goal_term_skips_kings_three_steps_away_with_the_same_value():
             ev._goal(pos, royals, slow)
             ev._goal_steps = steps
             assert fast == slow
+
+
+def test_the_search_prunes_nothing_where_an_enemy_king_stands_next_to_its_goal():
+    """Where the opponent of the side to move has a King next to its fifth rank the goal term
+    cannot tell whether it can be stopped (a blocking move is quiet): no pruning there. A King
+    two steps away, or the mover's own King next to its goal, leaves the pruning on."""
+    r = game("classic")
+    s = searcher(r, True)
+    assert s._threatened(pos_of(r, "8/8/8/3k4/8/8/8/R3K3 w - - 0 1"))      # black's King on d5
+    assert not s._threatened(pos_of(r, "8/8/3k4/8/8/8/8/R3K3 w - - 0 1"))  # two steps away
+    assert not s._threatened(pos_of(r, "8/8/8/3k4/8/8/8/R3K3 b - - 0 1"))  # its own move
+    assert searcher(r, False)._doorstep is None  # without the key the search is as before
+    # the search with the key and pruning everywhere else still finds the same move here, with
+    # the threatened nodes searched in full (more nodes than with the pruning)
+    pos = pos_of(r, "8/8/3k4/8/1P6/8/6PP/R2Q2K1 w - - 0 1", stones="3,3")
+    old = searcher(r, False).run(pos, now=time.process_time, max_depth=3)
+    new = searcher(r, True).run(pos, now=time.process_time, max_depth=3)
+    assert new.best == old.best and new.nodes > old.nodes

@@ -3,7 +3,8 @@ by table keys (docs/ai.md, "Chess 2's Midline race"); a mixin of :class:`compani
 
 * ``goal_race``: the squares next to each player's goal zone (:func:`doorsteps`): the capture
   search asks whether the side to move, with a royal piece there, has a move that wins at once
-  (:meth:`GoalRace._wins_next`) before it stands pat.
+  (:meth:`GoalRace._wins_next`) before it stands pat; and the search prunes nothing where an
+  opponent of the side to move has one there (:meth:`GoalRace._threatened`).
 * ``capture_moves``: the capture search tests the legality of the moves it may keep only
   (:meth:`GoalRace._capture_moves`): the same tree as filtering every legal move, faster.
 """
@@ -30,6 +31,14 @@ class GoalRace:
         """Whether one of the side to move's legal ``moves`` wins at once."""
         wins = self.wins_at_once
         return any(wins(pos, m) for m in moves)
+
+    def _threatened(self, pos: Position) -> bool:
+        """Whether an opponent of the side to move has a royal piece next to its goal zone: the
+        static evaluation (the goal term) cannot tell then whether the side to move can stop it
+        crossing, so the search prunes nothing there (a blocking move is quiet, and a side far
+        ahead in material may still lose next move)."""
+        steps, mover = self._doorstep, pos.turn
+        return any(k in steps[q] for q, squares in enumerate(pos.royals) if q != mover for k in squares)
 
     def _capture_moves(self, pos: Position) -> list:
         """The legal moves the capture search may keep (captures, promotions, moves that win at

@@ -384,7 +384,8 @@ class Search(GoalRace, DecisionNodes):
         maxi = (pend.player if plies else pos.turn) in self.allies
         in_check = rules.in_check(pos)
         opts = self.options
-        prune = self.prunable and not plies and not in_check and beta - alpha <= 1.0 and abs(beta) < MATE_BOUND
+        prune = (self.prunable and not plies and not in_check and beta - alpha <= 1.0 and abs(beta) < MATE_BOUND
+                 and (self._doorstep is None or not self._threatened(pos)))
         static = None
         if prune:
             static = self._leaf(ply)
