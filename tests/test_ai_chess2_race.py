@@ -153,22 +153,3 @@ def test_the_search_prunes_nothing_where_an_enemy_king_stands_next_to_its_goal()
     new = searcher(r, True).run(pos, now=time.process_time, max_depth=3)
     assert new.best == old.best and new.nodes > old.nodes
 
-
-def test_a_kings_step_next_to_its_goal_extends_the_search_and_nothing_else_does():
-    """``goal_extension`` (on in tables/chess2.toml): a King stepping next to its fifth rank
-    inside the tree is searched one ply deeper (the reply that must stop it is searched in full);
-    with no King within reach of the midline the tree is the one without the key."""
-    r = game("classic")
-
-    def run(pos, on: bool, depth: int):
-        s = Search(r, Evaluator(r, table_for(r, {"goal_race": True, "goal_extension": on})))
-        i = s.run(pos, now=time.process_time, max_depth=depth)
-        return i.best, i.score, i.nodes
-
-    start = r.start_position()
-    assert run(start, True, 3) == run(start, False, 3)
-    # white's King three steps from its fifth rank, black's rook able to hold the fourth rank
-    race = pos_of(r, "7k/8/8/8/8/8/4K3/r7 w - - 0 1", stones="3,3")
-    off, on = run(race, False, 3), run(race, True, 3)
-    assert on[2] > off[2]  # the lines where the King arrives next to the midline went deeper
-    assert on[0] == off[0]

@@ -108,9 +108,6 @@ class Search(GoalRace, DecisionNodes):
         race = bool(t.goal_race) and self.wins_at_once is not None and self.is_over is not None
         self.over_first = self.is_over if race else None
         self._doorstep = doorsteps(rules, self.ev.neighbours) if race else None
-        #: ``goal_extension``: a King's step next to its goal zone extends the search one ply
-        self._approach = (self._doorstep or doorsteps(rules, self.ev.neighbours)) if (
-            t.goal_extension and self.wins_at_once is not None) else None
         self.null_ok = bool(t.null_move)
         #: a duel's cells judged statically ask rules.outcome (``cell_outcome``; false: only when
         #: the side to move is in check or the game is over)
@@ -443,8 +440,6 @@ class Search(GoalRace, DecisionNodes):
         apply, undo, ab, check, wins = self._apply, rules.undo, self._ab, rules.in_check, self.wins_at_once
         tried: list = []
         count = 0
-        step = self._approach  # goal_extension: the squares next to each player's goal zone
-        me = pend.player if plies else pos.turn
         try:
             for m in ordered:
                 quiet = _is_quiet(m)
@@ -465,34 +460,29 @@ class Search(GoalRace, DecisionNodes):
                 elif not apply(m):
                     continue
                 path.append(m)
-                d1 = depth - 1
-                if step is not None and isinstance(m, Move) and ply < 40 and m.to in step[me] and m.frm not in step[me]:
-                    arrived = pos.board[m.to]
-                    if arrived is not None and arrived.kind.royal:
-                        d1 = depth  # a King steps next to its goal: extended, as a check is
                 if plies and not isinstance(m.value, Move):
                     # passing the king-turn is no move: it spends no depth (otherwise a Two
                     # Kings search never sees the reply to its own normal move)
                     v = ab(depth, alpha, beta, ply + 1)
                 elif count == 0 or best in (INF, -INF):
-                    v = ab(d1, alpha, beta, ply + 1)
+                    v = ab(depth - 1, alpha, beta, ply + 1)
                 else:
                     r = 0
                     if lmr and quiet and count >= 2 and m not in killers and not (
                             (not isinstance(m, Move) or m.to in near or m.frm in near) and check(pos)):
                         r = min(reductions[min(depth, 63)][min(count, 63)], depth - 2)
                     if maxi:
-                        v = ab(d1 - r, alpha, alpha + 1.0, ply + 1)
+                        v = ab(depth - 1 - r, alpha, alpha + 1.0, ply + 1)
                         if v > alpha and r:
-                            v = ab(d1, alpha, alpha + 1.0, ply + 1)
+                            v = ab(depth - 1, alpha, alpha + 1.0, ply + 1)
                         if alpha < v < beta:
-                            v = ab(d1, alpha, beta, ply + 1)
+                            v = ab(depth - 1, alpha, beta, ply + 1)
                     else:
-                        v = ab(d1 - r, beta - 1.0, beta, ply + 1)
+                        v = ab(depth - 1 - r, beta - 1.0, beta, ply + 1)
                         if v < beta and r:
-                            v = ab(d1, beta - 1.0, beta, ply + 1)
+                            v = ab(depth - 1, beta - 1.0, beta, ply + 1)
                         if alpha < v < beta:
-                            v = ab(d1, alpha, beta, ply + 1)
+                            v = ab(depth - 1, alpha, beta, ply + 1)
                 undo(pos)
                 del path[ply:]
                 count += 1
