@@ -88,13 +88,14 @@ def test_real_process_never_prints_a_traceback():
         assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
 
 
-def test_every_command_has_help():
-    r = subprocess.run([sys.executable, "-m", "companion", "--help"], cwd=ROOT, capture_output=True, text=True)
-    assert r.returncode == 0
+def test_every_command_has_help(capsys):
+    """In this process (the real process is test_real_process_never_prints_a_traceback's)."""
+    code, out, _ = run_or_exit(capsys, "--help")
+    assert code == 0
     for cmd in ("perft", "moves", "bench"):
-        assert cmd in r.stdout
-        h = subprocess.run([sys.executable, "-m", "companion", cmd, "--help"], cwd=ROOT, capture_output=True, text=True)
-        assert h.returncode == 0 and "usage:" in h.stdout
+        assert cmd in out
+        code, h, _ = run_or_exit(capsys, cmd, "--help")
+        assert code == 0 and "usage:" in h
 
 
 def test_bench_quick_reports_ratio_against_python_chess(capsys):

@@ -19,16 +19,34 @@ def _cli(*args):
     return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.parametrize("args, words", [
+BAD_OPTIONS = [
     (["--a", "7", "--b", "1"], "--a '7': no such player"),
     (["--a", "1", "--b", "1", "--games", "0"], "--games"),
     (["--a", "1", "--b", "1", "--broker", "http://x"], "a broker is mqtt://host:port"),
     (["--a", "1", "--b", "1", "--variant", "go"], "unknown variant"),
-])
+]
+
+
+@pytest.mark.parametrize("args, words", [
+    pytest.param(*case, marks=[] if n == 0 else [pytest.mark.slow]) for n, case in enumerate(BAD_OPTIONS)])
 def test_link_match_refuses_a_bad_option_in_one_line(args, words):
+    """A real process (the quick loop keeps the first; the test below has every one in process)."""
     r = _cli("link-match", *args)
     assert r.returncode == 2
     assert words in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args, words", BAD_OPTIONS)
+def test_link_match_refuses_a_bad_option_in_one_line_in_process(args, words, capsys):
+    from companion.cli import main
+
+    try:
+        code = main(["link-match", *args])
+    except SystemExit as e:  # the argument parser's refusal
+        code = e.code
+    err = capsys.readouterr().err
+    assert code == 2
+    assert words in err and len(err.strip().splitlines()) == 1
 
 
 def test_a_broker_address_is_read_or_refused_in_one_line():
