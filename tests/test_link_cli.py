@@ -58,7 +58,10 @@ def test_a_broker_address_is_read_or_refused_in_one_line():
             parse_broker(bad)
 
 
-def test_verify_dice_checks_a_linked_games_record(tmp_path):
+def test_verify_dice_checks_a_linked_games_record(tmp_path, capsys):
+    """The record checked by a real process, the forged one through main in this process."""
+    from companion.cli import main
+
     pair = Pair(seed="cli")
     pair.start("combat")
     play_out(pair, seed=4, max_plies=120)
@@ -69,8 +72,8 @@ def test_verify_dice_checks_a_linked_games_record(tmp_path):
     lines = path.read_text().splitlines()
     lines[0] = lines[0].replace(pair.a.session.setup.chains[0], "0" * 64)  # another chain head
     path.write_text("\n".join(lines) + "\n")
-    r = _cli("verify-dice", str(path))
-    assert r.returncode == 1 and "does not lead to the chain" in r.stdout
+    assert main(["verify-dice", str(path)]) == 1
+    assert "does not lead to the chain" in capsys.readouterr().out
 
 
 def test_the_links_files_are_readable_by_the_apps_user_only(tmp_path):
