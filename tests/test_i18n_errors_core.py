@@ -188,23 +188,6 @@ def run_companion(*args: str, lang: str) -> subprocess.CompletedProcess:
                           timeout=60, env=env, cwd=ROOT)
 
 
-def run_in_process(monkeypatch, capsys, *args: str, lang: str) -> subprocess.CompletedProcess:
-    """``run_companion`` through ``main`` in this process (the language it chose from
-    COMPANION_LANG is put back to English after it)."""
-    from companion.cli import main
-    from companion.i18n import Language, use
-
-    monkeypatch.setenv("COMPANION_LANG", lang)
-    try:
-        code = main(list(args))
-    except SystemExit as e:  # the argument parser's refusal
-        code = e.code
-    finally:
-        use(Language.load("en"))
-    out = capsys.readouterr()
-    return subprocess.CompletedProcess(args, code, out.out, out.err)
-
-
 GERMAN_LINES = [
     (("moves", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"), ("kein Figurenbuchstabe",)),
     (("moves", "--variant", "dungeon", "--map", "no-such-map"), ("kein Spielplan", "'no-such-map'")),
@@ -227,17 +210,17 @@ def test_a_german_player_reads_german_on_the_command_line(args, words):
 
 
 @pytest.mark.parametrize("args, words", GERMAN_LINES)
-def test_a_german_player_reads_german_from_main(args, words, monkeypatch, capsys):
-    english = run_in_process(monkeypatch, capsys, *args, lang="en")
-    german = run_in_process(monkeypatch, capsys, *args, lang="de")
+def test_a_german_player_reads_german_from_main(args, words, cli_main):
+    english = cli_main(*args, lang="en")
+    german = cli_main(*args, lang="de")
     _is_the_german_line(english, german, words)
 
 
-def test_check_map_lists_a_bad_maps_problems_in_german(tmp_path, monkeypatch, capsys):
+def test_check_map_lists_a_bad_maps_problems_in_german(tmp_path, cli_main):
     path = tmp_path / "bad.toml"
     path.write_text('[map]\nname = "bad"\ncolour = 1\nwidth = 99\nheight = 8\nplayers = 2\ngrid = """\n...\n"""\n')
-    english = run_in_process(monkeypatch, capsys, "check-map", str(path), lang="en")
-    german = run_in_process(monkeypatch, capsys, "check-map", str(path), lang="de")
+    english = cli_main("check-map", str(path), lang="en")
+    german = cli_main("check-map", str(path), lang="de")
     assert english.returncode == german.returncode == 2, (english.stderr, german.stderr)
     lines = german.stderr.splitlines()
     assert len(lines) == len(english.stderr.splitlines()) >= 3

@@ -37,16 +37,10 @@ def test_link_match_refuses_a_bad_option_in_one_line(args, words):
 
 
 @pytest.mark.parametrize("args, words", BAD_OPTIONS)
-def test_link_match_refuses_a_bad_option_in_one_line_in_process(args, words, capsys):
-    from companion.cli import main
-
-    try:
-        code = main(["link-match", *args])
-    except SystemExit as e:  # the argument parser's refusal
-        code = e.code
-    err = capsys.readouterr().err
-    assert code == 2
-    assert words in err and len(err.strip().splitlines()) == 1
+def test_link_match_refuses_a_bad_option_in_one_line_in_process(args, words, cli_main):
+    r = cli_main("link-match", *args)
+    assert r.returncode == 2
+    assert words in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
 def test_a_broker_address_is_read_or_refused_in_one_line():
