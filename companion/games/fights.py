@@ -133,6 +133,11 @@ class FightLayer:
             return self.prerogative_moves(pos) or moves
         return moves
 
+    #: ``legal_moves`` filtered: compulsory attacks and the King's Prerogative change the list,
+    #: which the game's own faster ``noisy_moves`` would not know (the search then keeps its
+    #: old path: companion/ai/search.py, ``Search.noisy``)
+    noisy_moves = Rules.noisy_moves
+
     def moves_from(self, pos: Position, sq: int) -> list[Move]:
         """Legal moves of the piece on ``sq`` (a lifted piece), compulsory attacks and the
         King's Prerogative included."""
