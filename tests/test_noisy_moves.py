@@ -18,10 +18,10 @@ from companion.games import make_rules
 
 #: the games with their own generator (the quick loop), then every game and match-up the computer
 #: plays, dice fights included where a game takes them (slow)
-OWN = [("chess", ()), ("dungeon", ()), ("kol", ())]
+OWN = [("chess", ()), ("dungeon", ()), ("kol", ()), ("chess4", ())]
 GAMES = OWN + [
     ("combat", ()), ("dungeon", (("board_map", "dungeon-two-player"),)),
-    ("dungeon", (("board_map", "dungeon-four-player"),)), ("chess4", ()), ("chess4", (("mode", "teams"),)),
+    ("dungeon", (("board_map", "dungeon-four-player"),)), ("chess4", (("mode", "teams"),)),
     ("chess2", (("armies", "classic,classic"),)), ("chess2", (("armies", "animals,reaper"),)),
     ("chess2", (("armies", "two-kings,nemesis"),)), ("chess2", (("armies", "empowered,nemesis"),)),
     ("dungeon", (("fights", "dice"),)), ("kol", (("fights", "dice"),)), ("chess4", (("fights", "dice"),)),
@@ -60,11 +60,25 @@ def walk(rules, games: int, seed: int, longest: int = 160):
             rules.apply(pos, rng.choice(noisy) if noisy and rng.random() < 0.4 else rng.choice(moves))
 
 
+def same_candidates(rules, pos):
+    """``legal_candidates``: the candidates passing its test are exactly ``legal_moves`` (as a
+    list: each move as often; the search orders them itself), and not none (None when it cannot
+    promise a legal move)."""
+    got = getattr(rules, "legal_candidates", None)
+    got = got(pos) if got is not None else None
+    if got is None:
+        return False
+    moves, legal = got
+    passed = [m for m in moves if legal(m)]
+    assert passed and sorted(passed, key=repr) == sorted(rules.legal_moves(pos), key=repr), rules.position_text(pos)
+    return True
+
+
 def same_moves(rules, pos, search=None):
     """The game's noisy_moves against the filtered legal_moves: the same moves (each as often),
     and, as the capture search sees them (``Search._order``), in the same order."""
     fast, filtered = rules.noisy_moves(pos), Rules.noisy_moves(rules, pos)
-    assert sorted(fast) == sorted(filtered), rules.position_text(pos)
+    assert sorted(fast, key=repr) == sorted(filtered, key=repr), rules.position_text(pos)
     assert rules.has_legal_move(pos) == bool(rules.legal_moves(pos)), rules.position_text(pos)
     if search is not None and fast:
         search.pos = pos
@@ -80,6 +94,7 @@ def test_noisy_moves_are_the_filtered_legal_moves_on_random_positions(game, opti
     seen = {"positions": 0, "noisy": 0, "check": 0, "promotion": 0, "special": 0}
     for pos in walk(rules, 4, 3):
         same_moves(rules, pos, search)
+        seen["candidates"] = seen.get("candidates", 0) + same_candidates(rules, pos)
         moves = rules.noisy_moves(pos)
         seen["positions"] += 1
         seen["noisy"] += bool(moves)
@@ -89,6 +104,8 @@ def test_noisy_moves_are_the_filtered_legal_moves_on_random_positions(game, opti
     assert seen["positions"] >= 100 and seen["noisy"] >= 30, seen
     if game in ("chess", "combat", "dungeon", "kol", "chess4"):
         assert seen["check"] >= 3, seen
+    if game in ("dungeon", "kol") and not options:
+        assert seen["candidates"] >= seen["positions"] // 2, seen
 
 
 @pytest.mark.slow
@@ -133,34 +150,35 @@ def test_a_stalemate_is_no_legal_move_and_a_position_with_moves_is():
 
 
 def test_a_game_that_changes_legal_moves_also_gives_its_noisy_moves():
-    """A class that overrides ``legal_moves`` below the class whose ``noisy_moves`` it inherits
-    would get a generator that does not know its rules: every game's class (and its class with
-    dice fights) defines ``noisy_moves`` at or below its ``legal_moves``, or keeps the default
-    (a filter of its own ``legal_moves``)."""
+    """A class that overrides ``legal_moves`` in front of the class whose ``noisy_moves`` (or
+    ``legal_candidates``) it inherits would get lists that do not know its rules: in every
+    game's class (and its class with dice fights) each class before that one in the method
+    order that defines ``legal_moves`` derives from it (KoL's rules from their search hooks), or
+    the default is kept (``noisy_moves`` filters the game's own ``legal_moves``; no candidates)."""
     for game, options in GAMES:
         cls = type(rules_of(game, options))
         mro = cls.__mro__
-
-        def definer(name):
-            return next(c for c in mro if name in vars(c))
-
-        noisy = definer("noisy_moves")
-        if getattr(cls, "noisy_moves") is Rules.noisy_moves:
-            continue
-        assert mro.index(noisy) <= mro.index(definer("legal_moves")), (cls, noisy)
+        for hook, default in (("noisy_moves", Rules.noisy_moves), ("legal_candidates", None)):
+            if getattr(cls, hook, None) is default:
+                continue
+            owner = next(c for c in mro if hook in vars(c))
+            for c in mro[:mro.index(owner)]:
+                assert "legal_moves" not in vars(c) or issubclass(c, owner), (cls, hook, c)
 
 
 @pytest.mark.parametrize("game,options", QUICK)
 def test_the_search_plays_the_same_tree_with_the_noisy_generator(game, options):
     """A fixed node budget on positions from random play: the same best move, score, depth and
-    node count with ``rules.noisy_moves`` as with the old path (every legal move, filtered)."""
+    node count with ``rules.noisy_moves`` and ``rules.legal_candidates`` as with the old path
+    (every legal move generated and checked, then filtered)."""
     rules = rules_of(game, options)
     positions = [p.copy() for i, p in enumerate(walk(rules, 2, 5, 80)) if i % 11 == 4][:3]
     assert positions
     for pos in positions:
         results = []
-        for noisy in (False, True):
-            info = Search(rules, options=SearchOptions(noisy=noisy)).run(pos, now=time.perf_counter, max_nodes=400)
+        for fast in (False, True):
+            info = Search(rules, options=SearchOptions(noisy=fast, lazy_legality=fast)).run(
+                pos, now=time.perf_counter, max_nodes=400)
             results.append((info.best, info.score, info.depth, info.nodes, info.pv))
         assert results[0] == results[1], rules.position_text(pos)
 
@@ -172,9 +190,9 @@ def test_the_same_tree_at_a_fixed_depth_on_more_positions(game, options):
     positions = [p.copy() for i, p in enumerate(walk(rules, 6, 8, 100)) if i % 13 == 6][:5]
     for pos in positions:
         results = []
-        for noisy in (False, True):
-            info = Search(rules, options=SearchOptions(noisy=noisy)).run(pos, now=time.perf_counter, max_depth=3,
-                                                                          max_nodes=3000)
+        for fast in (False, True):
+            info = Search(rules, options=SearchOptions(noisy=fast, lazy_legality=fast)).run(
+                pos, now=time.perf_counter, max_depth=3, max_nodes=3000)
             results.append((info.best, info.score, info.depth, info.nodes, info.pv))
         assert results[0] == results[1], rules.position_text(pos)
 
@@ -183,8 +201,10 @@ def test_a_game_without_its_own_generator_keeps_the_old_path():
     """The default ``noisy_moves`` only filters ``legal_moves``; asked when it is empty,
     ``has_legal_move`` would generate them again: the search then keeps its old path."""
     assert Search(make_rules("kol")).noisy and Search(make_rules("chess")).noisy
-    for game, options in (("combat", {}), ("chess2", {}), ("chess4", {}), ("kol", {"fights": "dice"})):
+    for game, options in (("combat", {}), ("chess2", {}), ("chess4", {"fights": "dice"}), ("kol", {"fights": "dice"})):
         assert not Search(make_rules(game, **options)).noisy, game
+        assert Search(make_rules(game, **options)).candidates is None, game
+    assert Search(make_rules("kol")).candidates is not None and Search(make_rules("dungeon")).candidates is not None
     assert not Search(make_rules("chess"), options=SearchOptions(noisy=False)).noisy
 
 

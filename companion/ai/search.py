@@ -79,6 +79,8 @@ class SearchOptions:
                                # rest is this far outside the window (0: always the full evaluation)
     noisy: bool = True         # capture search: ask rules.noisy_moves, not every legal move (the same
                                # tree, faster; False: the old path, for the tests that compare them)
+    lazy_legality: bool = True  # test the legality of a move only when it is searched, in a game that
+                               # offers it (rules.legal_candidates): the same tree, faster (False: the old path)
 
 
 class Search(DecisionNodes):
@@ -111,6 +113,10 @@ class Search(DecisionNodes):
         #: the capture search asks rules.noisy_moves (captures, promotions, wins), not legal_moves,
         #: where the game has its own (the default only filters legal_moves: no faster)
         self.noisy = self.options.noisy and getattr(type(rules), "noisy_moves", None) not in (None, Rules.noisy_moves)
+        #: rules.legal_candidates(pos, in_check): (pseudo-legal moves, legality test), the test asked
+        #: only for the moves the search plays (most of a Dungeon or KoL node's legality tests otherwise
+        #: go to moves after a cut-off); None: legal_moves
+        self.candidates = getattr(rules, "legal_candidates", None) if self.options.lazy_legality else None
         #: the attack tables when "does this quiet move give check" can be read from them
         #: without playing it (:meth:`_gives_check`): two players, the shared attack test
         #: (no game-specific one), no capture bans, cannons, phasing or piercing rides
@@ -395,7 +401,13 @@ class Search(DecisionNodes):
                     rules.undo(pos)
                 if (v >= beta if maxi else v <= alpha) and abs(v) < MATE_BOUND:
                     return v
-        moves = rules.answers(pos) if plies else rules.legal_moves(pos)
+        legal = None  # a legality test per move: only the moves searched are tested (rules.legal_candidates)
+        if plies:
+            moves = rules.answers(pos)
+        elif self.candidates is not None and not in_check and (got := self.candidates(pos, False)) is not None:
+            moves, legal = got
+        else:
+            moves = rules.legal_moves(pos)
         if not moves or self.every_node:
             o = rules.outcome(pos)
             if o is not None:
@@ -439,12 +451,12 @@ class Search(DecisionNodes):
                     gives = self._gives_check(m)
                     if gives is False:  # read from the attack tables: no check, pruned unplayed
                         continue
-                    if not apply(m):
+                    if (legal is not None and not legal(m)) or not apply(m):
                         continue
                     if gives is None and not check(pos):  # a quiet move that does not check: pruned
                         undo(pos)
                         continue
-                elif not apply(m):
+                elif (legal is not None and not legal(m)) or not apply(m):
                     continue
                 path.append(m)
                 if plies and not isinstance(m.value, Move):

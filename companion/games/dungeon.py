@@ -253,6 +253,30 @@ class DungeonRules(Rules):
             moves = [m for m in self.pseudo_moves(pos, pos.turn, (sq,)) if self._keeps_king(pos, m)]
         return moves
 
+    def legal_candidates(self, pos: Position, in_check: bool | None = None):
+        """``(pseudo-legal moves, legality test)`` such that the moves passing the test are
+        ``legal_moves(pos)``, for a search that tests only the moves it plays; None unless some
+        move is surely legal (a free one, see :meth:`_legal`: a turn with none may be passed)."""
+        player = pos.turn
+        kings = pos.royals[player]
+        if pos.pending is not None or not self.fast_legality or len(kings) != 1 or self.is_over(pos):
+            return None
+        if in_check if in_check is not None else self.in_check(pos, player):
+            return None
+        lines, board, intim = self.lines[next(iter(kings))], pos.board, self.intimidators
+        pseudo = self.pseudo_moves(pos, player)
+
+        def free(m: Move) -> bool:
+            return (m.capture is None and not m.special and m.frm not in lines and m.to not in lines
+                    and not board[m.frm].kind.royal and board[m.frm].kid not in intim)
+
+        def legal(m: Move) -> bool:
+            if m.capture is None and not m.special:
+                return free(m) or self._quiet_safe(pos, m, player)
+            return self.is_legal(pos, m)
+
+        return (pseudo, legal) if any(map(free, pseudo)) else None
+
     def _legal(self, pos: Position, pseudo: list[Move]) -> list[Move]:
         """Filter with two shortcuts for quiet moves (no capture, no special action). When the
         King is not attacked, a quiet move of a piece that is not the King, nor an Ogre, from

@@ -137,6 +137,8 @@ class FightLayer:
     #: which the game's own faster ``noisy_moves`` would not know (the search then keeps its
     #: old path: companion/ai/search.py, ``Search.noisy``)
     noisy_moves = Rules.noisy_moves
+    #: and no legality tested move by move (``legal_candidates``): the layer's list is not the game's
+    legal_candidates = None
 
     def moves_from(self, pos: Position, sq: int) -> list[Move]:
         """Legal moves of the piece on ``sq`` (a lifted piece), compulsory attacks and the

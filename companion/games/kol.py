@@ -34,11 +34,11 @@ from ..core.notation import format_position, parse_position
 from ..core.pieces import Piece
 from ..core.position import Position
 from ..core.roster import load_roster
-from ..core.noisy import is_noisy, noisy_pseudo_moves
 from ..core.rules import Rules, take_choice
 from ..core.setup import parse_setup
 from ..errors import PositionError, VariantError
 from . import abilities as ab
+from .kol_search import KolSearchHooks
 from ..i18n import N_, _
 
 DEFAULT_MAP = "kol"
@@ -58,7 +58,7 @@ STATE_KEYS = {"turns": "the owner's turns ended with the King inside (1: he may 
 SPECIAL_WORDS = {"in": "in", "out": "out", "swap": "swap"}
 
 
-class KolRules(Rules):
+class KolRules(KolSearchHooks, Rules):
     name = "kol"
     title = "KoL Chess"
     unhashed_vars = frozenset({"quiet", "effects"})
@@ -192,29 +192,6 @@ class KolRules(Rules):
         if pos.pending is not None or self._legends_lost(pos) is not None:
             return []
         return self._legal(pos, self.pseudo_moves(pos, pos.turn))
-
-    def noisy_moves(self, pos: Position) -> list[Move]:
-        """The legal captures (the abilities' too) without the quiet moves (core/noisy.py); with
-        the King in his Tower, whose timing decides over the whole list, ``legal_moves`` filtered."""
-        player = pos.turn
-        if pos.pending is not None or self._legends_lost(pos) is not None or self.held_king(pos, player) is not None:
-            return super().noisy_moves(pos)
-        special: list[Move] = []
-        self.special_moves(pos, player, sorted(pos.occ[player]), special)
-        return self._legal(pos, noisy_pseudo_moves(self, pos, player) + [m for m in special if is_noisy(m)])
-
-    def has_legal_move(self, pos: Position) -> bool:
-        """Not in check, the King outside his Tower: the first plain move of another piece off
-        the lines through the King is legal (:meth:`_legal`); otherwise all are generated."""
-        player, board, kings = pos.turn, pos.board, pos.royals[pos.turn]
-        if (len(kings) == 1 and pos.pending is None and self._legends_lost(pos) is None
-                and self.held_king(pos, player) is None and not self.in_check(pos, player)):
-            lines = self.lines_through[next(iter(kings))]
-            for sq in sorted(pos.occ[player] - lines):
-                if board[sq].kid != self.KING and any(m.capture is None and not m.special and m.to not in lines
-                                                      for m in self.pseudo_moves(pos, player, (sq,))):
-                    return True
-        return bool(self.legal_moves(pos))
 
     def moves_from(self, pos: Position, sq: int) -> list[Move]:
         """Legal moves of the piece on ``sq`` (a lifted piece), without generating the others'."""
