@@ -605,7 +605,7 @@ class Search(DecisionNodes):
         board, role = self.pos.board, self.ev.role
         return any(role[board[s].kid] == 2 for s in self.pos.occ[player])
 
-    def _qs(self, alpha: float, beta: float, ply: int, qply: int) -> float:
+    def _qs(self, alpha: float, beta: float, ply: int, qply: int, lazy: bool = True) -> float:
         """The capture search: stand pat on the static evaluation (not in check), then captures
         that do not lose material (SEE), promotions and moves that win at once; delta pruning
         skips a capture that cannot lift the score to alpha (beta) even with a margin."""
@@ -622,7 +622,7 @@ class Search(DecisionNodes):
             return -(MATE - ply)
         maxi = pos.turn in self.allies
         in_check = rules.in_check(pos) or (self.must_attack is not None and self.must_attack(pos))
-        stand = None
+        stand = legal = None
         asked = False  # rules.outcome asked already (it said the game goes on)
         if not in_check or qply >= self.options.max_qply:
             if self.every_node or sum(map(len, pos.royals)) < self.royals or (
@@ -656,6 +656,8 @@ class Search(DecisionNodes):
                     if o is not None:
                         return self._terminal(o, ply)
                 return stand
+        elif stand is None and lazy and self.candidates is not None and (got := self.candidates(pos, True)) is not None:
+            moves, legal = got  # in check: each move's legality tested when it is played
         else:
             moves = rules.legal_moves(pos)
             if not moves:
@@ -684,7 +686,12 @@ class Search(DecisionNodes):
         ordered = self._order(moves, None, ply)
         best = stand if stand is not None else (-INF if maxi else INF)
         apply, undo, qs = self._apply, rules.undo, self._qs
+        played = legal is None
         for m in ordered:
+            if legal is not None:
+                if not legal(m):
+                    continue
+                played = True
             if not apply(m):
                 continue
             v = qs(alpha, beta, ply + 1, qply + 1)
@@ -701,6 +708,9 @@ class Search(DecisionNodes):
                         beta = v
             if alpha >= beta:
                 break
+        if not played:  # no candidate was legal: legal_moves decides (a passed turn, a mate), as before
+            self.nodes -= 1
+            return self._qs(alpha, beta, ply, qply, False)
         if best in (INF, -INF):
             return self._leaf(ply)
         return best

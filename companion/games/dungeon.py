@@ -254,28 +254,31 @@ class DungeonRules(Rules):
         return moves
 
     def legal_candidates(self, pos: Position, in_check: bool | None = None):
-        """``(pseudo-legal moves, legality test)`` such that the moves passing the test are
-        ``legal_moves(pos)``, for a search that tests only the moves it plays; None unless some
-        move is surely legal (a free one, see :meth:`_legal`: a turn with none may be passed)."""
+        """``(pseudo-legal moves, legality test)``: the moves passing the test are ``legal_moves``,
+        for a search that tests only the moves it plays. Not in check a free move (see
+        :meth:`_legal`) is among them, else None; in check none may pass, and ``legal_moves`` then
+        decides (the turn is passed). None while a decision waits or once the game is over."""
         player = pos.turn
         kings = pos.royals[player]
-        if pos.pending is not None or not self.fast_legality or len(kings) != 1 or self.is_over(pos):
+        if pos.pending is not None or self.is_over(pos):
             return None
-        if in_check if in_check is not None else self.in_check(pos, player):
+        in_check = self.in_check(pos, player) if in_check is None else in_check
+        if not in_check and (not self.fast_legality or len(kings) != 1):
             return None
-        lines, board, intim = self.lines[next(iter(kings))], pos.board, self.intimidators
         pseudo = self.pseudo_moves(pos, player)
+
+        def looked(m: Move) -> bool:
+            return self._quiet_safe(pos, m, player) if m.capture is None and not m.special else self.is_legal(pos, m)
+
+        if in_check:
+            return pseudo, looked
+        lines, board, intim = self.lines[next(iter(kings))], pos.board, self.intimidators
 
         def free(m: Move) -> bool:
             return (m.capture is None and not m.special and m.frm not in lines and m.to not in lines
                     and not board[m.frm].kind.royal and board[m.frm].kid not in intim)
 
-        def legal(m: Move) -> bool:
-            if m.capture is None and not m.special:
-                return free(m) or self._quiet_safe(pos, m, player)
-            return self.is_legal(pos, m)
-
-        return (pseudo, legal) if any(map(free, pseudo)) else None
+        return (pseudo, lambda m: free(m) or looked(m)) if any(map(free, pseudo)) else None
 
     def _legal(self, pos: Position, pseudo: list[Move]) -> list[Move]:
         """Filter with two shortcuts for quiet moves (no capture, no special action). When the

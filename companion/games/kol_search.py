@@ -37,14 +37,20 @@ class KolSearchHooks:
         return bool(self.legal_moves(pos))
 
     def legal_candidates(self, pos: Position, in_check: bool | None = None):
-        """``(pseudo-legal moves, legality test)`` such that the moves passing the test are
-        ``legal_moves(pos)``, for a search that tests only the moves it plays; None unless a
-        plain move off the lines through the King (legal without a look) is among them."""
-        lines = self._free_lines(pos, in_check)
-        if lines is None:
+        """``(pseudo-legal moves, legality test)``: the moves passing the test are ``legal_moves``,
+        for a search that tests only the moves it plays. Not in check a plain move off the lines
+        through the King (legal without a look) is among them, else None; in check none may pass
+        (``legal_moves`` is then empty: mate). None with the King in his Tower, whose timing
+        decides over the whole list, while a decision waits or once the game is over."""
+        player = pos.turn
+        kings = pos.royals[player]
+        if (pos.pending is not None or len(kings) != 1 or self._legends_lost(pos) is not None
+                or self.held_king(pos, player) is not None):
             return None
-        board, king = pos.board, self.KING
-        pseudo = self.pseudo_moves(pos, pos.turn)
+        pseudo = self.pseudo_moves(pos, player)
+        if self.in_check(pos, player) if in_check is None else in_check:
+            return pseudo, lambda m: self.is_legal(pos, m)
+        lines, board, king = self.lines_through[next(iter(kings))], pos.board, self.KING
 
         def free(m: Move) -> bool:
             return (m.capture is None and not m.special and m.frm not in lines and m.to not in lines
