@@ -94,6 +94,29 @@ def test_real_process_never_prints_a_traceback(argv):
     assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
 
 
+#: What no command line needs to be read: the network (aiohttp, the link's sockets and crypto), the
+#: hardware and the window, the session, the tracker, the announcer and the search. Each command
+#: imports its own when it runs (docs/architecture.md, "The command line starts light").
+HEAVY = ("aiohttp", "asyncio", "serial", "kivy", "gpiozero", "numpy", "spake2", "cryptography",
+         "companion.online.client", "companion.link.transport", "companion.speech.announcer", "companion.session",
+         "companion.board.tracker", "companion.ai.search", "companion.ai.evaluate", "companion.app")
+
+
+def test_the_parser_and_moves_import_nothing_heavy():
+    """A fresh process (what is imported there is the point): the whole parser built, then
+    ``companion moves`` run, and none of HEAVY loaded."""
+    code = ("import contextlib, io, sys\n"
+            "import companion.cli as cli\n"
+            "cli.build_parser()\n"
+            "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+            "    assert cli.main(['moves']) == 0\n"
+            "assert len(out.getvalue().split()) == 20, out.getvalue()\n"
+            f"print(' '.join(m for m in {HEAVY!r} if m in sys.modules))\n")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == [], f"imported to build the parser or by moves: {r.stdout.strip()}"
+
+
 def test_every_command_has_help(capsys):
     """In this process (the real process is test_real_process_never_prints_a_traceback's)."""
     code, out, _ = run_or_exit(capsys, "--help")
