@@ -144,8 +144,6 @@ class DecisionNodes:
         curve = self.curve
         win, loss = curve[0], curve[3] or curve[0]
         low, high = -loss - 1.0, win + 1.0
-        if self.chance_margin:
-            low, high = self._chance_bounds(pos, alpha, beta, low, high)
         a_v, b_v = chance_value(alpha, *curve), chance_value(beta, *curve)
         acc = 0.0
         rest = 1.0
@@ -185,28 +183,6 @@ class DecisionNodes:
             if u >= hi:
                 return score_of_value(acc + low * rest, *curve)  # the node is already at least beta
         return score_of_value(acc, *curve)
-
-    def _chance_bounds(self, pos: Position, alpha: float, beta: float, low: float, high: float):
-        """Star1's bounds on the outcomes of a fight (``chance_margin`` set): the window widened
-        by what the fight can change, the fighters' values plus the margin. Not a proof, a
-        bet: a fight's outcomes differ by about the piece that falls, so an outcome far outside
-        the window is rare, and narrower bounds let the first outcome's search cut off. A fight
-        of a royal piece (the game may end) keeps the exact bounds, ``low`` and ``high``."""
-        d = pos.vars.get("pending")
-        board, values = pos.board, self.ev.values
-        squares = (d.get("attacker"),) + tuple(d.get("defenders") or ())
-        width = self.chance_margin
-        for sq in squares:
-            pc = board[sq] if isinstance(sq, int) else None
-            if pc is None or pc.kind.royal:
-                return low, high
-            width += values[pc.kid]
-        curve = self.curve
-        if alpha > -INF:
-            low = max(low, chance_value(alpha - width, *curve))
-        if beta < INF:
-            high = min(high, chance_value(beta + width, *curve))
-        return low, high
 
     def _royal_open(self, pos: Position) -> bool:
         """Whether the side to move attacks a royal piece of another player."""

@@ -74,7 +74,6 @@ DEFAULTS: dict[str, object] = {
     "phase_material": 0.0,       # material (without pawn-like and royal pieces) of a full middlegame; 0: from the start position
     "chance_key_ignore": [],     # details of a chance decision that do not change its odds (reuse them)
     "threat": 0.0,               # dice fights: share of the best fights the side not to move could start (0: off)
-    "chance_margin": 0.0,        # N: Star1 bounds a fight's outcomes by the window widened by the fighters' values + N (0: by the game's result)
     "repetition_is_draw": True,  # a repeated position scores as a draw inside the search
     "outcome_every_node": True,  # ask rules.outcome at every node (False: only when no move is legal)
     "piece_mobility": 0.0,       # per square a piece (not pawn-like, not royal) reaches now, above half its mean reach

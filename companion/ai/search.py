@@ -93,8 +93,6 @@ class Search(DecisionNodes):
         #: how chance outcomes are averaged: (win, risk_scale, gain_scale, loss), for chance_value
         self.curve = (float(t.win_value), float(t.risk_scale), float(t.gain_scale), float(t.loss_value))
         self.chance_ignore = frozenset(t.chance_key_ignore)
-        #: Star1's bounds on a fight's outcomes (decisions.py, ``_chance_bounds``); 0: exact
-        self.chance_margin = float(t.chance_margin)
         #: rules.wins_at_once(pos, move), when the game has it: such moves join the capture search
         self.wins_at_once = getattr(rules, "wins_at_once", None)
         #: rules.is_over(pos), a cheap "has the game ended" (Chess 2's Midline Invasion): the
