@@ -111,3 +111,55 @@ def test_a_good_fight_is_still_taken_with_the_term(combat):
     pos = combat.position_from_text("4k3/8/8/3b4/8/2N5/8/4K3 w - - 0 1")
     info = Search(combat, on).run(pos, now=time.perf_counter, max_depth=3)
     assert combat.move_text(pos, info.best) == "c3d5"
+
+
+def test_fight_gain_is_the_side_to_moves_best_fight_by_the_odds(combat):
+    """``leaf_fights``' estimate: with Black to move, the pawn's attack on the lone knight is
+    worth p x knight - (1 - p) x pawn; with White to move (the knight attacks nothing) 0."""
+    __, on = evaluators(combat)
+    p = attack_odds(combat, KNIGHT_HANGS, "d5e4")
+    knight, pawn = on.values[combat.kind_index["N"]], on.values[combat.kind_index["P"]]
+    black = combat.position_from_text(KNIGHT_HANGS.replace(" w ", " b "))
+    assert on.fight_gain(black) == pytest.approx(p * knight - (1 - p) * pawn)
+    assert on.fight_gain(combat.position_from_text(KNIGHT_HANGS)) == 0.0
+    # the queen's attacks on defended pawns do not pay: no gain to stand on
+    queen = combat.position_from_text(QUEEN_ON_PAWNS.replace(" w ", " b "))
+    assert on.fight_gain(queen) == 0.0
+
+
+def test_leaf_fights_values_a_leaf_without_a_capture_search(combat):
+    """With ``leaf_fights`` a depth-1 search scores each move by the evaluation after it plus
+    the reply's best fight (no capture search): the knight that steps next to the pawn (d5xe4
+    next) scores lower than one that stays out of reach, and the capture search's nodes are
+    not visited (fewer nodes than with it)."""
+    text = "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1"
+    pos = combat.position_from_text(text)
+    plain = Evaluator(combat, table_for(combat, {"threat": 0.5}))
+    leafy = Evaluator(combat, table_for(combat, {"threat": 0.5, "leaf_fights": True}))
+    s = Search(combat, leafy)
+    assert s.leaf_fights
+    info = s.run(pos, now=time.perf_counter, max_depth=1, exact_root=True)
+    scores = {combat.move_text(pos, m): v for m, v in info.root_scores}
+    combat.apply(pos, combat.parse_move(pos, "c3e4"))
+    expected = leafy.evaluate(pos, 0) - leafy.fight_gain(pos)
+    combat.undo(pos)
+    assert scores["c3e4"] == pytest.approx(expected)
+    assert scores["c3e4"] < scores["c3e2"]
+    full = Search(combat, plain).run(pos, now=time.perf_counter, max_depth=1, exact_root=True)
+    assert info.nodes < full.nodes
+
+
+def test_leaf_fights_still_searches_a_leaf_in_check(combat):
+    """A leaf where the side to move is in check (or must attack a King) is not a quiet
+    position: the capture search (every move, in check) decides it exactly as without
+    ``leaf_fights``; a quiet leaf is scored by the estimate instead."""
+    text = "6k1/5p2/8/8/8/3B4/8/4K2Q w - - 0 1"  # Qh7+ (guarded by the bishop): Black in check
+    pos = combat.position_from_text(text)
+    plain = Evaluator(combat, table_for(combat, {"threat": 0.5}))
+    leafy = Evaluator(combat, table_for(combat, {"threat": 0.5, "leaf_fights": True}))
+    scores = []
+    for ev in (plain, leafy):
+        info = Search(combat, ev).run(pos, now=time.perf_counter, max_depth=1, exact_root=True)
+        scores.append({combat.move_text(pos, m): v for m, v in info.root_scores})
+    assert scores[0]["h1h7"] == pytest.approx(scores[1]["h1h7"])
+    assert any(scores[0][m] != pytest.approx(scores[1][m]) for m in scores[0])

@@ -284,8 +284,11 @@ class PositionTerms:
         """For ``threat`` (games with dice fights, two players): each kind's fight die."""
         rules = self.rules
         sides = getattr(rules, "fight_sides", None)
-        self._threat = float(self.table.threat) if sides is not None and self.nplayers == 2 else 0.0
-        if not self._threat:
+        known = sides is not None and self.nplayers == 2
+        self._threat = float(self.table.threat) if known else 0.0
+        #: :meth:`fight_gain` can answer (the search's leaves with ``leaf_fights``)
+        self.fights_known = known and bool(self._threat or self.table.leaf_fights)
+        if not self.fights_known:
             return
         from ..games.fight_dice import die_spec
 
@@ -318,17 +321,29 @@ class PositionTerms:
 
     def _threats(self, pos: Position, extra) -> None:
         """What the side not to move gains from the fights it could start on its next turn,
-        which a capture search from the side to move never tries: for each piece of the side
-        to move (its King excepted) the best attack on it, by the odds (``p`` x (the piece,
-        less what its best defender wins back) - (1 - ``p``) x the attacker); the side not to
-        move earns ``threat`` x (their sum less half the largest: one threat can be met)."""
+        which a capture search from the side to move never tries (:meth:`_fight_gains`); it
+        earns ``threat`` x (their sum less half the largest: one threat can be met)."""
+        them = 1 - pos.turn
+        total, top = self._fight_gains(pos, them)
+        if total:
+            extra[them] += self._threat * (total - 0.5 * top)
+
+    def fight_gain(self, pos: Position) -> float:
+        """The side to move's best fight by the odds (:meth:`_fight_gains`), 0 if none pays."""
+        return self._fight_gains(pos, pos.turn)[1]
+
+    def _fight_gains(self, pos: Position, side: int) -> tuple[float, float]:
+        """The fights ``side`` could start: for each enemy piece (a King excepted) the best
+        attack on it by the odds, ``p`` x (the piece, less what its best defender wins back:
+        the defender's odds against the tired attacker x the attacker) - (1 - ``p``) x the
+        attacker; a King attacks only an undefended piece. Their sum and the largest, counting
+        only those that pay."""
         board, royal = pos.board, self.royal
-        mover = pos.turn
-        them = 1 - mover
-        caps = self._captures_of[them]
-        mine = pos.occ[mover]
+        them = 1 - side
+        caps = self._captures_of[side]
+        mine = pos.occ[them]
         hit: dict = {}
-        for s in pos.occ[them]:
+        for s in pos.occ[side]:
             leaps, rays = caps[board[s].kid]
             for t in mine.intersection(leaps[s]):
                 if t in hit:
@@ -344,17 +359,17 @@ class PositionTerms:
                             else:
                                 hit[t] = [s]
                         break
-        if not hit:
-            return
-        chance, worth_of, attackers = self._win_chance, self.piece_value, self.rules.attackers
         total = top = 0.0
+        if not hit:
+            return total, top
+        chance, worth_of, attackers = self._win_chance, self.piece_value, self.rules.attackers
         for sq, hits in hit.items():
             pc = board[sq]
             if pc.kid in royal:
                 continue
             value = worth_of(pc)
             dfat = pc.state.get("fatigue", 0) if pc.state else 0
-            guards = attackers(pos, sq, mover)
+            guards = attackers(pos, sq, them)
             best = 0.0
             for a in hits:
                 att = board[a]
@@ -377,5 +392,4 @@ class PositionTerms:
                 total += best
                 if best > top:
                     top = best
-        if total:
-            extra[them] += self._threat * (total - 0.5 * top)
+        return total, top
