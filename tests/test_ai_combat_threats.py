@@ -27,7 +27,10 @@ def combat():
 
 
 def evaluators(rules, share=0.5):
-    return Evaluator(rules, table_for(rules, {"threat": 0.0})), Evaluator(rules, table_for(rules, {"threat": share}))
+    """The game's table without and with the threat term, both with the capture search at the
+    leaves (``leaf_fights`` off: the term alone)."""
+    return (Evaluator(rules, table_for(rules, {"threat": 0.0, "leaf_fights": False})),
+            Evaluator(rules, table_for(rules, {"threat": share, "leaf_fights": False})))
 
 
 def attack_odds(rules, text, move):
@@ -77,11 +80,13 @@ def test_only_the_side_not_to_move_earns_the_term(combat):
 
 
 def test_off_unless_a_table_sets_it(combat):
-    """The key defaults to 0: FIDE chess and the previous level's frozen tables do not change."""
+    """Both keys default to off: FIDE chess and the previous level's frozen tables do not
+    change; Combat Chess's own table sets them (tables/combat.toml)."""
     chess = make_rules("chess")
-    assert Evaluator(chess).table.threat == 0.0
+    assert Evaluator(chess).table.threat == 0.0 and not Evaluator(chess).table.leaf_fights
     from companion.ai.previous import previous_table
-    assert previous_table(combat).threat == 0.0
+    assert previous_table(combat).threat == 0.0 and not previous_table(combat).leaf_fights
+    assert Evaluator(combat).table.threat == 0.5 and Search(combat).leaf_fights
 
 
 # From a timed match against the previous level (tuning seed 100): positions where a two-ply
@@ -134,7 +139,7 @@ def test_leaf_fights_values_a_leaf_without_a_capture_search(combat):
     not visited (fewer nodes than with it)."""
     text = "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1"
     pos = combat.position_from_text(text)
-    plain = Evaluator(combat, table_for(combat, {"threat": 0.5}))
+    plain = Evaluator(combat, table_for(combat, {"threat": 0.5, "leaf_fights": False}))
     leafy = Evaluator(combat, table_for(combat, {"threat": 0.5, "leaf_fights": True}))
     s = Search(combat, leafy)
     assert s.leaf_fights
@@ -155,7 +160,7 @@ def test_leaf_fights_still_searches_a_leaf_in_check(combat):
     ``leaf_fights``; a quiet leaf is scored by the estimate instead."""
     text = "6k1/5p2/8/8/8/3B4/8/4K2Q w - - 0 1"  # Qh7+ (guarded by the bishop): Black in check
     pos = combat.position_from_text(text)
-    plain = Evaluator(combat, table_for(combat, {"threat": 0.5}))
+    plain = Evaluator(combat, table_for(combat, {"threat": 0.5, "leaf_fights": False}))
     leafy = Evaluator(combat, table_for(combat, {"threat": 0.5, "leaf_fights": True}))
     scores = []
     for ev in (plain, leafy):
