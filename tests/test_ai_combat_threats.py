@@ -81,12 +81,12 @@ def test_only_the_side_not_to_move_earns_the_term(combat):
 
 def test_off_unless_a_table_sets_it(combat):
     """Both keys default to off: FIDE chess and the previous level's frozen tables do not
-    change; Combat Chess's own table sets them (tables/combat.toml)."""
+    change, nor does Combat Chess's own table (switched off after round 4's final match)."""
     chess = make_rules("chess")
     assert Evaluator(chess).table.threat == 0.0 and not Evaluator(chess).table.leaf_fights
     from companion.ai.previous import previous_table
     assert previous_table(combat).threat == 0.0 and not previous_table(combat).leaf_fights
-    assert Evaluator(combat).table.threat == 0.5 and Search(combat).leaf_fights
+    assert Evaluator(combat).table.threat == 0.0 and not Search(combat).leaf_fights
 
 
 # From a timed match against the previous level (tuning seed 100): positions where a two-ply
