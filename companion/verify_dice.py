@@ -20,7 +20,6 @@ from typing import Any, Sequence
 
 from .bounds import MAX_DICE_RECORD_BYTES, read_text_file
 from .dice.cli import add_parser_odds, fail, use_one_line_errors
-from .dice.record import parse_record
 from .errors import CompanionError
 from .i18n import _
 
@@ -41,6 +40,8 @@ def add_parser_verify(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run_verify(args: argparse.Namespace) -> int:
+    from .dice.record import parse_record  # the record's hashes and sources: only when it runs
+
     path = Path(args.record)
     try:
         record = parse_record(read_text_file(path, MAX_DICE_RECORD_BYTES, _("a dice record")), name=str(path))

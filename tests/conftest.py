@@ -57,6 +57,37 @@ def mock_factory():
     Device.pin_factory = previous
 
 
+@pytest.fixture
+def cli_main(monkeypatch, capsys):
+    """``companion ARGS`` through the CLI's ``main`` in this process, as a CompletedProcess (its
+    exit status, stdout, stderr): what a real process says, without starting Python and the
+    package again for each bad input (a test per kind keeps the real process). ``lang`` is
+    COMPANION_LANG for the call, English again after it; the app itself is never started."""
+    import subprocess
+
+    from companion.app import main as app_main
+    from companion.cli import main
+    from companion.i18n import Language, use
+
+    def no_app(**_options):
+        raise AssertionError("the mistake was not refused: the app was started")
+
+    monkeypatch.setattr(app_main, "run", no_app)
+
+    def run(*argv: str, lang: str = "en") -> subprocess.CompletedProcess:
+        monkeypatch.setenv("COMPANION_LANG", lang)
+        try:
+            code = main(list(argv))
+        except SystemExit as e:  # the argument parser's refusal
+            code = e.code
+        finally:
+            use(Language.load("en"))
+        out = capsys.readouterr()
+        return subprocess.CompletedProcess(argv, code, out.out, out.err)
+
+    return run
+
+
 def pytest_collection_modifyitems(config, items):
     """A test that opens a window (``ui``) is slow as well: ``-m "not slow"`` is the quick loop
     (under a minute on the development machine), the full suite runs both.

@@ -49,21 +49,22 @@ def test_the_pruned_search_finds_what_the_full_width_search_finds(chess, fen, be
 
 def test_pruning_searches_fewer_nodes_to_the_same_depth(chess):
     pos = chess.position_from_text("r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10")
-    pruned = Search(chess).run(pos, now=time.perf_counter, max_depth=5)
+    # depth 4 (4,030 nodes against 13,447) says it as well as depth 5 did (12,037 against 29,371)
+    pruned = Search(chess).run(pos, now=time.perf_counter, max_depth=4)
     full = Search(chess, options=SearchOptions(pruning=False, aspiration=0.0)).run(pos, now=time.perf_counter,
-                                                                                   max_depth=5)
-    assert pruned.depth == full.depth == 5 and pruned.nodes < full.nodes / 2
+                                                                                   max_depth=4)
+    assert pruned.depth == full.depth == 4 and pruned.nodes < full.nodes / 2
 
 
 def test_a_table_without_the_null_move_never_passes(chess, monkeypatch):
     passes = []
     monkeypatch.setattr(Search, "_null_move", lambda self: passes.append(1) or Search._pass_to(self, 1 - self.pos.turn))
     pos = chess.position_from_text("r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10")
-    Search(chess).run(pos, now=time.perf_counter, max_depth=5)
+    Search(chess).run(pos, now=time.perf_counter, max_depth=4)  # (25 passes at depth 4, 58 at 5)
     assert passes
     passes.clear()
     ev = Evaluator(chess, table_with("chess", {"null_move": False}))
-    Search(chess, ev).run(pos, now=time.perf_counter, max_depth=5)
+    Search(chess, ev).run(pos, now=time.perf_counter, max_depth=4)
     assert not passes
 
 

@@ -85,8 +85,9 @@ def package_files() -> dict[str, str]:
 
 # --- the tests ----------------------------------------------------------------------------------------
 def test_no_module_over_700_lines_and_no_class_over_500_but_the_named_exceptions():
+    # a module of at most MAX_CLASS_LINES lines can break no bound: only the longer ones are parsed
     found = [b for path, text in package_files().items() if path not in PENDING_THE_FLOW_SPLIT
-             for b in breaches(text, path)]
+             and (path in EXCEPTIONS or text.count("\n") >= MAX_CLASS_LINES) for b in breaches(text, path)]
     assert found == []
 
 

@@ -80,16 +80,17 @@ def test_a_king_turn_is_skipped_in_the_logs_by_lifting_a_warrior_king():
 @pytest.mark.parametrize("think", [pytest.param((300, 1500), id="normal hands"),
                                    # the quick loop keeps the normal hands; the whole suite runs both
                                    pytest.param((20, 300), id="very fast hands", marks=pytest.mark.slow)])
+# the quick loop keeps one seed of each match-up; the whole suite runs all four
+@pytest.mark.parametrize("seed", [100] + [pytest.param(s, marks=pytest.mark.slow) for s in range(101, 104)])
 @pytest.mark.parametrize("name", sorted(maker.GAMES))
-def test_other_hands_on_other_games_replay_to_the_same_moves(name, think):
+def test_other_hands_on_other_games_replay_to_the_same_moves(name, think, seed):
     """Four more seeds per match-up, with normal and very fast hands."""
     white, black, *_ = maker.GAMES[name]
-    for seed in range(100, 104):
-        log = maker.game_log(name, seed=seed, think=think)
-        rules = rules_for((white, black))
-        result = replay_cli.replay(rules, rules.start_position(), [json.dumps(line) for line in log.lines])
-        assert result.moves == log.moves, seed
-        assert result.final == log.final and result.in_step, seed
+    log = maker.game_log(name, seed=seed, think=think)
+    rules = rules_for((white, black))
+    result = replay_cli.replay(rules, rules.start_position(), [json.dumps(line) for line in log.lines])
+    assert result.moves == log.moves, seed
+    assert result.final == log.final and result.in_step, seed
 
 
 def test_replay_without_armies_plays_classic_and_the_log_goes_wrong_naming_its_line(capsys):

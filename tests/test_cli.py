@@ -63,6 +63,8 @@ def test_moves_of_a_dead_position_list_the_moves_and_say_the_game_is_over(capsys
     (["perft", "--depth", "x"], "--depth: expected a whole number from 0 to 20, got 'x'"),
     (["perft", "--depth", "-1"], "--depth: expected a whole number from 0 to 20, got -1"),
     (["moves", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"], "white must have exactly one king"),
+    (["perft", "--variant", "x", "--depth", "1"], "unknown variant 'x'"),
+    (["nope"], "invalid choice: 'nope'"),
 ])
 def test_bad_input_exits_2_with_one_line(capsys, argv, words):
     code, out, err = run_or_exit(capsys, *argv)
@@ -81,20 +83,48 @@ def run_or_exit(capsys, *argv):
     return code, out.out, out.err
 
 
-def test_real_process_never_prints_a_traceback():
-    for argv in (["moves", "--fen", "garbage"], ["perft", "--variant", "x", "--depth", "1"], ["nope"]):
-        r = subprocess.run([sys.executable, "-m", "companion", *argv], cwd=ROOT, capture_output=True, text=True)
-        assert r.returncode == 2, argv
-        assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+# a process each (Python and the package started): the quick loop keeps the first, the whole suite
+# runs all three; test_bad_input_exits_2_with_one_line says such lines in process
+@pytest.mark.parametrize("argv", [["moves", "--fen", "garbage"],
+                                  pytest.param(["perft", "--variant", "x", "--depth", "1"], marks=pytest.mark.slow),
+                                  pytest.param(["nope"], marks=pytest.mark.slow)])
+def test_real_process_never_prints_a_traceback(argv):
+    r = subprocess.run([sys.executable, "-m", "companion", *argv], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 2, argv
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
 
 
-def test_every_command_has_help():
-    r = subprocess.run([sys.executable, "-m", "companion", "--help"], cwd=ROOT, capture_output=True, text=True)
-    assert r.returncode == 0
+#: What no command line needs to be read: the network (aiohttp, the link's sockets and crypto), the
+#: hardware and the window, the session, the tracker, the announcer and the search. Each command
+#: imports its own when it runs (docs/architecture.md, "The command line starts light").
+HEAVY = ("aiohttp", "asyncio", "serial", "kivy", "gpiozero", "numpy", "spake2", "cryptography",
+         "companion.online.client", "companion.link.transport", "companion.speech.announcer", "companion.session",
+         "companion.board.tracker", "companion.ai.search", "companion.ai.evaluate", "companion.app")
+
+
+def test_the_parser_and_moves_import_nothing_heavy():
+    """A fresh process (what is imported there is the point): the whole parser built, then
+    ``companion moves`` run, and none of HEAVY loaded."""
+    code = ("import contextlib, io, sys\n"
+            "import companion.cli as cli\n"
+            "cli.build_parser()\n"
+            "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+            "    assert cli.main(['moves']) == 0\n"
+            "assert len(out.getvalue().split()) == 20, out.getvalue()\n"
+            f"print(' '.join(m for m in {HEAVY!r} if m in sys.modules))\n")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == [], f"imported to build the parser or by moves: {r.stdout.strip()}"
+
+
+def test_every_command_has_help(capsys):
+    """In this process (the real process is test_real_process_never_prints_a_traceback's)."""
+    code, out, _ = run_or_exit(capsys, "--help")
+    assert code == 0
     for cmd in ("perft", "moves", "bench"):
-        assert cmd in r.stdout
-        h = subprocess.run([sys.executable, "-m", "companion", cmd, "--help"], cwd=ROOT, capture_output=True, text=True)
-        assert h.returncode == 0 and "usage:" in h.stdout
+        assert cmd in out
+        code, h, _ = run_or_exit(capsys, cmd, "--help")
+        assert code == 0 and "usage:" in h
 
 
 def test_bench_quick_reports_ratio_against_python_chess(capsys):

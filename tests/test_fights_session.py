@@ -18,8 +18,10 @@ from companion.verify_dice import main as verify_main
 
 SEED = "ab" * 32
 FIGHTS = (("fights", "dice"),)
-GAMES = [("dungeon", 2, ()), ("dungeon", 4, ()), ("kol", 2, ()), ("chess4", 4, ()), ("chess4", 4, (("mode", "teams"),)),
-         ("chess", 2, ())]
+# every game once in the quick loop; Dungeon Chess of four and Four-Player Chess in teams (more
+# seats on the same rules) in the whole suite
+GAMES = [("dungeon", 2, ()), pytest.param("dungeon", 4, (), marks=pytest.mark.slow), ("kol", 2, ()), ("chess4", 4, ()),
+         pytest.param("chess4", 4, (("mode", "teams"),), marks=pytest.mark.slow), ("chess", 2, ())]
 
 
 def seats(n: int) -> tuple[Seat, ...]:

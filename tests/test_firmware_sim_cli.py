@@ -70,7 +70,7 @@ def test_the_chess_setup_fills_two_ranks_per_side():
     assert firmware_sim._initial_squares("empty", 8, 8) == []
 
 
-@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGHUP"])
+@pytest.mark.parametrize("signal_name", ["SIGTERM", pytest.param("SIGHUP", marks=pytest.mark.slow)])
 def test_a_stop_signal_removes_the_temporary_folder(signal_name):
     """`companion firmware-sim` stopped with SIGTERM used to leave /tmp/companion-sim-* behind."""
     import signal

@@ -89,7 +89,7 @@ def app_run(*argv: str, **env: str) -> subprocess.CompletedProcess:
                           env=environment, cwd=ROOT)
 
 
-@pytest.mark.parametrize("argv, env, line", [
+APP_ERRORS = [
     (["--serial", "/dev/nonexistent"], {}, "companion: --serial /dev/nonexistent: no such serial device; "),
     (["--serial", "/dev/null"], {}, "companion: --serial /dev/null: this is a device of another kind, not a serial "
                                     "port; "),
@@ -99,11 +99,42 @@ def app_run(*argv: str, **env: str) -> subprocess.CompletedProcess:
     ([], {"COMPANION_WINDOW": "8x4"}, "companion: COMPANION_WINDOW '8x4': each side must be 100 to 10000 pixels"),
     ([], {"KIVY_LOG_LEVEL": "loud"}, "companion: KIVY_LOG_LEVEL must be one of trace, debug, info, warning, error, "
                                      "critical, got 'loud'"),
-])
+]
+
+
+@pytest.mark.parametrize("argv, env, line", [
+    pytest.param(*case, marks=[] if n == 0 else [pytest.mark.slow]) for n, case in enumerate(APP_ERRORS)])
 def test_app_errors_are_the_first_and_only_line_before_kivy_starts(argv, env, line):
+    """A real process (each one starts Python and the package: the quick loop keeps the first,
+    the test below says every line in process)."""
     done = app_run(*argv, **env)
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith(line), done.stderr
+
+
+@pytest.mark.parametrize("argv, env, line", APP_ERRORS)
+def test_app_errors_are_one_line_and_exit_2_before_any_window(argv, env, line, capsys, monkeypatch, tmp_path):
+    """The same mistakes through ``main`` in this process: exit 2, nothing on stdout, the one
+    line on stderr; the app never gets as far as its presenters or a window."""
+    from companion.app import bootstrap
+    from companion.app import main as app_main
+
+    def no_further(*_args, **_kwargs):
+        raise AssertionError("the mistake was not refused: the app went on to build its presenters")
+
+    monkeypatch.setattr(bootstrap, "build_presenters", no_further)
+    monkeypatch.setattr(app_main, "configure_window", no_further)
+    monkeypatch.setenv("KIVY_HOME", str(tmp_path))  # (logging's set-up prunes Kivy's log folder)
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "KIVY_LOG_LEVEL", "KCFG_KIVY_LOG_LEVEL", "KCFG_KIVY_LOG_MAXFILES",
+                 "COMPANION_WINDOW"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("COMPANION_DATA", "/nonexistent/data")
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    code = main(argv)
+    out = capsys.readouterr()
+    assert code == 2 and out.out == ""
+    assert len(out.err.splitlines()) == 1 and out.err.startswith(line), out.err
 
 
 def test_kivy_logs_warnings_only_unless_asked(monkeypatch, tmp_path):

@@ -149,9 +149,11 @@ def test_every_hostile_input_is_one_clear_line(tmp_path, capsys, case):
 
 
 @pytest.mark.parametrize("argv", [
-    ["moves", "--fen", f"4k3/8/8/8/8/8/8/4K3 w - - 0 {DIGITS}"],
-    ["perft", "--depth", "100000"],
-    ["--profile", "gpio-8x8", "moves"],
+    # each case is in CASES above, in process; a process each costs Python and the package's
+    # start: the quick loop keeps the one that read on forever, the whole suite all four
+    pytest.param(["moves", "--fen", f"4k3/8/8/8/8/8/8/4K3 w - - 0 {DIGITS}"], marks=pytest.mark.slow),
+    pytest.param(["perft", "--depth", "100000"], marks=pytest.mark.slow),
+    pytest.param(["--profile", "gpio-8x8", "moves"], marks=pytest.mark.slow),
     ["pgn", "/dev/zero"],  # it read on forever past its 64 MB
 ])
 def test_a_real_process_prints_no_traceback_either(argv):

@@ -188,13 +188,13 @@ def run_companion(*args: str, lang: str) -> subprocess.CompletedProcess:
                           timeout=60, env=env, cwd=ROOT)
 
 
-@pytest.mark.parametrize("args, words", [
+GERMAN_LINES = [
     (("moves", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"), ("kein Figurenbuchstabe",)),
     (("moves", "--variant", "dungeon", "--map", "no-such-map"), ("kein Spielplan", "'no-such-map'")),
-])
-def test_a_german_player_reads_german_on_the_command_line(args, words):
-    english = run_companion(*args, lang="en")
-    german = run_companion(*args, lang="de")
+]
+
+
+def _is_the_german_line(english, german, words):
     assert english.returncode == german.returncode == 2, (english.stderr, german.stderr)
     assert german.stdout == english.stdout == ""
     [line] = german.stderr.splitlines()
@@ -202,11 +202,25 @@ def test_a_german_player_reads_german_on_the_command_line(args, words):
     assert line != english.stderr.strip()
 
 
-def test_check_map_lists_a_bad_maps_problems_in_german(tmp_path):
+@pytest.mark.parametrize("args, words", [
+    pytest.param(*case, marks=[] if n == 0 else [pytest.mark.slow]) for n, case in enumerate(GERMAN_LINES)])
+def test_a_german_player_reads_german_on_the_command_line(args, words):
+    """Real processes (the quick loop keeps the first; the test below has both in process)."""
+    _is_the_german_line(run_companion(*args, lang="en"), run_companion(*args, lang="de"), words)
+
+
+@pytest.mark.parametrize("args, words", GERMAN_LINES)
+def test_a_german_player_reads_german_from_main(args, words, cli_main):
+    english = cli_main(*args, lang="en")
+    german = cli_main(*args, lang="de")
+    _is_the_german_line(english, german, words)
+
+
+def test_check_map_lists_a_bad_maps_problems_in_german(tmp_path, cli_main):
     path = tmp_path / "bad.toml"
     path.write_text('[map]\nname = "bad"\ncolour = 1\nwidth = 99\nheight = 8\nplayers = 2\ngrid = """\n...\n"""\n')
-    english = run_companion("check-map", str(path), lang="en")
-    german = run_companion("check-map", str(path), lang="de")
+    english = cli_main("check-map", str(path), lang="en")
+    german = cli_main("check-map", str(path), lang="de")
     assert english.returncode == german.returncode == 2, (english.stderr, german.stderr)
     lines = german.stderr.splitlines()
     assert len(lines) == len(english.stderr.splitlines()) >= 3

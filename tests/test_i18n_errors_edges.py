@@ -62,12 +62,12 @@ def test_the_help_is_german_from_argparses_headings_to_the_commands():
     assert "usage:" not in done.stdout and "show this help" not in done.stdout
 
 
-def test_an_unknown_command_and_option_are_one_german_line_exit_2():
-    done = run_cli("play", "--nonsense")
+def test_an_unknown_command_and_option_are_one_german_line_exit_2(cli_main):
+    done = cli_main("play", "--nonsense", lang="de")
     assert done.returncode == 2 and done.stdout == ""
     line = german_line(done.stderr, "'play'", "'perft'")
     assert line.startswith("companion: Fehler: Argument COMMAND: ungültige Wahl: 'play' (möglich: ")
-    done = run_cli("moves", "--nonsense")
+    done = cli_main("moves", "--nonsense", lang="de")
     assert done.returncode == 2
     assert german_line(done.stderr, "--nonsense") == "companion: Fehler: unbekannte Argumente: --nonsense"
 
@@ -155,10 +155,10 @@ def test_a_profile_that_is_not_there_in_german(german, tmp_path):
         f"{bad}: kein UTF-8-Text (Byte 8); speichere das Profil als UTF-8"
 
 
-def test_a_bad_profile_on_the_command_line_is_german_exit_2(tmp_path):
+def test_a_bad_profile_on_the_command_line_is_german_exit_2(tmp_path, cli_main):
     bad = tmp_path / "bad.toml"
     bad.write_text(GPIO_PROFILE.replace("width = 8", "width = 99"))
-    done = run_cli("--profile", str(bad))
+    done = cli_main("--profile", str(bad), lang="de")
     assert done.returncode == 2 and done.stdout == ""
     assert german_line(done.stderr, str(bad), "99") == \
         f"companion: {bad}: [board] width: erwartet wird eine ganze Zahl von 5 bis 26, nicht 99"
@@ -276,11 +276,11 @@ def test_a_token_file_that_cannot_be_used_in_german(german, tmp_path):
         f"{two}: mehr als eine Zeile; eine Token-Datei enthält ein Token"
 
 
-def test_lichess_check_with_a_shared_token_file_is_german_on_stderr_exit_2(tmp_path):
+def test_lichess_check_with_a_shared_token_file_is_german_on_stderr_exit_2(tmp_path, cli_main):
     shared = tmp_path / "shared.token"
     shared.write_text("lip_abc\n")
     shared.chmod(0o644)
-    done = run_cli("lichess", "check", "--token-file", str(shared))
+    done = cli_main("lichess", "check", "--token-file", str(shared), lang="de")
     assert done.returncode == 2 and done.stdout == ""
     assert german_line(done.stderr, str(shared)).startswith(f"companion: {shared}: andere Benutzer können ")
 
@@ -298,11 +298,11 @@ def test_a_broadcast_address_that_cannot_be_served_in_german(german, text, said)
     assert german_line(raised(BroadcastError, parse_address, text)) == said
 
 
-def test_a_hall_board_address_and_a_bad_broadcast_option_in_german():
-    done = run_cli("hall", "--board", "ftp://x")
+def test_a_hall_board_address_and_a_bad_broadcast_option_in_german(cli_main):
+    done = cli_main("hall", "--board", "ftp://x", lang="de")
     assert done.returncode == 2
     assert german_line(done.stderr) == "companion: 'ftp://x': Bretter werden über http:// erreicht"
-    done = run_cli("--broadcast", "99999")
+    done = cli_main("--broadcast", "99999", lang="de")
     assert done.returncode == 2
     assert german_line(done.stderr, "'99999'").startswith("companion: '99999': der Port muss eine Zahl")
 

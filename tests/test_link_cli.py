@@ -19,14 +19,26 @@ def _cli(*args):
     return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.parametrize("args, words", [
+BAD_OPTIONS = [
     (["--a", "7", "--b", "1"], "--a '7': no such player"),
     (["--a", "1", "--b", "1", "--games", "0"], "--games"),
     (["--a", "1", "--b", "1", "--broker", "http://x"], "a broker is mqtt://host:port"),
     (["--a", "1", "--b", "1", "--variant", "go"], "unknown variant"),
-])
+]
+
+
+@pytest.mark.parametrize("args, words", [
+    pytest.param(*case, marks=[] if n == 0 else [pytest.mark.slow]) for n, case in enumerate(BAD_OPTIONS)])
 def test_link_match_refuses_a_bad_option_in_one_line(args, words):
+    """A real process (the quick loop keeps the first; the test below has every one in process)."""
     r = _cli("link-match", *args)
+    assert r.returncode == 2
+    assert words in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args, words", BAD_OPTIONS)
+def test_link_match_refuses_a_bad_option_in_one_line_in_process(args, words, cli_main):
+    r = cli_main("link-match", *args)
     assert r.returncode == 2
     assert words in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
@@ -40,7 +52,10 @@ def test_a_broker_address_is_read_or_refused_in_one_line():
             parse_broker(bad)
 
 
-def test_verify_dice_checks_a_linked_games_record(tmp_path):
+def test_verify_dice_checks_a_linked_games_record(tmp_path, capsys):
+    """The record checked by a real process, the forged one through main in this process."""
+    from companion.cli import main
+
     pair = Pair(seed="cli")
     pair.start("combat")
     play_out(pair, seed=4, max_plies=120)
@@ -51,8 +66,8 @@ def test_verify_dice_checks_a_linked_games_record(tmp_path):
     lines = path.read_text().splitlines()
     lines[0] = lines[0].replace(pair.a.session.setup.chains[0], "0" * 64)  # another chain head
     path.write_text("\n".join(lines) + "\n")
-    r = _cli("verify-dice", str(path))
-    assert r.returncode == 1 and "does not lead to the chain" in r.stdout
+    assert main(["verify-dice", str(path)]) == 1
+    assert "does not lead to the chain" in capsys.readouterr().out
 
 
 def test_the_links_files_are_readable_by_the_apps_user_only(tmp_path):

@@ -104,12 +104,22 @@ def test_companion_pgn_writes_only_a_regular_file_in_a_folder_that_exists(tmp_pa
 def test_companion_pgn_onto_a_full_disk_says_so_in_one_line(tmp_path):
     """``companion pgn J > /dev/full`` ended in a traceback: now one line, exit status 1; and
     every command writing to stdout does the same (here ``moves``)."""
-    for argv in (["pgn", str(clocked_journal(tmp_path))], ["moves"]):
-        with open("/dev/full", "w") as full:
-            done = subprocess.run([sys.executable, "-m", "companion", *argv], cwd=ROOT, stdout=full,
-                                  stderr=subprocess.PIPE, text=True, timeout=60)
-        assert done.returncode == 1, done.stderr
-        assert done.stderr == f"companion {argv[0]}: cannot write the output: No space left on device\n"
+    argv = ["pgn", str(clocked_journal(tmp_path))]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "companion", *argv], cwd=ROOT, stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == "companion pgn: cannot write the output: No space left on device\n"
+
+
+def test_companion_moves_onto_a_full_disk_says_so_in_one_line(capsys, monkeypatch):
+    """The same for ``moves``, through main in this process (its stdout a stream onto /dev/full)."""
+    with open("/dev/full", "w") as full:
+        monkeypatch.setattr(sys, "stdout", full)
+        code = main(["moves"])
+        monkeypatch.undo()
+    assert code == 1
+    assert capsys.readouterr().err == "companion moves: cannot write the output: No space left on device\n"
 
 
 def test_replay_writes_the_replayed_game_as_pgn(tmp_path, capsys):

@@ -25,6 +25,8 @@ class PositionTerms:
         #: king safety's tropism by king square (filled when a royal first stands there): 4 -
         #: (king distance) for each square within 3, else 0
         self._near_rows: list = [None] * self.geometry.size
+        #: the goal term's King steps to the zone per player and square (built at first use)
+        self._goal_steps: list | None = None
         self._shelter_tropism = (t.shelter, t.tropism)
         self.live = bool(t.piece_mobility or t.king_attack)
         if not self.live:
@@ -188,11 +190,14 @@ class PositionTerms:
         t = self.table.goal
         entry, approach = t.get("entry", (0.0,)), t.get("approach", 0.0)
         board, rules, neighbours = pos.board, self.rules, self.neighbours
+        steps_to = self._goal_steps or self._goal_step_tables()
         for p in range(pos.nplayers):
             zone = self.goal_zone(p)
             outside = [k for k in royals[p] if k not in zone]
             if not outside or len(outside) > 2:
                 continue
+            if any(steps_to[p][k] > 2 for k in outside):
+                continue  # a royal three steps or more from the zone: every term below is 0
             foes = [q for q in range(pos.nplayers) if q != p]
 
             def free(s: int) -> bool:
@@ -216,6 +221,20 @@ class PositionTerms:
                 if not terms[-1]:
                     break  # one royal with nothing: the smaller term is 0
             extra[p] += min(terms)
+
+    def _goal_step_tables(self) -> list:
+        """Per player and square, the King steps to its goal zone (0 in it; 3 for three or more)."""
+        tables = []
+        for p in range(self.nplayers):
+            zone = self.goal_zone(p)
+            steps = [0 if s in zone else 3 for s in range(self.geometry.size)]
+            for d in (1, 2):
+                for s in range(self.geometry.size):
+                    if steps[s] == 3 and any(steps[z] == d - 1 for z in self.neighbours[s]):
+                        steps[s] = d
+            tables.append(steps)
+        self._goal_steps = tables
+        return tables
 
     def _mop_up(self, pos: Position, mats, pawns, royals, extra, weight: float) -> None:
         """Far ahead in an endgame: push the opponent's lone royal to the edge, come closer."""

@@ -36,7 +36,7 @@ import json
 import random
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ..i18n import _
 from ..bounds import MAX_DIGITS, int_arg, number_arg
@@ -44,14 +44,12 @@ from ..cli_parser import add_armies, add_fights, add_players, army_options, figh
 from ..core.moves import Answer, Outcome
 from ..errors import CompanionError, IllegalMoveError  # noqa: F401 (replay_actions raises it)
 from .actions import action_of, action_text  # noqa: F401 (action_text: the log's notation, used by tests)
-from .baselines import DuelistPlayer, GreedyPlayer, RandomPlayer
 from .collector import collector_paused
 from .eval_table import table_for
-from .evaluate import Evaluator
-from .levels import LEVELS, parse_level
-from .players import make_computer, parse_stockfish
-from .previous import previous_player
 from .score import match_stats
+
+if TYPE_CHECKING:  # the players and the search are imported where a match uses them: the parser does without
+    from .evaluate import Evaluator
 
 # chess ends by its own rules (the 75-move rule), so there the cap is a safety net: a game still
 # being won at move 100 is played out, not called a draw; Dungeon Chess has no draw rule unless
@@ -100,6 +98,10 @@ def make_player(spec: str, rules, rng: random.Random, evaluator: Evaluator | Non
     """``random``, ``greedy``, ``duelist`` (Chess 2: greedy that always duels and bids its
     most), ``previous`` (the strongest level before issue 30), a level (``1``.., ``max``) or
     ``stockfish:ELO`` (FIDE chess)."""
+    from .baselines import DuelistPlayer, GreedyPlayer, RandomPlayer
+    from .players import make_computer
+    from .previous import previous_player
+
     s = spec.strip().lower()
     if s == "random":
         return RandomPlayer(rules, rng)
@@ -273,6 +275,7 @@ def run_match(variant: str, board_map: str | None, a: str, b: str, games: int, m
     (node limits) still meet in different games. ``a_nodes``: side A searches that many nodes
     a move whatever the clock (a fair budget on a shared machine), side B ``movetime_ms``."""
     from ..games import make_rules
+    from .evaluate import Evaluator
 
     if games < 1:
         raise CompanionError(_("--games must be at least 1"))
@@ -392,6 +395,9 @@ def add_match_arguments(p: argparse.ArgumentParser, games: int) -> None:
 
 def check_player(side: str, spec: str) -> None:
     """A player's name on the command line, refused in one line if it is none."""
+    from .levels import LEVELS, parse_level
+    from .players import parse_stockfish
+
     if spec.strip().lower() in BASELINES:
         return
     try:
@@ -407,6 +413,8 @@ def check_player(side: str, spec: str) -> None:
 
 
 def run(args) -> int:
+    from .players import parse_stockfish
+
     movetime = None if args.nodes else args.movetime
     for side, spec in (("a", args.a), ("b", args.b)):
         check_player(side, spec)

@@ -26,7 +26,9 @@ from ..core.position import Position, splitmix64
 from ..core.rules import Rules
 from .decisions import (INF, MATE, MATE_BOUND, DecisionNodes, _Abort, _is_quiet,  # noqa: F401 (re-exported)
                         chance_value, score_of_value)
+from .checks import QuietChecks
 from .evaluate import Evaluator
+from .race import GoalRace, doorsteps
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
@@ -77,9 +79,13 @@ class SearchOptions:
     delta: float = 200.0       # capture search: skip a capture that cannot reach alpha with this margin
     lazy: float = 120.0        # capture search: stand pat without the live evaluation terms when the
                                # rest is this far outside the window (0: always the full evaluation)
+    noisy: bool = True         # capture search: ask rules.noisy_moves, not every legal move (the same
+                               # tree, faster; False: the old path, for the tests that compare them)
+    lazy_legality: bool = True  # test the legality of a move only when it is searched, in a game that
+                               # offers it (rules.legal_candidates): the same tree, faster (False: the old path)
 
 
-class Search(DecisionNodes):
+class Search(GoalRace, QuietChecks, DecisionNodes):
     """A searcher for one game; keep one per computer seat to reuse its tables between moves."""
 
     def __init__(self, rules, evaluator: Evaluator | None = None, options: SearchOptions | None = None):
@@ -103,12 +109,31 @@ class Search(DecisionNodes):
         self.is_over = getattr(rules, "is_over", None)
         #: variables a pass clears (the null move): rights that only the move just made gives
         self.null_clears = tuple(t.null_move_clears)
+        #: ``goal_race`` (a table key): an ended game (``is_over``) is scored before any pruning
+        #: (reverse futility stood on the material of a position already lost by a Midline
+        #: Invasion); and per player the squares next to its goal zone, from which a royal piece
+        #: may win at once: the capture search checks the side to move's moves there
+        race = bool(t.goal_race) and self.wins_at_once is not None and self.is_over is not None
+        self.over_first = self.is_over if race else None
+        self._doorstep = doorsteps(rules, self.ev.neighbours) if race else None
         self.null_ok = bool(t.null_move)
+        #: a duel's cells judged statically ask rules.outcome (``cell_outcome``; false: only when
+        #: the side to move is in check or the game is over)
+        self.cell_outcome = bool(t.cell_outcome)
+        #: the capture search plays out the legality of the moves it may search only (``capture_moves``)
+        self.capture_moves = bool(t.capture_moves) and hasattr(rules, "pseudo_moves")
         #: late-move reductions by depth left and moves already searched
         self.reductions = [[0 if d < 3 or c < 2 else int(0.5 + math.log(d) * math.log(c) / 2.0) for c in range(64)]
                            for d in range(64)]
         #: dice fights: the side to move must attack a King it threatens (no standing pat then)
         self.must_attack = getattr(rules, "must_attack", None)
+        #: the capture search asks rules.noisy_moves (captures, promotions, wins), not legal_moves,
+        #: where the game has its own (the default only filters legal_moves: no faster)
+        self.noisy = self.options.noisy and getattr(type(rules), "noisy_moves", None) not in (None, Rules.noisy_moves)
+        #: rules.legal_candidates(pos, in_check): (pseudo-legal moves, legality test), the test asked
+        #: only for the moves the search plays (most of a Dungeon or KoL node's legality tests otherwise
+        #: go to moves after a cut-off); None: legal_moves
+        self.candidates = getattr(rules, "legal_candidates", None) if self.options.lazy_legality else None
         #: the attack tables when "does this quiet move give check" can be read from them
         #: without playing it (:meth:`_gives_check`): two players, the shared attack test
         #: (no game-specific one), no capture bans, cannons, phasing or piercing rides
@@ -354,6 +379,10 @@ class Search(DecisionNodes):
             if self.options.quiescence:
                 return self._qs(alpha, beta, ply, 0)
             return self._leaf(ply)
+        if self.over_first is not None and self.over_first(pos):
+            o = rules.outcome(pos)
+            if o is not None:
+                return self._terminal(o, ply)
         key = h ^ self.salt
         entry = self.tt.get(key)
         tt_move = None
@@ -374,7 +403,8 @@ class Search(DecisionNodes):
         maxi = (pend.player if plies else pos.turn) in self.allies
         in_check = rules.in_check(pos)
         opts = self.options
-        prune = self.prunable and not plies and not in_check and beta - alpha <= 1.0 and abs(beta) < MATE_BOUND
+        prune = (self.prunable and not plies and not in_check and beta - alpha <= 1.0 and abs(beta) < MATE_BOUND
+                 and (self._doorstep is None or not self._threatened(pos)))
         static = None
         if prune:
             static = self._leaf(ply)
@@ -397,7 +427,13 @@ class Search(DecisionNodes):
                     rules.undo(pos)
                 if (v >= beta if maxi else v <= alpha) and abs(v) < MATE_BOUND:
                     return v
-        moves = rules.answers(pos) if plies else rules.legal_moves(pos)
+        legal = None  # a legality test per move: only the moves searched are tested (rules.legal_candidates)
+        if plies:
+            moves = rules.answers(pos)
+        elif self.candidates is not None and not in_check and (got := self.candidates(pos, False)) is not None:
+            moves, legal = got
+        else:
+            moves = rules.legal_moves(pos)
         if not moves or self.every_node:
             o = rules.outcome(pos)
             if o is not None:
@@ -441,12 +477,12 @@ class Search(DecisionNodes):
                     gives = self._gives_check(m)
                     if gives is False:  # read from the attack tables: no check, pruned unplayed
                         continue
-                    if not apply(m):
+                    if (legal is not None and not legal(m)) or not apply(m):
                         continue
                     if gives is None and not check(pos):  # a quiet move that does not check: pruned
                         undo(pos)
                         continue
-                elif not apply(m):
+                elif (legal is not None and not legal(m)) or not apply(m):
                     continue
                 path.append(m)
                 if plies and not isinstance(m.value, Move):
@@ -546,56 +582,12 @@ class Search(DecisionNodes):
                 self.rules.undo(self.pos)
             return None
 
-    def _lines_to_royals(self, pos: Position) -> frozenset:
-        """Squares on a line or a knight's jump from the enemy royals (``Evaluator.lines``): a
-        quiet move neither to nor from one gives no check in chess, rarely in other games."""
-        lines, out = self.ev.lines, None
-        for q, squares in enumerate(pos.royals):
-            if q != pos.turn:
-                for k in squares:
-                    out = lines[k] if out is None else out | lines[k]
-        return frozenset() if out is None else out
-
-    def _gives_check(self, m) -> bool | None:
-        """Whether the quiet move ``m`` checks the enemy royal, read from the attack tables
-        without playing it (the piece on its new square, or a line it opens: a discovered
-        check); None when the tables cannot tell (a special move, a game with its own attack
-        test: see ``_check_tables``): the move is then played to find out. Exact where it
-        answers (``tests/test_ai_pruning.py`` compares it with playing the move)."""
-        tabs = self._check_tables
-        if tabs is None or not isinstance(m, Move) or m.special:
-            return None
-        board = self.pos.board
-        pc = board[m.frm]
-        if pc is None:
-            return None
-        p, kid, frm, to = pc.owner, pc.kid, m.frm, m.to
-        tab = tabs[p]
-        for k in self.pos.royals[1 - p]:
-            for s, kids in tab.leap[k]:
-                if s == to and kid in kids:
-                    return True
-            for ray, kids in tab.rays[k]:
-                for s in ray:
-                    if s == to:
-                        if kid in kids:
-                            return True
-                        break
-                    if s == frm:
-                        continue  # the square it leaves: a line through it opens
-                    q = board[s]
-                    if q is not None:
-                        if q.owner == p and q.kid in kids:
-                            return True
-                        break
-        return False
-
     def _has_pieces(self, player: int) -> bool:
         """Pieces besides pawn-like and royal ones (no null move without: zugzwang)."""
         board, role = self.pos.board, self.ev.role
         return any(role[board[s].kid] == 2 for s in self.pos.occ[player])
 
-    def _qs(self, alpha: float, beta: float, ply: int, qply: int) -> float:
+    def _qs(self, alpha: float, beta: float, ply: int, qply: int, lazy: bool = True) -> float:
         """The capture search: stand pat on the static evaluation (not in check), then captures
         that do not lose material (SEE), promotions and moves that win at once; delta pruning
         skips a capture that cannot lift the score to alpha (beta) even with a margin."""
@@ -611,8 +603,14 @@ class Search(DecisionNodes):
         if self.multi and self.root in pos.vars.get("out", ()):
             return -(MATE - ply)
         maxi = pos.turn in self.allies
+        moves = None
+        if self._doorstep is not None and any(k in self._doorstep[pos.turn] for k in pos.royals[pos.turn]):
+            moves = rules.legal_moves(pos)
+            if self._wins_next(pos, moves):  # standing pat would score a won race on material
+                return MATE - (ply + 1) if maxi else -(MATE - (ply + 1))
         in_check = rules.in_check(pos) or (self.must_attack is not None and self.must_attack(pos))
-        stand = None
+        stand = legal = None
+        asked = False  # rules.outcome asked already (it said the game goes on)
         if not in_check or qply >= self.options.max_qply:
             if self.every_node or sum(map(len, pos.royals)) < self.royals or (
                     self.is_over is not None and self.is_over(pos)):
@@ -620,6 +618,7 @@ class Search(DecisionNodes):
                 o = rules.outcome(pos)
                 if o is not None:
                     return self._terminal(o, ply)
+                asked = True
             lazy = self.options.lazy
             stand = self.ev.evaluate_lazy(pos, self.root, alpha, beta, lazy) if lazy else self._leaf(ply)
             if qply >= self.options.max_qply:
@@ -634,8 +633,28 @@ class Search(DecisionNodes):
                     return stand
                 if stand < beta:
                     beta = stand
-        moves = rules.legal_moves(pos)
-        if not moves:
+        noisy_list = False  # moves from rules.noisy_moves: captures, promotions and wins only
+        if moves is None and stand is not None and self.capture_moves:
+            # Chess 2 (its table's capture_moves): the legality of the kept moves only
+            moves = self._capture_moves(pos)
+            if moves and moves[0] is None:  # legal moves, none the capture search keeps
+                return stand
+        elif moves is None and stand is not None and self.noisy:
+            # only the moves played here (rules.noisy_moves: no quiet move generated or
+            # checked); none of them: no move at all may still end the game (stalemate)
+            moves, noisy_list = rules.noisy_moves(pos), True
+            if not moves:
+                if not asked and not rules.has_legal_move(pos):
+                    o = rules.outcome(pos)
+                    if o is not None:
+                        return self._terminal(o, ply)
+                return stand
+        elif moves is None and stand is None and lazy and self.candidates is not None and (
+                got := self.candidates(pos, True)) is not None:
+            moves, legal = got  # in check: each move's legality tested when it is played
+        elif moves is None:
+            moves = rules.legal_moves(pos)
+        if not moves and legal is None:
             o = rules.outcome(pos)
             if o is not None:
                 return self._terminal(o, ply)
@@ -653,15 +672,20 @@ class Search(DecisionNodes):
                         continue
                     if not self._losing_capture(m):
                         keep.append(m)
-                elif getattr(m, "promotion", None) or (wins is not None and wins(pos, m)):
-                    keep.append(m)
+                elif noisy_list or getattr(m, "promotion", None) or (wins is not None and wins(pos, m)):
+                    keep.append(m)  # rules.noisy_moves gives only promotions and wins besides captures
             moves = keep
             if not moves:
                 return stand
         ordered = self._order(moves, None, ply)
         best = stand if stand is not None else (-INF if maxi else INF)
         apply, undo, qs = self._apply, rules.undo, self._qs
+        played = legal is None
         for m in ordered:
+            if legal is not None:
+                if not legal(m):
+                    continue
+                played = True
             if not apply(m):
                 continue
             v = qs(alpha, beta, ply + 1, qply + 1)
@@ -678,6 +702,9 @@ class Search(DecisionNodes):
                         beta = v
             if alpha >= beta:
                 break
+        if not played:  # no candidate was legal: legal_moves decides (a passed turn, a mate), as before
+            self.nodes -= 1
+            return self._qs(alpha, beta, ply, qply, False)
         if best in (INF, -INF):
             return self._leaf(ply)
         return best

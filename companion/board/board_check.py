@@ -29,13 +29,15 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import CompanionError, HardwareError
 from ..i18n import _, ngettext
 from . import bring_up as B
 from .ports import BoardDisconnected, BoardConnected, OccupancySnapshot, SquareChanged
-from .profiles import BoardProfile, Fixes, load_profile, parse_profile, resolve_profile
+
+if TYPE_CHECKING:  # the profiles are read where the check runs: the parser does without them
+    from .profiles import BoardProfile
 
 #: After a square closes, how long more changes are gathered (a magnet settling, a short).
 SETTLE_S = 0.3
@@ -262,6 +264,8 @@ def corrected_text(text: str, profile: BoardProfile, leds: B.LedFindings | None,
                    switches: B.SwitchFindings | None, serial: bool) -> str:
     """The profile's text with what the check found put right (comments kept), checked by
     loading it again."""
+    from .profiles import parse_profile
+
     out = _drop_table(text, "fixes")
     if leds is not None and leds.order_wrong and not serial:
         out = _set_key(out, "leds", "pixel_order", f'"{leds.strip_order}"')
@@ -340,6 +344,7 @@ def run_check(profile: BoardProfile, text: str, io, *, out_path: Path | None, pi
     with its comments in the corrected file written to ``out_path``)."""
     from .hardware import open_board
     from .neopixel_leds import ChainOrder, chain_table
+    from .profiles import Fixes
 
     if profile.link == "simulated":
         raise CompanionError(_("board-check is for a real board: give a gpio or serial profile (the simulated board "
@@ -412,6 +417,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def cmd_board_check(args, io=None) -> int:
+    from .profiles import load_profile, resolve_profile
+
     path = resolve_profile(args.check_profile)
     profile = load_profile(path)
     out = Path(args.write) if args.write else Path(os.getcwd()) / f"{path.stem}-checked.toml"

@@ -34,7 +34,6 @@ from ..core.moves import Answer
 from ..errors import CompanionError, RecordError
 from ..i18n import _, ngettext
 from .ports import OccupancySnapshot, SquareChanged
-from .tracker import AnswerDetected, MoveDetected, PromptRequested, Tracker
 
 EXIT_OK, EXIT_OUT_OF_STEP, EXIT_BAD_LOG = 0, 1, 2
 
@@ -59,6 +58,8 @@ class ReplayResult:
 
 def replay(rules, pos, lines: Iterable[str], *, source: str = "log", **tracker_options) -> ReplayResult:
     """Feed every line to a tracker on ``pos``, applying detected moves with ``rules.play``."""
+    from .tracker import AnswerDetected, MoveDetected, PromptRequested, Tracker  # here: the parser does without it
+
     tracker = Tracker(rules, pos, **tracker_options)
     result = ReplayResult()
     geometry = rules.geometry

@@ -68,6 +68,9 @@ class Rules:
         #: per attacking kind id, the kind ids it may not capture (``captured_only_by`` and
         #: ``cannot_capture``, by role); None when every kind may capture every other
         self.capture_bans: list[frozenset[int]] | None = _capture_bans(self.kinds)
+        #: per victim kind id, the attacking kind ids that may not capture it (``capture_bans`` turned round)
+        self.banned_attackers = [frozenset(a for a, b in enumerate(self.capture_bans or ()) if v in b)
+                                 for v in range(len(codes))]
         #: per kind id: does it attack along a phasing or piercing ride (AttackTables.phase/pierce)
         special: set[int] = set()
         for tab in {id(t): t for t in self.attack_tables}.values():  # shared tables once
@@ -99,18 +102,19 @@ class Rules:
     def is_attacked(self, pos: Position, sq: int, by: int) -> bool:
         """Could a piece of player ``by`` capture on ``sq`` (by the movement vocabulary)?"""
         board = pos.board
+        banned = _NO_BANS  # the kinds that may not capture the piece on ``sq``
         if self.capture_bans is not None and board[sq] is not None:
-            return bool(Rules.attackers(self, pos, sq, by))
+            banned = self.banned_attackers[board[sq].kid]
         tab = self.attack_tables[by]
         for s, kids in tab.leap[sq]:
             p = board[s]
-            if p is not None and p.owner == by and p.kid in kids:
+            if p is not None and p.owner == by and p.kid in kids and p.kid not in banned:
                 return True
         for ray, kids in tab.rays[sq]:
             for s in ray:
                 p = board[s]
                 if p is not None:
-                    if p.owner == by and p.kid in kids:
+                    if p.owner == by and p.kid in kids and p.kid not in banned:
                         return True
                     break
         hops = tab.hops[sq]
@@ -121,12 +125,12 @@ class Rules:
                     p = board[s]
                     if p is not None:
                         if screen:
-                            if p.owner == by and p.kid in kids:
+                            if p.owner == by and p.kid in kids and p.kid not in banned:
                                 return True
                             break
                         screen = True
         if tab.special and pos.nspecial[by]:
-            return bool(_special_attackers(board, tab, sq, by, True))
+            return bool(_special_attackers(board, tab, sq, by, True, banned))
         return False
 
     def attackers(self, pos: Position, sq: int, by: int) -> list[int]:
@@ -304,6 +308,16 @@ class Rules:
         player = pos.turn
         pseudo = self.pseudo_moves(pos, player)
         return [m for m in pseudo if self.is_legal(pos, m)]
+
+    def noisy_moves(self, pos: Position) -> list[Move]:
+        """The legal captures, promotions and moves that win at once (``wins_at_once``) of the
+        capture search: ``legal_moves`` filtered, or the same list faster (core/noisy.py)."""
+        wins = getattr(self, "wins_at_once", None)
+        return [m for m in self.legal_moves(pos) if m.capture is not None or m.promotion or (wins and wins(pos, m))]
+
+    def has_legal_move(self, pos: Position) -> bool:
+        """``bool(legal_moves(pos))``, which a game may answer sooner."""
+        return bool(self.legal_moves(pos))
 
     def is_legal(self, pos: Position, move: Move) -> bool:
         """Default legality: after the move, none of the mover's royals is attacked."""
@@ -491,8 +505,12 @@ def _hop_proof(target) -> bool:
     return target is not None and "hop" in target.kind.immune
 
 
-def _special_attackers(board, tab, sq: int, by: int, first: bool) -> list[int]:
-    """Attackers of ``sq`` along phasing and piercing rides (see AttackTables)."""
+_NO_BANS: frozenset = frozenset()
+
+
+def _special_attackers(board, tab, sq: int, by: int, first: bool, banned: frozenset = _NO_BANS) -> list[int]:
+    """Attackers of ``sq`` along phasing and piercing rides (see AttackTables), but those of the
+    ``banned`` kinds (which may not capture the piece there)."""
     out = []
     for ray, kids, passes in tab.phase[sq]:
         for s in ray:
@@ -501,6 +519,8 @@ def _special_attackers(board, tab, sq: int, by: int, first: bool) -> list[int]:
                 if p.owner != by:
                     break
                 if p.kid in kids:
+                    if p.kid in banned:
+                        break
                     out.append(s)
                     if first:
                         return out
@@ -513,7 +533,7 @@ def _special_attackers(board, tab, sq: int, by: int, first: bool) -> list[int]:
             p = board[s]
             if p is None:
                 continue
-            if p.owner == by and p.kid in kids:
+            if p.owner == by and p.kid in kids and p.kid not in banned:
                 out.append(s)
                 if first:
                     return out

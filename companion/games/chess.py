@@ -16,6 +16,7 @@ from ..core.geometry import Geometry
 from ..core.moves import Move, Outcome
 from ..core.position import Position
 from ..core.roster import load_roster
+from ..core.noisy import noisy_pseudo_moves
 from ..core.rules import Rules
 from ..errors import PositionError
 from ..i18n import N_, _, ngettext
@@ -81,15 +82,45 @@ class ChessRules(Rules):
         if pos.pending is not None:
             return []
         player = pos.turn
-        enemy = 1 - player
-        board = pos.board
-        kings = pos.royals[player]
-        if len(kings) != 1:
+        if len(pos.royals[player]) != 1:
             return super().legal_moves(pos)
-        (ksq,) = kings
-        pseudo = self.pseudo_moves(pos, player)
-        checkers = self.attackers(pos, ksq, enemy)
-        tab = self.attack_tables[enemy]
+        return self._legal(pos, self.pseudo_moves(pos, player))
+
+    def noisy_moves(self, pos: Position) -> list[Move]:
+        """The legal captures and promotions (companion/core/noisy.py): the vocabulary's and en
+        passant (castling is neither), through the same pin and check filter as every move."""
+        if pos.pending is not None:
+            return []
+        player = pos.turn
+        if len(pos.royals[player]) != 1:
+            return super().noisy_moves(pos)
+        pseudo = noisy_pseudo_moves(self, pos, player)
+        en_passant_moves(pos, player, frozenset({self.P}), pseudo)
+        return self._legal(pos, pseudo)
+
+    def has_legal_move(self, pos: Position) -> bool:
+        """Not in check: the first piece other than the King with a pseudo-legal move along
+        its pin (if pinned) answers; otherwise every move is generated."""
+        player = pos.turn
+        kings = pos.royals[player]
+        if pos.pending is None and len(kings) == 1:
+            (ksq,) = kings
+            if not self.attackers(pos, ksq, 1 - player):
+                pins, _block = self._pins(pos, player, ksq, ())
+                for sq in sorted(pos.occ[player]):
+                    if sq == ksq:
+                        continue
+                    pin = pins.get(sq)
+                    for m in Rules.pseudo_moves(self, pos, player, (sq,)):
+                        if pin is None or m.to in pin:
+                            return True
+        return bool(self.legal_moves(pos))
+
+    def _pins(self, pos: Position, player: int, ksq: int, checkers) -> tuple[dict, frozenset | None]:
+        """Own pieces pinned to the King (square -> the line they may move along) and, in a
+        single check, the squares that block it or take the checker."""
+        board = pos.board
+        tab = self.attack_tables[1 - player]
         # pins: an own piece alone between our king and an enemy rider that attacks along the line
         pins: dict[int, frozenset] = {}
         block: frozenset | None = None
@@ -112,6 +143,17 @@ class ChessRules(Rules):
                 break
         if len(checkers) == 1 and block is None:
             block = frozenset(checkers)
+        return pins, block
+
+    def _legal(self, pos: Position, pseudo: list[Move]) -> list[Move]:
+        """The legal moves of ``pseudo`` (the side to move has one King): pins and checkers
+        computed once, en passant played out."""
+        player = pos.turn
+        enemy = 1 - player
+        board = pos.board
+        (ksq,) = pos.royals[player]
+        checkers = self.attackers(pos, ksq, enemy)
+        pins, block = self._pins(pos, player, ksq, checkers)
         out = []
         double = len(checkers) > 1
         for m in pseudo:

@@ -214,6 +214,11 @@ class Chess2Rules(Chess2Decisions, Chess2End, Rules):
             return []
         return self._legal(pos, self.pseudo_moves(pos, pos.turn))
 
+    def legal_among(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """The legal ones of ``moves`` (pseudo-legal moves of the side to move), in their order:
+        the computer's capture search tests only the moves it may play."""
+        return self._legal(pos, moves)
+
     def moves_from(self, pos: Position, sq: int) -> list[Move]:
         """Legal moves of the piece on ``sq`` (a lifted piece), without generating the others."""
         p = pos.board[sq] if 0 <= sq < len(pos.board) else None

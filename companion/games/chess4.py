@@ -33,6 +33,7 @@ from ..core.compiled import relative_rank
 from ..core.moves import Move, Outcome
 from ..core.position import Position
 from ..core.roster import load_roster
+from ..core.noisy import noisy_pseudo_moves
 from ..core.rules import Rules
 from ..core.setup import parse_setup
 from ..errors import IllegalMoveError, PositionError, VariantError
@@ -136,11 +137,24 @@ class Chess4Rules(Rules):
 
     # ----- moves ----------------------------------------------------------------------------------
     def pseudo_moves(self, pos: Position, player: int, squares=None) -> list[Move]:
-        moves = super().pseudo_moves(pos, player, squares)
+        return self._spare_partner(pos, player, super().pseudo_moves(pos, player, squares))
+
+    def _spare_partner(self, pos: Position, player: int, moves: list[Move]) -> list[Move]:
+        """In teams, no capture of the partner's pieces."""
         if self.teams:
             board, mate = pos.board, self.partner(player)
             moves = [m for m in moves if m.capture is None or board[m.capture].owner != mate]
         return moves
+
+    def noisy_moves(self, pos: Position) -> list[Move]:
+        """The legal captures and promotions without the quiet moves (core/noisy.py): the
+        vocabulary's and en passant (castling is neither)."""
+        if pos.pending is not None or self.is_over(pos):
+            return []
+        player = pos.turn
+        moves = noisy_pseudo_moves(self, pos, player)
+        self._en_passant_moves(pos, player, moves)
+        return self._legal(pos, self._spare_partner(pos, player, moves), first=False)
 
     def extra_moves(self, pos: Position, player: int, out: list[Move]) -> None:
         self._castling_moves(pos, player, out)

@@ -26,6 +26,7 @@ from ..core.moves import Answer, Decision, Move, Outcome
 from ..core.notation import format_position, parse_position
 from ..core.position import Position
 from ..core.roster import load_roster
+from ..core.noisy import noisy_pseudo_moves
 from ..core.rules import Rules, take_choice
 from ..errors import PositionError, VariantError
 from . import abilities as ab
@@ -173,10 +174,18 @@ class DungeonRules(Rules):
     def pseudo_moves(self, pos: Position, player: int, squares=None) -> list[Move]:
         """The vocabulary's moves, minus hexed units and intimidated Pawns' attacks, plus the
         fragile captures and the hexes."""
+        return self._pseudo(pos, player, squares, False)
+
+    def _pseudo(self, pos: Position, player: int, squares, noisy: bool) -> list[Move]:
+        """:meth:`pseudo_moves`, or with ``noisy`` its captures and promotions only (no hexes:
+        a hex captures nothing), in the same order (companion/core/noisy.py)."""
         board = pos.board
         squares = pos.occ[player] if squares is None else squares
         active = [s for s in squares if not (board[s].state and board[s].state.get("hex"))]
-        moves = super().pseudo_moves(pos, player, active)
+        if noisy:
+            moves = noisy_pseudo_moves(self, pos, player, active)
+        else:
+            moves = super().pseudo_moves(pos, player, active)
         pawns, neighbours, intim = self.pawns, self.neighbours, self.intimidators
         out = []
         silenced: dict[int, bool] = {}
@@ -195,7 +204,7 @@ class DungeonRules(Rules):
             if victims and not (p.kid in pawns and ab.is_intimidated(board, neighbours, intim, sq)):
                 have = {m.to for m in out if m.frm == sq and m.capture is not None}
                 out.extend(Move(sq, v, v, None, "fragile") for v in victims if v not in have)
-            if p.kid in self.hexers:
+            if p.kid in self.hexers and not noisy:
                 out.extend(ab.hex_moves(pos, self.sight, sq, player, out_players))
         return out
 
@@ -217,6 +226,22 @@ class DungeonRules(Rules):
             moves = [m for m in pseudo if self._keeps_king(pos, m)]
         return moves or [PASS]
 
+    def noisy_moves(self, pos: Position) -> list[Move]:
+        """The legal captures and promotions without generating the quiet moves, nor checking
+        their legality (most of a node otherwise). None legal: ``legal_moves`` would give
+        ``[PASS]`` (no capture), or with ``when_stuck = "expose"`` the moves that keep the King."""
+        if pos.pending is not None or self.is_over(pos):
+            return []
+        moves = self._legal(pos, self._pseudo(pos, pos.turn, None, True))
+        if moves or self.when_stuck != "expose":
+            return moves
+        return super().noisy_moves(pos)
+
+    def has_legal_move(self, pos: Position) -> bool:
+        """A turn with no legal move is passed (or exposes the King): only a pending decision
+        or a finished game has none."""
+        return pos.pending is None and not self.is_over(pos)
+
     def moves_from(self, pos: Position, sq: int) -> list[Move]:
         """Legal moves of the piece on ``sq`` (hexes included: special ``"hex"``), fast enough
         to light a lifted piece."""
@@ -227,6 +252,33 @@ class DungeonRules(Rules):
         if not moves and self.when_stuck == "expose" and not self._legal(pos, self.pseudo_moves(pos, pos.turn)):
             moves = [m for m in self.pseudo_moves(pos, pos.turn, (sq,)) if self._keeps_king(pos, m)]
         return moves
+
+    def legal_candidates(self, pos: Position, in_check: bool | None = None):
+        """``(pseudo-legal moves, legality test)``: the moves passing the test are ``legal_moves``,
+        for a search that tests only the moves it plays. Not in check a free move (see
+        :meth:`_legal`) is among them, else None; in check none may pass, and ``legal_moves`` then
+        decides (the turn is passed). None while a decision waits or once the game is over."""
+        player = pos.turn
+        kings = pos.royals[player]
+        if pos.pending is not None or self.is_over(pos):
+            return None
+        in_check = self.in_check(pos, player) if in_check is None else in_check
+        if not in_check and (not self.fast_legality or len(kings) != 1):
+            return None
+        pseudo = self.pseudo_moves(pos, player)
+
+        def looked(m: Move) -> bool:
+            return self._quiet_safe(pos, m, player) if m.capture is None and not m.special else self.is_legal(pos, m)
+
+        if in_check:
+            return pseudo, looked
+        lines, board, intim = self.lines[next(iter(kings))], pos.board, self.intimidators
+
+        def free(m: Move) -> bool:
+            return (m.capture is None and not m.special and m.frm not in lines and m.to not in lines
+                    and not board[m.frm].kind.royal and board[m.frm].kid not in intim)
+
+        return (pseudo, lambda m: free(m) or looked(m)) if any(map(free, pseudo)) else None
 
     def _legal(self, pos: Position, pseudo: list[Move]) -> list[Move]:
         """Filter with two shortcuts for quiet moves (no capture, no special action). When the

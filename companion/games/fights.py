@@ -133,6 +133,22 @@ class FightLayer:
             return self.prerogative_moves(pos) or moves
         return moves
 
+    def noisy_moves(self, pos: Position) -> list[Move]:
+        """The game's own (faster) ``noisy_moves`` where the layer leaves the game's list as it
+        is (:meth:`_games_list`); ``legal_moves`` filtered where a compulsory attack or the King's
+        Prerogative changes it."""
+        return super().noisy_moves(pos) if self._games_list(pos) else Rules.noisy_moves(self, pos)
+
+    #: no legality tested move by move (``legal_candidates``): the layer's list is not the game's
+    legal_candidates = None
+
+    def _games_list(self, pos: Position) -> bool:
+        """Is ``legal_moves`` the game's own list here: nothing pending, no fallen King, no King
+        to attack, not in check (the King's Prerogative answers a check)?"""
+        if pos.pending is not None or (pos.nplayers == 2 and self.prerogative_allowed and not all(pos.royals)):
+            return False
+        return not self.must_attack(pos) and not self.in_check(pos, pos.turn)
+
     def moves_from(self, pos: Position, sq: int) -> list[Move]:
         """Legal moves of the piece on ``sq`` (a lifted piece), compulsory attacks and the
         King's Prerogative included."""
@@ -463,7 +479,7 @@ class FightLayer:
         return len(pos.occ[player]) > len(pos.royals[player])
 
     def has_legal_move(self, pos: Position) -> bool:
-        return bool(self.legal_moves(pos))
+        return super().has_legal_move(pos) if self._games_list(pos) else bool(self.legal_moves(pos))
 
     # ----- position text: the game's text plus fatigue ----------------------------------------------
     def position_text(self, pos: Position) -> str:

@@ -38,6 +38,7 @@ from ..core.rules import Rules, take_choice
 from ..core.setup import parse_setup
 from ..errors import PositionError, VariantError
 from . import abilities as ab
+from .kol_search import KolSearchHooks
 from ..i18n import N_, _
 
 DEFAULT_MAP = "kol"
@@ -57,7 +58,7 @@ STATE_KEYS = {"turns": "the owner's turns ended with the King inside (1: he may 
 SPECIAL_WORDS = {"in": "in", "out": "out", "swap": "swap"}
 
 
-class KolRules(Rules):
+class KolRules(KolSearchHooks, Rules):
     name = "kol"
     title = "KoL Chess"
     unhashed_vars = frozenset({"quiet", "effects"})
@@ -117,26 +118,10 @@ class KolRules(Rules):
         self.lines8 = ab.line_table(geo, ab.STRAIGHT)
         self.lines_through = [frozenset(s for line in lines for s in line) for lines in self.lines8]
         self.lines4 = ab.line_table(geo, ab.ORTHOGONAL)
-        self.forward = [self._forward_steps(p) for p in range(self.nplayers)]
+        self.forward = [forward_steps(geo, home) for home in self.homes]
         self.last_rank = [(geo.height if home in ("south", "north") else geo.width) - 1 for home in self.homes]
         bans = self.capture_bans
         self.may_capture = (lambda a, v: True) if bans is None else (lambda a, v: v not in bans[a])  # noqa: E731
-
-    def _forward_steps(self, player: int) -> list:
-        """Per square: (one square forward, two squares forward or None), or None at the edge."""
-        geo = self.geometry
-        dx, dy = orient(0, 1, self.homes[player])
-        out = []
-        for sq in range(geo.size):
-            f, r = sq % geo.width + dx, sq // geo.width + dy
-            if not geo.on_board(f, r) or geo.is_void(r * geo.width + f):
-                out.append(None)
-                continue
-            one = r * geo.width + f
-            f2, r2 = f + dx, r + dy
-            two = r2 * geo.width + f2 if geo.on_board(f2, r2) and not geo.is_void(r2 * geo.width + f2) else None
-            out.append((one, two))
-        return out
 
     # ----- set-up -----------------------------------------------------------------------------
     def start_position(self) -> Position:
@@ -248,6 +233,12 @@ class KolRules(Rules):
         return [m for m in pseudo
                 if (m.capture is None and not m.special and m.frm not in lines and m.to not in lines
                     and board[m.frm].kid != king) or self.is_legal(pos, m)]
+
+    def is_legal(self, pos: Position, move: Move) -> bool:
+        """A plain move or a charge: the piece moved (its victim taken) is enough (:func:`safe_after`)."""
+        if move.special not in ("", "charge"):
+            return super().is_legal(pos, move)
+        return safe_after(self, pos, move)
 
     # ----- making moves -----------------------------------------------------------------------
     def perform(self, pos: Position, move: Move) -> None:
@@ -543,6 +534,38 @@ class KolRules(Rules):
             raise PositionError(_("{where}: {side} is in check but it is {other}'s turn").format(
                                     where=where, side=names[1 - pos.turn], other=names[pos.turn]))
 
+
+
+def safe_after(rules: KolRules, pos: Position, move: Move) -> bool:
+    """``Rules.is_legal`` of a plain move or a charge (its victim taken, the piece moved) without
+    the rest of ``perform``: closing the turn (the Tower's count, the quiet count, a back-row trade
+    offered) changes no attack on the mover's King."""
+    player = pos.turn
+    pos.begin()
+    try:
+        if move.capture is not None:
+            pos.take(move.capture)
+        pos.move_piece(move.frm, move.to)
+        return not any(rules.is_attacked(pos, k, e) for k in pos.royals[player] for e in rules.enemies(pos, player))
+    finally:
+        pos.undo_frame()
+
+
+def forward_steps(geo, home: str) -> list:
+    """Per square: (one square forward, two squares forward or None) for a player at ``home``,
+    or None at the edge."""
+    dx, dy = orient(0, 1, home)
+    out = []
+    for sq in range(geo.size):
+        f, r = sq % geo.width + dx, sq // geo.width + dy
+        if not geo.on_board(f, r) or geo.is_void(r * geo.width + f):
+            out.append(None)
+            continue
+        one = r * geo.width + f
+        f2, r2 = f + dx, r + dy
+        two = r2 * geo.width + f2 if geo.on_board(f2, r2) and not geo.is_void(r2 * geo.width + f2) else None
+        out.append((one, two))
+    return out
 
 def _check_colours(geo, tags: dict, where: str) -> None:
     """The square colours must make sense together (docs/rules/kol.md): light and dark split the

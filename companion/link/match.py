@@ -29,7 +29,6 @@ from ..cli_parser import army_options, fight_options, player_options
 from ..errors import LinkError
 from ..i18n import _
 from .code import PairingCode
-from .transport import parse_broker
 
 
 def add_parser(subparsers):
@@ -134,6 +133,8 @@ def free_port() -> int:
 def run_match(spec: dict, games: int, *, broker: str | None, out: Callable[[str], None] = print,
               data: str | None = None) -> tuple[int, int, int]:
     if broker:
+        from .transport import parse_broker  # the link's sockets (and aiohttp's connector): only when it runs
+
         parse_broker(broker)
     workdir = data or tempfile.mkdtemp(prefix="companion-link-")
     code = PairingCode.from_number(secrets.randbelow(10 ** 8))

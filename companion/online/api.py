@@ -17,6 +17,11 @@ from urllib.parse import quote
 from ..errors import OnlineError
 from ..i18n import N_, _, ngettext
 
+#: The server when neither ``--server`` nor the variable below names one; the variable that does
+#: (here, not in the aiohttp adapter, so that ``companion lichess --help`` is built without it).
+DEFAULT_SERVER = "https://lichess.org"
+SERVER_ENV = "COMPANION_LICHESS_URL"
+
 #: Correspondence days per move the API accepts (api-board-seek.yaml, api-challenge-username.yaml).
 DAYS = (1, 2, 3, 5, 7, 10, 14)
 #: A real-time challenge's initial time in seconds: these, and any multiple of 60 up to 3 hours.

@@ -12,14 +12,12 @@ never printed.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import time
 
 from ..errors import OnlineError
 from ..i18n import _
 from . import api
-from .client import SERVER_ENV, LichessClient, server_url
-from .token import read_token
+from .api import SERVER_ENV
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -37,6 +35,11 @@ def add_parser(sub) -> argparse.ArgumentParser:
 
 
 def run_check(args, out=print) -> int:
+    import asyncio  # the command's own (aiohttp with it): only when it runs, not for the parser
+
+    from .client import server_url
+    from .token import read_token
+
     base = server_url(args.server)
     token = read_token(args.token_file)
     out(asyncio.run(check(base, token)))
@@ -45,6 +48,8 @@ def run_check(args, out=print) -> int:
 
 async def check(base: str, token) -> str:
     """``connected as NAME (scopes: ...)``; OnlineError in one line otherwise."""
+    from .client import LichessClient
+
     clock = lambda: int(time.monotonic() * 1000)  # noqa: E731
     async with LichessClient(base, token, clock) as client:
         account = await client.call(api.account())

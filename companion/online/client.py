@@ -26,14 +26,12 @@ from aiohttp import ClientError, ClientSession, ClientTimeout, TCPConnector
 
 from ..errors import OnlineError
 from ..i18n import _, ngettext
-from .api import Request
+from .api import DEFAULT_SERVER, SERVER_ENV, Request  # noqa: F401 (the server's names, also said here)
 from .backoff import RATE_LIMIT_MS, Backoff
 from .ndjson import NdjsonReader
 from .token import Token
 from .transport import Answer
 
-DEFAULT_SERVER = "https://lichess.org"
-SERVER_ENV = "COMPANION_LICHESS_URL"
 #: Seconds to connect, to wait for an answer, and to hear nothing on a stream before it is
 #: taken as lost (lichess sends an empty line every 6 s on its streams).
 CONNECT_S = 10.0

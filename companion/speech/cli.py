@@ -11,12 +11,15 @@ import argparse
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..durable import write_output_file
 from ..errors import CompanionError
 from ..i18n import LANGUAGES, Language, _
 from .announcements import Announcement
-from .announcer import Announcer, TurnView
+
+if TYPE_CHECKING:  # the announcer brings the session and the tracker's events: imported where it runs
+    from .announcer import TurnView
 
 #: The seed of the dice when a move starts a fight (the same file every time).
 SEED_HEX = "5eed" * 16
@@ -42,6 +45,7 @@ def add_parser(sub) -> None:
 def sentences(language: Language, variant: str, moves: list[str]) -> list[Announcement]:
     """Everything the board says while ``moves`` are played from the start, in order."""
     from ..session import GameSetup, Seat, Session
+    from .announcer import Announcer
 
     names = ("White", "Black")
     setup = GameSetup(variant, (Seat(names[0]), Seat(names[1])), "seeded", False, "speak", SEED_HEX)
@@ -63,6 +67,8 @@ def sentences(language: Language, variant: str, moves: list[str]) -> list[Announ
 
 
 def _view(session) -> TurnView:
+    from .announcer import TurnView
+
     pending = session.pos.pending
     decision = pending.kind if pending is not None and not pending.chance else None
     deciders = tuple(session.parts_missing()) if session.joint_decision() is not None else (
