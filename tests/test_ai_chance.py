@@ -135,10 +135,12 @@ PINNED_ATTACKER = "R1r1k3/8/8/8/8/8/8/4K3 {} - - 0 1"
 
 
 def _linear_table(rules):
-    """The game's table with plain centipawns averaged and a won or lost game worth 5000."""
+    """The game's table with plain centipawns averaged and a won or lost game worth 5000, its
+    leaves searched by the capture search (``leaf_fights`` off: what this file tests)."""
     from companion.ai.eval_table import table_with
 
-    return table_with(rules.name, {"gain_scale": 0.0, "win_value": 5000.0, "loss_value": 0.0})
+    return table_with(rules.name, {"gain_scale": 0.0, "win_value": 5000.0, "loss_value": 0.0,
+                                   "leaf_fights": False, "threat": 0.0})
 
 
 def _root_scores(rules, text, chance_qply, table=None):

@@ -75,6 +75,8 @@ DEFAULTS: dict[str, object] = {
     "loss_value": 0.0,           # what a lost game counts when averaged (0: the same as win_value)
     "phase_material": 0.0,       # material (without pawn-like and royal pieces) of a full middlegame; 0: from the start position
     "chance_key_ignore": [],     # details of a chance decision that do not change its odds (reuse them)
+    "leaf_fights": False,        # dice fights: a search's leaf is the evaluation plus the best fight by the odds (no capture search)
+    "threat": 0.0,               # dice fights: share of the best fights the side not to move could start (0: off)
     "repetition_is_draw": True,  # a repeated position scores as a draw inside the search
     "outcome_every_node": True,  # ask rules.outcome at every node (False: only when no move is legal)
     "piece_mobility": 0.0,       # per square a piece (not pawn-like, not royal) reaches now, above half its mean reach

@@ -365,3 +365,118 @@ class PositionTerms:
         finally:
             board[ks] = royal
         return len(steps) + len(lines)
+
+    # ----- threats (dice fights) -----------------------------------------------------------------
+    def _threat_tables(self) -> None:
+        """For ``threat`` (games with dice fights, two players): each kind's fight die."""
+        rules = self.rules
+        sides = getattr(rules, "fight_sides", None)
+        known = sides is not None and self.nplayers == 2
+        self._threat = float(self.table.threat) if known else 0.0
+        #: :meth:`fight_gain` can answer (the search's leaves with ``leaf_fights``)
+        self.fights_known = known and bool(self._threat or self.table.leaf_fights)
+        if not self.fights_known:
+            return
+        from ..games.fight_dice import die_spec
+
+        self._fight_dice = [die_spec(s, bool(getattr(rules, "d6_only", False))) for s in sides]
+        self._win_chances: dict = {}
+        #: per player and kind: the squares it captures on from each square, by leap and by ray
+        compiled = rules.compiled
+        self._captures_of = [[None] * len(rules.kinds) for _ in range(self.nplayers)]
+        for kid in range(len(rules.kinds)):
+            for p in range(self.nplayers):
+                ck = compiled[kid][p]
+                self._captures_of[p][kid] = (
+                    [frozenset(a) | frozenset(b) for a, b in zip(ck.leaps_both, ck.leaps_capture)],
+                    [tuple(a) + tuple(b) for a, b in zip(ck.rays_both, ck.rays_capture)])
+
+    def _win_chance(self, akid: int, afat: int, dkid: int, dfat: int) -> float:
+        """The chance that a piece of kind ``akid`` with ``afat`` tokens wins its attack on one
+        of kind ``dkid`` (a King defending takes weapon choice; no King's Prerogative)."""
+        key = (akid, afat, dkid, dfat)
+        p = self._win_chances.get(key)
+        if p is None:
+            from ..dice.odds import Fighter, fight_odds
+            from ..games.fight_dice import MAX_TIES
+
+            king = dkid in self.royal and akid not in self.royal
+            dice = self._fight_dice
+            odds = fight_odds(Fighter(dice[akid], afat, not king), (Fighter(dice[dkid], dfat, king),), MAX_TIES)
+            p = self._win_chances[key] = float(odds.attacker)
+        return p
+
+    def _threats(self, pos: Position, extra) -> None:
+        """What the side not to move gains from the fights it could start on its next turn,
+        which a capture search from the side to move never tries (:meth:`_fight_gains`); it
+        earns ``threat`` x (their sum less half the largest: one threat can be met)."""
+        them = 1 - pos.turn
+        total, top = self._fight_gains(pos, them)
+        if total:
+            extra[them] += self._threat * (total - 0.5 * top)
+
+    def fight_gain(self, pos: Position) -> float:
+        """The side to move's best fight by the odds (:meth:`_fight_gains`), 0 if none pays."""
+        return self._fight_gains(pos, pos.turn)[1]
+
+    def _fight_gains(self, pos: Position, side: int) -> tuple[float, float]:
+        """The fights ``side`` could start: for each enemy piece (a King excepted) the best
+        attack on it by the odds, ``p`` x (the piece, less what its best defender wins back:
+        the defender's odds against the tired attacker x the attacker) - (1 - ``p``) x the
+        attacker; a King attacks only an undefended piece. Their sum and the largest, counting
+        only those that pay."""
+        board, royal = pos.board, self.royal
+        them = 1 - side
+        caps = self._captures_of[side]
+        mine = pos.occ[them]
+        hit: dict = {}
+        for s in pos.occ[side]:
+            leaps, rays = caps[board[s].kid]
+            for t in mine.intersection(leaps[s]):
+                if t in hit:
+                    hit[t].append(s)
+                else:
+                    hit[t] = [s]
+            for ray in rays[s]:
+                for t in ray:
+                    if board[t] is not None:
+                        if t in mine:
+                            if t in hit:
+                                hit[t].append(s)
+                            else:
+                                hit[t] = [s]
+                        break
+        total = top = 0.0
+        if not hit:
+            return total, top
+        chance, worth_of, attackers = self._win_chance, self.piece_value, self.rules.attackers
+        for sq, hits in hit.items():
+            pc = board[sq]
+            if pc.kid in royal:
+                continue
+            value = worth_of(pc)
+            dfat = pc.state.get("fatigue", 0) if pc.state else 0
+            guards = attackers(pos, sq, them)
+            best = 0.0
+            for a in hits:
+                att = board[a]
+                if att.kid in royal and guards:
+                    continue  # a King cannot step onto a guarded square
+                afat = att.state.get("fatigue", 0) if att.state else 0
+                worth = worth_of(att)
+                p = chance(att.kid, afat, pc.kid, dfat)
+                gain = value
+                if guards:
+                    back = 0.0
+                    for g in guards:
+                        gp = board[g]
+                        back = max(back, chance(gp.kid, gp.state.get("fatigue", 0) if gp.state else 0, att.kid, afat + 1))
+                    gain -= back * worth
+                ev = p * gain - (1.0 - p) * worth
+                if ev > best:
+                    best = ev
+            if best > 0.0:
+                total += best
+                if best > top:
+                    top = best
+        return total, top

@@ -121,6 +121,7 @@ class Evaluator(PositionTerms):
                       | frozenset(sq + dx + dy * w for dx, dy in jumps if 0 <= sq % w + dx < w and 0 <= sq // w + dy < h)
                       for sq in range(n)]
         self._activity_tables(kinds)
+        self._threat_tables()
 
     # ----- precomputation ----------------------------------------------------------------------
     def _reach(self, kid: int, owner: int) -> list[int]:
@@ -372,6 +373,8 @@ class Evaluator(PositionTerms):
                         extra[p] += bonus
             if phase > 0 and royals[p]:
                 extra[p] += phase * self._king_safety(pos, p, royals[p], officers)
+        if self._threat:
+            self._threats(pos, extra)
         if phase < 0.6 and t.mop_up:
             self._mop_up(pos, mats, pawns, royals, extra, 1.0 - phase)
         if n == 2 and (t.king_hunt or t.king_box or t.bare_trap):

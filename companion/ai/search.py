@@ -99,6 +99,9 @@ class Search(GoalRace, QuietChecks, DecisionNodes):
         #: how chance outcomes are averaged: (win, risk_scale, gain_scale, loss), for chance_value
         self.curve = (float(t.win_value), float(t.risk_scale), float(t.gain_scale), float(t.loss_value))
         self.chance_ignore = frozenset(t.chance_key_ignore)
+        #: dice fights (``leaf_fights``): a leaf is the evaluation plus the side to move's best
+        #: fight by the odds, not a capture search
+        self.leaf_fights = bool(t.leaf_fights) and getattr(self.ev, "fights_known", False)
         #: rules.wins_at_once(pos, move), when the game has it: such moves join the capture search
         self.wins_at_once = getattr(rules, "wins_at_once", None)
         #: rules.is_over(pos), a cheap "has the game ended" (Chess 2's Midline Invasion): the
@@ -369,6 +372,10 @@ class Search(GoalRace, QuietChecks, DecisionNodes):
         if self.repetition and h in seen and seen[h] > 0:
             return self.draw
         if depth <= 0:
+            if self.leaf_fights and self.options.quiescence and sum(map(len, pos.royals)) == self.royals and not (
+                    rules.in_check(pos) or (self.must_attack is not None and self.must_attack(pos))):
+                gain = self.ev.fight_gain(pos)
+                return self._leaf(ply) + (gain if pos.turn in self.allies else -gain)
             if self.options.quiescence:
                 return self._qs(alpha, beta, ply, 0)
             return self._leaf(ply)
