@@ -275,9 +275,9 @@ def test_in_check_with_no_candidate_legal_the_capture_search_asks_legal_moves():
     fallbacks = []
     old_qs = Search._qs
 
-    def counting(self, alpha, beta, ply, qply, lazy=True):
-        fallbacks.append(not lazy)
-        return old_qs(self, alpha, beta, ply, qply, lazy)
+    def counting(self, alpha, beta, ply, qply, candidates=True):
+        fallbacks.append(not candidates)
+        return old_qs(self, alpha, beta, ply, qply, candidates)
 
     def never_in_check(pos, in_check=None):
         return (rules.pseudo_moves(pos, pos.turn), lambda m: False) if in_check else None

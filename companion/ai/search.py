@@ -587,7 +587,7 @@ class Search(GoalRace, QuietChecks, DecisionNodes):
         board, role = self.pos.board, self.ev.role
         return any(role[board[s].kid] == 2 for s in self.pos.occ[player])
 
-    def _qs(self, alpha: float, beta: float, ply: int, qply: int, lazy: bool = True) -> float:
+    def _qs(self, alpha: float, beta: float, ply: int, qply: int, candidates: bool = True) -> float:
         """The capture search: stand pat on the static evaluation (not in check), then captures
         that do not lose material (SEE), promotions and moves that win at once; delta pruning
         skips a capture that cannot lift the score to alpha (beta) even with a margin."""
@@ -649,7 +649,7 @@ class Search(GoalRace, QuietChecks, DecisionNodes):
                     if o is not None:
                         return self._terminal(o, ply)
                 return stand
-        elif moves is None and stand is None and lazy and self.candidates is not None and (
+        elif moves is None and stand is None and candidates and self.candidates is not None and (
                 got := self.candidates(pos, True)) is not None:
             moves, legal = got  # in check: each move's legality tested when it is played
         elif moves is None:
