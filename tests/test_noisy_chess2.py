@@ -20,6 +20,7 @@ import pytest
 from companion.ai.search import Search, SearchOptions
 from companion.core.moves import Answer, Move
 from companion.core.rules import Rules
+from companion.games.chess2 import Chess2Rules
 from tests.chess2_helpers import game, pos_of
 
 ARMIES = ("classic", "animals", "reaper", "two-kings", "nemesis", "empowered")
@@ -102,9 +103,12 @@ def old_capture_moves(rules, pos):
     return out, bool(out) or any(rules.is_legal(pos, m) for m in rest)
 
 
-def with_old_lists(rules):
-    """``rules`` answering the capture search with :func:`old_capture_moves` (the search's old
-    branch: the kept legal moves, or "legal moves but none kept": stand pat; none: the end)."""
+def with_old_lists(armies):
+    """A rules object of its own (not the shared one of ``rules_for``) answering the capture
+    search with :func:`old_capture_moves` (the search's old branch: the kept legal moves, or
+    "legal moves but none kept": stand pat; none: the end)."""
+    rules = Chess2Rules(armies)
+    assert rules is not game(*armies)
     rules.noisy_moves = lambda pos: old_capture_moves(rules, pos)[0]
     rules.has_legal_move = lambda pos: old_capture_moves(rules, pos)[1]
     return rules
@@ -194,7 +198,8 @@ def search_results(rules, pos, depth: int, max_nodes: int | None = None):
     """(best, score, depth, nodes, pv) of a fresh search on the new lists, on the old ones (the
     reference) and on every legal move filtered."""
     out = []
-    for make in (lambda: (rules, SearchOptions()), lambda: (with_old_lists(game(*rules.armies)), SearchOptions()),
+    assert "noisy_moves" not in vars(rules)  # the shared rules object: the game's own lists
+    for make in (lambda: (rules, SearchOptions()), lambda: (with_old_lists(rules.armies), SearchOptions()),
                  lambda: (rules, SearchOptions(noisy=False))):
         r, options = make()
         s = Search(r, options=options)
@@ -254,3 +259,26 @@ def test_the_same_tree_from_duels_and_king_turns():
             new, old, filtered = search_results(rules, pos, 2, 3000)
             assert new == old == filtered, rules.position_text(pos)
     assert kinds.get("duel", 0) >= 2 and kinds.get("king-turn", 0) >= 2, kinds
+
+
+def test_the_key_is_gone_and_the_previous_level_never_asks_the_new_lists():
+    """One mechanism: a table naming ``capture_moves`` is refused; the frozen previous level
+    (its own capture search over ``legal_moves``, its frozen tables without the key) plays
+    without ever asking ``noisy_moves`` or ``has_legal_move``, as it did before they existed."""
+    from companion.ai.eval_table import table_for
+    from companion.ai.previous import previous_player
+    from companion.errors import VariantError
+
+    rules = Chess2Rules(("animals", "reaper"))  # its own: the shared one is left alone
+    with pytest.raises(VariantError, match="unknown key 'capture_moves'"):
+        table_for(rules, {"capture_moves": True})
+
+    def refuse(pos):
+        raise AssertionError("the previous level asked the capture search's new lists")
+
+    rules.noisy_moves = rules.has_legal_move = refuse
+    pos = crossing_positions()[6][1]
+    player = previous_player(rules, random.Random(1))
+    assert "capture_moves" not in player.search.ev.table.settings
+    info = player.search.run(pos, now=time.process_time, max_depth=2)
+    assert info.best is not None and info.nodes > 100

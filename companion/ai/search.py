@@ -613,10 +613,12 @@ class Search(GoalRace, QuietChecks, DecisionNodes):
         if self.multi and self.root in pos.vars.get("out", ()):
             return -(MATE - ply)
         maxi = pos.turn in self.allies
-        moves = None
+        moves = own = None  # own: rules.noisy_moves, asked already
         if self._doorstep is not None and any(k in self._doorstep[pos.turn] for k in pos.royals[pos.turn]):
-            moves = rules.legal_moves(pos)
-            if self._wins_next(pos, moves):  # standing pat would score a won race on material
+            # a move that wins at once is one of the capture search's own moves (rules.noisy_moves)
+            own = rules.noisy_moves(pos) if self.noisy else None
+            moves = rules.legal_moves(pos) if own is None else None
+            if self._wins_next(pos, own if moves is None else moves):  # standing pat would score a won race
                 return MATE - (ply + 1) if maxi else -(MATE - (ply + 1))
         in_check = self.forced(pos)
         stand = legal = None
@@ -647,7 +649,7 @@ class Search(GoalRace, QuietChecks, DecisionNodes):
         if moves is None and stand is not None and self.noisy:
             # only the moves played here (rules.noisy_moves: no quiet move generated or
             # checked); none of them: no move at all may still end the game (stalemate)
-            moves, noisy_list = rules.noisy_moves(pos), True
+            moves, noisy_list = rules.noisy_moves(pos) if own is None else own, True
             if not moves:
                 if not asked and not rules.has_legal_move(pos):
                     o = rules.outcome(pos)

@@ -11,6 +11,8 @@ the lines through each square) and its move generation and legality (``pseudo_mo
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from ..core.moves import Move
 from ..core.noisy import noisy_pseudo_moves
 from ..core.position import Position
@@ -23,25 +25,30 @@ class Chess2SearchHooks:
 
     def noisy_moves(self, pos: Position) -> list[Move]:
         """The legal captures (the abilities' too), promotions and moves that win at once, with
-        the legality of those alone tested (``_legal``, with its pin shortcut). Pieces whose moves
-        come from the movement vocabulary give only their captures and promotions
-        (core/noisy.py), passed through the same capture rules as ``pseudo_moves``; a piece with
-        an ability's moves (a teleport, a rampage, a Whirlwind, borrowed patterns, a Nemesis
-        pawn's step) and a King that could complete a Midline Invasion give all their moves,
-        filtered; en passant is added as ``extra_moves`` does."""
+        the legality of those alone tested (``_legal``, with its pin shortcut). A piece gives the
+        captures and promotions of its movement vocabulary (core/noisy.py), passed through the
+        capture rules of ``pseudo_moves``, and: a Reaper its teleport's captures (a Ghost's
+        teleport captures nothing), a Nemesis pawn next to its promotion squares its steps there;
+        a piece with another ability's moves (a rampage, a Whirlwind, borrowed patterns, friendly
+        fire) and a King that could complete a Midline Invasion give all their moves, filtered.
+        En passant is added as ``extra_moves`` does (castling is neither)."""
         if pos.pending is not None or self.is_over(pos):
             return []
         player = pos.turn
         board, pw = pos.board, self.pw
-        hooked, across = pw.hooked, self.across[player]
-        kings = pos.royals[player]
-        plain, full = [], []
-        for sq in sorted(pos.occ[player]):
+        across, kings = self.across[player], pos.royals[player]
+        full_kinds, compiled = self._full_kinds, self.compiled
+        full, reapers = [], []
+        plain = sorted(pos.occ[player])
+        for sq in plain:
             k = board[sq].kid
-            if k in hooked or (sq in kings and all(s in across for s in kings if s != sq)):
+            if k in full_kinds or (sq in kings and all(s in across for s in kings if s != sq)) or (
+                    k in pw.nemesis_pawns and any(n in compiled[k][player].promo_squares for n in pw.neighbours[sq])):
                 full.append(sq)
-            else:
-                plain.append(sq)
+            elif k in pw.reapers:
+                reapers.append(sq)
+        if full:
+            plain = [sq for sq in plain if sq not in full]
         pseudo = noisy_pseudo_moves(self, pos, player, plain)
         en_passant_moves(pos, player, pw.en_passant, pseudo)
         out = []
@@ -53,11 +60,23 @@ class Chess2SearchHooks:
                 if att.kid in pw.pouncers:
                     m = Move(m.frm, m.to, m.capture, m.promotion, "pounce")
             out.append(m)
+        for sq in reapers:  # ab.teleport_moves, its captures
+            reaper, banned = board[sq], pw.enemy_back_row[player]
+            out += [Move(sq, t, t) for t in sorted(pos.occ[1 - player])
+                    if t not in banned and ab.may_capture(pw, reaper, sq, board[t], t)]
         if full:
             wins = self.wins_at_once
             out += [m for m in self.pseudo_moves(pos, player, full)
                     if m.capture is not None or m.promotion or wins(pos, m)]
         return self._legal(pos, out)
+
+    @cached_property
+    def _full_kinds(self) -> frozenset:
+        """Kinds whose every move ``noisy_moves`` generates and filters: an ability adds moves
+        that capture (or count their captures) in its own way."""
+        pw = self.pw
+        return pw.hooked - ((pw.ghosts | pw.reapers | pw.nemesis_pawns)
+                            - (pw.empowered | pw.wild | pw.elephants | pw.whirlers))
 
     def has_legal_move(self, pos: Position) -> bool:
         """No King of the side to move attacked: the first move of a piece other than a King,
