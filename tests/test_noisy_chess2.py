@@ -134,6 +134,7 @@ def _count(seen, rules, pos, moves):
     seen["win"] += any(rules.wins_at_once(pos, m) for m in moves)
     seen["promotion"] += any(m.promotion for m in moves)
     seen["no move"] += not rules.legal_moves(pos)
+    seen["check"] += rules.in_check(pos)
     for m in moves:
         if m.special:
             seen[m.special] = seen.get(m.special, 0) + 1
@@ -142,10 +143,9 @@ def _count(seen, rules, pos, moves):
 @pytest.mark.parametrize("white,black", pairs(PAIRS))
 def test_noisy_moves_are_the_filtered_legal_moves_in_every_army(white, black):
     rules = game(white, black)
-    seen = {"positions": 0, "noisy": 0, "win": 0, "promotion": 0, "no move": 0}
+    seen = {"positions": 0, "noisy": 0, "win": 0, "promotion": 0, "no move": 0, "check": 0}
     for pos in walk(rules, 5, 11):
         _count(seen, rules, pos, same_lists(rules, pos))
-    print(seen)
     assert seen["positions"] >= 150 and seen["noisy"] >= 40 and seen.get("duel", 0) >= 3, seen
 
 
@@ -153,12 +153,12 @@ def test_noisy_moves_are_the_filtered_legal_moves_in_every_army(white, black):
 def test_noisy_moves_in_every_match_up():
     """All 36 match-ups, more games: the abilities' captures (a Tiger's pounce, a rampage, a
     Whirlwind, en passant), promotions and Midline Invasions all come up."""
-    seen = {"positions": 0, "noisy": 0, "win": 0, "promotion": 0, "no move": 0}
+    seen = {"positions": 0, "noisy": 0, "win": 0, "promotion": 0, "no move": 0, "check": 0}
     for i, (white, black) in enumerate(itertools.product(ARMIES, ARMIES)):
         rules = game(white, black)
         for pos in walk(rules, 4, 100 + i, 160):
             _count(seen, rules, pos, same_lists(rules, pos))
-    assert seen["win"] >= 20 and seen["promotion"] >= 5, seen
+    assert seen["win"] >= 20 and seen["promotion"] >= 5 and seen["check"] >= 50, seen
     assert {"pounce", "rampage", "whirlwind", "ep", "duel", "bids", "king-turn"} <= set(seen), seen
 
 

@@ -61,7 +61,7 @@ class Chess2End:
         if w is not None:
             return Outcome(frozenset({w}), "Midline Invasion")
         player = pos.turn
-        if d is None and not self.legal_moves(pos):
+        if d is None and not self.has_legal_move(pos):
             if self.in_check(pos, player):
                 return Outcome(frozenset({1 - player}), "checkmate")
             return Outcome(frozenset({1 - player}), "no legal move")

@@ -79,10 +79,10 @@ class Chess2SearchHooks:
                             - (pw.empowered | pw.wild | pw.elephants | pw.whirlers))
 
     def has_legal_move(self, pos: Position) -> bool:
-        """No King of the side to move attacked: the first move of a piece other than a King,
-        off the lines through its Kings, that ``_legal`` takes without playing it out (a quiet
-        or plain move whose squares are off those lines) answers; otherwise every move is
-        generated."""
+        """``bool(legal_moves(pos))``, answered at the first legal move: no King of the side to
+        move attacked, the first move of a piece other than a King, off the lines through its
+        Kings, that ``_legal`` takes without playing it out (a plain move whose squares are off
+        those lines); otherwise the pseudo-legal moves played out until one is legal."""
         if pos.pending is not None or self.is_over(pos):
             return False
         player = pos.turn
@@ -97,4 +97,5 @@ class Chess2SearchHooks:
                     if m.special in ("", "pounce") and (m.capture is None or (m.to not in lines
                                                                               and m.capture not in lines)):
                         return True
-        return bool(self.legal_moves(pos))
+        is_legal = self.is_legal
+        return any(is_legal(pos, m) for m in self.pseudo_moves(pos, player))
