@@ -4,7 +4,8 @@ The seed: ../shared/seeds/002_355d17d5c304ba86.txt; every reading is in docs/rul
 Pieces are data (maps/variants/chess2.toml, one kind per army and FEN letter); their abilities
 are the hooks of companion/games/chess2_abilities.py; position text is
 companion/games/chess2_text.py; the duels and king-turns are companion/games/chess2_duels.py,
-the end companion/games/chess2_end.py. This module holds the rest of the turn structure:
+the end companion/games/chess2_end.py, the computer's capture-search lists
+companion/games/chess2_search.py. This module holds the rest of the turn structure:
 
 * A capture of an enemy piece by anything but a King stops the turn on a choice Decision
   ``"duel"`` for the defender ("pass" or "duel"), when the defender may initiate (at least

@@ -5,7 +5,8 @@ computer asks of them (``wins_at_once``, ``goal_zone``, ``is_over``).
 
 :class:`Chess2End` is a part of :class:`~companion.games.chess2.Chess2Rules` (a mixin before
 ``Rules``); it reads the game's ``across`` (each side's half beyond the midline), ``pawns`` and
-``pw`` (the ability tables).
+``pw`` (the ability tables), and asks ``has_legal_move`` (companion/games/chess2_search.py: it
+stops at the first legal move) for "no legal move".
 """
 
 from __future__ import annotations
