@@ -164,7 +164,7 @@ def test_noisy_moves_in_every_match_up():
     seen = {"positions": 0, "noisy": 0, "win": 0, "promotion": 0, "no move": 0, "check": 0}
     for i, (white, black) in enumerate(itertools.product(ARMIES, ARMIES)):
         rules = game(white, black)
-        for pos in walk(rules, 4, 100 + i, 160):
+        for pos in walk(rules, 3, 100 + i, 140):
             _count(seen, rules, pos, same_lists(rules, pos))
     assert seen["win"] >= 20 and seen["check"] >= 50, seen
     assert {"pounce", "rampage", "whirlwind", "ep", "duel", "bids", "king-turn"} <= set(seen), seen
@@ -252,9 +252,7 @@ def test_the_search_plays_the_same_tree_with_the_new_lists(white, black):
 @pytest.mark.parametrize("white,black", pairs(PAIRS))
 def test_the_same_tree_at_depth_2_and_3_on_more_positions(white, black):
     rules = game(white, black)
-    pending = 0
-    for k, pos in enumerate(_positions(rules, 22, 6, 7)):
-        pending += pos.pending is not None
+    for k, pos in enumerate(_positions(rules, 22, 4, 7)):
         new, old, filtered = search_results(rules, pos, 3 if k % 2 else 2, 4000)
         assert new == old == filtered, rules.position_text(pos)
 
