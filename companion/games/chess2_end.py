@@ -5,7 +5,8 @@ computer asks of them (``wins_at_once``, ``goal_zone``, ``is_over``).
 
 :class:`Chess2End` is a part of :class:`~companion.games.chess2.Chess2Rules` (a mixin before
 ``Rules``); it reads the game's ``across`` (each side's half beyond the midline), ``pawns`` and
-``pw`` (the ability tables).
+``pw`` (the ability tables), and asks ``has_legal_move`` (companion/games/chess2_search.py: it
+stops at the first legal move) for "no legal move".
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ class Chess2End:
         if w is not None:
             return Outcome(frozenset({w}), "Midline Invasion")
         player = pos.turn
-        if d is None and not self.legal_moves(pos):
+        if d is None and not self.has_legal_move(pos):
             if self.in_check(pos, player):
                 return Outcome(frozenset({1 - player}), "checkmate")
             return Outcome(frozenset({1 - player}), "no legal move")
