@@ -126,7 +126,7 @@ def measure_memory(scene: str, extra_env: dict | None = None,
     renderer's code (a lichess game: companion.online.bench)."""
     if not Path("/proc/self/stat").exists():
         return [(f"app memory, {scene}: needs Linux (/proc); not measured", 0.0, "")]
-    with _display() as display:
+    with VirtualDisplay() as display:
         if display is None:
             return [(f"app memory, {scene}: no X display and no Xvfb; not measured", 0.0, "")]
         child, data = spawn_scene(scene, display, extra_env, prepare)
