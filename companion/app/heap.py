@@ -7,9 +7,9 @@ block freed), so what a burst of work allocated and freed stays resident until
 compiles its shaders on the main thread, and building a screen with its ``.kv`` rules. So the
 heap is trimmed :data:`TRIM_AFTER_TICKS` pump ticks after the window or a screen is first built
 (its first frames drawn by then), and again, after a garbage collection, whenever the main
-loop goes to rest (companion/app/pacing.py). A trim alone takes about a millisecond here and
-runs only after a screen is built for the first time; the collection (tens of ms) only at
-rest, where nobody waits for a frame.
+loop goes to rest (companion/app/pacing.py). A trim alone takes under half a millisecond here
+and runs only after a screen is built for the first time; the collection (about 0.1 s of
+processor time here) only at rest, where nobody is waiting for a frame.
 
 Where there is no glibc (no ``malloc_trim``) the trims do nothing and the rest only collects;
 the app says so once in its log. :class:`HeapTrim` is plain Python: the shell (shell.py) tells
