@@ -78,3 +78,24 @@ def test_a_c_library_without_malloc_trim_is_said_once_in_the_log(monkeypatch, ca
 
 def test_glibc_here_has_malloc_trim():
     assert heap.glibc() is not None  # the development machine and the Pi's Debian are glibc
+
+
+def test_the_app_without_a_link_loads_no_cryptography():
+    """The link room imports its channel when a link starts: cryptography's Rust library and
+    SPAKE2 (8 MB resident) are not in a game without one. A fresh process: what it imports is
+    the point; the presenters built as the app builds them."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys, tempfile\n"
+            "from pathlib import Path\n"
+            "from companion.app import bootstrap\n"
+            "flow = bootstrap.build_flow_for(data=Path(tempfile.mkdtemp()))\n"
+            "bootstrap.build_presenters(flow)\n"
+            "print(' '.join(m for m in ('cryptography', 'spake2', 'companion.link.channel') if m in sys.modules))\n")
+    r = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parent.parent,
+                       capture_output=True, text=True, env={**os.environ, "KIVY_NO_ARGS": "1"})
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.split() == [], f"loaded without a link: {r.stdout.strip()}"
