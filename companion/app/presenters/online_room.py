@@ -220,7 +220,7 @@ class OnlineRoom:
             (event.status if isinstance(event, StreamLost) else event.answer.status) == 401
         items = self.play.handle(event, self.clock_ms())
         if not items and isinstance(event, LineReceived) and event.value is KEEP_ALIVE:
-            # lichess's empty line, every few seconds on each stream: nothing to show, and no
+            # lichess's empty line, every 6 s on each stream: nothing to show, and no
             # activity, or the main loop would never rest (nor return memory) during a game
             return
         self.publish(items)
