@@ -22,6 +22,8 @@ import ctypes
 import ctypes.util
 import gc
 import logging
+import time
+from collections import deque
 from typing import Callable
 
 log = logging.getLogger("companion.heap")
@@ -49,12 +51,16 @@ class HeapTrim:
     after every pump (on going to rest: collect, then trim). ``libc`` None: only the collection."""
 
     def __init__(self, libc=None, collect: Callable[[], object] = gc.collect,
-                 after_ticks: int = TRIM_AFTER_TICKS) -> None:
+                 after_ticks: int = TRIM_AFTER_TICKS, cpu: Callable[[], float] = time.thread_time) -> None:
         self.libc = libc
         self.collect = collect
         self.after_ticks = after_ticks
+        self.cpu = cpu
         self._ticks_left: int | None = None
         self.trims = 0
+        #: The main thread's processor time of the last rest collections (seconds; the bench's
+        #: figure: a touch that comes in that moment waits for it).
+        self.rest_collections: deque[float] = deque(maxlen=32)
 
     def built(self) -> None:
         self._ticks_left = self.after_ticks  # a second build before the trim moves it on
@@ -62,7 +68,9 @@ class HeapTrim:
     def pumped(self, went_to_rest: bool) -> None:
         """After every pump; ``went_to_rest``: the main loop has just dropped to its rest rate."""
         if went_to_rest:
+            t0 = self.cpu()
             self.collect()
+            self.rest_collections.append(self.cpu() - t0)
             self._ticks_left = None
             self.trim()
         elif self._ticks_left is not None:

@@ -106,6 +106,8 @@ def _measure_scene(scene: str, display: str, seconds: float) -> list[Row]:
         rows.append((f"app resident memory, {_SCENE_WORDS[scene]}", rss, "MB"))
         if renderer:
             rows.append((f"  of it the software OpenGL renderer's code", renderer, "MB"))
+        words = _SCENE_WORDS[scene]
+        rows.append((f"app rest collection, {words}", _rest_collections(child)[-1], "ms CPU"))
         if scene == "chess":
             child.stdin.write("probe\n")
             child.stdin.flush()
@@ -113,6 +115,8 @@ def _measure_scene(scene: str, display: str, seconds: float) -> list[Row]:
             samples = [float(x) for x in line.split()[1:]]
             rows.append(("app sensor event to LED frame, median", statistics.median(samples), "ms"))
             rows.append(("app sensor event to LED frame, worst", max(samples), "ms"))
+            time.sleep(SETTLE_S)  # the probe's events were activity: the loop rests again
+            rows.append((f"app rest collection, {words}, the next rest", _rest_collections(child)[-1], "ms CPU"))
     finally:
         end_scene(child, data)
     return rows
@@ -137,14 +141,24 @@ def measure_memory(scene: str, extra_env: dict | None = None,
             _wait_for(child, "SCENE", 60)
             time.sleep(SETTLE_S)
             rss, renderer = _rss_mb(child.pid)
+            collected = _rest_collections(child)
         finally:
             end_scene(child, data)
     words = _SCENE_WORDS.get(scene, scene)
-    rows = [(f"app resident memory, {words}", rss, "MB")]
+    rows = [(f"app rest collection, {words}", collected[-1], "ms CPU"),
+            (f"app resident memory, {words}", rss, "MB")]
     if renderer:
         rows += [("  of it the software OpenGL renderer's code", renderer, "MB"),
                  (f"app resident memory without the renderer, {words}", rss - renderer, "MB")]
     return rows
+
+
+def _rest_collections(child: subprocess.Popen) -> list[float]:
+    """The main thread's processor time of each collection the app has run on going to rest so
+    far (ms, companion/app/heap.py); [nan] if it has not rested yet."""
+    child.stdin.write("heap\n")
+    child.stdin.flush()
+    return [float(x) for x in _wait_for(child, "HEAP", 60).split()[1:]] or [float("nan")]
 
 
 def _wait_for(child: subprocess.Popen, word: str, timeout: float) -> str:
@@ -325,6 +339,8 @@ def _child(scene: str) -> int:
         for line in sys.stdin:
             if line.strip() == "probe":
                 probe()
+            elif line.strip() == "heap":
+                say("HEAP " + " ".join(f"{s * 1000:.3f}" for s in list(app._heap.rest_collections)))
 
     threading.Thread(target=commands, daemon=True).start()
     Clock.schedule_once(ready, 0)
