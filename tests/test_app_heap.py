@@ -47,8 +47,30 @@ def settle(h: HeapTrim, ticks: int = TRIM_AFTER_TICKS + 2) -> None:
         h.pumped(went_to_rest=False)
 
 
-def test_a_built_screen_is_trimmed_after_its_first_frames_not_before():
+def started(h: HeapTrim, log: list[str]) -> None:
+    """The window built and drawn: frozen whole (tested below); the log cleared."""
+    h.built()
+    settle(h)
+    log.clear()
+
+
+def test_the_window_is_collected_whole_and_frozen_once_its_first_frames_are_drawn():
+    """What is left after a full collection then lives for the run (Kivy, the modules, the
+    window): frozen, the collector's later runs skip it. Collected before it is frozen (frozen
+    garbage is never freed); the trim last, once the garbage has been freed."""
     h, log = trimmer()
+    h.built()
+    settle(h, TRIM_AFTER_TICKS - 1)
+    assert log == []
+    h.pumped(went_to_rest=False)
+    assert log == ["unfreeze", "collect", "freeze", "trim"]
+    settle(h, 10)
+    assert log == ["unfreeze", "collect", "freeze", "trim"] and h.freezes == 1
+
+
+def test_a_built_screen_is_trimmed_after_its_first_frames_not_collected():
+    h, log = trimmer()
+    started(h, log)
     h.built()
     settle(h, TRIM_AFTER_TICKS - 1)
     assert log == []
@@ -60,6 +82,7 @@ def test_a_built_screen_is_trimmed_after_its_first_frames_not_before():
 
 def test_a_second_build_before_the_trim_moves_it_on():
     h, log = trimmer()
+    started(h, log)
     h.built()
     h.pumped(went_to_rest=False)
     h.built()  # the setup screen, then the game screen at once
@@ -69,52 +92,50 @@ def test_a_second_build_before_the_trim_moves_it_on():
     assert log == ["trim"]
 
 
-def test_the_first_rest_after_a_build_collects_everything_then_freezes_then_trims():
-    """What is left after a full collection lives for the run (Kivy, the modules, the screens
-    built once): frozen, the collector's later runs skip it. Collected before it is frozen
-    (frozen garbage is never freed), and unfrozen first, so what was frozen and has died since
-    is freed too; the trim last, once the garbage has been freed."""
+def test_the_first_rest_after_a_screen_is_built_collects_what_is_not_frozen_then_freezes_it():
+    """The game screen, built when the first game starts, lives for the run too: frozen at the
+    next rest, collected first; no unfreeze: the full walk is not repeated."""
     h, log = trimmer()
+    started(h, log)
     h.built()
     h.pumped(went_to_rest=True)
-    assert log == ["unfreeze", "collect", "freeze", "trim"], "and the pending trim taken with it"
+    assert log == ["collect", "freeze", "trim"], "and the pending trim taken with it"
     settle(h)
-    assert log == ["unfreeze", "collect", "freeze", "trim"]
-    assert h.freezes == 1 and len(h.rest_collections) == 1
+    assert log == ["collect", "freeze", "trim"]
+    assert h.freezes == 2 and len(h.rest_collections) == 1
 
 
-def test_the_rests_after_it_collect_only_what_is_not_frozen():
+def test_the_other_rests_only_collect_what_is_not_frozen():
     h, log = trimmer()
-    h.built()
-    h.pumped(went_to_rest=True)
-    log.clear()
+    started(h, log)
     for _ in range(3):  # a game played: active, then at rest, again and again
-        settle(h)
         h.pumped(went_to_rest=True)
-    assert log == ["collect", "trim"] * 3, "no unfreeze: the full walk is not repeated"
-    assert h.freezes == 1 and len(h.rest_collections) == 4
+        settle(h)
+    assert log == ["collect", "trim"] * 3
+    assert h.freezes == 1 and len(h.rest_collections) == 3
 
 
-def test_a_screen_built_for_the_first_time_is_frozen_at_the_next_rest():
-    """The game screen, built when the first game starts, lives for the run too; a change of
-    language builds every screen again (the old ones garbage, frozen: unfreezing frees them)."""
+def test_a_rest_before_the_window_was_frozen_collects_everything_and_freezes():
     h, log = trimmer()
-    h.pumped(went_to_rest=True)  # the window and the start screen
-    settle(h)
     h.pumped(went_to_rest=True)
-    log.clear()
+    assert log == ["unfreeze", "collect", "freeze", "trim"]
+    h.pumped(went_to_rest=True)
+    assert log[4:] == ["collect", "trim"]
+
+
+def test_screens_replaced_are_freed_at_the_next_rest_unfrozen_then_frozen_again():
+    """A change of language drops every built screen (frozen: garbage only the collector frees,
+    once unfrozen) and builds them again."""
+    h, log = trimmer()
+    started(h, log)
+    h.replaced()
     h.built()
     settle(h)
-    assert log == ["trim"], "nothing frozen or collected before the rest"
+    assert log == ["trim"], "nothing collected while the player chooses"
     h.pumped(went_to_rest=True)
     assert log == ["trim", "unfreeze", "collect", "freeze", "trim"]
-    assert h.freezes == 2
-
-
-def test_the_window_is_frozen_at_the_first_rest_without_being_told():
-    h, log = trimmer()
     h.pumped(went_to_rest=True)
-    assert log == ["unfreeze", "collect", "freeze", "trim"]
+    assert log[5:] == ["collect", "trim"]
 
 
 def test_each_rest_collection_is_timed_in_processor_time():
@@ -130,14 +151,15 @@ def test_each_rest_collection_is_timed_in_processor_time():
 def test_without_glibc_only_the_collection_runs():
     h, log = trimmer(libc=False)
     h.built()
-    settle(h, TRIM_AFTER_TICKS)
+    settle(h)
+    h.built()
     h.pumped(went_to_rest=True)
-    assert log == ["unfreeze", "collect", "freeze"] and h.trims == 0
+    assert log == ["unfreeze", "collect", "freeze", "collect", "freeze"] and h.trims == 0
 
 
-def test_with_the_real_collector_frozen_garbage_is_freed_at_the_next_freezing_rest():
-    """gc itself: a cycle alive at the first rest is frozen; once dropped, the plain rests
-    leave it (it is frozen), and the rest after the next build frees it (unfrozen first)."""
+def test_with_the_real_collector_frozen_garbage_is_freed_once_screens_are_replaced():
+    """gc itself: a cycle alive when the window is frozen; once dropped, the rests leave it
+    (frozen), and the rest after screens were replaced frees it (unfrozen first)."""
     import gc
     import weakref
 
@@ -149,12 +171,13 @@ def test_with_the_real_collector_frozen_garbage_is_freed_at_the_next_freezing_re
         node = Node()
         node.me = node  # a cycle: only the collector frees it
         gone = weakref.ref(node)
-        h.pumped(went_to_rest=True)
+        started(h, [])
         assert gc.get_freeze_count() > 0
         del node
-        h.pumped(went_to_rest=True)
-        assert gone() is not None, "frozen: the plain rest does not walk it"
         h.built()
+        h.pumped(went_to_rest=True)
+        assert gone() is not None, "frozen: neither the rests nor a new screen's freeze walk it"
+        h.replaced()
         h.pumped(went_to_rest=True)
         assert gone() is None, "unfrozen and collected before the next freeze"
     finally:
