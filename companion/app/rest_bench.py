@@ -166,8 +166,8 @@ def _collections(child: subprocess.Popen) -> tuple[float, list[float]]:
     one once the window is drawn (nan: not yet), and each on going to rest ([nan]: none yet)."""
     child.stdin.write("heap\n")
     child.stdin.flush()
-    rests = [float(x) for x in _wait_for(child, "HEAP", 60).split()[1:]] or [float("nan")]
-    return float(_wait_for(child, "FIRST", 60).split()[1]), rests
+    first, *rests = (float(x) for x in _wait_for(child, "HEAP", 60).split()[1:])
+    return first, rests or [float("nan")]
 
 
 def _wait_for(child: subprocess.Popen, word: str, timeout: float) -> str:
@@ -349,9 +349,9 @@ def _child(scene: str) -> int:
             if line.strip() == "probe":
                 probe()
             elif line.strip() == "heap":
-                first = app._heap.first_collection
-                say("HEAP " + " ".join(f"{s * 1000:.3f}" for s in list(app._heap.rest_collections)))
-                say(f"FIRST {'nan' if first is None else f'{first * 1000:.3f}'}")
+                first = app._heap.first_collection  # one line: the parent reads a line at a time
+                say(" ".join(["HEAP", "nan" if first is None else f"{first * 1000:.3f}"]
+                             + [f"{s * 1000:.3f}" for s in list(app._heap.rest_collections)]))
 
     threading.Thread(target=commands, daemon=True).start()
     Clock.schedule_once(ready, 0)
