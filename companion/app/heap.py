@@ -8,15 +8,15 @@ compiles its shaders on the main thread, and building a screen with its ``.kv`` 
 heap is trimmed :data:`TRIM_AFTER_TICKS` pump ticks after the window or a screen is first built
 (its first frames drawn by then), and again, after a garbage collection, whenever the main
 loop goes to rest (companion/app/pacing.py). A trim alone takes under half a millisecond here
-and runs only after a screen is built for the first time; the collection only at rest. A full
-collection walks every object the app is made of (75-110 ms of processor time here, 0.5-1 s on
-a Pi, and a touch or a board event that comes in that moment waits for it), so what the app
-is made of is frozen (``gc.freeze``) once the window is drawn, and the rests collect only what
-was made since (docs/performance.md, "Playing on lichess", has the figures).
+and runs only after a screen is built for the first time; the collection at rest. A full
+collection walks every object the app is made of (50-100 ms of processor time here, 0.5-1 s on
+a Pi, and a touch or a board event that comes in that moment waits for it), so what the app is
+made of is frozen (``gc.freeze``) once the window's first frames are drawn, and the rests
+collect only what was made since (docs/performance.md, "The collection at rest").
 
 Where there is no glibc (no ``malloc_trim``) the trims do nothing and the rest only collects;
 the app says so once in its log. :class:`HeapTrim` is plain Python: the shell (shell.py) tells
-it what happened, a test hands it a fake libc.
+it what happened, a test hands it a fake libc and a fake ``gc``.
 """
 
 from __future__ import annotations
