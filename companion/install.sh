@@ -180,7 +180,7 @@ case "$mode" in
         # the time (116% of 200%). The quick loop (-m "not slow": no windows): one worker a core.
         # Each worker imports and collects the whole suite (3 s of processor time) and fills its
         # own caches (the rules' attack tables, the package's syntax trees, ...): on two cores
-        # four workers took 111-144 s of processor time, two 99-102 s (README, the quick loop).
+        # four workers took 111-144 s of processor time, two 99-106 s (README, the quick loop).
         cores=$(nproc 2>/dev/null || echo 1)
         workers=$(( cores * 2 )); [ "$workers" -gt 6 ] && workers=6
         for arg in "$@"; do
