@@ -91,27 +91,6 @@ def _random_positions(rules, rng, count: int):
     return out
 
 
-@pytest.mark.slow
-def test_testing_the_legality_of_captures_only_gives_the_same_search():
-    """``capture_moves`` (on in tables/chess2.toml) is a pure speed-up: at a fixed node count the
-    same best move, score, depth and principal variation as filtering every legal move, in
-    every army."""
-    import random
-
-    rng = random.Random(30)
-    armies = [("classic", "classic"), ("animals", "reaper"), ("two-kings", "nemesis"), ("empowered", "reaper"),
-              ("nemesis", "animals"), ("reaper", "two-kings")]
-    for white, black in armies:
-        r = game(white, black)
-        for pos in _random_positions(r, rng, 2):
-            runs = []
-            for on in (False, True):
-                s = Search(r, Evaluator(r, table_for(r, {"capture_moves": on})))
-                i = s.run(pos, now=time.process_time, max_nodes=1000)
-                runs.append((i.best, i.score, i.depth, i.nodes, i.pv))
-            assert runs[0] == runs[1], (white, black, r.position_text(pos))
-
-
 def test_the_goal_term_skips_kings_three_steps_away_with_the_same_value():
     """The goal term's step table (a King three or more steps from its zone scores 0 without
     looking at its squares) changes no evaluation."""

@@ -18,3 +18,17 @@ def test_the_app_at_rest_is_measured_in_a_window_start_idle_cpu_memory_and_the_l
     assert rows["app resident memory, chess game at rest"][0] > 10
     median, worst = rows["app sensor event to LED frame, median"][0], rows["app sensor event to LED frame, worst"][0]
     assert 0 < median <= worst
+
+
+def test_the_app_with_a_lichess_game_open_is_measured_in_a_window_memory_and_the_renderers_share():
+    """``companion bench --only lichess``'s memory: the app in a window, a lichess game open
+    against the bench's scripted peer, once it has settled (the figure is the bench's)."""
+    from companion.online.bench import bench_online_memory
+
+    rows = dict((label, (value, unit)) for label, value, unit in bench_online_memory())
+    words = "lichess game (streams open)"
+    total = rows[f"app resident memory, {words}"]
+    assert total[1] == "MB" and total[0] > 10, rows
+    if "  of it the software OpenGL renderer's code" in rows:
+        without = rows[f"app resident memory without the renderer, {words}"][0]
+        assert 10 < without < total[0]

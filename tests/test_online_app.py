@@ -319,3 +319,29 @@ def test_with_speech_on_the_lichess_opponents_move_is_said_when_it_arrives(tmp_p
     fake.opponent_move(gid, "g8f6")
     o.until(lambda: f.online_game.owed == ["g8f6"], "their move asked of the player")
     assert any("Knight f6" in said for said in voice.said), voice.said[-4:]
+
+
+def test_lichess_keepalive_lines_are_no_activity_so_the_main_loop_rests_in_a_game(tmp_path, fake):
+    """docs/performance.md: an empty line on a stream changes nothing on screen, so a lichess game
+    waiting for a move lets the loop rest (and return the heap's free memory, pacing.py)."""
+    from companion.app.pacing import REST_AFTER_MS, REST_FPS, FlowPacing
+    from companion.online.ndjson import KEEP_ALIVE
+    from companion.online.transport import LineReceived
+
+    o, a, f, gid = playing(tmp_path, fake)
+    pacing = FlowPacing(f)
+    seen = []
+    receive = f.online.receive
+
+    def counting(event) -> None:
+        if isinstance(event, LineReceived) and event.value is KEEP_ALIVE:
+            seen.append(event.stream)
+        receive(event)
+
+    f.mailbox.route("online", counting)
+    o.until(lambda: True)  # what came before
+    a.clock.t += REST_AFTER_MS + 1000
+    pacing.dirty = False
+    o.until(lambda: gid in seen and len(seen) >= 3, "empty lines on the streams")
+    assert pacing.plan(a.clock())[0] == REST_FPS
+    assert not pacing.dirty, "an empty line redraws nothing"

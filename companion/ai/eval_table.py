@@ -86,8 +86,6 @@ DEFAULTS: dict[str, object] = {
     "goal_race": False,          # games won by reaching a zone (Chess 2's Midline Invasion): an ended game
                                  # (rules.is_over) is scored before any pruning, and in the capture search a
                                  # side to move with a move that wins at once (rules.wins_at_once) has won
-    "capture_moves": False,      # the capture search plays out the legality of captures (and promotions, moves
-                                 # that win at once) only, not of every move (the same tree, faster)
     "cell_outcome": True,        # a duel's cells judged statically (capture search) ask rules.outcome (false: only
                                  # when the side to move is in check or the game is over, as the capture search does)
 }

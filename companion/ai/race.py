@@ -1,12 +1,13 @@
 """The search's help for games won by reaching a zone (Chess 2's Midline Invasion), switched on
-by table keys (docs/ai.md, "Chess 2's Midline race"); a mixin of :class:`companion.ai.search.Search`.
+by a table key (docs/ai.md, "Chess 2's Midline race"); a mixin of :class:`companion.ai.search.Search`.
 
 * ``goal_race``: the squares next to each player's goal zone (:func:`doorsteps`): the capture
   search asks whether the side to move, with a royal piece there, has a move that wins at once
   (:meth:`GoalRace._wins_next`) before it stands pat; and the search prunes nothing where an
   opponent of the side to move has one there (:meth:`GoalRace._threatened`).
-* ``capture_moves``: the capture search tests the legality of the moves it may keep only
-  (:meth:`GoalRace._capture_moves`): the same tree as filtering every legal move, faster.
+
+The capture search's moves are the game's own (``rules.noisy_moves``, for Chess 2
+companion/games/chess2_search.py), as in every game.
 """
 
 from __future__ import annotations
@@ -39,24 +40,3 @@ class GoalRace:
         ahead in material may still lose next move)."""
         steps, mover = self._doorstep, pos.turn
         return any(k in steps[q] for q, squares in enumerate(pos.royals) if q != mover for k in squares)
-
-    def _capture_moves(self, pos: Position) -> list:
-        """The legal moves the capture search may keep (captures, promotions, moves that win at
-        once), with the legality of the others left untested unless none is kept: then ``[None]``
-        if the side to move has a legal move (it is not without a move), else ``[]``. The same
-        search as filtering ``legal_moves`` (``tests/test_ai_chess2_race.py``)."""
-        rules = self.rules
-        if pos.vars.get("pending") is not None or (self.is_over is not None and self.is_over(pos)):
-            return []
-        wins = self.wins_at_once
-        kept, rest = [], []
-        for m in rules.pseudo_moves(pos, pos.turn):
-            if m.capture is not None or m.promotion or (wins is not None and wins(pos, m)):
-                kept.append(m)
-            else:
-                rest.append(m)
-        among = getattr(rules, "legal_among", None)  # Chess 2's legality test with its shortcut
-        out = among(pos, kept) if among is not None else [m for m in kept if rules.is_legal(pos, m)]
-        if out or any(rules.is_legal(pos, m) for m in rest):
-            return out or [None]
-        return []

@@ -33,6 +33,17 @@ from .race import GoalRace, doorsteps
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
+def forced_test(rules, must_attack):
+    """``test(pos)``: is the side to move in check or, with dice fights (``must_attack``, the
+    rules' compulsory attack), bound to attack a King? The search neither stands pat there (the
+    capture search) nor scores a leaf by its best fight (``leaf_fights``). Without fights it is
+    ``rules.in_check`` itself (no call more per node)."""
+    in_check = rules.in_check
+    if must_attack is None:
+        return in_check
+    return lambda pos: in_check(pos) or must_attack(pos)
+
+
 @dataclass(frozen=True)
 class SearchInfo:
     """What the search knows so far (a progress report and the final answer)."""
@@ -120,13 +131,12 @@ class Search(GoalRace, QuietChecks, DecisionNodes):
         #: a duel's cells judged statically ask rules.outcome (``cell_outcome``; false: only when
         #: the side to move is in check or the game is over)
         self.cell_outcome = bool(t.cell_outcome)
-        #: the capture search plays out the legality of the moves it may search only (``capture_moves``)
-        self.capture_moves = bool(t.capture_moves) and hasattr(rules, "pseudo_moves")
         #: late-move reductions by depth left and moves already searched
         self.reductions = [[0 if d < 3 or c < 2 else int(0.5 + math.log(d) * math.log(c) / 2.0) for c in range(64)]
                            for d in range(64)]
-        #: dice fights: the side to move must attack a King it threatens (no standing pat then)
-        self.must_attack = getattr(rules, "must_attack", None)
+        #: in check, or (dice fights) bound to attack a King it threatens: no standing pat, no
+        #: leaf fight (:func:`forced_test`)
+        self.forced = forced_test(rules, getattr(rules, "must_attack", None))
         #: the capture search asks rules.noisy_moves (captures, promotions, wins), not legal_moves,
         #: where the game has its own (the default only filters legal_moves: no faster)
         self.noisy = self.options.noisy and getattr(type(rules), "noisy_moves", None) not in (None, Rules.noisy_moves)
@@ -372,8 +382,8 @@ class Search(GoalRace, QuietChecks, DecisionNodes):
         if self.repetition and h in seen and seen[h] > 0:
             return self.draw
         if depth <= 0:
-            if self.leaf_fights and self.options.quiescence and sum(map(len, pos.royals)) == self.royals and not (
-                    rules.in_check(pos) or (self.must_attack is not None and self.must_attack(pos))):
+            if (self.leaf_fights and self.options.quiescence and sum(map(len, pos.royals)) == self.royals
+                    and not self.forced(pos)):
                 gain = self.ev.fight_gain(pos)
                 return self._leaf(ply) + (gain if pos.turn in self.allies else -gain)
             if self.options.quiescence:
@@ -603,12 +613,14 @@ class Search(GoalRace, QuietChecks, DecisionNodes):
         if self.multi and self.root in pos.vars.get("out", ()):
             return -(MATE - ply)
         maxi = pos.turn in self.allies
-        moves = None
+        moves = own = None  # own: rules.noisy_moves, asked already
         if self._doorstep is not None and any(k in self._doorstep[pos.turn] for k in pos.royals[pos.turn]):
-            moves = rules.legal_moves(pos)
-            if self._wins_next(pos, moves):  # standing pat would score a won race on material
+            # a move that wins at once is one of the capture search's own moves (rules.noisy_moves)
+            own = rules.noisy_moves(pos) if self.noisy else None
+            moves = rules.legal_moves(pos) if own is None else None
+            if self._wins_next(pos, own if moves is None else moves):  # standing pat would score a won race
                 return MATE - (ply + 1) if maxi else -(MATE - (ply + 1))
-        in_check = rules.in_check(pos) or (self.must_attack is not None and self.must_attack(pos))
+        in_check = self.forced(pos)
         stand = legal = None
         asked = False  # rules.outcome asked already (it said the game goes on)
         if not in_check or qply >= self.options.max_qply:
@@ -634,15 +646,10 @@ class Search(GoalRace, QuietChecks, DecisionNodes):
                 if stand < beta:
                     beta = stand
         noisy_list = False  # moves from rules.noisy_moves: captures, promotions and wins only
-        if moves is None and stand is not None and self.capture_moves:
-            # Chess 2 (its table's capture_moves): the legality of the kept moves only
-            moves = self._capture_moves(pos)
-            if moves and moves[0] is None:  # legal moves, none the capture search keeps
-                return stand
-        elif moves is None and stand is not None and self.noisy:
+        if moves is None and stand is not None and self.noisy:
             # only the moves played here (rules.noisy_moves: no quiet move generated or
             # checked); none of them: no move at all may still end the game (stalemate)
-            moves, noisy_list = rules.noisy_moves(pos), True
+            moves, noisy_list = rules.noisy_moves(pos) if own is None else own, True
             if not moves:
                 if not asked and not rules.has_legal_move(pos):
                     o = rules.outcome(pos)

@@ -29,9 +29,6 @@ the rate on every tick and applies it.
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
-import gc
 import threading
 import time
 
@@ -126,25 +123,6 @@ class Dimmer:
         if t_ms - self.last_activity >= self.dim_after_ms:
             self.dimmed = True
             self.backlight.set_level(self.dim_level)
-
-
-_libc = None
-
-
-def release_memory() -> None:
-    """On going to rest: collect garbage and hand the heap's free memory back to the system.
-    Starting the app or a game leaves 15-25 MB free inside glibc's heap (measured under Xvfb),
-    resident until returned with ``malloc_trim``. Where there is no glibc it only collects."""
-    global _libc
-    gc.collect()
-    if _libc is None:
-        try:
-            _libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        except OSError:
-            _libc = False
-    trim = getattr(_libc, "malloc_trim", None) if _libc else None
-    if trim is not None:
-        trim(0)
 
 
 class LoopWaker:

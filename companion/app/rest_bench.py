@@ -42,6 +42,8 @@ SETTLE_S = REST_AFTER_MS / 1000 + 1.5
 MEASURE_S = {False: 15.0, True: 5.0}
 PROBES = 20
 SCENES = ("start", "chess", "dungeon", "clock")
+#: Seconds the lichess scene shows its setup screen before the pieces are set up.
+SETUP_SHOWN_S = 0.5
 
 
 # ----- the parent: measuring from outside --------------------------------------------------------
@@ -126,7 +128,7 @@ def measure_memory(scene: str, extra_env: dict | None = None,
     renderer's code (a lichess game: companion.online.bench)."""
     if not Path("/proc/self/stat").exists():
         return [(f"app memory, {scene}: needs Linux (/proc); not measured", 0.0, "")]
-    with _display() as display:
+    with VirtualDisplay() as display:
         if display is None:
             return [(f"app memory, {scene}: no X display and no Xvfb; not measured", 0.0, "")]
         child, data = spawn_scene(scene, display, extra_env, prepare)
@@ -289,6 +291,11 @@ def _child(scene: str) -> int:
         if flow.display.screen != "setup":
             Clock.schedule_once(lambda _dt: wait_for_setup(), 0.1)
             return
+        # the setup screen drawn first, as a player sees it (its first frames are part of the
+        # memory: the renderer compiles their shaders), then the pieces set up
+        Clock.schedule_once(lambda _dt: set_up(), SETUP_SHOWN_S)
+
+    def set_up() -> None:
         flow.game.fill_simulated_board()
         Clock.schedule_once(lambda _dt: wait_for_game(), 0.2)
 

@@ -23,7 +23,8 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from ..i18n import current
 from . import texts as T
 from . import theme
-from .pacing import REST_FPS, FlowPacing, LoopWaker, release_memory
+from .heap import HeapTrim, glibc
+from .pacing import REST_FPS, FlowPacing, LoopWaker
 from .screens import (
     arbiter, armies, board_check, clock, deploy, draft, duel, dungeon_game, fight, game, game_over, game_text, games,
     link, loading, online, position, problem, resume, review, setup, start, table_setup,
@@ -105,6 +106,7 @@ class CompanionApp(App):
         self._guard_key = None
         self._entry_popup = None
         self._language = current().code  # the language the screens are built in
+        self._heap = HeapTrim(glibc())  # freed memory back to the system (heap.py)
 
     # ----- Kivy lifecycle ----------------------------------------------------------------------
     def build(self):
@@ -184,8 +186,7 @@ class CompanionApp(App):
         if self.kiosk is not None:
             self.kiosk.tick(t_ms, changed=self._pacing.pacer.last_activity != before,
                             busy=self.flow.animating or face_in is not None)
-        if set_frame_rate(Clock, rate) and rate == REST_FPS:
-            release_memory()  # once per rest
+        self._heap.pumped(went_to_rest=set_frame_rate(Clock, rate) and rate == REST_FPS)
         self._wake_for_face(t_ms, face_in)
 
     def _wake_for_face(self, t_ms: int, face_in: int | None) -> None:
@@ -215,6 +216,7 @@ class CompanionApp(App):
             load_kv_files([module.KV])
             extra = {"board_presenter": self.presenters.board} if board else {}
             sm.add_widget(getattr(module, cls)(name=name, presenter=getattr(self.presenters, presenter), **extra))
+            self._heap.built()  # its first frames compile the renderer's shaders: trimmed after them
         return sm.get_screen(name)
 
     def _refresh(self) -> None:

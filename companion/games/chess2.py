@@ -4,7 +4,8 @@ The seed: ../shared/seeds/002_355d17d5c304ba86.txt; every reading is in docs/rul
 Pieces are data (maps/variants/chess2.toml, one kind per army and FEN letter); their abilities
 are the hooks of companion/games/chess2_abilities.py; position text is
 companion/games/chess2_text.py; the duels and king-turns are companion/games/chess2_duels.py,
-the end companion/games/chess2_end.py. This module holds the rest of the turn structure:
+the end companion/games/chess2_end.py, the computer's capture-search lists
+companion/games/chess2_search.py. This module holds the rest of the turn structure:
 
 * A capture of an enemy piece by anything but a King stops the turn on a choice Decision
   ``"duel"`` for the defender ("pass" or "duel"), when the defender may initiate (at least
@@ -39,14 +40,16 @@ from .chess2_armies import (ARMIES, BLACK, DUEL_KINDS, KING_TURN, MAX_STONES, RA
                             army_name, parse_armies)
 from .chess2_duels import Chess2Decisions
 from .chess2_end import Chess2End
+from .chess2_search import Chess2SearchHooks
 from ..i18n import _
 
 __all__ = ["ARMIES", "Chess2Rules", "army_name", "make", "parse_armies", "rules_for"]
 
 
-class Chess2Rules(Chess2Decisions, Chess2End, Rules):
+class Chess2Rules(Chess2SearchHooks, Chess2Decisions, Chess2End, Rules):
     """Chess 2: the pieces and their abilities, move generation and legality, the turn's steps;
-    its decisions (chess2_duels) and its end (chess2_end) are the two parts it is built from."""
+    its decisions (chess2_duels), its end (chess2_end) and the capture search's lists
+    (chess2_search) are the parts it is built from."""
 
     name = "chess2"
     title = "Chess 2"
@@ -213,11 +216,6 @@ class Chess2Rules(Chess2Decisions, Chess2End, Rules):
         if pos.pending is not None or self.is_over(pos):
             return []
         return self._legal(pos, self.pseudo_moves(pos, pos.turn))
-
-    def legal_among(self, pos: Position, moves: list[Move]) -> list[Move]:
-        """The legal ones of ``moves`` (pseudo-legal moves of the side to move), in their order:
-        the computer's capture search tests only the moves it may play."""
-        return self._legal(pos, moves)
 
     def moves_from(self, pos: Position, sq: int) -> list[Move]:
         """Legal moves of the piece on ``sq`` (a lifted piece), without generating the others."""

@@ -5,7 +5,10 @@ computer asks of them (``wins_at_once``, ``goal_zone``, ``is_over``).
 
 :class:`Chess2End` is a part of :class:`~companion.games.chess2.Chess2Rules` (a mixin before
 ``Rules``); it reads the game's ``across`` (each side's half beyond the midline), ``pawns`` and
-``pw`` (the ability tables).
+``pw`` (the ability tables). ``outcome`` asks every legal move for "no legal move", not
+``has_legal_move`` (which stops at the first): the previous level asks ``outcome`` at every
+duel cell, so that speed-up would make it 1.47x faster in Chess 2 and the reported match
+against it would no longer hold (docs/ai.md, "Chess 2's Midline race").
 """
 
 from __future__ import annotations

@@ -20,10 +20,9 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ...errors import CompanionError
-from ...link.channel import Channel
 from ...link.code import DIGITS, PairingCode
 from ...link.events import (ChoicesSealed, ClaimedWhileAway, GameReady, Mismatch, MismatchFixed, PeerAdjourned,
                             PeerAway, PeerBack, ProposalAccepted, ProposalReceived, Refused, RequestAnswered,
@@ -33,7 +32,6 @@ from ...link.lobby import (LinkSeat, Proposal, choices_needed, default_choices, 
                            dungeon_choices, rules_of)
 from ...link.session_view import LinkedSession, game_events, sealed_by_the_other_board
 from ...link.store import LinkStore, game_root
-from ...link.transport import LinkPort
 from ...session import Session
 from .. import link_texts as L
 from .. import texts as T
@@ -43,6 +41,9 @@ from .mailbox import Mailbox
 from .messages import (Bus, DraftLinkedDungeon, GameClosed, GameOpened, JoinLink, LinkedDraftEnded, LinkGame,
                        UseBoardFor)
 from .questions import Prompt, PromptOption
+
+if TYPE_CHECKING:
+    from ...link.transport import LinkPort
 
 ASKED = ("link-proposal", "link-takeback", "link-away", "link-mismatch", "link-army", "link-dungeon-army")
 ARMIES = ("classic", "nemesis", "empowered", "reaper", "two-kings", "animals")
@@ -137,6 +138,11 @@ class LinkRoom:
     def _start_port(self, role: str, code: PairingCode) -> None:
         self.master = self.entropy(32)
         self.nameplate = code.nameplate
+        # here, not at the top: the channel's cryptography and SPAKE2 load only when a link starts
+        # (8 MB resident that a game without a link does not need; docs/performance.md)
+        from ...link.channel import Channel
+        from ...link.transport import LinkPort
+
         channel = Channel(role, self.entropy, code=code)
         self.port = LinkPort(channel, self.make_transport(role, code.nameplate), save_epoch=self._save_epoch,
                              post=lambda item: self.mailbox.post("link", item))
@@ -430,6 +436,9 @@ class LinkRoom:
                                                 session=session, log=log, record=journal.append,
                                                 start_game=self._start_game, number=self.number)
         self.pairing = Pairing(role, None, state="paired")
+        from ...link.channel import Channel  # (as in _start_port)
+        from ...link.transport import LinkPort
+
         channel = Channel(role, self.entropy, key=saved["key"], epoch=saved["epoch"])
         self.port = LinkPort(channel, self.make_transport(role, self.nameplate), save_epoch=self._save_epoch,
                              post=lambda item: self.mailbox.post("link", item))

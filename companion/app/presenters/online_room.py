@@ -23,7 +23,8 @@ from ...online import api
 from ...online.lobby import ChallengeAnswered, ChallengesChanged, GameBegan, SeekEnded
 from ...online.play import ConnectionChanged, GameNotTaken, OnlinePlay, RequestFailed
 from ...online.token import FILE_NAME, Token, read_token, remove_token, save_token
-from ...online.transport import Answered, StreamLost
+from ...online.ndjson import KEEP_ALIVE
+from ...online.transport import Answered, LineReceived, StreamLost
 from .. import online_texts as W
 from .display import Display
 from .entry import Entry
@@ -217,7 +218,12 @@ class OnlineRoom:
             return
         refused = isinstance(event, (StreamLost, Answered)) and \
             (event.status if isinstance(event, StreamLost) else event.answer.status) == 401
-        self.publish(self.play.handle(event, self.clock_ms()))
+        items = self.play.handle(event, self.clock_ms())
+        if not items and isinstance(event, LineReceived) and event.value is KEEP_ALIVE:
+            # lichess's empty line, every 6 s on each stream: nothing to show, and no
+            # activity, or the main loop would never rest (nor return memory) during a game
+            return
+        self.publish(items)
         if refused and self.state == "connected":
             self.token_refused()
 
