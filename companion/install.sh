@@ -175,10 +175,17 @@ case "$mode" in
         # On every core (pytest-xdist); each worker starts its own Xvfb for the window tests
         # (tests/conftest.py), which run first, one test handed out at a time so that they
         # spread over the workers. `-n 0` runs in one process, `-n 3` on three workers.
-        # Two workers a core (at most 6): many tests wait (a window's frames, a subprocess, a
-        # socket), so one worker a core left the cores idle a third of the time (116% of 200%).
+        # The whole suite: two workers a core (at most 6): many of its tests wait (a window's
+        # frames, a subprocess, a socket), so one worker a core left the cores idle a third of
+        # the time (116% of 200%). The quick loop (-m "not slow": no windows): one worker a core.
+        # Each worker imports and collects the whole suite (3 s of processor time) and fills its
+        # own caches (the rules' attack tables, the package's syntax trees, ...): on two cores
+        # four workers took 111-144 s of processor time, two 99-106 s (README, the quick loop).
         cores=$(nproc 2>/dev/null || echo 1)
         workers=$(( cores * 2 )); [ "$workers" -gt 6 ] && workers=6
+        for arg in "$@"; do
+            case "$arg" in *"not slow"*) workers=$(( cores > 6 ? 6 : cores )) ;; esac
+        done
         parallel=(-n "$workers" --dist loadgroup --maxschedchunk 1)
         # Compiled bytecode is kept under .venv (the tree stays clean), also where the environment
         # says not to write it: else each worker, and every process a test starts, compiles

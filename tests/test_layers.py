@@ -14,6 +14,15 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
+
+from companion.words_cli import _parsed
+
+# The package's syntax trees are parsed once a process (companion/words_cli.py keeps them while
+# the files are unchanged): these tests and test_i18n_app.py's walks run on one worker, which
+# parses the package once for all of them (1 s of processor time a parse)
+pytestmark = pytest.mark.xdist_group("package-syntax-trees")
+
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "architecture.md"
 PACKAGE = ROOT / "companion"
@@ -76,7 +85,7 @@ def package_modules() -> dict[str, Path]:
 
 def imports_of(name: str, path: Path, modules: dict[str, Path]) -> tuple[set[str], set[str]]:
     """(modules of the package it imports, top-level names of other libraries it imports)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = _parsed(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     ours, libs = set(), set()
     for node in ast.walk(tree):
