@@ -64,9 +64,9 @@ class HeapTrim:
     * what is not frozen yet, at the first rest after a screen was built for the first time;
     * at rest otherwise only what is not frozen is collected.
 
-    What was frozen and has died since stays until ``replaced()``: its rest unfreezes and
-    collects everything (the screens dropped, and anything else). That is bounded: each freeze
-    follows a screen's first build, and there are :data:`shell.SCREENS` of them."""
+    What was frozen and has died since in a reference cycle stays until ``replaced()``: its
+    rest unfreezes and collects everything. That is bounded: each freeze follows a screen's
+    first build, and there are ``shell.SCREENS`` of them."""
 
     def __init__(self, libc=None, collector=gc, after_ticks: int = TRIM_AFTER_TICKS,
                  cpu: Callable[[], float] = time.thread_time) -> None:
