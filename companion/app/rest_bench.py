@@ -41,6 +41,8 @@ Row = tuple[str, float, str]
 SETTLE_S = REST_AFTER_MS / 1000 + 1.5
 MEASURE_S = {False: 15.0, True: 5.0}
 PROBES = 20
+#: Board events handed over at the moment the loop goes to rest (one rest each, 4 s apart).
+REST_PROBES = 4
 SCENES = ("start", "chess", "dungeon", "clock")
 #: Seconds the lichess scene shows its setup screen before the pieces are set up.
 SETUP_SHOWN_S = 0.5
@@ -117,7 +119,11 @@ def _measure_scene(scene: str, display: str, seconds: float) -> list[Row]:
             samples = [float(x) for x in line.split()[1:]]
             rows.append(("app sensor event to LED frame, median", statistics.median(samples), "ms"))
             rows.append(("app sensor event to LED frame, worst", max(samples), "ms"))
-            time.sleep(SETTLE_S)  # the probe's events were activity: the loop rests again
+            child.stdin.write("restprobe\n")  # then at each of the next rests
+            child.stdin.flush()
+            samples = [float(x) for x in _wait_for(child, "RESTPROBE", 60 * REST_PROBES).split()[1:]] or [float("nan")]
+            rows.append(("app sensor event as the loop goes to rest to LED frame, median", statistics.median(samples), "ms"))
+            rows.append(("app sensor event as the loop goes to rest to LED frame, worst", max(samples), "ms"))
             rows.append((f"app rest collection, {words}, the next rest", _rest_collections(child)[-1], "ms CPU"))
     finally:
         end_scene(child, data)
@@ -344,12 +350,44 @@ def _child(scene: str) -> int:
             samples.append((shown[before] - t0) * 1000)
         say("PROBE " + " ".join(f"{s:.3f}" for s in samples))
 
+    heap = app._heap
+    at_rest: list = []  # the event to hand over the next time the loop goes to rest
+    arrived: list[float] = []  # when each was handed over
+    original_pumped = heap.pumped
+
+    def pumped(went_to_rest: bool) -> None:
+        if went_to_rest and at_rest:  # a board event that comes as the loop goes to rest
+            event = at_rest.pop()
+            arrived.append(time.perf_counter())
+            flow.mailbox.post("board", event)
+        original_pumped(went_to_rest)
+
+    heap.pumped = pumped
+
+    def rest_probe() -> None:
+        """A board event handed over at the moment the loop goes to rest (before its collection
+        and trim), timed to the LED frame; the event is activity, so the next one comes at the
+        next rest."""
+        square = flow.game.session.rules.geometry.parse_square("e2")
+        samples = []
+        for i in range(REST_PROBES):
+            before, sent = len(shown), len(arrived)
+            at_rest.append(SquareChanged(square, i % 2 == 1, flow.clock_ms()))
+            end = time.monotonic() + 30
+            while (len(arrived) == sent or len(shown) == before) and time.monotonic() < end:
+                time.sleep(0.0002)
+            if len(arrived) > sent and len(shown) > before:
+                samples.append((shown[before] - arrived[sent]) * 1000)
+        say("RESTPROBE " + " ".join(f"{s:.3f}" for s in samples))
+
     def commands() -> None:
         for line in sys.stdin:
             if line.strip() == "probe":
                 probe()
+            elif line.strip() == "restprobe":
+                rest_probe()
             elif line.strip() == "heap":
-                first = app._heap.first_collection  # one line: the parent reads a line at a time
+                first = getattr(app._heap, "first_collection", None)  # one line: the parent reads a line at a time
                 say(" ".join(["HEAP", "nan" if first is None else f"{first * 1000:.3f}"]
                              + [f"{s * 1000:.3f}" for s in list(app._heap.rest_collections)]))
 
