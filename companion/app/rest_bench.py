@@ -13,7 +13,12 @@ caller's X display or, without one, on a private Xvfb. The parent measures from 
 * **resident memory** (VmRSS) after the game has been set up (MB);
 * **sensor event to LED frame** in the waiting chess game: a board event handed to the app the
   way a board thread hands it over (``Mailbox.post``) until the LED port is given the new frame
-  (ms; median and worst of 20, at rest, so any wake-up delay of the main loop is in it).
+  (ms; median and worst of 20, at rest, so any wake-up delay of the main loop is in it), and
+  the same for an event handed over at the moment the loop goes to rest (before the rest's
+  collection and trim: what a touch or a board event coming then waits; 4 rests);
+* **the collector**: the main thread's processor time of the app's garbage collections
+  (companion/app/heap.py): the one full collection once the window is drawn, and the one on
+  going to rest (in the chess game, its first rest and the one after the probes too).
 
 Linux only (it reads /proc). The child is this module run as a script:
 ``python -m companion.app.rest_bench SCENE`` (``start``, ``chess``, ``dungeon``, ``clock``).
