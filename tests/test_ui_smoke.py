@@ -72,3 +72,10 @@ def test_a_game_left_unfinished_is_resumed_at_the_next_start_in_a_larger_window(
 def test_against_the_computer_its_move_is_lit_and_undo_takes_back_its_reply_too(tmp_path):
     shots = run_driver("vs-computer", tmp_path / "data", tmp_path)
     assert names(shots) == ["start-computer", "computer-move", "computer-undo"]
+
+
+def test_after_a_change_of_language_the_next_rest_unfreezes_and_collects_everything(tmp_path):
+    """The screens it replaced had been frozen (companion/app/heap.py): frozen, they could
+    never be freed."""
+    shots = run_driver("language-unfreezes", tmp_path / "data", tmp_path)
+    assert names(shots) == ["start-german"]

@@ -427,8 +427,51 @@ def vs_computer(d: Driver):
     yield from d.shot("computer-undo")
 
 
+class CollectorLog:
+    """The gc module, its calls written down (companion/app/heap.py's collector)."""
+
+    def __init__(self) -> None:
+        import gc
+
+        self.gc, self.calls = gc, []
+
+    def __getattr__(self, name: str):
+        def call(*args):
+            self.calls.append(name)
+            return getattr(self.gc, name)(*args)
+        return call
+
+
+def language_unfreezes(d: Driver):
+    """A change of language builds every screen again. The ones dropped had been frozen out of
+    the collector's walk (companion/app/heap.py): the next rest unfreezes and collects
+    everything before it freezes again; the rests after it collect only what is not frozen."""
+    import gc
+
+    from companion.app.pacing import REST_AFTER_MS
+
+    rest = REST_AFTER_MS / 1000 + 1.5
+    heap = d.app._heap
+    log = heap.collector = CollectorLog()
+    yield from d.expect("start")
+    yield rest
+    assert heap.freezes == 1 and gc.get_freeze_count() > 0, "the window frozen once its first frames were drawn"
+    assert log.calls == ["collect"], f"a plain rest: {log.calls}"
+    yield from d.press_key("settings")
+    yield from d.press("Language: English")
+    yield from d.press("Deutsch")
+    yield from d.expect("start")
+    yield rest
+    assert log.calls[1:] == ["unfreeze", "collect", "freeze"], f"the rest after the change: {log.calls}"
+    yield from d.press_key("settings")
+    yield from d.press("Cancel")  # in German: the driver names buttons in English
+    yield rest
+    assert log.calls[4:] == ["collect"], f"the next rest: {log.calls}"
+    yield from d.shot("start-german")
+
+
 SCENARIOS = {"combat-game": combat_game, "app-dice": app_dice, "leave-unfinished": leave_unfinished,
-             "resume": resume_game, "vs-computer": vs_computer}
+             "resume": resume_game, "vs-computer": vs_computer, "language-unfreezes": language_unfreezes}
 
 
 def run_app(flow, script, driver_class=None) -> int:

@@ -13,7 +13,12 @@ caller's X display or, without one, on a private Xvfb. The parent measures from 
 * **resident memory** (VmRSS) after the game has been set up (MB);
 * **sensor event to LED frame** in the waiting chess game: a board event handed to the app the
   way a board thread hands it over (``Mailbox.post``) until the LED port is given the new frame
-  (ms; median and worst of 20, at rest, so any wake-up delay of the main loop is in it).
+  (ms; median and worst of 20, at rest, so any wake-up delay of the main loop is in it), and
+  the same for an event handed over at the moment the loop goes to rest (before the rest's
+  collection and trim: what a touch or a board event coming then waits; 4 rests);
+* **the collector**: the main thread's processor time of the app's garbage collections
+  (companion/app/heap.py): the one full collection once the window is drawn, and the one on
+  going to rest (in the chess game, its first rest and the one after the probes too).
 
 Linux only (it reads /proc). The child is this module run as a script:
 ``python -m companion.app.rest_bench SCENE`` (``start``, ``chess``, ``dungeon``, ``clock``).
@@ -41,6 +46,8 @@ Row = tuple[str, float, str]
 SETTLE_S = REST_AFTER_MS / 1000 + 1.5
 MEASURE_S = {False: 15.0, True: 5.0}
 PROBES = 20
+#: Board events handed over at the moment the loop goes to rest (one rest each, 4 s apart).
+REST_PROBES = 4
 SCENES = ("start", "chess", "dungeon", "clock")
 #: Seconds the lichess scene shows its setup screen before the pieces are set up.
 SETUP_SHOWN_S = 0.5
@@ -106,6 +113,10 @@ def _measure_scene(scene: str, display: str, seconds: float) -> list[Row]:
         rows.append((f"app resident memory, {_SCENE_WORDS[scene]}", rss, "MB"))
         if renderer:
             rows.append((f"  of it the software OpenGL renderer's code", renderer, "MB"))
+        words = _SCENE_WORDS[scene]
+        first, rests = _collections(child)
+        rows.append((f"app collection once the window is drawn, {words}", first, "ms CPU"))
+        rows.append((f"app rest collection, {words}", rests[-1], "ms CPU"))
         if scene == "chess":
             child.stdin.write("probe\n")
             child.stdin.flush()
@@ -113,6 +124,12 @@ def _measure_scene(scene: str, display: str, seconds: float) -> list[Row]:
             samples = [float(x) for x in line.split()[1:]]
             rows.append(("app sensor event to LED frame, median", statistics.median(samples), "ms"))
             rows.append(("app sensor event to LED frame, worst", max(samples), "ms"))
+            child.stdin.write("restprobe\n")  # then at each of the next rests
+            child.stdin.flush()
+            samples = [float(x) for x in _wait_for(child, "RESTPROBE", 60 * REST_PROBES).split()[1:]] or [float("nan")]
+            rows.append(("app sensor event as the loop goes to rest to LED frame, median", statistics.median(samples), "ms"))
+            rows.append(("app sensor event as the loop goes to rest to LED frame, worst", max(samples), "ms"))
+            rows.append((f"app rest collection, {words}, the next rest", _rest_collections(child)[-1], "ms CPU"))
     finally:
         end_scene(child, data)
     return rows
@@ -137,14 +154,31 @@ def measure_memory(scene: str, extra_env: dict | None = None,
             _wait_for(child, "SCENE", 60)
             time.sleep(SETTLE_S)
             rss, renderer = _rss_mb(child.pid)
+            collected = _rest_collections(child)
         finally:
             end_scene(child, data)
     words = _SCENE_WORDS.get(scene, scene)
-    rows = [(f"app resident memory, {words}", rss, "MB")]
+    rows = [(f"app rest collection, {words}", collected[-1], "ms CPU"),
+            (f"app resident memory, {words}", rss, "MB")]
     if renderer:
         rows += [("  of it the software OpenGL renderer's code", renderer, "MB"),
                  (f"app resident memory without the renderer, {words}", rss - renderer, "MB")]
     return rows
+
+
+def _rest_collections(child: subprocess.Popen) -> list[float]:
+    """The main thread's processor time of each collection the app has run on going to rest so
+    far (ms, companion/app/heap.py); [nan] if it has not rested yet."""
+    return _collections(child)[1]
+
+
+def _collections(child: subprocess.Popen) -> tuple[float, list[float]]:
+    """The app's collections so far (ms of the main thread's processor time, heap.py): the full
+    one once the window is drawn (nan: not yet), and each on going to rest ([nan]: none yet)."""
+    child.stdin.write("heap\n")
+    child.stdin.flush()
+    first, *rests = (float(x) for x in _wait_for(child, "HEAP", 60).split()[1:])
+    return first, rests or [float("nan")]
 
 
 def _wait_for(child: subprocess.Popen, word: str, timeout: float) -> str:
@@ -321,10 +355,46 @@ def _child(scene: str) -> int:
             samples.append((shown[before] - t0) * 1000)
         say("PROBE " + " ".join(f"{s:.3f}" for s in samples))
 
+    heap = app._heap
+    at_rest: list = []  # the event to hand over the next time the loop goes to rest
+    arrived: list[float] = []  # when each was handed over
+    original_pumped = heap.pumped
+
+    def pumped(went_to_rest: bool) -> None:
+        if went_to_rest and at_rest:  # a board event that comes as the loop goes to rest
+            event = at_rest.pop()
+            arrived.append(time.perf_counter())
+            flow.mailbox.post("board", event)
+        original_pumped(went_to_rest)
+
+    heap.pumped = pumped
+
+    def rest_probe() -> None:
+        """A board event handed over at the moment the loop goes to rest (before its collection
+        and trim), timed to the LED frame; the event is activity, so the next one comes at the
+        next rest."""
+        square = flow.game.session.rules.geometry.parse_square("e2")
+        samples = []
+        for i in range(REST_PROBES):
+            before, sent = len(shown), len(arrived)
+            at_rest.append(SquareChanged(square, i % 2 == 1, flow.clock_ms()))
+            end = time.monotonic() + 30
+            while (len(arrived) == sent or len(shown) == before) and time.monotonic() < end:
+                time.sleep(0.0002)
+            if len(arrived) > sent and len(shown) > before:
+                samples.append((shown[before] - arrived[sent]) * 1000)
+        say("RESTPROBE " + " ".join(f"{s:.3f}" for s in samples))
+
     def commands() -> None:
         for line in sys.stdin:
             if line.strip() == "probe":
                 probe()
+            elif line.strip() == "restprobe":
+                rest_probe()
+            elif line.strip() == "heap":
+                first = getattr(app._heap, "first_collection", None)  # one line: the parent reads a line at a time
+                say(" ".join(["HEAP", "nan" if first is None else f"{first * 1000:.3f}"]
+                             + [f"{s * 1000:.3f}" for s in list(app._heap.rest_collections)]))
 
     threading.Thread(target=commands, daemon=True).start()
     Clock.schedule_once(ready, 0)
