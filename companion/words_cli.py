@@ -52,7 +52,7 @@ ALLOWED = {
 # ----- words shown bare in the app ------------------------------------------------------------------
 @functools.lru_cache(maxsize=4096)
 def _parsed_at(path: Path, mtime_ns: int, size: int) -> ast.AST:
-    return ast.parse(path.read_text())
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
 
 
 def _parsed(path: Path) -> ast.AST:

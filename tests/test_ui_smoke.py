@@ -75,7 +75,8 @@ def test_against_the_computer_its_move_is_lit_and_undo_takes_back_its_reply_too(
 
 
 def test_after_a_change_of_language_the_next_rest_unfreezes_and_collects_everything(tmp_path):
-    """The screens it replaced had been frozen (companion/app/heap.py): frozen, they could
-    never be freed."""
+    """The screens it replaced had been frozen (companion/app/heap.py): what died in a cycle
+    since a freeze is walked again at the next rest (the old screens themselves are still held
+    by Kivy: docs/performance.md, "The collection at rest")."""
     shots = run_driver("language-unfreezes", tmp_path / "data", tmp_path)
     assert names(shots) == ["start-german"]

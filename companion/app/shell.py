@@ -228,7 +228,7 @@ class CompanionApp(App):
             self._language = language
             for built in list(sm.screens):
                 sm.remove_widget(built)
-            self._heap.replaced()  # the dropped screens were frozen: freed at the next rest
+            self._heap.replaced()  # the next rest unfreezes and walks everything (heap.py)
         if (sm.current != screen or not sm.has_screen(screen)) and screen in SCREENS:
             self.screen(screen)
             sm.current = screen

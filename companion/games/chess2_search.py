@@ -1,12 +1,13 @@
 """What the computer's capture search asks of Chess 2, answered without generating and checking
 every move (docs/ai.md, "How it searches"): its moves (``noisy_moves``: the legal captures,
 promotions and Midline Invasions) and whether any move is legal (``has_legal_move``). Each gives
-what the plain lists give (tests/test_noisy_moves.py).
+what the plain lists give (tests/test_noisy_chess2.py, tests/test_noisy_moves.py).
 
 :class:`Chess2SearchHooks` is a part of :class:`~companion.games.chess2.Chess2Rules` (a mixin
 before ``Rules``); it reads the game's ``pw`` (the ability tables), ``lines`` (the squares on
-the lines through each square) and its move generation and legality (``pseudo_moves``,
-``_legal``, ``is_over``, ``wins_at_once``).
+the lines through each square), ``across`` (each side's half beyond the midline), ``compiled``
+and its move generation and legality (``pseudo_moves``, ``_legal``, ``is_legal``,
+``is_attacked``, ``is_over``, ``wins_at_once``).
 """
 
 from __future__ import annotations
