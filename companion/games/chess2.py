@@ -167,15 +167,7 @@ class Chess2Rules(Chess2SearchHooks, Chess2Decisions, Chess2End, Rules):
     def pseudo_moves(self, pos: Position, player: int, squares=None) -> list[Move]:
         board = pos.board
         pw = self.pw
-        out = []
-        for m in super().pseudo_moves(pos, player, squares):
-            if m.capture is not None:
-                att, vic = board[m.frm], board[m.capture]
-                if not ab.may_capture(pw, att, m.frm, vic, m.capture):
-                    continue
-                if att.kid in pw.pouncers:
-                    m = Move(m.frm, m.to, m.capture, m.promotion, "pounce")
-            out.append(m)
+        out = self._capture_rules(board, super().pseudo_moves(pos, player, squares))
         hooked = pw.hooked
         for sq in (sorted(pos.occ[player]) if squares is None else squares):
             p = board[sq]
@@ -202,6 +194,22 @@ class Chess2Rules(Chess2SearchHooks, Chess2Decisions, Chess2End, Rules):
                 ab.borrowed_moves(pw, self.compiled, board, sq, p, out)
             if k in pw.wild:
                 ab.friendly_captures(pw, self.compiled, board, sq, p, out)
+        return out
+
+    def _capture_rules(self, board, moves) -> list[Move]:
+        """``moves`` without the captures an ability forbids (``ab.may_capture``), a pouncer's
+        captures marked ``"pounce"``: the vocabulary's moves as Chess 2 plays them (``pseudo_moves``
+        and the capture search's ``noisy_moves``)."""
+        pw = self.pw
+        out = []
+        for m in moves:
+            if m.capture is not None:
+                att = board[m.frm]
+                if not ab.may_capture(pw, att, m.frm, board[m.capture], m.capture):
+                    continue
+                if att.kid in pw.pouncers:
+                    m = Move(m.frm, m.to, m.capture, m.promotion, "pounce")
+            out.append(m)
         return out
 
     def extra_moves(self, pos: Position, player: int, out: list[Move]) -> None:

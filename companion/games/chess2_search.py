@@ -27,9 +27,10 @@ class Chess2SearchHooks:
     def noisy_moves(self, pos: Position) -> list[Move]:
         """The legal captures (the abilities' too), promotions and moves that win at once, with
         the legality of those alone tested (``_legal``, with its pin shortcut). A piece gives the
-        captures and promotions of its movement vocabulary (core/noisy.py), passed through the
-        capture rules of ``pseudo_moves``, and: a Reaper its teleport's captures (a Ghost's
-        teleport captures nothing), a Nemesis pawn next to its promotion squares its steps there;
+        captures and promotions of its movement vocabulary (core/noisy.py), passed through
+        ``pseudo_moves``' capture rules (``_capture_rules``), and: a Reaper its teleport's
+        captures (a Ghost's teleport captures nothing), a Nemesis pawn next to its promotion
+        squares its steps there;
         a piece with another ability's moves (a rampage, a Whirlwind, borrowed patterns, friendly
         fire) and a King that could complete a Midline Invasion give all their moves, filtered.
         En passant is added as ``extra_moves`` does (castling is neither)."""
@@ -52,15 +53,7 @@ class Chess2SearchHooks:
             plain = [sq for sq in plain if sq not in full]
         pseudo = noisy_pseudo_moves(self, pos, player, plain)
         en_passant_moves(pos, player, pw.en_passant, pseudo)
-        out = []
-        for m in pseudo:  # the capture rules of pseudo_moves
-            if m.capture is not None:
-                att = board[m.frm]
-                if not ab.may_capture(pw, att, m.frm, board[m.capture], m.capture):
-                    continue
-                if att.kid in pw.pouncers:
-                    m = Move(m.frm, m.to, m.capture, m.promotion, "pounce")
-            out.append(m)
+        out = self._capture_rules(board, pseudo)  # as pseudo_moves plays the vocabulary's moves
         for sq in reapers:  # ab.teleport_moves, its captures
             reaper, banned = board[sq], pw.enemy_back_row[player]
             out += [Move(sq, t, t) for t in sorted(pos.occ[1 - player])
