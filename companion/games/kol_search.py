@@ -42,15 +42,13 @@ class KolSearchHooks:
         through the King (legal without a look) is among them, else None; in check none may pass
         (``legal_moves`` is then empty: mate). None with the King in his Tower, whose timing
         decides over the whole list, while a decision waits or once the game is over."""
-        player = pos.turn
-        kings = pos.royals[player]
-        if (pos.pending is not None or len(kings) != 1 or self._legends_lost(pos) is not None
-                or self.held_king(pos, player) is not None):
+        player, ksq = pos.turn, self._lone_king(pos)
+        if ksq is None:
             return None
         pseudo = self.pseudo_moves(pos, player)
         if self.in_check(pos, player) if in_check is None else in_check:
             return pseudo, lambda m: self.is_legal(pos, m)
-        lines, board, king = self.lines_through[next(iter(kings))], pos.board, self.KING
+        lines, board, king = self.lines_through[ksq], pos.board, self.KING
 
         def free(m: Move) -> bool:
             return (m.capture is None and not m.special and m.frm not in lines and m.to not in lines
@@ -61,11 +59,16 @@ class KolSearchHooks:
     def _free_lines(self, pos: Position, in_check: bool | None):
         """The squares on lines through the side to move's King when a plain move off them needs
         no look (one King, outside his Tower, not in check, the game on); None otherwise."""
-        player = pos.turn
-        kings = pos.royals[player]
+        ksq = self._lone_king(pos)
+        if ksq is None or (in_check if in_check is not None else self.in_check(pos, pos.turn)):
+            return None
+        return self.lines_through[ksq]
+
+    def _lone_king(self, pos: Position) -> int | None:
+        """The side to move's King's square where the shortcuts above may apply (one King,
+        outside his Tower, nothing pending, the game on); None otherwise."""
+        kings = pos.royals[pos.turn]
         if (pos.pending is not None or len(kings) != 1 or self._legends_lost(pos) is not None
-                or self.held_king(pos, player) is not None):
+                or self.held_king(pos, pos.turn) is not None):
             return None
-        if in_check if in_check is not None else self.in_check(pos, player):
-            return None
-        return self.lines_through[next(iter(kings))]
+        return next(iter(kings))
