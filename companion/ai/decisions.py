@@ -87,6 +87,14 @@ class _Abort(Exception):
 class DecisionNodes:
     """Chance, choice and joint nodes, and the root of a joint decision (:meth:`joint_plan`)."""
 
+    def _init_chance(self, table) -> None:
+        """The table's keys for chance nodes: ``chance_qply`` (capture-search plies after which
+        outcomes are judged statically; -1: the search option's) and ``chance_reduce`` (in the
+        main search an outcome less likely than this is searched one ply shallower)."""
+        q = int(table.chance_qply)
+        self.chance_qply = q if q >= 0 else self.options.chance_qply
+        self.chance_reduce = float(table.chance_reduce)
+
     def joint_plan(self, pos: Position, seat: int, *, now: Callable[[], float], budget: float | None = None,
                    stop: Callable[[], bool] | None = None, max_nodes: int | None = None, max_depth: int = 64):
         """``seat``'s mixed strategy for its part of the pending joint decision (a duel's bids):
@@ -118,7 +126,7 @@ class DecisionNodes:
                 break
         if matrix is None:  # stopped before one matrix was complete: judge the cells statically
             self.max_nodes, self.deadline, self.stop = None, None, None
-            matrix = self._joint_cells(pend, 0, 1, True, self.options.chance_qply)
+            matrix = self._joint_cells(pend, 0, 1, True, self.chance_qply)
         own = matrix if mine == 0 else [list(col) for col in zip(*matrix)]
         sol = solve([[self._payoff(v) for v in row] for row in own])
         return JointPlan(seat, tuple(options[mine]), sol.rows, self._score_of(sol.value),
@@ -158,7 +166,7 @@ class DecisionNodes:
             c_beta = score_of_value(hi, *curve) if hi < high else INF
             rules.apply(pos, answer)
             try:
-                if p < _RARE_CHANCE or (quiet and qply >= self.options.chance_qply):
+                if p < _RARE_CHANCE or (quiet and qply >= self.chance_qply):
                     # a rare outcome, or deep in the capture search: judged statically, unless
                     # it ended the game (a royal piece fell) or leaves a royal piece open to the
                     # side to move (in Combat Chess that attack is compulsory: one more fight)
@@ -172,6 +180,8 @@ class DecisionNodes:
                         v = self._leaf(ply + 1)
                 elif quiet:
                     v = self._qs(c_alpha, c_beta, ply + 1, qply)
+                elif p < self.chance_reduce:  # an unlikely outcome: one ply shallower
+                    v = self._ab(depth - 1, c_alpha, c_beta, ply + 1)
                 else:
                     v = self._ab(depth, c_alpha, c_beta, ply + 1)
             finally:

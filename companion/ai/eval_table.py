@@ -77,6 +77,10 @@ DEFAULTS: dict[str, object] = {
     "chance_key_ignore": [],     # details of a chance decision that do not change its odds (reuse them)
     "leaf_fights": False,        # dice fights: a search's leaf is the evaluation plus the best fight by the odds (no capture search)
     "threat": 0.0,               # dice fights: share of the best fights the side not to move could start (0: off)
+    "chance_qply": -1.0,         # capture-search plies after which chance outcomes are judged statically (-1: the search's own, 2)
+    "fight_order": False,        # dice fights: captures ordered by the fight's odds (P(win) x victim - P(loss) x attacker)
+    "fight_see": False,          # dice fights: the capture search skips a capture whose fight is worth less than nothing by its odds
+    "chance_reduce": 0.0,        # main search: chance outcomes less likely than this are searched one ply shallower (0: off)
     "repetition_is_draw": True,  # a repeated position scores as a draw inside the search
     "outcome_every_node": True,  # ask rules.outcome at every node (False: only when no move is legal)
     "piece_mobility": 0.0,       # per square a piece (not pawn-like, not royal) reaches now, above half its mean reach

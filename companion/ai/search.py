@@ -28,6 +28,7 @@ from .decisions import (INF, MATE, MATE_BOUND, DecisionNodes, _Abort, _is_quiet,
                         chance_value, score_of_value)
 from .checks import QuietChecks
 from .evaluate import Evaluator
+from .fight_order import FightOrder
 from .race import GoalRace, doorsteps
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -96,7 +97,7 @@ class SearchOptions:
                                # offers it (rules.legal_candidates): the same tree, faster (False: the old path)
 
 
-class Search(GoalRace, QuietChecks, DecisionNodes):
+class Search(GoalRace, QuietChecks, FightOrder, DecisionNodes):
     """A searcher for one game; keep one per computer seat to reuse its tables between moves."""
 
     def __init__(self, rules, evaluator: Evaluator | None = None, options: SearchOptions | None = None):
@@ -110,6 +111,8 @@ class Search(GoalRace, QuietChecks, DecisionNodes):
         #: how chance outcomes are averaged: (win, risk_scale, gain_scale, loss), for chance_value
         self.curve = (float(t.win_value), float(t.risk_scale), float(t.gain_scale), float(t.loss_value))
         self.chance_ignore = frozenset(t.chance_key_ignore)
+        self._init_chance(t)
+        self._init_fight_order(t)
         #: dice fights (``leaf_fights``): a leaf is the evaluation plus the side to move's best
         #: fight by the odds, not a capture search
         self.leaf_fights = bool(t.leaf_fights) and getattr(self.ev, "fights_known", False)
@@ -669,7 +672,7 @@ class Search(GoalRace, QuietChecks, DecisionNodes):
         if stand is not None:
             wins = self.wins_at_once
             board, values = pos.board, self.ev.order_values
-            delta = self.options.delta
+            delta, see = self.options.delta, self.fight_see
             keep = []
             for m in moves:
                 if m.capture is not None:
@@ -677,6 +680,8 @@ class Search(GoalRace, QuietChecks, DecisionNodes):
                     gain = values[victim.kid] if victim is not None else 0.0
                     if delta and not m.promotion and (stand + gain + delta <= alpha if maxi else stand - gain - delta >= beta):
                         continue
+                    if see and (w := self._fight_worth(m)) is not None and w < 0:
+                        continue  # a fight worth less than nothing by its odds (fight_see)
                     if not self._losing_capture(m):
                         keep.append(m)
                 elif noisy_list or getattr(m, "promotion", None) or (wins is not None and wins(pos, m)):
@@ -759,6 +764,7 @@ class Search(GoalRace, QuietChecks, DecisionNodes):
         killers = self.killers[ply] if ply < len(self.killers) else ()
         hist = self.history
         index = self.rules.kind_index
+        fights = self.fight_order
 
         def key(m: Move) -> float:
             if tt_move is not None and hash(m) == tt_move:
@@ -767,6 +773,8 @@ class Search(GoalRace, QuietChecks, DecisionNodes):
             if m.capture is not None:
                 victim = board[m.capture]
                 s = 1e9 + ov[victim.kid] * 64 - ov[board[m.frm].kid] if victim is not None else 1e9
+                if fights and (w := self._fight_worth(m)) is not None:  # by the fight's odds (fight_order):
+                    s = 1e9 + 64 * w if w >= 0 or not tree else -1e9 + 64 * w  # a bad gamble after quiet moves
                 if tree and not m.promotion and self._losing_capture(m):
                     return s - 2e9
             if m.promotion:

@@ -59,6 +59,12 @@ def _cached_odds(attacker: Fighter, defenders: tuple, max_ties: int) -> FightOdd
     return fight_odds(attacker, defenders, max_ties)
 
 
+@lru_cache(maxsize=4096)
+def _fighter(sides: int, d6_only: bool, fatigue: int, weapon_choice: bool) -> Fighter:
+    """One fighter (a frozen value, shared): the search meets the same few again and again."""
+    return Fighter(die_spec(sides, d6_only), fatigue, weapon_choice)
+
+
 class FightLayer:
     """Dice fights on top of a game's Rules (see the module docstring). Call
     :meth:`init_fights` after the game's own ``__init__``."""
@@ -284,12 +290,10 @@ class FightLayer:
         att = board[d.get("attacker")]
         defs = [board[s] for s in d.get("defenders")]
         king_defends = defs[0].kind.royal and not att.kind.royal and d.get("move").special != PREROGATIVE
-        sides = self.fight_sides
-        attacker = Fighter(die_spec(sides[att.kid], self.d6_only), self.fatigue_of(pos, att), not king_defends)
-        defenders = tuple(
-            Fighter(die_spec(sides[p.kid], self.d6_only), self.fatigue_of(pos, p), king_defends and i == 0)
-            for i, p in enumerate(defs)
-        )
+        sides, d6 = self.fight_sides, self.d6_only
+        attacker = _fighter(sides[att.kid], d6, self.fatigue_of(pos, att), not king_defends)
+        defenders = tuple(_fighter(sides[p.kid], d6, self.fatigue_of(pos, p), king_defends and i == 0)
+                          for i, p in enumerate(defs))
         return attacker, defenders
 
     def odds(self, pos: Position, decision: Decision | None = None) -> FightOdds:

@@ -1,0 +1,58 @@
+"""Captures ordered by their dice fight (``fight_order``, a table key; docs/ai.md, "Combat Chess,
+round 6"): with dice fights a capture is a gamble, and most valuable victim / least valuable
+attacker orders a pawn's long shot at a queen before a queen's safe win of a rook. With the key
+the search (companion.ai.search) orders captures by what the fight is worth on average:
+P(attacker wins) x the victim - P(defender wins) x the attacker, from the exact odds of the two
+fighters (their dice, fatigue and weapon choice; a bounce wins nothing). The tree explores the
+same moves in another order, so a cut-off comes sooner where the likely best capture is tried
+first.
+
+A mixin of :class:`companion.ai.search.Search`: it needs ``rules``, ``pos`` and ``ev``.
+"""
+
+from __future__ import annotations
+
+from ..core.moves import Move
+
+
+class FightOrder:
+    """``_fight_worth(move)``: a capture's fight by its odds, for move ordering."""
+
+    def _init_fight_order(self, table) -> None:
+        """Set ``fight_order`` from the table: on for a game of two players with dice fights."""
+        rules = self.rules
+        sides = getattr(rules, "fight_sides", None)
+        known = sides is not None and rules.nplayers == 2
+        self.fight_order = bool(table.fight_order) and known
+        self.fight_see = bool(table.fight_see) and known
+        if not (self.fight_order or self.fight_see):
+            return
+        from ..games.fight_dice import die_spec
+
+        d6 = bool(getattr(rules, "d6_only", False))
+        self._fight_dice = [die_spec(s, d6) for s in sides]
+        self._fight_odds: dict = {}
+        self._royal_kinds = frozenset(i for i, k in enumerate(rules.kinds) if k.royal)
+
+    def _fight_worth(self, m: Move) -> float | None:
+        """P(attacker) x victim - P(defender) x attacker for the capture ``m`` (order values),
+        or None where one fighter does not settle it (King's Prerogative, two defenders)."""
+        board = self.pos.board
+        att, vic = board[m.frm], board[m.capture]
+        if att is None or vic is None or m.special or (m.to != m.capture and board[m.to] is not None):
+            return None
+        tired = self.rules.fatigue_of
+        afat = tired(self.pos, att) if att.state else 0
+        dfat = tired(self.pos, vic) if vic.state else 0
+        key = (att.kid, afat, vic.kid, dfat)
+        odds = self._fight_odds.get(key)
+        if odds is None:
+            from ..dice.odds import Fighter, fight_odds
+            from ..games.fight_dice import MAX_TIES
+
+            king = vic.kid in self._royal_kinds and att.kid not in self._royal_kinds
+            dice = self._fight_dice
+            o = fight_odds(Fighter(dice[att.kid], afat, not king), (Fighter(dice[vic.kid], dfat, king),), MAX_TIES)
+            odds = self._fight_odds[key] = (float(o.attacker), float(o.defender))
+        ov = self.ev.order_values
+        return odds[0] * ov[vic.kid] - odds[1] * ov[att.kid]
