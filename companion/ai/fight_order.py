@@ -27,10 +27,6 @@ class FightOrder:
         self.fight_see = bool(table.fight_see) and known
         if not (self.fight_order or self.fight_see):
             return
-        from ..games.fight_dice import die_spec
-
-        d6 = bool(getattr(rules, "d6_only", False))
-        self._fight_dice = [die_spec(s, d6) for s in sides]
         self._fight_odds: dict = {}
         self._royal_kinds = frozenset(i for i, k in enumerate(rules.kinds) if k.royal)
 
@@ -46,13 +42,14 @@ class FightOrder:
         dfat = tired(self.pos, vic) if vic.state else 0
         key = (att.kid, afat, vic.kid, dfat)
         odds = self._fight_odds.get(key)
-        if odds is None:
-            from ..dice.odds import Fighter, fight_odds
+        if odds is None:  # the rules' own cache of exact odds (shared by every search)
             from ..games.fight_dice import MAX_TIES
+            from ..games.fights import _cached_odds, _fighter
 
             king = vic.kid in self._royal_kinds and att.kid not in self._royal_kinds
-            dice = self._fight_dice
-            o = fight_odds(Fighter(dice[att.kid], afat, not king), (Fighter(dice[vic.kid], dfat, king),), MAX_TIES)
+            sides, d6 = self.rules.fight_sides, self.rules.d6_only
+            o = _cached_odds(_fighter(sides[att.kid], d6, afat, not king), (_fighter(sides[vic.kid], d6, dfat, king),),
+                             MAX_TIES)
             odds = self._fight_odds[key] = (float(o.attacker), float(o.defender))
         ov = self.ev.order_values
         return odds[0] * ov[vic.kid] - odds[1] * ov[att.kid]
