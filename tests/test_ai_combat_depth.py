@@ -1,9 +1,10 @@
 """Combat Chess's depth keys (docs/ai.md, "Combat Chess, round 6"; off in tables/combat.toml):
 ``chance_reduce`` (fight outcomes in the main search one ply shallower below a probability),
-``chance_qply`` (capture-search plies after which fight outcomes are judged statically),
-``fight_order`` and ``fight_see`` (captures ordered by, and in the capture search skipped by, what
-the fight is worth by its odds: P(win) x victim - P(loss) x attacker). Each key, and the
-recommended set of them, still finds a mate in one, takes a fight its odds make good, and
+``chance_qply`` and ``chance_static`` (in the capture search, fight outcomes judged statically
+after so many plies, or below a probability), ``fight_order`` and ``fight_see`` (captures ordered
+by, and in the capture search skipped by, what the fight is worth by its odds: P(win) x victim -
+P(loss) x attacker; ``fight_see_depth``: in the main search too, so near the leaves). Each key, and
+the candidate sets of them, still finds a mate in one, takes a fight its odds make good, and
 declines one its odds make bad; off, every key leaves the tree as it was."""
 
 import time
@@ -33,7 +34,11 @@ SETTINGS = [
     {"chance_qply": 0.0},
     {"fight_see": True},
     {"fight_order": True},
-    {"chance_reduce": 1.0, "fight_see": True},  # the recommended set (docs/ai.md)
+    {"fight_see": True, "fight_see_depth": 1.0},
+    {"chance_static": 0.5},
+    {"chance_reduce": 1.0, "fight_see": True},  # candidate A (docs/ai.md)
+    {"chance_reduce": 1.0, "fight_see": True, "chance_static": 0.5},  # B
+    {"chance_reduce": 1.0, "fight_see": True, "chance_qply": 1.0},  # C
 ]
 IDS = ["+".join(f"{k}={v}" for k, v in s.items()) for s in SETTINGS]
 
@@ -70,7 +75,8 @@ def test_each_key_takes_a_fight_its_odds_make_good_and_declines_one_they_make_ba
 
 def test_off_the_keys_leave_the_tree_as_it_was(combat):
     """The defaults, and each key set to its default explicitly: the same nodes, move and score."""
-    defaults = {"chance_reduce": 0.0, "chance_qply": -1.0, "fight_order": False, "fight_see": False}
+    defaults = {"chance_reduce": 0.0, "chance_qply": -1.0, "chance_static": 0.0, "fight_order": False,
+                "fight_see": False, "fight_see_depth": 0.0}
     for text in (FORK_FREE, QUEEN_ON_A_PAWN, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"):
         pos = combat.position_from_text(text)
         a = search(combat).run(pos, now=time.perf_counter, max_depth=3)

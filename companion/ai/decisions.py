@@ -90,10 +90,12 @@ class DecisionNodes:
     def _init_chance(self, table) -> None:
         """The table's keys for chance nodes: ``chance_qply`` (capture-search plies after which
         outcomes are judged statically; -1: the search option's) and ``chance_reduce`` (in the
-        main search an outcome less likely than this is searched one ply shallower)."""
+        main search an outcome less likely than this is searched one ply shallower), ``chance_static``
+        (in the capture search an outcome less likely than this is judged statically)."""
         q = int(table.chance_qply)
         self.chance_qply = q if q >= 0 else self.options.chance_qply
         self.chance_reduce = float(table.chance_reduce)
+        self.chance_static = float(table.chance_static)
 
     def joint_plan(self, pos: Position, seat: int, *, now: Callable[[], float], budget: float | None = None,
                    stop: Callable[[], bool] | None = None, max_nodes: int | None = None, max_depth: int = 64):
@@ -166,7 +168,7 @@ class DecisionNodes:
             c_beta = score_of_value(hi, *curve) if hi < high else INF
             rules.apply(pos, answer)
             try:
-                if p < _RARE_CHANCE or (quiet and qply >= self.chance_qply):
+                if p < _RARE_CHANCE or (quiet and (qply >= self.chance_qply or p < self.chance_static)):
                     # a rare outcome, or deep in the capture search: judged statically, unless
                     # it ended the game (a royal piece fell) or leaves a royal piece open to the
                     # side to move (in Combat Chess that attack is compulsory: one more fight)

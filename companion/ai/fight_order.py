@@ -25,6 +25,8 @@ class FightOrder:
         known = sides is not None and rules.nplayers == 2
         self.fight_order = bool(table.fight_order) and known
         self.fight_see = bool(table.fight_see) and known
+        #: main-search plies left at which a bad gamble is skipped too (with fight_see; 0: never)
+        self.fight_see_depth = int(table.fight_see_depth) if self.fight_see else 0
         if not (self.fight_order or self.fight_see):
             return
         self._fight_odds: dict = {}

@@ -478,12 +478,16 @@ class Search(GoalRace, QuietChecks, FightOrder, DecisionNodes):
         apply, undo, ab, check, wins = self._apply, rules.undo, self._ab, rules.in_check, self.wins_at_once
         tried: list = []
         count = 0
+        see_here = depth <= self.fight_see_depth and not in_check and not plies
         try:
             for m in ordered:
                 quiet = _is_quiet(m)
                 if quiet and wins is not None and not plies and (wins(pos, m) or pos.board[m.frm].kind.royal):
                     quiet = False  # a move that wins at once (a Midline Invasion), or a royal's walk
                     # toward its goal (worth more than any futility margin), is never cut short
+                if (see_here and not quiet and count and isinstance(m, Move) and m.capture is not None
+                        and (w := self._fight_worth(m)) is not None and w < 0):
+                    continue  # a bad gamble by its odds, this near the leaves (fight_see_depth)
                 if quiet and count and (futile or count >= late) and m not in killers and hash(m) != tt_move:
                     if not (m.to in near or m.frm in near):  # cannot check: pruned unplayed
                         continue
