@@ -36,6 +36,7 @@ SETTINGS = [
     {"fight_order": True},
     {"fight_see": True, "fight_see_depth": 1.0},
     {"chance_static": 0.5},
+    {"chance_probe": True},
     {"chance_reduce": 1.0, "fight_see": True},  # candidate A (docs/ai.md)
     {"chance_reduce": 1.0, "fight_see": True, "chance_static": 0.5},  # B
     {"chance_reduce": 1.0, "fight_see": True, "chance_qply": 1.0},  # C
@@ -76,7 +77,7 @@ def test_each_key_takes_a_fight_its_odds_make_good_and_declines_one_they_make_ba
 def test_off_the_keys_leave_the_tree_as_it_was(combat):
     """The defaults, and each key set to its default explicitly: the same nodes, move and score."""
     defaults = {"chance_reduce": 0.0, "chance_qply": -1.0, "chance_static": 0.0, "fight_order": False,
-                "fight_see": False, "fight_see_depth": 0.0}
+                "fight_see": False, "fight_see_depth": 0.0, "chance_probe": False}
     for text in (FORK_FREE, QUEEN_ON_A_PAWN, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"):
         pos = combat.position_from_text(text)
         a = search(combat).run(pos, now=time.perf_counter, max_depth=3)

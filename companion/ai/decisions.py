@@ -96,6 +96,7 @@ class DecisionNodes:
         self.chance_qply = q if q >= 0 else self.options.chance_qply
         self.chance_reduce = float(table.chance_reduce)
         self.chance_static = float(table.chance_static)
+        self.chance_probe = bool(table.chance_probe)
 
     def joint_plan(self, pos: Position, seat: int, *, now: Callable[[], float], budget: float | None = None,
                    stop: Callable[[], bool] | None = None, max_nodes: int | None = None, max_depth: int = 64):
@@ -158,12 +159,23 @@ class DecisionNodes:
         acc = 0.0
         rest = 1.0
         royals = sum(map(len, pos.royals))
-        for answer, p in outs:
+        ups = downs = None  # per outcome: bounds on its value (Star2 probes), else high and low
+        if self.chance_probe and not quiet and depth >= 1:
+            got = self._probe(outs, depth, a_v, b_v, ply, low, high)
+            if not isinstance(got, tuple):
+                return got  # the probes alone decide the node
+            ups, downs = got
+        for i, (answer, p) in enumerate(outs):
             rest -= p
             if rest < 1e-12:
                 rest = 0.0
-            lo = (a_v - acc - high * rest) / p
-            hi = (b_v - acc - low * rest) / p
+            if ups is None:
+                r_up, r_down = high * rest, low * rest
+            else:
+                r_up = sum(q * u for (_, q), u in zip(outs[i + 1:], ups[i + 1:]))
+                r_down = sum(q * d for (_, q), d in zip(outs[i + 1:], downs[i + 1:]))
+            lo = (a_v - acc - r_up) / p
+            hi = (b_v - acc - r_down) / p
             c_alpha = score_of_value(lo, *curve) if lo > low else -INF
             c_beta = score_of_value(hi, *curve) if hi < high else INF
             rules.apply(pos, answer)
@@ -191,10 +203,78 @@ class DecisionNodes:
             u = chance_value(v, *curve)
             acc += p * u
             if u <= lo:
-                return score_of_value(acc + high * rest, *curve)  # the node cannot reach alpha any more
+                return score_of_value(acc + r_up, *curve)  # the node cannot reach alpha any more
             if u >= hi:
-                return score_of_value(acc + low * rest, *curve)  # the node is already at least beta
+                return score_of_value(acc + r_down, *curve)  # the node is already at least beta
         return score_of_value(acc, *curve)
+
+    def _probe(self, outs, depth: int, a_v: float, b_v: float, ply: int, low: float, high: float):
+        """Star2's probing phase (``chance_probe``; Ballard 1983): after each outcome, only the
+        first move of the side to move (the table's, or the first in order) is searched, with a
+        null window at what that outcome must stay under (over) for the node to fail low (high)
+        whatever the others turn out to be. A move of the opponent bounds the outcome from
+        above, one of the root's side from below. When every probe holds, their average decides
+        the node (returned as a score); otherwise the bounds found, in value units, per outcome:
+        ``(ups, downs)`` for the Star1 pass."""
+        pos, rules, curve = self.pos, self.rules, self.curve
+        n = len(outs)
+        ups, downs = [high] * n, [low] * n
+        fail_low, fail_high = a_v > -INF, b_v < INF
+        royals = sum(map(len, pos.royals))
+        for i, (answer, p) in enumerate(outs):
+            d = depth - 1 if p < self.chance_reduce else depth
+            if p < _RARE_CHANCE or d < 1 or not (fail_low or fail_high):
+                fail_low = fail_high = False
+                break
+            rules.apply(pos, answer)
+            try:
+                moves = [] if pos.vars.get("pending") is not None or sum(map(len, pos.royals)) < royals \
+                    else rules.legal_moves(pos)
+                mine = pos.turn in self.allies
+                if not moves or (mine and not fail_high) or (not mine and not fail_low):
+                    fail_low = fail_high = False
+                    break
+                done = sum(q * u for (_, q), u in zip(outs[:i], ups[:i])) if not mine else \
+                    sum(q * u for (_, q), u in zip(outs[:i], downs[:i]))
+                later = sum(q for _, q in outs[i + 1:])
+                # what this outcome must stay under (over) if each later one stays under alpha (over
+                # beta): their own probes check that, and the sum is checked at the end
+                need = ((a_v - done - a_v * later) / p) if not mine else ((b_v - done - b_v * later) / p)
+                if (need >= high) if not mine else (need <= low):
+                    continue  # decided whatever this outcome is: no probe
+                if (need <= low) if not mine else (need >= high):
+                    fail_low = fail_high = False
+                    break
+                t = score_of_value(need, *curve)
+                e = self.tt.get(pos.hash ^ self.salt)
+                first = self._order(moves, e[3] if e is not None else None, ply + 1, True)[0]
+                if not self._apply(first):
+                    fail_low = fail_high = False
+                    break
+                try:
+                    v = self._ab(d - 1, t - 1.0, t, ply + 2) if mine else self._ab(d - 1, t, t + 1.0, ply + 2)
+                finally:
+                    rules.undo(pos)
+            finally:
+                rules.undo(pos)
+            u = chance_value(v, *curve)
+            if mine:  # the root's side moves: the outcome is at least v
+                fail_low = False
+                if u >= need:
+                    downs[i] = u
+                else:
+                    fail_high = False
+            else:  # the opponent moves: the outcome is at most v
+                fail_high = False
+                if u <= need:
+                    ups[i] = u
+                else:
+                    fail_low = False
+        if fail_low and sum(q * u for (_, q), u in zip(outs, ups)) <= a_v:
+            return score_of_value(sum(q * u for (_, q), u in zip(outs, ups)), *curve)
+        if fail_high and sum(q * d for (_, q), d in zip(outs, downs)) >= b_v:
+            return score_of_value(sum(q * d for (_, q), d in zip(outs, downs)), *curve)
+        return ups, downs
 
     def _royal_open(self, pos: Position) -> bool:
         """Whether the side to move attacks a royal piece of another player."""

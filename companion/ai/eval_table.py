@@ -82,6 +82,7 @@ DEFAULTS: dict[str, object] = {
     "fight_see": False,          # dice fights: the capture search skips a capture whose fight is worth less than nothing by its odds
     "fight_see_depth": 0.0,      # with fight_see: main-search plies left at which a bad gamble is skipped too (0: never)
     "chance_static": 0.0,        # capture search: chance outcomes less likely than this are judged statically (0: off)
+    "chance_probe": False,       # main search: Star2 probing at chance nodes (each outcome's first reply bounds it)
     "chance_reduce": 0.0,        # main search: chance outcomes less likely than this are searched one ply shallower (0: off)
     "repetition_is_draw": True,  # a repeated position scores as a draw inside the search
     "outcome_every_node": True,  # ask rules.outcome at every node (False: only when no move is legal)
