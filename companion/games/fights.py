@@ -373,7 +373,9 @@ class FightLayer:
         board = pos.board
         att = board[attacker_sq]
         player = att.owner
-        fighter, others = self.fighters(pos, d)
+        tired = self.fatigue_of
+        att_tired = tired(pos, att)
+        others = tuple(tired(pos, board[s]) for s in defenders)  # each defender's tokens
         att_uid = att.state.get("carries", att.uid)
         def_uids = tuple(board[s].uid for s in defenders)
         record = (d.get("number"), self.move_text(pos, move), att_uid, def_uids, result, rounds)
@@ -390,22 +392,22 @@ class FightLayer:
                 self._perform_keeping_fatigue(pos, move)
                 # a defender that survives its loss (a Troll's thick skin) fought too
                 for uid, f in zip(def_uids, others):
-                    self._set_fatigue(pos, uid, f.fatigue + 1, (), carried_too=False)
-            self._set_fatigue(pos, att_uid, fighter.fatigue + 1, (move.to, move.frm))
+                    self._set_fatigue(pos, uid, f + 1, (), carried_too=False)
+            self._set_fatigue(pos, att_uid, att_tired + 1, (move.to, move.frm))
         elif result == "defender":
             removed = self._lost(pos, attacker_sq, defenders[0], effects)
             if not removed:  # it stayed on the board (a Troll's thick skin)
-                self._set_fatigue(pos, att_uid, fighter.fatigue + 1, (attacker_sq,))
+                self._set_fatigue(pos, att_uid, att_tired + 1, (attacker_sq,))
             elif att_uid != att.uid:  # the carrier fell with what it carried
                 _drop_carried(pos, att_uid)
             for uid, f, sq in zip(def_uids, others, defenders):
-                self._set_fatigue(pos, uid, f.fatigue + 1, (sq,))
+                self._set_fatigue(pos, uid, f + 1, (sq,))
             # only the attacker left its square; the defenders never moved (castling rights)
             self._turn_over(pos, player, (attacker_sq,), removed, effects)
         else:  # bounce: both back where they started, one token each, the move is lost
-            self._set_fatigue(pos, att_uid, fighter.fatigue + 1, (attacker_sq,))
+            self._set_fatigue(pos, att_uid, att_tired + 1, (attacker_sq,))
             for uid, f, sq in zip(def_uids, others, defenders):
-                self._set_fatigue(pos, uid, f.fatigue + 1, (sq,))
+                self._set_fatigue(pos, uid, f + 1, (sq,))
             self._turn_over(pos, player, (), False, effects)
 
     # ----- fatigue that stays with its piece --------------------------------------------------------
