@@ -117,3 +117,182 @@ def test_a_guest_that_loses_power_mid_deployment_comes_back_to_its_draft_and_pla
     assert guest.link.view().status == "Your armies are sealed. Waiting for the other board's..."
     h = _host_default_and_play(host, guest, apps)
     _stands(h, placed)
+
+
+def test_a_guest_that_loses_power_on_the_draft_screen_comes_back_to_the_same_army_and_tab(boards):
+    """Mid-draft (units chosen, a faction tab changed, not placed yet): the draft screen comes
+    back with the army as it was, the other faction's draft kept behind its tab."""
+    apps, port, tmp_path = boards
+    host, guest = apps
+    _link(host, guest, "dungeon")
+    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None
+          and guest.flow.display.prompt.kind == "link-dungeon-army")
+    guest.prompt.answer("draft")
+    guest.pump()
+    draft = guest.presenters.draft
+    draft.choose_faction("human")
+    draft.clear()
+    draft.add("princess")
+    draft.choose_faction("greenskin")
+    draft.clear()
+    for unit in GOBLINS[:4]:
+        draft.add(unit)
+    _power_cut(guest)
+    guest = _again(apps, 1, port, tmp_path)
+    assert guest.flow.display.screen == "draft"
+    prep = guest.flow.dungeon.prep
+    assert prep.army(1).faction == "greenskin" and prep.army(1).units == GOBLINS[:4]
+    guest.presenters.draft.choose_faction("human")
+    assert prep.army(1).units == ("princess",)  # the other tab's draft, kept too
+    guest.presenters.draft.choose_faction("greenskin")
+    for unit in GOBLINS[4:]:
+        guest.presenters.draft.add(unit)
+    guest.presenters.draft.next()
+    placed = _place(guest, len(GOBLINS))
+    h = _host_default_and_play(host, guest, apps)
+    _stands(h, placed)
+
+
+def test_a_guest_that_loses_power_after_sealing_waits_for_the_other_and_never_drafts_again(boards):
+    """Sealed, then the power goes; the other board seals meanwhile. Back, the guest's link
+    screen says its armies are sealed (nothing is asked), and both boards start from the armies
+    sealed before the power cut."""
+    apps, port, tmp_path = boards
+    host, guest = apps
+    _link(host, guest, "dungeon")
+    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None
+          and guest.flow.display.prompt.kind == "link-dungeon-army")
+    placed = _guest_drafts(guest, 0) + _place(guest, len(GOBLINS))
+    link = tmp_path / "guest" / "link"
+    assert not (link / "draft.json").exists()  # sealed: the link journal holds it now
+    _pump(host, guest, until=lambda: ("setup", 1) in host.flow.link.linked.st.commits)
+    _power_cut(guest)
+    host.prompt.answer(host.flow.display.prompt.options[0].key)  # the host seals while the guest is away
+    host.pump()
+    guest = _again(apps, 1, port, tmp_path)
+    assert guest.flow.display.screen == "link" and guest.flow.display.prompt is None
+    assert guest.link.view().status == "Your armies are sealed. Waiting for the other board's..."
+    _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
+    _setup(host, guest)
+    h, g = host.flow.game.session, guest.flow.game.session
+    assert h.setup == g.setup and h.rules.position_text(h.pos) == g.rules.position_text(g.pos)
+    _stands(h, placed)
+
+
+def test_a_host_that_loses_power_while_waiting_for_the_guests_armies_starts_the_game_when_it_is_back(boards):
+    apps, port, tmp_path = boards
+    host, guest = apps
+    _link(host, guest, "dungeon")
+    _pump(host, guest, until=lambda: host.flow.display.prompt is not None
+          and host.flow.display.prompt.kind == "link-dungeon-army"
+          and guest.flow.display.prompt is not None)
+    host.prompt.answer(host.flow.display.prompt.options[0].key)  # sealed, waiting for the guest's
+    _pump(host, guest, until=lambda: ("setup", 0) in guest.flow.link.linked.st.commits)
+    sealed = dict(host.flow.link.linked.st.sealed)
+    _power_cut(host)
+    placed = _guest_drafts(guest, 0) + _place(guest, len(GOBLINS))  # the guest seals meanwhile
+    host = _again(apps, 0, port, tmp_path)  # the host listens on the same port again
+    assert host.flow.link.linked.st.sealed == sealed and host.flow.display.prompt is None
+    _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
+    _setup(host, guest)
+    h, g = host.flow.game.session, guest.flow.game.session
+    assert h.setup == g.setup and h.rules.position_text(h.pos) == g.rules.position_text(g.pos)
+    _stands(h, placed)
+
+
+def _cut_mid_draft(boards):
+    """The guest drafts and places two units; its power goes. Returns the apps and the draft file."""
+    apps, port, tmp_path = boards
+    host, guest = apps
+    _link(host, guest, "dungeon")
+    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None
+          and guest.flow.display.prompt.kind == "link-dungeon-army")
+    _guest_drafts(guest, 0)
+    _place(guest, 2)
+    path = tmp_path / "guest" / "link" / "draft.json"
+    assert path.stat().st_mode & 0o777 == 0o600  # the app's user only, as every link file
+    text = path.read_text()
+    assert "warlord" in text and "nonce" not in text and "key" not in text
+    _power_cut(guest)
+    return apps, port, tmp_path, path
+
+
+def _refused_then_played(apps, port, tmp_path, path, said):
+    guest = _again(apps, 1, port, tmp_path)
+    host = apps[0]
+    notice = guest.flow.display.notice
+    assert notice.startswith("Not taken up: the saved draft cannot be used: ") and said in notice, notice
+    assert "\n" not in notice and notice.endswith("Choose the armies again; nothing else is lost.")
+    assert not path.exists() and path.with_name("draft.damaged.json").exists()  # set aside, kept
+    prompt = guest.flow.display.prompt  # the armies asked again; the agreed game, the pairing: all there
+    assert guest.flow.display.screen == "link" and prompt.kind == "link-dungeon-army"
+    assert guest.flow.link.linked.proposal.game == "dungeon" and guest.flow.link.linked.st.accepted
+    guest.prompt.answer(prompt.options[0].key)
+    guest.pump()
+    _host_default_and_play(host, guest, apps)
+
+
+def test_a_damaged_saved_draft_is_refused_in_one_line_and_nothing_else_is_lost(boards):
+    apps, port, tmp_path, path = _cut_mid_draft(boards)
+    path.write_text(path.read_text().replace("\"warlord\"", "\"goblin\""))  # one unit changed: the checksum fails
+    _refused_then_played(apps, port, tmp_path, path, "damaged (its checksum does not match)")
+
+
+def test_a_saved_draft_that_is_not_json_is_refused_in_one_line(boards):
+    apps, port, tmp_path, path = _cut_mid_draft(boards)
+    path.write_bytes(path.read_bytes()[:40])  # torn
+    _refused_then_played(apps, port, tmp_path, path, "draft.json")
+
+
+def test_the_saved_draft_of_another_game_is_refused_in_one_line(boards):
+    from companion.link.store import LinkStore
+
+    apps, port, tmp_path, path = _cut_mid_draft(boards)
+    store = LinkStore(tmp_path / "guest")
+    progress = __import__("json").loads(path.read_text())["progress"]
+    store.save_draft(game=1, game_id="game-99", me=1, progress=progress)  # whole and checked, but not this game's
+    _refused_then_played(apps, port, tmp_path, path, "the draft of another game (game 1, game-99)")
+
+
+def test_a_saved_draft_whose_units_the_rules_refuse_is_refused_in_one_line(boards):
+    from companion.link.store import LinkStore
+
+    apps, port, tmp_path, path = _cut_mid_draft(boards)
+    value = __import__("json").loads(path.read_text())
+    value["progress"]["armies"]["1"]["units"].append("princess")  # a human unit in a greenskin army
+    LinkStore(tmp_path / "guest").save_draft(game=1, game_id=value["game_id"], me=1, progress=value["progress"])
+    _refused_then_played(apps, port, tmp_path, path, "greenskin")
+
+
+def test_leaving_the_link_screen_gives_the_game_being_set_up_up(boards):
+    """Cancel on the link screen: the next start does not take that game up again."""
+    apps, port, tmp_path = boards
+    host, guest = apps
+    _link(host, guest, "dungeon")
+    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None)
+    guest.flow.display.prompt = None
+    guest.link.cancel()
+    assert guest.flow.display.screen == "start"
+    _power_cut(guest)
+    guest = _again(apps, 1, port, tmp_path)
+    assert guest.flow.display.screen == "start" and guest.flow.link.linked is None
+
+
+def test_the_power_going_between_the_last_opening_and_the_games_first_line_starts_the_game_when_back(boards):
+    """Both boards' armies opened on the guest, its game's journal not yet written (the power
+    went between the two): back, the lobby starts the game from the same openings."""
+    apps, port, tmp_path = boards
+    host, guest = apps
+    _link(host, guest, "dungeon")
+    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None and host.flow.display.prompt is not None)
+    placed = _guest_drafts(guest, 0) + _place(guest, len(GOBLINS))
+    host.prompt.answer(host.flow.display.prompt.options[0].key)
+    _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
+    _power_cut(guest)
+    (tmp_path / "guest" / "current.jsonl").unlink()
+    guest = _again(apps, 1, port, tmp_path)
+    _pump(host, guest, until=lambda: guest.flow.display.screen == "setup")
+    _setup(host, guest)
+    h, g = host.flow.game.session, guest.flow.game.session
+    assert h.setup == g.setup and h.rules.position_text(h.pos) == g.rules.position_text(g.pos)
+    _stands(g, placed)

@@ -24,7 +24,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ...errors import CompanionError
+from ...errors import CompanionError, DraftError, LinkError
+from ...i18n import _
 from ...journal import ARCHIVE
 from ...link.lobby import SETUP, Proposal, choices_needed
 from ...link.session_view import LinkedSession
@@ -96,7 +97,12 @@ class LinkReturn:
         except CompanionError as e:
             self.display.start_problem = str(e)
             return
-        events = link.take_up(saved, records)
+        try:
+            events = link.take_up(saved, records)
+        except CompanionError as e:  # the link's transport cannot be opened: said, the start screen
+            link.close()
+            self.display.start_problem = str(e)
+            return
         link.port.start()
         self.display.show("link")
         link.link_events(events)
@@ -137,7 +143,10 @@ class LinkReturn:
         try:
             progress = link.store.draft(game=link.number, game_id=linked.proposal.game_id, me=linked.me)
             if progress is not None:
-                link.draft(progress)
+                try:
+                    link.draft(progress)
+                except DraftError as e:  # whole, but the rules refuse it (DungeonPrep.restore)
+                    raise LinkError(_("the saved draft cannot be used: {problem}").format(problem=e)) from None
                 return
         except CompanionError as e:  # damaged or another game's: set aside, said; the armies asked again
             link.store.set_draft_aside()
