@@ -296,3 +296,69 @@ def test_the_power_going_between_the_last_opening_and_the_games_first_line_start
     h, g = host.flow.game.session, guest.flow.game.session
     assert h.setup == g.setup and h.rules.position_text(h.pos) == g.rules.position_text(g.pos)
     _stands(g, placed)
+
+
+def _four_players(host, guest):
+    """Four-player Dungeon Chess, Red and Yellow at the guest's board."""
+    host.start.choose_game("dungeon")
+    host.start.choose_map("dungeon-four-player")
+    for seat in (1, 3):
+        host.start.open_kind(seat)
+        host.start.pick_kind("Friend's board")
+    host.start.start()
+    host.pump()
+    guest.start.join()
+    guest.pump()
+    for digit in "00000000":
+        guest.link.key(digit)
+    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None)
+    guest.prompt.answer("accept")
+    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None
+          and guest.flow.display.prompt.kind == "link-dungeon-army")
+
+
+def test_an_army_chosen_for_the_first_of_two_seats_is_kept_through_a_power_cut(boards):
+    """Red's army chosen from the list, the power goes before Yellow's: back, Yellow's is asked
+    (Red's stands), and the game starts with both as chosen."""
+    apps, port, tmp_path = boards
+    host, guest = apps
+    _four_players(host, guest)
+    assert guest.flow.display.prompt.title.startswith("Red's army")
+    guest.prompt.answer("human-balanced")
+    guest.pump()
+    assert guest.flow.display.prompt.title.startswith("Yellow's army")
+    _power_cut(guest)
+    guest = _again(apps, 1, port, tmp_path)
+    prompt = guest.flow.display.prompt
+    assert prompt is not None and prompt.title.startswith("Yellow's army"), prompt
+    guest.prompt.answer("greenskin-midrange")
+    guest.pump()
+    for name in ("human-balanced", "redskin-elite"):
+        _pump(host, guest, until=lambda: host.flow.display.prompt is not None
+              and host.flow.display.prompt.kind == "link-dungeon-army")
+        host.prompt.answer(name)
+        host.pump()
+    _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
+    _setup(host, guest)
+    h, g = host.flow.game.session, guest.flow.game.session
+    assert h.setup == g.setup and h.rules.position_text(h.pos) == g.rules.position_text(g.pos)
+    assert "(1HE)" in h.rules.position_text(h.pos)  # Red plays the Humans, as chosen before the power cut
+    assert not (tmp_path / "guest" / "link" / "draft.json").exists()
+
+
+def test_a_saved_army_choice_that_is_not_one_the_seat_may_play_is_refused_in_one_line(boards):
+    from companion.link.store import LinkStore
+
+    apps, port, tmp_path = boards
+    host, guest = apps
+    _four_players(host, guest)
+    guest.prompt.answer("human-balanced")
+    guest.pump()
+    _power_cut(guest)
+    LinkStore(tmp_path / "guest").save_draft(game=1, game_id="game-1", me=1,
+                                            progress={"presets": {"1": "skeleton-swarm"}})  # 56 units: no room
+    guest = _again(apps, 1, port, tmp_path)
+    notice = guest.flow.display.notice
+    assert notice == ("Not taken up: the saved draft cannot be used: 'skeleton-swarm' is not an army seat 1 may "
+                      "play here. Choose the armies again; nothing else is lost."), notice
+    assert guest.flow.display.prompt.title.startswith("Red's army")

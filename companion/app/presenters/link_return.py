@@ -142,6 +142,9 @@ class LinkReturn:
             return
         try:
             progress = link.store.draft(game=link.number, game_id=linked.proposal.game_id, me=linked.me)
+            if progress is not None and "presets" in progress:  # some seats' armies chosen from the list
+                link.take_up_presets(progress["presets"])
+                return
             if progress is not None:
                 try:
                     link.draft(progress)

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from ...errors import CompanionError
+from ...errors import CompanionError, LinkError
+from ...i18n import _
 from ...link.code import DIGITS, PairingCode
 from ...link.events import (ChoicesSealed, ClaimedWhileAway, GameReady, Mismatch, MismatchFixed, PeerAdjourned,
                             PeerAway, PeerBack, ProposalAccepted, ProposalReceived, Refused, RequestAnswered,
@@ -278,11 +279,11 @@ class LinkRoom:
             return
         if need == "deployment":
             self._armies = {}
-            self._ask_dungeon_army()
+            self.ask_dungeon_army()
             return
         self.link_events(linked.choose(default_choices(linked.proposal, linked.me)))
 
-    def _ask_dungeon_army(self) -> None:
+    def ask_dungeon_army(self) -> None:
         """A linked Dungeon game: the army of this board's next seat (its default first), each
         kept secret until both boards' are in; then placed on its spawn zone and sealed. Or
         *Draft*: every seat of this board drafted unit by unit and placed by hand on the local
@@ -291,6 +292,7 @@ class LinkRoom:
         seats = [s for s in linked.proposal.seats_of(linked.me) if s not in self._armies]
         if not seats:
             self.link_events(linked.choose(dungeon_choices(linked.proposal, linked.me, self._armies)))
+            self.store.drop_draft()  # sealed: the link journal holds it now
             return
         seat = seats[0]
         self.display.ask(Prompt("link-dungeon-army", L.LINK_CHOOSE_DUNGEON_ARMY.format(
@@ -308,6 +310,20 @@ class LinkRoom:
         seats = tuple(Seat(s.name, s.computer, s.level) for s in linked.proposal.seats)
         self.bus.handle(DraftLinkedDungeon(rules_of(linked.proposal), seats, linked.proposal.seats_of(linked.me),
                                            progress))
+
+    def take_up_presets(self, presets: dict) -> None:
+        """The armies chosen for some of this board's seats before a power cut (link_return.py),
+        each checked as the question offers them (LinkError); the next seat's asked."""
+        linked = self.linked
+        chosen = {}
+        for seat, name in presets.items() if isinstance(presets, dict) else ():
+            if not (seat.isdigit() and int(seat) in linked.proposal.seats_of(linked.me)) or name not in dict(
+                    dungeon_armies(linked.proposal, int(seat))):
+                raise LinkError(_("the saved draft cannot be used: {problem}").format(
+                    problem=_("{name!r} is not an army seat {seat} may play here").format(name=name, seat=seat)))
+            chosen[int(seat)] = name
+        self._armies = chosen
+        self.ask_dungeon_army()
 
     def keep_draft(self, event: LinkedDraftChanged) -> None:
         """Keep this board's draft as it changes (link/draft.json), until it is sealed."""
@@ -329,7 +345,7 @@ class LinkRoom:
         self.display.show("link")
         if event.placed is None:
             self.store.drop_draft()
-            self._ask_dungeon_army()
+            self.ask_dungeon_army()
         else:
             try:
                 self.link_events(linked.choose({str(seat): drafted_choice(linked.proposal, seat, army, squares)
@@ -337,7 +353,7 @@ class LinkRoom:
                 self.store.drop_draft()  # sealed: the link journal holds it now
             except CompanionError as e:  # not expected: the screens check as the lobby does
                 self.display.notice = str(e)
-                self._ask_dungeon_army()
+                self.ask_dungeon_army()
         self.flush()
         self.display.changed()
 
@@ -377,7 +393,8 @@ class LinkRoom:
             elif prompt.kind == "link-dungeon-army":
                 seat = next(s for s in linked.proposal.seats_of(linked.me) if s not in self._armies)
                 self._armies[seat] = key
-                self._ask_dungeon_army()
+                self.keep_draft(LinkedDraftChanged({"presets": {str(s): a for s, a in self._armies.items()}}))
+                self.ask_dungeon_army()
             elif prompt.kind == "link-army":
                 seats = linked.proposal.seats_of(linked.me)
                 self.link_events(linked.choose({str(s): {"army": key} for s in seats}))
