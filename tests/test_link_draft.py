@@ -207,3 +207,25 @@ def test_a_draft_journaled_as_sealed_but_not_yet_committed_when_the_power_went_i
     for unit, sq in squares:
         piece = pair.a.session.pos.board[sq]
         assert (piece.owner, piece.kind.code) == (1, rules.roster_kind(unit).code)
+
+
+def test_link_match_boards_play_the_dungeon_armies_given_one_per_seat():
+    """``companion link-match --variant dungeon --armies redskin-elite,human-balanced``: each
+    board's computer seats play the preset given for the seat (not only the defaults)."""
+    from companion.games.draft import presets
+    from companion.link.lobby import computer_choices
+
+    proposal = Proposal("dungeon", (LinkSeat("A 1", 0, True, 1), LinkSeat("B 2", 1, True, 1)), "t-presets")
+    pair = Pair(seed="presets")
+    _agreed(pair, proposal)
+    armies = ["redskin-elite", "human-balanced"]  # the defaults the other way round
+    for board in (pair.a, pair.b):
+        pair.feed(board, board.game.choose(computer_choices(proposal, board.me, armies)))
+        pair.pump()
+    session = pair.a.session
+    assert session is not None and pair.a.game.st.hash() == pair.b.game.st.hash()
+    for seat, name in enumerate(armies):
+        codes = {p.kind.code for p in session.pos.board if p is not None and p.owner == seat}
+        assert codes == {session.rules.roster_kind(u).code for u in presets()[name].units}, (seat, name)
+    with pytest.raises(LinkError, match=r"give one army per player \(2\), got redskin-elite"):
+        computer_choices(proposal, 0, ["redskin-elite"])
