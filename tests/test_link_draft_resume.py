@@ -362,3 +362,24 @@ def test_a_saved_army_choice_that_is_not_one_the_seat_may_play_is_refused_in_one
     assert notice == ("Not taken up: the saved draft cannot be used: 'skeleton-swarm' is not an army seat 1 may "
                       "play here. Choose the armies again; nothing else is lost."), notice
     assert guest.flow.display.prompt.title.startswith("Red's army")
+
+
+def test_a_draft_that_cannot_be_kept_on_a_full_card_goes_on_and_says_so_in_one_line(boards, monkeypatch):
+    import errno
+
+    apps, port, tmp_path = boards
+    host, guest = apps
+    _link(host, guest, "dungeon")
+    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None
+          and guest.flow.display.prompt.kind == "link-dungeon-army")
+    guest.prompt.answer("draft")
+    guest.pump()
+
+    def full(**_kw):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(guest.flow.link.store, "save_draft", full)
+    guest.presenters.draft.clear()
+    assert guest.flow.display.notice == ("The draft cannot be kept on this board (No space left on device); it goes "
+                                         "on, but a power cut would lose it.")
+    assert guest.flow.display.screen == "draft" and guest.flow.dungeon.prep.army(1).units == ()

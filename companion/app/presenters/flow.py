@@ -45,8 +45,8 @@ from .match_room import MatchRoom
 from .menu import Menu
 from .messages import (
     Bus, ChooseArmies, ComputerMoveChosen, DraftDungeon, DraftLinkedDungeon, GameClosed, GameFiled, GameFinished,
-    GameOpened, JoinLink, LeaveGame, LinkedDraftChanged, LinkedDraftEnded, LinkGame, LoadGame, LookForUnfinished, NewGame, NothingToResume,
-    PlaySettled, ShowProblem, UseBoardFor,
+    GameOpened, JoinLink, LeaveGame, LinkedDraftChanged, LinkedDraftEnded, LinkGame, LoadGame, LookForUnfinished,
+    NewGame, NothingToResume, PlaySettled, ShowProblem, UseBoardFor,
 )
 from .online_game_room import ASKED as ONLINE_ASKED, OnlineGameRoom
 from .online_room import OnlineRoom, OnlineSetup

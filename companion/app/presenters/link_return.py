@@ -49,7 +49,8 @@ class LinkReturn:
             records = store.records()
         except CompanionError:
             return None
-        if saved is None or not records or records[0].get("game") != saved["game"] or records[0].get("me") not in (0, 1):
+        if saved is None or not records or records[0].get("game") != saved["game"] \
+                or records[0].get("me") not in (0, 1):
             return None
         proposal = next((r["note"]["proposal"] for r in records if r.get("type") in ("mine", "theirs")
                          and isinstance(r.get("note"), dict) and r["note"].get("kind") == "proposal"), None)
