@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_link_app import _link, _pump, _setup, _transports
+from tests.test_link_app import _link, _place, _pump, _setup, _transports
 from companion.link.match import free_port
 from tests.ui_flow_helpers import App
 
@@ -43,7 +43,18 @@ def _again(apps, i, port, tmp_path, pieces=()) -> App:
     return new
 
 
-def _guest_drafts(guest, place: int) -> list:
+def _dungeon_agreed(boards):
+    """The host proposes Dungeon Chess, the guest accepts and is asked its army."""
+    apps, port, tmp_path = boards
+    host, guest = apps
+    _link(host, guest, "dungeon")
+    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None
+          and guest.flow.display.prompt.kind == "link-dungeon-army")
+    return apps, port, tmp_path, host, guest
+
+
+def _guest_drafts(guest) -> None:
+    """Draft beside the presets: the Goblins' army, then the deployment screen."""
     guest.prompt.answer("draft")
     guest.pump()
     draft = guest.presenters.draft
@@ -53,30 +64,15 @@ def _guest_drafts(guest, place: int) -> list:
         draft.add(unit)
     draft.next()
     assert guest.flow.display.screen == "deploy"
-    placed = []
-    for _ in range(place):
-        dep = guest.flow.dungeon.prep.deployment
-        sq = max(dep.free_squares())
-        placed.append((dep.next_unit()[1], sq))
-        guest.board.tap(sq)
-        guest.pump()
-        guest.clock.t += 2000
-        guest.pump()
-    return placed
 
 
-def _place(app, n: int) -> list:
-    """``n`` units placed by hand: each on the lit square furthest forward and to the right."""
-    placed = []
-    for _ in range(n):
-        dep = app.flow.dungeon.prep.deployment
-        sq = max(dep.free_squares())
-        placed.append((dep.next_unit()[1], sq))
-        app.board.tap(sq)
-        app.pump()
-        app.clock.t += 2000
-        app.pump()
-    return placed
+def _started(host, guest):
+    """Both boards start, their boards set up: the same game on both. Returns the host's."""
+    _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
+    _setup(host, guest)
+    h, g = host.flow.game.session, guest.flow.game.session
+    assert h.setup == g.setup and h.rules.position_text(h.pos) == g.rules.position_text(g.pos)
+    return h
 
 
 def _host_default_and_play(host, guest, apps):
@@ -84,11 +80,7 @@ def _host_default_and_play(host, guest, apps):
           and host.flow.display.prompt.kind == "link-dungeon-army")
     host.prompt.answer(host.flow.display.prompt.options[0].key)  # the seat's default army
     host.pump()
-    _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
-    _setup(host, guest)
-    h, g = host.flow.game.session, guest.flow.game.session
-    assert h.setup == g.setup and h.rules.position_text(h.pos) == g.rules.position_text(g.pos)
-    return h
+    return _started(host, guest)
 
 
 def _stands(session, placed) -> None:
@@ -98,12 +90,9 @@ def _stands(session, placed) -> None:
 
 
 def test_a_guest_that_loses_power_mid_deployment_comes_back_to_its_draft_and_placements(boards):
-    apps, port, tmp_path = boards
-    host, guest = apps
-    _link(host, guest, "dungeon")
-    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None
-          and guest.flow.display.prompt.kind == "link-dungeon-army")
-    placed = _guest_drafts(guest, 3)
+    apps, port, tmp_path, host, guest = _dungeon_agreed(boards)
+    _guest_drafts(guest)
+    placed = _place(guest, 3)
     _power_cut(guest)
     guest = _again(apps, 1, port, tmp_path, pieces=[sq for _, sq in placed])
     _pump(host, guest, until=lambda: guest.flow.display.screen == "deploy" and guest.flow.link.port.connected)
@@ -122,11 +111,7 @@ def test_a_guest_that_loses_power_mid_deployment_comes_back_to_its_draft_and_pla
 def test_a_guest_that_loses_power_on_the_draft_screen_comes_back_to_the_same_army_and_tab(boards):
     """Mid-draft (units chosen, a faction tab changed, not placed yet): the draft screen comes
     back with the army as it was, the other faction's draft kept behind its tab."""
-    apps, port, tmp_path = boards
-    host, guest = apps
-    _link(host, guest, "dungeon")
-    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None
-          and guest.flow.display.prompt.kind == "link-dungeon-army")
+    apps, port, tmp_path, host, guest = _dungeon_agreed(boards)
     guest.prompt.answer("draft")
     guest.pump()
     draft = guest.presenters.draft
@@ -157,12 +142,9 @@ def test_a_guest_that_loses_power_after_sealing_waits_for_the_other_and_never_dr
     """Sealed, then the power goes; the other board seals meanwhile. Back, the guest's link
     screen says its armies are sealed (nothing is asked), and both boards start from the armies
     sealed before the power cut."""
-    apps, port, tmp_path = boards
-    host, guest = apps
-    _link(host, guest, "dungeon")
-    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None
-          and guest.flow.display.prompt.kind == "link-dungeon-army")
-    placed = _guest_drafts(guest, 0) + _place(guest, len(GOBLINS))
+    apps, port, tmp_path, host, guest = _dungeon_agreed(boards)
+    _guest_drafts(guest)
+    placed = _place(guest, len(GOBLINS))
     link = tmp_path / "guest" / "link"
     assert not (link / "draft.json").exists()  # sealed: the link journal holds it now
     _pump(host, guest, until=lambda: ("setup", 1) in host.flow.link.linked.st.commits)
@@ -172,10 +154,7 @@ def test_a_guest_that_loses_power_after_sealing_waits_for_the_other_and_never_dr
     guest = _again(apps, 1, port, tmp_path)
     assert guest.flow.display.screen == "link" and guest.flow.display.prompt is None
     assert guest.link.view().status == "Your armies are sealed. Waiting for the other board's..."
-    _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
-    _setup(host, guest)
-    h, g = host.flow.game.session, guest.flow.game.session
-    assert h.setup == g.setup and h.rules.position_text(h.pos) == g.rules.position_text(g.pos)
+    h = _started(host, guest)
     _stands(h, placed)
 
 
@@ -190,24 +169,18 @@ def test_a_host_that_loses_power_while_waiting_for_the_guests_armies_starts_the_
     _pump(host, guest, until=lambda: ("setup", 0) in guest.flow.link.linked.st.commits)
     sealed = dict(host.flow.link.linked.st.sealed)
     _power_cut(host)
-    placed = _guest_drafts(guest, 0) + _place(guest, len(GOBLINS))  # the guest seals meanwhile
+    _guest_drafts(guest)
+    placed = _place(guest, len(GOBLINS))  # the guest seals meanwhile
     host = _again(apps, 0, port, tmp_path)  # the host listens on the same port again
     assert host.flow.link.linked.st.sealed == sealed and host.flow.display.prompt is None
-    _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
-    _setup(host, guest)
-    h, g = host.flow.game.session, guest.flow.game.session
-    assert h.setup == g.setup and h.rules.position_text(h.pos) == g.rules.position_text(g.pos)
+    h = _started(host, guest)
     _stands(h, placed)
 
 
 def _cut_mid_draft(boards):
     """The guest drafts and places two units; its power goes. Returns the apps and the draft file."""
-    apps, port, tmp_path = boards
-    host, guest = apps
-    _link(host, guest, "dungeon")
-    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None
-          and guest.flow.display.prompt.kind == "link-dungeon-army")
-    _guest_drafts(guest, 0)
+    apps, port, tmp_path, host, guest = _dungeon_agreed(boards)
+    _guest_drafts(guest)
     _place(guest, 2)
     path = tmp_path / "guest" / "link" / "draft.json"
     assert path.stat().st_mode & 0o777 == 0o600  # the app's user only, as every link file
@@ -285,17 +258,14 @@ def test_the_power_going_between_the_last_opening_and_the_games_first_line_start
     host, guest = apps
     _link(host, guest, "dungeon")
     _pump(host, guest, until=lambda: guest.flow.display.prompt is not None and host.flow.display.prompt is not None)
-    placed = _guest_drafts(guest, 0) + _place(guest, len(GOBLINS))
+    _guest_drafts(guest)
+    placed = _place(guest, len(GOBLINS))
     host.prompt.answer(host.flow.display.prompt.options[0].key)
     _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
     _power_cut(guest)
     (tmp_path / "guest" / "current.jsonl").unlink()
     guest = _again(apps, 1, port, tmp_path)
-    _pump(host, guest, until=lambda: guest.flow.display.screen == "setup")
-    _setup(host, guest)
-    h, g = host.flow.game.session, guest.flow.game.session
-    assert h.setup == g.setup and h.rules.position_text(h.pos) == g.rules.position_text(g.pos)
-    _stands(g, placed)
+    _stands(_started(host, guest), placed)
 
 
 def _four_players(host, guest):
@@ -338,10 +308,7 @@ def test_an_army_chosen_for_the_first_of_two_seats_is_kept_through_a_power_cut(b
               and host.flow.display.prompt.kind == "link-dungeon-army")
         host.prompt.answer(name)
         host.pump()
-    _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
-    _setup(host, guest)
-    h, g = host.flow.game.session, guest.flow.game.session
-    assert h.setup == g.setup and h.rules.position_text(h.pos) == g.rules.position_text(g.pos)
+    h = _started(host, guest)
     assert "(1HE)" in h.rules.position_text(h.pos)  # Red plays the Humans, as chosen before the power cut
     assert not (tmp_path / "guest" / "link" / "draft.json").exists()
 
@@ -367,11 +334,7 @@ def test_a_saved_army_choice_that_is_not_one_the_seat_may_play_is_refused_in_one
 def test_a_draft_that_cannot_be_kept_on_a_full_card_goes_on_and_says_so_in_one_line(boards, monkeypatch):
     import errno
 
-    apps, port, tmp_path = boards
-    host, guest = apps
-    _link(host, guest, "dungeon")
-    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None
-          and guest.flow.display.prompt.kind == "link-dungeon-army")
+    apps, port, tmp_path, host, guest = _dungeon_agreed(boards)
     guest.prompt.answer("draft")
     guest.pump()
 
