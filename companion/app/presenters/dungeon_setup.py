@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...board.deployment import DeploymentCompleted
+from ...board.deployment import DeploymentCompleted, PlacementUndone, UnitPlaced
 from ...errors import CompanionError
 from .. import link_texts as L
 from .. import texts as T
 from .board_link import BoardRoom
 from .display import Display
 from .dungeon_prep import DungeonPrep
-from ...board.deployment import PlacementUndone, UnitPlaced
 from .messages import (Bus, DraftDungeon, DraftLinkedDungeon, LeaveGame, LinkedDraftChanged, LinkedDraftEnded, NewGame,
                        UseBoardFor)
 from .questions import Prompt, PromptOption

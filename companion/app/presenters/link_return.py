@@ -70,9 +70,14 @@ class LinkReturn:
         if found is None or found[2].get("game_id") != session.setup.game_id:
             return
         saved, records, _proposal = found
-        log = [entry for entry, _ in table.entries if entry.get("type") != "table"]
+        log = [entry for entry, _unused in table.entries if entry.get("type") != "table"]
         link = self.link
-        events = link.take_up(saved, records, session=session, log=log)
+        try:
+            events = link.take_up(saved, records, session=session, log=log)
+        except CompanionError as e:  # a damaged link journal, a transport that cannot open: said
+            link.close()
+            self.display.notice = str(e)
+            return
         self.game.session, self.game.table = LinkedSession(link.linked, link.link_events), None
         link.port.start()
         link.link_events(events)
