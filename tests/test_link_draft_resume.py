@@ -268,11 +268,13 @@ def test_the_power_going_between_the_last_opening_and_the_games_first_line_start
     _stands(_started(host, guest), placed)
 
 
-def _four_players(host, guest):
-    """Four-player Dungeon Chess, Red and Yellow at the guest's board."""
+def _proposed(host, guest, remote=(1,), board_map=None):
+    """The host proposes Dungeon Chess with ``remote`` seats at the guest's board; the guest has
+    typed the code and is asked to play."""
     host.start.choose_game("dungeon")
-    host.start.choose_map("dungeon-four-player")
-    for seat in (1, 3):
+    if board_map:
+        host.start.choose_map(board_map)
+    for seat in remote:
         host.start.open_kind(seat)
         host.start.pick_kind("Friend's board")
     host.start.start()
@@ -282,6 +284,12 @@ def _four_players(host, guest):
     for digit in "00000000":
         guest.link.key(digit)
     _pump(host, guest, until=lambda: guest.flow.display.prompt is not None)
+    assert guest.flow.display.prompt.kind == "link-proposal"
+
+
+def _four_players(host, guest):
+    """Four-player Dungeon Chess, Red and Yellow at the guest's board."""
+    _proposed(host, guest, (1, 3), "dungeon-four-player")
     guest.prompt.answer("accept")
     _pump(host, guest, until=lambda: guest.flow.display.prompt is not None
           and guest.flow.display.prompt.kind == "link-dungeon-army")
@@ -346,3 +354,18 @@ def test_a_draft_that_cannot_be_kept_on_a_full_card_goes_on_and_says_so_in_one_l
     assert guest.flow.display.notice == ("The draft cannot be kept on this board (No space left on device); it goes "
                                          "on, but a power cut would lose it.")
     assert guest.flow.display.screen == "draft" and guest.flow.dungeon.prep.army(1).units == ()
+
+
+def test_a_guest_that_loses_power_before_answering_the_proposal_is_asked_again(boards):
+    apps, port, tmp_path = boards
+    host, guest = apps
+    _proposed(host, guest)
+    _power_cut(guest)
+    guest = _again(apps, 1, port, tmp_path)
+    assert guest.flow.display.screen == "link" and guest.flow.display.prompt.kind == "link-proposal"
+    guest.prompt.answer("accept")
+    _pump(host, guest, until=lambda: guest.flow.display.prompt is not None
+          and guest.flow.display.prompt.kind == "link-dungeon-army")
+    guest.prompt.answer(guest.flow.display.prompt.options[0].key)
+    guest.pump()
+    _host_default_and_play(host, guest, apps)

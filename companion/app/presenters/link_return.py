@@ -141,8 +141,9 @@ class LinkReturn:
             if linked.me == 1:
                 link.ask_proposal(linked.proposal)
             return
-        if st.choices is not None:
-            return  # sealed: the link screen says so, waiting for the other board's
+        if st.choices is not None:  # sealed: the link screen says so, waiting for the other board's
+            link.store.drop_draft()  # (the power went between the seal and the draft's removal)
+            return
         if choices_needed(linked.proposal) != "deployment":
             link.agreed()
             return
