@@ -13,6 +13,8 @@ import pytest
 from companion import board_settings
 from companion.board_settings import BoardSettings
 from companion.i18n import Language, current, use
+from tests.test_link_app import _link, _pump, pair  # noqa: F401 (pair: the two linked apps)
+from tests.test_online_app import fake, playing  # noqa: F401 (fake: the fake lichess)
 from tests.ui_flow_helpers import App
 
 PAIRINGS = Path(__file__).parent / "data" / "pairings"
@@ -193,3 +195,27 @@ def test_names_from_a_tournament_pairing_are_never_renamed(tmp_path):
     assert names(app) == ["Okafor, Ada", "Lindqvist, Per"] and colours(app) == ["Weiß", "Schwarz"]
     app.start.start()
     assert [seat.name for seat in app.flow.game.session.seats] == ["Okafor, Ada", "Lindqvist, Per"]
+
+
+def test_names_from_a_friends_board_stay_as_that_board_sent_them(pair):
+    """A linked game's names are the proposing board's, sent as text (docs/link.md): the board
+    that receives them shows them as they came, whatever its language."""
+    host, guest = pair
+    _link(host, guest, "chess")  # proposed in English: White here, Friend at the guest's board
+    use(Language.load("de"))
+    _pump(host, guest, until=lambda: guest.flow.display.screen == "setup" and host.flow.display.screen == "setup")
+    for app in (host, guest):
+        assert [seat.name for seat in app.flow.game.session.seats] == ["White", "Friend"]
+
+
+def test_lichess_names_stay_after_a_change_of_language(tmp_path, fake):
+    _online, app, _flow, _gid = playing(tmp_path, fake)
+    shown = [p.name for p in app.game.view().players]
+    assert shown == ["Bobby", "Maia"]  # lichess's names for the accounts
+    app.game.menu()  # the language chosen in the game's Menu, as a player does
+    app.prompt.answer("settings")
+    app.prompt.answer("language")
+    app.prompt.answer("de")
+    app.pump()
+    assert current().code == "de"
+    assert [p.name for p in app.game.view().players] == shown
