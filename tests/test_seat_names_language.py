@@ -219,3 +219,21 @@ def test_lichess_names_stay_after_a_change_of_language(tmp_path, fake):
     app.pump()
     assert current().code == "de"
     assert [p.name for p in app.game.view().players] == shown
+
+
+@pytest.mark.parametrize("game, status, colours_de", [
+    ("kol", "Blau am Zug", ("Blau", "Orange")),
+    ("chess4", "Rot am Zug", ("Rot", "Blau", "Gelb", "Grün")),
+])
+def test_a_game_on_a_map_of_seats_says_its_colours_in_the_language_shown(tmp_path, game, status, colours_de):
+    """The sides' colours of a map's seats came out as the map's English ("Blau (Blue) am Zug")."""
+    from companion.app.presenters.names import colour_names
+
+    app = App(tmp_path)
+    app.start.choose_game(game)
+    speak(app, "de")
+    app.start.start()
+    app.setup.fill()
+    app.pump()
+    assert app.game.view().status == status
+    assert colour_names(app.flow.game.session.rules) == colours_de
