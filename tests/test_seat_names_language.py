@@ -6,7 +6,6 @@ from before, from a tournament's pairing or from the network stays as it is."""
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 
@@ -15,9 +14,8 @@ from companion.board_settings import BoardSettings
 from companion.i18n import Language, current, use
 from tests.test_link_app import _link, _pump, pair  # noqa: F401 (pair: the two linked apps)
 from tests.test_online_app import fake, playing  # noqa: F401 (fake: the fake lichess)
+from tests.test_presenter_tournament import PAIRINGS, stick
 from tests.ui_flow_helpers import App
-
-PAIRINGS = Path(__file__).parent / "data" / "pairings"
 
 
 @pytest.fixture(autouse=True)
@@ -33,6 +31,12 @@ def speak(app: App, code: str) -> None:
     app.prompt.answer(code)
     app.pump()
     assert current().code == code
+
+
+def pick(app: App, seat: int, name: str) -> None:
+    """A tap on the seat's name, then on ``name`` in the list."""
+    app.start.open_names(seat)
+    app.start.pick_name(name)
 
 
 def names(app: App) -> list[str]:
@@ -110,17 +114,14 @@ def test_computer_and_friend_are_the_apps_own_words_and_follow_too(tmp_path):
 
 def test_a_preset_picked_stays_the_choice_and_its_word_follows(tmp_path):
     app = App(tmp_path)
-    app.start.open_names(0)
-    app.start.pick_name("Guest")
-    app.start.open_names(1)
-    app.start.pick_name("Player 1")
+    pick(app, 0, "Guest")
+    pick(app, 1, "Player 1")
     assert names(app) == ["Guest", "Player 1"]
     speak(app, "de")
     assert names(app) == ["Gast", "Spieler 1"]
     app.start.choose_game("kol")  # a name, not a colour: it stays through another game
     assert names(app) == ["Gast", "Spieler 1"]
-    app.start.open_names(1)
-    app.start.pick_name("Gast")  # picked in German: the same preset, "Guest" in English
+    pick(app, 1, "Gast")  # picked in German: the same preset, "Guest" in English
     speak(app, "en")
     assert names(app) == ["Guest", "Guest"]
 
@@ -130,8 +131,7 @@ def test_a_colour_picked_as_a_name_gives_way_to_the_next_games_colours(tmp_path)
     after its own colours (as before the language followed)."""
     app = App(tmp_path)
     app.start.choose_game("chess")
-    app.start.open_names(0)
-    app.start.pick_name("Black")
+    pick(app, 0, "Black")
     assert names(app) == ["Black", "Black"]
     speak(app, "de")
     assert names(app) == ["Schwarz", "Schwarz"]
@@ -159,8 +159,7 @@ def test_a_typed_name_stays_as_it_is_in_every_language_even_an_english_colour(tm
 def test_a_name_remembered_from_an_earlier_start_stays_as_it_is(tmp_path):
     App(tmp_path).flow.storage.remember_name("Black")  # typed on this board once
     app = App(tmp_path)  # the next start of the app, on the same data folder
-    app.start.open_names(0)
-    app.start.pick_name("Black")
+    pick(app, 0, "Black")
     speak(app, "de")
     assert names(app) == ["Black", "Schwarz"]
 
@@ -179,17 +178,10 @@ def test_a_board_that_kept_german_starts_german_and_follows_a_change_back(tmp_pa
 
 
 def test_names_from_a_tournament_pairing_are_never_renamed(tmp_path):
-    media = tmp_path / "media" / "pi" / "KINGSTON"
-    media.mkdir(parents=True)
-    (media / ".companion-stick").write_text("")
+    media = stick(tmp_path)
     shutil.copy(PAIRINGS / "leiden-rapid.trf", media / "leiden-rapid.trf")
     app = App(tmp_path / "data", computer=False, media_roots=(tmp_path / "media",))
-    app.start.choose_game("chess")
-    app.start.table_settings()
-    app.table.pairing()
-    app.prompt.answer(str(media / "leiden-rapid.trf"))
-    app.prompt.answer("2")
-    app.table.done()
+    app.pair_from(media / "leiden-rapid.trf", "2")
     assert names(app) == ["Okafor, Ada", "Lindqvist, Per"]
     speak(app, "de")
     assert names(app) == ["Okafor, Ada", "Lindqvist, Per"] and colours(app) == ["Weiß", "Schwarz"]
