@@ -443,9 +443,10 @@ class CollectorLog:
 
 
 def language_unfreezes(d: Driver):
-    """A change of language builds every screen again. The ones dropped had been frozen out of
-    the collector's walk (companion/app/heap.py): the next rest unfreezes and collects
-    everything before it freezes again; the rests after it collect only what is not frozen."""
+    """A change of language builds every screen again (the seats named after their colours in
+    it). The ones dropped had been frozen out of the collector's walk (companion/app/heap.py):
+    the next rest unfreezes and collects everything before it freezes again; the rests after it
+    collect only what is not frozen."""
     import gc
 
     from companion.app.pacing import REST_AFTER_MS
@@ -471,6 +472,8 @@ def language_unfreezes(d: Driver):
     yield from d.press("Cancel")  # in German: the driver names buttons in English
     yield rest
     assert log.calls[4:] == ["collect"], f"the next rest: {log.calls}"
+    shown = {w.text for w in d.widgets() if isinstance(w, BigButton) and w.opacity > 0}
+    assert {"Weiß", "Schwarz"} <= shown and not {"White", "Black"} & shown, f"the seats' names: {sorted(shown)}"
     yield from d.shot("start-german")
 
 
