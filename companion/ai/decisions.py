@@ -212,10 +212,11 @@ class DecisionNodes:
         """Star2's probing phase (``chance_probe``; Ballard 1983): after each outcome, only the
         first move of the side to move (the table's, or the first in order) is searched, with a
         null window at what that outcome must stay under (over) for the node to fail low (high)
-        whatever the others turn out to be. A move of the opponent bounds the outcome from
-        above, one of the root's side from below. When every probe holds, their average decides
-        the node (returned as a score); otherwise the bounds found, in value units, per outcome:
-        ``(ups, downs)`` for the Star1 pass."""
+        if each later outcome stays under alpha (over beta), which their own probes then check.
+        A move of the opponent bounds the outcome from above, one of the root's side from below.
+        When every probe holds and the bounds' average is under alpha (over beta), it decides the
+        node (returned as a score); otherwise the bounds found, in value units, per outcome:
+        ``(ups, downs)`` for the Star1 pass (unprobed outcomes keep ``high`` and ``low``)."""
         pos, rules, curve = self.pos, self.rules, self.curve
         n = len(outs)
         ups, downs = [high] * n, [low] * n

@@ -1,11 +1,11 @@
-"""Captures ordered by their dice fight (``fight_order``, a table key; docs/ai.md, "Combat Chess,
-round 6"): with dice fights a capture is a gamble, and most valuable victim / least valuable
-attacker orders a pawn's long shot at a queen before a queen's safe win of a rook. With the key
-the search (companion.ai.search) orders captures by what the fight is worth on average:
-P(attacker wins) x the victim - P(defender wins) x the attacker, from the exact odds of the two
-fighters (their dice, fatigue and weapon choice; a bounce wins nothing). The tree explores the
-same moves in another order, so a cut-off comes sooner where the likely best capture is tried
-first.
+"""Captures ordered and skipped by their dice fight (table keys ``fight_order``, ``fight_see``,
+``fight_see_depth``; docs/ai.md, "Chance nodes" and "Combat Chess, round 6"). With dice fights a
+capture is a gamble: what it is worth on average is P(attacker wins) x the victim - P(defender
+wins) x the attacker, from the exact odds of the two fighters (their dice, fatigue and weapon
+choice; a bounce wins nothing). ``fight_order``: the search (companion.ai.search) orders captures
+by it, a bad gamble after the quiet moves in the tree; ``fight_see``: the capture search skips a
+capture worth less than nothing (a queen's 82% shot at a pawn: about -82), and with
+``fight_see_depth`` the main search too, that many plies from the leaves.
 
 A mixin of :class:`companion.ai.search.Search`: it needs ``rules``, ``pos`` and ``ev``.
 """
@@ -16,10 +16,11 @@ from ..core.moves import Move
 
 
 class FightOrder:
-    """``_fight_worth(move)``: a capture's fight by its odds, for move ordering."""
+    """``_fight_worth(move)``: a capture's fight by its odds, for move ordering and pruning."""
 
     def _init_fight_order(self, table) -> None:
-        """Set ``fight_order`` from the table: on for a game of two players with dice fights."""
+        """Set ``fight_order``, ``fight_see`` and ``fight_see_depth`` from the table: on only in a
+        game of two players with dice fights."""
         rules = self.rules
         sides = getattr(rules, "fight_sides", None)
         known = sides is not None and rules.nplayers == 2

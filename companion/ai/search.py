@@ -486,7 +486,7 @@ class Search(GoalRace, QuietChecks, FightOrder, DecisionNodes):
                     quiet = False  # a move that wins at once (a Midline Invasion), or a royal's walk
                     # toward its goal (worth more than any futility margin), is never cut short
                 if (see_here and not quiet and count and isinstance(m, Move) and m.capture is not None
-                        and (w := self._fight_worth(m)) is not None and w < 0):
+                        and not m.promotion and (w := self._fight_worth(m)) is not None and w < 0):
                     continue  # a bad gamble by its odds, this near the leaves (fight_see_depth)
                 if quiet and count and (futile or count >= late) and m not in killers and hash(m) != tt_move:
                     if not (m.to in near or m.frm in near):  # cannot check: pruned unplayed
@@ -684,7 +684,7 @@ class Search(GoalRace, QuietChecks, FightOrder, DecisionNodes):
                     gain = values[victim.kid] if victim is not None else 0.0
                     if delta and not m.promotion and (stand + gain + delta <= alpha if maxi else stand - gain - delta >= beta):
                         continue
-                    if see and (w := self._fight_worth(m)) is not None and w < 0:
+                    if see and not m.promotion and (w := self._fight_worth(m)) is not None and w < 0:
                         continue  # a fight worth less than nothing by its odds (fight_see)
                     if not self._losing_capture(m):
                         keep.append(m)
