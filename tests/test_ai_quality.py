@@ -233,7 +233,7 @@ def test_a_corrupt_log_line_is_refused(tmp_path, capsys):
     path = tmp_path / "bad.jsonl"
     path.write_text('{"variant": "combat", "actions": []}\n{"variant": "comb\n', encoding="utf-8")
     msg = cli_error(["--variant", "combat", "--from", str(path), "--a", "max", "--b", "previous"], capsys)
-    assert msg == f"{path} line 2: not a JSON line of ai-match --log"
+    assert msg.startswith(f"{path} line 2: not valid JSON (")
     path.write_text('{"variant": "combat", "actions": "e2e4"}\n', encoding="utf-8")
     assert "line 1: not a game of ai-match --log" in cli_error(
         ["--variant", "combat", "--from", str(path), "--a", "max", "--b", "previous"], capsys)

@@ -38,7 +38,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable
 
-from ..bounds import MAX_DIGITS, int_arg, number_arg
+from ..bounds import MAX_DIGITS, MAX_JOURNAL_BYTES, int_arg, load_json, number_arg, read_text_file
 from ..errors import CompanionError
 from ..i18n import _
 from .actions import action_of, action_text
@@ -119,10 +119,7 @@ def sources_from_log(variant: str, name: str, lines: Iterable[str], rules_for: C
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        try:
-            entry = json.loads(line)
-        except ValueError:
-            raise CompanionError(_("{name} line {n}: not a JSON line of ai-match --log").format(name=name, n=n)) from None
+        entry = load_json(line, _("{name} line {n}").format(name=name, n=n))
         if not isinstance(entry, dict) or not isinstance(entry.get("actions"), list) \
                 or not all(isinstance(a, str) for a in entry["actions"] + list(entry.get("opening") or [])):
             raise CompanionError(_("{name} line {n}: not a game of ai-match --log (no list of actions)").format(
@@ -475,8 +472,7 @@ def run(args) -> int:
     sources: list[Source] = []
     for name in args.logs:
         try:
-            with open(name, encoding="utf-8") as f:
-                lines = f.read().splitlines()
+            lines = read_text_file(name, MAX_JOURNAL_BYTES, _("a match log")).splitlines()
         except (OSError, UnicodeDecodeError) as e:
             raise CompanionError(_("--from {name}: cannot read it ({problem})").format(
                                      name=name, problem=getattr(e, "strerror", None) or e)) from None
