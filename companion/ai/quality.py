@@ -403,7 +403,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "ai-quality", help=_("compare two computer players' choices on the same positions, scored by a deeper search"),
         description=_("Give each position to A and to B; where they choose differently, a deeper reference search "
                       "values both choices. Prints the agreement, each side's mean regret in centipawns and the "
-                      "difference B-A with its 95% interval: a strength measure without the dice's noise."))
+                      "difference B-A with its 95-percent interval: a strength measure without the dice's noise."))
     p.add_argument("--variant", default="chess", help=variant_help())
     p.add_argument("--map", default=None, help=_("map name or file for --games (default: the game's own)"))
     add_players(p)
