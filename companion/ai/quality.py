@@ -43,7 +43,7 @@ from ..errors import CompanionError
 from ..i18n import _
 from .actions import action_of, action_text
 from .match import (BASELINES, MAX_GAMES, MAX_MOVETIME_MS, MAX_NODES, check_player, make_player, parse_settings,
-                    play_game, random_opening, replay_actions)
+                    jsonl_log, play_game, random_opening, replay_actions)
 
 if TYPE_CHECKING:  # the search is imported where positions are judged: the parser does without
     from .analysis import SearchAnalyser
@@ -484,18 +484,7 @@ def run(args) -> int:
     ref_limits = Limits(depth=args.ref_depth) if args.ref_depth else Limits(budget=(args.ref_movetime or 2000.0) / 1000.0)
     players = Limits(nodes=args.nodes) if args.nodes else Limits(budget=args.movetime / 1000.0)
     with contextlib.ExitStack() as stack:
-        log = None
-        if args.log is not None:
-            try:
-                log_file = stack.enter_context(open(args.log, "a", encoding="utf-8"))
-            except OSError as e:
-                raise CompanionError(_("--log {log}: cannot write there ({strerror})").format(
-                                         log=args.log, strerror=e.strerror)) from None
-
-            def log(entry: dict) -> None:
-                log_file.write(json.dumps(entry) + "\n")
-                log_file.flush()
-
+        log = jsonl_log(stack, args.log)
         run_quality(spots, args.a, args.b, args.ref, args.seed,
                     now=time.thread_time if args.clock == "cpu" else time.perf_counter,
                     players=players, ref_limits=ref_limits, a_settings=settings,
