@@ -133,7 +133,6 @@ def test_the_journal_keeps_the_fact_and_the_english_word(tmp_path):
 def test_the_clock_says_the_names_in_the_language_of_the_moment(tmp_path):
     app = App(tmp_path)
     app.start_at_the_table("chess", "rapid")
-    assert app.flow.display.screen == "clock"
     v = app.clock_screen.view()
     assert [h.name for h in v.halves] == ["White", "Black"]
     speak(app, "de", menu=app.clock_screen.menu)
@@ -189,7 +188,7 @@ def test_the_end_of_the_game_names_the_winner_in_the_new_language(tmp_path):
         app.tap(*squares)
     speak(app, "de")
     app.tap("d8", "h4")
-    assert app.flow.display.screen == "over"
+    assert app.flow.display.screen == "game_over"
     v = app.over.view()
     assert "Schwarz" in v.headline and "Black" not in repr(v)
 
@@ -270,12 +269,15 @@ def test_the_pgn_keeps_the_english_words_the_saved_games_show_the_language_of_th
     app.tap("d8", "h4")
     text = format_pgn(pgn_game(app.flow.game.table or app.flow.game.session))
     assert '[White "White"]' in text and '[Black "Black"]' in text
+    app.flow.game.leave()
+    app.pump()
     saved = sorted((tmp_path / "games").glob("*.jsonl"))
-    assert saved
-    assert saved_games.summary(saved[-1]).names == ("Weiß", "Schwarz")
-    pgn = saved[-1].with_suffix(".pgn")
-    if pgn.exists():
-        assert '[White "White"]' in pgn.read_text(encoding="utf-8")
+    assert saved and saved_games.summary(saved[-1]).players == ("Weiß", "Schwarz")
+    app.start.games()
+    app.pump()
+    assert [r.title.split(": ")[1] for r in app.games.view().rows] == ["Weiß gegen Schwarz"]
+    pgns = sorted((tmp_path / "games").glob("*.pgn"))
+    assert pgns and all('[White "White"]' in p.read_text(encoding="utf-8") for p in pgns)
 
 
 def test_the_game_text_writes_the_english_word_and_reads_it_back_as_a_word(tmp_path):
@@ -285,5 +287,5 @@ def test_the_game_text_writes_the_english_word_and_reads_it_back_as_a_word(tmp_p
     speak(app, "de")
     text = format_game(app.flow.game.session)
     assert "player 1: White\n" in text and "player 2: Black\n" in text
-    setup = parse_game(text)[0]
+    setup = parse_game(text).setup
     assert [s.name for s in setup.seats] == ["Weiß", "Schwarz"]
