@@ -80,6 +80,19 @@ def test_a_game_on_a_map_of_seats_follows_too(tmp_path, game, english, german, s
     assert rows(app) == german and app.game.view().status == status
 
 
+def test_a_dungeon_draft_begun_in_english_follows_a_change_of_language(tmp_path):
+    app = App(tmp_path)
+    app.start.choose_game("dungeon")
+    app.start.choose_map("dungeon-four-player")
+    app.start.start()
+    app.pump()
+    seats = app.flow.dungeon.prep.seats
+    assert [s.name for s in seats] == ["Blue", "Red", "Green", "Yellow"]
+    use(Language.load("de"))
+    assert [s.name for s in seats] == ["Blau", "Rot", "Grün", "Gelb"]
+    assert [s.recorded for s in seats] == ["Blue", "Red", "Green", "Yellow"]
+
+
 def test_the_computer_and_a_preset_picked_follow_a_typed_name_stays(tmp_path):
     app = App(tmp_path)
     app.start.choose_game("chess")
