@@ -518,16 +518,14 @@ class StartPresenter:
                 for i, s in enumerate(self.seats[:self.nseats])]
 
     def _default_name(self, seat: int) -> str:
-        """The app's own name for ``seat``: its colour ("Computer" while the computer plays a seat
-        of a game without a map; a seat the game has not shown: "Player 3")."""
-        if self.dungeon:
-            return self._seat_word(seat)
-        if seat >= self.nseats:
-            return _unseated(seat)
-        return T.COMPUTER if self.seats[seat].computer else self.colour_words()[seat]
+        """The app's own name for ``seat``, in the language of the moment (a seat the game has not
+        shown: "Player 3")."""
+        shown = len(self._maps[self.board_map].seats) if self.dungeon else self.nseats
+        return _(self._default_word(seat)) if seat < shown else _unseated(seat)
 
     def _default_word(self, seat: int) -> str:
-        """The app's own name for a seat of the game as its English: the word the game keeps."""
+        """The app's own name for a seat of the game as its English, the word the game keeps: its
+        colour ("Computer" while the computer plays a seat of a game without a map)."""
         if self.dungeon:
             return colour_word(self._maps[self.board_map].seats[seat].colour)
         if self.seats[seat].computer:
