@@ -518,14 +518,12 @@ class StartPresenter:
                 for i, s in enumerate(self.seats[:self.nseats])]
 
     def _default_name(self, seat: int) -> str:
-        """The app's own name for ``seat``, in the language of the moment (a seat the game has not
-        shown: "Player 3")."""
+        """The app's own name for ``seat`` in the language of the moment ("Player 3": not shown)."""
         shown = len(self._maps[self.board_map].seats) if self.dungeon else self.nseats
         return _(self._default_word(seat)) if seat < shown else _unseated(seat)
 
     def _default_word(self, seat: int) -> str:
-        """The app's own name for a seat of the game as its English, the word the game keeps: its
-        colour ("Computer" while the computer plays a seat of a game without a map)."""
+        """The app's own name for a seat of the game as its English: the word the game keeps."""
         if self.dungeon:
             return colour_word(self._maps[self.board_map].seats[seat].colour)
         if self.seats[seat].computer:
