@@ -112,12 +112,8 @@ def test_the_computer_and_a_preset_picked_follow_a_typed_name_stays(tmp_path):
 
 def test_a_typed_name_is_untouched_even_an_english_colour(tmp_path):
     app = App(tmp_path)
-    app.start.open_names(0)
-    app.start.type_name()
-    app.type("Ada")
-    app.start.open_names(1)
-    app.start.type_name()
-    app.type("Black")  # his name, not a colour
+    app.name_seat(0, "Ada")
+    app.name_seat(1, "Black")  # his name, not a colour
     app.start.start()
     app.pump()
     app.setup.fill()
