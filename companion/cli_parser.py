@@ -71,15 +71,19 @@ def player_options(args) -> dict:
 def add_armies(p: argparse.ArgumentParser) -> None:
     p.add_argument("--armies", default=None, metavar="WHITE,BLACK",
                    help=_("Chess 2: the two armies, white's then black's (classic, nemesis, empowered, reaper, "
-                        "two-kings, animals)"))
+                        "two-kings, animals); Dungeon Chess: one army per player, in seat order (the presets of "
+                        "maps/variants/dungeon-armies.toml: human-balanced, redskin-elite, ...)"))
 
 
 def army_options(args, text: str | None = None) -> dict:
-    """The game option for ``--armies`` (Chess 2), or else the ``armies=`` a position text
-    names; nothing when neither is given (other games take no such option)."""
+    """The game option for ``--armies`` (Chess 2's text; Dungeon Chess's presets, one per player,
+    as a tuple), or else the ``armies=`` a position text names; nothing when neither is given
+    (other games take no such option)."""
     armies = getattr(args, "armies", None)
     if armies is None and text:  # as companion.games.chess2_armies.armies_in_text (this layer is below games)
         armies = next((f[len("armies="):] for f in text.split() if f.startswith("armies=")), None)
+    if armies is not None and getattr(args, "variant", None) == "dungeon":
+        return {"armies": tuple(a.strip() for a in armies.split(","))}
     return {} if armies is None else {"armies": armies}
 
 

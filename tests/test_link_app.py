@@ -173,6 +173,21 @@ def test_a_board_that_loses_power_takes_the_linked_game_up_again_and_nothing_is_
     again.flow.stop()
 
 
+def _place(app, n: int) -> list:
+    """``n`` units placed by hand on the deployment screen: each on the lit square furthest
+    forward and to the right; returns (unit, square) of each."""
+    placed = []
+    for _ in range(n):
+        dep = app.flow.dungeon.prep.deployment
+        sq = max(dep.free_squares())
+        placed.append((dep.next_unit()[1], sq))
+        app.board.tap(sq)
+        app.pump()
+        app.clock.t += 2000
+        app.pump()
+    return placed
+
+
 def _port_of(app) -> int:
     return app.flow.link.port.transport._listener.getsockname()[1]
 
@@ -343,15 +358,7 @@ def test_a_linked_dungeon_army_drafted_unit_by_unit_and_placed_by_hand_stays_sea
     assert guest.flow.display.screen == "deploy"
     deploy = guest.presenters.deploy
     assert deploy.view().players == ("Red 0 of 6 placed",)  # this board's seat only: the host's is sealed there
-    placed = []
-    for _ in range(6):  # by hand: each unit on the lit square furthest forward and to the right
-        dep = guest.flow.dungeon.prep.deployment
-        sq = max(dep.free_squares())
-        placed.append((dep.next_unit()[1], sq))
-        guest.board.tap(sq)
-        guest.pump()
-        guest.clock.t += 2000
-        guest.pump()
+    placed = _place(guest, 6)
     assert guest.flow.display.screen == "link"
     assert guest.link.view().status == "Your armies are sealed. Waiting for the other board's..."
     _pump(host, guest, until=lambda: ("setup", 1) in host.flow.link.linked.st.commits)

@@ -24,6 +24,9 @@ BAD_OPTIONS = [
     (["--a", "1", "--b", "1", "--games", "0"], "--games"),
     (["--a", "1", "--b", "1", "--broker", "http://x"], "a broker is mqtt://host:port"),
     (["--a", "1", "--b", "1", "--variant", "go"], "unknown variant"),
+    (["--a", "1", "--b", "1", "--variant", "dungeon", "--armies", "redskin-elite,nope"], "unknown army 'nope'"),
+    (["--a", "1", "--b", "1", "--variant", "dungeon", "--armies", "skeleton-swarm,human-balanced"],
+     "--armies: skeleton-swarm cannot play seat 1 on this map"),
 ]
 
 
@@ -123,3 +126,13 @@ def test_a_linked_games_text_loads_back_with_its_dice_secrets():
     again = gametext.load_game(text)
     assert again.rules.position_text(again.pos) == session.rules.position_text(session.pos)
     assert format_record(again.record) == format_record(session.record)
+
+
+@pytest.mark.slow
+def test_link_match_plays_dungeon_armies_given_one_per_seat():
+    """Two real board processes, each seat's preset from ``--armies`` (test_link_draft.py checks
+    in one process that the game starts with them)."""
+    r = _cli("link-match", "--variant", "dungeon", "--armies", "redskin-elite,human-balanced", "--a", "random",
+             "--b", "random", "--games", "2", "--max-plies", "6", "--seed", "1")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "score 0-0-2"

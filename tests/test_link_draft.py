@@ -180,3 +180,52 @@ def test_four_players_two_seats_at_each_board_each_drafted_and_placed_by_hand():
     pair.pump()
     assert pair.a.session is not None and pair.a.game.st.hash() == pair.b.game.st.hash()
     assert sum(1 for p in pair.a.session.pos.board if p is not None) == 8
+
+
+def test_a_draft_journaled_as_sealed_but_not_yet_committed_when_the_power_went_is_committed_as_it_was():
+    """The power goes between the two lines of a seal (the sealed value, then its commitment):
+    nothing of it was sent; the board comes back and commits the same draft, never another."""
+    from tests.test_link_game import _restart
+
+    proposal = _proposal()
+    pair = Pair(seed="draft-torn")
+    _agreed(pair, proposal)
+    squares = _by_hand(proposal, 1, BO)
+    b = pair.b
+    b.game.choose({"1": drafted_choice(proposal, 1, BO, squares)})
+    b.game.data_to_send()  # never sent
+    b.records[:] = [r for r in b.records if not (r.get("type") == "mine" and r["note"].get("kind") == "commit")]
+    b = _restart(pair, b)
+    assert b.game.st.choices == {"1": drafted_choice(proposal, 1, BO, squares)}
+    with pytest.raises(LinkError, match="the choices are made"):  # no second draft
+        b.game.choose({"1": drafted_choice(proposal, 1, BO, _by_hand(proposal, 1, BO)[::-1])})
+    assert ("setup", 1) in pair.a.game.st.commits  # the commitment reached the other board
+    pair.feed(pair.a, pair.a.game.choose({"0": drafted_choice(proposal, 0, ANN, _by_hand(proposal, 0, ANN))}))
+    pair.pump()
+    rules = rules_of(proposal)
+    assert pair.a.session is not None and pair.a.game.st.hash() == b.game.st.hash()
+    for unit, sq in squares:
+        piece = pair.a.session.pos.board[sq]
+        assert (piece.owner, piece.kind.code) == (1, rules.roster_kind(unit).code)
+
+
+def test_link_match_boards_play_the_dungeon_armies_given_one_per_seat():
+    """``companion link-match --variant dungeon --armies redskin-elite,human-balanced``: each
+    board's computer seats play the preset given for the seat (not only the defaults)."""
+    from companion.games.draft import presets
+    from companion.link.lobby import computer_choices
+
+    proposal = Proposal("dungeon", (LinkSeat("A 1", 0, True, 1), LinkSeat("B 2", 1, True, 1)), "t-presets")
+    pair = Pair(seed="presets")
+    _agreed(pair, proposal)
+    armies = ["redskin-elite", "human-balanced"]  # the defaults the other way round
+    for board in (pair.a, pair.b):
+        pair.feed(board, board.game.choose(computer_choices(proposal, board.me, armies)))
+        pair.pump()
+    session = pair.a.session
+    assert session is not None and pair.a.game.st.hash() == pair.b.game.st.hash()
+    for seat, name in enumerate(armies):
+        codes = {p.kind.code for p in session.pos.board if p is not None and p.owner == seat}
+        assert codes == {session.rules.roster_kind(u).code for u in presets()[name].units}, (seat, name)
+    with pytest.raises(LinkError, match=r"give one army per player \(2\), got redskin-elite"):
+        computer_choices(proposal, 0, ["redskin-elite"])

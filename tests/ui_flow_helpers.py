@@ -96,6 +96,16 @@ class App:
         self.setup.fill()
         self.pump()
 
+    def pair_from(self, path, board: str) -> None:
+        """A chess game's players from a pairing file (a stick's ``path``), board ``board``: the
+        start screen's table settings, the file, the board, Done."""
+        self.start.choose_game("chess")
+        self.start.table_settings()
+        self.table.pairing()
+        self.prompt.answer(str(path))
+        self.prompt.answer(board)
+        self.table.done()
+
     def new_game(self, game="combat", dice="seeded", computer_black=False, start=None, fill=True):
         from companion.session import Seat
         seats = (Seat("White"), Seat("Computer", True, 2) if computer_black else Seat("Black"))
@@ -104,6 +114,12 @@ class App:
         if fill:
             self.setup.fill()
             self.pump()
+
+    def name_seat(self, seat: int, text: str):
+        """On the start screen: a tap on the seat's name, "Type a name", ``text`` on the keyboard."""
+        self.start.open_names(seat)
+        self.start.type_name()
+        self.type(text)
 
     def type(self, text: str):
         """Type on the open on-screen keyboard or number pad, then OK."""

@@ -16,6 +16,9 @@ LINK_DRAFT = N_("Draft unit by unit, place by hand")
 LINK_DRAFT_PLACE = N_("Place on the board")
 LINK_PLACE_YOURS = N_("Place your armies: the other board's stay secret until both are in.")
 LINK_SEALED_WAITING = N_("Your armies are sealed. Waiting for the other board's...")
+LINK_DRAFT_REFUSED = N_("Not taken up: {problem}. Choose the armies again; nothing else is lost.")
+LINK_DRAFT_NOT_KEPT = N_("The draft cannot be kept on this board ({reason}); it goes on, but a power cut "
+                         "would lose it.")
 LINK_TAKEBACK_ASKED = P_("The other board asks to take back {turns} move.", "The other board asks to take back {turns} moves.",
                          "turns")
 LINK_DECLINED = N_("The other board declined.")

@@ -226,6 +226,7 @@ class CompanionApp(App):
         language = current().code
         if language != self._language:  # a language chosen in the menu: every screen is built again in it
             self._language = language
+            self.title = T.APP_TITLE
             for built in list(sm.screens):
                 sm.remove_widget(built)
             self._heap.replaced()  # the next rest unfreezes and walks everything (heap.py)

@@ -600,6 +600,12 @@ def seat_word(colour: str) -> str:
     return words.get(colour, colour.capitalize())
 
 
+def english(name: str):
+    """A table of words as it is marked (the English: the catalog's message ids), for a choice
+    kept as its word and shown in the language of the moment (a seat's preset name)."""
+    return _SOURCE[name]  # put there by read_in_language, at the end of this module
+
+
 def piece_name(kind: str) -> str:
     return _text("PIECE_NAMES").get(kind, kind)
 

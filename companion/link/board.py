@@ -34,7 +34,7 @@ from .channel import Channel
 from .code import PairingCode
 from .events import OtherGame, PeerAway, ProposalReceived, Refused
 from .game import LinkedGame
-from .lobby import LinkSeat, Proposal, default_choices
+from .lobby import LinkSeat, Proposal, computer_choices
 from .store import LinkStore, game_root
 from .transport import LinkPort, MqttLink, TcpGuest, TcpHost
 
@@ -213,9 +213,7 @@ class LinkedBoard:
         game = self.game
         if game is not None and game.phase == "lobby" and game.proposal is not None and game.st.accepted \
                 and game.st.choices is None:
-            armies = self.spec.get("armies")
-            army = armies.split(",")[self.me] if armies else "classic"
-            self._handle(game.choose(default_choices(game.proposal, self.me, army)))
+            self._handle(game.choose(computer_choices(game.proposal, self.me, self.spec.get("armies"))))
 
     # ----- the computer's moves --------------------------------------------------------------------------
     def _player(self, seat: int):

@@ -35,10 +35,23 @@ class Sealing:
             raise LinkError(_("your choice is sealed already"))
         st.write({"type": "sealed", "label": label, "value": value})
         st.sealed[label] = value
+        self._commit(label)
+
+    def _commit(self, label: str) -> None:
+        st = self.st
         k = len(st.mine) + 1
-        digest = commitment(label, value, nonce_for(st.root, k))
+        digest = commitment(label, st.sealed[label], nonce_for(st.root, k))
         st.commits[(label, st.me)] = (digest, k)
         st.note("commit", label=label, digest=digest)
+
+    def finish(self) -> None:
+        """After a power cut: a choice journaled as sealed whose commitment was not (the power
+        went between the two lines; nothing of it was sent) is committed now, the same value:
+        once sealed, a choice is never made again."""
+        st = self.st
+        for label in list(st.sealed):
+            if (label, st.me) not in st.commits:
+                self._commit(label)
 
     def is_sealed(self, label: str, board: int) -> bool:
         return (label, board) in self.st.commits

@@ -294,6 +294,7 @@ class LinkedGame:
         game._events.clear()
         st.outbox.clear()
         st.replaying = False
+        game.sealing.finish()
         game._advance()
         return game, game._take()
 

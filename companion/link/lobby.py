@@ -164,6 +164,20 @@ def default_choices(proposal: Proposal, board: int, army: str = "classic") -> di
     return out
 
 
+def computer_choices(proposal: Proposal, board: int, armies: str | list | None) -> dict:
+    """The choices of a board whose seats computers play (``companion link-match``), from its
+    ``--armies``: Chess 2's text ``WHITE,BLACK`` (this board's by its number, as before); Dungeon
+    Chess's list of presets, one per seat (each of this board's seats plays its own, placed as
+    :func:`dungeon_choices` places a preset); None: the defaults."""
+    if isinstance(armies, (list, tuple)) and choices_needed(proposal) == "deployment":
+        if len(armies) != len(proposal.seats):
+            raise LinkError(_("give one army per player ({n}), got {armies}").format(
+                n=len(proposal.seats), armies=",".join(map(str, armies))))
+        return dungeon_choices(proposal, board, {s: armies[s] for s in proposal.seats_of(board)})
+    army = armies.split(",")[board] if isinstance(armies, str) else "classic"
+    return default_choices(proposal, board, army)
+
+
 def dungeon_armies(proposal: Proposal, seat: int) -> list[tuple[str, str]]:
     """The armies ``seat`` may play in a linked Dungeon Chess game, as (preset, title): the
     rulebook's and the game's presets that fit its spawn zone within the draft's budget, the

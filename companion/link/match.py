@@ -53,6 +53,14 @@ def spec_of(args) -> dict:
                **({"mode": args.mode} if args.mode else {})}
     rules = make_rules(args.variant, args.map, **options)
     n = rules.nplayers
+    if args.variant == "dungeon" and "armies" in options:  # each seat's preset, refused here in one line
+        from ..games.draft import draft_problems, zone_capacity
+
+        for seat, army in enumerate(rules.armies()):
+            problems = draft_problems(rules.roster, army, rules.draft_rules, zone_capacity(rules, seat, army))
+            if problems:
+                raise LinkError(_("--armies: {army} cannot play seat {seat} on this map: {problems}").format(
+                    army=options["armies"][seat], seat=seat + 1, problems="; ".join(problems)))
     open_options = {k: str(v) for k, v in options.items() if k in ("fights", "mode")}
     return {"variant": args.variant, "map": args.map, "players": n, "a": args.a, "b": args.b,
             "armies": options.get("armies"), "movetime": None if args.nodes else args.movetime,

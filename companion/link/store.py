@@ -12,6 +12,12 @@ In the data folder's ``link/``, every file readable by the app's user only (mode
     record): its header (game number, this board), this board's notes, the other board's notes
     as they came, this board's sealed choices before they are opened, what came with each
     action. The game's actions themselves are in the game's journal, ``current.jsonl``.
+``draft.json``
+    this board's armies of a linked Dungeon Chess game while they are drafted and placed by
+    hand, before they are sealed (:meth:`LinkStore.save_draft`): the game's number and id, the
+    board, the draft's progress and a checksum, rewritten whole on every change; gone once the
+    armies are sealed (the sealed value is then in ``game.jsonl``). A damaged one is set aside
+    as ``draft.damaged.json`` and said in one line.
 ``games/``
     the link journals of finished games.
 
@@ -30,6 +36,7 @@ import tempfile
 import threading
 from pathlib import Path
 
+from ..bounds import load_json, read_small_file
 from ..errors import LinkError, RecordError
 from ..i18n import _
 from ..journal import Journal, fsync_dir, read_journal
@@ -37,6 +44,10 @@ from ..journal import Journal, fsync_dir, read_journal
 LINK_DIR = "link"
 PAIRING = "pairing.json"
 GAME = "game.jsonl"
+DRAFT = "draft.json"
+DRAFT_DAMAGED = "draft.damaged.json"
+#: a draft's file is a few kilobytes (four seats of up to 75 XP of units, their squares)
+MAX_DRAFT_BYTES = 64 * 1024
 
 
 def game_root(master: bytes, number: int) -> bytes:
@@ -81,7 +92,7 @@ class LinkStore:
         """Unpair: the key goes (the finished games' journals stay)."""
         with self._lock:
             self._epoch_written = 0
-            for name in (PAIRING, GAME):
+            for name in (PAIRING, GAME, DRAFT):
                 try:
                     (self.dir / name).unlink()
                 except FileNotFoundError:
@@ -124,6 +135,54 @@ class LinkStore:
         os.replace(path, target / f"game-{number}.jsonl")
         fsync_dir(self.dir)
 
+    # ----- a draft in progress (before it is sealed) -----------------------------------------------
+    def save_draft(self, *, game: int, game_id: str, me: int, progress: dict) -> None:
+        """Keep the draft's progress (written whole and atomically, mode 0600)."""
+        body = {"game": game, "game_id": game_id, "me": me, "progress": progress}
+        data = dict(body, check=_check(body))
+        self._write_private(self.dir / DRAFT, json.dumps(data, separators=(",", ":")).encode())
+
+    def draft(self, *, game: int, game_id: str, me: int) -> dict | None:
+        """The progress kept for this game and board (None: none kept). A file that cannot be
+        read, fails its checksum or belongs to another game or board is set aside
+        (``draft.damaged.json``) and refused in one line (LinkError); nothing else is touched."""
+        path = self.dir / DRAFT
+        where = str(path)
+        try:
+            raw = read_small_file(path, MAX_DRAFT_BYTES, where)
+            if raw is None:
+                return None
+            value = load_json(raw.decode("utf-8"), where, RecordError)
+            if not isinstance(value, dict) or set(value) != {"game", "game_id", "me", "progress", "check"}:
+                raise RecordError(_("{where}: not a saved draft").format(where=where))
+            body = {k: value[k] for k in ("game", "game_id", "me", "progress")}
+            if value["check"] != _check(body):
+                raise RecordError(_("{where}: damaged (its checksum does not match)").format(where=where))
+            if (value["game"], value["game_id"], value["me"]) != (game, game_id, me) \
+                    or not isinstance(value["progress"], dict):
+                raise RecordError(_("{where}: the draft of another game (game {n}, {game_id})").format(
+                    where=where, n=value["game"], game_id=str(value["game_id"])[:80]))
+            return value["progress"]
+        except (RecordError, UnicodeDecodeError) as e:
+            self.set_draft_aside()
+            raise LinkError(_("the saved draft cannot be used: {problem}").format(
+                problem=e if isinstance(e, RecordError) else _("{where}: not text").format(where=where))) from None
+
+    def drop_draft(self) -> None:
+        """The draft is sealed or given up: its progress goes."""
+        try:
+            (self.dir / DRAFT).unlink()
+        except FileNotFoundError:
+            return
+        fsync_dir(self.dir)
+
+    def set_draft_aside(self) -> None:
+        try:
+            os.replace(self.dir / DRAFT, self.dir / DRAFT_DAMAGED)
+        except OSError:
+            return
+        fsync_dir(self.dir)
+
     @staticmethod
     def _write_private(path: Path, data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -140,3 +199,9 @@ class LinkStore:
             tmp.unlink(missing_ok=True)
             raise
         fsync_dir(path.parent)
+
+
+def _check(body: dict) -> str:
+    """A saved draft's checksum (SHA-256 of its canonical JSON, 16 hex digits)."""
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

@@ -143,6 +143,10 @@ class TcpHost:
 
     def stop(self) -> None:
         self._stopped = True
+        try:  # wakes the thread waiting in accept(): a listener only closed stays bound while it waits
+            self._listener.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
         self._listener.close()
         self._conns.close()
 

@@ -102,6 +102,7 @@ class DraftPresenter:
         try:
             change()
             self.display.notice = ""
+            self.dungeon.kept()
         except CompanionError as e:
             self.display.notice = str(e)
         self.display.changed()

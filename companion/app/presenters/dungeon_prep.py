@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ...errors import DraftError
+from ...errors import CompanionError, DraftError
 from ...games import make_rules
 from ...games.draft import (
     FACTIONS, TURN_ORDER_CHOICES, Army, Deployment, army_cost, draft_problems, faction_units, first_player,
@@ -203,10 +203,13 @@ class DungeonPrep:
         return self.first
 
     # ----- deployment ---------------------------------------------------------------------------
-    def begin_deployment(self, make_guide: Callable, sensed, t_ms: int) -> list:
+    def begin_deployment(self, make_guide: Callable, sensed, t_ms: int,
+                         placed: Sequence[tuple[int, str, int]] = ()) -> list:
         """Start placing the armies on the board; returns the guide's first outputs (what to
         light, what to say). ``make_guide(rules, deployment, sensed=, t_ms=)`` builds the
-        DeploymentTracker."""
+        DeploymentTracker. ``placed``: the placements made before a power cut, made again (each
+        checked as on the screen); the board is then taken to show them (its pieces stay on the
+        table) until its first snapshot says otherwise, and ``sensed`` is not used."""
         if self.first is None and self.here is None:
             raise DraftError(_("choose who moves first before the armies are deployed"))
         for seat in self.drafted:
@@ -214,7 +217,15 @@ class DungeonPrep:
                 raise DraftError(_("player {n}'s army cannot be played yet: {problems}").format(
                     n=seat + 1, problems="; ".join(self.problems(seat))))
         self.deployment = Deployment(self.rules, self.armies, players=self.here)
-        self.guide = make_guide(self.rules, self.deployment, sensed=frozenset(sensed), t_ms=t_ms)
+        try:
+            for player, unit, sq in placed:
+                if self.deployment.next_unit() != (player, unit):
+                    raise DraftError(_("the placements are not in the deployment's order at {unit}").format(unit=unit))
+                self.deployment.place(sq)
+        except DraftError:
+            self.deployment = None
+            raise
+        self.guide = make_guide(self.rules, self.deployment, sensed=None if placed else frozenset(sensed), t_ms=t_ms)
         return self.guide.tick(t_ms)
 
     def end_deployment(self) -> None:
@@ -230,6 +241,48 @@ class DungeonPrep:
         if dep is None or not dep.done:
             raise DraftError(_("the armies are not deployed yet"))
         return {seat: (self.armies[seat], [(u, sq) for p, u, sq in dep.placed if p == seat]) for seat in self.drafted}
+
+    # ----- a linked draft kept on disk (companion.link.store.LinkStore.save_draft) ---------------
+    def progress(self) -> dict:
+        """This board's draft so far, as plain values: the seat on screen, each seat's army and
+        its drafts per faction, the placements (None while drafting)."""
+        name = self.rules.geometry.name_of
+        dep = self.deployment
+        return {"seat": self.seat,
+                "armies": {str(s): {"faction": self.armies[s].faction, "units": list(self.armies[s].units)}
+                           for s in self.drafted},
+                "drafts": {str(s): {f: list(a.units) for f, a in self.drafts[s].items()} for s in self.drafted},
+                "placed": None if dep is None else [[p, u, name(sq)] for p, u, sq in dep.placed]}
+
+    def restore(self, progress: dict) -> list[tuple[int, str, int]] | None:
+        """Take up :meth:`progress` again, every value checked as the screens check it (a unit
+        of the army's faction, a seat drafted here, each placement where the deployment allows
+        it); DraftError names what is wrong. Returns the placements to make (None: drafting)."""
+        try:
+            seat, armies, drafts, placed = (progress["seat"], progress["armies"], progress["drafts"],
+                                            progress["placed"])
+            if seat not in self.drafted or set(armies) != {str(s) for s in self.drafted} \
+                    or set(drafts) != set(armies):
+                raise DraftError(_("the seats drafted here are {here}").format(here=list(self.drafted)))
+            for s in self.drafted:
+                self.seat = s
+                for faction, units in {**drafts[str(s)], armies[str(s)]["faction"]: armies[str(s)]["units"]}.items():
+                    self.set_faction(faction)
+                    self.clear()
+                    for unit in units:
+                        self.add(unit)
+                self.set_faction(armies[str(s)]["faction"])
+            self.seat = seat
+            if placed is None:
+                return None
+            geo = self.rules.geometry
+            return [(int(p), str(u), geo.parse_square(sq)) for p, u, sq in placed]
+        except DraftError:
+            raise
+        except CompanionError as e:
+            raise DraftError(str(e)) from None
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise DraftError(_("the draft's values cannot be read ({kind})").format(kind=type(e).__name__)) from None
 
     def start_position(self) -> str:
         """The deployed armies as the game's start position text (the journal keeps it)."""

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...board.deployment import DeploymentCompleted
+from ...board.deployment import DeploymentCompleted, PlacementUndone, UnitPlaced
 from ...errors import CompanionError
 from .. import link_texts as L
 from .. import texts as T
 from .board_link import BoardRoom
 from .display import Display
 from .dungeon_prep import DungeonPrep
-from .messages import Bus, DraftDungeon, DraftLinkedDungeon, LeaveGame, LinkedDraftEnded, NewGame, UseBoardFor
+from .messages import (Bus, DraftDungeon, DraftLinkedDungeon, LeaveGame, LinkedDraftChanged, LinkedDraftEnded, NewGame,
+                       UseBoardFor)
 from .questions import Prompt, PromptOption
 
 
@@ -61,16 +62,38 @@ class DungeonSetup:
     def begin_linked(self, c: DraftLinkedDungeon) -> None:
         """The DraftLinkedDungeon command (a linked game, link_room.py): the same draft and
         deployment screens for this board's seats only; no game is put away (the link's game
-        has not started) and who starts is the proposal's. Ends with LinkedDraftEnded."""
+        has not started) and who starts is the proposal's. Ends with LinkedDraftEnded; every
+        change is published (LinkedDraftChanged) to be kept. With ``c.progress`` (kept before
+        a power cut) the draft is taken up where it was: DraftError, changing nothing, when it
+        cannot be."""
         try:
             prep = DungeonPrep(c.rules.board_map.name, tuple(c.seats), rules=c.rules, here=c.here)
         except CompanionError as e:
             self.display.notice = str(e)
             self.bus.publish(LinkedDraftEnded(None))
             return
+        placed = prep.restore(c.progress) if c.progress is not None else None
+        if placed is not None:
+            outputs = prep.begin_deployment(self.make_deploy_guide, self.board.sensed, self.clock_ms(), placed)
         self.display.notice = ""
         self.prep = prep
-        self.display.show("draft")
+        if placed is None:
+            self.display.show("draft")
+            return
+        self.board.reset_guide()
+        self.display.notice = L.LINK_PLACE_YOURS
+        self.display.screen = "deploy"
+        self._guided(outputs)
+        if prep.deployment.done and self.prep is prep:  # placed whole before the power went: sealed now
+            self._start_deployed_game()
+            return
+        self.board.request_snapshot()  # the pieces on the table say which placements still stand
+        self.display.changed()
+
+    def kept(self) -> None:
+        """A linked draft changed: published, to be kept (link_room.py)."""
+        if self.prep is not None and self.prep.here is not None:
+            self.bus.publish(LinkedDraftChanged(self.prep.progress()))
 
     @property
     def linked(self) -> bool:
@@ -91,6 +114,7 @@ class DungeonSetup:
         if not more and prep.here is not None:
             self._deploy(L.LINK_PLACE_YOURS)
             return
+        self.kept()
         if not more:
             self.display.prompt = Prompt("turn-order", T.WHO_STARTS, tuple(
                 PromptOption(key, label) for key, label in self._turn_order_labels()))
@@ -108,6 +132,7 @@ class DungeonSetup:
                 self.bus.handle(LeaveGame())
             return
         self.display.notice = ""
+        self.kept()
         self.display.changed()
 
     def _turn_order_labels(self) -> list[tuple[str, str]]:
@@ -151,12 +176,14 @@ class DungeonSetup:
         self.display.notice = notice
         self.display.screen = "deploy"
         self._guided(outputs)
+        self.kept()
         self.board.request_snapshot()
         self.display.changed()
 
     def undo(self) -> None:
         if self.deploying:
             self._guided(self.prep.guide.undo())
+            self.kept()
             self.display.changed()
 
     def place_rest(self) -> None:
@@ -172,6 +199,7 @@ class DungeonSetup:
             self.display.changed()
             return
         self._guided(prep.guide.deployment_changed())
+        self.kept()
         self.board.set_simulated(prep.deployment.occupied())
         self.display.changed()
 
@@ -182,6 +210,7 @@ class DungeonSetup:
         self.prep.end_deployment()
         self.board.reset_guide()
         self.display.notice = ""
+        self.kept()
         self.display.show("draft")
 
     # ----- the board, while deploying -------------------------------------------------------------
@@ -204,6 +233,8 @@ class DungeonSetup:
             self.display.changed()
         if done:
             self._start_deployed_game()
+        elif any(isinstance(ev, (UnitPlaced, PlacementUndone)) for ev in outputs):
+            self.kept()
 
     def _start_deployed_game(self) -> None:
         """Every unit stands: the game starts from the deployed position (journaled)."""

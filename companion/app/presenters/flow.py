@@ -37,6 +37,7 @@ from .display import BOARD, Display
 from .dungeon_setup import DungeonSetup
 from .game_room import GameRoom
 from .hands_free import HandsFree
+from .link_return import LinkReturn
 from .link_room import ASKED as LINK_ASKED, LinkRoom, default_transport
 from .load_save import TYPING_MODES, LoadSave
 from .mailbox import Mailbox
@@ -44,8 +45,8 @@ from .match_room import MatchRoom
 from .menu import Menu
 from .messages import (
     Bus, ChooseArmies, ComputerMoveChosen, DraftDungeon, DraftLinkedDungeon, GameClosed, GameFiled, GameFinished,
-    GameOpened, JoinLink, LeaveGame, LinkedDraftEnded, LinkGame, LoadGame, LookForUnfinished, NewGame, NothingToResume,
-    PlaySettled, ShowProblem, UseBoardFor,
+    GameOpened, JoinLink, LeaveGame, LinkedDraftChanged, LinkedDraftEnded, LinkGame, LoadGame, LookForUnfinished,
+    NewGame, NothingToResume, PlaySettled, ShowProblem, UseBoardFor,
 )
 from .online_game_room import ASKED as ONLINE_ASKED, OnlineGameRoom
 from .online_room import OnlineRoom, OnlineSetup
@@ -125,6 +126,7 @@ class AppFlow:
         self.hands_free = HandsFree(self.play, self.speech.settings)
         self.link = LinkRoom(display, self.game, mailbox, bus, data=store.directory, make_transport=make_link_transport,
                              draw=draw, entropy=entropy or os.urandom, clock_ms=clock_ms)
+        self.link_return = LinkReturn(self.link, self.game, display, bus)
         self.online = OnlineRoom(display, mailbox, storage, bus, setup=online, clock_ms=clock_ms)
         self.online_game = OnlineGameRoom(self.online, self.game, display, bus, clock_ms=clock_ms)
         self.menu = Menu(display, self.game, bus, {
@@ -252,17 +254,19 @@ def wire(f: AppFlow) -> None:
         for hears in (display.clear_game_words, board.reset_guide, play.reset, ai.reset, f.coach.reset, f.dungeon.drop):
             bus.subscribe(event, hears)
     bus.subscribe(GameOpened, clock.game_opened)
-    bus.subscribe(GameOpened, f.link.game_opened)  # a linked game taken up after a power cut
+    bus.subscribe(GameOpened, f.link_return.game_opened)  # a linked game taken up after a power cut
     bus.subscribe(GameClosed, clock.forget)
     bus.subscribe(GameClosed, f.matches.game_closed)
     bus.subscribe(GameClosed, f.link.game_closed)
     bus.subscribe(LinkedDraftEnded, f.link.drafted)
+    bus.subscribe(LinkedDraftChanged, f.link.keep_draft)
     bus.subscribe(GameFinished, ai.stop)
     bus.subscribe(GameFinished, clock.close_questions)
     bus.subscribe(GameFinished, f.matches.scored)  # before the game is filed
     bus.subscribe(GameFiled, f.records.filed)
     bus.subscribe(GameFiled, clock.forget)
     bus.subscribe(NothingToResume, f.matches.resume)
+    bus.subscribe(NothingToResume, f.link_return.lobby)  # a linked game still being set up, taken up
     bus.subscribe(PlaySettled, play.sync_decision)  # the game's own screen first, then the computer
     bus.subscribe(PlaySettled, ai.maybe_think)
     bus.subscribe(GameOpened, f.speech.opened)

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from ...errors import CompanionError
+from ...errors import CompanionError, LinkError
+from ...i18n import _
 from ...link.code import DIGITS, PairingCode
 from ...link.events import (ChoicesSealed, ClaimedWhileAway, GameReady, Mismatch, MismatchFixed, PeerAdjourned,
                             PeerAway, PeerBack, ProposalAccepted, ProposalReceived, Refused, RequestAnswered,
@@ -38,8 +39,8 @@ from .. import texts as T
 from .display import Display
 from .game_room import GameRoom
 from .mailbox import Mailbox
-from .messages import (Bus, DraftLinkedDungeon, GameClosed, GameOpened, JoinLink, LinkedDraftEnded, LinkGame,
-                       UseBoardFor)
+from .messages import (Bus, DraftLinkedDungeon, GameClosed, JoinLink, LinkedDraftChanged, LinkedDraftEnded,
+                       LinkGame, UseBoardFor)
 from .questions import Prompt, PromptOption
 
 if TYPE_CHECKING:
@@ -132,6 +133,11 @@ class LinkRoom:
         self.display.changed()
 
     def cancel(self) -> None:
+        """Leave the link's screen. A game not started yet is given up: its link journal and
+        its draft go, so the next start does not take it up again."""
+        if self.linked is not None and self.linked.session is None:
+            self.store.drop_draft()
+            self.store.end_game()
         self.close()
         self.display.show("start")
 
@@ -171,21 +177,21 @@ class LinkRoom:
             pass
         elif kind == "up":
             self.down = False
-            self._link_events(self.linked.connected(self.clock_ms()))
+            self.link_events(self.linked.connected(self.clock_ms()))
         elif kind == "down":
             self.down = True
             self.linked.disconnected()
         elif kind == "payload":
-            self._link_events(self.linked.receive(item[1], self.clock_ms()))
-        self._flush()
+            self.link_events(self.linked.receive(item[1], self.clock_ms()))
+        self.flush()
         self.display.changed()
 
     def tick(self, t_ms: int) -> None:
         if self.linked is not None:
-            self._link_events(self.linked.tick(t_ms))
-            self._flush()
+            self.link_events(self.linked.tick(t_ms))
+            self.flush()
 
-    def _flush(self) -> None:
+    def flush(self) -> None:
         if self.linked is not None and self.port is not None:
             out = self.linked.data_to_send()
             if out:
@@ -193,13 +199,15 @@ class LinkRoom:
 
     def _open_link(self) -> None:
         me = 0 if self.pairing.role == "host" else 1
+        self.store.drop_draft()  # a new pairing: what an earlier link left is not this game's
+        self.store.end_game()
         journal = self.store.open_game(self.number, me)
         self.linked = LinkedGame(me, game_root(self.master, self.number), record=journal.append,
                                  start_game=self._start_game, number=self.number)
         if self.port.connected:
-            self._link_events(self.linked.connected(self.clock_ms()))
+            self.link_events(self.linked.connected(self.clock_ms()))
         if me == 0:
-            self._link_events(self.linked.propose(self._proposal()))
+            self.link_events(self.linked.propose(self._proposal()))
 
     def _proposal(self) -> Proposal:
         c = self.pending
@@ -217,14 +225,14 @@ class LinkRoom:
         return session
 
     # ----- what the link says ---------------------------------------------------------------------------
-    def _link_events(self, events: list) -> None:
+    def link_events(self, events: list) -> None:
         linked = self.linked
         game = game_events(events, None)
         for e in events:
             if isinstance(e, ProposalReceived):
-                self._ask_proposal(e.proposal)
+                self.ask_proposal(e.proposal)
             elif isinstance(e, ProposalAccepted):
-                self._agreed()
+                self.agreed()
             elif isinstance(e, GameReady):
                 self._opened()
             elif isinstance(e, ChoicesSealed) and linked.session is not None:
@@ -253,14 +261,14 @@ class LinkRoom:
             self.game.handle(game)
         self.display.changed()
 
-    def _ask_proposal(self, proposal: Proposal) -> None:
+    def ask_proposal(self, proposal: Proposal) -> None:
         mine = [s.name for s in proposal.seats if s.board == 1]
         theirs = [s.name for s in proposal.seats if s.board == 0]
         self.display.ask(Prompt("link-proposal", L.LINK_PROPOSAL.format(
             game=T.GAME_TITLES.get(proposal.game, proposal.game), them=", ".join(theirs), you=", ".join(mine)),
             (PromptOption("accept", T.ACCEPT), PromptOption("decline", T.DECLINE)), cancel=False))
 
-    def _agreed(self) -> None:
+    def agreed(self) -> None:
         """The game is agreed: this board's choices (a Chess 2 army is asked; others as the game
         starts them), sealed until the other board's are."""
         linked = self.linked
@@ -271,11 +279,11 @@ class LinkRoom:
             return
         if need == "deployment":
             self._armies = {}
-            self._ask_dungeon_army()
+            self.ask_dungeon_army()
             return
-        self._link_events(linked.choose(default_choices(linked.proposal, linked.me)))
+        self.link_events(linked.choose(default_choices(linked.proposal, linked.me)))
 
-    def _ask_dungeon_army(self) -> None:
+    def ask_dungeon_army(self) -> None:
         """A linked Dungeon game: the army of this board's next seat (its default first), each
         kept secret until both boards' are in; then placed on its spawn zone and sealed. Or
         *Draft*: every seat of this board drafted unit by unit and placed by hand on the local
@@ -283,7 +291,8 @@ class LinkRoom:
         linked = self.linked
         seats = [s for s in linked.proposal.seats_of(linked.me) if s not in self._armies]
         if not seats:
-            self._link_events(linked.choose(dungeon_choices(linked.proposal, linked.me, self._armies)))
+            self.link_events(linked.choose(dungeon_choices(linked.proposal, linked.me, self._armies)))
+            self.store.drop_draft()  # sealed: the link journal holds it now
             return
         seat = seats[0]
         self.display.ask(Prompt("link-dungeon-army", L.LINK_CHOOSE_DUNGEON_ARMY.format(
@@ -291,14 +300,41 @@ class LinkRoom:
             PromptOption(name, title) for name, title in dungeon_armies(linked.proposal, seat))
             + (PromptOption("draft", L.LINK_DRAFT),), cancel=False))
 
-    def _draft(self) -> None:
-        """Draft and place this board's armies on the local screens (dungeon_setup.py)."""
+    def draft(self, progress: dict | None = None) -> None:
+        """Draft and place this board's armies on the local screens (dungeon_setup.py); with
+        ``progress`` (kept before a power cut) from where the draft was (DraftError: not)."""
         linked = self.linked
         self._armies = {}
         from ...session import Seat
 
         seats = tuple(Seat(s.name, s.computer, s.level) for s in linked.proposal.seats)
-        self.bus.handle(DraftLinkedDungeon(rules_of(linked.proposal), seats, linked.proposal.seats_of(linked.me)))
+        self.bus.handle(DraftLinkedDungeon(rules_of(linked.proposal), seats, linked.proposal.seats_of(linked.me),
+                                           progress))
+
+    def take_up_presets(self, presets: dict) -> None:
+        """The armies chosen for some of this board's seats before a power cut (link_return.py),
+        each checked as the question offers them (LinkError); the next seat's asked."""
+        linked = self.linked
+        chosen = {}
+        for seat, name in presets.items() if isinstance(presets, dict) else ():
+            if not (seat.isdigit() and int(seat) in linked.proposal.seats_of(linked.me)) or name not in dict(
+                    dungeon_armies(linked.proposal, int(seat))):
+                raise LinkError(_("the saved draft cannot be used: {problem}").format(
+                    problem=_("{name!r} is not an army seat {seat} may play here").format(name=name, seat=seat)))
+            chosen[int(seat)] = name
+        self._armies = chosen
+        self.ask_dungeon_army()
+
+    def keep_draft(self, event: LinkedDraftChanged) -> None:
+        """Keep this board's draft as it changes (link/draft.json), until it is sealed."""
+        linked = self.linked
+        if linked is None or linked.proposal is None or linked.st.choices is not None:
+            return
+        try:
+            self.store.save_draft(game=self.number, game_id=linked.proposal.game_id, me=linked.me,
+                                  progress=event.progress)
+        except OSError as e:  # a full card: the draft goes on; only a power cut now would lose it
+            self.display.notice = L.LINK_DRAFT_NOT_KEPT.format(reason=e.strerror or e)
 
     def drafted(self, event: LinkedDraftEnded) -> None:
         """This board's armies drafted and placed (sealed now), or the player went back to the
@@ -308,20 +344,22 @@ class LinkRoom:
             return
         self.display.show("link")
         if event.placed is None:
-            self._ask_dungeon_army()
+            self.store.drop_draft()
+            self.ask_dungeon_army()
         else:
             try:
-                self._link_events(linked.choose({str(seat): drafted_choice(linked.proposal, seat, army, squares)
+                self.link_events(linked.choose({str(seat): drafted_choice(linked.proposal, seat, army, squares)
                                                  for seat, (army, squares) in event.placed.items()}))
+                self.store.drop_draft()  # sealed: the link journal holds it now
             except CompanionError as e:  # not expected: the screens check as the lobby does
                 self.display.notice = str(e)
-                self._ask_dungeon_army()
-        self._flush()
+                self.ask_dungeon_army()
+        self.flush()
         self.display.changed()
 
     def _opened(self) -> None:
         linked = self.linked
-        view = LinkedSession(linked, self._link_events)
+        view = LinkedSession(linked, self.link_events)
         self.game.open_linked(view, self._journal)
         self.game.begin_setup()
 
@@ -348,31 +386,32 @@ class LinkRoom:
                     self.cancel()
                     self.display.start_problem = str(e)
                     return
-                self._link_events(linked.accept())
-                self._agreed()
+                self.link_events(linked.accept())
+                self.agreed()
             elif prompt.kind == "link-dungeon-army" and key == "draft":
-                self._draft()
+                self.draft()
             elif prompt.kind == "link-dungeon-army":
                 seat = next(s for s in linked.proposal.seats_of(linked.me) if s not in self._armies)
                 self._armies[seat] = key
-                self._ask_dungeon_army()
+                self.keep_draft(LinkedDraftChanged({"presets": {str(s): a for s, a in self._armies.items()}}))
+                self.ask_dungeon_army()
             elif prompt.kind == "link-army":
                 seats = linked.proposal.seats_of(linked.me)
-                self._link_events(linked.choose({str(s): {"army": key} for s in seats}))
+                self.link_events(linked.choose({str(s): {"army": key} for s in seats}))
             elif prompt.kind == "link-takeback":
-                self._link_events(linked.answer_takeback(key == "accept"))
+                self.link_events(linked.answer_takeback(key == "accept"))
             elif prompt.kind == "link-away":
                 if key == "claim":
-                    self._link_events(linked.claim(self.clock_ms()))
+                    self.link_events(linked.claim(self.clock_ms()))
                 elif key == "adjourn":
-                    self._link_events(linked.adjourn())
-                    self._flush()
+                    self.link_events(linked.adjourn())
+                    self.flush()
                     self.game.leave()
             elif prompt.kind == "link-mismatch":
-                self._link_events(linked.fix_mismatch(key))
+                self.link_events(linked.fix_mismatch(key))
         except CompanionError as e:
             self.display.notice = str(e)
-        self._flush()
+        self.flush()
         self.display.changed()
 
     def away_choices(self) -> None:
@@ -408,32 +447,17 @@ class LinkRoom:
         self.away_since = None
         self.down = False
 
-    def game_opened(self, event: GameOpened) -> None:
-        """A game taken up after a power cut: if it is the linked game of the saved link, the
-        link takes it over again (its journal, the saved key, a new connection) and the two boards
-        agree by numbers on what each still lacks."""
-        table = event.table
-        if not event.resumed or table is None or self.linked is not None:
-            return
-        try:
-            saved = self.store.pairing()
-            records = self.store.records()
-        except CompanionError:
-            return
-        if saved is None or not records or records[0].get("game") != saved["game"]:
-            return
-        proposal = next((r["note"]["proposal"] for r in records if r.get("type") in ("mine", "theirs")
-                         and r["note"].get("kind") == "proposal"), None)
-        session = table.session
-        if not isinstance(proposal, dict) or proposal.get("game_id") != session.setup.game_id:
-            return
+    def take_up(self, saved: dict, records: list[dict], *, session=None, log: list = ()) -> list:
+        """The link taken over again after a power cut (link_return.py): the saved key and
+        secret, the link journal (``records``), the game's ``session`` and its actions ``log``
+        if it had started; a new connection, on which the two boards agree by numbers on what
+        each still lacks. Returns what is due now (the link's events)."""
         me = records[0]["me"]
         role = "host" if me == 0 else "guest"
         self.master, self.nameplate, self.number = saved["master"], saved["nameplate"], saved["game"]
         journal = self.store.open_game(self.number, me)
-        log = [entry for entry, _ in table.entries if entry.get("type") != "table"]
         self.linked, events = LinkedGame.resume(me, game_root(self.master, self.number), records[1:],
-                                                session=session, log=log, record=journal.append,
+                                                session=session, log=list(log), record=journal.append,
                                                 start_game=self._start_game, number=self.number)
         self.pairing = Pairing(role, None, state="paired")
         from ...link.channel import Channel  # (as in _start_port)
@@ -442,9 +466,7 @@ class LinkRoom:
         channel = Channel(role, self.entropy, key=saved["key"], epoch=saved["epoch"])
         self.port = LinkPort(channel, self.make_transport(role, self.nameplate), save_epoch=self._save_epoch,
                              post=lambda item: self.mailbox.post("link", item))
-        self.game.session, self.game.table = LinkedSession(self.linked, self._link_events), None
-        self.port.start()
-        self._link_events(events)
+        return events
 
     def game_closed(self, event: GameClosed) -> None:
         if self.linked is not None and self.game.session is None:

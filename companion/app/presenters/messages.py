@@ -66,11 +66,13 @@ class DraftDungeon:
 class DraftLinkedDungeon:
     """Draft the armies of this board's seats (``here``) of a linked Dungeon Chess game unit by
     unit and place them by hand (dungeon_setup.py), on the game's ``rules``; the other board's are
-    sealed there. Ends with :class:`LinkedDraftEnded`."""
+    sealed there. Ends with :class:`LinkedDraftEnded`. ``progress``: the draft as kept before a
+    power cut (DungeonPrep.progress), taken up where it was (DraftError: it cannot be)."""
 
     rules: Any
     seats: tuple
     here: tuple
+    progress: Any = None
 
 
 @dataclass(frozen=True)
@@ -169,6 +171,14 @@ class LinkedDraftEnded:
 
 
 @dataclass(frozen=True)
+class LinkedDraftChanged:
+    """This board's draft of a linked Dungeon Chess game changed (a unit, a seat, a placement):
+    ``progress`` (DungeonPrep.progress) is kept so that a power cut loses none of it."""
+
+    progress: Any
+
+
+@dataclass(frozen=True)
 class GameClosed:
     """The game was put away (or a resumed one was not taken up); ``left_match``: its match,
     if any, ends here too."""
@@ -238,5 +248,5 @@ class Bus:
 
 __all__ = ["Bus", "LinkGame", "JoinLink", "NewGame", "DraftDungeon", "ChooseArmies", "LoadGame", "LeaveGame", "UseBoardFor",
            "ShowProblem", "LookForUnfinished", "GameOpened", "GameClosed", "GameFinished", "GameFiled", "ComputerMoveChosen",
-           "NothingToResume",
+           "NothingToResume", "LinkedDraftChanged",
            "PlaySettled"]

@@ -10,9 +10,10 @@ from .. import texts as T
 
 
 def colour_names(rules) -> tuple[str, ...]:
-    """The sides' colour words: the map's seats (KoL Chess: Blue and Orange), else White and Black."""
+    """The sides' colour words in the language of the moment: the map's seats (KoL Chess: Blue
+    and Orange), else White and Black."""
     seats = getattr(getattr(rules, "board_map", None), "seats", None)
-    return tuple(seat.colour.capitalize() for seat in seats) if seats else T.COLOUR_NAMES
+    return tuple(T.seat_word(seat.colour) for seat in seats) if seats else T.COLOUR_NAMES
 
 
 def colour_word(rules, player: int) -> str:

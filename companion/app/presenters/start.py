@@ -25,7 +25,7 @@ from ...core.geometry import VOID, WATER
 from ...games import GAMES
 from ...maps import load_map
 from ...session import (BID_MODES, DICE_MODES, FIGHTS_OPTION, GAMES_WITH_BIDS, GAMES_WITH_DRAW_OPTION, OPTION_VALUES,
-                        PLAYER_COUNTS, Seat, game_options, has_dice_fights)
+                        PLAYER_COUNTS, game_options, has_dice_fights)
 from ...i18n import _
 from .. import link_texts as L
 from .. import texts as T
@@ -37,6 +37,7 @@ from .display import Display
 from .load_save import LoadSave
 from .messages import Bus, ChooseArmies, DraftDungeon, JoinLink, LinkGame, NewGame
 from .preferences import Preferences
+from .seat_names import SeatChoice, colour_word
 from .storage import Storage
 from .table_settings import TableSettings
 
@@ -60,15 +61,6 @@ MATCH_LENGTHS = (1, 3, 5)
 DUNGEON_MAPS = ("dungeon-compact", "dungeon-two-player", "dungeon-four-player")
 #: Thumbnail colours: floor, the wall of void around it, water.
 THUMB_FLOOR = (0.80, 0.74, 0.64, 1)
-
-
-@dataclass(frozen=True)
-class SeatChoice:
-    name: str
-    computer: bool = False
-    level: int = 1
-    empty: bool = False  # nobody sits here (only where the map offers a game without this seat)
-    remote: bool = False  # the player sits at a friend's board (a linked game, docs/link.md)
 
 
 @dataclass(frozen=True)
@@ -180,8 +172,8 @@ class StartPresenter:
         self.fights = {"chess"}  # the games whose "Dice fights" switch is on (chess: Combat Chess)
         self.values = {game: {name: values[0] for name, values in options.items()}
                        for game, options in OPTION_VALUES.items()}  # each game's own choices
-        self.seats = [SeatChoice(w) for w in T.COLOUR_NAMES] + [SeatChoice(_unseated(i))
-                                                               for i in range(2, MOST_SEATS)]
+        #: every seat called by the app's own name: made when shown, in the language of the moment
+        self.seats = [SeatChoice() for _ in range(MOST_SEATS)]
         self.dice = "virtual"
         self.d6_only = False
         self.picking: int | None = None
@@ -191,7 +183,7 @@ class StartPresenter:
         self._maps = {name: load_map(name) for name in DUNGEON_MAPS}
         self._thumbs = {name: thumbnail(m) for name, m in self._maps.items()}
         most = max(m.players for m in self._maps.values())
-        self.dungeon_seats = [SeatChoice(self._seat_word(i)) for i in range(most)]
+        self.dungeon_seats = [SeatChoice() for _ in range(most)]
         self.bids = "screen"
         self.match_games = 1
 
@@ -240,16 +232,12 @@ class StartPresenter:
         row = FIGHTS_OF.get(game, game)
         if row not in GAME_CHOICES:
             return
-        before = self.colour_words()
         self.row = row
         if game in FIGHTS_OF:
             self.fights.add(row)
         self.picking = None
-        words = self.colour_words()
-        for i, s in enumerate(self.seats[:len(words)]):  # default names follow the game's colours
-            # (a seat only four-player chess shows is "Player 3" until then; "Player 1" picked is a name)
-            if s.name in before or s.name in T.COLOUR_NAMES or s.name in words or (i >= 2 and s.name == _unseated(i)):
-                self.seats[i] = replace(s, name=words[i])
+        # the app's own names follow the game's colours; a colour picked as a name gives way to them
+        self.seats = [s.by_default() if s.is_colour else s for s in self.seats]
         self._drop_engines()
         self.display.changed()
 
@@ -290,35 +278,28 @@ class StartPresenter:
         """A Dungeon Chess map; seats keep their people, default names follow the map's colours."""
         if name not in self._maps:
             return
-        before = [self._seat_word(i) for i in range(len(self.dungeon_seats))]
         self.board_map = name
-        for i, s in enumerate(self.dungeon_seats):
-            if s.name == before[i] or s.name.lower() in theme.SEAT_COLOURS:
-                self.dungeon_seats[i] = replace(s, name=self._seat_word(i))
+        self.dungeon_seats = [s.by_default() if s.is_colour else s for s in self.dungeon_seats]
         if self._seating() is None:  # the map cannot leave those seats empty: everyone sits
             self.dungeon_seats = [replace(s, empty=False) for s in self.dungeon_seats]
         self.display.changed()
 
     def set_kind(self, seat: int, computer: bool, level: int = 1, empty: bool = False) -> None:
         """A person, or the computer at ``level`` (1 to the computer's highest), plays ``seat``;
-        or nobody, where the map offers a game without that seat (``empty``). A chess seat named
-        after its colour is called "Computer" while the computer plays it."""
+        or nobody, where the map offers a game without that seat (``empty``). A seat of a game
+        without a map called by the app's own name is "Computer" while the computer plays it."""
         seats = self.dungeon_seats if self.dungeon else self.seats
         if seat >= len(seats) or (computer and self.max_level < 1):
             return
         if empty and not (self.dungeon and self._may_leave_empty(seat)):
             return
-        s = seats[seat]
         if stockfish_elo(level) is None or level not in dict(self._extra_choices()):
             level = min(max(1, level), max(1, self.max_level))
-        name = s.name
-        if not self.dungeon and seat < self.nseats:
-            if computer and (name in T.COLOUR_NAMES or name in self.colour_words()):
-                name = T.COMPUTER
-            elif not computer and name == T.COMPUTER:
-                name = self.colour_words()[seat]
-        seats[seat] = SeatChoice(name, computer and not empty,
-                                 level if computer else max(1, min(s.level, self.max_level or 1)), empty)
+        s = seats[seat].here()
+        if not self.dungeon and seat < self.nseats:  # the app's own name is "Computer" while it plays
+            s = (s.by_default() if s.is_colour else s) if computer else s.as_person()
+        seats[seat] = replace(s, computer=computer and not empty, empty=empty,
+                              level=level if computer else max(1, min(s.level, self.max_level or 1)))
         self.display.changed()
 
     def _extra_choices(self) -> tuple[tuple[int, str], ...]:
@@ -343,8 +324,8 @@ class StartPresenter:
             return
         if seat >= len(self.seats):
             return
-        self.seats = [replace(s, remote=(i == seat)) for i, s in enumerate(self.seats)]
-        self.seats[seat] = replace(self.seats[seat], computer=False, name=T.FRIEND)
+        self.seats = [s.here() for s in self.seats]
+        self.seats[seat] = self.seats[seat].at_friends_board()
         self.display.changed()
 
     def _linked(self) -> bool:
@@ -428,11 +409,15 @@ class StartPresenter:
         if self.picking_kind:
             self.pick_kind(name)
             return
+        self._call(self.picking, name, typed=name in self.storage.remembered_names())
+
+    def _call(self, seat: int | None, name: str | None, typed: bool) -> None:
+        """Call ``seat`` ``name``: typed (kept as it is), or picked (seat_names.py)."""
         seats = self.dungeon_seats if self.dungeon else self.seats
-        if self.picking is not None and name and self.picking < len(seats):
-            seats[self.picking] = replace(seats[self.picking], name=name)
-            if not self.dungeon and self.picking < 2:
-                self.settings.next_table.names[self.picking] = None  # a name chosen here wins over a pairing's
+        if seat is not None and name and seat < len(seats):
+            seats[seat] = seats[seat].picked(name, typed=typed, default=self._default_name(seat))
+            if not self.dungeon and seat < 2:
+                self.settings.next_table.names[seat] = None  # a name chosen here wins over a pairing's
         self.picking = None
         self.display.changed()
 
@@ -452,8 +437,7 @@ class StartPresenter:
         name = " ".join(text.split())
         if name:
             self.storage.remember_name(name)  # offered first in the picker next time
-            self.picking = seat
-            self.pick_name(name)
+            self._call(seat, name, typed=True)
 
     def table_settings(self) -> None:
         self.settings.open()
@@ -483,7 +467,7 @@ class StartPresenter:
         if self.dungeon:
             seating = self._seating() or tuple(range(1, self._maps[self.board_map].players + 1))
             chosen = [self.dungeon_seats[n - 1] for n in seating]
-            seats = tuple(Seat(s.name, s.computer, s.level if s.computer else 0) for s in chosen)
+            seats = tuple(s.for_game(self._default_word(n - 1)) for n, s in zip(seating, chosen))
             remote = frozenset(i for i, s in enumerate(chosen) if s.remote)
             if remote:  # seats at a friend's board: pair first; each board's army sealed (link_room.py)
                 self.bus.handle(LinkGame(self.game, seats, remote, "", board_map=self.board_map,
@@ -493,8 +477,8 @@ class StartPresenter:
             self.bus.handle(DraftDungeon(self.board_map, seats, draw_rules=self.draw_rules, dice=self.dice,
                                          d6_only=d6_only, options=self.options()))
             return
-        names = self._names()
-        seats = tuple(Seat(names[i], s.computer, s.level if s.computer else 0)
+        from_pairing = self.settings.next_table.names  # a pairing's names as the pairing has them
+        seats = tuple((s.called(from_pairing[i]) if i < 2 and from_pairing[i] else s).for_game(self._default_word(i))
                       for i, s in enumerate(self.seats[:self.nseats]))
         remote = frozenset(i for i, s in enumerate(self.seats[:self.nseats]) if s.remote)
         if remote:  # a friend's board plays those seats: pair first (link_room.py)
@@ -528,8 +512,23 @@ class StartPresenter:
             self.settings.clear_pairing()  # the next game is another pairing
 
     def _names(self) -> list[str]:
+        """The seats' names in the language of the moment; a pairing's names as the pairing has them."""
         from_pairing = self.settings.next_table.names
-        return [from_pairing[i] or s.name if i < 2 else s.name for i, s in enumerate(self.seats[:self.nseats])]
+        return [(from_pairing[i] if i < 2 else None) or s.shown(self._default_name(i))
+                for i, s in enumerate(self.seats[:self.nseats])]
+
+    def _default_name(self, seat: int) -> str:
+        """The app's own name for ``seat`` in the language of the moment ("Player 3": not shown)."""
+        shown = len(self._maps[self.board_map].seats) if self.dungeon else self.nseats
+        return _(self._default_word(seat)) if seat < shown else _unseated(seat)
+
+    def _default_word(self, seat: int) -> str:
+        """The app's own name for a seat of the game as its English: the word the game keeps."""
+        if self.dungeon:
+            return colour_word(self._maps[self.board_map].seats[seat].colour)
+        if self.seats[seat].computer:
+            return T.english("COMPUTER")
+        return T.english("COLOUR_NAMES")[seat] if self.game in WHITE_AND_BLACK else colour_word(self._map_colours()[seat])
 
     def board_check(self) -> None:
         self.board_room.open_check()
@@ -624,7 +623,7 @@ class StartPresenter:
         for i, s in enumerate(self.dungeon_seats[:m.players]):
             word = m.seats[i].colour
             can_choose = True  # a person, the computer, nobody where the map allows, or a friend's board
-            out.append(SeatView(T.seat_word(word), s.name, s.computer, _level_word(s.level),
+            out.append(SeatView(T.seat_word(word), s.shown(self._seat_word(i)), s.computer, _level_word(s.level),
                                 can_choose, theme.seat_colour(word), self._kind_word(s), s.empty))
         return tuple(out)
 
