@@ -158,7 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _extra_commands():
     """Commands that live with their feature (maps, dice, tracker, firmware, AI)."""
     from . import arbiter_cli, maps_cli, verify_dice, words_cli
-    from .ai import match
+    from .ai import match, quality
     from .board import board_check, firmware_sim, replay
     from .broadcast import cli as broadcast_cli
     from .dice import cli as dice_cli
@@ -168,7 +168,7 @@ def _extra_commands():
     from .tournament import cli as tournament_cli
 
     return [maps_cli.add_parser, dice_cli.add_parser_odds, verify_dice.add_parser_verify,
-            firmware_sim.add_parser, board_check.add_parser, replay.add_parser, match.add_parser,
+            firmware_sim.add_parser, board_check.add_parser, replay.add_parser, match.add_parser, quality.add_parser,
             link_match.add_parser, tournament_cli.add_parser, broadcast_cli.add_parser, arbiter_cli.add_parser,
             online_cli.add_parser, speech_cli.add_parser, words_cli.add_parser]
 

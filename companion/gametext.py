@@ -126,8 +126,9 @@ def format_game(game: Session | Table, t_ms: int | None = None) -> str:
         out.append(f"map: {setup.board_map}")
     for i, seat in enumerate(setup.seats, start=1):
         key = level_key(seat.level)
-        name = (f"{seat.name} (computer, {key if isinstance(key, str) else f'level {key}'})" if seat.computer
-                else seat.name)
+        # a word as its English: read back as the app's word (Seat.read), like an old journal's
+        name = (f"{seat.recorded} (computer, {key if isinstance(key, str) else f'level {key}'})" if seat.computer
+                else seat.recorded)
         out.append(f"player {i}: {name}")
     if setup.has_dice:
         out.append(f"dice: {setup.dice}" + (f" {setup.seed}" if setup.seed else ""))
@@ -450,11 +451,11 @@ def _setup(fields: dict, seats: dict, extra: dict, first_no: int) -> GameSetup:
         m = _COMPUTER.match(value)
         try:
             if m is None:
-                seat_list.append(Seat(value))
+                seat_list.append(Seat.read(value))
             else:
                 key = m.group(2)
                 level = int(key[6:]) if key.startswith("level ") else level_from_key(key, "the computer")
-                seat_list.append(Seat(m.group(1), True, level))
+                seat_list.append(Seat.read(m.group(1), True, level))
         except CompanionError as e:
             raise RecordError(_("line {no}: player {n}: {e}").format(no=no, n=n, e=e)) from None
     dice, seed = "virtual", None

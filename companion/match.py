@@ -192,17 +192,18 @@ class Match:
     def to_json(self) -> dict[str, Any]:
         return {"type": "match", "version": VERSION, "id": self.match_id, "game": self.game,
                 "length": self.length, "bids": self.bids,
-                "players": [{"name": s.name, "computer": s.computer, "level": s.level} for s in self.players],
+                "players": [{"name": s.recorded, "computer": s.computer, "level": s.level, "word": s.word}
+                            for s in self.players],
                 "games": [{"id": g.game_id, "white": g.white, "choices": list(g.choices), "result": g.result}
                           for g in self.games],
                 "table": self.table.to_json() if self.table is not None else None}
 
     @classmethod
     def from_json(cls, value: Any, where: str = MATCH_FILE) -> Match:
-        def need(obj: Any, keys: tuple[str, ...], at: str) -> dict:
+        def need(obj: Any, keys: tuple[str, ...], at: str, optional: tuple[str, ...] = ()) -> dict:
             if not isinstance(obj, dict):
                 raise RecordError(_("{at}: expected a JSON object").format(at=at))
-            unknown = sorted(set(obj) - set(keys))
+            unknown = sorted(set(obj) - set(keys) - set(optional))
             if unknown:
                 raise RecordError(_("{at}: unknown field {field!r}").format(at=at, field=unknown[0]))
             missing = [k for k in keys if k not in obj]
@@ -218,10 +219,12 @@ class Match:
         try:
             players = []
             for i, p in enumerate(v["players"] if isinstance(v["players"], list) else [None]):
-                p = need(p, ("name", "computer", "level"), _("{where} player {n}").format(where=where, n=i + 1))
-                if not isinstance(p["computer"], bool) or not isinstance(p["level"], int):
+                # "word": the name is the app's word (Seat); a match written before: see Seat.read
+                p = need(p, ("name", "computer", "level"), _("{where} player {n}").format(where=where, n=i + 1), ("word",))
+                if not isinstance(p["computer"], bool) or not isinstance(p["level"], int) or \
+                        not isinstance(p.get("word", False), bool):
                     raise RecordError(_("{where} player {number}: computer is true or false, level a number").format(where=where, number=i + 1))
-                players.append(Seat(p["name"], p["computer"], p["level"]))
+                players.append(Seat.read(p["name"], p["computer"], p["level"], p.get("word")))
             games = []
             for i, g in enumerate(v["games"] if isinstance(v["games"], list) else [None]):
                 g = need(g, ("id", "white", "choices", "result"), _("{where} game {n}").format(where=where, n=i + 1))

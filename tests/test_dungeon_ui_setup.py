@@ -68,7 +68,7 @@ def test_with_a_computer_player_a_seat_lists_person_and_every_level(tmp_path):
     assert p.view().names == ("Person", "Computer 1", "Computer 2", "Computer 3", "Friend's board")
     p.pick_kind("Computer 1")
     p.start()
-    assert app.flow.dungeon.prep.seats[1] == Seat("Red", True, 1)
+    assert app.flow.dungeon.prep.seats[1] == Seat("Red", True, 1, word=True)  # the seat's colour: the app's word
 
 
 def test_three_players_on_the_four_player_map_by_leaving_the_yellow_seat_empty(tmp_path):

@@ -51,7 +51,8 @@ def play_randomly(session: Session, plies: int, seed: int, after=None) -> Sessio
 
 def new(game: str, dice: str = "virtual", **kw) -> Session:
     seed = SEED if dice == "seeded" else None
-    setup = GameSetup(game, (Seat("Alice"), Seat("Computer", True, 2)), dice if game == "combat" else "virtual",
+    # "Computer" as the start screen makes it: the app's word (a game text reads it back so)
+    setup = GameSetup(game, (Seat("Alice"), Seat("Computer", True, 2, word=True)), dice if game == "combat" else "virtual",
                       game_id="g1", seed=seed, **kw)
     session, _ = Session.new(setup)
     return session

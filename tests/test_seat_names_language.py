@@ -141,12 +141,8 @@ def test_a_colour_picked_as_a_name_gives_way_to_the_next_games_colours(tmp_path)
 
 def test_a_typed_name_stays_as_it_is_in_every_language_even_an_english_colour(tmp_path):
     app = App(tmp_path)
-    app.start.open_names(0)
-    app.start.type_name()
-    app.type("Ada")
-    app.start.open_names(1)
-    app.start.type_name()
-    app.type("White")  # a person who calls himself White: his name, not a colour
+    app.name_seat(0, "Ada")
+    app.name_seat(1, "White")  # a person who calls himself White: his name, not a colour
     assert names(app) == ["Ada", "White"]
     speak(app, "de")
     assert names(app) == ["Ada", "White"]

@@ -79,4 +79,4 @@ def test_after_a_change_of_language_the_next_rest_unfreezes_and_collects_everyth
     since a freeze is walked again at the next rest (the old screens themselves are still held
     by Kivy: docs/performance.md, "The collection at rest")."""
     shots = run_driver("language-unfreezes", tmp_path / "data", tmp_path)
-    assert names(shots) == ["start-german"]
+    assert names(shots) == ["start-german", "game-german"]

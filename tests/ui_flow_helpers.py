@@ -115,6 +115,12 @@ class App:
             self.setup.fill()
             self.pump()
 
+    def name_seat(self, seat: int, text: str):
+        """On the start screen: a tap on the seat's name, "Type a name", ``text`` on the keyboard."""
+        self.start.open_names(seat)
+        self.start.type_name()
+        self.type(text)
+
     def type(self, text: str):
         """Type on the open on-screen keyboard or number pad, then OK."""
         for ch in text:

@@ -51,6 +51,7 @@ from kivy.uix.behaviors import ButtonBehavior  # noqa: E402
 from kivy.uix.modalview import ModalView  # noqa: E402
 
 from companion.app import bootstrap  # noqa: E402
+from companion.app import texts as T  # noqa: E402
 from companion.app.widgets.board import BoardWidget  # noqa: E402
 from companion.app.widgets.common import BigButton  # noqa: E402
 from companion.journal import JournalStore  # noqa: E402
@@ -475,6 +476,26 @@ def language_unfreezes(d: Driver):
     shown = {w.text for w in d.widgets() if isinstance(w, BigButton) and w.opacity > 0}
     assert {"Weiß", "Schwarz"} <= shown and not {"White", "Black"} & shown, f"the seats' names: {sorted(shown)}"
     yield from d.shot("start-german")
+    # a game begun in English, switched to German mid-game: its seats' words follow (docs/i18n.md)
+    yield from d.press_key("settings")
+    yield from d.press(T.LANGUAGE_ITEM.format(name="Deutsch"))
+    yield from d.press("English")
+    yield from d.expect("start")
+    yield from d.press("Start")
+    yield from d.press("Place every piece for me")
+    yield from d.expect("game")
+    yield from d.move("e2", "e4")
+    assert [p.name for p in d.app.presenters.game.view().players] == ["White", "Black"]
+    yield from d.press("Menu")
+    yield from d.press("Settings\u2026")
+    yield from d.press(T.LANGUAGE_ITEM.format(name="English"))
+    yield from d.press("Deutsch")
+    yield from d.expect("game")
+    yield 0.3
+    texts = {w.text for w in d.widgets() if isinstance(getattr(w, "text", None), str) and w.opacity > 0}
+    assert "Schwarz am Zug" in texts and {"Weiß", "Schwarz"} <= texts, f"the game screen: {sorted(texts)}"
+    assert not {"White", "Black"} & texts and not any("Black (" in t for t in texts), sorted(texts)
+    yield from d.shot("game-german")
 
 
 SCENARIOS = {"combat-game": combat_game, "app-dice": app_dice, "leave-unfinished": leave_unfinished,

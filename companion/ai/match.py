@@ -412,6 +412,25 @@ def check_player(side: str, spec: str) -> None:
                                  side=side, shown=shown, n=len(LEVELS), baselines=', '.join(BASELINES))) from None
 
 
+def jsonl_log(stack: contextlib.ExitStack, path: str | None) -> Callable[[dict], None] | None:
+    """``--log FILE``: a function that appends one JSON line to FILE (flushed: a long run can be
+    read as it goes), the file closed with ``stack``; None without a path. A file that cannot be
+    written is one line."""
+    if path is None:
+        return None
+    try:
+        log_file = stack.enter_context(open(path, "a", encoding="utf-8"))
+    except OSError as e:
+        raise CompanionError(_("--log {log}: cannot write there ({strerror})").format(
+                                 log=path, strerror=e.strerror)) from None
+
+    def log(entry: dict) -> None:
+        log_file.write(json.dumps(entry) + "\n")
+        log_file.flush()
+
+    return log
+
+
 def run(args) -> int:
     from .players import parse_stockfish
 
@@ -422,18 +441,7 @@ def run(args) -> int:
     if settings and (args.a.strip().lower() in BASELINES or parse_stockfish(args.a) is not None):
         raise CompanionError(_("--a-set changes the computer's evaluation: side A must be a level"))
     with contextlib.ExitStack() as stack:
-        log = None
-        if args.log is not None:
-            try:
-                log_file = stack.enter_context(open(args.log, "a", encoding="utf-8"))
-            except OSError as e:
-                raise CompanionError(_("--log {log}: cannot write there ({strerror})").format(
-                                         log=args.log, strerror=e.strerror)) from None
-
-            def log(entry: dict) -> None:
-                log_file.write(json.dumps(entry) + "\n")
-                log_file.flush()
-
+        log = jsonl_log(stack, args.log)
         run_match(args.variant, args.map, args.a, args.b, args.games, movetime, args.seed,
                   now=time.thread_time if args.clock == "cpu" else time.perf_counter, cpu=time.thread_time,
                   out=lambda line: print(line, flush=True), max_nodes=args.nodes, max_plies=args.max_plies,

@@ -42,13 +42,16 @@ class PreviousSearch(Search):
         max_nodes: int | None = None,
         exact_root: bool = False,
         on_progress: Callable[[SearchInfo], None] | None = None,
+        only: tuple | list | None = None,
     ) -> SearchInfo:
         """Search ``pos`` (left exactly as it was) and return the best action found.
 
         ``budget``: seconds of ``now()`` time (None: no time limit). ``stop``: polled at
         every node. ``max_nodes``: a deterministic limit. ``exact_root``: give every root
         move an exact score (slower; the levels below the strongest pick among them).
-        ``on_progress`` is called after each finished iteration.
+        ``on_progress`` is called after each finished iteration. ``only``: search these root
+        actions alone, as the current search does (added after the freeze so that the previous
+        level can be the reference of ``companion ai-quality``: it changes nothing when absent).
         """
         rules = self.rules
         start = now()
@@ -63,6 +66,9 @@ class PreviousSearch(Search):
         else:
             actions = rules.legal_moves(pos)
             root = pos.turn
+        if only is not None:
+            actions = [a for a in actions if a in only]
+        self._restricted = only is not None  # its root score is not the position's: kept out of the table
         self._prepare(pos, root, now, budget, stop, max_nodes, start)
         soft = start + budget * self.options.soft_share if budget is not None else None
         base_depth = pos.depth
@@ -71,7 +77,7 @@ class PreviousSearch(Search):
         ordered = self._order(actions, None, 0)
         best: Action = ordered[0]
         info = SearchInfo(best, 0.0, 0, 0, 0.0, (best,))
-        if len(actions) == 1 and not exact_root:
+        if len(actions) == 1 and not exact_root and only is None:
             return SearchInfo(best, 0.0, 0, 0, now() - start, (best,))
         scores: dict[Action, float] = {}
         stopped = False
@@ -167,8 +173,8 @@ class PreviousSearch(Search):
                         alpha = v
         finally:
             self.seen[h] -= 1
-        key = h ^ self.salt
-        self.tt[key] = (depth, _EXACT, best_score, hash(best))
+        if not self._restricted:
+            self.tt[h ^ self.salt] = (depth, _EXACT, best_score, hash(best))
         return best, best_score, scores
 
     # ----- the tree --------------------------------------------------------------------------------------

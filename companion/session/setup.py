@@ -12,6 +12,7 @@ from ..dice.sources import commitment_of, seed_bytes
 from ..errors import CompanionError, DiceError, RecordError, VariantError
 from ..i18n import _, pgettext
 from ..games import FIGHTS, GAMES, make_rules
+from ..maps import COLOURS
 from .fields import JsonFields
 
 COLOURS = ("white", "black")
@@ -90,19 +91,44 @@ BID_MODES = ("screen", "stones")
 MAX_TIES = 3
 
 
+#: The words a board wrote for a seat called by the app's own name before seats kept that fact
+#: (journals and game texts without it): a side's colour (companion/maps.py's, as texts.py's
+#: SEAT_COLOURS has them) or "Computer", in English. Such a name is read as the word.
+OWN_WORDS = frozenset(colour.capitalize() for colour in COLOURS) | {"Computer"}
+
+
 @dataclass(frozen=True)
 class Seat:
-    """One player: a display name, and for a computer seat its strength (level 1..)."""
+    """One player: a name, and for a computer seat its strength (level 1..).
 
-    name: str
+    ``recorded`` is the name as the game's records keep it (the journal, the PGN, the game
+    text). With ``word`` it is a word of the app's own, kept as the catalog's English: the
+    seat's colour, "Computer", a preset picked ("Guest"), "Friend"; :attr:`name` then reads in
+    the language of the moment, so a running game's "White" is "Weiß" once the board speaks
+    German (docs/i18n.md, "What follows a change of language"). A name a player typed, a
+    pairing's, lichess's or a friend's board's is kept as it is (``word`` off)."""
+
+    recorded: str
     computer: bool = False
     level: int = 0
+    word: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise VariantError(_("a player needs a name, got {name!r}").format(name=self.name))
+        if not isinstance(self.recorded, str) or not self.recorded.strip():
+            raise VariantError(_("a player needs a name, got {name!r}").format(name=self.recorded))
         if self.computer and (not isinstance(self.level, int) or self.level < 1):
             raise VariantError(_("a computer player needs a level of 1 or more, got {level!r}").format(level=self.level))
+
+    @property
+    def name(self) -> str:
+        """The name as players read and hear it: a word in the language of the moment."""
+        return _(self.recorded) if self.word else self.recorded
+
+    @classmethod
+    def read(cls, name: str, computer: bool = False, level: int = 0, word: bool | None = None) -> Seat:
+        """A seat read back from a record; ``word`` None: a record that does not say (an old
+        journal, a game text), where an English colour or "Computer" is the app's word."""
+        return cls(name, computer, level, name in OWN_WORDS if word is None else word)
 
 
 @dataclass(frozen=True)
@@ -206,7 +232,9 @@ class GameSetup:
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
-            "seats": [{"name": s.name, "computer": s.computer, "level": level_key(s.level)} for s in self.seats],
+            # the name as recorded (a word's English) and whether it is a word (docs/i18n.md)
+            "seats": [{"name": s.recorded, "computer": s.computer, "level": level_key(s.level), "word": s.word}
+                      for s in self.seats],
             "dice": self.dice,
             "d6_only": self.d6_only,
             "game_id": self.game_id,
@@ -240,8 +268,10 @@ class GameSetup:
         if not isinstance(raw, list):
             raise RecordError(_("{where}: 'seats' must be a list of players").format(where=where))
         for i, s in enumerate(raw):
-            f = JsonFields(s, f"{where} seat {i + 1}", ("name", "computer", "level"))
-            seats.append(Seat(f.text("name"), f.flag("computer"), level_from_key(f.value["level"], f.where)))
+            # "word" came with the names that follow the language: a journal without it, see Seat.read
+            f = JsonFields(s, f"{where} seat {i + 1}", ("name", "computer", "level", "word"), optional=("word",))
+            seats.append(Seat.read(f.text("name"), f.flag("computer"), level_from_key(f.value["level"], f.where),
+                                   f.flag("word") if "word" in f.value else None))
         try:
             return cls(
                 fields.text("game"), tuple(seats), fields.text("dice"), fields.flag("d6_only"),

@@ -142,7 +142,7 @@ def _dice_command(r) -> str:
 def _coordinate_comments(session, table) -> dict[int, tuple[str, tuple[tuple[str, str], ...]]]:
     """A game written in coordinate moves (Dungeon Chess, KoL Chess, any game not in SAN):
     each move's player and the move in the app's words (the unit moved, a special move)."""
-    names = [seat.name for seat in session.seats]
+    names = [seat.recorded for seat in session.seats]
     return {i: (f"{names[m.player]}: {m.san}", ()) for i, m in enumerate(session.moves)}
 
 
@@ -189,8 +189,9 @@ def pgn_game(table, *, final_note: bool = True) -> PgnGame:
         "Site": setup.site if setup and setup.site else "?",
         "Date": setup.date if setup and setup.date else "????.??.??",
         "Round": _round_tag(setup),
-        "White": seats[0].name,
-        "Black": seats[1].name if len(seats) > 1 else "?",
+        # a seat called by the app's word has it in English, as the record's own sentences are
+        "White": seats[0].recorded,
+        "Black": seats[1].recorded if len(seats) > 1 else "?",
         "Result": result,
     }
     if setup and setup.board:
@@ -199,7 +200,7 @@ def pgn_game(table, *, final_note: bool = True) -> PgnGame:
         if setup and i < len(setup.ratings) and setup.ratings[i] is not None:
             tags[f"{colour}Elo"] = str(setup.ratings[i])
     for i, seat in enumerate(seats[2:], start=3):
-        tags[f"Player{i}"] = seat.name
+        tags[f"Player{i}"] = seat.recorded
     if len(seats) > 2:
         tags["Players"] = str(len(seats))
     tags["TimeControl"] = setup.time_control if setup and setup.time_control else "-"
@@ -253,7 +254,7 @@ def pgn_game(table, *, final_note: bool = True) -> PgnGame:
         notes.setdefault(len(session.moves), []).append(_ending(session, t))
     offers, unplaced = _offer_plies(session, t)
     for player in unplaced:
-        notes.setdefault(len(session.moves), []).insert(0, W.record("draw offer", name=seats[player].name))
+        notes.setdefault(len(session.moves), []).insert(0, W.record("draw offer", name=seats[player].recorded))
     moves = []
     for i, m in enumerate(session.moves):
         if i <= cut:
@@ -302,7 +303,7 @@ def _termination(session, t) -> str:
 
 def _ending(session, t) -> str:
     r = session.result
-    names = [seat.name for seat in session.seats]
+    names = [seat.recorded for seat in session.seats]
     winner = ", ".join(names[w] for w in sorted(r.winners)) if r.winners else ""
     losers = [n for i, n in enumerate(names) if i not in r.winners]
     template = W.ENDINGS.get(r.reason)
@@ -313,7 +314,7 @@ def _ending(session, t) -> str:
 
 def _resigner(session) -> str:
     r = session.result
-    names = [seat.name for seat in session.seats]
+    names = [seat.recorded for seat in session.seats]
     return ", ".join(n for i, n in enumerate(names) if i not in r.winners)
 
 
@@ -385,7 +386,7 @@ def snapshot(table, t_ms: int) -> GameSnapshot:
     session = getattr(table, "session", table)
     clock = table.clock_view(t_ms) if hasattr(table, "clock_view") else None
     return GameSnapshot(pgn_game(table), clock, session.turn, session.rules.position_text(session.pos),
-                        session.is_over, tuple(s.name for s in session.seats), t_ms)
+                        session.is_over, tuple(s.recorded for s in session.seats), t_ms)
 
 
 def snapshot_pgn(snap: GameSnapshot) -> str:

@@ -123,7 +123,7 @@ def table_pairing(table: Table) -> Pairing | None:
     ids = s.ids if len(s.ids) == 2 else ("", "")
     ratings = s.ratings if len(s.ratings) == 2 else (None, None)
     numbers = [int(i) if kind == "trf" and i.isdigit() else 0 for i in ids]
-    players = [Player(numbers[i], seats[i].name, ratings[i], fide_id="" if kind == "trf" else ids[i]) for i in (0, 1)]
+    players = [Player(numbers[i], seats[i].recorded, ratings[i], fide_id="" if kind == "trf" else ids[i]) for i in (0, 1)]
     return Pairing(int(s.round), int(s.board), players[0], players[1], s.time_control, s.event, numbers[0], numbers[1])
 
 

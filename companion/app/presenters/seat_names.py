@@ -13,7 +13,9 @@ A seat is called in one of three ways (docs/i18n.md, "What follows a change of l
   in every language.
 
 A tournament's pairing names its players outside the seats (``TableSettings``): those names
-are never touched. Once a game starts its seats' names are the game's (the record has them).
+are never touched. Once a game starts its seats are the game's (:meth:`SeatChoice.for_game`):
+the app's own name and a preset go in as words (their English), which the game shows in the
+language of the moment too; a typed name as it is.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...i18n import _
+from ...session import Seat
 from .. import texts as T
 
 
@@ -69,6 +72,12 @@ class SeatChoice:
         english = next((w for w in preset_words() if _(w) == text), None)
         return self.called(english, preset=True) if english is not None else self.called(text)
 
+    def for_game(self, default: str) -> Seat:
+        """The seat as a game keeps it: the app's own name (``default``, as its English) and a
+        preset are words, shown in the language of the moment all game long; a typed name as it is."""
+        name, word = (self.name, self.preset) if self.name else (default, True)
+        return Seat(name, self.computer, self.level if self.computer else 0, word)
+
     def at_friends_board(self) -> SeatChoice:
         """Played at a friend's board: called "Friend" (a word, in every language)."""
         return replace(self, computer=False, remote=True).called(T.english("FRIEND"), preset=True)
@@ -83,6 +92,12 @@ class SeatChoice:
         return self.by_default() if self.preset and self.name == T.english("COMPUTER") else self
 
 
+def colour_word(colour: str) -> str:
+    """A map seat's colour (companion/maps.py's name: "blue") as the word a game keeps for the
+    seat named after it: its English ("Blue"; texts.seat_word shows it)."""
+    return T.english("SEAT_COLOURS").get(colour, colour.capitalize())
+
+
 def colour_words() -> tuple[str, ...]:
     """Every colour a seat is named after, in English (White, Black, the maps' colours)."""
     return tuple(T.english("COLOUR_NAMES")) + tuple(T.english("SEAT_COLOURS").values())
@@ -93,4 +108,4 @@ def preset_words() -> tuple[str, ...]:
     return tuple(T.english("NAME_PRESETS")) + tuple(T.english("SEAT_COLOURS").values())
 
 
-__all__ = ["SeatChoice", "colour_words", "preset_words"]
+__all__ = ["SeatChoice", "colour_word", "colour_words", "preset_words"]

@@ -25,7 +25,7 @@ from ...core.geometry import VOID, WATER
 from ...games import GAMES
 from ...maps import load_map
 from ...session import (BID_MODES, DICE_MODES, FIGHTS_OPTION, GAMES_WITH_BIDS, GAMES_WITH_DRAW_OPTION, OPTION_VALUES,
-                        PLAYER_COUNTS, Seat, game_options, has_dice_fights)
+                        PLAYER_COUNTS, game_options, has_dice_fights)
 from ...i18n import _
 from .. import link_texts as L
 from .. import texts as T
@@ -37,7 +37,7 @@ from .display import Display
 from .load_save import LoadSave
 from .messages import Bus, ChooseArmies, DraftDungeon, JoinLink, LinkGame, NewGame
 from .preferences import Preferences
-from .seat_names import SeatChoice
+from .seat_names import SeatChoice, colour_word
 from .storage import Storage
 from .table_settings import TableSettings
 
@@ -467,8 +467,7 @@ class StartPresenter:
         if self.dungeon:
             seating = self._seating() or tuple(range(1, self._maps[self.board_map].players + 1))
             chosen = [self.dungeon_seats[n - 1] for n in seating]
-            seats = tuple(Seat(s.shown(self._seat_word(n - 1)), s.computer, s.level if s.computer else 0)
-                          for n, s in zip(seating, chosen))
+            seats = tuple(s.for_game(self._default_word(n - 1)) for n, s in zip(seating, chosen))
             remote = frozenset(i for i, s in enumerate(chosen) if s.remote)
             if remote:  # seats at a friend's board: pair first; each board's army sealed (link_room.py)
                 self.bus.handle(LinkGame(self.game, seats, remote, "", board_map=self.board_map,
@@ -478,8 +477,8 @@ class StartPresenter:
             self.bus.handle(DraftDungeon(self.board_map, seats, draw_rules=self.draw_rules, dice=self.dice,
                                          d6_only=d6_only, options=self.options()))
             return
-        names = self._names()
-        seats = tuple(Seat(names[i], s.computer, s.level if s.computer else 0)
+        from_pairing = self.settings.next_table.names  # a pairing's names as the pairing has them
+        seats = tuple((s.called(from_pairing[i]) if i < 2 and from_pairing[i] else s).for_game(self._default_word(i))
                       for i, s in enumerate(self.seats[:self.nseats]))
         remote = frozenset(i for i, s in enumerate(self.seats[:self.nseats]) if s.remote)
         if remote:  # a friend's board plays those seats: pair first (link_room.py)
@@ -519,13 +518,17 @@ class StartPresenter:
                 for i, s in enumerate(self.seats[:self.nseats])]
 
     def _default_name(self, seat: int) -> str:
-        """The app's own name for ``seat``: its colour ("Computer" while the computer plays a seat
-        of a game without a map; a seat the game has not shown: "Player 3")."""
+        """The app's own name for ``seat`` in the language of the moment ("Player 3": not shown)."""
+        shown = len(self._maps[self.board_map].seats) if self.dungeon else self.nseats
+        return _(self._default_word(seat)) if seat < shown else _unseated(seat)
+
+    def _default_word(self, seat: int) -> str:
+        """The app's own name for a seat of the game as its English: the word the game keeps."""
         if self.dungeon:
-            return self._seat_word(seat)
-        if seat >= self.nseats:
-            return _unseated(seat)
-        return T.COMPUTER if self.seats[seat].computer else self.colour_words()[seat]
+            return colour_word(self._maps[self.board_map].seats[seat].colour)
+        if self.seats[seat].computer:
+            return T.english("COMPUTER")
+        return T.english("COLOUR_NAMES")[seat] if self.game in WHITE_AND_BLACK else colour_word(self._map_colours()[seat])
 
     def board_check(self) -> None:
         self.board_room.open_check()

@@ -83,7 +83,7 @@ class TableState:
 
     def name(self, player: int) -> str:
         seats = self.game.seats
-        return seats[player].name if 0 <= player < len(seats) else W.COLOURS[player % len(W.COLOURS)]
+        return seats[player].recorded if 0 <= player < len(seats) else W.COLOURS[player % len(W.COLOURS)]
 
     def note(self, text: str) -> None:
         """A sentence for the record after the moves played so far."""
