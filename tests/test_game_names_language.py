@@ -298,3 +298,18 @@ def test_the_game_text_writes_the_english_word_and_reads_it_back_as_a_word(tmp_p
     assert "player 1: White\n" in text and "player 2: Black\n" in text
     setup = parse_game(text).setup
     assert [s.name for s in setup.seats] == ["Weiß", "Schwarz"]
+
+
+@pytest.mark.parametrize("game, german", [("kol", ["Blau", "Orange"]), ("chess4", ["Rot", "Blau", "Gelb", "Grün"])])
+def test_a_map_games_text_reads_its_english_colours_back_as_words(tmp_path, game, german):
+    """The game text of a game on a map of seats writes each seat's colour in English; read back,
+    every colour a map may give a seat (companion/maps.py's) is the app's word again, not only
+    White and Black: parse(format(x)) keeps the seats."""
+    from companion.gametext import format_game, parse_game
+
+    app = started(tmp_path, game)
+    session = app.flow.game.session
+    setup = parse_game(format_game(session)).setup
+    assert setup.seats == session.setup.seats
+    use(Language.load("de"))
+    assert [s.name for s in setup.seats] == german

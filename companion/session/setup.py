@@ -12,7 +12,7 @@ from ..dice.sources import commitment_of, seed_bytes
 from ..errors import CompanionError, DiceError, RecordError, VariantError
 from ..i18n import _, pgettext
 from ..games import FIGHTS, GAMES, make_rules
-from ..maps import COLOURS
+from ..maps import COLOURS as MAP_COLOURS
 from .fields import JsonFields
 
 COLOURS = ("white", "black")
@@ -94,7 +94,7 @@ MAX_TIES = 3
 #: The words a board wrote for a seat called by the app's own name before seats kept that fact
 #: (journals and game texts without it): a side's colour (companion/maps.py's, as texts.py's
 #: SEAT_COLOURS has them) or "Computer", in English. Such a name is read as the word.
-OWN_WORDS = frozenset(colour.capitalize() for colour in COLOURS) | {"Computer"}
+OWN_WORDS = frozenset(colour.capitalize() for colour in MAP_COLOURS) | {"Computer"}
 
 
 @dataclass(frozen=True)
