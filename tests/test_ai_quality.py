@@ -245,6 +245,17 @@ def test_a_log_of_another_variant_is_refused(tmp_path, capsys):
     assert msg == f"{path} line 1: a game of dungeon, not of combat"
 
 
+def test_a_logged_game_whose_map_or_options_cannot_be_played_is_refused_naming_its_line(tmp_path, capsys):
+    """A map that is not a name (was a TypeError's traceback), an option the game does not take
+    or a map that is not there: one line naming the file and the line."""
+    for bad, words in (({"map": 5}, "its map is not a name"), ({"options": {"foo": 1}}, "foo"),
+                       ({"map": "no-such-map"}, "no-such-map")):
+        path = write_log(tmp_path / "m.jsonl", [{"variant": "combat", "actions": []},
+                                                 {"variant": "combat", "actions": [], **bad}])
+        msg = cli_error(["--variant", "combat", "--from", path, "--a", "max", "--b", "previous"], capsys)
+        assert msg.startswith(f"{path} line 2: ") and words in msg
+
+
 def test_an_illegal_logged_move_is_refused_with_its_game_and_ply(tmp_path, capsys):
     path = write_log(tmp_path / "c.jsonl", [{"game": 3, "variant": "chess", "actions": ["e2e4", "e2e4"]}])
     msg = cli_error(["--from", path, "--a", "max", "--b", "1"], capsys)

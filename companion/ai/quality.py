@@ -130,9 +130,15 @@ def sources_from_log(variant: str, name: str, lines: Iterable[str], rules_for: C
         options = entry.get("options") or {}
         if not isinstance(options, dict):
             raise CompanionError(_("{name} line {n}: its options are not a table").format(name=name, n=n))
+        board_map, where = entry.get("map"), _("{name} line {n}").format(name=name, n=n)
+        if board_map is not None and not isinstance(board_map, str):
+            raise CompanionError(_("{where}: its map is not a name").format(where=where))
+        try:  # a map or an option the game refuses: said with the line it came from
+            rules = rules_for(board_map, options)
+        except CompanionError as e:
+            raise CompanionError(_("{where}: {problem}").format(where=where, problem=e)) from None
         game = entry.get("game")
-        out.append(Source(name, game if isinstance(game, int) else n,
-                          rules_for(entry.get("map"), options), tuple(entry.get("opening") or ()),
+        out.append(Source(name, game if isinstance(game, int) else n, rules, tuple(entry.get("opening") or ()),
                           tuple(entry["actions"])))
     return out
 
