@@ -237,6 +237,10 @@ def test_a_corrupt_log_line_is_refused(tmp_path, capsys):
     path.write_text('{"variant": "combat", "actions": "e2e4"}\n', encoding="utf-8")
     assert "line 1: not a game of ai-match --log" in cli_error(
         ["--variant", "combat", "--from", str(path), "--a", "max", "--b", "previous"], capsys)
+    for opening in ('5', '"e2e4"', '{"e2e4": 1}'):  # an opening not a list of actions (5 was a traceback)
+        path.write_text('{"variant": "combat", "actions": [], "opening": %s}\n' % opening, encoding="utf-8")
+        assert "line 1: not a game of ai-match --log" in cli_error(
+            ["--variant", "combat", "--from", str(path), "--a", "max", "--b", "previous"], capsys)
 
 
 def test_a_log_of_another_variant_is_refused(tmp_path, capsys):

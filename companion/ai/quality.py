@@ -121,7 +121,8 @@ def sources_from_log(variant: str, name: str, lines: Iterable[str], rules_for: C
             continue
         entry = load_json(line, _("{name} line {n}").format(name=name, n=n))
         if not isinstance(entry, dict) or not isinstance(entry.get("actions"), list) \
-                or not all(isinstance(a, str) for a in entry["actions"] + list(entry.get("opening") or [])):
+                or not isinstance(entry.get("opening") or [], list) \
+                or not all(isinstance(a, str) for a in entry["actions"] + (entry.get("opening") or [])):
             raise CompanionError(_("{name} line {n}: not a game of ai-match --log (no list of actions)").format(
                                      name=name, n=n))
         if entry.get("variant") != variant:
