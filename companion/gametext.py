@@ -479,7 +479,9 @@ def _setup(fields: dict, seats: dict, extra: dict, first_no: int) -> GameSetup:
                             "{max_id_bytes}").format(
                               line=fields['id'][0], n=len(fields['id'][1].encode('utf-8')),
                               max_id_bytes=MAX_ID_BYTES))
-    data = {"game": game, "seats": [{"name": s.name, "computer": s.computer, "level": s.level} for s in seat_list],
+    # each seat as read (Seat.read): a word kept as its English, whatever language reads the text
+    data = {"game": game, "seats": [{"name": s.recorded, "computer": s.computer, "level": s.level, "word": s.word}
+                                    for s in seat_list],
             "dice": dice, "d6_only": d6_only, "game_id": fields.get("id", (0, "game"))[1] or "game",
             "seed": seed, "start": fields["start"][1] if "start" in fields else None,
             "board_map": fields["map"][1] if "map" in fields else None}

@@ -313,3 +313,17 @@ def test_a_map_games_text_reads_its_english_colours_back_as_words(tmp_path, game
     assert setup.seats == session.setup.seats
     use(Language.load("de"))
     assert [s.name for s in setup.seats] == german
+
+
+def test_a_game_text_loaded_while_the_board_speaks_german_keeps_its_seats_as_words(tmp_path):
+    """Read back in German, "player 1: White" is still the app's word (recorded in English, shown
+    in the language of the moment), not a typed name "Weiß" that stays German in English."""
+    from companion.gametext import format_game, parse_game
+
+    app = started(tmp_path)
+    text = format_game(app.flow.game.session)
+    use(Language.load("de"))
+    setup = parse_game(text).setup
+    assert setup.seats == (Seat("White", word=True), Seat("Black", word=True))
+    use(Language.load("en"))
+    assert [s.name for s in setup.seats] == ["White", "Black"]
