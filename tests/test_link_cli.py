@@ -1,6 +1,7 @@
 """``companion link-match``'s options as ai-match's, refused in one line when wrong; ``companion
 verify-dice`` on a linked game's record; the link's files readable by the app's user only."""
 
+import json
 import os
 import stat
 import subprocess
@@ -83,6 +84,21 @@ def test_the_links_files_are_readable_by_the_apps_user_only(tmp_path):
         mode = stat.S_IMODE(os.stat(tmp_path / "link" / name).st_mode)
         assert mode == 0o600, (name, oct(mode))
     assert store.pairing()["epoch"] == 3 and store.records()[-1]["note"] == {"kind": "accept"}
+
+
+def test_a_finished_link_journal_never_overwrites_one_kept_before(tmp_path):
+    """The app numbers every pairing's game 1 and a new pairing puts the last link journal away
+    (link_room.py's _open_link, Cancel): each one is kept in ``link/games/``, none replaced."""
+    store = LinkStore(tmp_path)
+    for k in (1, 2, 3):
+        journal = store.open_game(1, 0)
+        journal.append({"type": "mine", "k": 1, "note": {"kind": "proposal", "n": k}})
+        journal.close()
+        store.end_game()
+    kept = sorted((tmp_path / "link" / "games").glob("game-1*.jsonl"))
+    assert len(kept) == 3 and (tmp_path / "link" / "games" / "game-1.jsonl") in kept
+    notes = sorted(json.loads(p.read_text(encoding="utf-8").splitlines()[1])["entry"]["note"]["n"] for p in kept)
+    assert notes == [1, 2, 3]
 
 
 def test_the_pairing_saved_from_two_threads_at_once_is_whole_and_its_epoch_never_goes_back(tmp_path):

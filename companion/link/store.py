@@ -19,7 +19,8 @@ In the data folder's ``link/``, every file readable by the app's user only (mode
     armies are sealed (the sealed value is then in ``game.jsonl``). A damaged one is set aside
     as ``draft.damaged.json`` and said in one line.
 ``games/``
-    the link journals of finished games.
+    the link journals of finished games (or given up), ``game-N.jsonl``; ``game-N-2.jsonl``, ...
+    when one of that number is kept already (a new pairing's game is 1 again).
 
 The keys never reach a log, a page or a saved game; the link journal holds this board's own
 sealed choices (a duel's bid) until it opens them, as the game's journal of a game on one board
@@ -132,7 +133,11 @@ class LinkStore:
         number = first[0].get("game", 0) if first else 0
         target = self.dir / "games"
         target.mkdir(parents=True, exist_ok=True)
-        os.replace(path, target / f"game-{number}.jsonl")
+        kept, n = target / f"game-{number}.jsonl", 1
+        while kept.exists() or kept.is_symlink():  # the app numbers every pairing's game 1: none replaced
+            n += 1
+            kept = target / f"game-{number}-{n}.jsonl"
+        os.replace(path, kept)
         fsync_dir(self.dir)
 
     # ----- a draft in progress (before it is sealed) -----------------------------------------------
