@@ -11,7 +11,7 @@ from companion.session import (
 from tests.dungeon_board_games import QUICK_FOUR_SCRIPT
 from tests.dungeon_ui_helpers import quick_four_text
 
-FOUR = tuple(Seat(n) for n in ("Blue", "Red", "Green", "Yellow"))
+FOUR = tuple(Seat(n, word=True) for n in ("Blue", "Red", "Green", "Yellow"))  # as the app names them: words
 
 
 def four_player(recorder=None, seats=FOUR):
