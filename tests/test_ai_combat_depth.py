@@ -1,4 +1,4 @@
-"""Combat Chess's depth keys (docs/ai.md, "Combat Chess, round 6"; off in tables/combat.toml):
+"""Combat Chess's depth keys (docs/ai.md, "Combat Chess, round 6"; candidate B on in tables/combat.toml):
 ``chance_reduce`` (fight outcomes in the main search one ply shallower below a probability),
 ``chance_qply`` and ``chance_static`` (in the capture search, fight outcomes judged statically
 after so many plies, or below a probability), ``fight_order`` and ``fight_see`` (captures ordered
@@ -11,9 +11,10 @@ import time
 
 import pytest
 
-from companion.ai.eval_table import table_for
+from companion.ai.eval_table import load_table, table_for
 from companion.ai.evaluate import Evaluator
 from companion.ai.levels import STRONGEST
+from companion.ai.previous import PREVIOUS_TABLE_DIR
 from companion.ai.search import INF, Search
 from companion.errors import VariantError
 from companion.games import make_rules
@@ -50,7 +51,10 @@ def combat():
 
 
 def search(rules, settings=None):
-    return Search(rules, Evaluator(rules, table_for(rules, settings, "test")), STRONGEST.search_options())
+    """The strongest search with the depth keys off (:data:`OFF`), but for ``settings``: each key
+    is measured against the search without any of them (Combat's own table has candidate B on)."""
+    return Search(rules, Evaluator(rules, table_for(rules, {**OFF, **(settings or {})}, "test")),
+                  STRONGEST.search_options())
 
 
 def choose(rules, text, settings, depth=3):
@@ -74,15 +78,33 @@ def test_each_key_takes_a_fight_its_odds_make_good_and_declines_one_they_make_ba
     assert choose(combat, TIRED, settings)[0] != "c3d5"
 
 
+OFF = {"chance_reduce": 0.0, "chance_qply": -1.0, "chance_static": 0.0, "fight_order": False,
+       "fight_see": False, "fight_see_depth": 0.0, "chance_probe": False}
+
+
 def test_off_the_keys_leave_the_tree_as_it_was(combat):
-    """The defaults, and each key set to its default explicitly: the same nodes, move and score."""
-    defaults = {"chance_reduce": 0.0, "chance_qply": -1.0, "chance_static": 0.0, "fight_order": False,
-                "fight_see": False, "fight_see_depth": 0.0, "chance_probe": False}
+    """A table without the keys (the frozen Combat table of tables/previous, from before them),
+    and the same table with each key set to its default explicitly: the same nodes, move and score."""
+    def frozen(settings):
+        t = table_for(combat, settings, "test", PREVIOUS_TABLE_DIR)
+        return Search(combat, Evaluator(combat, t), STRONGEST.search_options())
+
     for text in (FORK_FREE, QUEEN_ON_A_PAWN, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"):
         pos = combat.position_from_text(text)
-        a = search(combat).run(pos, now=time.perf_counter, max_depth=3)
-        b = search(combat, defaults).run(pos, now=time.perf_counter, max_depth=3)
+        a = frozen(None).run(pos, now=time.perf_counter, max_depth=3)
+        b = frozen(OFF).run(pos, now=time.perf_counter, max_depth=3)
         assert (a.nodes, a.best, a.score, a.pv) == (b.nodes, b.best, b.score, b.pv)
+
+
+def test_combat_plays_candidate_b_and_no_other_game_has_the_keys(combat):
+    """Round 6's choice (docs/ai.md, "Combat Chess, round 6"): candidate B on in Combat Chess's own
+    table only; any other game with dice fights keeps them off (not measured there)."""
+    t = load_table("combat")
+    assert (t.chance_reduce, t.chance_probe, t.fight_see, t.chance_static) == (1.0, True, True, 0.5)
+    assert (t.chance_qply, t.fight_see_depth, t.fight_order) == (-1.0, 0.0, False)
+    for game in ("dungeon", "kol", "chess4"):
+        other = table_for(make_rules(game, fights="dice"))
+        assert all(getattr(other, k) == v for k, v in OFF.items()), game
 
 
 def test_a_fight_is_worth_its_odds_times_the_victim_less_the_attacker_it_risks(combat):
