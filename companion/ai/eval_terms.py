@@ -377,9 +377,6 @@ class PositionTerms:
         self.fights_known = known and bool(self._threat or self.table.leaf_fights)
         if not self.fights_known:
             return
-        from ..games.fight_dice import die_spec
-
-        self._fight_dice = [die_spec(s, bool(getattr(rules, "d6_only", False))) for s in sides]
         self._win_chances: dict = {}
         #: per player and kind: the squares it captures on from each square, by leap and by ray
         compiled = rules.compiled
@@ -397,13 +394,7 @@ class PositionTerms:
         key = (akid, afat, dkid, dfat)
         p = self._win_chances.get(key)
         if p is None:
-            from ..dice.odds import Fighter, fight_odds
-            from ..games.fight_dice import MAX_TIES
-
-            king = dkid in self.royal and akid not in self.royal
-            dice = self._fight_dice
-            odds = fight_odds(Fighter(dice[akid], afat, not king), (Fighter(dice[dkid], dfat, king),), MAX_TIES)
-            p = self._win_chances[key] = float(odds.attacker)
+            p = self._win_chances[key] = float(self.rules.attack_odds(akid, afat, dkid, dfat).attacker)
         return p
 
     def _threats(self, pos: Position, extra) -> None:

@@ -31,7 +31,6 @@ class FightOrder:
         if not (self.fight_order or self.fight_see):
             return
         self._fight_odds: dict = {}
-        self._royal_kinds = frozenset(i for i, k in enumerate(rules.kinds) if k.royal)
 
     def _fight_worth(self, m: Move) -> float | None:
         """P(attacker) x victim - P(defender) x attacker for the capture ``m`` (order values),
@@ -45,14 +44,8 @@ class FightOrder:
         dfat = tired(self.pos, vic) if vic.state else 0
         key = (att.kid, afat, vic.kid, dfat)
         odds = self._fight_odds.get(key)
-        if odds is None:  # the rules' own cache of exact odds (shared by every search)
-            from ..games.fight_dice import MAX_TIES
-            from ..games.fights import _cached_odds, _fighter
-
-            king = vic.kid in self._royal_kinds and att.kid not in self._royal_kinds
-            sides, d6 = self.rules.fight_sides, self.rules.d6_only
-            o = _cached_odds(_fighter(sides[att.kid], d6, afat, not king), (_fighter(sides[vic.kid], d6, dfat, king),),
-                             MAX_TIES)
+        if odds is None:  # the rules' own exact odds (cached there, shared by every search)
+            o = self.rules.attack_odds(att.kid, afat, vic.kid, dfat)
             odds = self._fight_odds[key] = (float(o.attacker), float(o.defender))
         ov = self.ev.order_values
         return odds[0] * ov[vic.kid] - odds[1] * ov[att.kid]

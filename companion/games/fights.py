@@ -302,6 +302,15 @@ class FightLayer:
         attacker, defenders = self.fighters(pos, d)
         return _cached_odds(attacker, defenders, MAX_TIES - d.get("round") + 1)
 
+    def attack_odds(self, akid: int, afat: int, dkid: int, dfat: int) -> FightOdds:
+        """Exact odds of a piece of kind ``akid`` with ``afat`` tokens attacking one of kind ``dkid``
+        with ``dfat`` alone, before any round (a King defending against a non-King takes weapon
+        choice; no King's Prerogative): what the computer weighs a fight it could start by."""
+        king = self.kinds[dkid].royal and not self.kinds[akid].royal
+        sides, d6 = self.fight_sides, self.d6_only
+        return _cached_odds(_fighter(sides[akid], d6, afat, not king), (_fighter(sides[dkid], d6, dfat, king),),
+                            MAX_TIES)
+
     def odds_of_move(self, pos: Position, move: Move) -> FightOdds:
         """Odds before committing to a capture (the screen shows them on a lifted piece)."""
         if move.capture is None:
